@@ -1,0 +1,140 @@
+/**
+ * Field declarations for `expects` / `exposes`: a zod schema, or `{ schema, ...axn options }` for
+ * what zod lacks (ambient context, sensitivity, subfields, coercion, registered metadata keys).
+ * The type helpers here infer an action's call arguments, body input and exposed values from the
+ * declarations, so an author never writes a type the schema already states.
+ */
+import type { ZodTypeAny, input as ZodInput, output as ZodOutput } from "zod";
+
+/**
+ * Keys that plugins register with `registerFieldMetadataKey`. Plugins augment this interface
+ * (`declare module "@axn/core" { interface FieldMetadataKeys { mcpTitle?: string } }`) so the key
+ * type-checks on a field declaration in app code.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface FieldMetadataKeys {}
+
+/** Where a field's value comes from when it is not a top-level argument. */
+export type FieldSource = "ambientContext" | (string & {});
+
+/** The axn options a field may carry beside its zod schema. */
+export interface FieldOptions {
+  /** The field may be omitted (same as `schema.optional()`). */
+  readonly optional?: boolean;
+  /** Used only when the value is missing (`undefined` or `null`); a function is re-evaluated each call. */
+  readonly default?: unknown;
+  /** Reaches the reflected JSON Schema. */
+  readonly description?: string;
+  /** The value is redacted from logs, traces, `inspect` output and error messages. */
+  readonly sensitive?: boolean;
+  /** `"ambientContext"`, or the name (or dotted path) of a parent field this one is read from. */
+  readonly on?: FieldSource;
+  /** Coerce wire strings for this field (overrides the action and global setting). */
+  readonly coerce?: boolean;
+  /** An inbound violation of this field is a user-facing failure, not a reported bug. */
+  readonly userFacing?: boolean;
+  /** An extra check after the schema passes: return an error message, or nothing. */
+  readonly validate?: (value: never) => string | undefined | null | void;
+}
+
+export type FieldDeclaration<S extends ZodTypeAny = ZodTypeAny> = { readonly schema: S } & FieldOptions &
+  Partial<FieldMetadataKeys>;
+
+export type FieldSpec = ZodTypeAny | FieldDeclaration;
+export type Fields = { readonly [name: string]: FieldSpec };
+
+/** Every option name the core field DSL owns; a plugin can never register one as a metadata key. */
+export const CORE_FIELD_OPTIONS = [
+  "schema",
+  "type",
+  "optional",
+  "default",
+  "description",
+  "sensitive",
+  "on",
+  "coerce",
+  "userFacing",
+  "validate",
+  "of",
+  "shape",
+  "inclusion",
+  "length",
+  "format",
+  "numericality",
+  "presence",
+  "allowNil",
+  "allowBlank",
+  "message",
+  "as",
+  "model",
+] as const;
+
+/** A field after normalization: what the runtime, reflection and the registry work from. */
+export interface NormalizedField {
+  readonly name: string;
+  readonly schema: ZodTypeAny;
+  /** True when the field may be absent (axn `optional`, a default, or zod optionality). */
+  readonly optional: boolean;
+  /** Present when an axn-level default was declared. */
+  readonly default?: { readonly value: unknown };
+  readonly description: string | undefined;
+  readonly sensitive: boolean;
+  /** `"arg"` for a top-level argument, `"ambient"` for ambient context, `"subfield"` when read from a parent. */
+  readonly kind: "arg" | "ambient" | "subfield";
+  /** For a subfield: the path (split on `.`) of the parent value it is read from. */
+  readonly parentPath: readonly string[] | undefined;
+  readonly coerce: boolean | undefined;
+  readonly userFacing: boolean;
+  readonly validate: ((value: unknown) => string | undefined | null | void) | undefined;
+  /** Registered metadata keys given on the declaration. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+export type SchemaOf<F> = F extends ZodTypeAny ? F : F extends { readonly schema: infer S extends ZodTypeAny } ? S : never;
+type IsAmbient<F> = F extends { readonly on: "ambientContext" } ? true : false;
+type IsSubfield<F> = F extends { readonly on: string } ? (IsAmbient<F> extends true ? false : true) : false;
+type HasAxnDefault<F> = F extends { readonly default: unknown } ? true : false;
+type OptionalIn<F> = F extends { readonly optional: true }
+  ? true
+  : HasAxnDefault<F> extends true
+    ? true
+    : undefined extends ZodInput<SchemaOf<F>>
+      ? true
+      : false;
+type OptionalOut<F> = HasAxnDefault<F> extends true
+  ? false
+  : F extends { readonly optional: true }
+    ? true
+    : undefined extends ZodOutput<SchemaOf<F>>
+      ? true
+      : false;
+
+type ArgKeys<E> = {
+  [K in keyof E]: IsAmbient<E[K]> extends true ? never : IsSubfield<E[K]> extends true ? never : K;
+}[keyof E];
+
+/** The arguments `A.call(args)` accepts: top-level fields only (no ambient, no subfields). */
+export type CallArgs<E> = Simplify<
+  { [K in ArgKeys<E> as OptionalIn<E[K]> extends true ? K : never]?: ZodInput<SchemaOf<E[K]>> } & {
+    [K in ArgKeys<E> as OptionalIn<E[K]> extends true ? never : K]: ZodInput<SchemaOf<E[K]>>;
+  }
+>;
+
+/** What the body receives: every declared field, validated (ambient and subfields included). */
+export type BodyInput<E> = Simplify<
+  { [K in keyof E as OptionalOut<E[K]> extends true ? K : never]?: ZodOutput<SchemaOf<E[K]>> } & {
+    [K in keyof E as OptionalOut<E[K]> extends true ? never : K]: ZodOutput<SchemaOf<E[K]>>;
+  }
+>;
+
+/** What the body may expose (before outbound validation). */
+export type ExposeInput<X> = Simplify<{ [K in keyof X]?: ZodInput<SchemaOf<X[K]>> }>;
+
+/** The exposed values on a successful result (after outbound validation). */
+export type Exposed<X> = Simplify<
+  { [K in keyof X as OptionalOut<X[K]> extends true ? K : never]?: ZodOutput<SchemaOf<X[K]>> } & {
+    [K in keyof X as OptionalOut<X[K]> extends true ? never : K]: ZodOutput<SchemaOf<X[K]>>;
+  }
+>;

@@ -1,0 +1,168 @@
+/**
+ * `Result`: what every call returns. A failure or an exception in the body never throws out of
+ * `call`; it settles here. Exposed values are typed and sit both on `result.exposed` and directly
+ * on the result (`result.companies`).
+ */
+import { inspect } from "node:util";
+import type { AnyAxn } from "./types.js";
+
+const RESULT_SOURCE: unique symbol = Symbol.for("axn.result.source") as never;
+
+export type Outcome = "success" | "failure" | "exception";
+
+const RESERVED = new Set([
+  "ok",
+  "error",
+  "success",
+  "message",
+  "exception",
+  "outcome",
+  "elapsedMs",
+  "exposed",
+  "action",
+  "constructor",
+  "toJSON",
+]);
+
+/** Field names an action may not expose because a result member already uses them. */
+export function isReservedExposeName(name: string): boolean {
+  return RESERVED.has(name);
+}
+
+interface ResultInit<X> {
+  readonly ok: boolean;
+  readonly outcome: Outcome;
+  readonly message: string;
+  readonly exception?: Error;
+  readonly exposed: X;
+  readonly elapsedMs: number;
+  readonly action?: string;
+  readonly sensitive?: ReadonlySet<string>;
+  readonly declared?: ReadonlySet<string>;
+  readonly source?: AnyAxn;
+}
+
+class ResultImpl<X> {
+  readonly ok: boolean;
+  readonly outcome: Outcome;
+  /** Always set: the success message on success, the error on failure. */
+  readonly message: string;
+  /** The user-facing failure message; `undefined` on success. */
+  readonly error: string | undefined;
+  /** The success message; `undefined` on failure. */
+  readonly success: string | undefined;
+  /** The developer-facing cause. Never show its message to a client. */
+  readonly exception: Error | undefined;
+  readonly elapsedMs: number;
+  /** The name of the action that produced this result. */
+  readonly action: string | undefined;
+  readonly #exposed: X;
+  readonly #sensitive: ReadonlySet<string>;
+  readonly #declared: ReadonlySet<string> | undefined;
+
+  constructor(init: ResultInit<X>) {
+    this.ok = init.ok;
+    this.outcome = init.outcome;
+    this.message = init.message;
+    this.error = init.ok ? undefined : init.message;
+    this.success = init.ok ? init.message : undefined;
+    this.exception = init.exception;
+    this.elapsedMs = init.elapsedMs;
+    this.action = init.action;
+    this.#exposed = init.exposed;
+    this.#sensitive = init.sensitive ?? new Set();
+    this.#declared = init.declared;
+    if (init.source !== undefined) Object.defineProperty(this, RESULT_SOURCE, { value: init.source });
+    for (const key of Object.keys(init.exposed as object)) {
+      if (!RESERVED.has(key)) {
+        Object.defineProperty(this, key, { value: (init.exposed as Record<string, unknown>)[key], enumerable: true });
+      }
+    }
+  }
+
+  /**
+   * The exposed values. Reading a key the action never declared throws, so a typo is loud rather
+   * than a silent `undefined`.
+   */
+  get exposed(): X {
+    const declared = this.#declared;
+    if (declared === undefined) return this.#exposed;
+    const action = this.action ?? "the action";
+    return new Proxy(this.#exposed as object, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && !declared.has(key) && !(key in target) && key !== "then" && key !== "toJSON") {
+          throw new TypeError(`${action} does not expose "${key}"`);
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    }) as X;
+  }
+
+  /** The raw exposed values, without the undeclared-key guard. */
+  get exposedValues(): X {
+    return this.#exposed;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      ok: this.ok,
+      outcome: this.outcome,
+      message: this.message,
+      exposed: redact(this.#exposed as Record<string, unknown>, this.#sensitive),
+    };
+  }
+
+  [inspect.custom](): string {
+    return `Result(${this.outcome}) ${inspect({ message: this.message, exposed: redact(this.#exposed as Record<string, unknown>, this.#sensitive) })}`;
+  }
+
+  /** Builds a successful result, e.g. for a test double of an action. */
+  static ok<T extends Record<string, unknown> = Record<string, never>>(
+    exposed?: T,
+    options: { message?: string } = {},
+  ): Result<T> {
+    return new ResultImpl<T>({
+      ok: true,
+      outcome: "success",
+      message: options.message ?? "Action completed successfully",
+      exposed: exposed ?? ({} as T),
+      elapsedMs: 0,
+    }) as Result<T>;
+  }
+
+  /** Builds a failed result, e.g. for a test double of an action. */
+  static error<T extends Record<string, unknown> = Record<string, never>>(
+    message = "Something went wrong",
+    options: { exception?: Error } = {},
+  ): Result<T> {
+    return new ResultImpl<T>({
+      ok: false,
+      outcome: options.exception === undefined ? "failure" : "exception",
+      message,
+      ...(options.exception === undefined ? {} : { exception: options.exception }),
+      exposed: {} as T,
+      elapsedMs: 0,
+    }) as Result<T>;
+  }
+}
+
+function redact(values: Record<string, unknown>, sensitive: ReadonlySet<string>): Record<string, unknown> {
+  if (sensitive.size === 0) return values;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) out[k] = sensitive.has(k) ? "[REDACTED]" : v;
+  return out;
+}
+
+/** Internal constructor for the runtime. */
+export function makeResult<X>(init: ResultInit<X>): Result<X> {
+  return new ResultImpl<X>(init) as Result<X>;
+}
+
+/** A call's result: the members above plus the exposed values themselves. */
+export type Result<X = Record<string, unknown>> = ResultImpl<X> & Readonly<X>;
+export const Result = ResultImpl;
+
+/** The action a result came from (internal: render and adapters resolve per-action settings with it). */
+export function sourceActionOf(result: object): AnyAxn | undefined {
+  return (result as { [RESULT_SOURCE]?: AnyAxn })[RESULT_SOURCE];
+}

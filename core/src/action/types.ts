@@ -1,0 +1,149 @@
+/**
+ * The public shape of an action: its definition (what an author writes) and the action value
+ * (what `defineAxn` returns and every adapter consumes).
+ */
+import type { ActionInternals } from "./internals.js";
+import { AXN_INTERNALS } from "./internals.js";
+import type { BodyInput, CallArgs, Exposed, ExposeInput, Fields } from "./fields.js";
+import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registries.js";
+import type { Result } from "./result.js";
+import type { JsonSchema } from "../schema/json-schema-types.js";
+
+/** A source of ambient context: a plain object or a `Map`. Anything else resolves nothing. */
+export type AmbientContextSource = Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown>;
+
+export interface CallOptions {
+  /** Replaces the ambient context of the current execution entirely (`{}` means none). */
+  readonly ambientContext?: AmbientContextSource;
+  /** Aborts the call: the body sees it as `ctx.signal`. */
+  readonly signal?: AbortSignal;
+}
+
+/** What the body gets besides its input. */
+export interface ActionContext<X> {
+  /** Sets exposed values (merged; validated when the body finishes). */
+  expose(values: ExposeInput<X>): void;
+  /** Ends the call as a failure. `reason` is composed under the action's error headline. */
+  fail(reason?: string, options?: { readonly standalone?: boolean }): never;
+  /** Ends the call early as a success; `message` becomes the success reason. */
+  done(message?: string): never;
+  /** Logs through the configured logger, tagged with the action name. */
+  log(message: string): void;
+  /** The call's abort signal (never aborted when the caller gave none). */
+  readonly signal: AbortSignal;
+  /** The action being run. */
+  readonly action: AnyAxn;
+}
+
+/** A message: fixed text, or built from the call (exposed values on success, the error on failure). */
+export type SuccessMessage<X> = string | ((exposed: Exposed<X>) => string);
+export type ErrorMessage = string | ((error: Error) => string);
+
+/** A conditional error reason: rendered "Headline: reason" unless `standalone`. */
+export interface ErrorReason {
+  /** An error class, or a predicate on the exception. */
+  readonly when: (abstract new (...args: never[]) => Error) | ((error: Error) => boolean);
+  readonly message: ErrorMessage;
+  readonly standalone?: boolean;
+}
+
+/** A conditional success reason. */
+export interface SuccessReason<X> {
+  readonly when: (exposed: Exposed<X>) => boolean;
+  readonly message: SuccessMessage<X>;
+  readonly standalone?: boolean;
+}
+
+export interface Messages<X> {
+  /** The base success headline. Default: "Action completed successfully". */
+  readonly success?: SuccessMessage<X>;
+  /** The base error headline. Default: "Something went wrong". */
+  readonly error?: ErrorMessage;
+  /** How the base headline joins a reason: a separator (default ": ") or a function. */
+  readonly join?: string | ((headline: string, reason: string) => string);
+  /** Conditional error reasons; the most recently declared match wins. */
+  readonly errors?: readonly ErrorReason[];
+  /** Conditional success reasons; the most recently declared match wins. */
+  readonly successes?: readonly SuccessReason<X>[];
+}
+
+export type BeforeHook<E> = (input: BodyInput<E>) => void | Promise<void>;
+export type AfterHook<E> = (input: BodyInput<E>) => void | Promise<void>;
+export type AroundHook<E> = (next: () => Promise<void>, input: BodyInput<E>) => Promise<void>;
+
+export interface Hooks<E> {
+  readonly before?: BeforeHook<E> | readonly BeforeHook<E>[];
+  readonly after?: AfterHook<E> | readonly AfterHook<E>[];
+  readonly around?: AroundHook<E> | readonly AroundHook<E>[];
+}
+
+export type ResultCallback<X> = (result: Result<Exposed<X>>) => void | Promise<void>;
+export type Callbacks<X> = ResultCallback<X> | readonly ResultCallback<X>[];
+
+export interface AxnDefinition<E extends Fields, X extends Fields> {
+  /** A qualified name (`AgentTools.Users.ListCompanies`, `billing/charge_card`); tool names derive from it. */
+  readonly name: string;
+  readonly description?: string;
+  readonly expects?: E;
+  readonly exposes?: X;
+  readonly messages?: Messages<X>;
+  readonly hooks?: Hooks<E>;
+  readonly onSuccess?: Callbacks<X>;
+  readonly onFailure?: Callbacks<X>;
+  readonly onException?: Callbacks<X>;
+  readonly onError?: Callbacks<X>;
+  readonly tool?: ToolDeclaration;
+  /** The tool's contract version, an integer ≥ 1 (default 1). */
+  readonly toolVersion?: number;
+  /** Leading name segments to strip in `toolName` (default: actions, tools, agent_tools). */
+  readonly toolPrefixes?: readonly string[];
+  readonly semanticHints?: readonly SemanticHint[];
+  /** Per-adapter settings overrides; a bag implies membership in that adapter. */
+  readonly configure?: AdapterOverrides;
+  /** Coerce wire strings on direct calls (the Invoker always does). */
+  readonly coerceInputTypes?: boolean;
+  /** A parent action whose hooks, callbacks and overrides this one inherits. */
+  readonly extends?: AnyAxn;
+  /** The body. Returning an object exposes its keys, like `ctx.expose`. */
+  readonly call: (input: BodyInput<E>, ctx: ActionContext<X>) => Promise<ExposeInput<X> | void> | ExposeInput<X> | void;
+}
+
+/** An action value. */
+export interface Axn<E extends Fields = Fields, X extends Fields = Fields> {
+  readonly name: string;
+  readonly description: string | undefined;
+  /** Runs the action. Never throws for a business failure or an exception in the body. */
+  call(args: CallArgs<E>, options?: CallOptions): Promise<Result<Exposed<X>>>;
+  /** Runs the action; throws `Failure` (message = `result.error`) or rethrows the body's exception. */
+  callOrThrow(args: CallArgs<E>, options?: CallOptions): Promise<Result<Exposed<X>>>;
+  /** The provider-safe tool name; with a key, a per-adapter name override applies. */
+  toolName(key?: string): string;
+  readonly toolVersion: number;
+  /** JSON Schema of the model-facing inputs (ambient fields excluded). Computed once. */
+  readonly inputSchema: JsonSchema;
+  /** JSON Schema of the exposes, or `undefined` when nothing is exposed. */
+  readonly outputSchema: JsonSchema | undefined;
+  readonly semanticHints: readonly string[];
+  readonly [AXN_INTERNALS]: ActionInternals;
+  /** Type-only carriers of the declarations, for inference helpers. */
+  readonly $types?: { readonly expects: E; readonly exposes: X };
+}
+
+/** Any action, whatever its fields. */
+export interface AnyAxn {
+  readonly name: string;
+  readonly description: string | undefined;
+  call(args: Record<string, unknown>, options?: CallOptions): Promise<Result<Record<string, unknown>>>;
+  callOrThrow(args: Record<string, unknown>, options?: CallOptions): Promise<Result<Record<string, unknown>>>;
+  toolName(key?: string): string;
+  readonly toolVersion: number;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema: JsonSchema | undefined;
+  readonly semanticHints: readonly string[];
+  readonly [AXN_INTERNALS]: ActionInternals;
+}
+
+/** The call arguments of an action type. */
+export type ArgsOf<A> = A extends Axn<infer E, Fields> ? CallArgs<E> : never;
+/** The exposed values of an action type. */
+export type ExposedOf<A> = A extends Axn<Fields, infer X> ? Exposed<X> : never;

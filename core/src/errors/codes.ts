@@ -1,0 +1,47 @@
+/**
+ * Stable error codes. A code never changes meaning once published; messages may be reworded.
+ * Every error this library throws carries one of these as `code`.
+ */
+export const ErrorCodes = {
+  /** An action's inbound (expects) validation failed. */
+  InboundInvalid: "AXN_INBOUND_INVALID",
+  /** An action's outbound (exposes) validation failed: a bug in the action. */
+  OutboundInvalid: "AXN_OUTBOUND_INVALID",
+  /** An exposed value has no honest JSON representation. */
+  Unserializable: "AXN_UNSERIALIZABLE_VALUE",
+  /** A configuration setting was given a value it does not accept. */
+  InvalidSetting: "AXN_INVALID_SETTING",
+  /** A setting was read or written that was never declared. */
+  UnknownSetting: "AXN_UNKNOWN_SETTING",
+  /** `resolveOverrideFor` was asked for a setting that is not overridable. */
+  NotOverridable: "AXN_SETTING_NOT_OVERRIDABLE",
+  /** A registry was written to after the host finished loading. */
+  RegistryFrozen: "AXN_REGISTRY_FROZEN",
+  /** A semantic hint that no one registered. */
+  UnknownHint: "AXN_UNKNOWN_SEMANTIC_HINT",
+  /** A field-metadata key that collides with a name the core DSL owns. */
+  ReservedMetadataKey: "AXN_RESERVED_METADATA_KEY",
+  /** A tap on a host hook threw. */
+  HookFailed: "AXN_HOOK_FAILED",
+  /** Tools: an adapter key nobody registered. */
+  UnknownAdapter: "AXN_UNKNOWN_ADAPTER",
+  /** Tools: two actions share a tool name and version. */
+  ToolConflict: "AXN_TOOL_CONFLICT",
+  /** Tools: a `V<n>` name segment that disagrees with the declared tool version. */
+  ToolVersionMismatch: "AXN_TOOL_VERSION_MISMATCH",
+  /** Tools: a tool root that is too broad or escapes the project. */
+  InvalidToolRoot: "AXN_INVALID_TOOL_ROOT",
+  /** Plugin loading. */
+  PluginNotFound: "AXN_PLUGIN_NOT_FOUND",
+  PluginInvalid: "AXN_PLUGIN_INVALID",
+  PluginHostVersion: "AXN_PLUGIN_HOST_VERSION",
+  PluginMissingDependency: "AXN_PLUGIN_MISSING_DEPENDENCY",
+  PluginDuplicate: "AXN_PLUGIN_DUPLICATE",
+  PluginApplyFailed: "AXN_PLUGIN_APPLY_FAILED",
+  ConfigNotFound: "AXN_CONFIG_NOT_FOUND",
+  ConfigInvalid: "AXN_CONFIG_INVALID",
+  /** A deprecation made fatal by the app. */
+  Deprecated: "AXN_DEPRECATED",
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
