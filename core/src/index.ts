@@ -31,11 +31,85 @@ export type * from "./action/types.js";
 export type * from "./action/fields.js";
 export type * from "./action/registries.js";
 export type { JsonSchema, JsonValue } from "./schema/json-schema-types.js";
+export { defineAxn } from "./action/define.js";
+export { Factory, type FactoryOptions } from "./action/factory.js";
+export { ValidationError, InboundValidationError, OutboundValidationError, type FieldError } from "./errors/validation.js";
+export { Current } from "./context/current.js";
+export { annotateSpan, currentSpan } from "./tracing/span.js";
+export { createDeprecator, deprecators, deprecator, DeprecationError, type Deprecator, type DeprecationBehavior } from "./tracing/deprecator.js";
 
 // --- schema (zod module) ---
+export { JSON_SCHEMA_DIALECT } from "./schema/json-schema.js";
+export { DEFAULT_TOOL_PREFIXES, deriveToolName, TOOL_NAME_PATTERN, type ToolNameOptions } from "./tools/naming.js";
 
 // --- render ---
+export { render, type RenderOptions } from "./render/values.js";
+export { UnserializableValue } from "./render/unserializable-value.js";
 
 // --- config / extensions / host ---
+export {
+  Configurable,
+  createConfigurable,
+  configurableFor,
+  configNamespaces,
+  type ConfigurableAction,
+  type ConfigurableView,
+  type SettingSpec,
+  type SettingCheckResult,
+  type SettingInfo,
+  type SettingsOf,
+  type OverridableSettingsOf,
+} from "./config/configurable.js";
+export {
+  configureAxn,
+  axnConfig,
+  resetAxnConfig,
+  reportException,
+  raisesInDev,
+  type AxnEnv,
+  type AxnLogger,
+  type AxnGlobalConfig,
+  type AxnGlobalOptions,
+  type ExceptionHandler,
+  type ExceptionInfo,
+} from "./config/global.js";
+export {
+  registerSemanticHint,
+  registerFieldMetadataKey,
+  knownSemanticHints,
+  knownFieldMetadataKeys,
+  semanticHintOwner,
+  fieldMetadataKeyOwner,
+  assertKnownHints,
+  extensionsFrozen,
+} from "./extensions/registry.js";
+export {
+  HookError,
+  HookStage,
+  type AdapterConfigSource,
+  type AdapterRegistrar,
+  type HintRegistrar,
+  type MetadataKeyRegistrar,
+  type ResultInfo,
+  type HostHooks,
+  type HookName,
+} from "./host/hooks.js";
+export {
+  createKernelHost,
+  activeHost,
+  hostLoaded,
+  registeredAdapters,
+  setAdapterSink,
+  onHostReset,
+  resetHost,
+  type AxnHost,
+  type HostPhase,
+  type RegisteredAdapter,
+  type AdapterSink,
+} from "./host/host.js";
+export { notifyResult } from "./host/observers.js";
 
 // --- tools / invoker ---
+export { Tools, type ToolRootsSource, type ToolVersions } from "./tools/registry.js";
+export { BULK_FOLDERS, InvalidToolRoot, assertToolRoots, validateToolRoots } from "./tools/roots.js";
+export { Invoker, type InvokerOptions, type InvokeOptions } from "./invoke/invoker.js";

@@ -3,6 +3,15 @@
  * configuration read it; it is not public API (reached through `@axn/core/internal`).
  */
 import type { NormalizedField } from "./fields.js";
+import type { Result } from "./result.js";
+import type { CallOptions } from "./types.js";
+
+/** Per-call gates the Invoker applies to exactly one call (never to calls nested inside it). */
+export interface InvokeGates {
+  readonly coerce: boolean;
+  readonly userFacingInputErrors: boolean;
+  readonly rejectUndeclaredInputs: boolean;
+}
 
 export const AXN_INTERNALS: unique symbol = Symbol.for("axn.action.internals") as never;
 
@@ -40,6 +49,12 @@ export interface ActionInternals {
   /** Built by `Factory.build`: never discovered by `Tools.for`. */
   readonly factory: boolean;
   readonly coerceInputTypes: boolean | undefined;
+  /** Runs one call; `gates` come from the Invoker and apply to this call only. */
+  readonly execute: (
+    args: unknown,
+    options: CallOptions | undefined,
+    gates: InvokeGates | undefined,
+  ) => Promise<Result<Record<string, unknown>>>;
 }
 
 export function internalsOf(action: { readonly [AXN_INTERNALS]: ActionInternals }): ActionInternals {

@@ -133,8 +133,8 @@ export interface Axn<E extends Fields = Fields, X extends Fields = Fields> {
 export interface AnyAxn {
   readonly name: string;
   readonly description: string | undefined;
-  call(args: Record<string, unknown>, options?: CallOptions): Promise<Result<Record<string, unknown>>>;
-  callOrThrow(args: Record<string, unknown>, options?: CallOptions): Promise<Result<Record<string, unknown>>>;
+  call(args: never, options?: CallOptions): Promise<Result<object>>;
+  callOrThrow(args: never, options?: CallOptions): Promise<Result<object>>;
   toolName(key?: string): string;
   readonly toolVersion: number;
   readonly inputSchema: JsonSchema;

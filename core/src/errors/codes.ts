@@ -23,6 +23,12 @@ export const ErrorCodes = {
   ReservedMetadataKey: "AXN_RESERVED_METADATA_KEY",
   /** A tap on a host hook threw. */
   HookFailed: "AXN_HOOK_FAILED",
+  /** A setting or config namespace was declared wrongly (e.g. overridable before `configNamespace`). */
+  InvalidSettingDeclaration: "AXN_INVALID_SETTING_DECLARATION",
+  /** A name given to a registry (hint, metadata key, adapter key) is not a usable name. */
+  InvalidRegistryName: "AXN_INVALID_REGISTRY_NAME",
+  /** A second host was started while one is active (one host per process). */
+  HostActive: "AXN_HOST_ACTIVE",
   /** Tools: an adapter key nobody registered. */
   UnknownAdapter: "AXN_UNKNOWN_ADAPTER",
   /** Tools: two actions share a tool name and version. */

@@ -1,0 +1,199 @@
+/**
+ * `defineAxn`: turns a definition into an action value. Checks the declaration (a mistake is a
+ * `TypeError` naming the action and field), compiles what the runtime needs once, and adds the
+ * action to the catalog the tool registry enumerates.
+ *
+ * @example
+ * ```ts
+ * export const ListCompanies = defineAxn({
+ *   name: "AgentTools.Users.ListCompanies",
+ *   description: "List the companies the current user can see",
+ *   expects: {
+ *     limit: { schema: z.number().int().min(1).max(100), default: 25 },
+ *     userId: { schema: z.string(), on: "ambientContext" },
+ *   },
+ *   exposes: { companies: z.array(z.object({ id: z.string(), name: z.string() })) },
+ *   tool: true,
+ *   semanticHints: ["readOnly"],
+ *   call: async ({ limit, userId }) => ({ companies: await store.companiesFor(userId, limit) }),
+ * });
+ * ```
+ */
+import type { Fields } from "./fields.js";
+import { AXN_INTERNALS, type ActionInternals, type InvokeGates } from "./internals.js";
+import type { AnyAxn, Axn, AxnDefinition, CallOptions, Callbacks, Hooks } from "./types.js";
+import {
+  checkDefinitionKeys,
+  checkMessages,
+  normalizeFields,
+  normalizeTool,
+  normalizeToolVersion,
+  resolutionOrder,
+} from "./normalize.js";
+import { execute, throwUnlessOk, type CompiledAction } from "./execute.js";
+import type { CompiledMessages } from "./messages.js";
+import { addToCatalog } from "./catalog.js";
+import { buildInputSchema, buildOutputSchema } from "../schema/json-schema.js";
+import type { JsonSchema } from "../schema/json-schema-types.js";
+import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
+import { deriveToolName, DEFAULT_TOOL_PREFIXES } from "../tools/naming.js";
+import { moduleOriginOf } from "../tools/origins.js";
+
+let nextId = 1;
+
+function list<T>(value: T | readonly T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? [...(value as readonly T[])] : [value as T];
+}
+
+type AnyDefinition = AxnDefinition<Fields, Fields>;
+
+/** The definition chain, root ancestor first. */
+function lineage(definition: AnyDefinition): AnyDefinition[] {
+  const chain: AnyDefinition[] = [];
+  let current: AnyDefinition | undefined = definition;
+  while (current !== undefined) {
+    chain.unshift(current);
+    current = current.extends === undefined ? undefined : definitions.get(current.extends[AXN_INTERNALS]);
+  }
+  return chain;
+}
+
+const definitions = new WeakMap<ActionInternals, AnyDefinition>();
+
+function compileMessages(chain: readonly AnyDefinition[]): CompiledMessages {
+  let success: CompiledMessages["success"];
+  let error: CompiledMessages["error"];
+  let join: CompiledMessages["join"] = ": ";
+  const errors: CompiledMessages["errors"][number][] = [];
+  const successes: CompiledMessages["successes"][number][] = [];
+  for (const def of chain) {
+    const m = def.messages;
+    if (m === undefined) continue;
+    if (m.success !== undefined) success = m.success as CompiledMessages["success"];
+    if (m.error !== undefined) error = m.error;
+    if (m.join !== undefined) join = m.join;
+    errors.push(...(m.errors ?? []));
+    successes.push(...((m.successes ?? []) as CompiledMessages["successes"]));
+  }
+  return { success, error, join, errors, successes };
+}
+
+function hooksOf(chain: readonly AnyDefinition[], kind: keyof Hooks<never>): never[] {
+  return chain.flatMap((def) => list(def.hooks?.[kind] as never)) as never[];
+}
+
+/** Callbacks run last-defined first: the child's (reversed) before the parent's. */
+function callbacksOf(chain: readonly AnyDefinition[], kind: "onSuccess" | "onFailure" | "onException" | "onError"): never[] {
+  return [...chain].reverse().flatMap((def) => list(def[kind] as Callbacks<Fields> | undefined).reverse()) as never[];
+}
+
+function build<const E extends Fields, const X extends Fields>(definition: AxnDefinition<E, X>, factory: boolean): Axn<E, X> {
+  if (typeof definition !== "object" || definition === null) throw new TypeError("defineAxn: expected a definition object");
+  const name = definition.name;
+  if (typeof name !== "string" || name.trim() === "") throw new TypeError("defineAxn: `name` must be a non-empty string");
+  const def = definition as unknown as AnyDefinition;
+  checkDefinitionKeys(name, def);
+  if (typeof def.call !== "function") throw new TypeError(`defineAxn(${name}): \`call\` must be a function`);
+  if (def.extends !== undefined && (typeof def.extends !== "object" || !(AXN_INTERNALS in def.extends))) {
+    throw new TypeError(`defineAxn(${name}): \`extends\` must be an action`);
+  }
+  if (def.description !== undefined && typeof def.description !== "string") {
+    throw new TypeError(`defineAxn(${name}): \`description\` must be a string`);
+  }
+  checkMessages(name, def.messages);
+  const expects = normalizeFields(name, def.expects, "expects");
+  const exposes = normalizeFields(name, def.exposes, "exposes");
+  const { tool, overrides } = normalizeTool(name, def);
+  const toolVersion = normalizeToolVersion(name, def.toolVersion);
+  const hints = [...(def.semanticHints ?? [])] as string[];
+  if (hints.some((h) => typeof h !== "string")) throw new TypeError(`defineAxn(${name}): semanticHints must be strings`);
+  if (extensionsFrozen()) assertKnownHints(name, hints);
+  const prefixes = def.toolPrefixes ?? DEFAULT_TOOL_PREFIXES;
+  const parentInternals = def.extends?.[AXN_INTERNALS];
+
+  const chain = lineage(def);
+  const compiled: CompiledAction = {
+    name,
+    expects: resolutionOrder(expects),
+    argNames: new Set(expects.filter((f) => f.kind === "arg").map((f) => f.name)),
+    exposes,
+    exposeNames: new Set(exposes.map((f) => f.name)),
+    sensitiveExposes: new Set(exposes.filter((f) => f.sensitive).map((f) => f.name)),
+    coerceInputTypes: def.coerceInputTypes,
+    messages: compileMessages(chain),
+    before: hooksOf(chain, "before"),
+    after: hooksOf(chain, "after").reverse(),
+    around: hooksOf(chain, "around"),
+    onSuccess: callbacksOf(chain, "onSuccess"),
+    onFailure: callbacksOf(chain, "onFailure"),
+    onException: callbacksOf(chain, "onException"),
+    onError: callbacksOf(chain, "onError"),
+    body: def.call as CompiledAction["body"],
+    self: undefined,
+  };
+
+  const internals: ActionInternals = Object.freeze({
+    id: nextId++,
+    name,
+    expects,
+    exposes,
+    tool,
+    overrides,
+    toolVersion,
+    toolVersionDeclared: def.toolVersion !== undefined,
+    toolPrefixes: prefixes,
+    semanticHints: Object.freeze(hints),
+    parent: def.extends,
+    factory,
+    coerceInputTypes: def.coerceInputTypes,
+    execute: (args: unknown, options: CallOptions | undefined, gates: InvokeGates | undefined) =>
+      execute(compiled, args, options, gates),
+  });
+  definitions.set(internals, def);
+
+  let inputSchema: JsonSchema | undefined;
+  let outputSchema: JsonSchema | undefined | null = null;
+  const action = {
+    name,
+    description: def.description,
+    call: (args: unknown, options?: Parameters<AnyAxn["call"]>[1]) => execute(compiled, args, options, undefined),
+    callOrThrow: async (args: unknown, options?: Parameters<AnyAxn["call"]>[1]) =>
+      throwUnlessOk(await execute(compiled, args, options, undefined)),
+    toolName(key?: string): string {
+      if (key !== undefined && tool.adapterNames[key] !== undefined) return deriveToolName(tool.adapterNames[key], { prefixes: [], version: undefined });
+      if (tool.name !== undefined) return deriveToolName(tool.name, { prefixes: [], version: undefined });
+      const origin = moduleOriginOf(internals)?.qualifiedName;
+      return deriveToolName(origin ?? name, { prefixes, version: def.toolVersion });
+    },
+    toolVersion,
+    get inputSchema(): JsonSchema {
+      return (inputSchema ??= Object.freeze(buildInputSchema(expects)));
+    },
+    get outputSchema(): JsonSchema | undefined {
+      if (outputSchema === null) {
+        const built = buildOutputSchema(exposes);
+        outputSchema = built === undefined ? undefined : Object.freeze(built);
+      }
+      return outputSchema ?? undefined;
+    },
+    semanticHints: internals.semanticHints,
+    [AXN_INTERNALS]: internals,
+  };
+  Object.defineProperty(action, Symbol.toStringTag, { value: `Axn ${name}` });
+  const frozen = Object.freeze(action) as unknown as Axn<E, X>;
+  compiled.self = frozen as unknown as AnyAxn;
+  void parentInternals;
+  if (!factory) addToCatalog(frozen as unknown as AnyAxn);
+  return frozen;
+}
+
+/** Defines an action. See the module header for an example. */
+export function defineAxn<const E extends Fields = {}, const X extends Fields = {}>(definition: AxnDefinition<E, X>): Axn<E, X> {
+  return build(definition, false);
+}
+
+/** Internal: `Factory.build` shares the builder but keeps its actions out of the catalog. */
+export function buildFactoryAction<const E extends Fields, const X extends Fields>(definition: AxnDefinition<E, X>): Axn<E, X> {
+  return build(definition, true);
+}

@@ -1,0 +1,342 @@
+/**
+ * One call, start to finish: resolve and validate inputs (expects), run hooks and the body,
+ * validate outputs (exposes), settle a `Result`, run callbacks, notify observers, end the span.
+ * Nothing the body does escapes as a throw: failures and exceptions settle into the result.
+ */
+import { performance } from "node:perf_hooks";
+import type { NormalizedField } from "./fields.js";
+import type { InvokeGates } from "./internals.js";
+import type { ActionContext, AnyAxn, AroundHook, BeforeHook, CallOptions, ResultCallback } from "./types.js";
+import { Failure } from "./failure.js";
+import { makeResult, type Outcome, type Result } from "./result.js";
+import {
+  compose,
+  DEFAULT_ERROR,
+  DEFAULT_SUCCESS,
+  errorHeadline,
+  errorReasonFor,
+  successHeadline,
+  successReasonFor,
+  type CompiledMessages,
+  type Reason,
+} from "./messages.js";
+import { InboundValidationError, OutboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
+import { coerceWireValue, validateWith } from "../schema/zod.js";
+import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
+import { toAmbientMap } from "../context/current.js";
+import { endActionSpan, startActionSpan } from "../tracing/span.js";
+import { axnConfig, reportException } from "../config/global.js";
+import { notifyResult } from "../host/observers.js";
+
+/** Everything the runtime needs, compiled once per action (ancestors folded in). */
+export interface CompiledAction {
+  readonly name: string;
+  /** Expects in resolution order (parents before their subfields). */
+  readonly expects: readonly NormalizedField[];
+  readonly argNames: ReadonlySet<string>;
+  readonly exposes: readonly NormalizedField[];
+  readonly exposeNames: ReadonlySet<string>;
+  readonly sensitiveExposes: ReadonlySet<string>;
+  readonly coerceInputTypes: boolean | undefined;
+  readonly messages: CompiledMessages;
+  readonly before: readonly BeforeHook<never>[];
+  readonly after: readonly BeforeHook<never>[];
+  readonly around: readonly AroundHook<never>[];
+  readonly onSuccess: readonly ResultCallback<never>[];
+  readonly onFailure: readonly ResultCallback<never>[];
+  readonly onException: readonly ResultCallback<never>[];
+  readonly onError: readonly ResultCallback<never>[];
+  readonly body: (input: never, ctx: ActionContext<never>) => unknown;
+  /** Set once the action value exists (results point back at it). */
+  self: AnyAxn | undefined;
+}
+
+/** Thrown by `ctx.fail` / `ctx.done`; never escapes the runtime. */
+class Settle {
+  constructor(
+    readonly ok: boolean,
+    readonly reason: Reason | undefined,
+  ) {}
+}
+
+/** Exceptions already sent to the global `onException`: it fires once, at the innermost action. */
+const reported = new WeakSet<object>();
+
+function report(error: Error, action: string, phase: string): void {
+  if (reported.has(error)) return;
+  reported.add(error);
+  reportException(error, { action, phase });
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+
+function formatPath(root: string, path: readonly (string | number)[]): string {
+  let out = root;
+  for (const part of path) out += typeof part === "number" ? `[${part}]` : `.${part}`;
+  return out;
+}
+
+function readPath(value: unknown, path: readonly string[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = current instanceof Map ? current.get(key) : Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined;
+  }
+  return current;
+}
+
+function validateField(field: NormalizedField, raw: unknown, errors: FieldError[], root: string): { ok: boolean; value: unknown } {
+  const outcome = validateWith(field.schema, raw);
+  if (!outcome.ok) {
+    for (const issue of outcome.issues) {
+      const path = formatPath(root, issue.path);
+      // Sensitive values never reach a message: only type mismatches (which name types, not values) keep zod's text.
+      const text = field.sensitive && issue.code !== "invalid_type" ? "is invalid" : issue.message;
+      errors.push({ field: path, message: `${path}: ${text}` });
+    }
+    return { ok: false, value: undefined };
+  }
+  if (field.validate !== undefined) {
+    const message = field.validate(outcome.value);
+    if (typeof message === "string" && message !== "") {
+      errors.push({ field: root, message: `${root}: ${field.sensitive ? "is invalid" : message}` });
+      return { ok: false, value: undefined };
+    }
+  }
+  return { ok: true, value: outcome.value };
+}
+
+function resolveInput(
+  action: CompiledAction,
+  rawArgs: unknown,
+  ambient: ReadonlyMap<string, unknown> | undefined,
+  gates: InvokeGates | undefined,
+): Record<string, unknown> {
+  const errors: FieldError[] = [];
+  let involvesAmbient = false;
+  let allUserFacing = true;
+  const args = rawArgs === undefined || rawArgs === null ? {} : rawArgs;
+  if (typeof args !== "object" || Array.isArray(args)) {
+    throw new InboundValidationError([{ field: "(arguments)", message: "arguments must be an object" }], {
+      userFacing: gates?.userFacingInputErrors === true,
+      action: action.name,
+    });
+  }
+  const input: Record<string, unknown> = {};
+  const coerceDefault = gates?.coerce === true ? true : (action.coerceInputTypes ?? axnConfig().coerceInputTypes);
+  for (const field of action.expects) {
+    let raw: unknown;
+    if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
+    else if (field.kind === "ambient") raw = ambient?.get(field.name);
+    else raw = readPath(input[field.parentPath![0]!], [...field.parentPath!.slice(1), field.name]);
+    if ((raw === undefined || raw === null) && field.default !== undefined) {
+      const d = field.default.value;
+      raw = typeof d === "function" ? (d as () => unknown)() : d;
+    }
+    // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the schema takes null.
+    if (field.optional && (raw === undefined || (raw === null && !acceptsNull(field)))) continue;
+    if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = coerceWireValue(field.schema, raw);
+    const before = errors.length;
+    const checked = validateField(field, raw, errors, field.name);
+    if (checked.ok) {
+      if (checked.value !== undefined) input[field.name] = checked.value;
+    } else if (errors.length > before) {
+      if (field.kind === "ambient") involvesAmbient = true;
+      if (!(gates?.userFacingInputErrors === true || field.userFacing)) allUserFacing = false;
+    }
+  }
+  if (gates?.rejectUndeclaredInputs === true) {
+    for (const key of Object.keys(args)) {
+      if (!action.argNames.has(key)) errors.push({ field: key, message: `unknown input: ${key}` });
+    }
+  }
+  if (errors.length > 0) {
+    // Ambient context is trusted, adapter-supplied input: a violation there is an integration bug, so
+    // the whole set settles developer-facing (and pages) even if model-supplied violations co-occur.
+    throw new InboundValidationError(errors, {
+      userFacing: allUserFacing && !involvesAmbient,
+      involvesAmbient,
+      action: action.name,
+    });
+  }
+  return input;
+}
+
+function acceptsNull(field: NormalizedField): boolean {
+  return validateWith(field.schema, null).ok;
+}
+
+function validateOutbound(action: CompiledAction, bag: Record<string, unknown>): Record<string, unknown> {
+  const errors: FieldError[] = [];
+  const out: Record<string, unknown> = {};
+  for (const field of action.exposes) {
+    let raw = bag[field.name];
+    if (raw === undefined && field.default !== undefined) {
+      const d = field.default.value;
+      raw = typeof d === "function" ? (d as () => unknown)() : d;
+    }
+    if (raw === undefined && field.optional) continue;
+    const checked = validateField(field, raw, errors, field.name);
+    if (checked.ok && checked.value !== undefined) out[field.name] = checked.value;
+  }
+  if (errors.length > 0) throw new OutboundValidationError(errors, { action: action.name });
+  return out;
+}
+
+function mergeExposed(action: CompiledAction, bag: Record<string, unknown>, values: unknown): void {
+  if (values === undefined || values === null) return;
+  if (typeof values !== "object" || Array.isArray(values)) {
+    throw new TypeError(`${action.name} returned a ${Array.isArray(values) ? "array" : typeof values}; return an object of exposed values (or nothing)`);
+  }
+  for (const key of Object.keys(values)) {
+    if (!action.exposeNames.has(key)) throw new TypeError(`${action.name} does not declare exposed field "${key}"`);
+    bag[key] = (values as Record<string, unknown>)[key];
+  }
+}
+
+async function runBody(action: CompiledAction, input: Record<string, unknown>, bag: Record<string, unknown>, signal: AbortSignal): Promise<Reason | undefined> {
+  let doneReason: Reason | undefined;
+  const ctx: ActionContext<Record<string, never>> = {
+    expose: (values) => mergeExposed(action, bag, values),
+    fail: (reason, options) => {
+      throw new Settle(false, reason === undefined ? undefined : { text: reason, standalone: options?.standalone === true });
+    },
+    done: (message) => {
+      throw new Settle(true, message === undefined ? undefined : { text: message, standalone: false });
+    },
+    log: (message) => axnConfig().logger.info(`[${action.name}] ${message}`),
+    signal,
+    action: action.self!,
+  };
+  const core = async (): Promise<void> => {
+    for (const hook of action.before) await hook(input as never);
+    try {
+      mergeExposed(action, bag, await action.body(input as never, ctx as never));
+    } catch (error) {
+      if (!(error instanceof Settle && error.ok)) throw error;
+      doneReason = error.reason;
+    }
+    for (const hook of action.after) await hook(input as never);
+  };
+  let chain = core;
+  for (let i = action.around.length - 1; i >= 0; i--) {
+    const hook = action.around[i]!;
+    const inner = chain;
+    chain = () => hook(inner, input as never);
+  }
+  await chain();
+  return doneReason;
+}
+
+interface Settled {
+  ok: boolean;
+  outcome: Outcome;
+  message: string;
+  exception: Error | undefined;
+  exposed: Record<string, unknown>;
+}
+
+function settleError(action: CompiledAction, thrown: unknown): Settled {
+  const messages = action.messages;
+  if (thrown instanceof Settle) {
+    const failure = new Failure("", { action: action.name });
+    const message = compose(errorHeadline(messages, failure), thrown.reason, messages.join, DEFAULT_ERROR);
+    Object.defineProperty(failure, "message", { value: message });
+    return { ok: false, outcome: "failure", message, exception: failure, exposed: {} };
+  }
+  const error = thrown instanceof Error ? thrown : new Error(`Non-error thrown: ${typeof thrown}`);
+  const headline = safeMessage(() => errorHeadline(messages, error), action);
+  let reason = safeMessage(() => errorReasonFor(messages, error), action);
+  if (error instanceof Failure) {
+    // A nested callOrThrow's failure is owned: its message is meant for the client, one level down.
+    reason ??= { text: error.message, standalone: false };
+    return { ok: false, outcome: "failure", message: compose(headline, reason, messages.join, DEFAULT_ERROR), exception: error, exposed: {} };
+  }
+  if (error instanceof ValidationError && error.userFacing && error instanceof InboundValidationError) {
+    reason ??= { text: error.message, standalone: false };
+    return { ok: false, outcome: "failure", message: compose(headline, reason, messages.join, DEFAULT_ERROR), exception: error, exposed: {} };
+  }
+  report(error, action.name, error instanceof ValidationError ? "validation" : "call");
+  return { ok: false, outcome: "exception", message: compose(headline, reason, messages.join, DEFAULT_ERROR), exception: error, exposed: {} };
+}
+
+function safeMessage<T>(fn: () => T, action: CompiledAction): T | undefined {
+  try {
+    return fn();
+  } catch (error) {
+    report(error instanceof Error ? error : new Error(String(error)), action.name, "message");
+    return undefined;
+  }
+}
+
+async function runCallbacks(action: CompiledAction, result: Result<Record<string, unknown>>): Promise<void> {
+  const lists =
+    result.outcome === "success"
+      ? [action.onSuccess]
+      : result.outcome === "failure"
+        ? [action.onFailure, action.onError]
+        : [action.onException, action.onError];
+  for (const list of lists) {
+    for (const callback of list) {
+      try {
+        await callback(result as never);
+      } catch (error) {
+        // A broken callback is a bug worth paging, but it must not rewrite the outcome of the call.
+        report(error instanceof Error ? error : new Error(String(error)), action.name, "callback");
+      }
+    }
+  }
+}
+
+export async function execute(
+  action: CompiledAction,
+  rawArgs: unknown,
+  options: CallOptions | undefined,
+  gates: InvokeGates | undefined,
+): Promise<Result<Record<string, unknown>>> {
+  const started = performance.now();
+  const ambient = options?.ambientContext !== undefined ? toAmbientMap(options.ambientContext) : outerAmbient();
+  const span = startActionSpan(action.name);
+  const state: ExecutionState = { action: action.name, ambient, span, parent: currentExecution() };
+  return runInExecution(state, async () => {
+    let settled: Settled;
+    const bag: Record<string, unknown> = {};
+    try {
+      const input = resolveInput(action, rawArgs, ambient, gates);
+      const doneReason = await runBody(action, input, bag, options?.signal ?? NEVER_ABORTED);
+      const exposed = validateOutbound(action, bag);
+      const message = compose(
+        successHeadline(action.messages, exposed),
+        doneReason ?? successReasonFor(action.messages, exposed),
+        action.messages.join,
+        DEFAULT_SUCCESS,
+      );
+      settled = { ok: true, outcome: "success", message, exception: undefined, exposed };
+    } catch (error) {
+      settled = settleError(action, error);
+    }
+    const result = makeResult<Record<string, unknown>>({
+      ok: settled.ok,
+      outcome: settled.outcome,
+      message: settled.message,
+      ...(settled.exception === undefined ? {} : { exception: settled.exception }),
+      exposed: settled.exposed,
+      elapsedMs: performance.now() - started,
+      action: action.name,
+      sensitive: action.sensitiveExposes,
+      declared: action.exposeNames,
+      ...(action.self === undefined ? {} : { source: action.self }),
+    });
+    await runCallbacks(action, result);
+    endActionSpan(span, result.outcome);
+    notifyResult({ result, action: action.self!, durationMs: result.elapsedMs });
+    return result;
+  });
+}
+
+/** `callOrThrow`: a failure becomes `Failure` (message = `result.error`); an exception is rethrown as is. */
+export function throwUnlessOk<R extends Result<Record<string, unknown>>>(result: R): R {
+  if (result.ok) return result;
+  if (result.outcome === "exception" && result.exception !== undefined) throw result.exception;
+  throw new Failure(result.error ?? DEFAULT_ERROR, { action: result.action ?? "action", cause: result.exception });
+}

@@ -1,0 +1,240 @@
+/**
+ * Definition-time checks and normalization. A declaration mistake (unknown option, bad `on`,
+ * `sensitive: 42`, `tool: false` combined with a grant) is a `TypeError` thrown by `defineAxn`,
+ * naming the action and the field — the convention for DSL misuse, deliberately outside the axn
+ * error brand.
+ */
+import type { FieldSpec, Fields, NormalizedField } from "./fields.js";
+import { CORE_FIELD_OPTIONS } from "./fields.js";
+import type { NormalizedToolDeclaration } from "./internals.js";
+import type { AxnDefinition } from "./types.js";
+import { isReservedExposeName } from "./result.js";
+import { analyzeSchema, isZodSchema } from "../schema/zod.js";
+import { knownFieldMetadataKeys } from "../extensions/registry.js";
+
+const CORE_OPTIONS = new Set<string>(CORE_FIELD_OPTIONS);
+const DEFINITION_KEYS = new Set([
+  "name",
+  "description",
+  "expects",
+  "exposes",
+  "messages",
+  "hooks",
+  "onSuccess",
+  "onFailure",
+  "onException",
+  "onError",
+  "tool",
+  "toolVersion",
+  "toolPrefixes",
+  "semanticHints",
+  "configure",
+  "coerceInputTypes",
+  "extends",
+  "call",
+]);
+
+function fail(action: string, message: string): never {
+  throw new TypeError(`defineAxn(${action}): ${message}`);
+}
+
+export function checkDefinitionKeys(name: string, definition: object): void {
+  for (const key of Object.keys(definition)) {
+    if (!DEFINITION_KEYS.has(key)) fail(name, `unknown option "${key}"`);
+  }
+}
+
+function expectType(action: string, field: string, option: string, value: unknown, type: string): void {
+  if (value !== undefined && typeof value !== type) {
+    fail(action, `option "${option}" on field "${field}" must be a ${type}, got ${value === null ? "null" : typeof value}`);
+  }
+}
+
+export function normalizeFields(action: string, fields: Fields | undefined, direction: "expects" | "exposes"): NormalizedField[] {
+  if (fields === undefined) return [];
+  if (typeof fields !== "object" || fields === null) fail(action, `${direction} must be an object of fields`);
+  const out: NormalizedField[] = [];
+  const names = new Set(Object.keys(fields));
+  for (const [name, spec] of Object.entries(fields)) {
+    out.push(normalizeField(action, name, spec, direction, names));
+  }
+  return out;
+}
+
+function normalizeField(
+  action: string,
+  name: string,
+  spec: FieldSpec,
+  direction: "expects" | "exposes",
+  siblings: ReadonlySet<string>,
+): NormalizedField {
+  if (direction === "exposes" && isReservedExposeName(name)) {
+    fail(action, `cannot expose "${name}": the name is reserved by Result`);
+  }
+  if (isZodSchema(spec)) return fromSchema(name, spec as NormalizedField["schema"], {}, {});
+  if (typeof spec !== "object" || spec === null || !isZodSchema((spec as { schema?: unknown }).schema)) {
+    fail(action, `field "${name}" must be a zod schema or { schema, ...options }`);
+  }
+  const options = spec as unknown as Record<string, unknown>;
+  const metadataKeys = knownFieldMetadataKeys();
+  const metadata: Record<string, unknown> = {};
+  for (const key of Object.keys(options)) {
+    if (CORE_OPTIONS.has(key)) continue;
+    if (metadataKeys.has(key)) {
+      metadata[key] = options[key];
+      continue;
+    }
+    fail(action, `unknown option "${key}" on field "${name}"`);
+  }
+  for (const key of ["type", "of", "shape", "inclusion", "length", "format", "numericality", "presence", "allowNil", "allowBlank", "message", "as", "model"]) {
+    if (key in options) fail(action, `option "${key}" on field "${name}" is expressed with the zod schema in TypeScript`);
+  }
+  expectType(action, name, "optional", options.optional, "boolean");
+  expectType(action, name, "description", options.description, "string");
+  expectType(action, name, "sensitive", options.sensitive, "boolean");
+  expectType(action, name, "coerce", options.coerce, "boolean");
+  expectType(action, name, "userFacing", options.userFacing, "boolean");
+  expectType(action, name, "validate", options.validate, "function");
+  const on = options.on;
+  if (on !== undefined) {
+    if (direction === "exposes") fail(action, `option "on" is only valid on expects (field "${name}")`);
+    if (typeof on !== "string" || on === "") fail(action, `option "on" on field "${name}" must be "ambientContext" or a parent field name`);
+    if (on !== "ambientContext") {
+      const parent = on.split(".")[0]!;
+      if (parent === name || !siblings.has(parent)) {
+        fail(action, `field "${name}" is declared on "${on}", but "${parent}" is not another expects field`);
+      }
+    }
+  }
+  return fromSchema(name, (spec as { schema: never }).schema, options, metadata);
+}
+
+function fromSchema(name: string, schema: NormalizedField["schema"], options: Record<string, unknown>, metadata: Record<string, unknown>): NormalizedField {
+  const analysis = analyzeSchema(schema);
+  const on = options.on as string | undefined;
+  const hasDefault = "default" in options && options.default !== undefined;
+  return {
+    name,
+    schema,
+    optional: options.optional === true || hasDefault || analysis.optional,
+    ...(hasDefault ? { default: { value: options.default } } : {}),
+    description: (options.description as string | undefined) ?? analysis.description,
+    sensitive: options.sensitive === true,
+    kind: on === undefined ? "arg" : on === "ambientContext" ? "ambient" : "subfield",
+    parentPath: on === undefined || on === "ambientContext" ? undefined : on.split("."),
+    coerce: options.coerce as boolean | undefined,
+    userFacing: options.userFacing === true,
+    validate: options.validate as NormalizedField["validate"],
+    metadata,
+  };
+}
+
+/** Subfields read from their parents' resolved values, so parents resolve first. */
+export function resolutionOrder(fields: readonly NormalizedField[]): NormalizedField[] {
+  const ordered: NormalizedField[] = [];
+  const placed = new Set<string>();
+  let pending = [...fields];
+  while (pending.length > 0) {
+    const next: NormalizedField[] = [];
+    for (const field of pending) {
+      const parent = field.parentPath?.[0];
+      if (parent === undefined || placed.has(parent)) {
+        ordered.push(field);
+        placed.add(field.name);
+      } else next.push(field);
+    }
+    if (next.length === pending.length) throw new TypeError(`defineAxn: subfields form a cycle: ${next.map((f) => f.name).join(", ")}`);
+    pending = next;
+  }
+  return ordered;
+}
+
+export interface NormalizedTool {
+  readonly tool: NormalizedToolDeclaration;
+  readonly overrides: Map<string, Record<string, unknown>>;
+}
+
+/** Folds `tool` and `configure` into membership grants and the per-adapter override store. */
+export function normalizeTool(action: string, definition: AxnDefinition<Fields, Fields>): NormalizedTool {
+  const keys = new Set<string>();
+  const except = new Set<string>();
+  const adapterNames: Record<string, string> = {};
+  const overrides = new Map<string, Record<string, unknown>>();
+  let all = false;
+  let optOut = false;
+  let name: string | undefined;
+
+  const addBag = (key: string, bag: unknown, origin: string): void => {
+    if (typeof bag !== "object" || bag === null || Array.isArray(bag)) fail(action, `${origin}.${key} must be an object of settings`);
+    keys.add(key);
+    const settings = { ...overrides.get(key) };
+    for (const [setting, value] of Object.entries(bag)) {
+      if (setting === "name") {
+        if (typeof value !== "string" || value === "") fail(action, `${origin}.${key}.name must be a non-empty string`);
+        adapterNames[key] = value;
+      } else settings[setting] = value;
+    }
+    overrides.set(key, settings);
+  };
+
+  const tool = definition.tool;
+  if (tool === false) optOut = true;
+  else if (tool === true) all = true;
+  else if (Array.isArray(tool)) {
+    for (const key of tool) {
+      if (typeof key !== "string" || key === "") fail(action, `tool keys must be non-empty strings`);
+      keys.add(key);
+    }
+  } else if (tool !== undefined) {
+    if (typeof tool !== "object" || tool === null) fail(action, `tool must be true, false, a list of adapter keys or an object`);
+    for (const [key, value] of Object.entries(tool)) {
+      if (key === "name") {
+        if (typeof value !== "string" || value === "") fail(action, `tool.name must be a non-empty string`);
+        name = value;
+      } else if (key === "except") {
+        const list = Array.isArray(value) ? value : [value];
+        for (const k of list) {
+          if (typeof k !== "string") fail(action, `tool.except must list adapter keys`);
+          except.add(k);
+        }
+      } else addBag(key, value, "tool");
+    }
+    // `tool: { except }` alone (or `{ name }`) narrows the grants from every adapter.
+    if (keys.size === 0) all = true;
+  }
+  if (definition.configure !== undefined) {
+    if (typeof definition.configure !== "object" || definition.configure === null) fail(action, `configure must be an object of per-adapter bags`);
+    for (const [key, bag] of Object.entries(definition.configure)) if (bag !== undefined) addBag(key, bag, "configure");
+  }
+  if (optOut && (keys.size > 0 || definition.configure !== undefined)) {
+    fail(action, `tool: false opts out of every adapter and cannot be combined with adapter grants or configure bags`);
+  }
+  return { tool: { all, keys, except, optOut, name, adapterNames }, overrides };
+}
+
+export function normalizeToolVersion(action: string, value: unknown): number {
+  if (value === undefined) return 1;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+    fail(action, `toolVersion must be an integer >= 1, got ${String(value)}`);
+  }
+  return value;
+}
+
+export function checkMessages(action: string, messages: AxnDefinition<Fields, Fields>["messages"]): void {
+  if (messages === undefined) return;
+  const allowed = new Set(["success", "error", "join", "errors", "successes"]);
+  for (const key of Object.keys(messages)) if (!allowed.has(key)) fail(action, `unknown messages option "${key}"`);
+  for (const [list, label] of [
+    [messages.errors, "errors"],
+    [messages.successes, "successes"],
+  ] as const) {
+    if (list === undefined) continue;
+    list.forEach((entry, i) => {
+      for (const key of Object.keys(entry)) {
+        if (key === "join") fail(action, `messages.${label}[${i}]: join is only valid on the base message`);
+        if (!["when", "message", "standalone"].includes(key)) fail(action, `messages.${label}[${i}]: unknown option "${key}"`);
+      }
+      if (typeof entry.when !== "function") fail(action, `messages.${label}[${i}].when must be an error class or a predicate`);
+    });
+  }
+}

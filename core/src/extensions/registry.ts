@@ -1,0 +1,137 @@
+/**
+ * The extension registry: which semantic hints an action may declare and which extra option keys
+ * a field declaration may carry. Core pre-registers its own hints; plugins add theirs through the
+ * host's `registerSemanticHint` / `registerFieldMetadataKey` hooks during load, after which the
+ * registry is frozen so the vocabulary cannot shift under running code.
+ *
+ * @example
+ * ```ts
+ * registerSemanticHint("openWorld");          // from a plugin's registerSemanticHint tap
+ * registerFieldMetadataKey("mcpTitle");       // arrives on NormalizedField.metadata
+ * assertKnownHints("Reports.Daily", ["readOnly", "openWorld"]);
+ * ```
+ */
+import { AxnError } from "../errors/axn-error.js";
+import { ErrorCodes } from "../errors/codes.js";
+import { CORE_FIELD_OPTIONS } from "../action/fields.js";
+
+const CORE_OWNER = "@axn/core";
+const CORE_HINTS = ["readOnly", "idempotent", "destructive"] as const;
+const CORE_FIELD_OPTION_SET: ReadonlySet<string> = new Set(CORE_FIELD_OPTIONS);
+/** Hints and metadata keys become object keys and annotation names: keep them identifier-shaped. */
+const NAME_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** name → owner (a plugin name, or "@axn/core"); the owner is kept for error messages. */
+const hints = new Map<string, string>();
+const metadataKeys = new Map<string, string>();
+let frozen = false;
+seedCoreHints();
+
+function seedCoreHints(): void {
+  for (const hint of CORE_HINTS) hints.set(hint, CORE_OWNER);
+}
+
+/** Allows `hints` in `semanticHints` (idempotent). Refused once the host has finished loading. */
+export function registerSemanticHint(...names: string[]): void {
+  addSemanticHints(names, undefined);
+}
+
+/**
+ * Allows `keys` on field declarations (idempotent). Refuses every name the core field DSL owns,
+ * because a registered key is routed out of the field's own options: claiming `sensitive` would
+ * silently change what it means for every action in the process.
+ */
+export function registerFieldMetadataKey(...keys: string[]): void {
+  addFieldMetadataKeys(keys, undefined);
+}
+
+/**
+ * The host's registrar entry point: same as {@link registerSemanticHint}, recording which plugin
+ * owns each hint. Not public API.
+ */
+export function addSemanticHints(names: readonly string[], owner: string | undefined): void {
+  for (const name of names) checkName("semantic hint", name);
+  if (frozen) throw frozenError("semantic hint", names[0] ?? "");
+  for (const name of names) if (!hints.has(name)) hints.set(name, owner ?? "an application");
+}
+
+/** The host's registrar entry point for metadata keys. Not public API. */
+export function addFieldMetadataKeys(keys: readonly string[], owner: string | undefined): void {
+  for (const key of keys) {
+    checkName("field metadata key", key);
+    if (CORE_FIELD_OPTION_SET.has(key)) {
+      throw new AxnError(
+        ErrorCodes.ReservedMetadataKey,
+        `Cannot register field metadata key "${key}": it is owned by the axn core field DSL`,
+      );
+    }
+  }
+  if (frozen) throw frozenError("field metadata key", keys[0] ?? "");
+  for (const key of keys) if (!metadataKeys.has(key)) metadataKeys.set(key, owner ?? "an application");
+}
+
+/** Every registered hint, sorted (core's included). */
+export function knownSemanticHints(): readonly string[] {
+  return [...hints.keys()].sort();
+}
+
+/** Every registered field metadata key. A set, since `defineAxn` probes it per field option. */
+export function knownFieldMetadataKeys(): ReadonlySet<string> {
+  return new Set(metadataKeys.keys());
+}
+
+/** The plugin (or "@axn/core") that registered `name`, for messages and the CLI. */
+export function semanticHintOwner(name: string): string | undefined {
+  return hints.get(name);
+}
+
+/** The plugin that registered a field metadata key, for messages and the CLI. */
+export function fieldMetadataKeyOwner(key: string): string | undefined {
+  return metadataKeys.get(key);
+}
+
+/** Throws when `actionHints` names a hint no one registered, listing the registered ones. */
+export function assertKnownHints(actionName: string, actionHints: readonly string[]): void {
+  for (const hint of actionHints) {
+    if (!hints.has(hint)) {
+      throw new AxnError(
+        ErrorCodes.UnknownHint,
+        `Unknown semantic hint "${hint}" on action ${actionName}; registered hints: ${knownSemanticHints().join(", ")}`,
+      );
+    }
+  }
+}
+
+/** True once the host finished loading: the vocabulary is final and can be checked eagerly. */
+export function extensionsFrozen(): boolean {
+  return frozen;
+}
+
+/** Called by the host at the end of load. Not public API. */
+export function freezeExtensions(): void {
+  frozen = true;
+}
+
+/** Test support (through `resetHost`): unfreeze and forget everything but core's hints. */
+export function resetExtensions(): void {
+  frozen = false;
+  hints.clear();
+  metadataKeys.clear();
+  seedCoreHints();
+}
+
+function checkName(kind: string, name: unknown): void {
+  if (typeof name !== "string" || !NAME_PATTERN.test(name)) {
+    throw new AxnError(
+      ErrorCodes.InvalidRegistryName,
+      `Cannot register ${kind} ${JSON.stringify(name)}: expected an identifier such as "openWorld" or "mcpTitle"`,
+    );
+  }
+}
+
+function frozenError(kind: string, name: string): AxnError {
+  return new AxnError(
+    ErrorCodes.RegistryFrozen,
+    `Cannot register ${kind} "${name}" after the host finished loading; register it from a plugin's apply()`,
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The host's hooks: typed `tapable` hooks plugins tap from `apply(host)`. Three load-phase hooks
+ * collect registrations (adapters, semantic hints, field-metadata keys); `onResult` lets observers
+ * see every finished call. One `register` interceptor wraps every tap, so whatever a tap throws
+ * arrives as a `HookError` naming the plugin (the tap name) and the hook, and a throwing observer
+ * is reported instead of breaking the call it observes.
+ *
+ * Ordering is tapable's: taps run in registration order, a lower `stage` runs earlier (see
+ * {@link HookStage}), and `before: "other-plugin"` runs ahead of that plugin's tap.
+ *
+ * @example
+ * ```ts
+ * apply(host) {
+ *   host.hooks.registerAdapter.tap("axn-plugin-mcp", (adapters) => adapters.add("mcp", mcpConfig));
+ *   host.hooks.onResult.tap({ name: "axn-plugin-audit", stage: HookStage.Late }, ({ result, action }) => log(action.name, result.ok));
+ * }
+ * ```
+ */
+import { SyncHook } from "tapable";
+import { AxnError } from "../errors/axn-error.js";
+import { ErrorCodes } from "../errors/codes.js";
+import { reportException } from "../config/global.js";
+import type { Result } from "../action/result.js";
+import type { AnyAxn } from "../action/types.js";
+
+/**
+ * Where the tool registry reads an adapter's tool roots from (structurally the registry's
+ * `ToolRootsSource`, restated so the host does not import the registry).
+ */
+export interface AdapterConfigSource {
+  toolRoots(): readonly string[];
+}
+
+/** Handed to `registerAdapter` taps. */
+export interface AdapterRegistrar {
+  /**
+   * Registers adapter `key`; pass the adapter's configurable when it offers directory discovery
+   * (`toolRoots`). Registering again without a source keeps the source already given.
+   */
+  add(key: string, configSource?: AdapterConfigSource): void;
+}
+
+/** Handed to `registerSemanticHint` taps. */
+export interface HintRegistrar {
+  add(...hints: string[]): void;
+}
+
+/** Handed to `registerFieldMetadataKey` taps; core-owned field option names are refused. */
+export interface MetadataKeyRegistrar {
+  add(...keys: string[]): void;
+}
+
+/** What `onResult` observers receive after every call. */
+export interface ResultInfo {
+  readonly result: Result<Record<string, unknown>>;
+  readonly action: AnyAxn;
+  readonly durationMs: number;
+}
+
+export interface HostHooks {
+  readonly registerAdapter: SyncHook<[AdapterRegistrar]>;
+  readonly registerSemanticHint: SyncHook<[HintRegistrar]>;
+  readonly registerFieldMetadataKey: SyncHook<[MetadataKeyRegistrar]>;
+  readonly onResult: SyncHook<[ResultInfo]>;
+}
+
+export type HookName = keyof HostHooks;
+
+/** Named stages for `tap({ name, stage })`: lower runs first; taps without a stage run at `Default`. */
+export const HookStage = {
+  Early: -100,
+  Default: 0,
+  Late: 100,
+} as const;
+
+/** A tap threw. `plugin` is the tap's name, `hook` the hook's; `cause` is what it threw. */
+export class HookError extends AxnError {
+  readonly plugin: string;
+  readonly hook: HookName;
+
+  constructor(plugin: string, hook: HookName, cause: unknown) {
+    super(ErrorCodes.HookFailed, `Plugin "${plugin}" failed in hook ${hook}: ${messageOf(cause)}`, { cause });
+    this.plugin = plugin;
+    this.hook = hook;
+  }
+}
+
+/**
+ * Registrars implement this so each tap receives a registrar bound to its own plugin name; the
+ * registries then record which plugin owns what (for messages and the CLI).
+ */
+export const FOR_PLUGIN: unique symbol = Symbol.for("axn.host.registrarForPlugin") as never;
+export interface PluginScoped<T> {
+  [FOR_PLUGIN](plugin: string): T;
+}
+
+/**
+ * Builds the frozen hooks record. `isFrozen` is asked on every tap: once the host finished loading
+ * a new tap is refused, because tapable recompiles a hook's dispatcher on each tap and the
+ * registries the load hooks fill are already frozen.
+ */
+export function createHostHooks(isFrozen: () => boolean): HostHooks {
+  const hooks: HostHooks = {
+    registerAdapter: new SyncHook<[AdapterRegistrar]>(["registrar"], "registerAdapter"),
+    registerSemanticHint: new SyncHook<[HintRegistrar]>(["registrar"], "registerSemanticHint"),
+    registerFieldMetadataKey: new SyncHook<[MetadataKeyRegistrar]>(["registrar"], "registerFieldMetadataKey"),
+    onResult: new SyncHook<[ResultInfo]>(["info"], "onResult"),
+  };
+  for (const name of Object.keys(hooks) as HookName[]) {
+    hooks[name].intercept({
+      name: "axn-attribution",
+      register: (tap) => {
+        if (isFrozen()) {
+          throw new AxnError(
+            ErrorCodes.RegistryFrozen,
+            `Cannot tap hook ${name} as "${tap.name}" after the host finished loading; tap it from a plugin's apply()`,
+          );
+        }
+        const fn = tap.fn as (arg: unknown) => void;
+        const wrapped = name === "onResult" ? observerTap(tap.name, fn) : loadTap(name, tap.name, fn);
+        return { ...tap, fn: wrapped };
+      },
+    });
+  }
+  return Object.freeze(hooks);
+}
+
+function loadTap(hook: HookName, plugin: string, fn: (arg: unknown) => void): (arg: unknown) => void {
+  return (arg) => {
+    try {
+      fn(scoped(arg, plugin));
+    } catch (error) {
+      throw new HookError(plugin, hook, error);
+    }
+  };
+}
+
+/** An observer must never change the result or stop the observers after it: report and go on. */
+function observerTap(plugin: string, fn: (arg: unknown) => void): (arg: unknown) => void {
+  return (arg) => {
+    try {
+      fn(arg);
+    } catch (error) {
+      const action = (arg as Partial<ResultInfo>).action?.name ?? "unknown action";
+      reportException(new HookError(plugin, "onResult", error), { action, phase: "onResult" });
+    }
+  };
+}
+
+function scoped(arg: unknown, plugin: string): unknown {
+  if (typeof arg === "object" && arg !== null && FOR_PLUGIN in arg) {
+    return (arg as PluginScoped<unknown>)[FOR_PLUGIN](plugin);
+  }
+  return arg;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

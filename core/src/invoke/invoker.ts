@@ -1,0 +1,84 @@
+/**
+ * The Invoker: the sanctioned way to run an action as a tool, with model-supplied, untrusted
+ * arguments. It always coerces wire strings, optionally settles inbound violations as user-facing
+ * failures and rejects undeclared keys, and strips any ambient context smuggled in the arguments
+ * before merging the adapter's trusted one. The gates apply to exactly one call: an action calling
+ * another action inside sees ordinary direct-call semantics.
+ *
+ * @example
+ * ```ts
+ * const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
+ * const result = await invoker.call(ListCompanies, modelArgs, { ambientContext: { userId } });
+ * if (Invoker.inputInvalid(result)) console.log(result.exception.fieldErrors);
+ * ```
+ */
+import { AXN_INTERNALS, type InvokeGates } from "../action/internals.js";
+import type { AmbientContextSource, AnyAxn } from "../action/types.js";
+import type { Result } from "../action/result.js";
+import { InboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
+
+export interface InvokerOptions {
+  /** Inbound violations settle as user-facing failures (not reported) instead of developer-facing bugs. */
+  readonly userFacingInputErrors?: boolean;
+  /** A top-level key that is not a declared input is an inbound violation (`unknown input: <key>`). */
+  readonly rejectUndeclaredInputs?: boolean;
+}
+
+export interface InvokeOptions {
+  /** The adapter's trusted ambient context; replaces the current one entirely (`{}` means none). */
+  readonly ambientContext?: AmbientContextSource;
+  readonly signal?: AbortSignal;
+}
+
+/** Keys a model might use to smuggle ambient context through the arguments. */
+const AMBIENT_KEYS = ["ambientContext", "ambient_context"];
+
+export class Invoker {
+  readonly #gates: InvokeGates;
+
+  constructor(options: InvokerOptions = {}) {
+    this.#gates = Object.freeze({
+      coerce: true,
+      userFacingInputErrors: options.userFacingInputErrors === true,
+      rejectUndeclaredInputs: options.rejectUndeclaredInputs === true,
+    });
+  }
+
+  get options(): Required<InvokerOptions> {
+    return { userFacingInputErrors: this.#gates.userFacingInputErrors, rejectUndeclaredInputs: this.#gates.rejectUndeclaredInputs };
+  }
+
+  call<A extends AnyAxn>(action: A, args: unknown, options: InvokeOptions = {}): Promise<Result<Record<string, unknown>>> {
+    const safe = stripAmbient(args);
+    const callOptions = {
+      ...(options.ambientContext === undefined ? {} : { ambientContext: options.ambientContext }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    };
+    return action[AXN_INTERNALS].execute(safe, callOptions, this.#gates);
+  }
+
+  /**
+   * True only when the result failed because the caller's arguments were wrong and the violation
+   * was settled user-facing: the adapter may tell the model which argument to fix.
+   */
+  static inputInvalid(result: Result<Record<string, unknown>>): result is Result<Record<string, unknown>> & { exception: InboundValidationError } {
+    return !result.ok && result.exception instanceof InboundValidationError && ValidationError.isUserFacing(result.exception);
+  }
+
+  /** The per-field violations behind an input-invalid result (empty otherwise). */
+  static fieldErrors(result: Result<Record<string, unknown>>): readonly FieldError[] {
+    return result.exception instanceof ValidationError ? result.exception.fieldErrors : [];
+  }
+}
+
+function stripAmbient(args: unknown): unknown {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of AMBIENT_KEYS) {
+    if (Object.hasOwn(args, key)) {
+      copy ??= { ...(args as Record<string, unknown>) };
+      delete copy[key];
+    }
+  }
+  return copy ?? args;
+}

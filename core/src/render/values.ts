@@ -1,0 +1,506 @@
+/**
+ * `render(result)`: a successful result's declared exposes as JSON-safe data — or an
+ * `UnserializableValue` naming the path to the first value that has no honest JSON form. This is
+ * the one place that decides how a value becomes JSON, so adapters need no pre-pass of their own;
+ * the rules are listed (and pinned) in docs/serialization.md.
+ *
+ * @example
+ * ```ts
+ * const result = await Report.call({});
+ * const body = JSON.stringify(render(result));                      // an LLM tool result
+ * const strict = render(result, { rejectOpaque: true });            // a published HTTP contract
+ * ```
+ *
+ * The walk is iterative (an explicit stack), so nesting depth is never render's failure: it is the
+ * encoder's concern. Output shares structure with the exposed values wherever nothing had to change
+ * (a plain object or array whose members all render as themselves is returned as is, after being
+ * checked), which keeps `render` + `JSON.stringify` close to the cost of `JSON.stringify` alone.
+ * Treat the output as read-only.
+ */
+import { internalsOf } from "../action/internals.js";
+import { sourceActionOf, type Result } from "../action/result.js";
+import type { JsonValue } from "../schema/json-schema-types.js";
+import { UnserializableValue } from "./unserializable-value.js";
+
+export interface RenderOptions {
+  /**
+   * Also refuse a value that declares no rendering of its own: a class instance without `toJSON`
+   * (otherwise rendered as its own enumerable properties, the way `JSON.stringify` guesses), or a
+   * `Map` key object whose string form is the inherited `[object Object]`. Default `false`.
+   */
+  readonly rejectOpaque?: boolean;
+}
+
+/** Options of the internal walker. */
+export interface RenderValueOptions {
+  readonly rejectOpaque: boolean;
+  /** The value belongs to a sensitive field: the error path stops at the field name. */
+  readonly sensitive?: boolean;
+}
+
+/**
+ * Renders a successful result's declared exposes. The fields come from the result's own action,
+ * so the body always covers exactly what the action's output schema declares; an absent optional
+ * expose is omitted.
+ */
+export function render<X>(result: Result<X>, options: RenderOptions = {}): Record<string, JsonValue> {
+  const action = sourceActionOf(result);
+  if (!result.ok) {
+    throw new TypeError(`render() takes a successful result; ${result.action ?? action?.name ?? "the action"} failed`);
+  }
+  if (action === undefined) {
+    // Without the action there is no declared field list, and rendering "whatever is there" would
+    // contradict the output schema an adapter published.
+    throw new TypeError(
+      "render() takes a result returned by an action's call; this result has no source action (was it built with Result.ok()?)",
+    );
+  }
+  const rejectOpaque = options.rejectOpaque ?? false;
+  const values = result.exposedValues as Readonly<Record<string, unknown>>;
+  const out: Record<string, JsonValue> = {};
+  for (const field of internalsOf(action).exposes) {
+    // Only own properties: an inherited `toString` is not an exposed value.
+    const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
+    if (value === undefined) continue;
+    setProperty(out, field.name, renderValue(value, field.name, { rejectOpaque, sensitive: field.sensitive }));
+  }
+  return out;
+}
+
+/**
+ * Renders one value found at `path` (used as the root of any error path). Internal: adapters call
+ * `render`, which derives the fields and their sensitivity from the action.
+ */
+export function renderValue(value: unknown, path: string, options: RenderValueOptions): JsonValue {
+  return new Walker(path, options).walk(value) as JsonValue;
+}
+
+// --- the walker ------------------------------------------------------------------------------
+
+/** A property whose value is `undefined` is absent, not dropped (see docs/serialization.md). */
+const OMIT: unique symbol = Symbol("omit");
+
+/** Up to this depth the ancestor check scans the stack; deeper frames also go into a Set. */
+const LINEAR_DEPTH = 64;
+
+/** A toJSON that keeps returning new objects with their own toJSON is refused after this many. */
+const MAX_TOJSON_HOPS = 16;
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+const objectToString = Object.prototype.toString;
+const dateToJSON = Date.prototype.toJSON;
+
+/** A container being walked: an array (`keys` undefined) or an object's own enumerable keys. */
+class Frame {
+  index = 0;
+  /** The output under construction; stays undefined while every member renders as itself. */
+  out: unknown[] | Record<string, unknown> | undefined;
+
+  constructor(
+    /** What the parent held at this position, before any toJSON / Map / Set conversion. */
+    readonly raw: object,
+    /** The container actually walked. */
+    readonly source: object,
+    readonly keys: readonly string[] | undefined,
+    readonly length: number,
+    /** This frame's key in its parent (for the error path). */
+    readonly at: string | number,
+    /** Objects of a toJSON chain that led here: also on the current path, for cycle detection. */
+    readonly via: readonly object[] | undefined,
+    /** The source is not itself plain data (a class instance, an array subclass): always copy. */
+    copy: boolean,
+  ) {
+    this.out = copy ? (keys === undefined ? [] : {}) : undefined;
+  }
+}
+
+class Walker {
+  private readonly stack: Frame[] = [];
+  /** Ancestors deeper than LINEAR_DEPTH, so a 10,000-deep value is not an O(n²) scan. */
+  private deep: Set<object> | undefined;
+
+  constructor(
+    private readonly root: string,
+    private readonly options: RenderValueOptions,
+  ) {}
+
+  walk(value: unknown): unknown {
+    const stack = this.stack;
+    // A one-element holder lets the root go through exactly the same path as any member.
+    stack.push(new Frame([value], [value], undefined, 1, 0, undefined, false));
+    for (;;) {
+      const depth = stack.length - 1;
+      const f = stack[depth]!;
+      if (f.index === f.length) {
+        this.pop(depth, f);
+        const done = f.out ?? f.source;
+        if (depth === 0) return (done as unknown[])[0];
+        const parent = stack[depth - 1]!;
+        const i = parent.index - 1;
+        this.deliver(parent, depth - 1, i, parent.keys === undefined ? i : parent.keys[i]!, f.raw, done);
+        continue;
+      }
+      const i = f.index++;
+      const keys = f.keys;
+      const key = keys === undefined ? i : keys[i]!;
+      if (keys !== undefined && !isWellFormed(key as string)) {
+        this.failIn(depth - 1, f.at, key as string, `property name has no UTF-8 form (${surrogateAt(key as string)})`);
+      }
+      const child: unknown =
+        keys === undefined ? (f.source as readonly unknown[])[i] : (f.source as Readonly<Record<string, unknown>>)[key];
+      let rendered: unknown;
+      // Leaves that render as themselves are checked inline: they are most of any payload.
+      switch (typeof child) {
+        case "string":
+          if (!isWellFormed(child)) this.fail(depth, key, `string has no UTF-8 form (${surrogateAt(child)})`);
+          continue;
+        case "boolean":
+          continue;
+        case "number":
+          if (child - child !== 0) this.fail(depth, key, `non-finite number (${String(child)})`);
+          if (child !== 0 || 1 / child > 0) continue;
+          rendered = 0; // -0: JSON has no negative zero, and `Object.is` consumers would see a difference
+          break;
+        case "object": {
+          if (child === null) continue;
+          // The common containers, inlined; everything else (and any doubt) goes to resolveObject.
+          const proto: unknown = Object.getPrototypeOf(child);
+          if (
+            (proto === Object.prototype || proto === Array.prototype) &&
+            typeof (child as { toJSON?: unknown }).toJSON !== "function" &&
+            !this.onPath(child)
+          ) {
+            if (proto === Array.prototype) {
+              stack.push(new Frame(child, child, undefined, (child as readonly unknown[]).length, key, undefined, false));
+            } else {
+              const childKeys = Object.keys(child);
+              stack.push(new Frame(child, child, childKeys, childKeys.length, key, undefined, false));
+            }
+            if (depth + 1 >= LINEAR_DEPTH) this.track(depth + 1);
+            continue;
+          }
+          rendered = this.resolveObject(child, depth, key);
+          if (rendered instanceof Frame) {
+            this.push(rendered);
+            continue;
+          }
+          break;
+        }
+        default:
+          rendered = this.renderPrimitive(child, depth, key);
+      }
+      this.deliver(f, depth, i, key, child, rendered);
+    }
+  }
+
+  /** Puts a member's rendering into its container, copying the container only on first change. */
+  private deliver(f: Frame, depth: number, i: number, key: string | number, child: unknown, rendered: unknown): void {
+    if (rendered === OMIT) {
+      // JSON.stringify turns undefined into null inside an array: a changed value, not an absent one.
+      if (f.keys === undefined) {
+        this.fail(depth, key, depth === 0 ? "undefined has no JSON representation" : "undefined in an array (JSON would turn it into null)");
+      }
+      if (f.out === undefined) this.materialize(f, i);
+      return;
+    }
+    if (f.out === undefined) {
+      if (rendered === child) return;
+      this.materialize(f, i);
+    }
+    if (f.keys === undefined) (f.out as unknown[])[i] = rendered;
+    else setProperty(f.out as Record<string, unknown>, key as string, rendered);
+  }
+
+  /** The output so far: the members before `i`, all of which rendered as themselves. */
+  private materialize(f: Frame, i: number): void {
+    if (f.keys === undefined) {
+      f.out = (f.source as readonly unknown[]).slice(0, i);
+      return;
+    }
+    const out: Record<string, unknown> = {};
+    const source = f.source as Readonly<Record<string, unknown>>;
+    for (let j = 0; j < i; j++) {
+      const k = f.keys[j]!;
+      setProperty(out, k, source[k]);
+    }
+    f.out = out;
+  }
+
+  private push(frame: Frame): void {
+    const depth = this.stack.length;
+    this.stack.push(frame);
+    if (depth >= LINEAR_DEPTH) this.track(depth);
+  }
+
+  /** Registers the frame at `depth` (≥ LINEAR_DEPTH) in the ancestor Set. */
+  private track(depth: number): void {
+    const frame = this.stack[depth]!;
+    {
+      const deep = (this.deep ??= new Set());
+      deep.add(frame.source);
+      if (frame.raw !== frame.source) deep.add(frame.raw);
+      if (frame.via !== undefined) for (const o of frame.via) deep.add(o);
+    }
+  }
+
+  private pop(depth: number, frame: Frame): void {
+    this.stack.pop();
+    if (depth >= LINEAR_DEPTH && this.deep !== undefined) {
+      this.deep.delete(frame.source);
+      this.deep.delete(frame.raw);
+      if (frame.via !== undefined) for (const o of frame.via) this.deep.delete(o);
+    }
+  }
+
+  /** Whether `o` is a container on the current path. A shared, acyclic reference is not. */
+  private onPath(o: object): boolean {
+    const stack = this.stack;
+    const n = stack.length < LINEAR_DEPTH ? stack.length : LINEAR_DEPTH;
+    for (let j = 1; j < n; j++) {
+      const f = stack[j]!;
+      if (f.source === o || f.raw === o || (f.via !== undefined && f.via.includes(o))) return true;
+    }
+    return this.deep !== undefined && this.deep.has(o);
+  }
+
+  /** An object member: a leaf rendering (a string for a Date, …) or a Frame to walk. */
+  private resolveObject(raw: object, depth: number, key: string | number): unknown {
+    let v: object = raw;
+    let via: object[] | undefined;
+    for (let hop = 0; ; hop++) {
+      if (hop > MAX_TOJSON_HOPS) this.fail(depth, key, `toJSON does not settle (more than ${MAX_TOJSON_HOPS} nested toJSON results)`);
+      if (this.onPath(v) || (via !== undefined && via.includes(v))) {
+        this.fail(depth, key, "cyclic reference (the value contains itself)");
+      }
+      const proto: unknown = Object.getPrototypeOf(v);
+      const plainArray = proto === Array.prototype;
+      if (plainArray || proto === Object.prototype || proto === null || isForeignPlainObject(v, proto)) {
+        const toJSON = (v as { toJSON?: unknown }).toJSON;
+        if (typeof toJSON !== "function") {
+          return plainArray ? this.arrayFrame(raw, v as readonly unknown[], key, via, false) : this.objectFrame(raw, v, key, via, depth, false);
+        }
+      } else {
+        // Checked before toJSON: Buffer has one, and its `{type, data: [bytes…]}` is no rendering a
+        // schema declares.
+        const binary = binaryKind(v);
+        if (binary !== undefined) {
+          this.fail(depth, key, `binary data (${binary}) without a declared rendering (expose it as a base64 string)`);
+        }
+        if (v instanceof Date && v.toJSON === dateToJSON) {
+          if (Number.isNaN(v.getTime())) this.fail(depth, key, "invalid Date"); // JSON.stringify would emit null
+          return v.toISOString();
+        }
+        if (v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof BigInt) {
+          return this.renderPrimitive(v.valueOf(), depth, key);
+        }
+        if (v instanceof Symbol) this.fail(depth, key, "a symbol has no JSON representation");
+      }
+      const toJSON = (v as { toJSON?: unknown }).toJSON;
+      if (typeof toJSON === "function") {
+        let next: unknown;
+        try {
+          next = (toJSON as (this: object, key: string) => unknown).call(v, depth === 0 ? this.root : String(key));
+        } catch (error) {
+          // The thrown message may carry the value; keep it as the cause, out of the message.
+          throw new UnserializableValue(this.path(depth, key), "toJSON threw (see cause)", { cause: error });
+        }
+        if (next === v) {
+          // `toJSON() { return this }`: the author declares the own properties as the rendering.
+          return Array.isArray(v) ? this.arrayFrame(raw, v, key, via, true) : this.objectFrame(raw, v, key, via, depth, true);
+        }
+        (via ??= []).push(v);
+        if (typeof next !== "object" || next === null) return this.renderPrimitive(next, depth, key);
+        v = next;
+        continue;
+      }
+      // No declared rendering below this point, except the containers this module gives one.
+      if (Array.isArray(v)) return this.arrayFrame(raw, v, key, via, true); // subclass or other realm
+      if (v instanceof Map) return this.mapFrame(raw, v, depth, key, via);
+      if (v instanceof Set) return this.arrayFrame(raw, Array.from(v), key, via, false);
+      if (v instanceof Error) {
+        // JSON.stringify gives `{}` (message and stack are not enumerable): silently empty. Rendering
+        // the message instead could put a developer-facing exception text in front of a client.
+        this.fail(depth, key, `an Error (${v.name}) has no JSON rendering (expose its message as a string, or add toJSON)`);
+      }
+      if (v instanceof Promise) this.fail(depth, key, "a Promise has no JSON representation (a missing await?)");
+      if (v instanceof WeakMap || v instanceof WeakSet || v instanceof WeakRef) {
+        this.fail(depth, key, `a ${constructorName(v)} has no enumerable contents`);
+      }
+      if (this.options.rejectOpaque) {
+        this.fail(depth, key, `opaque value: ${describeInstance(v)} has no declared rendering (add toJSON)`);
+      }
+      // JSON.stringify's own guess: the instance's own enumerable properties, into a plain object.
+      return this.objectFrame(raw, v, key, via, depth, true);
+    }
+  }
+
+  private arrayFrame(raw: object, array: readonly unknown[], key: string | number, via: object[] | undefined, copy: boolean): Frame {
+    return new Frame(raw, array, undefined, array.length, key, via, copy);
+  }
+
+  private objectFrame(raw: object, o: object, key: string | number, via: object[] | undefined, depth: number, copy: boolean): Frame {
+    const keys = Object.keys(o);
+    // Property names are checked as the walk reaches them, in the member loop.
+    return new Frame(raw, o, keys, keys.length, key, via, copy);
+  }
+
+  /** A Map becomes a plain object; its keys go through their string form, and must not collide. */
+  private mapFrame(raw: object, map: ReadonlyMap<unknown, unknown>, depth: number, key: string | number, via: object[] | undefined): Frame {
+    const out: Record<string, unknown> = {};
+    const keys: string[] = [];
+    for (const [k, value] of map) {
+      const name = this.renderKey(k, depth, key);
+      if (Object.hasOwn(out, name)) this.failIn(depth, key, name, "two Map keys render as this one property");
+      setProperty(out, name, value);
+      keys.push(name);
+    }
+    return new Frame(raw, out, keys, keys.length, key, via, false);
+  }
+
+  private renderKey(k: unknown, depth: number, key: string | number): string {
+    let name: string;
+    switch (typeof k) {
+      case "string":
+        name = k;
+        break;
+      case "number":
+      case "bigint":
+      case "boolean":
+        name = String(k);
+        break;
+      case "symbol":
+        return this.fail(depth, key, "a symbol Map key has no property name");
+      case "function":
+        return this.fail(depth, key, "a function Map key has no property name");
+      case "undefined":
+        return this.fail(depth, key, "a Map key undefined has no property name");
+      default:
+        name = this.renderKeyObject(k as object | null, depth, key);
+    }
+    if (!isWellFormed(name)) this.fail(depth, key, `a Map key has no UTF-8 form (${surrogateAt(name)})`);
+    return name;
+  }
+
+  private renderKeyObject(k: object | null, depth: number, key: string | number): string {
+    if (k === null) return this.fail(depth, key, "a Map key null has no property name");
+    if (k instanceof Date) {
+      if (Number.isNaN(k.getTime())) this.fail(depth, key, "a Map key is an invalid Date");
+      return k.toISOString(); // the same text the Date renders as when it is a value
+    }
+    // Opaque when its string form is the one inherited from Object: "[object Object]" names nothing.
+    const declared =
+      (k as { [Symbol.toPrimitive]?: unknown })[Symbol.toPrimitive] !== undefined ||
+      (k as { toString?: unknown }).toString !== objectToString;
+    if (!declared && this.options.rejectOpaque) {
+      this.fail(depth, key, `opaque key: ${describeInstance(k)} has no declared string form (add toString)`);
+    }
+    try {
+      return String(k);
+    } catch (error) {
+      throw new UnserializableValue(this.path(depth, key), "a Map key has no string form (see cause)", { cause: error });
+    }
+  }
+
+  /** undefined, bigint, function, symbol — and whatever a toJSON or boxed value turned into. */
+  private renderPrimitive(v: unknown, depth: number, key: string | number): unknown {
+    switch (typeof v) {
+      case "string":
+        if (!isWellFormed(v)) this.fail(depth, key, `string has no UTF-8 form (${surrogateAt(v)})`);
+        return v;
+      case "number":
+        if (!Number.isFinite(v)) this.fail(depth, key, `non-finite number (${String(v)})`);
+        return v === 0 ? 0 : v;
+      case "bigint":
+        // JSON.stringify throws on a bigint; a decimal string keeps every digit, a number would not.
+        return v.toString();
+      case "undefined":
+        return OMIT;
+      case "function":
+        return this.fail(depth, key, "a function has no JSON representation");
+      case "symbol":
+        return this.fail(depth, key, "a symbol has no JSON representation");
+      default:
+        return v; // boolean, null
+    }
+  }
+
+  private fail(depth: number, key: string | number, reason: string): never {
+    throw new UnserializableValue(this.path(depth, key), reason);
+  }
+
+  /** A refusal about property `name` of the container at `key`. */
+  private failIn(depth: number, key: string | number, name: string, reason: string): never {
+    const base = this.path(depth, key);
+    throw new UnserializableValue(this.options.sensitive ? base : base + segment(name), reason);
+  }
+
+  /** The path to member `key` of the frame at `depth`, rooted at the field name. */
+  private path(depth: number, key: string | number): string {
+    // A sensitive field's keys may themselves be data (emails as Map keys): stop at the field name.
+    if (this.options.sensitive || depth === 0) return this.root;
+    let path = this.root;
+    for (let j = 2; j <= depth; j++) path += segment(this.stack[j]!.at);
+    return path + segment(key);
+  }
+}
+
+function segment(key: string | number): string {
+  if (typeof key === "number") return `[${key}]`;
+  return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+/** Assigns without tripping the `__proto__` setter, which would drop the value and change the prototype. */
+function setProperty(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+// ES2024's String.prototype.isWellFormed (Node 20+); the project's lib is ES2023.
+interface WellFormed {
+  isWellFormed(): boolean;
+}
+function isWellFormed(s: string): boolean {
+  return true;
+}
+
+/** Where the first lone surrogate is: a position, never the text around it. */
+function surrogateAt(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return `lone surrogate at index ${i}`;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) return `lone surrogate at index ${i}`;
+  }
+  return "lone surrogate";
+}
+
+/** A plain object from another realm (a vm context): its prototype is a root with an `Object` constructor. */
+function isForeignPlainObject(v: object, proto: unknown): boolean {
+  if (typeof proto !== "object" || proto === null || Object.getPrototypeOf(proto) !== null) return false;
+  return Array.isArray(v) ? false : constructorName(v) === "Object";
+}
+
+function binaryKind(v: object): string | undefined {
+  if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof SharedArrayBuffer) return constructorName(v) || "binary";
+  if (typeof Blob !== "undefined" && v instanceof Blob) return constructorName(v) || "Blob";
+  return undefined;
+}
+
+function constructorName(v: object): string {
+  const ctor = (v as { constructor?: unknown }).constructor;
+  return typeof ctor === "function" ? ctor.name : "";
+}
+
+function describeInstance(v: object): string {
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto === Object.prototype || proto === null) return "a plain object";
+  const name = constructorName(v);
+  return name === "" ? "an instance of an anonymous class" : `instance of ${name}`;
+}

@@ -1,0 +1,309 @@
+/**
+ * The tool registry: which adapters exist, which actions are members of each, and how members are
+ * enumerated. Membership = (directory grant ∪ declaration grant) − except. `Tools.for(key)` returns
+ * one action per tool name (the latest version), sorted by name; `allVersions` returns every
+ * version. Enumeration is cached and recomputed only when the catalog, the adapters or the grants
+ * change.
+ *
+ * @example
+ * ```ts
+ * Tools.registerAdapter("mcp", mcpRootsSource);
+ * await Tools.discover();            // imports tool roots (the host does this at load)
+ * const members = Tools.for("mcp");  // AnyAxn[], sorted by toolName("mcp")
+ * ```
+ */
+import { readdirSync, statSync } from "node:fs";
+import { extname, join, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { AXN_INTERNALS, type ActionInternals } from "../action/internals.js";
+import type { AnyAxn } from "../action/types.js";
+import { catalogActions, catalogVersion } from "../action/catalog.js";
+import { AxnError } from "../errors/axn-error.js";
+import { ErrorCodes } from "../errors/codes.js";
+import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
+import { axnConfig } from "../config/global.js";
+import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
+import { setModuleOrigin } from "./origins.js";
+import { assertToolRoots } from "./roots.js";
+
+/** Where an adapter's tool roots come from (an adapter's config, usually through `toolRootsDefault`). */
+export interface ToolRootsSource {
+  toolRoots(): readonly string[];
+}
+
+export interface ToolVersions {
+  /** Ascending by version. */
+  readonly all: readonly AnyAxn[];
+  readonly latest: AnyAxn;
+}
+
+const MODULE_EXTENSIONS = new Set([".ts", ".mts", ".js", ".mjs"]);
+
+interface RegistryState {
+  adapters: Map<string, ToolRootsSource | undefined>;
+  /** Directory grants: action → adapter keys whose root holds the module it was exported from. */
+  grants: WeakMap<ActionInternals, Set<string>>;
+  /** Roots already imported, by absolute path. */
+  loadedRoots: Set<string>;
+  projectRoot: string;
+  importer: (path: string) => Promise<Record<string, unknown>>;
+  version: number;
+  cache: Map<string, { stamp: string; members: readonly AnyAxn[] }>;
+  warned: boolean;
+}
+
+const state: RegistryState = {
+  adapters: new Map(),
+  grants: new WeakMap(),
+  loadedRoots: new Set(),
+  projectRoot: process.cwd(),
+  importer: (path) => import(pathToFileURL(path).href) as Promise<Record<string, unknown>>,
+  version: 0,
+  cache: new Map(),
+  warned: false,
+};
+
+function changed(): void {
+  state.version++;
+  state.cache.clear();
+}
+
+function isAction(value: unknown): value is AnyAxn {
+  return typeof value === "object" && value !== null && AXN_INTERNALS in value;
+}
+
+function unknownAdapter(key: string): never {
+  const known = [...state.adapters.keys()].sort();
+  throw new AxnError(
+    ErrorCodes.UnknownAdapter,
+    `Unknown tool adapter "${key}"; registered adapters: ${known.length === 0 ? "(none — load a plugin or call Tools.registerAdapter)" : known.join(", ")}`,
+  );
+}
+
+function rootsOf(key: string): string[] {
+  const source = state.adapters.get(key);
+  if (source === undefined) return [];
+  const roots = [...source.toolRoots()];
+  assertToolRoots(roots, state.projectRoot);
+  return roots.map((r) => resolve(state.projectRoot, r));
+}
+
+function pendingRoots(): boolean {
+  for (const key of state.adapters.keys()) for (const root of rootsOf(key)) if (!state.loadedRoots.has(root)) return true;
+  return false;
+}
+
+function listModules(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const entry of entries) {
+    const full = join(dir, entry);
+    if (statSync(full).isDirectory()) out.push(...listModules(full));
+    else if (MODULE_EXTENSIONS.has(extname(entry)) && !entry.endsWith(".d.ts") && !/\.(spec|test)\.[mc]?[jt]s$/.test(entry)) out.push(full);
+  }
+  return out;
+}
+
+export function isMember(action: AnyAxn, key: string): boolean {
+  const internals = action[AXN_INTERNALS];
+  const tool = internals.tool;
+  if (internals.factory || tool.optOut) return false;
+  const declared = tool.all || tool.keys.has(key);
+  const directory = state.grants.get(internals)?.has(key) === true;
+  return (declared || directory) && !tool.except.has(key);
+}
+
+/** A `V<n>` name segment must match a version the action itself declared. */
+function checkVersionConvention(action: AnyAxn): void {
+  const internals = action[AXN_INTERNALS];
+  const qualified = internals.name;
+  const suffix = versionFromOrigin(action) ?? (splitSegments(qualified).length >= 2 ? versionSegment(qualified) : undefined);
+  if (suffix === undefined) return;
+  if (!internals.toolVersionDeclared) {
+    throw new AxnError(
+      ErrorCodes.ToolVersionMismatch,
+      `Action ${qualified} ends in a V${suffix} segment but does not declare toolVersion; add toolVersion: ${suffix}`,
+    );
+  }
+  if (internals.toolVersion !== suffix) {
+    throw new AxnError(
+      ErrorCodes.ToolVersionMismatch,
+      `Action ${qualified} ends in a V${suffix} segment but declares toolVersion ${internals.toolVersion}; make them agree`,
+    );
+  }
+}
+
+const originVersion = new WeakMap<ActionInternals, number>();
+function versionFromOrigin(action: AnyAxn): number | undefined {
+  return originVersion.get(action[AXN_INTERNALS]);
+}
+
+function membersOf(key: string): AnyAxn[] {
+  return catalogActions().filter((a) => isMember(a, key));
+}
+
+function group(key: string, members: readonly AnyAxn[], check: boolean): Map<string, AnyAxn[]> {
+  const groups = new Map<string, AnyAxn[]>();
+  for (const action of members) {
+    if (check) {
+      checkVersionConvention(action);
+      assertKnownHints(action.name, action.semanticHints);
+    }
+    const name = action.toolName(key);
+    const list = groups.get(name);
+    if (list === undefined) groups.set(name, [action]);
+    else list.push(action);
+  }
+  for (const [name, list] of groups) {
+    list.sort((a, b) => a.toolVersion - b.toolVersion || a[AXN_INTERNALS].id - b[AXN_INTERNALS].id);
+    for (let i = 1; i < list.length; i++) {
+      const prev = list[i - 1]!;
+      const cur = list[i]!;
+      if (prev.toolVersion === cur.toolVersion) {
+        throw new AxnError(
+          ErrorCodes.ToolConflict,
+          `Tool name conflict for adapter "${key}": ${prev.name} and ${cur.name} both resolve to tool "${name}" version ${cur.toolVersion}; ` +
+            `set a distinct tool name (tool: { name: "..." }) or toolVersion on one of them`,
+        );
+      }
+    }
+  }
+  return groups;
+}
+
+function warnIfIncomplete(): void {
+  if (state.warned) return;
+  if (!extensionsFrozen() || pendingRoots()) {
+    state.warned = true;
+    axnConfig().logger.warn(
+      "axn: Tools.for was called before discovery was complete (the host has not finished loading or tool roots are not imported yet); " +
+        "enumerate tools after loadHost()/Tools.discover() resolves",
+    );
+  }
+}
+
+export const Tools = {
+  /**
+   * Registers an adapter key (idempotent). `source` supplies the adapter's tool roots; a later call
+   * without one never wipes a source already given.
+   */
+  registerAdapter(key: string, source?: ToolRootsSource): void {
+    if (typeof key !== "string" || !/^[a-z][a-z0-9_-]*$/.test(key)) {
+      throw new TypeError(`Tools.registerAdapter: adapter key must match /^[a-z][a-z0-9_-]*$/, got ${JSON.stringify(key)}`);
+    }
+    if (extensionsFrozen() && !state.adapters.has(key)) {
+      throw new AxnError(
+        ErrorCodes.RegistryFrozen,
+        `Cannot register tool adapter "${key}" after the host finished loading; register it from a plugin's apply()`,
+      );
+    }
+    const existing = state.adapters.get(key);
+    if (source !== undefined || !state.adapters.has(key)) state.adapters.set(key, source ?? existing);
+    changed();
+  },
+
+  /** Registered adapter keys, sorted. */
+  adapters(): readonly string[] {
+    return [...state.adapters.keys()].sort();
+  },
+
+  /** True when `action` is a member of adapter `key` (without enumerating). */
+  isMember(action: AnyAxn, key: string): boolean {
+    if (!state.adapters.has(key)) unknownAdapter(key);
+    return isMember(action, key);
+  },
+
+  /**
+   * Every member of adapter `key`, one per tool name (the latest version) sorted by name; with
+   * `allVersions`, every version sorted by name then ascending version.
+   */
+  for(key: string, options: { readonly allVersions?: boolean } = {}): readonly AnyAxn[] {
+    if (!state.adapters.has(key)) unknownAdapter(key);
+    warnIfIncomplete();
+    const cacheKey = `${key}\u0000${options.allVersions === true}`;
+    const stamp = `${catalogVersion()}:${state.version}`;
+    const cached = state.cache.get(cacheKey);
+    if (cached !== undefined && cached.stamp === stamp) return cached.members;
+    const groups = group(key, membersOf(key), true);
+    const names = [...groups.keys()].sort();
+    const members = Object.freeze(
+      names.flatMap((name) => {
+        const list = groups.get(name)!;
+        return options.allVersions === true ? list : [list.at(-1)!];
+      }),
+    );
+    state.cache.set(cacheKey, { stamp, members });
+    return members;
+  },
+
+  /** One tool's version group. Checks only the members it matched. */
+  versions(key: string, name: string): ToolVersions {
+    if (!state.adapters.has(key)) unknownAdapter(key);
+    const matched = membersOf(key).filter((a) => a.toolName(key) === name);
+    if (matched.length === 0) throw new AxnError(ErrorCodes.UnknownAdapter, `No tool named "${name}" for adapter "${key}"`);
+    const list = group(key, matched, true).get(name)!;
+    return { all: Object.freeze([...list]), latest: list.at(-1)! };
+  },
+
+  /** Sets the folder tool roots resolve against (the host sets it to the config file's folder). */
+  setProjectRoot(dir: string): void {
+    state.projectRoot = resolve(dir);
+    changed();
+  },
+
+  projectRoot(): string {
+    return state.projectRoot;
+  },
+
+  /** Replaces how tool-root modules are imported (the CLI installs a TypeScript-aware loader). */
+  setModuleImporter(importer: (path: string) => Promise<Record<string, unknown>>): void {
+    state.importer = importer;
+  },
+
+  /**
+   * Imports every module under every registered adapter's tool roots (once per root) and grants
+   * each exported action membership in the adapters whose roots hold it.
+   */
+  async discover(): Promise<void> {
+    for (const key of state.adapters.keys()) {
+      for (const root of rootsOf(key)) {
+        for (const file of listModules(root)) {
+          const exports = await state.importer(file);
+          const actions = [...new Set(Object.values(exports).filter(isAction))];
+          const rel = relative(root, file).split(sep).join("/");
+          for (const action of actions) {
+            const internals = action[AXN_INTERNALS];
+            if (internals.factory) continue;
+            const grants = state.grants.get(internals) ?? new Set<string>();
+            grants.add(key);
+            state.grants.set(internals, grants);
+            // A module exporting exactly one action names it by its path, as a file names a constant.
+            if (actions.length === 1) {
+              const qualified = qualifiedNameFromModulePath(rel);
+              setModuleOrigin(internals, { qualifiedName: qualified, root });
+              const v = versionSegment(qualified);
+              if (v !== undefined) originVersion.set(internals, v);
+            }
+          }
+        }
+        state.loadedRoots.add(root);
+      }
+    }
+    changed();
+  },
+
+  /** Test support: forget adapters, grants and caches. */
+  reset(): void {
+    state.adapters.clear();
+    state.grants = new WeakMap();
+    state.loadedRoots.clear();
+    state.projectRoot = process.cwd();
+    state.warned = false;
+    changed();
+  },
+};

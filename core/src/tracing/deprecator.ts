@@ -1,0 +1,62 @@
+/**
+ * A deprecator per package (the `ActiveSupport::Deprecation` port): a package warns through its
+ * own instance, and an app governs each one — silence it in tests, make it throw in CI.
+ *
+ * @example
+ * ```ts
+ * export const deprecator = createDeprecator("axn-plugin-mcp", "1.0");
+ * deprecator.warn("`foo` is deprecated; use `bar`");
+ * // app: deprecator.behavior = "raise";
+ * ```
+ */
+import { AxnError } from "../errors/axn-error.js";
+import { ErrorCodes } from "../errors/codes.js";
+
+export type DeprecationBehavior = "warn" | "silence" | "raise";
+
+export class DeprecationError extends AxnError {
+  constructor(message: string) {
+    super(ErrorCodes.Deprecated, message);
+  }
+}
+
+export interface Deprecator {
+  readonly gem: string;
+  readonly horizon: string;
+  behavior: DeprecationBehavior;
+  /** Warns once per distinct message (or throws / stays silent, per `behavior`). */
+  warn(message: string): void;
+}
+
+const registry = new Map<string, Deprecator>();
+
+export function createDeprecator(
+  gem: string,
+  horizon: string,
+  sink: (line: string) => void = (line) => process.emitWarning(line, "DeprecationWarning"),
+): Deprecator {
+  const seen = new Set<string>();
+  const deprecator: Deprecator = {
+    gem,
+    horizon,
+    behavior: "warn",
+    warn(message: string) {
+      const line = `${message} (deprecated; will be removed in ${gem} ${horizon})`;
+      if (this.behavior === "silence") return;
+      if (this.behavior === "raise") throw new DeprecationError(line);
+      if (seen.has(message)) return;
+      seen.add(message);
+      sink(line);
+    },
+  };
+  registry.set(gem, deprecator);
+  return deprecator;
+}
+
+/** Every package's deprecator, by package name, so an app can govern them in one place. */
+export function deprecators(): ReadonlyMap<string, Deprecator> {
+  return registry;
+}
+
+/** @axn/core's own deprecator. */
+export const deprecator = createDeprecator("@axn/core", "1.0");

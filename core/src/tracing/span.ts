@@ -1,0 +1,39 @@
+/**
+ * Tracing: every call runs inside an `axn.call` span from `@opentelemetry/api` (a no-op until the
+ * app installs an SDK). `annotateSpan` / `currentSpan` reach the span of the action currently
+ * running through axn's own execution state, so they work across `await` even when no OTel
+ * context manager is registered.
+ */
+import { context, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
+import { currentExecution } from "../context/execution.js";
+import type { Outcome } from "../action/result.js";
+
+const TRACER_NAME = "@axn/core";
+
+export function startActionSpan(actionName: string): Span {
+  const parent = currentExecution()?.span;
+  const ctx = parent === undefined ? context.active() : trace.setSpan(context.active(), parent);
+  return trace.getTracer(TRACER_NAME).startSpan("axn.call", { attributes: { "axn.action": actionName } }, ctx);
+}
+
+export function endActionSpan(span: Span, outcome: Outcome): void {
+  span.setAttribute("axn.outcome", outcome);
+  if (outcome === "exception") span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
+
+/** The `axn.call` span of the action currently running, if any. */
+export function currentSpan(): Span | undefined {
+  return currentExecution()?.span;
+}
+
+/**
+ * Writes attributes on the running action's span (e.g. `gen_ai.*` from an adapter). Returns false
+ * when no action is running.
+ */
+export function annotateSpan(attributes: Attributes): boolean {
+  const span = currentSpan();
+  if (span === undefined) return false;
+  span.setAttributes(attributes);
+  return true;
+}
