@@ -132,25 +132,58 @@ class Walker {
     for (;;) {
       const depth = stack.length - 1;
       const f = stack[depth]!;
-      if (f.index === f.length) {
-        this.pop(depth, f);
-        const done = f.out ?? f.source;
-        if (depth === 0) return (done as unknown[])[0];
-        const parent = stack[depth - 1]!;
-        const i = parent.index - 1;
-        this.deliver(parent, depth - 1, i, parent.keys === undefined ? i : parent.keys[i]!, f.raw, done);
+      const next = f.keys === undefined ? this.scanArray(f, depth) : this.scanObject(f, depth);
+      if (next !== undefined) {
+        this.push(next);
         continue;
       }
-      const i = f.index++;
-      const keys = f.keys;
-      const key = keys === undefined ? i : keys[i]!;
-      if (keys !== undefined && !isWellFormed(key as string)) {
-        this.failIn(depth - 1, f.at, key as string, `property name has no UTF-8 form (${surrogateAt(key as string)})`);
+      this.pop(depth, f);
+      const done = f.out ?? f.source;
+      if (depth === 0) return (done as unknown[])[0];
+      const parent = stack[depth - 1]!;
+      const i = parent.index - 1;
+      this.deliver(parent, depth - 1, i, parent.keys === undefined ? i : parent.keys[i]!, f.raw, done);
+    }
+  }
+
+  /**
+   * Walks an array's members from `f.index` until one is a container (returned, to be walked
+   * next) or the end. Leaves that render as themselves are checked inline: they are most of any
+   * payload, and this loop is what keeps render cheaper than the encoder.
+   */
+  private scanArray(f: Frame, depth: number): Frame | undefined {
+    const source = f.source as readonly unknown[];
+    for (let i = f.index; i < f.length; i++) {
+      const child = source[i];
+      switch (typeof child) {
+        case "string":
+          if (!isWellFormed(child)) this.fail(depth, i, `string has no UTF-8 form (${surrogateAt(child)})`);
+          continue;
+        case "boolean":
+          continue;
+        case "number":
+          if (child - child === 0 && (child !== 0 || 1 / child > 0)) continue;
+          break;
+        case "object":
+          if (child === null) continue;
+          break;
       }
-      const child: unknown =
-        keys === undefined ? (f.source as readonly unknown[])[i] : (f.source as Readonly<Record<string, unknown>>)[key];
-      let rendered: unknown;
-      // Leaves that render as themselves are checked inline: they are most of any payload.
+      f.index = i + 1;
+      const frame = this.member(f, depth, i, i, child);
+      if (frame !== undefined) return frame;
+    }
+    f.index = f.length;
+    return undefined;
+  }
+
+  /** `scanArray` for an object's own enumerable properties; property names are checked here too. */
+  private scanObject(f: Frame, depth: number): Frame | undefined {
+    const source = f.source as Readonly<Record<string, unknown>>;
+    const keys = f.keys!;
+    for (let i = f.index; i < f.length; i++) {
+      const key = keys[i]!;
+      if (!isWellFormed(key)) this.failIn(depth - 1, f.at, key, `property name has no UTF-8 form (${surrogateAt(key)})`);
+      const child = source[key];
       switch (typeof child) {
         case "string":
           if (!isWellFormed(child)) this.fail(depth, key, `string has no UTF-8 form (${surrogateAt(child)})`);
@@ -158,40 +191,41 @@ class Walker {
         case "boolean":
           continue;
         case "number":
-          if (child - child !== 0) this.fail(depth, key, `non-finite number (${String(child)})`);
-          if (child !== 0 || 1 / child > 0) continue;
-          rendered = 0; // -0: JSON has no negative zero, and `Object.is` consumers would see a difference
+          if (child - child === 0 && (child !== 0 || 1 / child > 0)) continue;
           break;
-        case "object": {
+        case "object":
           if (child === null) continue;
-          // The common containers, inlined; everything else (and any doubt) goes to resolveObject.
-          const proto: unknown = Object.getPrototypeOf(child);
-          if (
-            (proto === Object.prototype || proto === Array.prototype) &&
-            typeof (child as { toJSON?: unknown }).toJSON !== "function" &&
-            !this.onPath(child)
-          ) {
-            if (proto === Array.prototype) {
-              stack.push(new Frame(child, child, undefined, (child as readonly unknown[]).length, key, undefined, false));
-            } else {
-              const childKeys = Object.keys(child);
-              stack.push(new Frame(child, child, childKeys, childKeys.length, key, undefined, false));
-            }
-            if (depth + 1 >= LINEAR_DEPTH) this.track(depth + 1);
-            continue;
-          }
-          rendered = this.resolveObject(child, depth, key);
-          if (rendered instanceof Frame) {
-            this.push(rendered);
-            continue;
-          }
           break;
-        }
-        default:
-          rendered = this.renderPrimitive(child, depth, key);
       }
-      this.deliver(f, depth, i, key, child, rendered);
+      f.index = i + 1;
+      const frame = this.member(f, depth, i, key, child);
+      if (frame !== undefined) return frame;
     }
+    f.index = f.length;
+    return undefined;
+  }
+
+  /** A member that is not a self-rendering leaf: a container to walk (returned), or a rendering to deliver. */
+  private member(f: Frame, depth: number, i: number, key: string | number, child: unknown): Frame | undefined {
+    if (typeof child === "object" && child !== null) {
+      // The common containers, inlined; everything else (and any doubt) goes to resolveObject.
+      const proto: unknown = Object.getPrototypeOf(child);
+      if (
+        (proto === Object.prototype || proto === Array.prototype) &&
+        typeof (child as { toJSON?: unknown }).toJSON !== "function" &&
+        !this.onPath(child)
+      ) {
+        if (proto === Array.prototype) return new Frame(child, child, undefined, (child as readonly unknown[]).length, key, undefined, false);
+        const keys = Object.keys(child);
+        return new Frame(child, child, keys, keys.length, key, undefined, false);
+      }
+      const rendered = this.resolveObject(child, depth, key);
+      if (rendered instanceof Frame) return rendered;
+      this.deliver(f, depth, i, key, child, rendered);
+      return undefined;
+    }
+    this.deliver(f, depth, i, key, child, this.renderPrimitive(child, depth, key));
+    return undefined;
   }
 
   /** Puts a member's rendering into its container, copying the container only on first change. */
@@ -230,13 +264,7 @@ class Walker {
   private push(frame: Frame): void {
     const depth = this.stack.length;
     this.stack.push(frame);
-    if (depth >= LINEAR_DEPTH) this.track(depth);
-  }
-
-  /** Registers the frame at `depth` (≥ LINEAR_DEPTH) in the ancestor Set. */
-  private track(depth: number): void {
-    const frame = this.stack[depth]!;
-    {
+    if (depth >= LINEAR_DEPTH) {
       const deep = (this.deep ??= new Set());
       deep.add(frame.source);
       if (frame.raw !== frame.source) deep.add(frame.raw);
@@ -461,7 +489,7 @@ interface WellFormed {
   isWellFormed(): boolean;
 }
 function isWellFormed(s: string): boolean {
-  return true;
+  return (s as unknown as WellFormed).isWellFormed();
 }
 
 /** Where the first lone surrogate is: a position, never the text around it. */

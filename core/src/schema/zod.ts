@@ -215,24 +215,24 @@ function parseBoolean(text: string): boolean | undefined {
   return undefined;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
 function parseIsoDate(text: string): Date | undefined {
   const m = ISO_DATE.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second, ms, offH, offM] = [1, 2, 3, 4, 5, 6, 7, 10, 11].map((i) =>
-    i === 7 ? Number(((m[i] ?? "") + "000").slice(0, 3)) : Number(m[i] ?? 0),
-  ) as [number, number, number, number, number, number, number, number, number];
-  const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeap(year) ? 1 : 0);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return undefined;
-  if (hour > 23 || minute > 59 || second > 60 || offH > 23 || offM > 59) return undefined;
+  const num = (group: number): number => Number(m[group] ?? 0);
+  const [year, month, day, hour, minute, second] = [num(1), num(2), num(3), num(4), num(5), num(6)];
+  const millis = Number((m[7] ?? "").padEnd(3, "0").slice(0, 3)); // fraction digits beyond ms are dropped
+  const [offsetHours, offsetMinutes] = [num(10), num(11)];
+  const leapYear = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const leapDay = month === 2 && leapYear ? 1 : 0;
+  if (month < 1 || month > 12 || day < 1 || day > (DAYS_IN_MONTH[month - 1] ?? 0) + leapDay) return undefined;
+  if (hour > 23 || minute > 59 || second > 60 || offsetHours > 23 || offsetMinutes > 59) return undefined;
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day); // not Date.UTC: it maps years 0–99 to 1900–1999
-  date.setUTCHours(hour, minute, second, ms); // a leap second (:60) rolls into the next minute
+  date.setUTCHours(hour, minute, second, millis); // a leap second (:60) rolls into the next minute
   const sign = m[9] === "-" ? -1 : 1;
-  return new Date(date.getTime() - sign * (offH * 60 + offM) * 60_000);
-}
-
-function isLeap(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return new Date(date.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -22,6 +22,7 @@ import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { axnConfig } from "../config/global.js";
+import { onHostReset, setAdapterSink } from "../host/host.js";
 import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
 import { setModuleOrigin } from "./origins.js";
 import { assertToolRoots } from "./roots.js";
@@ -307,3 +308,7 @@ export const Tools = {
     changed();
   },
 };
+
+// The host forwards every adapter a plugin registers at load; a host reset forgets them.
+setAdapterSink((key, source) => Tools.registerAdapter(key, source));
+onHostReset(() => Tools.reset());
