@@ -239,7 +239,8 @@ class Walker {
       return;
     }
     if (f.out === undefined) {
-      if (rendered === child) return;
+      // Object.is, not ===: -0 renders as 0, and that is a change.
+      if (Object.is(rendered, child)) return;
       this.materialize(f, i);
     }
     if (f.keys === undefined) (f.out as unknown[])[i] = rendered;

@@ -1,0 +1,36 @@
+/**
+ * Imports a config file or a plugin module. Native `import()` first, so a loader the app already
+ * runs under (tsx, Node's type stripping) and Node's module cache are honoured; a TypeScript file
+ * Node cannot load natively (Node 20) goes through `jiti`. jiti is handed the running copies of
+ * `@axn/core` and `@axn/sdk` as virtual modules: a second copy would have its own registries and a
+ * plugin's registrations would land where the host never looks.
+ */
+import { readFile } from "node:fs/promises";
+import { extname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createJiti } from "jiti";
+
+const TYPESCRIPT = new Set([".ts", ".mts", ".cts", ".tsx"]);
+
+/** The module namespace of `file` (a JSON file's content arrives as `default`). */
+export async function importModule(file: string): Promise<Record<string, unknown>> {
+  const extension = extname(file);
+  if (extension === ".json") return { default: JSON.parse(await readFile(file, "utf8")) as unknown };
+  try {
+    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    if (TYPESCRIPT.has(extension) && (error as { code?: unknown }).code === "ERR_UNKNOWN_FILE_EXTENSION") {
+      return importWithJiti(file);
+    }
+    throw error;
+  }
+}
+
+async function importWithJiti(file: string): Promise<Record<string, unknown>> {
+  const [core, sdk] = await Promise.all([import("@axn/core"), import("../index.js")]);
+  const jiti = createJiti(import.meta.url, {
+    interopDefault: false,
+    virtualModules: { "@axn/core": core, "@axn/sdk": sdk },
+  });
+  return jiti.import<Record<string, unknown>>(file);
+}
