@@ -1,1 +1,28 @@
-export {};
+/**
+ * @axn/sdk — the kit around the kernel: `definePlugin` for plugin authors, `defineConfig` and
+ * host loading for apps (config discovery, plugin name resolution, load-time checks).
+ *
+ * @example
+ * ```ts
+ * import { loadHost } from "@axn/sdk";
+ * await loadHost({ cwd: process.cwd() }); // reads axn.config.*, applies plugins, freezes the host
+ * ```
+ */
+
+// --- plugins ---
+export { definePlugin, type AxnPlugin, type AnyAxnPlugin } from "./plugin.js";
+
+// --- config ---
+export {
+  defineConfig,
+  RESERVED_CONFIG_KEYS,
+  type AppSettingsRegistry,
+  type AxnAppConfig,
+  type PluginEntry,
+} from "./config/define-config.js";
+export { loadConfig, findConfigFile, CONFIG_FILE_NAMES, type LoadedConfig } from "./config/load-config.js";
+export { expandPluginName, PLUGIN_PREFIX } from "./config/plugin-names.js";
+
+// --- host ---
+export { createHost, loadHost, type CreateHostOptions, type LoadedHost, type LoadedPlugin } from "./host/create-host.js";
+export { PluginError } from "./host/plugin-error.js";

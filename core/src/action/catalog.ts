@@ -15,6 +15,14 @@ export function addToCatalog(action: AnyAxn): void {
   for (const listener of listeners) listener(action);
 }
 
+/**
+ * Adds an action discovery found, if the catalog does not hold it (a module cached by the loader
+ * is not evaluated again after `clearCatalog`, so discovery re-adds what it imports).
+ */
+export function ensureInCatalog(action: AnyAxn): void {
+  if (!actions.includes(action)) addToCatalog(action);
+}
+
 /** Every defined (non-factory) action, in definition order. */
 export function catalogActions(): readonly AnyAxn[] {
   return actions;

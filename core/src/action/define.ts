@@ -88,7 +88,7 @@ function callbacksOf(chain: readonly AnyDefinition[], kind: "onSuccess" | "onFai
   return [...chain].reverse().flatMap((def) => list(def[kind] as Callbacks<Fields> | undefined).reverse()) as never[];
 }
 
-function build<const E extends Fields, const X extends Fields>(definition: AxnDefinition<E, X>, factory: boolean): Axn<E, X> {
+function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, X>, factory: boolean): Axn<E, X> {
   if (typeof definition !== "object" || definition === null) throw new TypeError("defineAxn: expected a definition object");
   const name = definition.name;
   if (typeof name !== "string" || name.trim() === "") throw new TypeError("defineAxn: `name` must be a non-empty string");
@@ -189,11 +189,11 @@ function build<const E extends Fields, const X extends Fields>(definition: AxnDe
 }
 
 /** Defines an action. See the module header for an example. */
-export function defineAxn<const E extends Fields = {}, const X extends Fields = {}>(definition: AxnDefinition<E, X>): Axn<E, X> {
+export function defineAxn<E extends Fields = {}, X extends Fields = {}>(definition: AxnDefinition<E, X>): Axn<E, X> {
   return build(definition, false);
 }
 
 /** Internal: `Factory.build` shares the builder but keeps its actions out of the catalog. */
-export function buildFactoryAction<const E extends Fields, const X extends Fields>(definition: AxnDefinition<E, X>): Axn<E, X> {
+export function buildFactoryAction<E extends Fields, X extends Fields>(definition: AxnDefinition<E, X>): Axn<E, X> {
   return build(definition, true);
 }

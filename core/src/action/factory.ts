@@ -25,7 +25,7 @@ export interface FactoryOptions<E extends Fields, X extends Fields, K extends ke
 }
 
 export const Factory = {
-  build<const E extends Fields = {}, const X extends Fields = {}, const K extends keyof X & string = never>(
+  build<E extends Fields = {}, X extends Fields = {}, K extends keyof X & string = never>(
     options: FactoryOptions<E, X, K>,
     body: (input: BodyInput<E>, ctx: ActionContext<X>) => unknown,
   ): Axn<E, X> {

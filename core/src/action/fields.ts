@@ -93,10 +93,12 @@ export interface NormalizedField {
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 export type SchemaOf<F> = F extends ZodTypeAny ? F : F extends { readonly schema: infer S extends ZodTypeAny } ? S : never;
-type IsAmbient<F> = F extends { readonly on: "ambientContext" } ? true : false;
-type IsSubfield<F> = F extends { readonly on: string } ? (IsAmbient<F> extends true ? false : true) : false;
-type HasAxnDefault<F> = F extends { readonly default: unknown } ? true : false;
-type OptionalIn<F> = F extends { readonly optional: true }
+// A bare zod schema has methods named `optional` and `default`, so test for a schema first.
+type IsAmbient<F> = F extends ZodTypeAny ? false : F extends { readonly on: "ambientContext" } ? true : false;
+type IsSubfield<F> = F extends ZodTypeAny ? false : F extends { readonly on: string } ? (IsAmbient<F> extends true ? false : true) : false;
+type HasAxnDefault<F> = F extends ZodTypeAny ? false : F extends { readonly default: unknown } ? true : false;
+type HasAxnOptional<F> = F extends ZodTypeAny ? false : F extends { readonly optional: true } ? true : false;
+type OptionalIn<F> = HasAxnOptional<F> extends true
   ? true
   : HasAxnDefault<F> extends true
     ? true
@@ -105,7 +107,7 @@ type OptionalIn<F> = F extends { readonly optional: true }
       : false;
 type OptionalOut<F> = HasAxnDefault<F> extends true
   ? false
-  : F extends { readonly optional: true }
+  : HasAxnOptional<F> extends true
     ? true
     : undefined extends ZodOutput<SchemaOf<F>>
       ? true

@@ -155,18 +155,28 @@ class Walker {
     const source = f.source as readonly unknown[];
     for (let i = f.index; i < f.length; i++) {
       const child = source[i];
+      let self: boolean; // renders as itself
       switch (typeof child) {
         case "string":
           if (!isWellFormed(child)) this.fail(depth, i, `string has no UTF-8 form (${surrogateAt(child)})`);
-          continue;
+          self = true;
+          break;
         case "boolean":
-          continue;
+          self = true;
+          break;
         case "number":
-          if (child - child === 0 && (child !== 0 || 1 / child > 0)) continue;
+          self = child - child === 0 && (child !== 0 || 1 / child > 0);
           break;
         case "object":
-          if (child === null) continue;
+          self = child === null;
           break;
+        default:
+          self = false;
+      }
+      if (self) {
+        // Once the container is being copied, unchanged members go into the copy too.
+        if (f.out !== undefined) (f.out as unknown[])[i] = child;
+        continue;
       }
       f.index = i + 1;
       const frame = this.member(f, depth, i, i, child);
@@ -184,18 +194,28 @@ class Walker {
       const key = keys[i]!;
       if (!isWellFormed(key)) this.failIn(depth - 1, f.at, key, `property name has no UTF-8 form (${surrogateAt(key)})`);
       const child = source[key];
+      let self: boolean; // renders as itself
       switch (typeof child) {
         case "string":
           if (!isWellFormed(child)) this.fail(depth, key, `string has no UTF-8 form (${surrogateAt(child)})`);
-          continue;
+          self = true;
+          break;
         case "boolean":
-          continue;
+          self = true;
+          break;
         case "number":
-          if (child - child === 0 && (child !== 0 || 1 / child > 0)) continue;
+          self = child - child === 0 && (child !== 0 || 1 / child > 0);
           break;
         case "object":
-          if (child === null) continue;
+          self = child === null;
           break;
+        default:
+          self = false;
+      }
+      if (self) {
+        // Once the container is being copied, unchanged members go into the copy too.
+        if (f.out !== undefined) setProperty(f.out as Record<string, unknown>, key, child);
+        continue;
       }
       f.index = i + 1;
       const frame = this.member(f, depth, i, key, child);

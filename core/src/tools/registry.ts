@@ -17,7 +17,7 @@ import { extname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AXN_INTERNALS, type ActionInternals } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
-import { catalogActions, catalogVersion } from "../action/catalog.js";
+import { catalogActions, catalogVersion, ensureInCatalog } from "../action/catalog.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
@@ -280,6 +280,7 @@ export const Tools = {
           for (const action of actions) {
             const internals = action[AXN_INTERNALS];
             if (internals.factory) continue;
+            ensureInCatalog(action);
             const grants = state.grants.get(internals) ?? new Set<string>();
             grants.add(key);
             state.grants.set(internals, grants);

@@ -1,0 +1,87 @@
+/**
+ * The plugin's settings, in the `mcp` config namespace. Every setting an action may override
+ * (`configure: { mcp: { presentAs: "message" } }` or `tool: { mcp: {...} }`) is resolved per
+ * action with `resolveOverrideFor`, never read off the package-wide value, so a plain action that
+ * never imported this package still gets its own value.
+ *
+ * Declared at module load (not in `apply`) so the settings exist before any action is defined and
+ * an app's `axn.config` can write them; the host seals the list when it finishes loading.
+ */
+import { createConfigurable } from "@axn/core";
+import { declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+
+/** The adapter key (`Tools.for("mcp")`, `tool: ["mcp"]`) and the config namespace. */
+export const MCP_KEY = "mcp";
+export const PLUGIN_NAME = "axn-plugin-mcp";
+export const PLUGIN_VERSION = "0.1.0";
+
+/** How a successful result is presented: the rendered exposes, or the action's message. */
+export type PresentAs = "structured" | "message";
+
+/** MCP tool annotations as the `annotations` setting accepts them (the protocol's `ToolAnnotations`). */
+export type McpAnnotations = Pick<ToolAnnotations, "title" | "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">;
+
+const ANNOTATION_KEYS: Readonly<Record<keyof McpAnnotations, "string" | "boolean">> = {
+  title: "string",
+  readOnlyHint: "boolean",
+  destructiveHint: "boolean",
+  idempotentHint: "boolean",
+  openWorldHint: "boolean",
+};
+
+/** Why `value` is not a valid `annotations` value, or `undefined` when it is. */
+export function annotationsProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "expected an object of MCP tool annotations";
+  for (const [key, entry] of Object.entries(value)) {
+    const type = ANNOTATION_KEYS[key as keyof McpAnnotations];
+    if (type === undefined) return `unknown annotation ${key}; expected one of ${Object.keys(ANNOTATION_KEYS).join(", ")}`;
+    if (typeof entry !== type) return `annotation ${key} must be a ${type}`;
+  }
+  return undefined;
+}
+
+export const mcpConfig = declareRejectOpaqueExposedValues(
+  toolRootsDefault(createConfigurable(PLUGIN_NAME).configNamespace(MCP_KEY), [])
+    .setting("presentAs", {
+      default: "structured",
+      oneOf: ["structured", "message"],
+      overridable: true,
+      description: 'Success content: the rendered exposes ("structured") or the action\'s message ("message")',
+    })
+    .setting("title", {
+      default: undefined as string | undefined,
+      validate: (value: string | undefined) =>
+        value === undefined || (typeof value === "string" && value.trim() !== "") || "expected a non-empty string",
+      overridable: true,
+      description: "The tool's human-readable title (MCP `title`)",
+    })
+    .setting("annotations", {
+      default: undefined as McpAnnotations | undefined,
+      validate: (value: McpAnnotations | undefined) => annotationsProblem(value) ?? true,
+      overridable: true,
+      description: "MCP tool annotations; replaces those derived from semantic hints ({} advertises none)",
+    }),
+  { default: false },
+);
+
+/** The per-action `mcp` bag, as app code writes it. */
+export interface McpActionSettings {
+  readonly presentAs?: PresentAs;
+  readonly title?: string;
+  readonly annotations?: McpAnnotations;
+  readonly rejectOpaqueExposedValues?: boolean;
+}
+
+declare module "@axn/core" {
+  interface AdapterSettingsRegistry {
+    mcp: McpActionSettings;
+  }
+  interface SemanticHintRegistry {
+    /** The tool reaches outside the server's own data (MCP `openWorldHint: true`). */
+    openWorld: true;
+    /** The tool only touches the server's own data (MCP `openWorldHint: false`). */
+    closedWorld: true;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Turns one `plugins` entry into the value its module exports, without judging it (the host's
+ * checks do that, in their fixed order). Names expand by convention and resolve from the config
+ * file's folder, as if the config file itself imported them; a package that cannot be found gets
+ * a did-you-mean over the installed `axn-plugin-*` packages.
+ */
+import { existsSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ErrorCodes } from "@axn/core";
+import { createJiti } from "jiti";
+import { PluginError } from "../host/plugin-error.js";
+import { installedPluginPackages, suggestPlugin } from "./did-you-mean.js";
+import { importModule } from "./import-module.js";
+import { expandPluginName, isPathSpecifier } from "./plugin-names.js";
+
+export interface ResolvedEntry {
+  /** What the entry points at: a module's default export, or the inline object. Unchecked. */
+  readonly candidate: unknown;
+  readonly options: unknown;
+  /** How messages name the entry until the plugin's own name is known. */
+  readonly label: string;
+  /** The resolved file, or `"inline"` for a plugin object. */
+  readonly source: string;
+}
+
+export interface ResolveContext {
+  /** The folder names and paths resolve from: the config file's. */
+  readonly baseDir: string;
+  /** The config file, for messages. */
+  readonly where: string;
+}
+
+const PATH_EXTENSIONS = [".ts", ".mts", ".mjs", ".js", ".cjs"];
+
+export async function resolvePluginEntry(entry: unknown, index: number, context: ResolveContext): Promise<ResolvedEntry> {
+  let target: unknown = entry;
+  let options: unknown = undefined;
+  if (Array.isArray(entry)) {
+    if (entry.length < 1 || entry.length > 2) throw badEntry(index, context);
+    [target, options] = entry as [unknown, unknown];
+  }
+  if (typeof target === "string" && target !== "") {
+    const { file, label } = locate(target, context);
+    let namespace: Record<string, unknown>;
+    try {
+      namespace = await importModule(file);
+    } catch (error) {
+      throw new PluginError(
+        ErrorCodes.PluginInvalid,
+        label,
+        `Plugin "${label}" could not be loaded from ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+    return { candidate: namespace["default"], options, label, source: file };
+  }
+  if (typeof target === "object" && target !== null) {
+    const name = (target as { name?: unknown }).name;
+    return { candidate: target, options, label: typeof name === "string" && name !== "" ? name : `#${index + 1}`, source: "inline" };
+  }
+  throw badEntry(index, context);
+}
+
+function locate(spec: string, context: ResolveContext): { file: string; label: string } {
+  if (isPathSpecifier(spec)) {
+    const base = resolve(context.baseDir, spec);
+    const file = [base, ...PATH_EXTENSIONS.map((ext) => base + ext)].find(isFile);
+    if (file === undefined) {
+      throw new PluginError(
+        ErrorCodes.PluginNotFound,
+        spec,
+        `Plugin "${spec}" not found (listed in ${context.where}): no file at ${base}`,
+      );
+    }
+    return { file, label: spec };
+  }
+  const name = expandPluginName(spec);
+  const file = resolvePackage(name, context.baseDir);
+  if (file === undefined) {
+    const suggestion = suggestPlugin(name, installedPluginPackages(context.baseDir));
+    const hint = suggestion === undefined ? `is it installed? (npm install ${name})` : `did you mean "${suggestion}"?`;
+    throw new PluginError(
+      ErrorCodes.PluginNotFound,
+      name,
+      `Plugin "${name}" not found (listed as "${spec}" in ${context.where}); ${hint}`,
+    );
+  }
+  return { file, label: name };
+}
+
+/**
+ * Resolves like an import written in the config file. `require.resolve` covers packages with a
+ * `default`/`require` entry; an ESM-only package (an `import`-only exports map) goes through
+ * jiti's ESM resolver with the same parent.
+ */
+function resolvePackage(name: string, baseDir: string): string | undefined {
+  const parent = join(baseDir, "axn.config.js");
+  try {
+    return createRequire(parent).resolve(name);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "ERR_PACKAGE_PATH_NOT_EXPORTED") return undefined;
+  }
+  const url = createJiti(parent).esmResolve(name, { parentURL: pathToFileURL(parent).href, try: true });
+  return url === undefined ? undefined : new URL(url).pathname;
+}
+
+function isFile(path: string): boolean {
+  return existsSync(path) && statSync(path).isFile();
+}
+
+function badEntry(index: number, context: ResolveContext): PluginError {
+  return new PluginError(
+    ErrorCodes.PluginInvalid,
+    `#${index + 1}`,
+    `Plugin entry #${index + 1} in ${context.where} is not a plugin: expected a name, [name, options] or a plugin object`,
+  );
+}
