@@ -94,6 +94,7 @@ const dateToJSON = Date.prototype.toJSON;
 /** A container being walked: an array (`keys` undefined) or an object's own enumerable keys. */
 class Frame {
   index = 0;
+  readonly length: number;
   /** The output under construction; stays undefined while every member renders as itself. */
   out: unknown[] | Record<string, unknown> | undefined;
 
@@ -103,7 +104,8 @@ class Frame {
     /** The container actually walked. */
     readonly source: object,
     readonly keys: readonly string[] | undefined,
-    readonly length: number,
+    /** The members, in `keys` order for an object (read once: a getter is not called twice). */
+    readonly values: readonly unknown[],
     /** This frame's key in its parent (for the error path). */
     readonly at: string | number,
     /** Objects of a toJSON chain that led here: also on the current path, for cycle detection. */
@@ -111,6 +113,7 @@ class Frame {
     /** The source is not itself plain data (a class instance, an array subclass): always copy. */
     copy: boolean,
   ) {
+    this.length = values.length;
     this.out = copy ? (keys === undefined ? [] : {}) : undefined;
   }
 }
@@ -128,7 +131,8 @@ class Walker {
   walk(value: unknown): unknown {
     const stack = this.stack;
     // A one-element holder lets the root go through exactly the same path as any member.
-    stack.push(new Frame([value], [value], undefined, 1, 0, undefined, false));
+    const holder = [value];
+    stack.push(new Frame(holder, holder, undefined, holder, 0, undefined, false));
     for (;;) {
       const depth = stack.length - 1;
       const f = stack[depth]!;
@@ -141,6 +145,7 @@ class Walker {
       const done = f.out ?? f.source;
       if (depth === 0) return (done as unknown[])[0];
       const parent = stack[depth - 1]!;
+      if (parent.out === undefined && done === f.raw) continue; // rendered as itself: nothing to deliver
       const i = parent.index - 1;
       this.deliver(parent, depth - 1, i, parent.keys === undefined ? i : parent.keys[i]!, f.raw, done);
     }
@@ -152,9 +157,9 @@ class Walker {
    * payload, and this loop is what keeps render cheaper than the encoder.
    */
   private scanArray(f: Frame, depth: number): Frame | undefined {
-    const source = f.source as readonly unknown[];
+    const values = f.values;
     for (let i = f.index; i < f.length; i++) {
-      const child = source[i];
+      const child = values[i];
       let self: boolean; // renders as itself
       switch (typeof child) {
         case "string":
@@ -188,12 +193,12 @@ class Walker {
 
   /** `scanArray` for an object's own enumerable properties; property names are checked here too. */
   private scanObject(f: Frame, depth: number): Frame | undefined {
-    const source = f.source as Readonly<Record<string, unknown>>;
+    const values = f.values;
     const keys = f.keys!;
     for (let i = f.index; i < f.length; i++) {
       const key = keys[i]!;
       if (!isWellFormed(key)) this.failIn(depth - 1, f.at, key, `property name has no UTF-8 form (${surrogateAt(key)})`);
-      const child = source[key];
+      const child = values[i];
       let self: boolean; // renders as itself
       switch (typeof child) {
         case "string":
@@ -235,9 +240,8 @@ class Walker {
         typeof (child as { toJSON?: unknown }).toJSON !== "function" &&
         !this.onPath(child)
       ) {
-        if (proto === Array.prototype) return new Frame(child, child, undefined, (child as readonly unknown[]).length, key, undefined, false);
-        const keys = Object.keys(child);
-        return new Frame(child, child, keys, keys.length, key, undefined, false);
+        if (proto === Array.prototype) return new Frame(child, child, undefined, child as readonly unknown[], key, undefined, false);
+        return new Frame(child, child, Object.keys(child), Object.values(child), key, undefined, false);
       }
       const rendered = this.resolveObject(child, depth, key);
       if (rendered instanceof Frame) return rendered;
@@ -270,15 +274,11 @@ class Walker {
   /** The output so far: the members before `i`, all of which rendered as themselves. */
   private materialize(f: Frame, i: number): void {
     if (f.keys === undefined) {
-      f.out = (f.source as readonly unknown[]).slice(0, i);
+      f.out = f.values.slice(0, i);
       return;
     }
     const out: Record<string, unknown> = {};
-    const source = f.source as Readonly<Record<string, unknown>>;
-    for (let j = 0; j < i; j++) {
-      const k = f.keys[j]!;
-      setProperty(out, k, source[k]);
-    }
+    for (let j = 0; j < i; j++) setProperty(out, f.keys[j]!, f.values[j]);
     f.out = out;
   }
 
@@ -385,26 +385,29 @@ class Walker {
   }
 
   private arrayFrame(raw: object, array: readonly unknown[], key: string | number, via: object[] | undefined, copy: boolean): Frame {
-    return new Frame(raw, array, undefined, array.length, key, via, copy);
+    return new Frame(raw, array, undefined, array, key, via, copy);
   }
 
   private objectFrame(raw: object, o: object, key: string | number, via: object[] | undefined, depth: number, copy: boolean): Frame {
     const keys = Object.keys(o);
+    const values = Object.values(o);
     // Property names are checked as the walk reaches them, in the member loop.
-    return new Frame(raw, o, keys, keys.length, key, via, copy);
+    return new Frame(raw, o, keys, values, key, via, copy);
   }
 
   /** A Map becomes a plain object; its keys go through their string form, and must not collide. */
   private mapFrame(raw: object, map: ReadonlyMap<unknown, unknown>, depth: number, key: string | number, via: object[] | undefined): Frame {
     const out: Record<string, unknown> = {};
     const keys: string[] = [];
+    const values: unknown[] = [];
     for (const [k, value] of map) {
       const name = this.renderKey(k, depth, key);
       if (Object.hasOwn(out, name)) this.failIn(depth, key, name, "two Map keys render as this one property");
       setProperty(out, name, value);
       keys.push(name);
+      values.push(value);
     }
-    return new Frame(raw, out, keys, keys.length, key, via, false);
+    return new Frame(raw, out, keys, values, key, via, false);
   }
 
   private renderKey(k: unknown, depth: number, key: string | number): string {

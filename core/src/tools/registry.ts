@@ -22,7 +22,7 @@ import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { axnConfig } from "../config/global.js";
-import { onHostReset, setAdapterSink } from "../host/host.js";
+import { onHostReset, registeredAdapters, setAdapterSink } from "../host/host.js";
 import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
 import { setModuleOrigin } from "./origins.js";
 import { assertToolRoots } from "./roots.js";
@@ -64,6 +64,19 @@ const state: RegistryState = {
   warned: false,
 };
 
+/**
+ * Adapters a plugin registered through the host are read from the host's own list as well as
+ * pushed through the sink, so the registry never depends on a sink staying plugged in.
+ */
+function syncFromHost(): void {
+  for (const adapter of registeredAdapters()) {
+    if (!state.adapters.has(adapter.key) || (adapter.configSource !== undefined && state.adapters.get(adapter.key) === undefined)) {
+      state.adapters.set(adapter.key, adapter.configSource);
+      changed();
+    }
+  }
+}
+
 function changed(): void {
   state.version++;
   state.cache.clear();
@@ -71,6 +84,11 @@ function changed(): void {
 
 function isAction(value: unknown): value is AnyAxn {
   return typeof value === "object" && value !== null && AXN_INTERNALS in value;
+}
+
+function knownAdapter(key: string): boolean {
+  syncFromHost();
+  return state.adapters.has(key);
 }
 
 function unknownAdapter(key: string): never {
@@ -210,12 +228,13 @@ export const Tools = {
 
   /** Registered adapter keys, sorted. */
   adapters(): readonly string[] {
+    syncFromHost();
     return [...state.adapters.keys()].sort();
   },
 
   /** True when `action` is a member of adapter `key` (without enumerating). */
   isMember(action: AnyAxn, key: string): boolean {
-    if (!state.adapters.has(key)) unknownAdapter(key);
+    if (!knownAdapter(key)) unknownAdapter(key);
     return isMember(action, key);
   },
 
@@ -224,7 +243,7 @@ export const Tools = {
    * `allVersions`, every version sorted by name then ascending version.
    */
   for(key: string, options: { readonly allVersions?: boolean } = {}): readonly AnyAxn[] {
-    if (!state.adapters.has(key)) unknownAdapter(key);
+    if (!knownAdapter(key)) unknownAdapter(key);
     warnIfIncomplete();
     const cacheKey = `${key}\u0000${options.allVersions === true}`;
     const stamp = `${catalogVersion()}:${state.version}`;
@@ -244,7 +263,7 @@ export const Tools = {
 
   /** One tool's version group. Checks only the members it matched. */
   versions(key: string, name: string): ToolVersions {
-    if (!state.adapters.has(key)) unknownAdapter(key);
+    if (!knownAdapter(key)) unknownAdapter(key);
     const matched = membersOf(key).filter((a) => a.toolName(key) === name);
     if (matched.length === 0) throw new AxnError(ErrorCodes.UnknownAdapter, `No tool named "${name}" for adapter "${key}"`);
     const list = group(key, matched, true).get(name)!;
@@ -271,6 +290,7 @@ export const Tools = {
    * each exported action membership in the adapters whose roots hold it.
    */
   async discover(): Promise<void> {
+    syncFromHost();
     for (const key of state.adapters.keys()) {
       for (const root of rootsOf(key)) {
         for (const file of listModules(root)) {

@@ -182,8 +182,7 @@ describe("host kernel", () => {
   });
 
   describe("onResult observers", () => {
-    const Greet = (): AnyAxn =>
-      defineAxn({ name: "Greet", call: () => undefined }) as unknown as AnyAxn;
+    const Greet = () => defineAxn({ name: "Greet", call: () => undefined });
 
     it("sees every finished call with its result, action and duration", async () => {
       const host = createKernelHost();
@@ -194,7 +193,7 @@ describe("host kernel", () => {
       const result = await action.call({});
       expect(seen).to.have.length(1);
       expect(seen[0]!.result).to.equal(result);
-      expect(seen[0]!.action).to.equal(action);
+      expect(seen[0]!.action).to.equal(action as unknown as AnyAxn);
       expect(seen[0]!.durationMs).to.be.a("number");
     });
 

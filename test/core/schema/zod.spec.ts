@@ -323,6 +323,9 @@ describe("schema/zod", () => {
         fc.assert(
           fc.property(candidates, (value) => {
             if (!validate(value)) return;
+            // ajv-formats' compareDateTime treats the epoch (valueOf() === 0) as "not comparable" and
+            // skips formatMinimum/formatMaximum for it: a validator bug, not a reflection gap.
+            if (typeof value === "string" && Date.parse(value) === 0) return;
             const outcome = validateWith(schema, coerceWireValue(schema, value));
             expect(outcome, `reflected schema accepted ${JSON.stringify(value)}`).to.include({ ok: true });
           }),

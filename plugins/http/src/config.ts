@@ -1,0 +1,95 @@
+/**
+ * The plugin's settings, in the `http` config namespace: where the API lives (`basePath`), how
+ * large a body may be (`maxBodyBytes`), who may call it (`authenticate`), which Host headers a
+ * local server answers (`allowedHosts`), cross-origin access (`cors`, off unless configured), and
+ * the per-tool `rejectOpaqueExposedValues` (default `true`: a published HTTP contract ships only
+ * renderings an author declared). Tool roots are empty by default, like core's.
+ *
+ * @example
+ * ```ts
+ * import { httpConfig } from "axn-plugin-http";
+ * httpConfig.configure((c) => {
+ *   c.basePath = "/tools";
+ *   c.authenticate = (request) => (request.headers.get("authorization") === "Bearer s3cret" ? { userId: "u1" } : null);
+ * });
+ * ```
+ */
+import { createConfigurable, type AmbientContextSource, type OverridableSettingsOf } from "@axn/core";
+import { declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
+
+/** The adapter key and the config namespace. */
+export const HTTP_KEY = "http";
+export const PLUGIN_NAME = "axn-plugin-http";
+
+/** What `authenticate` may answer: the call's ambient context, a ready response (e.g. a 403), or nothing (401). */
+export type AuthenticateResult = AmbientContextSource | Response | null | undefined;
+
+/**
+ * Decides who is calling. Return the trusted ambient context for the call (`{ userId }`), `null` /
+ * `undefined` to answer 401 `{ "error": "Unauthorized" }`, or a `Response` to answer with it as is.
+ */
+export type Authenticate = (request: Request) => AuthenticateResult | Promise<AuthenticateResult>;
+
+/** Cross-origin access for the API routes. `origin` is required: no wildcard by accident. */
+export interface HttpCorsSettings {
+  readonly origin: string | readonly string[];
+  readonly allowHeaders?: readonly string[];
+  readonly exposeHeaders?: readonly string[];
+  readonly maxAge?: number;
+  readonly credentials?: boolean;
+}
+
+export const DEFAULT_BASE_PATH = "/api";
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** No authentication: every caller gets an empty ambient context. */
+export const allowEveryone: Authenticate = () => ({});
+
+const BASE_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
+
+export const httpConfig = toolRootsDefault(
+  declareRejectOpaqueExposedValues(createConfigurable(PLUGIN_NAME).configNamespace(HTTP_KEY), { default: true }),
+  [],
+)
+  .setting("basePath", {
+    default: DEFAULT_BASE_PATH,
+    validate: (value: string) =>
+      (typeof value === "string" && BASE_PATH.test(value)) ||
+      'expected "" or a path such as "/api" (segments of letters, digits, ".", "_", "~", "-"; no trailing slash)',
+    description: "Path prefix of every route: POST {basePath}/{tool}/v{n}, GET {basePath}/openapi.json",
+  })
+  .setting("maxBodyBytes", {
+    default: DEFAULT_MAX_BODY_BYTES,
+    validate: (value: number) => (Number.isSafeInteger(value) && value > 0) || "expected a positive integer number of bytes",
+    description: "Largest request body accepted; a larger one is refused with 413 before it is parsed",
+  })
+  .setting("authenticate", {
+    // A function-valued setting declares its default as a thunk (a bare function would be called).
+    default: (): Authenticate => allowEveryone,
+    validate: (value: Authenticate) => typeof value === "function" || "expected a function (request) => ambient context | null | Response",
+    description: "Maps a request to the call's ambient context, or refuses it (401)",
+  })
+  .setting("allowedHosts", {
+    default: (): readonly string[] | null => null,
+    validate: (value: readonly string[] | null) =>
+      value === null ||
+      (Array.isArray(value) && value.every((h) => typeof h === "string" && h !== "")) ||
+      "expected null or a list of host names",
+    description: "Host names the server answers (DNS-rebinding protection); null: loopback names when serving on loopback, else any",
+  })
+  .setting("cors", {
+    default: (): HttpCorsSettings | null => null,
+    validate: (value: HttpCorsSettings | null) =>
+      value === null ||
+      (typeof value === "object" && (typeof value.origin === "string" || Array.isArray(value.origin))) ||
+      "expected null (no CORS) or an object with an origin",
+    description: "CORS for the API routes; off unless configured",
+  });
+
+export type HttpConfig = typeof httpConfig;
+
+declare module "@axn/core" {
+  interface AdapterSettingsRegistry {
+    http: OverridableSettingsOf<typeof httpConfig>;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The OpenAPI 3.1 document for a set of operations: one `POST` operation per tool version, with
+ * the action's reflected schemas used unchanged (they are self-contained JSON Schema 2020-12, the
+ * document's dialect), the adapter's error responses, and the action's semantic hints and version
+ * as `x-axn-*` extension fields.
+ *
+ * @example
+ * ```ts
+ * const doc = buildOpenApiDocument(HttpAdapter.tools(), { basePath: "/api", authenticated: false });
+ * doc.paths["/api/approve_loan/v2"].post.operationId; // "approve_loan_v2"
+ * ```
+ */
+import { JSON_SCHEMA_DIALECT, type JsonValue } from "@axn/core";
+import type { HttpOperation } from "./wrap.js";
+
+type JsonObject = { [key: string]: JsonValue };
+
+export interface OpenApiInfo {
+  readonly title?: string;
+  readonly version?: string;
+  readonly description?: string;
+}
+
+export interface OpenApiOptions {
+  readonly basePath: string;
+  /** Whether `authenticate` may refuse a call (adds the 401 response). */
+  readonly authenticated: boolean;
+  readonly maxBodyBytes: number;
+  readonly info?: OpenApiInfo;
+}
+
+const ref = (kind: "schemas" | "responses", name: string): JsonObject => ({ $ref: `#/components/${kind}/${name}` });
+const json = (schema: JsonValue): JsonObject => ({ "application/json": { schema } });
+
+const COMPONENT_SCHEMAS: JsonObject = {
+  Error: {
+    type: "object",
+    description: "Every error body: a sentence meant for the caller",
+    properties: { error: { type: "string" } },
+    required: ["error"],
+    additionalProperties: false,
+  },
+  FieldError: {
+    type: "object",
+    properties: { field: { type: "string" }, message: { type: "string" } },
+    required: ["field", "message"],
+    additionalProperties: false,
+  },
+  InputError: {
+    type: "object",
+    description: "An invalid request: `fieldErrors` lists each wrong argument (absent when the body is not JSON)",
+    properties: { error: { type: "string" }, fieldErrors: { type: "array", items: ref("schemas", "FieldError") } },
+    required: ["error"],
+    additionalProperties: false,
+  },
+  Message: {
+    type: "object",
+    description: "The success body of a tool that exposes nothing",
+    properties: { message: { type: "string" } },
+    required: ["message"],
+    additionalProperties: false,
+  },
+};
+
+function componentResponses(maxBodyBytes: number): JsonObject {
+  const error = (description: string, schema = "Error"): JsonObject => ({ description, content: json(ref("schemas", schema)) });
+  return {
+    InvalidInput: error("The body is not valid JSON, or the arguments do not match the request schema", "InputError"),
+    Unauthorized: error("`authenticate` refused the request"),
+    PayloadTooLarge: error(`The body is larger than ${maxBodyBytes} bytes`),
+    UnsupportedMediaType: error("The Content-Type is not application/json (optionally with charset=utf-8)"),
+    Failure: error("The tool failed: `error` is the tool's own message"),
+    ServerError: error("The tool raised, or its result could not be rendered; nothing about the cause is disclosed"),
+  };
+}
+
+function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
+  const responses: JsonObject = {
+    "200": {
+      description: op.outputSchema === undefined ? "The tool succeeded; `message` says how" : "The tool succeeded: its exposed values",
+      content: json(op.outputSchema ?? ref("schemas", "Message")),
+    },
+    "400": ref("responses", "InvalidInput"),
+    ...(options.authenticated ? { "401": ref("responses", "Unauthorized") } : {}),
+    "413": ref("responses", "PayloadTooLarge"),
+    "415": ref("responses", "UnsupportedMediaType"),
+    "422": ref("responses", "Failure"),
+    "500": ref("responses", "ServerError"),
+  };
+  return {
+    operationId: op.operationId,
+    summary: `${op.toolName} (version ${op.toolVersion})`,
+    ...(op.description === undefined ? {} : { description: op.description }),
+    tags: [op.toolName],
+    requestBody: { required: true, content: json(op.inputSchema) },
+    responses,
+    "x-axn-tool-name": op.toolName,
+    "x-axn-tool-version": op.toolVersion,
+    "x-axn-semantic-hints": [...op.semanticHints],
+  };
+}
+
+export function buildOpenApiDocument(operations: readonly HttpOperation[], options: OpenApiOptions): JsonObject {
+  const paths: JsonObject = {};
+  for (const op of operations) paths[`${options.basePath}${op.route}`] = { post: operation(op, options) };
+  paths[`${options.basePath}/openapi.json`] = {
+    get: {
+      operationId: "openapi_document",
+      summary: "This document",
+      responses: {
+        "200": { description: "The OpenAPI 3.1 document", content: json({ type: "object" }) },
+        ...(options.authenticated ? { "401": ref("responses", "Unauthorized") } : {}),
+      },
+    },
+  };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: options.info?.title ?? "axn tools",
+      version: options.info?.version ?? "1.0.0",
+      ...(options.info?.description === undefined ? {} : { description: options.info.description }),
+    },
+    jsonSchemaDialect: JSON_SCHEMA_DIALECT,
+    paths,
+    components: { schemas: COMPONENT_SCHEMAS, responses: componentResponses(options.maxBodyBytes) },
+  };
+}

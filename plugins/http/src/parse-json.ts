@@ -1,0 +1,34 @@
+/**
+ * Parses a request body as JSON into null-prototype objects. `JSON.parse` already stores a
+ * `"__proto__"` key as an own property, but an ordinary object still answers `body.__proto__`,
+ * `body.constructor` and friends from `Object.prototype`, which a later merge or lookup can walk
+ * into. With no prototype, a `__proto__` / `constructor` / `prototype` key is just data: the
+ * Invoker reports it as an unknown input, and nothing can reach a prototype through it.
+ */
+export type JsonParse = { readonly ok: true; readonly value: unknown } | { readonly ok: false };
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+export function parseJsonBody(bytes: Uint8Array): JsonParse {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false }; // not UTF-8, so not JSON (RFC 8259 §8.1)
+  }
+  try {
+    return { ok: true, value: JSON.parse(text, detachPrototype) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function detachPrototype(_key: string, value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const bare: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) {
+    // defineProperty, not assignment: the key may be "__proto__".
+    Object.defineProperty(bare, key, { value: (value as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+  }
+  return bare;
+}

@@ -1,0 +1,38 @@
+/**
+ * Reads a request body under a byte limit, before anything parses it. The declared
+ * `Content-Length` only lets an oversize body be refused without reading it; the limit itself is
+ * enforced on the bytes as they stream in, so a body that is chunked, or longer than its header
+ * says (a `fetch` handler on another runtime may be handed such a `Request`), is cut off at the
+ * limit. hono's `bodyLimit` middleware trusts `Content-Length` when it is present, which is why
+ * this is not that.
+ */
+export type BodyRead = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false };
+
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<BodyRead> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > maxBytes) {
+    await request.body?.cancel().catch(() => undefined);
+    return { ok: false };
+  }
+  if (request.body === null) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return { ok: false };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}

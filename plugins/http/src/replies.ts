@@ -1,0 +1,41 @@
+/**
+ * Every response body the adapter writes itself, in one place, so the wire contract (pinned by the
+ * specs and listed in docs/plugins/http.md) reads as a table. Each is JSON; none carries an
+ * exception message or a stack trace.
+ */
+import type { JsonValue } from "@axn/core";
+
+/** A status and a JSON body, before it becomes a `Response`. */
+export interface HttpReply {
+  readonly status: number;
+  readonly body: { readonly [key: string]: JsonValue };
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export const Messages = {
+  notFound: "Not found",
+  methodNotAllowed: "Method not allowed",
+  unauthorized: "Unauthorized",
+  hostNotAllowed: "Host not allowed",
+  unsupportedMediaType: "Content-Type must be application/json",
+  malformedJson: "Request body is not valid JSON",
+  /** The mapping step failed (e.g. an exposed value with no JSON rendering): the adapter's own answer. */
+  unrenderable: "The tool could not produce a valid response",
+  /** Anything else that went wrong outside an action. */
+  internal: "Internal server error",
+  tooLarge: (limit: number): string => `Request body exceeds ${limit} bytes`,
+  unknownVersion: (tool: string, versions: readonly number[]): string =>
+    `Tool ${tool} has no such version; available: ${versions.map((v) => `v${v}`).join(", ")}`,
+} as const;
+
+export function errorReply(status: number, error: string, headers?: Readonly<Record<string, string>>): HttpReply {
+  return headers === undefined ? { status, body: { error } } : { status, body: { error }, headers };
+}
+
+/** The reply as a `Response`. `nosniff` keeps a browser from reading a JSON error as anything else. */
+export function toResponse(reply: HttpReply): Response {
+  return new Response(JSON.stringify(reply.body), {
+    status: reply.status,
+    headers: { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...reply.headers },
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * `wrap(action)`: one action version → an `HttpOperation`, the descriptor the app routes
+ * (`POST {basePath}/{tool}/v{n}`) and the OpenAPI document describes. The descriptor reads only
+ * the action's public reflection (`toolName("http")`, `toolVersion`, `inputSchema`,
+ * `outputSchema`, `semanticHints`, `description`) and never changes the action. `invoke` runs one
+ * call through the shared Invoker and maps its result; the HTTP pipeline in front of it (host,
+ * auth, content type, body limit, parsing) lives in the app.
+ *
+ * @example
+ * ```ts
+ * const op = HttpAdapter.wrap(ApproveLoanV2);
+ * op.route;        // "/approve_loan/v2"
+ * op.operationId;  // "approve_loan_v2"
+ * const reply = await op.invoke({ amount: 100 }, { ambientContext: { userId: "u1" } }); // { status, body }
+ * ```
+ */
+import { Invoker, Tools, type AmbientContextSource, type AnyAxn, type JsonSchema } from "@axn/core";
+import { HTTP_KEY } from "./config.js";
+import { replyFor } from "./map-result.js";
+import type { HttpReply } from "./replies.js";
+
+export interface WrapOptions {
+  /** The operation's description (default: the action's). */
+  readonly description?: string;
+}
+
+export interface InvokeHttpOptions {
+  /** The trusted ambient context (what `authenticate` returned); `{}` when omitted. */
+  readonly ambientContext?: AmbientContextSource;
+  readonly signal?: AbortSignal;
+}
+
+/** One tool version as an HTTP operation. */
+export interface HttpOperation {
+  readonly action: AnyAxn;
+  /** `action.toolName("http")`: the same name every adapter publishes. */
+  readonly toolName: string;
+  readonly toolVersion: number;
+  readonly method: "POST";
+  /** The route under `basePath`: `/{toolName}/v{toolVersion}`. */
+  readonly route: string;
+  /** `{toolName}_v{toolVersion}`: unique per (name, version), since the suffix after the last `_v` is the version. */
+  readonly operationId: string;
+  readonly description: string | undefined;
+  /** The request body schema: `action.inputSchema`, unchanged. */
+  readonly inputSchema: JsonSchema;
+  /** The 200 body schema: `action.outputSchema`, or `undefined` when the tool answers `{ message }`. */
+  readonly outputSchema: JsonSchema | undefined;
+  readonly semanticHints: readonly string[];
+  /** Calls the tool with wire arguments and maps the result to a status and JSON body. Never throws. */
+  invoke(args: unknown, options?: InvokeHttpOptions): Promise<HttpReply>;
+}
+
+/** One Invoker for every call: the tool-call contract is the same for all of them. */
+const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
+
+export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
+  const toolName = action.toolName(HTTP_KEY);
+  const toolVersion = action.toolVersion;
+  return Object.freeze({
+    action,
+    toolName,
+    toolVersion,
+    method: "POST" as const,
+    route: `/${toolName}/v${toolVersion}`,
+    operationId: `${toolName}_v${toolVersion}`,
+    description: options.description ?? action.description,
+    inputSchema: action.inputSchema,
+    outputSchema: action.outputSchema,
+    semanticHints: action.semanticHints,
+    async invoke(args: unknown, invokeOptions: InvokeHttpOptions = {}): Promise<HttpReply> {
+      const result = await invoker.call(action, args, {
+        // Always explicit, so no ambient state of the server process leaks into a call.
+        ambientContext: invokeOptions.ambientContext ?? {},
+        ...(invokeOptions.signal === undefined ? {} : { signal: invokeOptions.signal }),
+      });
+      return replyFor(action, result);
+    },
+  });
+}
+
+/**
+ * Every registered `http` tool, every version (sorted by name, then version): an HTTP client pins
+ * a URL to one version forever, so each one is served, and none is blessed as a default.
+ */
+export function tools(): readonly HttpOperation[] {
+  return Tools.for(HTTP_KEY, { allVersions: true }).map((action) => wrap(action));
+}
+
+export const HttpAdapter = { tools, wrap } as const;

@@ -1,0 +1,96 @@
+/**
+ * The two halves of "server context":
+ *
+ * - Ambient data (auth info, session id) is plain data, so it reaches an action through core's
+ *   `ambientContext`: {@link defaultServerContext} builds it from the request — never from the
+ *   model's arguments — and the Invoker filters it to the fields the action declares.
+ * - Live capabilities (progress notifications, cancellation) are operations, not data, so they
+ *   would not survive that filtering. They are reachable from inside a running tool through
+ *   `McpAdapter.serverContext()`, scoped per call with `AsyncLocalStorage` so two concurrent calls
+ *   never see each other's handle.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { AmbientContextSource } from "@axn/core";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ProgressToken, RequestId, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+
+/** What the SDK hands a request handler (`extra`). */
+export type McpRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** The parts of a request's `extra` a tool call uses; the SDK's full `extra` satisfies it. */
+export type McpRequestContext = Partial<
+  Pick<McpRequestExtra, "signal" | "authInfo" | "sessionId" | "requestId" | "_meta" | "sendNotification">
+>;
+
+/** Builds the trusted ambient context for one call from its request. */
+export type ServerContextBuilder = (request: McpRequestContext) => AmbientContextSource;
+
+/**
+ * The default builder: the request's `authInfo` and `sessionId` (only those present). An action
+ * reads them by declaring `authInfo` / `sessionId` fields with `on: "ambientContext"`.
+ */
+export const defaultServerContext: ServerContextBuilder = (request) => ({
+  ...(request.authInfo === undefined ? {} : { authInfo: request.authInfo }),
+  ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }),
+});
+
+/** The live-capabilities handle of the MCP request a tool is running for. */
+export interface McpServerContext {
+  /** Aborts when the client sends `notifications/cancelled` for this request. */
+  readonly signal: AbortSignal;
+  readonly sessionId: string | undefined;
+  readonly requestId: RequestId | undefined;
+  /** The client's progress token; without one, {@link reportProgress} sends nothing. */
+  readonly progressToken: ProgressToken | undefined;
+  /**
+   * Sends `notifications/progress` when the client asked for progress. `progress` must increase
+   * with every call (the protocol requires it). Delivery is best-effort: a client that went away
+   * does not fail the tool.
+   */
+  reportProgress(progress: number, total?: number, message?: string): Promise<void>;
+}
+
+const storage = new AsyncLocalStorage<McpServerContext>();
+const NEVER_ABORTED = new AbortController().signal;
+
+/** The handle of the MCP call running now, or `undefined` outside one. */
+export function currentServerContext(): McpServerContext | undefined {
+  return storage.getStore();
+}
+
+/** Runs `fn` with a live handle built from `request`. */
+export function withServerContext<T>(request: McpRequestContext, fn: () => T): T {
+  return storage.run(liveHandle(request), fn);
+}
+
+function liveHandle(request: McpRequestContext): McpServerContext {
+  const token = request._meta?.progressToken;
+  const send = request.sendNotification;
+  let last = -Infinity;
+  return Object.freeze({
+    signal: request.signal ?? NEVER_ABORTED,
+    sessionId: request.sessionId,
+    requestId: request.requestId,
+    progressToken: token,
+    async reportProgress(progress: number, total?: number, message?: string): Promise<void> {
+      if (!Number.isFinite(progress) || progress <= last) {
+        throw new RangeError(`reportProgress: progress must be a finite number greater than the last one reported (${last}), got ${progress}`);
+      }
+      last = progress;
+      if (token === undefined || send === undefined) return;
+      try {
+        await send({
+          method: "notifications/progress",
+          params: {
+            progressToken: token,
+            progress,
+            ...(total === undefined ? {} : { total }),
+            ...(message === undefined ? {} : { message }),
+          },
+        });
+      } catch {
+        // Progress is advisory; the transport already surfaces a broken connection through its own onerror.
+      }
+    },
+  });
+}

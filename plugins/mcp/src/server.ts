@@ -1,0 +1,85 @@
+/**
+ * `createMcpServer`: the SDK's low-level `Server` with `tools/list` and `tools/call` attached.
+ * The low-level server is used (not `McpServer.registerTool`, which accepts only zod schemas) so
+ * the reflected JSON Schema is advertised unchanged. The listing is built once per tool set and
+ * answered as the same object every time, so `tools/list` is byte-identical across calls.
+ */
+import { raisesInDev, reportException, type AmbientContextSource } from "@axn/core";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type ListToolsResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import { ADAPTER_FAILURE_MESSAGE, textResult } from "./map-result.js";
+import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
+import { toolDefinition, tools as allTools, type McpTool } from "./wrap.js";
+
+export interface McpServerOptions {
+  /** The server's name, as clients show it. */
+  readonly name: string;
+  readonly version: string;
+  /** The tools to serve; default `McpAdapter.tools()` (every `mcp` member). */
+  readonly tools?: readonly McpTool[];
+  /** Builds each call's trusted ambient context from its request; default {@link defaultServerContext}. */
+  readonly serverContext?: ServerContextBuilder;
+  /** Server instructions sent at initialization. */
+  readonly instructions?: string;
+}
+
+/** A tool set ready to serve: looked up by name, listed once. */
+export interface ToolSet {
+  readonly byName: ReadonlyMap<string, McpTool>;
+  readonly listing: ListToolsResult;
+}
+
+export function toolSet(tools: readonly McpTool[]): ToolSet {
+  const byName = new Map<string, McpTool>();
+  for (const tool of tools) {
+    const existing = byName.get(tool.name);
+    if (existing !== undefined) {
+      throw new TypeError(
+        `createMcpServer: ${existing.action.name} and ${tool.action.name} are both served as tool "${tool.name}"; give one a distinct name`,
+      );
+    }
+    byName.set(tool.name, tool);
+  }
+  return { byName, listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult };
+}
+
+export function createMcpServer(options: McpServerOptions): Server {
+  return serverFor(options, toolSet(options.tools ?? allTools()));
+}
+
+/** One server over a prepared tool set (the HTTP handler shares one set across its sessions). */
+export function serverFor(options: McpServerOptions, set: ToolSet): Server {
+  const build = options.serverContext ?? defaultServerContext;
+  const server = new Server(
+    { name: options.name, version: options.version },
+    { capabilities: { tools: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => set.listing);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = set.byName.get(request.params.name);
+    // A tool the server never listed is the client's protocol mistake, not a tool result.
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const ambientContext = trustedContext(build, extra, tool);
+    if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
+    return tool.call(request.params.arguments ?? {}, { ...extra, ambientContext });
+  });
+  return server;
+}
+
+/** The app's builder is app code: a throw there is reported (and loud in development), never shown to the client. */
+function trustedContext(build: ServerContextBuilder, extra: McpRequestExtra, tool: McpTool): AmbientContextSource | undefined {
+  try {
+    return build(extra);
+  } catch (error) {
+    reportException(error, { action: tool.action.name, phase: "mcp server context" });
+    if (raisesInDev()) throw error;
+    return undefined;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * `wrap(action)`: one action → an MCP tool — the protocol's tool definition (name, title,
+ * description, input/output JSON Schema, annotations, `_meta`) plus the handler that runs it.
+ * Everything advertised is computed here, once, from the action's public reflection and the
+ * per-action settings, so `tools/list` never changes between calls. The action is never mutated.
+ */
+import { Invoker, TOOL_NAME_PATTERN, Tools, type AmbientContextSource, type AnyAxn } from "@axn/core";
+import { guardToolResponse } from "@axn/sdk/adapter";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { resolveAnnotations } from "./annotations.js";
+import { annotationsProblem, MCP_KEY, mcpConfig, type McpAnnotations, type PresentAs } from "./config.js";
+import { ADAPTER_FAILURE_MESSAGE, mapResult, textResult } from "./map-result.js";
+import { defaultServerContext, withServerContext, type McpRequestContext } from "./server-context.js";
+
+/** The `_meta` key carrying a tool's contract version when it is above 1. */
+export const TOOL_VERSION_META_KEY = "axn/toolVersion";
+
+export interface WrapOptions {
+  /** Overrides `action.toolName("mcp")`; must match `[a-z0-9_]+`. */
+  readonly name?: string;
+  /** Overrides `action.description`. */
+  readonly description?: string;
+  /** Overrides the `title` setting. */
+  readonly title?: string;
+  /** Overrides the `annotations` setting and the semantic hints (`{}` advertises none). */
+  readonly annotations?: McpAnnotations;
+  /** Overrides the `presentAs` setting. */
+  readonly presentAs?: PresentAs;
+}
+
+/** What a tool call receives besides the model's arguments: the request, and the trusted context. */
+export interface McpCallRequest extends McpRequestContext {
+  /** The trusted ambient context; default `defaultServerContext(request)`. Never taken from the arguments. */
+  readonly ambientContext?: AmbientContextSource;
+}
+
+/** An MCP tool: the protocol's definition of it, and its handler. */
+export interface McpTool {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema: Tool["inputSchema"];
+  /** Present only when the action exposes something and is presented structured. */
+  readonly outputSchema?: Tool["outputSchema"];
+  readonly annotations?: McpAnnotations;
+  readonly _meta?: { readonly [TOOL_VERSION_META_KEY]: number };
+  /** The wrapped action (unchanged). */
+  readonly action: AnyAxn;
+  /** Runs the action with model-supplied `args`; never throws for a business failure or a mapping bug. */
+  call(args: unknown, request?: McpCallRequest): Promise<CallToolResult>;
+}
+
+/** One shared tool profile: coercion, user-facing input errors, undeclared keys rejected. */
+const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
+
+export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
+  const name = options.name ?? action.toolName(MCP_KEY);
+  if (!TOOL_NAME_PATTERN.test(name)) {
+    throw new TypeError(`McpAdapter.wrap(${action.name}): tool name ${JSON.stringify(name)} must match ${TOOL_NAME_PATTERN}`);
+  }
+  const presentAs = options.presentAs ?? mcpConfig.resolveOverrideFor(action, "presentAs");
+  if (presentAs !== "structured" && presentAs !== "message") {
+    throw new TypeError(`McpAdapter.wrap(${action.name}): presentAs must be "structured" or "message", got ${JSON.stringify(presentAs)}`);
+  }
+  const problem = annotationsProblem(options.annotations);
+  if (problem !== undefined) throw new TypeError(`McpAdapter.wrap(${action.name}): invalid annotations: ${problem}`);
+
+  const description = options.description ?? action.description;
+  const title = options.title ?? mcpConfig.resolveOverrideFor(action, "title");
+  const annotations = resolveAnnotations(action, options.annotations ?? mcpConfig.resolveOverrideFor(action, "annotations"));
+  // Presenting the message means no structured content, so no schema promising one is advertised.
+  const structured = presentAs === "structured" && action.outputSchema !== undefined;
+  const inputSchema = action.inputSchema as Tool["inputSchema"];
+  const outputSchema = structured ? (action.outputSchema as Tool["outputSchema"]) : undefined;
+
+  const tool: McpTool = {
+    name,
+    ...(title === undefined ? {} : { title }),
+    ...(description === undefined ? {} : { description }),
+    inputSchema,
+    ...(outputSchema === undefined ? {} : { outputSchema }),
+    ...(annotations === undefined ? {} : { annotations: Object.freeze(annotations) }),
+    ...(action.toolVersion > 1 ? { _meta: Object.freeze({ [TOOL_VERSION_META_KEY]: action.toolVersion }) } : {}),
+    action,
+    async call(args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> {
+      const ambientContext = request.ambientContext ?? defaultServerContext(request);
+      const result = await withServerContext(request, () =>
+        invoker.call(action, args ?? {}, { ambientContext, ...(request.signal === undefined ? {} : { signal: request.signal }) }),
+      );
+      // Only the mapping is guarded: the call above already reported its own exceptions.
+      return guardToolResponse(action, { onError: () => textResult(ADAPTER_FAILURE_MESSAGE, true) }, () => mapResult(result, structured));
+    },
+  };
+  return Object.freeze(tool);
+}
+
+/** Every `Tools.for("mcp")` member, wrapped with its defaults. */
+export function tools(): McpTool[] {
+  return Tools.for(MCP_KEY).map((action) => wrap(action));
+}
+
+/** The `tools/list` entry of a tool: the protocol fields only, as plain JSON. */
+export function toolDefinition(tool: McpTool): Tool {
+  const { name, title, description, inputSchema, outputSchema, annotations, _meta } = tool;
+  return JSON.parse(JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations, _meta })) as Tool;
+}
