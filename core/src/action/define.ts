@@ -41,6 +41,15 @@ import { moduleOriginOf } from "../tools/origins.js";
 
 let nextId = 1;
 
+/** Reflected schemas are shared by every adapter wrapping the action, so none may mutate them. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 function list<T>(value: T | readonly T[] | undefined): T[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? [...(value as readonly T[])] : [value as T];
@@ -168,12 +177,12 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     },
     toolVersion,
     get inputSchema(): JsonSchema {
-      return (inputSchema ??= Object.freeze(buildInputSchema(expects)));
+      return (inputSchema ??= deepFreeze(buildInputSchema(expects)));
     },
     get outputSchema(): JsonSchema | undefined {
       if (outputSchema === null) {
         const built = buildOutputSchema(exposes);
-        outputSchema = built === undefined ? undefined : Object.freeze(built);
+        outputSchema = built === undefined ? undefined : deepFreeze(built);
       }
       return outputSchema ?? undefined;
     },

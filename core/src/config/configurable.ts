@@ -92,8 +92,18 @@ interface SettingRecord {
 const TOOL_NAME_KEY = "name";
 const SETTING_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-const byNamespace = new Map<string, Configurable<object, string | undefined, string>>();
-const everyConfigurable = new Set<Configurable<object, string | undefined, string>>();
+/**
+ * Process-wide state lives on `globalThis` under a `Symbol.for` key, so duplicate copies of
+ * @axn/core in one process (a plugin's nested install, a test runner loading both the CJS and ESM
+ * builds) share one registry instead of silently splitting it — the same reasoning as the error brand.
+ */
+type AnyConfigurable = Configurable<object, string | undefined, string>;
+const STATE_KEY = Symbol.for("axn.v1.configurables");
+const state = ((globalThis as { [STATE_KEY]?: { byNamespace: Map<string, AnyConfigurable>; every: Set<AnyConfigurable> } })[
+  STATE_KEY
+] ??= { byNamespace: new Map(), every: new Set() });
+const byNamespace = state.byNamespace;
+const everyConfigurable = state.every;
 
 /**
  * A package's settings. The type parameters accumulate as settings are declared: `S` the values,

@@ -67,32 +67,38 @@ function envFromProcess(): AxnEnv {
   return (ENVS as readonly string[]).includes(raw) ? (raw as AxnEnv) : "production";
 }
 
-let explicit: AxnGlobalOptions = {};
+/**
+ * Process-wide state lives on `globalThis` under a `Symbol.for` key, so duplicate copies of
+ * @axn/core in one process (a plugin's nested install, a test runner loading both the CJS and ESM
+ * builds) share one registry instead of silently splitting it — the same reasoning as the error brand.
+ */
+const STATE_KEY = Symbol.for("axn.v1.globalConfig");
+const state = ((globalThis as { [STATE_KEY]?: { explicit: AxnGlobalOptions } })[STATE_KEY] ??= { explicit: {} });
 
 /** Sets any of the global options; omitted ones keep their current value. */
 export function configureAxn(options: AxnGlobalOptions): void {
-  const next: { -readonly [K in keyof AxnGlobalConfig]?: AxnGlobalConfig[K] } = { ...explicit };
+  const next: { -readonly [K in keyof AxnGlobalConfig]?: AxnGlobalConfig[K] } = { ...state.explicit };
   for (const [key, value] of Object.entries(options) as [keyof AxnGlobalConfig, unknown][]) {
     if (value === undefined) continue;
     check(key, value);
     (next as Record<string, unknown>)[key] = value;
   }
-  explicit = next;
+  state.explicit = next;
 }
 
 /** The effective global configuration (explicit values over defaults). */
 export function axnConfig(): AxnGlobalConfig {
   return {
-    onException: explicit.onException ?? defaultOnException,
-    env: explicit.env ?? envFromProcess(),
-    logger: explicit.logger ?? consoleLogger,
-    coerceInputTypes: explicit.coerceInputTypes ?? false,
+    onException: state.explicit.onException ?? defaultOnException,
+    env: state.explicit.env ?? envFromProcess(),
+    logger: state.explicit.logger ?? consoleLogger,
+    coerceInputTypes: state.explicit.coerceInputTypes ?? false,
   };
 }
 
 /** Back to defaults (tests). */
 export function resetAxnConfig(): void {
-  explicit = {};
+  state.explicit = {};
 }
 
 /**

@@ -21,10 +21,24 @@ const CORE_FIELD_OPTION_SET: ReadonlySet<string> = new Set(CORE_FIELD_OPTIONS);
 /** Hints and metadata keys become object keys and annotation names: keep them identifier-shaped. */
 const NAME_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** name → owner (a plugin name, or "@axn/core"); the owner is kept for error messages. */
-const hints = new Map<string, string>();
-const metadataKeys = new Map<string, string>();
-let frozen = false;
+/**
+ * Process-wide state lives on `globalThis` under a `Symbol.for` key, so duplicate copies of
+ * @axn/core in one process (a plugin's nested install, a test runner loading both the CJS and ESM
+ * builds) share one registry instead of silently splitting it — the same reasoning as the error brand.
+ */
+interface ExtensionState {
+  /** name → owner (a plugin name, or "@axn/core"); the owner is kept for error messages. */
+  readonly hints: Map<string, string>;
+  readonly metadataKeys: Map<string, string>;
+  frozen: boolean;
+}
+const STATE_KEY = Symbol.for("axn.v1.extensions");
+const state = ((globalThis as { [STATE_KEY]?: ExtensionState })[STATE_KEY] ??= {
+  hints: new Map(),
+  metadataKeys: new Map(),
+  frozen: false,
+});
+const { hints, metadataKeys } = state;
 seedCoreHints();
 
 function seedCoreHints(): void {
@@ -51,7 +65,7 @@ export function registerFieldMetadataKey(...keys: string[]): void {
  */
 export function addSemanticHints(names: readonly string[], owner: string | undefined): void {
   for (const name of names) checkName("semantic hint", name);
-  if (frozen) throw frozenError("semantic hint", names[0] ?? "");
+  if (state.frozen) throw frozenError("semantic hint", names[0] ?? "");
   for (const name of names) if (!hints.has(name)) hints.set(name, owner ?? "an application");
 }
 
@@ -66,7 +80,7 @@ export function addFieldMetadataKeys(keys: readonly string[], owner: string | un
       );
     }
   }
-  if (frozen) throw frozenError("field metadata key", keys[0] ?? "");
+  if (state.frozen) throw frozenError("field metadata key", keys[0] ?? "");
   for (const key of keys) if (!metadataKeys.has(key)) metadataKeys.set(key, owner ?? "an application");
 }
 
@@ -104,17 +118,17 @@ export function assertKnownHints(actionName: string, actionHints: readonly strin
 
 /** True once the host finished loading: the vocabulary is final and can be checked eagerly. */
 export function extensionsFrozen(): boolean {
-  return frozen;
+  return state.frozen;
 }
 
 /** Called by the host at the end of load. Not public API. */
 export function freezeExtensions(): void {
-  frozen = true;
+  state.frozen = true;
 }
 
 /** Test support (through `resetHost`): unfreeze and forget everything but core's hints. */
 export function resetExtensions(): void {
-  frozen = false;
+  state.frozen = false;
   hints.clear();
   metadataKeys.clear();
   seedCoreHints();

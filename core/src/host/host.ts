@@ -58,10 +58,25 @@ export type AdapterSink = (key: string, configSource?: AdapterConfigSource) => v
 
 const ADAPTER_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-let active: HostImpl | undefined;
-const adapters = new Map<string, RegisteredAdapter>();
-let sink: AdapterSink | undefined;
-const resetListeners = new Set<() => void>();
+/**
+ * Process-wide state lives on `globalThis` under a `Symbol.for` key, so duplicate copies of
+ * @axn/core in one process (a plugin's nested install, a test runner loading both the CJS and ESM
+ * builds) share one registry instead of silently splitting it — the same reasoning as the error brand.
+ */
+interface HostState {
+  active: AxnHost | undefined;
+  readonly adapters: Map<string, RegisteredAdapter>;
+  sink: AdapterSink | undefined;
+  readonly resetListeners: Set<() => void>;
+}
+const STATE_KEY = Symbol.for("axn.v1.host");
+const state = ((globalThis as { [STATE_KEY]?: HostState })[STATE_KEY] ??= {
+  active: undefined,
+  adapters: new Map(),
+  sink: undefined,
+  resetListeners: new Set(),
+});
+const { adapters, resetListeners } = state;
 
 class HostImpl implements AxnHost {
   readonly hooks: HostHooks;
@@ -98,24 +113,25 @@ class HostImpl implements AxnHost {
  * so a second host would see (and fight over) the first one's registrations.
  */
 export function createKernelHost(): AxnHost {
-  if (active !== undefined) {
+  if (state.active !== undefined) {
     throw new AxnError(
       ErrorCodes.HostActive,
       "An axn host is already active in this process; an app loads exactly one host (in tests, call resetHost() between hosts)",
     );
   }
-  active = new HostImpl();
-  return active;
+  const host = new HostImpl();
+  state.active = host;
+  return host;
 }
 
 /** The active host, if one was started. */
 export function activeHost(): AxnHost | undefined {
-  return active;
+  return state.active;
 }
 
 /** "Discovery complete": a host finished loading, so every adapter and hint is registered. */
 export function hostLoaded(): boolean {
-  return active?.phase === "run";
+  return state.active?.phase === "run";
 }
 
 /** Every adapter registered so far, in registration order. */
@@ -125,7 +141,7 @@ export function registeredAdapters(): readonly RegisteredAdapter[] {
 
 /** Plugs the tool registry in; replays adapters already registered. `undefined` unplugs. */
 export function setAdapterSink(next: AdapterSink | undefined): void {
-  sink = next;
+  state.sink = next;
   if (next !== undefined) for (const adapter of adapters.values()) forward(next, adapter);
 }
 
@@ -140,7 +156,7 @@ export function onHostReset(listener: () => void): () => void {
  * package's settings with their defaults, so the next spec can load a host from scratch.
  */
 export function resetHost(): void {
-  active = undefined;
+  state.active = undefined;
   adapters.clear();
   resetExtensions();
   resetConfigurables();
@@ -170,7 +186,7 @@ function registerAdapter(key: string, configSource: AdapterConfigSource | undefi
     plugin: previous?.plugin ?? plugin,
   };
   adapters.set(key, entry);
-  if (sink !== undefined) forward(sink, { key, configSource, plugin });
+  if (state.sink !== undefined) forward(state.sink, { key, configSource, plugin });
 }
 
 function forward(target: AdapterSink, adapter: RegisteredAdapter): void {
