@@ -404,7 +404,8 @@ export function fieldToJsonSchema(schema: ZodTypeAny, options: JsonSchemaOptions
     effectStrategy: "input",
     pipeStrategy: io === "input" ? "all" : "output", // "all": the value must satisfy both sides
     dateStrategy: "format:date-time",
-    mapStrategy: "entries",
+    // Input: a Map arrives as [key, value] entries (what coercion reads); output: render writes an object.
+    mapStrategy: io === "input" ? "entries" : "record",
     emailStrategy: "format:email",
     override: (def, refs) => override(def as Def, refs, io),
   });
