@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { z } from "zod";
 import {
@@ -23,13 +23,23 @@ import {
 import { clearCatalog, internalsOf } from "@axn/core/internal";
 import { createHost, definePlugin, expandPluginName, loadHost, type AxnPlugin, type PluginError } from "@axn/sdk";
 import { checkHostVersion } from "../../sdk/src/host/check-plugin.js";
-import { alphaConfig } from "../fixtures/app/plugins/alpha.js";
-import { betaState } from "../fixtures/app/plugins/beta.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const appDir = resolve(here, "../fixtures/app");
 const appConfig = join(appDir, "axn.config.ts");
 const pluginsDir = resolve(here, "../fixtures/plugins");
+
+/**
+ * The fixture plugins as the host loaded them: through the same dynamic import the sdk uses, so the
+ * spec reads the module instance the host applied (a static import may be transpiled to require).
+ */
+async function fixturePlugins() {
+  const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(join(appDir, file)).href)) as T;
+  return {
+    alpha: await load<typeof import("../fixtures/app/plugins/alpha.js")>("plugins/alpha.ts"),
+    beta: await load<typeof import("../fixtures/app/plugins/beta.js")>("plugins/beta.ts"),
+  };
+}
 
 async function rejection(promise: Promise<unknown>): Promise<PluginError> {
   try {
@@ -64,6 +74,7 @@ describe("@axn/sdk plugin loading", () => {
   describe("the fixture app (axn.config.ts with two local plugins)", () => {
     it("loads end to end", async () => {
       const loaded = await loadHost({ cwd: appDir });
+      const { alpha: { alphaConfig }, beta: { betaState } } = await fixturePlugins();
       expect(loaded.configPath).to.equal(appConfig);
       expect(loaded.plugins.map((p) => [p.name, p.version, p.source])).to.deep.equal([
         ["axn-plugin-alpha", "1.0.0", join(appDir, "plugins/alpha.ts")],
@@ -162,8 +173,7 @@ describe("@axn/sdk plugin loading", () => {
     });
 
     it("refuses settings for a namespace no loaded plugin owns, suggesting the closest", async () => {
-      const alpha = join(appDir, "plugins/alpha.ts");
-      const error = await rejection(load([alpha], { alpah: { greeting: "hi" } }));
+      const error = await rejection(load(["./plugins/alpha.ts"], { alpah: { greeting: "hi" } }));
       expect(error.code).to.equal("AXN_CONFIG_INVALID");
       expect(error.message).to.equal(`${appConfig} sets "alpah", but no loaded plugin owns that config namespace; did you mean "alpha"?`);
     });

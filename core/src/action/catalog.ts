@@ -12,7 +12,14 @@ let version = 0;
 export function addToCatalog(action: AnyAxn): void {
   actions.push(action);
   version++;
-  for (const listener of listeners) listener(action);
+  try {
+    for (const listener of listeners) listener(action);
+  } catch (error) {
+    // A listener refusing the action (an invalid per-action setting) means it was never defined.
+    actions.splice(actions.indexOf(action), 1);
+    version++;
+    throw error;
+  }
 }
 
 /**

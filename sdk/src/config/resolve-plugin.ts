@@ -7,7 +7,7 @@
 import { existsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { ErrorCodes } from "@axn/core";
 import { createJiti } from "jiti";
 import { PluginError } from "../host/plugin-error.js";
@@ -103,7 +103,7 @@ function resolvePackage(name: string, baseDir: string): string | undefined {
     if ((error as { code?: unknown }).code !== "ERR_PACKAGE_PATH_NOT_EXPORTED") return undefined;
   }
   const url = createJiti(parent).esmResolve(name, { parentURL: pathToFileURL(parent).href, try: true });
-  return url === undefined ? undefined : new URL(url).pathname;
+  return url === undefined ? undefined : url.startsWith("file:") ? fileURLToPath(url) : url;
 }
 
 function isFile(path: string): boolean {
