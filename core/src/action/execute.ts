@@ -25,7 +25,7 @@ import { coerceWireValue, validateWith } from "../schema/zod.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
 import { toAmbientMap } from "../context/current.js";
 import { endActionSpan, startActionSpan } from "../tracing/span.js";
-import { axnConfig, reportException } from "../config/global.js";
+import { axnConfig, globalCoerceInputTypes, reportException } from "../config/global.js";
 import { notifyResult } from "../host/observers.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
@@ -123,7 +123,7 @@ function resolveInput(
     });
   }
   const input: Record<string, unknown> = {};
-  const coerceDefault = gates?.coerce === true ? true : (action.coerceInputTypes ?? axnConfig().coerceInputTypes);
+  const coerceDefault = gates?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
   for (const field of action.expects) {
     let raw: unknown;
     if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
@@ -194,30 +194,55 @@ function mergeExposed(action: CompiledAction, bag: Record<string, unknown>, valu
   }
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** Per-call context handed to the body; methods on a prototype, so a call allocates one object. */
+class BodyContext {
+  constructor(
+    private readonly compiled: CompiledAction,
+    private readonly bag: Record<string, unknown>,
+    readonly signal: AbortSignal,
+  ) {}
+  get action(): AnyAxn {
+    return this.compiled.self!;
+  }
+  expose(values: unknown): void {
+    mergeExposed(this.compiled, this.bag, values);
+  }
+  fail(reason?: string, options?: { readonly standalone?: boolean }): never {
+    throw new Settle(false, reason === undefined ? undefined : { text: reason, standalone: options?.standalone === true });
+  }
+  done(message?: string): never {
+    throw new Settle(true, message === undefined ? undefined : { text: message, standalone: false });
+  }
+  log(message: string): void {
+    axnConfig().logger.info(`[${this.compiled.name}] ${message}`);
+  }
+}
+
+/** Hooks, body and `done`: returns the done reason, if the body ended early with one. */
 async function runBody(action: CompiledAction, input: Record<string, unknown>, bag: Record<string, unknown>, signal: AbortSignal): Promise<Reason | undefined> {
   let doneReason: Reason | undefined;
-  const ctx: ActionContext<Record<string, never>> = {
-    expose: (values) => mergeExposed(action, bag, values),
-    fail: (reason, options) => {
-      throw new Settle(false, reason === undefined ? undefined : { text: reason, standalone: options?.standalone === true });
-    },
-    done: (message) => {
-      throw new Settle(true, message === undefined ? undefined : { text: message, standalone: false });
-    },
-    log: (message) => axnConfig().logger.info(`[${action.name}] ${message}`),
-    signal,
-    action: action.self!,
-  };
+  const ctx = new BodyContext(action, bag, signal);
   const core = async (): Promise<void> => {
     for (const hook of action.before) await hook(input as never);
     try {
-      mergeExposed(action, bag, await action.body(input as never, ctx as never));
+      let returned = action.body(input as never, ctx as never);
+      // Awaiting only a real promise saves a microtask turn per call for synchronous bodies.
+      if (isThenable(returned)) returned = await returned;
+      mergeExposed(action, bag, returned);
     } catch (error) {
       if (!(error instanceof Settle && error.ok)) throw error;
       doneReason = error.reason;
     }
     for (const hook of action.after) await hook(input as never);
   };
+  if (action.around.length === 0) {
+    await core();
+    return doneReason;
+  }
   let chain = core;
   for (let i = action.around.length - 1; i >= 0; i--) {
     const hook = action.around[i]!;
@@ -269,6 +294,11 @@ function safeMessage<T>(fn: () => T, action: CompiledAction): T | undefined {
   }
 }
 
+function hasCallbacks(action: CompiledAction, outcome: Outcome): boolean {
+  if (outcome === "success") return action.onSuccess.length > 0;
+  return action.onError.length > 0 || (outcome === "failure" ? action.onFailure.length > 0 : action.onException.length > 0);
+}
+
 async function runCallbacks(action: CompiledAction, result: Result<Record<string, unknown>>): Promise<void> {
   const lists =
     result.outcome === "success"
@@ -296,14 +326,26 @@ export async function execute(
 ): Promise<Result<Record<string, unknown>>> {
   const started = performance.now();
   const ambient = options?.ambientContext !== undefined ? toAmbientMap(options.ambientContext) : outerAmbient();
-  const span = startActionSpan(action.name);
-  const state: ExecutionState = { action: action.name, ambient, span, parent: currentExecution() };
+  const parent = currentExecution();
+  const span = startActionSpan(action.name, parent?.span);
+  const state: ExecutionState = { action: action.name, ambient, span, parent };
   return runInExecution(state, async () => {
     let settled: Settled;
     const bag: Record<string, unknown> = {};
     try {
       const input = resolveInput(action, rawArgs, ambient, gates);
-      const doneReason = await runBody(action, input, bag, options?.signal ?? NEVER_ABORTED);
+      let doneReason: Reason | undefined;
+      if (action.before.length === 0 && action.after.length === 0 && action.around.length === 0) {
+        // No hooks: run the body inline — every promise avoided is an async-hook round trip saved.
+        try {
+          let returned = action.body(input as never, new BodyContext(action, bag, options?.signal ?? NEVER_ABORTED) as never);
+          if (isThenable(returned)) returned = await returned;
+          mergeExposed(action, bag, returned);
+        } catch (error) {
+          if (!(error instanceof Settle && error.ok)) throw error;
+          doneReason = error.reason;
+        }
+      } else doneReason = await runBody(action, input, bag, options?.signal ?? NEVER_ABORTED);
       const exposed = validateOutbound(action, bag);
       const message = compose(
         successHeadline(action.messages, exposed),
@@ -327,7 +369,7 @@ export async function execute(
       declared: action.exposeNames,
       ...(action.self === undefined ? {} : { source: action.self }),
     });
-    await runCallbacks(action, result);
+    if (hasCallbacks(action, result.outcome)) await runCallbacks(action, result);
     endActionSpan(span, result.outcome);
     notifyResult({ result, action: action.self!, durationMs: result.elapsedMs });
     return result;

@@ -72,12 +72,10 @@ class ResultImpl<X> {
     this.#exposed = init.exposed;
     this.#sensitive = init.sensitive ?? new Set();
     this.#declared = init.declared;
-    if (init.source !== undefined) Object.defineProperty(this, RESULT_SOURCE, { value: init.source });
-    for (const key of Object.keys(init.exposed as object)) {
-      if (!RESERVED.has(key)) {
-        Object.defineProperty(this, key, { value: (init.exposed as Record<string, unknown>)[key], enumerable: true });
-      }
-    }
+    if (init.source !== undefined) (this as { [RESULT_SOURCE]?: AnyAxn })[RESULT_SOURCE] = init.source;
+    // Plain assignment: exposed names were checked against the reserved ones at definition.
+    const exposed = init.exposed as Record<string, unknown>;
+    for (const key in exposed) (this as Record<string, unknown>)[key] = exposed[key];
   }
 
   /**

@@ -86,6 +86,11 @@ export function configureAxn(options: AxnGlobalOptions): void {
   state.explicit = next;
 }
 
+/** The global coercion default alone: read on every call, so it skips building the whole config. */
+export function globalCoerceInputTypes(): boolean {
+  return state.explicit.coerceInputTypes ?? false;
+}
+
 /** The effective global configuration (explicit values over defaults). */
 export function axnConfig(): AxnGlobalConfig {
   return {

@@ -4,16 +4,28 @@
  * running through axn's own execution state, so they work across `await` even when no OTel
  * context manager is registered.
  */
-import { context, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
+import { context, SpanStatusCode, trace, type Attributes, type Span, type Tracer, type TracerProvider } from "@opentelemetry/api";
 import { currentExecution } from "../context/execution.js";
 import type { Outcome } from "../action/result.js";
 
 const TRACER_NAME = "@axn/core";
 
-export function startActionSpan(actionName: string): Span {
-  const parent = currentExecution()?.span;
+// The API hands out a proxy tracer that finds the app's provider once one is registered, so it is
+// kept — but only while the global provider object is the same (`trace.disable()` replaces it).
+let cachedProvider: TracerProvider | undefined;
+let cachedTracer: Tracer | undefined;
+function tracer(): Tracer {
+  const provider = trace.getTracerProvider();
+  if (provider !== cachedProvider || cachedTracer === undefined) {
+    cachedProvider = provider;
+    cachedTracer = provider.getTracer(TRACER_NAME);
+  }
+  return cachedTracer;
+}
+
+export function startActionSpan(actionName: string, parent: Span | undefined): Span {
   const ctx = parent === undefined ? context.active() : trace.setSpan(context.active(), parent);
-  return trace.getTracer(TRACER_NAME).startSpan("axn.call", { attributes: { "axn.action": actionName } }, ctx);
+  return tracer().startSpan("axn.call", { attributes: { "axn.action": actionName } }, ctx);
 }
 
 export function endActionSpan(span: Span, outcome: Outcome): void {
