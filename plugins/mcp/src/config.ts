@@ -7,7 +7,7 @@
  * Declared at module load (not in `apply`) so the settings exist before any action is defined and
  * an app's `axn.config` can write them; the host seals the list when it finishes loading.
  */
-import { createConfigurable } from "@axn/core";
+import { createConfigurable, type SettingsOf } from "@axn/core";
 import { declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 
@@ -72,6 +72,15 @@ export interface McpActionSettings {
   readonly title?: string;
   readonly annotations?: McpAnnotations;
   readonly rejectOpaqueExposedValues?: boolean;
+}
+
+/** The app-wide `mcp` settings, as `axn.config.*` writes them (`mcp: { presentAs: "message" }`). */
+export type McpSettings = SettingsOf<typeof mcpConfig>;
+
+declare module "@axn/sdk" {
+  interface AppSettingsRegistry {
+    mcp: McpSettings;
+  }
 }
 
 declare module "@axn/core" {

@@ -1,1 +1,37 @@
-export {};
+/**
+ * axn-plugin-mcp — axn actions as Model Context Protocol tools, on the official
+ * `@modelcontextprotocol/sdk`. The default export is the host plugin; the named exports wrap
+ * actions and serve them over stdio or Streamable HTTP. See docs/plugins/mcp.md.
+ *
+ * @example
+ * ```ts
+ * import { loadHost } from "@axn/sdk";
+ * import { serveStdio } from "axn-plugin-mcp";
+ *
+ * await loadHost({ cwd: process.cwd() });            // axn.config.ts lists plugins: ["mcp"]
+ * await serveStdio({ name: "acme", version: "1.0.0" }); // every `mcp` tool
+ * ```
+ */
+import { mcpPlugin } from "./plugin.js";
+
+export default mcpPlugin;
+export { mcpPlugin };
+export { McpAdapter } from "./adapter.js";
+export { mcpConfig, MCP_KEY, type McpActionSettings, type McpAnnotations, type McpSettings, type PresentAs } from "./config.js";
+export { TOOL_VERSION_META_KEY, type McpCallRequest, type McpTool, type WrapOptions } from "./wrap.js";
+export { ADAPTER_FAILURE_MESSAGE } from "./map-result.js";
+export {
+  defaultServerContext,
+  type McpRequestContext,
+  type McpServerContext,
+  type ServerContextBuilder,
+} from "./server-context.js";
+export { createMcpServer, type McpServerOptions } from "./server.js";
+export { serveStdio, type StdioServeOptions } from "./serve-stdio.js";
+export {
+  createStreamableHttpHandler,
+  DEFAULT_MAX_BODY_BYTES,
+  type McpHttpHandler,
+  type StreamableHttpOptions,
+} from "./serve-http.js";
+export { LOCALHOST_NAMES } from "./http-guards.js";

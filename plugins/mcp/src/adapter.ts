@@ -1,0 +1,22 @@
+/**
+ * `McpAdapter`: the pair every axn adapter exposes — `tools()` and `wrap(action, options)` — plus
+ * `serverContext()`, the live-capabilities handle of the MCP call running now.
+ *
+ * @example
+ * ```ts
+ * const progress = McpAdapter.serverContext();
+ * await progress?.reportProgress(1, 3, "fetched invoices");
+ * ```
+ */
+import { currentServerContext, type McpServerContext } from "./server-context.js";
+import { tools, wrap, type McpTool, type WrapOptions } from "./wrap.js";
+import type { AnyAxn } from "@axn/core";
+
+export const McpAdapter: {
+  /** Every `Tools.for("mcp")` member, wrapped with its defaults. */
+  readonly tools: () => McpTool[];
+  /** One action → an MCP tool (definition + handler). The action is not changed. */
+  readonly wrap: (action: AnyAxn, options?: WrapOptions) => McpTool;
+  /** The running MCP call's handle (progress, cancellation), or `undefined` outside one. */
+  readonly serverContext: () => McpServerContext | undefined;
+} = Object.freeze({ tools, wrap, serverContext: currentServerContext });

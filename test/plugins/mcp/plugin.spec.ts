@@ -1,0 +1,77 @@
+import { expect } from "chai";
+import { z } from "zod";
+import { createKernelHost, defineAxn, knownSemanticHints, registeredAdapters, resetHost, semanticHintOwner, Tools } from "@axn/core";
+import { clearCatalog } from "@axn/core/internal";
+import { createHost } from "@axn/sdk";
+import mcpPlugin, { McpAdapter, mcpConfig } from "axn-plugin-mcp";
+import { connectInMemory } from "./support.js";
+
+describe("axn-plugin-mcp: the plugin", () => {
+  beforeEach(() => {
+    resetHost();
+    clearCatalog();
+  });
+  afterEach(() => {
+    resetHost();
+    clearCatalog();
+  });
+
+  it("is a frozen definePlugin object", () => {
+    expect(mcpPlugin).to.include({ name: "axn-plugin-mcp", version: "0.1.0", host: "^0.1.0" });
+    expect(Object.isFrozen(mcpPlugin)).to.equal(true);
+  });
+
+  it("registers the mcp adapter (with its tool roots) and the openWorld / closedWorld hints", async () => {
+    const host = createKernelHost();
+    await mcpPlugin.apply(host, undefined);
+    host.freeze();
+    const adapter = registeredAdapters().find((a) => a.key === "mcp");
+    expect(adapter?.plugin).to.equal("axn-plugin-mcp");
+    expect(adapter?.configSource?.toolRoots()).to.deep.equal([]);
+    expect(knownSemanticHints()).to.include.members(["openWorld", "closedWorld"]);
+    expect(semanticHintOwner("openWorld")).to.equal("axn-plugin-mcp");
+    expect(mcpConfig.describe().map((s) => [s.name, s.overridable, s.value])).to.deep.equal([
+      ["toolRoots", false, []],
+      ["presentAs", true, "structured"],
+      ["title", true, undefined],
+      ["annotations", true, undefined],
+      ["rejectOpaqueExposedValues", true, false],
+    ]);
+  });
+
+  it("tools() wraps every Tools.for('mcp') member: sorted by name, latest version only", async () => {
+    const V1 = defineAxn({ name: "McpPlugin.Approve", toolVersion: 1, tool: ["mcp"], exposes: { v: z.number() }, call: () => ({ v: 1 }) });
+    const V2 = defineAxn({ name: "McpPlugin.Approve", toolVersion: 2, tool: ["mcp"], exposes: { v: z.number() }, call: () => ({ v: 2 }) });
+    defineAxn({ name: "McpPlugin.Audit", tool: { mcp: { presentAs: "message" } }, semanticHints: ["openWorld"], call: () => undefined });
+    defineAxn({ name: "McpPlugin.Internal", tool: { except: ["mcp"] }, call: () => undefined });
+    defineAxn({ name: "McpPlugin.Helper", call: () => undefined });
+    await createHost({ config: { plugins: [mcpPlugin] } });
+
+    const tools = McpAdapter.tools();
+    expect(tools.map((t) => [t.name, t.action.toolVersion])).to.deep.equal([
+      ["mcp_plugin_approve", 2],
+      ["mcp_plugin_audit", 1],
+    ]);
+    expect(tools[0]!.action).to.equal(V2);
+    expect(tools[0]!._meta).to.deep.equal({ "axn/toolVersion": 2 });
+    expect(tools[1]!.annotations).to.deep.equal({ openWorldHint: true });
+    expect(Tools.for("mcp", { allVersions: true })).to.deep.equal([V1, V2, tools[1]!.action]);
+
+    const { client, close } = await connectInMemory();
+    try {
+      const { tools: listed } = await client.listTools();
+      expect(listed.map((t) => t.name)).to.deep.equal(["mcp_plugin_approve", "mcp_plugin_audit"]);
+      expect((await client.callTool({ name: "mcp_plugin_approve", arguments: {} })).structuredContent).to.deep.equal({ v: 2 });
+    } finally {
+      await close();
+    }
+  });
+
+  it("app config writes the mcp settings", async () => {
+    const Report = defineAxn({ name: "McpPlugin.Report", tool: ["mcp"], exposes: { n: z.number() }, call: () => ({ n: 1 }) });
+    await createHost({ config: { plugins: [mcpPlugin], mcp: { presentAs: "message", title: "Axn tool" } } });
+    const tool = McpAdapter.wrap(Report);
+    expect(tool).not.to.have.property("outputSchema");
+    expect(tool.title).to.equal("Axn tool");
+  });
+});

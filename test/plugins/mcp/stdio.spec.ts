@@ -1,0 +1,48 @@
+import { expect } from "chai";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import { ALL, ListCompanies } from "./fixtures/actions.js";
+import { textOf } from "./support.js";
+
+const SERVER = fileURLToPath(new URL("./fixtures/stdio-server.ts", import.meta.url));
+
+describe("axn-plugin-mcp: serveStdio, driven by a real Client over a child process", function () {
+  this.timeout(15000);
+  let client: Client;
+  let transport: StdioClientTransport;
+
+  before(async () => {
+    transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", SERVER], stderr: "pipe" });
+    client = new Client({ name: "stdio-spec", version: "1.0.0" });
+    await client.connect(transport);
+  });
+  after(() => client.close());
+
+  it("lists every tool with its reflected schema", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).to.deep.equal(ALL.map((a) => a.toolName("mcp")));
+    expect(tools[0]!.inputSchema).to.deep.equal(ListCompanies.inputSchema);
+  });
+
+  it("calls structured, message, failing and input-invalid tools", async () => {
+    const listed = await client.callTool({ name: "mcp_spec_list_companies", arguments: { limit: 1 } });
+    expect(listed.structuredContent).to.deep.equal({ companies: [{ name: "Acme", size: 40 }], count: 1 });
+    expect(await client.callTool({ name: "mcp_spec_greet", arguments: { name: "Lin" } })).to.deep.equal({
+      content: [{ type: "text", text: "Hello, Lin!" }],
+    });
+    const failed = await client.callTool({ name: "mcp_spec_charge_card", arguments: { amount: 101 } });
+    expect([failed.isError, textOf(failed)]).to.deep.equal([true, "Could not charge the card: the card was declined"]);
+    const invalid = await client.callTool({ name: "mcp_spec_charge_card", arguments: { amount: "lots" } });
+    expect(textOf(invalid)).to.equal("Could not charge the card: amount: Expected number, received string");
+  });
+
+  it("carries the server's context and progress across the process boundary", async () => {
+    const who = await client.callTool({ name: "mcp_spec_who_am_i", arguments: {} });
+    expect(who.structuredContent).to.deep.equal({ tenant: `pid-${transport.pid}`, sessionId: null, clientId: null, note: null });
+    const seen: Progress[] = [];
+    await client.callTool({ name: "mcp_spec_import_rows", arguments: { rows: 2 } }, undefined, { onprogress: (p) => seen.push(p) });
+    expect(seen.map((p) => p.progress)).to.deep.equal([1, 2]);
+  });
+});
