@@ -36,7 +36,7 @@ import { addToCatalog } from "./catalog.js";
 import { buildInputSchema, buildOutputSchema } from "../schema/json-schema.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
-import { deriveToolName, DEFAULT_TOOL_PREFIXES } from "../tools/naming.js";
+import { deriveToolName, DEFAULT_TOOL_PREFIXES, splitSegments, versionSegment } from "../tools/naming.js";
 import { moduleOriginOf } from "../tools/origins.js";
 
 let nextId = 1;
@@ -115,6 +115,12 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
   const exposes = normalizeFields(name, def.exposes, "exposes");
   const { tool, overrides } = normalizeTool(name, def);
   const toolVersion = normalizeToolVersion(name, def.toolVersion);
+  const suffix = splitSegments(name).length >= 2 ? versionSegment(name) : undefined;
+  // The name is visible now, so a declared version that disagrees with a V<n> suffix fails here
+  // (a missing declaration is only an error for a tool member, checked at enumeration).
+  if (suffix !== undefined && def.toolVersion !== undefined && suffix !== toolVersion) {
+    throw new TypeError(`defineAxn(${name}): the name ends in a V${suffix} segment but toolVersion is ${toolVersion}; make them agree`);
+  }
   const hints = [...(def.semanticHints ?? [])] as string[];
   if (hints.some((h) => typeof h !== "string")) throw new TypeError(`defineAxn(${name}): semanticHints must be strings`);
   if (extensionsFrozen()) assertKnownHints(name, hints);

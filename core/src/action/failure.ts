@@ -3,9 +3,11 @@
  * is the user-facing `result.error`. It deliberately does not carry the axn error brand: catching
  * "axn objected" and "the action chose to fail" are different things.
  */
+import { ErrorCodes } from "../errors/codes.js";
+
 export class Failure extends Error {
   /** Stable code, like every error the library raises. */
-  readonly code = "AXN_FAILURE";
+  readonly code = ErrorCodes.Failure;
   /** The action that failed, by name. */
   readonly action: string;
 

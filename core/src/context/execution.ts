@@ -35,7 +35,9 @@ export function outerAmbient(): ReadonlyMap<string, unknown> | undefined {
 }
 
 export function runWithAmbient<T>(ambient: ReadonlyMap<string, unknown>, fn: () => T): T {
-  // Code running inside an action that opens a new ambient scope must not keep seeing the
-  // action's own scope, so leave the execution store too.
-  return storage.exit(() => ambientStorage.run(ambient, fn));
+  const current = storage.getStore();
+  // Inside an action, a new ambient scope replaces only the ambient context: the running action
+  // (and its span, the parent of anything called inside) stays what it was.
+  if (current !== undefined) return storage.run({ ...current, ambient }, fn);
+  return ambientStorage.run(ambient, fn);
 }

@@ -31,6 +31,10 @@ export const ErrorCodes = {
   HostActive: "AXN_HOST_ACTIVE",
   /** Tools: an adapter key nobody registered. */
   UnknownAdapter: "AXN_UNKNOWN_ADAPTER",
+  /** Tools: no tool with that name for the adapter. */
+  UnknownTool: "AXN_UNKNOWN_TOOL",
+  /** `callOrThrow`: the action failed (a control-flow signal, outside the axn error brand). */
+  Failure: "AXN_FAILURE",
   /** Tools: two actions share a tool name and version. */
   ToolConflict: "AXN_TOOL_CONFLICT",
   /** Tools: a `V<n>` name segment that disagrees with the declared tool version. */

@@ -56,7 +56,8 @@ export interface RegisteredAdapter {
 /** Receives every adapter registration (the tool registry's `registerAdapter`). */
 export type AdapterSink = (key: string, configSource?: AdapterConfigSource) => void;
 
-const ADAPTER_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** Adapter keys are identifiers (`mcp`, `langchain`): they key config namespaces and settings bags. */
+export const ADAPTER_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * Process-wide state lives on `globalThis` under a `Symbol.for` key, so duplicate copies of

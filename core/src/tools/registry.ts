@@ -22,7 +22,7 @@ import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { axnConfig } from "../config/global.js";
-import { onHostReset, registeredAdapters, setAdapterSink } from "../host/host.js";
+import { ADAPTER_KEY, onHostReset, registeredAdapters, setAdapterSink } from "../host/host.js";
 import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
 import { setModuleOrigin } from "./origins.js";
 import { assertToolRoots } from "./roots.js";
@@ -212,8 +212,8 @@ export const Tools = {
    * without one never wipes a source already given.
    */
   registerAdapter(key: string, source?: ToolRootsSource): void {
-    if (typeof key !== "string" || !/^[a-z][a-z0-9_-]*$/.test(key)) {
-      throw new TypeError(`Tools.registerAdapter: adapter key must match /^[a-z][a-z0-9_-]*$/, got ${JSON.stringify(key)}`);
+    if (typeof key !== "string" || !ADAPTER_KEY.test(key)) {
+      throw new TypeError(`Tools.registerAdapter: adapter key must be an identifier such as "mcp", got ${JSON.stringify(key)}`);
     }
     if (extensionsFrozen() && !state.adapters.has(key)) {
       throw new AxnError(
@@ -265,7 +265,7 @@ export const Tools = {
   versions(key: string, name: string): ToolVersions {
     if (!knownAdapter(key)) unknownAdapter(key);
     const matched = membersOf(key).filter((a) => a.toolName(key) === name);
-    if (matched.length === 0) throw new AxnError(ErrorCodes.UnknownAdapter, `No tool named "${name}" for adapter "${key}"`);
+    if (matched.length === 0) throw new AxnError(ErrorCodes.UnknownTool, `No tool named "${name}" for adapter "${key}"`);
     const list = group(key, matched, true).get(name)!;
     return { all: Object.freeze([...list]), latest: list.at(-1)! };
   },
