@@ -115,8 +115,9 @@ function resolveInput(
   const errors: FieldError[] = [];
   let involvesAmbient = false;
   let allUserFacing = true;
-  const args = rawArgs === undefined || rawArgs === null ? {} : rawArgs;
-  if (typeof args !== "object" || Array.isArray(args)) {
+  // A direct call may omit its arguments; wire arguments (the Invoker) must be an object, and null is not one.
+  const args = rawArgs === undefined || (rawArgs === null && gates === undefined) ? {} : rawArgs;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
     throw new InboundValidationError([{ field: "(arguments)", message: "arguments must be an object" }], {
       userFacing: gates?.userFacingInputErrors === true,
       action: action.name,
@@ -328,6 +329,7 @@ export async function execute(
   const ambient = options?.ambientContext !== undefined ? toAmbientMap(options.ambientContext) : outerAmbient();
   const parent = currentExecution();
   const span = startActionSpan(action.name, parent?.span);
+  if (options?.spanAttributes !== undefined) span.setAttributes(options.spanAttributes);
   const state: ExecutionState = { action: action.name, ambient, span, parent };
   return runInExecution(state, async () => {
     let settled: Settled;

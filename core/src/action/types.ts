@@ -2,6 +2,7 @@
  * The public shape of an action: its definition (what an author writes) and the action value
  * (what `defineAxn` returns and every adapter consumes).
  */
+import type { Attributes } from "@opentelemetry/api";
 import type { ActionInternals } from "./internals.js";
 import { AXN_INTERNALS } from "./internals.js";
 import type { BodyInput, CallArgs, Exposed, ExposeInput, Fields } from "./fields.js";
@@ -17,6 +18,11 @@ export interface CallOptions {
   readonly ambientContext?: AmbientContextSource;
   /** Aborts the call: the body sees it as `ctx.signal`. */
   readonly signal?: AbortSignal;
+  /**
+   * Attributes written on this call's `axn.call` span as it opens — the seam an adapter uses for
+   * what it knows per call (`gen_ai.tool.call.id`) but the action does not.
+   */
+  readonly spanAttributes?: Attributes;
 }
 
 /** What the body gets besides its input. */

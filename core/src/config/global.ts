@@ -111,6 +111,12 @@ export function resetAxnConfig(): void {
  * not fail (a result is already settled), so a throwing handler is itself logged instead.
  */
 export function reportException(error: unknown, info: ExceptionInfo): void {
+  // One fault, one page: an error rethrown through several layers (an adapter's guard, then its
+  // transport's error handler) is reported by the first of them only.
+  if (typeof error === "object" && error !== null) {
+    if (reportedErrors.has(error)) return;
+    reportedErrors.add(error);
+  }
   const config = axnConfig();
   try {
     config.onException(error, info);
@@ -125,6 +131,8 @@ export function reportException(error: unknown, info: ExceptionInfo): void {
     }
   }
 }
+
+const reportedErrors = new WeakSet<object>();
 
 /** True in development, where adapters rethrow their own bugs instead of masking them. */
 export function raisesInDev(): boolean {

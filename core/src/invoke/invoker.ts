@@ -12,6 +12,7 @@
  * if (Invoker.inputInvalid(result)) console.log(result.exception.fieldErrors);
  * ```
  */
+import type { Attributes } from "@opentelemetry/api";
 import { AXN_INTERNALS, type InvokeGates } from "../action/internals.js";
 import type { AmbientContextSource, AnyAxn } from "../action/types.js";
 import type { Result } from "../action/result.js";
@@ -28,6 +29,8 @@ export interface InvokeOptions {
   /** The adapter's trusted ambient context; replaces the current one entirely (`{}` means none). */
   readonly ambientContext?: AmbientContextSource;
   readonly signal?: AbortSignal;
+  /** Written on the call's `axn.call` span as it opens (e.g. `gen_ai.*` attributes). */
+  readonly spanAttributes?: Attributes;
 }
 
 /** Keys a model might use to smuggle ambient context through the arguments. */
@@ -53,6 +56,7 @@ export class Invoker {
     const callOptions = {
       ...(options.ambientContext === undefined ? {} : { ambientContext: options.ambientContext }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.spanAttributes === undefined ? {} : { spanAttributes: options.spanAttributes }),
     };
     return action[AXN_INTERNALS].execute(safe, callOptions, this.#gates);
   }

@@ -1,1 +1,46 @@
-export {};
+/**
+ * axn-plugin-http — actions as a versioned HTTP API with an OpenAPI 3.1 document. Every version of
+ * every `http` tool is served at `POST {basePath}/{tool}/v{n}`; `GET {basePath}/openapi.json`
+ * describes them. Built on hono: `createHttpApp` is a standard `fetch` handler, `serve` runs it on
+ * Node through `@hono/node-server`.
+ *
+ * @example
+ * ```ts
+ * // axn.config.ts
+ * export default defineConfig({ plugins: ["http"], http: { basePath: "/api" } });
+ *
+ * // server.ts
+ * import { serve } from "axn-plugin-http";
+ * await loadHost();
+ * const server = await serve({ port: 8787 });
+ * // curl -X POST http://127.0.0.1:8787/api/approve_loan/v2 -H 'content-type: application/json' -d '{"amount":100}'
+ * ```
+ */
+import type { SettingsOf } from "@axn/core";
+import { httpPlugin } from "./plugin.js";
+import type { httpConfig } from "./config.js";
+
+export default httpPlugin;
+export { httpPlugin };
+export {
+  httpConfig,
+  HTTP_KEY,
+  DEFAULT_BASE_PATH,
+  DEFAULT_MAX_BODY_BYTES,
+  type Authenticate,
+  type AuthenticateResult,
+  type HttpConfig,
+  type HttpCorsSettings,
+} from "./config.js";
+export { HttpAdapter, tools, wrap, type HttpOperation, type InvokeHttpOptions, type WrapOptions } from "./wrap.js";
+export { createHttpApp, type HttpApp, type HttpAppEnv, type HttpAppOptions, type MountedHandler } from "./app.js";
+export { serve, DEFAULT_HOSTNAME, DEFAULT_PORT, type HttpServerHandle, type ServeOptions } from "./serve.js";
+export { buildOpenApiDocument, type OpenApiInfo, type OpenApiOptions } from "./openapi.js";
+export { LOOPBACK_HOSTS } from "./hosts.js";
+export { Messages as HttpMessages, type HttpReply } from "./replies.js";
+
+declare module "@axn/sdk" {
+  interface AppSettingsRegistry {
+    http: SettingsOf<typeof httpConfig>;
+  }
+}

@@ -11,9 +11,24 @@ import { guardToolResponse, serializeExposed } from "@axn/sdk/adapter";
 import { httpConfig } from "./config.js";
 import { errorReply, Messages, type HttpReply } from "./replies.js";
 
+/**
+ * What escapes the mapping in development, where `guardToolResponse` rethrows after reporting: the
+ * app's error handler answers it without reporting the same failure a second time.
+ */
+export class ReportedMappingFailure extends Error {
+  constructor(cause: unknown) {
+    super("The tool's result could not be mapped to a response (already reported)", { cause });
+    this.name = "ReportedMappingFailure";
+  }
+}
+
 export function replyFor(action: AnyAxn, result: Result<Record<string, unknown>>): HttpReply {
   if (result.ok) {
-    return guardToolResponse(action, { onError: () => errorReply(500, Messages.unrenderable) }, () => successReply(action, result));
+    try {
+      return guardToolResponse(action, { onError: () => errorReply(500, Messages.unrenderable) }, () => successReply(action, result));
+    } catch (error) {
+      throw new ReportedMappingFailure(error);
+    }
   }
   const error = result.error ?? result.message;
   if (Invoker.inputInvalid(result)) {

@@ -47,7 +47,10 @@ export interface HttpOperation {
   /** The 200 body schema: `action.outputSchema`, or `undefined` when the tool answers `{ message }`. */
   readonly outputSchema: JsonSchema | undefined;
   readonly semanticHints: readonly string[];
-  /** Calls the tool with wire arguments and maps the result to a status and JSON body. Never throws. */
+  /**
+   * Calls the tool with wire arguments and maps the result to a status and JSON body. Never throws,
+   * except in development, where a bug in the mapping is reported and then rethrown (`raisesInDev`).
+   */
   invoke(args: unknown, options?: InvokeHttpOptions): Promise<HttpReply>;
 }
 

@@ -1,0 +1,171 @@
+/**
+ * `createHttpApp`: the tools as a hono app — a standard `fetch` handler usable on any runtime.
+ * Routes: `POST {basePath}/{tool}/v{n}` for every tool version (no unversioned alias: a URL never
+ * changes meaning) and `GET {basePath}/openapi.json`. Each call passes, in order: the Host check
+ * (when configured), CORS (when configured), `authenticate` (401), the route (404 / 405), the
+ * Content-Type (415), the body limit while reading (413), JSON parsing (400), then the Invoker and
+ * the result mapping (200 / 400 / 422 / 500). Every body is JSON, hono's own 404 and 500 included.
+ *
+ * Other transports share the app through `mount` (the MCP Streamable HTTP endpoint at `/mcp`):
+ * a mounted handler gets the raw `Request` and sits behind the Host check, but not behind this
+ * adapter's CORS, authentication or body handling, which are its own business.
+ *
+ * @example
+ * ```ts
+ * const app = createHttpApp({ mount: [{ path: "/mcp", handler: (request) => mcpTransport.handleRequest(request) }] });
+ * export default app; // Bun / Deno / Workers: app.fetch
+ * ```
+ */
+import { Hono, type Context } from "hono";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AxnError, ErrorCodes, reportException, type AmbientContextSource, type AnyAxn } from "@axn/core";
+import { allowEveryone, httpConfig, PLUGIN_NAME, type Authenticate, type HttpCorsSettings } from "./config.js";
+import { isJsonContentType } from "./content-type.js";
+import { hostAllowed } from "./hosts.js";
+import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
+import { ReportedMappingFailure } from "./map-result.js";
+import { parseJsonBody } from "./parse-json.js";
+import { readBodyWithin } from "./read-body.js";
+import { errorReply, Messages, type HttpReply } from "./replies.js";
+import { tools as registeredTools, wrap, type HttpOperation } from "./wrap.js";
+
+/** Another transport's endpoint on the same app. `path` is a hono path (`"/mcp"`, `"/hooks/*"`). */
+export interface MountedHandler {
+  readonly path: string;
+  readonly handler: (request: Request) => Response | Promise<Response>;
+}
+
+/** Each setting given here wins over the `http` config namespace; settings are read when the app is created. */
+export interface HttpAppOptions {
+  /** The tools to serve (actions or wrapped operations). Default: every version of every `http` tool. */
+  readonly tools?: readonly (AnyAxn | HttpOperation)[];
+  readonly mount?: readonly MountedHandler[];
+  readonly basePath?: string;
+  readonly maxBodyBytes?: number;
+  readonly authenticate?: Authenticate;
+  /** Host names to answer; `null` or absent: no check here (`serve` adds the loopback check). */
+  readonly allowedHosts?: readonly string[] | null;
+  readonly cors?: HttpCorsSettings | null;
+  /** `info` of the OpenAPI document. */
+  readonly openapi?: OpenApiInfo;
+}
+
+export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } };
+export type HttpApp = Hono<HttpAppEnv>;
+
+function send(c: Context, reply: HttpReply): Response {
+  c.header("x-content-type-options", "nosniff");
+  for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
+  return c.json(reply.body, reply.status as ContentfulStatusCode);
+}
+
+function isOperation(tool: AnyAxn | HttpOperation): tool is HttpOperation {
+  return typeof (tool as Partial<HttpOperation>).invoke === "function" && "route" in tool;
+}
+
+function operationsFrom(tools: readonly (AnyAxn | HttpOperation)[]): HttpOperation[] {
+  const byRoute = new Map<string, HttpOperation>();
+  for (const tool of tools) {
+    const op = isOperation(tool) ? tool : wrap(tool);
+    const existing = byRoute.get(op.route);
+    if (existing !== undefined && existing.action !== op.action) {
+      throw new AxnError(
+        ErrorCodes.ToolConflict,
+        `${PLUGIN_NAME}: ${existing.action.name} and ${op.action.name} both resolve to POST ${op.route}; ` +
+          `set a distinct tool name (tool: { name: "..." }) or toolVersion on one of them`,
+      );
+    }
+    byRoute.set(op.route, op);
+  }
+  return [...byRoute.values()].sort((a, b) => (a.toolName < b.toolName ? -1 : a.toolName > b.toolName ? 1 : a.toolVersion - b.toolVersion));
+}
+
+export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
+  const basePath = options.basePath ?? httpConfig.get("basePath");
+  const maxBodyBytes = options.maxBodyBytes ?? httpConfig.get("maxBodyBytes");
+  const authenticate = options.authenticate ?? httpConfig.get("authenticate");
+  const allowedHosts = options.allowedHosts === undefined ? httpConfig.get("allowedHosts") : options.allowedHosts;
+  const corsSettings = options.cors === undefined ? httpConfig.get("cors") : options.cors;
+  const operations = operationsFrom(options.tools ?? registeredTools());
+  const app = new Hono<HttpAppEnv>();
+
+  app.notFound((c) => send(c, errorReply(404, Messages.notFound)));
+  app.onError((error, c) => {
+    if (error instanceof ReportedMappingFailure) return send(c, errorReply(500, Messages.unrenderable));
+    if (error instanceof HTTPException && error.status < 500) return send(c, errorReply(error.status, error.message || `HTTP ${error.status}`));
+    reportException(error, { action: PLUGIN_NAME, phase: `${c.req.method} ${c.req.path}` });
+    return send(c, errorReply(500, Messages.internal));
+  });
+
+  if (allowedHosts !== null) {
+    app.use("*", async (c, next) => {
+      if (!hostAllowed(c.req.header("host") ?? null, allowedHosts)) return send(c, errorReply(403, Messages.hostNotAllowed));
+      await next();
+    });
+  }
+
+  // Mounted before this adapter's middleware: a handler that answers ends the chain there.
+  for (const { path, handler } of options.mount ?? []) app.all(path, (c) => handler(c.req.raw));
+
+  const scope = `${basePath}/*`;
+  if (corsSettings !== null) {
+    app.use(
+      scope,
+      cors({
+        origin: typeof corsSettings.origin === "string" ? corsSettings.origin : [...corsSettings.origin],
+        allowMethods: ["GET", "HEAD", "POST"],
+        allowHeaders: [...(corsSettings.allowHeaders ?? ["Content-Type", "Authorization"])],
+        exposeHeaders: [...(corsSettings.exposeHeaders ?? [])],
+        ...(corsSettings.maxAge === undefined ? {} : { maxAge: corsSettings.maxAge }),
+        ...(corsSettings.credentials === undefined ? {} : { credentials: corsSettings.credentials }),
+      }),
+    );
+  }
+
+  // Authentication comes before routing, so an anonymous caller learns nothing about which tools exist.
+  app.use(scope, async (c, next) => {
+    const verdict = await authenticate(c.req.raw);
+    if (verdict instanceof Response) return verdict;
+    if (verdict === null || verdict === undefined) return send(c, errorReply(401, Messages.unauthorized));
+    c.set("ambientContext", verdict);
+    await next();
+  });
+
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  app.get(`${basePath}/openapi.json`, (c) => {
+    document ??= buildOpenApiDocument(operations, {
+      basePath,
+      maxBodyBytes,
+      authenticated: authenticate !== allowEveryone,
+      ...(options.openapi === undefined ? {} : { info: options.openapi }),
+    });
+    return send(c, { status: 200, body: document });
+  });
+  app.all(`${basePath}/openapi.json`, (c) => send(c, errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" })));
+
+  for (const op of operations) {
+    const path = `${basePath}${op.route}`;
+    app.post(path, async (c) => {
+      const request = c.req.raw;
+      if (!isJsonContentType(request.headers.get("content-type"))) return send(c, errorReply(415, Messages.unsupportedMediaType));
+      const read = await readBodyWithin(request, maxBodyBytes);
+      if (!read.ok) return send(c, errorReply(413, Messages.tooLarge(maxBodyBytes)));
+      const parsed = parseJsonBody(read.bytes);
+      if (!parsed.ok) return send(c, errorReply(400, Messages.malformedJson));
+      return send(c, await op.invoke(parsed.value, { ambientContext: c.get("ambientContext"), signal: request.signal }));
+    });
+    app.all(path, (c) => send(c, errorReply(405, Messages.methodNotAllowed, { allow: "POST" })));
+  }
+
+  // A known tool at a version it does not have: say which versions exist rather than a bare 404.
+  const versions = new Map<string, number[]>();
+  for (const op of operations) versions.set(op.toolName, [...(versions.get(op.toolName) ?? []), op.toolVersion]);
+  app.all(`${basePath}/:tool/:version`, (c) => {
+    const known = versions.get(c.req.param("tool"));
+    return send(c, errorReply(404, known === undefined ? Messages.notFound : Messages.unknownVersion(c.req.param("tool"), known)));
+  });
+
+  return app;
+}

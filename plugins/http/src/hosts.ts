@@ -1,0 +1,29 @@
+/**
+ * Host-header checking, the DNS-rebinding guard: a page on `evil.example` whose name an attacker
+ * re-points at 127.0.0.1 reaches a local server with `Host: evil.example`, so a server on loopback
+ * answers only loopback names. Comparison is by host name (port-agnostic), lower-cased, with IPv6
+ * literals in brackets, as `URL` parses them.
+ */
+export const LOOPBACK_HOSTS: readonly string[] = Object.freeze(["localhost", "127.0.0.1", "[::1]"]);
+
+export function isLoopbackHostname(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return h === "localhost" || h === "::1" || h === "[::1]" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** `"::1"` and `"[::1]"` name the same host; `URL` reports the bracketed form. */
+function normalize(host: string): string {
+  const h = host.trim().toLowerCase();
+  return h.includes(":") && !h.startsWith("[") ? `[${h}]` : h;
+}
+
+export function hostAllowed(hostHeader: string | null, allowed: readonly string[]): boolean {
+  if (hostHeader === null || hostHeader === "") return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return false;
+  }
+  return allowed.some((entry) => normalize(entry) === hostname);
+}

@@ -1,0 +1,72 @@
+/**
+ * `serve`: the app on Node's HTTP server through `@hono/node-server`, on loopback unless told
+ * otherwise. On a loopback address the server answers only loopback Host names (the DNS-rebinding
+ * guard) unless `allowedHosts` says otherwise. Node's global `Request`/`Response` are left alone.
+ *
+ * @example
+ * ```ts
+ * const server = await serve({ port: 8787 });
+ * console.log(server.url); // http://127.0.0.1:8787
+ * await server.close();
+ * ```
+ */
+import type { AddressInfo } from "node:net";
+import { serve as nodeServe, type ServerType } from "@hono/node-server";
+import { createHttpApp, type HttpAppOptions } from "./app.js";
+import { httpConfig } from "./config.js";
+import { hostAllowed, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
+import { errorReply, Messages, toResponse } from "./replies.js";
+
+export const DEFAULT_HOSTNAME = "127.0.0.1";
+export const DEFAULT_PORT = 3000;
+
+export interface ServeOptions extends HttpAppOptions {
+  /** Default 3000; 0 picks a free port (read it from the handle). */
+  readonly port?: number;
+  /** Default `127.0.0.1` (loopback). Bind a public address deliberately. */
+  readonly hostname?: string;
+  /** Serve this fetch handler (e.g. an app built with `createHttpApp` and extra routes) instead of building one. */
+  readonly app?: { fetch(request: Request): Response | Promise<Response> };
+}
+
+export interface HttpServerHandle {
+  /** `http://127.0.0.1:3000` — the origin, without the base path. */
+  readonly url: string;
+  readonly hostname: string;
+  readonly port: number;
+  /** The underlying Node server. */
+  readonly server: ServerType;
+  /** Stops accepting connections and resolves when the server has closed. */
+  close(): Promise<void>;
+}
+
+export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
+  const hostname = options.hostname ?? DEFAULT_HOSTNAME;
+  const port = options.port ?? DEFAULT_PORT;
+  const configured = options.allowedHosts === undefined ? httpConfig.get("allowedHosts") : options.allowedHosts;
+  const allowed = configured ?? (isLoopbackHostname(hostname) ? LOOPBACK_HOSTS : null);
+  const app = options.app ?? createHttpApp(options);
+  const fetch = (request: Request): Response | Promise<Response> =>
+    allowed !== null && !hostAllowed(request.headers.get("host"), allowed)
+      ? toResponse(errorReply(403, Messages.hostNotAllowed))
+      : app.fetch(request);
+
+  return new Promise((resolve, reject) => {
+    const server = nodeServe({ fetch, port, hostname, overrideGlobalObjects: false }, (info: AddressInfo) => {
+      server.off("error", reject);
+      const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
+      resolve({
+        url: `http://${host}:${info.port}`,
+        hostname: info.address,
+        port: info.port,
+        server,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            server.close((error) => (error ? fail(error) : done()));
+            if ("closeIdleConnections" in server) server.closeIdleConnections();
+          }),
+      });
+    });
+    server.once("error", reject);
+  });
+}

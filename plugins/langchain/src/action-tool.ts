@@ -1,0 +1,98 @@
+/**
+ * `ActionTool`: an action as a real `@langchain/core` `StructuredTool`, usable wherever LangChain
+ * takes a tool (`bindTools`, `createAgent`, LangGraph's `ToolNode`).
+ *
+ * The model sees the action's reflected input JSON Schema as `tool.schema`, unchanged. LangChain's
+ * own `call` validates arguments against a JSON Schema before the tool runs and throws on a
+ * mismatch; here validation (with coercion of wire strings) belongs to the Invoker, whose refusal
+ * goes back to the model as an error tool message it can act on. So while `call`'s validation step
+ * runs — synchronously, before its first `await` — the tool presents an empty schema, which accepts
+ * any arguments; everywhere else `schema` is the action's. (Handing that validator the action's own
+ * schema would fail anyway: it writes bookkeeping into the schema, and the action's is frozen.)
+ */
+import type { AnyAxn, JsonSchema } from "@axn/core";
+import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
+import { ToolMessage } from "@langchain/core/messages";
+import { StructuredTool, type StructuredToolCallInput, type ToolReturnType, type ToolRunnableConfig } from "@langchain/core/tools";
+import type { AmbientContextOption } from "./ambient.js";
+import { callAction } from "./call-action.js";
+import type { PresentAs } from "./config.js";
+import type { ToolArtifact } from "./map-result.js";
+
+/** The model's arguments as LangChain hands them over (validated by the Invoker, not here). */
+export type ToolArguments = Record<string, unknown>;
+
+/**
+ * What `_call` returns under `responseFormat: "content_and_artifact"`: the text the model reads
+ * and the rendered exposes; or, for a failure, a finished error `ToolMessage` (LangChain passes a
+ * message through as is, which is how its `status` can say `"error"`).
+ */
+export type ActionToolOutput = [content: string | ToolMessage, artifact: ToolArtifact | undefined];
+
+export interface ActionToolFields {
+  readonly action: AnyAxn;
+  readonly name: string;
+  readonly description: string;
+  readonly presentAs: PresentAs | undefined;
+  readonly ambientContext: AmbientContextOption | undefined;
+}
+
+export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolArguments, ActionToolOutput> {
+  static override lc_name(): string {
+    return "ActionTool";
+  }
+
+  name: string;
+  description: string;
+  override responseFormat = "content_and_artifact" as const;
+  /** The wrapped action (never modified). */
+  readonly action: AnyAxn;
+  readonly #presentAs: PresentAs | undefined;
+  readonly #ambientContext: AmbientContextOption | undefined;
+  #validating = false;
+
+  constructor(fields: ActionToolFields) {
+    super();
+    this.action = fields.action;
+    this.name = fields.name;
+    this.description = fields.description;
+    this.#presentAs = fields.presentAs;
+    this.#ambientContext = fields.ambientContext;
+  }
+
+  /** The action's input JSON Schema: what `bindTools` and every provider send to the model. */
+  get schema(): JsonSchema {
+    // A fresh empty schema each time: LangChain's validator writes bookkeeping onto the schema it is given.
+    return this.#validating ? {} : this.action.inputSchema;
+  }
+
+  override call<TArg extends StructuredToolCallInput<JsonSchema, ToolArguments>, TConfig extends ToolRunnableConfig | undefined>(
+    arg: TArg,
+    configArg?: TConfig,
+    tags?: string[],
+  ): Promise<ToolReturnType<TArg, TConfig, ActionToolOutput>> {
+    this.#validating = true;
+    try {
+      return super.call(arg, configArg, tags);
+    } finally {
+      this.#validating = false;
+    }
+  }
+
+  protected override async _call(
+    args: ToolArguments,
+    _runManager?: CallbackManagerForToolRun,
+    config: ToolRunnableConfig = {},
+  ): Promise<ActionToolOutput> {
+    const reply = await callAction(this.action, args, config, {
+      toolName: this.name,
+      presentAs: this.#presentAs,
+      ambientContext: this.#ambientContext,
+    });
+    if (reply.ok) return [reply.content, reply.artifact];
+    const toolCallId = config.toolCall?.id;
+    // Without a tool call (a plain `invoke(args)`) LangChain returns bare content: the error text.
+    if (toolCallId === undefined) return [reply.content, undefined];
+    return [new ToolMessage({ status: "error", content: reply.content, tool_call_id: toolCallId, name: this.name }), undefined];
+  }
+}

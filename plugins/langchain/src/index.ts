@@ -1,0 +1,26 @@
+/**
+ * axn-plugin-langchain — axn actions as LangChain tools. The default export is the plugin (list it
+ * in `axn.config.*`); `LangchainAdapter.tools()` / `LangchainAdapter.wrap(action)` give real
+ * `@langchain/core` `StructuredTool`s for `createAgent`, `bindTools` or LangGraph's `ToolNode`.
+ *
+ * @example
+ * ```ts
+ * // axn.config.ts
+ * export default defineConfig({ plugins: ["langchain"] });
+ *
+ * // agent.ts
+ * import { createAgent } from "langchain";
+ * import { LangchainAdapter } from "axn-plugin-langchain";
+ * const agent = createAgent({ model: "openai:gpt-4.1", tools: LangchainAdapter.tools() });
+ * await agent.invoke({ messages: [{ role: "user", content: "hi" }] }, { context: { userId: "u_1" } });
+ * ```
+ */
+import { langchainPlugin } from "./plugin.js";
+
+export default langchainPlugin;
+export { langchainPlugin, VERSION } from "./plugin.js";
+export { LangchainAdapter, type WrapOptions, type ToolsOptions } from "./wrap.js";
+export { ActionTool, type ActionToolOutput, type ToolArguments } from "./action-tool.js";
+export { ADAPTER_KEY, langchainConfig, type PresentAs, type LangchainActionSettings } from "./config.js";
+export { ADAPTER_FAILURE_MESSAGE, INVALID_ARGUMENTS_PREFIX, type ToolArtifact } from "./map-result.js";
+export type { AmbientContextOption } from "./ambient.js";

@@ -1,0 +1,164 @@
+/**
+ * The OpenAPI 3.1 document, fetched from a running server: valid per `@apidevtools/swagger-parser`,
+ * every schema compiles in ajv (2020-12), one operation per tool version, the reflected schemas
+ * unchanged, and the bodies the server really sends validate against the schemas it publishes.
+ */
+import { expect } from "chai";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { HttpAdapter, serve } from "axn-plugin-http";
+import { ApproveLoanV1, ApproveLoanV2, Locate, Ping } from "./fixtures.js";
+import { captureReports } from "../../support/reports.js";
+import { postJson, postText, send, withHttpHost, withServer } from "./support.js";
+
+const addFormats = addFormatsModule.default;
+const tools = [ApproveLoanV1, ApproveLoanV2, Ping, Locate];
+
+type Json = { [key: string]: unknown };
+const at = (value: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>((node, key) => (node as Json | undefined)?.[key], value);
+
+describe("axn-plugin-http: the OpenAPI document", () => {
+  withHttpHost();
+  captureReports(); // the 500 cases report; keep them out of the console
+
+  describe("served with an authenticate that supplies the ambient context", () => {
+    const server = withServer(() => ({ tools, openapi: { title: "Loans", version: "2026.1" }, authenticate: () => ({ officerId: "o1" }) }));
+    let doc: Json;
+    beforeEach(async () => {
+      const reply = await send(`${server().url}/api/openapi.json`, { method: "GET" });
+      expect(reply.status).to.equal(200);
+      doc = reply.body as Json;
+    });
+
+    it("is a valid OpenAPI 3.1 document (swagger-parser)", async () => {
+      const validated = await SwaggerParser.validate(structuredClone(doc) as never);
+      expect(validated).to.have.property("openapi", "3.1.0");
+      expect(doc["info"]).to.deep.equal({ title: "Loans", version: "2026.1" });
+      expect(doc["jsonSchemaDialect"]).to.equal("https://json-schema.org/draft/2020-12/schema");
+    });
+
+    it("has one POST operation per tool version, and no unversioned path", () => {
+      expect(Object.keys(doc["paths"] as Json)).to.deep.equal([
+        "/api/http_spec_approve_loan/v1",
+        "/api/http_spec_approve_loan/v2",
+        "/api/http_spec_locate/v1",
+        "/api/http_spec_ping/v1",
+        "/api/openapi.json",
+      ]);
+      for (const [path, item] of Object.entries(doc["paths"] as Json)) {
+        if (path === "/api/openapi.json") expect(Object.keys(item as Json)).to.deep.equal(["get"]);
+        else expect(Object.keys(item as Json), path).to.deep.equal(["post"]);
+      }
+    });
+
+    it("describes an operation from the action's reflection, with the hints and version as extensions", () => {
+      const op = at(doc, "paths", "/api/http_spec_approve_loan/v2", "post") as Json;
+      expect(op["operationId"]).to.equal("http_spec_approve_loan_v2");
+      expect(op["summary"]).to.equal("http_spec_approve_loan (version 2)");
+      expect(op["description"]).to.equal("Approves a loan for the signed-in officer");
+      expect(op["tags"]).to.deep.equal(["http_spec_approve_loan"]);
+      expect(op["x-axn-tool-name"]).to.equal("http_spec_approve_loan");
+      expect(op["x-axn-tool-version"]).to.equal(2);
+      expect(op["x-axn-semantic-hints"]).to.deep.equal(["idempotent"]);
+      expect(at(op, "requestBody", "required")).to.equal(true);
+      expect(at(op, "requestBody", "content", "application/json", "schema")).to.deep.equal(ApproveLoanV2.inputSchema);
+      expect(at(op, "responses", "200", "content", "application/json", "schema")).to.deep.equal(ApproveLoanV2.outputSchema);
+      expect(Object.keys(op["responses"] as Json)).to.deep.equal(["200", "400", "401", "413", "415", "422", "500"]);
+      // Ambient context is the server's to supply: it never appears in the request schema.
+      expect(JSON.stringify(at(op, "requestBody"))).not.to.include("officerId");
+      expect(at(doc, "paths", "/api/http_spec_ping/v1", "post", "x-axn-semantic-hints")).to.deep.equal(["readOnly"]);
+      expect(at(doc, "paths", "/api/http_spec_ping/v1", "post", "responses", "200", "content", "application/json", "schema")).to.deep.equal({
+        $ref: "#/components/schemas/Message",
+      });
+    });
+
+    it("every schema compiles in ajv 2020, and the server's real bodies validate against them", async () => {
+      const resolved = (await SwaggerParser.dereference(structuredClone(doc) as never)) as unknown as Json;
+      const ajv = new Ajv2020({ strict: true, allErrors: true });
+      addFormats(ajv);
+      const schemaOf = (path: string, status: string) => at(resolved, "paths", path, "post", "responses", status, "content", "application/json", "schema") as object;
+      let compiled = 0;
+      for (const [path, item] of Object.entries(resolved["paths"] as Json)) {
+        for (const op of Object.values(item as Json)) {
+          const request = at(op, "requestBody", "content", "application/json", "schema");
+          if (request !== undefined) (ajv.compile(request as object), compiled++);
+          for (const [status, response] of Object.entries((op as Json)["responses"] as Json)) {
+            const schema = at(response, "content", "application/json", "schema");
+            expect(schema, `${path} ${status}`).not.to.equal(undefined);
+            ajv.compile(schema as object);
+            compiled++;
+          }
+        }
+      }
+      expect(compiled).to.equal(4 * 8 + 2); // 4 operations × (request + 7 responses), plus the document's 200 and 401
+
+      const base = `${server().url}/api`;
+      const cases: [string, string, () => Promise<{ status: number; body: unknown }>][] = [
+        ["/api/http_spec_approve_loan/v2", "200", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: 5 })],
+        ["/api/http_spec_ping/v1", "200", () => postJson(`${base}/http_spec_ping/v1`, {})],
+        ["/api/http_spec_approve_loan/v2", "400", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: "x" })],
+        ["/api/http_spec_approve_loan/v2", "400", () => postText(`${base}/http_spec_approve_loan/v2`, "{")],
+        ["/api/http_spec_approve_loan/v2", "413", () => postText(`${base}/http_spec_approve_loan/v2`, "x".repeat(2 * 1024 * 1024))],
+        ["/api/http_spec_approve_loan/v2", "415", () => postText(`${base}/http_spec_approve_loan/v2`, "{}", { "content-type": "text/json" })],
+        ["/api/http_spec_approve_loan/v2", "422", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: 200_000 })],
+        ["/api/http_spec_approve_loan/v2", "500", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: 13 })],
+        ["/api/http_spec_locate/v1", "500", () => postJson(`${base}/http_spec_locate/v1`, {})],
+      ];
+      for (const [path, status, call] of cases) {
+        const reply = await call();
+        expect(String(reply.status), `${path} ${status}`).to.equal(status);
+        const validate = ajv.compile(schemaOf(path, status));
+        expect(validate(reply.body), `${path} ${status}: ${ajv.errorsText(validate.errors)}`).to.equal(true);
+      }
+    });
+
+    it("answers HEAD with the headers only", async () => {
+      const response = await fetch(`${server().url}/api/openapi.json`, { method: "HEAD" });
+      expect(response.status).to.equal(200);
+      expect(await response.text()).to.equal("");
+    });
+  });
+
+  describe("with authentication", () => {
+    const server = withServer(() => ({ tools: [Ping], authenticate: (r) => (r.headers.get("x-key") === "k" ? {} : null) }));
+
+    it("lists 401 on every operation and serves the document only to an authenticated caller", async () => {
+      expect((await send(`${server().url}/api/openapi.json`, { method: "GET" })).status).to.equal(401);
+      const reply = await send(`${server().url}/api/openapi.json`, { method: "GET", headers: { "x-key": "k" } });
+      expect(Object.keys(at(reply.body, "paths", "/api/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal([
+        "200",
+        "400",
+        "401",
+        "413",
+        "415",
+        "422",
+        "500",
+      ]);
+      await SwaggerParser.validate(structuredClone(reply.body) as never);
+    });
+  });
+
+  it("the base path applies to every route and to the document; without authenticate no 401 is listed", async () => {
+    const op = HttpAdapter.wrap(Ping);
+    const handle = await serve({ port: 0, tools: [op], basePath: "/v1/tools" });
+    try {
+      const doc = await send(`${handle.url}/v1/tools/openapi.json`, { method: "GET" });
+      expect(Object.keys(at(doc.body, "paths") as Json)).to.deep.equal(["/v1/tools/http_spec_ping/v1", "/v1/tools/openapi.json"]);
+      expect((await postJson(`${handle.url}/v1/tools/http_spec_ping/v1`, {})).body).to.deep.equal({ message: "pong" });
+      expect((await postJson(`${handle.url}/api/http_spec_ping/v1`, {})).status).to.equal(404);
+      // No authenticate configured: nothing can answer 401, so the document lists none.
+      expect(Object.keys(at(doc.body, "paths", "/v1/tools/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal([
+        "200",
+        "400",
+        "413",
+        "415",
+        "422",
+        "500",
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
