@@ -34,6 +34,7 @@ export type { JsonSchema, JsonValue } from "./schema/json-schema-types.js";
 export { defineAxn } from "./action/define.js";
 export { Factory, type FactoryOptions } from "./action/factory.js";
 export { ValidationError, InboundValidationError, OutboundValidationError, type FieldError } from "./errors/validation.js";
+export { ownedFailure } from "./errors/owned.js";
 export { Current } from "./context/current.js";
 export { annotateSpan, currentSpan } from "./tracing/span.js";
 export { createDeprecator, deprecators, deprecator, DeprecationError, type Deprecator, type DeprecationBehavior } from "./tracing/deprecator.js";

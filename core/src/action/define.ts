@@ -31,7 +31,7 @@ import {
   resolutionOrder,
 } from "./normalize.js";
 import { execute, throwUnlessOk, type CompiledAction } from "./execute.js";
-import type { CompiledMessages } from "./messages.js";
+import { errorMatcher, type CompiledMessages } from "./messages.js";
 import { addToCatalog } from "./catalog.js";
 import { buildInputSchema, buildOutputSchema } from "../schema/json-schema.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
@@ -137,6 +137,10 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     sensitiveExposes: new Set(exposes.filter((f) => f.sensitive).map((f) => f.name)),
     coerceInputTypes: def.coerceInputTypes,
     messages: compileMessages(chain),
+    failsOn: chain.flatMap((d) => d.failsOn ?? []).map((when) => {
+      if (typeof when !== "function") throw new TypeError(`defineAxn(${name}): failsOn entries must be error classes or predicates`);
+      return errorMatcher(when);
+    }),
     before: hooksOf(chain, "before"),
     after: hooksOf(chain, "after").reverse(),
     around: hooksOf(chain, "around"),

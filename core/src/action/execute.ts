@@ -39,6 +39,7 @@ export interface CompiledAction {
   readonly sensitiveExposes: ReadonlySet<string>;
   readonly coerceInputTypes: boolean | undefined;
   readonly messages: CompiledMessages;
+  readonly failsOn: readonly ((error: Error) => boolean)[];
   readonly before: readonly BeforeHook<never>[];
   readonly after: readonly BeforeHook<never>[];
   readonly around: readonly AroundHook<never>[];
@@ -280,6 +281,9 @@ function settleError(action: CompiledAction, thrown: unknown): Settled {
   }
   if (error instanceof ValidationError && error.userFacing && error instanceof InboundValidationError) {
     reason ??= { text: error.message, standalone: false };
+    return { ok: false, outcome: "failure", message: compose(headline, reason, messages.join, DEFAULT_ERROR), exception: error, exposed: {} };
+  }
+  if (action.failsOn.some((matches) => matches(error))) {
     return { ok: false, outcome: "failure", message: compose(headline, reason, messages.join, DEFAULT_ERROR), exception: error, exposed: {} };
   }
   report(error, action.name, error instanceof ValidationError ? "validation" : "call");

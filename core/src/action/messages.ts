@@ -33,8 +33,16 @@ export function compose(headline: string | undefined, reason: Reason | undefined
   return headline === undefined || headline === "" ? fallback : headline;
 }
 
+/** An error class or a predicate, as `messages.errors[].when` and `failsOn` take them. */
+export function errorMatcher(when: ErrorReason["when"]): (error: Error) => boolean {
+  return (error) => matchesWhen(when, error);
+}
+
 function matches(reason: ErrorReason, error: Error): boolean {
-  const when = reason.when;
+  return matchesWhen(reason.when, error);
+}
+
+function matchesWhen(when: ErrorReason["when"], error: Error): boolean {
   // An error class has a prototype that is (or descends from) Error.prototype; a predicate does not.
   if (typeof when === "function" && when.prototype instanceof Error) return error instanceof (when as abstract new () => Error);
   if (when === Error) return error instanceof Error;

@@ -30,6 +30,7 @@ const DEFINITION_KEYS = new Set([
   "semanticHints",
   "configure",
   "coerceInputTypes",
+  "failsOn",
   "extends",
   "call",
 ]);

@@ -108,6 +108,12 @@ export interface AxnDefinition<E extends Fields, X extends Fields> {
   readonly configure?: AdapterOverrides;
   /** Coerce wire strings on direct calls (the Invoker always does). */
   readonly coerceInputTypes?: boolean;
+  /**
+   * Exceptions (error classes or predicates) that settle as a business failure instead of an
+   * exception: not reported, outcome "failure". Their message still never reaches `result.error`
+   * unless a `messages.errors` entry puts it there.
+   */
+  readonly failsOn?: readonly ErrorReason["when"][];
   /** A parent action whose hooks, callbacks and overrides this one inherits. */
   readonly extends?: AnyAxn;
   /** The body. Returning an object exposes its keys, like `ctx.expose`. */

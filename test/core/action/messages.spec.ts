@@ -59,3 +59,34 @@ describe("message composition", () => {
     expect(result.error).to.equal("Onboarding failed: Charge failed: card declined");
   });
 });
+
+describe("failsOn and ownedFailure", () => {
+  const reports = captureReports();
+  class CardDeclined extends Error {}
+
+  it("failsOn settles a matching exception as a failure: not reported, message not leaked", async () => {
+    const { ownedFailure } = await import("@axn/core");
+    const Charge = defineAxn({
+      name: "FailsOnCharge",
+      failsOn: [CardDeclined, (e) => e.message === "insufficient funds"],
+      messages: { error: "Charge failed", errors: [{ when: CardDeclined, message: "card declined" }] },
+      expects: { kind: z.string() },
+      call: ({ kind }) => {
+        if (kind === "card") throw new CardDeclined("issuer said 05");
+        if (kind === "funds") throw new Error("insufficient funds");
+        throw new Error("db down");
+      },
+    });
+    const card = await Charge.call({ kind: "card" });
+    expect([card.outcome, card.error]).to.deep.equal(["failure", "Charge failed: card declined"]);
+    const funds = await Charge.call({ kind: "funds" });
+    expect([funds.outcome, funds.error]).to.deep.equal(["failure", "Charge failed"]);
+    expect(reports).to.have.length(0);
+    expect(ownedFailure(card.exception)).to.equal(false);
+    const other = await Charge.call({ kind: "other" });
+    expect(other.outcome).to.equal("exception");
+    expect(reports).to.have.length(1);
+    const failed = await defineAxn({ name: "Owned", call: (_i, ctx) => ctx.fail("x") }).call({});
+    expect(ownedFailure(failed.exception)).to.equal(true);
+  });
+});
