@@ -28,6 +28,7 @@ import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
 import { readBodyWithin } from "./read-body.js";
+import type { ServerResponse } from "node:http";
 import { errorReply, Messages, type HttpReply } from "./replies.js";
 import { tools as registeredTools, wrap, type HttpOperation } from "./wrap.js";
 
@@ -60,6 +61,24 @@ function send(c: Context, reply: HttpReply): Response {
   for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
   return c.json(reply.body, reply.status as ContentfulStatusCode);
 }
+
+/**
+ * Aborts when the client goes away. Under @hono/node-server the Node response is at hand, and
+ * watching its `close` avoids materialising a full web `Request` just to read `request.signal`
+ * (a large share of each request's cost); on other runtimes the request's own signal is used.
+ */
+function clientSignal(c: Context): AbortSignal {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing === undefined || typeof outgoing.once !== "function") return c.req.raw.signal;
+  const controller = new AbortController();
+  outgoing.once("close", () => {
+    if (!outgoing.writableFinished) controller.abort(new Error("client disconnected"));
+  });
+  return controller.signal;
+}
+
+/** What an unauthenticated app hands the Invoker: explicitly no ambient context. */
+const NO_AMBIENT: AmbientContextSource = Object.freeze({});
 
 function isOperation(tool: AnyAxn | HttpOperation): tool is HttpOperation {
   return typeof (tool as Partial<HttpOperation>).invoke === "function" && "route" in tool;
@@ -125,7 +144,8 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   }
 
   // Authentication comes before routing, so an anonymous caller learns nothing about which tools exist.
-  app.use(scope, async (c, next) => {
+  // Without an authenticator there is nothing to check: handlers fall back to an empty ambient context.
+  if (authenticate !== allowEveryone) app.use(scope, async (c, next) => {
     const verdict = await authenticate(c.req.raw);
     if (verdict instanceof Response) return verdict;
     if (verdict === null || verdict === undefined) return send(c, errorReply(401, Messages.unauthorized));
@@ -154,7 +174,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (!read.ok) return send(c, errorReply(413, Messages.tooLarge(maxBodyBytes)));
       const parsed = parseJsonBody(read.bytes);
       if (!parsed.ok) return send(c, errorReply(400, Messages.malformedJson));
-      return send(c, await op.invoke(parsed.value, { ambientContext: c.get("ambientContext"), signal: request.signal }));
+      return send(c, await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: clientSignal(c) }));
     });
     app.all(path, (c) => send(c, errorReply(405, Messages.methodNotAllowed, { allow: "POST" })));
   }

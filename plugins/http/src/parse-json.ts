@@ -7,6 +7,9 @@
  */
 export type JsonParse = { readonly ok: true; readonly value: unknown } | { readonly ok: false };
 
+/** Any spelling JSON could use for these keys (escapes included) contains one of these runs. */
+const PROTOTYPE_KEYS = /__proto__|constructor|prototype|\\u/;
+
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export function parseJsonBody(bytes: Uint8Array): JsonParse {
@@ -17,7 +20,9 @@ export function parseJsonBody(bytes: Uint8Array): JsonParse {
     return { ok: false }; // not UTF-8, so not JSON (RFC 8259 §8.1)
   }
   try {
-    return { ok: true, value: JSON.parse(text, detachPrototype) };
+    // The reviver is costly; it is only needed when a key could name a prototype member. A body
+    // with no such key parses plainly (its objects then have no own key that reaches a prototype).
+    return { ok: true, value: PROTOTYPE_KEYS.test(text) ? JSON.parse(text, detachPrototype) : JSON.parse(text) };
   } catch {
     return { ok: false };
   }

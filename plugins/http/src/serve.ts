@@ -1,7 +1,8 @@
 /**
  * `serve`: the app on Node's HTTP server through `@hono/node-server`, on loopback unless told
  * otherwise. On a loopback address the server answers only loopback Host names (the DNS-rebinding
- * guard) unless `allowedHosts` says otherwise. Node's global `Request`/`Response` are left alone.
+ * guard) unless `allowedHosts` says otherwise. It keeps @hono/node-server's defaults, which install
+ * that package's lightweight global `Request`/`Response` (several times faster per request).
  *
  * @example
  * ```ts
@@ -26,7 +27,7 @@ export interface ServeOptions extends HttpAppOptions {
   /** Default `127.0.0.1` (loopback). Bind a public address deliberately. */
   readonly hostname?: string;
   /** Serve this fetch handler (e.g. an app built with `createHttpApp` and extra routes) instead of building one. */
-  readonly app?: { fetch(request: Request): Response | Promise<Response> };
+  readonly app?: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 }
 
 export interface HttpServerHandle {
@@ -46,13 +47,15 @@ export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
   const configured = options.allowedHosts === undefined ? httpConfig.get("allowedHosts") : options.allowedHosts;
   const allowed = configured ?? (isLoopbackHostname(hostname) ? LOOPBACK_HOSTS : null);
   const app = options.app ?? createHttpApp(options);
-  const fetch = (request: Request): Response | Promise<Response> =>
+  // `env` carries Node's request/response objects; the app uses them to notice a client leaving
+  // without building a full web Request just for its signal.
+  const fetch = (request: Request, env?: unknown): Response | Promise<Response> =>
     allowed !== null && !hostAllowed(request.headers.get("host"), allowed)
       ? toResponse(errorReply(403, Messages.hostNotAllowed))
-      : app.fetch(request);
+      : app.fetch(request, env);
 
   return new Promise((resolve, reject) => {
-    const server = nodeServe({ fetch, port, hostname, overrideGlobalObjects: false }, (info: AddressInfo) => {
+    const server = nodeServe({ fetch, port, hostname }, (info: AddressInfo) => {
       server.off("error", reject);
       const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
       resolve({

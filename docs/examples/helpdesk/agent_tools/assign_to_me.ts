@@ -1,0 +1,31 @@
+/**
+ * Reads the current agent from ambient context: the server supplies it (the HTTP plugin's
+ * `authenticate`, `axn call --ambient`), never the model — `currentAgentId` is absent from the
+ * tool's input schema, and a model that sends it anyway is refused.
+ */
+import { defineAxn } from "@axn/core";
+import { z } from "zod";
+import { store } from "../src/store.js";
+import { summarize, ticketSummary } from "../src/schemas.js";
+
+export const AssignToMe = defineAxn({
+  name: "Helpdesk.AssignToMe",
+  description: "Assign a ticket to the signed-in agent",
+  semanticHints: ["idempotent"],
+  expects: {
+    ticketId: z.string(),
+    currentAgentId: { schema: z.string(), on: "ambientContext", optional: true },
+  },
+  exposes: { ticket: ticketSummary },
+  messages: {
+    error: "Could not assign the ticket",
+    success: ({ ticket }) => `${ticket.id} is now assigned to ${ticket.assigneeId}`,
+  },
+  call: ({ ticketId, currentAgentId }, { fail }) => {
+    const agent = (currentAgentId === undefined ? undefined : store.agent(currentAgentId)) ?? fail("sign in as an agent first");
+    const ticket = store.ticket(ticketId) ?? fail(`there is no ticket ${ticketId}`);
+    ticket.assigneeId = agent.id;
+    if (ticket.status === "open") ticket.status = "pending";
+    return { ticket: summarize(ticket) };
+  },
+});

@@ -1,0 +1,207 @@
+/**
+ * `axn doctor`: checks the app the way the other commands would load it — config file, plugins,
+ * adapters, tool roots, name/version conflicts, descriptions — and prints each finding with how
+ * to fix it. Keeps going after a finding where it can, so one run shows everything. Exit code 1
+ * when anything is wrong (warnings alone exit 0).
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { ErrorCodes, registeredAdapters, Tools, type AnyAxn } from "@axn/core";
+import { internalsOf, moduleOriginOf } from "@axn/core/internal";
+import { findConfigFile, loadConfig } from "../../config/load-config.js";
+import type { Command } from "../command.js";
+import { ExitCode } from "../errors.js";
+import { println, type CliIo } from "../io.js";
+import { configError, loadApp, type LoadedApp } from "../load-app.js";
+
+type Level = "ok" | "warn" | "error";
+
+interface Finding {
+  readonly level: Level;
+  readonly message: string;
+  readonly fix?: string;
+}
+
+const MARK: Record<Level, string> = { ok: "✔", warn: "!", error: "✖" };
+
+export const doctorCommand: Command = {
+  name: "doctor",
+  usage: "doctor",
+  summary: "Check config, plugins, tool roots and tool names; say what is wrong and how to fix it",
+  help: [
+    "Loads the app as `axn serve` would and reports, with a fix for each problem:",
+    "  - the config file (found, loads, exports an object)",
+    "  - each plugin (found, valid, compatible host version, dependencies)",
+    "  - the registered adapters and their tool roots (exist, hold actions)",
+    "  - tool name/version conflicts and version-convention mistakes",
+    "  - tools without a description, and tools named differently per adapter",
+    "",
+    "Exit codes: 0 nothing wrong (warnings allowed), 1 at least one problem.",
+  ].join("\n"),
+  options: {},
+  maxPositionals: 0,
+  async run({ io, configPath }) {
+    const findings: Finding[] = [];
+    const app = await check(io, configPath, findings);
+    if (app !== undefined) {
+      findings.push(...adapterFindings(app));
+      findings.push(...toolFindings());
+    }
+    report(io, findings);
+    return findings.some((finding) => finding.level === "error") ? ExitCode.failure : ExitCode.ok;
+  },
+};
+
+async function check(io: CliIo, configPath: string | undefined, findings: Finding[]): Promise<LoadedApp | undefined> {
+  let file: string;
+  try {
+    file = findConfigFile(io.cwd, configPath);
+  } catch (error) {
+    findings.push({
+      level: "error",
+      message: messageOf(error),
+      fix: 'Create axn.config.ts: import { defineConfig } from "@axn/sdk"; export default defineConfig({ plugins: ["mcp", "http"] });',
+    });
+    return undefined;
+  }
+  try {
+    await loadConfig({ cwd: io.cwd, configPath: file });
+    findings.push({ level: "ok", message: `Config ${file}` });
+  } catch (error) {
+    findings.push({ level: "error", message: messageOf(error), fix: "Fix the error in the config file (it must load and default-export an object)." });
+    return undefined;
+  }
+  let app: LoadedApp;
+  try {
+    app = await loadApp(io.cwd, file);
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    findings.push({ level: "error", message: configError(cause ?? error).message, fix: fixFor(cause ?? error) });
+    return undefined;
+  }
+  if (app.plugins.length === 0) {
+    findings.push({ level: "warn", message: "No plugins listed: no transport will serve the tools", fix: 'Add plugins: ["mcp", "langchain", "http"] to the config.' });
+  }
+  for (const plugin of app.plugins) {
+    findings.push({ level: "ok", message: `Plugin ${plugin.name}@${plugin.version} (${plugin.source === "inline" ? "inline" : relative(app.root, plugin.source)})` });
+  }
+  return app;
+}
+
+function fixFor(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case ErrorCodes.PluginNotFound:
+      return "Install the plugin (npm install axn-plugin-<name>) or fix its name in plugins.";
+    case ErrorCodes.PluginHostVersion:
+      return "Install a version of the plugin made for this @axn/core, or upgrade @axn/core.";
+    case ErrorCodes.PluginMissingDependency:
+      return "List the dependency in plugins, before the plugin that needs it.";
+    case ErrorCodes.PluginDuplicate:
+      return "List each plugin once.";
+    default:
+      return "Fix the config or the plugin named above, then run `axn doctor` again.";
+  }
+}
+
+function adapterFindings(app: LoadedApp): Finding[] {
+  const findings: Finding[] = [];
+  const adapters = registeredAdapters();
+  if (adapters.length === 0) {
+    findings.push({ level: "warn", message: "No adapter is registered: no tool can be served", fix: "List a transport plugin (mcp, langchain, http) in plugins." });
+  }
+  for (const adapter of adapters) {
+    let members: readonly AnyAxn[] = [];
+    try {
+      members = Tools.for(adapter.key, { allVersions: true });
+      findings.push({ level: "ok", message: `Adapter ${adapter.key}${adapter.plugin === undefined ? "" : ` (${adapter.plugin})`}: ${members.length} tool versions` });
+    } catch (error) {
+      findings.push({
+        level: "error",
+        message: `Adapter ${adapter.key}: ${messageOf(error)}`,
+        fix: "Give one of the two actions a distinct name (tool: { name }) or toolVersion, or make the V<n> suffix agree with toolVersion.",
+      });
+    }
+    const roots = adapter.configSource?.toolRoots() ?? [];
+    for (const root of roots) findings.push(rootFinding(app, adapter.key, root, members));
+    if (members.length === 0 && roots.length === 0) {
+      findings.push({
+        level: "warn",
+        message: `Adapter ${adapter.key} has no tools and no tool roots`,
+        fix: `Set ${adapter.key}: { toolRoots: ["agent_tools"] } in the config, or declare tool: ["${adapter.key}"] on actions.`,
+      });
+    }
+  }
+  return findings;
+}
+
+function rootFinding(app: LoadedApp, key: string, root: string, members: readonly AnyAxn[]): Finding {
+  const dir = resolve(app.root, root);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    return { level: "error", message: `Tool root "${root}" of adapter ${key} does not exist (${dir})`, fix: `Create ${dir}, or fix ${key}.toolRoots in the config.` };
+  }
+  const modules = countModules(dir);
+  const fromRoot = members.filter((action) => moduleOriginOf(internalsOf(action))?.root === dir).length;
+  if (modules === 0 || fromRoot === 0) {
+    return {
+      level: "warn",
+      message: `Tool root "${root}" of adapter ${key} holds ${modules} modules and no tool`,
+      fix: "Export one action (defineAxn) per module under the root.",
+    };
+  }
+  return { level: "ok", message: `Tool root "${root}" of adapter ${key}: ${modules} modules` };
+}
+
+function toolFindings(): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<AnyAxn>();
+  for (const key of Tools.adapters()) {
+    let members: readonly AnyAxn[];
+    try {
+      members = Tools.for(key, { allVersions: true });
+    } catch {
+      continue; // already reported per adapter
+    }
+    for (const action of members) {
+      if (seen.has(action)) continue;
+      seen.add(action);
+      if (action.description === undefined || action.description.trim() === "") {
+        findings.push({ level: "warn", message: `Tool ${action.toolName(key)} (${action.name}) has no description`, fix: "Add description: models choose tools by it." });
+      }
+      const names = new Set(Tools.adapters().filter((other) => Tools.isMember(action, other)).map((other) => action.toolName(other)));
+      if (names.size > 1) {
+        findings.push({
+          level: "warn",
+          message: `${action.name} is published under different names per adapter (${[...names].join(", ")})`,
+          fix: "Clients see one tool under several identities; drop the per-adapter name overrides unless that is intended.",
+        });
+      }
+    }
+  }
+  return findings;
+}
+
+function countModules(dir: string): number {
+  let count = 0;
+  for (const entry of readdirSync(dir)) {
+    const full = join(dir, entry);
+    if (statSync(full).isDirectory()) count += countModules(full);
+    else if (/\.(m?[jt]s)$/.test(entry) && !entry.endsWith(".d.ts")) count += 1;
+  }
+  return count;
+}
+
+function report(io: CliIo, findings: readonly Finding[]): void {
+  for (const finding of findings) {
+    println(io.stdout, `${MARK[finding.level]} ${finding.message}`);
+    if (finding.fix !== undefined && finding.level !== "ok") println(io.stdout, `    fix: ${finding.fix}`);
+  }
+  const errors = findings.filter((finding) => finding.level === "error").length;
+  const warnings = findings.filter((finding) => finding.level === "warn").length;
+  const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
+  println(io.stdout, "", errors === 0 ? `No problems found${warnings === 0 ? "" : ` (${count(warnings, "warning")})`}.` : `${count(errors, "problem")}, ${count(warnings, "warning")}.`);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

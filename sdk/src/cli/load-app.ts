@@ -1,0 +1,58 @@
+/**
+ * Boots the app the CLI runs against: finds `axn.config.*` (or `--config`), loads the host with
+ * the listed plugins — which imports the adapters' tool roots — and returns what the commands
+ * need. A missing or broken config becomes a `CliError` with the config exit code, carrying the
+ * host's own message (it already names the file, the plugin and what to do).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { isAxnError } from "@axn/core";
+import { loadHost, type LoadedHost, type LoadedPlugin } from "../host/create-host.js";
+import { CliError, ExitCode } from "./errors.js";
+
+export interface LoadedApp extends LoadedHost {
+  /** The folder of the config file (tool roots and plugin names resolve from it). */
+  readonly root: string;
+  /** `name` and `version` of the app's package.json, for server names and the OpenAPI `info`. */
+  readonly name: string;
+  readonly version: string;
+}
+
+export async function loadApp(cwd: string, configPath: string | undefined): Promise<LoadedApp> {
+  let loaded: LoadedHost;
+  try {
+    loaded = await loadHost({ cwd, ...(configPath === undefined ? {} : { configPath }) });
+  } catch (error) {
+    throw configError(error);
+  }
+  const root = loaded.configPath === undefined ? cwd : dirname(loaded.configPath);
+  return { ...loaded, root, ...packageInfo(root) };
+}
+
+/** A host-loading failure as the CLI reports it. */
+export function configError(error: unknown): CliError {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = isAxnError(error) ? (error as { code?: unknown }).code : undefined;
+  return new CliError(ExitCode.config, typeof code === "string" ? `${message} [${code}]` : message, "Run `axn doctor` for a full check.", {
+    cause: error,
+  });
+}
+
+/** The loaded plugin with this package name, if the app lists it. */
+export function findPlugin(app: LoadedApp, name: string): LoadedPlugin | undefined {
+  return app.plugins.find((plugin) => plugin.name === name);
+}
+
+function packageInfo(root: string): { name: string; version: string } {
+  const file = join(root, "package.json");
+  if (!existsSync(file)) return { name: "axn-app", version: "0.0.0" };
+  try {
+    const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: unknown; version?: unknown };
+    return {
+      name: typeof pkg.name === "string" && pkg.name !== "" ? pkg.name : "axn-app",
+      version: typeof pkg.version === "string" && pkg.version !== "" ? pkg.version : "0.0.0",
+    };
+  } catch {
+    return { name: "axn-app", version: "0.0.0" };
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The `axn` CLI: finds the command, parses its options with `node:util` `parseArgs` (strict: an
+ * unknown option is a usage error, never silently ignored), runs it, and turns a `CliError` into
+ * one line on stderr plus its exit code. Anything else that escapes is a bug in the CLI or the
+ * app and is printed with its stack.
+ *
+ * @example
+ * ```sh
+ * axn tools --adapter mcp
+ * axn call list_tickets --args '{"status":"open"}'
+ * axn serve --port 8080
+ * ```
+ */
+import { parseArgs } from "node:util";
+import type { Command } from "./command.js";
+import { callCommand } from "./commands/call.js";
+import { doctorCommand } from "./commands/doctor.js";
+import { openapiCommand } from "./commands/openapi.js";
+import { schemaCommand } from "./commands/schema.js";
+import { serveCommand } from "./commands/serve.js";
+import { toolsCommand } from "./commands/tools.js";
+import { CliError, ExitCode, usageError, type ExitCodeValue } from "./errors.js";
+import { println, processIo, type CliIo } from "./io.js";
+
+export const COMMANDS: readonly Command[] = [toolsCommand, schemaCommand, callCommand, serveCommand, openapiCommand, doctorCommand];
+
+const GLOBAL_OPTIONS = {
+  config: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+export function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  return [
+    "axn — run, inspect and serve an app's axn tools",
+    "",
+    "Usage: axn <command> [options]",
+    "",
+    "Commands:",
+    ...COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
+    "",
+    "Global options:",
+    "  --config PATH   the config file (default: axn.config.{ts,mts,mjs,js,json} in the current folder)",
+    "  -h, --help      help for axn or for a command (axn <command> --help)",
+    "",
+    "Exit codes: 0 ok, 1 the tool or check failed, 2 usage error, 3 config/plugin error, 4 unknown tool.",
+    "Docs: docs/cli.md",
+  ].join("\n");
+}
+
+export function commandHelp(command: Command): string {
+  return [`Usage: axn ${command.usage} [--config PATH]`, "", command.summary + ".", "", command.help].join("\n");
+}
+
+/** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCodeValue> {
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    if (error instanceof CliError) {
+      println(io.stderr, `axn: ${error.message}`);
+      if (error.hint !== undefined) println(io.stderr, error.hint);
+      return error.exitCode;
+    }
+    println(io.stderr, `axn: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return ExitCode.failure;
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === "--help" || first === "-h") {
+    println(first === undefined ? io.stderr : io.stdout, mainHelp());
+    return first === undefined ? ExitCode.usage : ExitCode.ok;
+  }
+  if (first === "help") {
+    const target = rest[0];
+    if (target === undefined) {
+      println(io.stdout, mainHelp());
+      return ExitCode.ok;
+    }
+    println(io.stdout, commandHelp(commandNamed(target)));
+    return ExitCode.ok;
+  }
+  if (first.startsWith("-")) {
+    throw usageError(`Expected a command before ${first}`);
+  }
+  const command = commandNamed(first);
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw usageError(error instanceof Error ? error.message : String(error), command.name);
+  }
+  if (parsed.values["help"] === true) {
+    println(io.stdout, commandHelp(command));
+    return ExitCode.ok;
+  }
+  if (parsed.positionals.length > command.maxPositionals) {
+    throw usageError(`Unexpected argument "${parsed.positionals[command.maxPositionals]}" for axn ${command.name}`, command.name);
+  }
+  const config = parsed.values["config"];
+  return command.run({
+    io,
+    values: parsed.values as { readonly [name: string]: string | boolean | undefined },
+    positionals: parsed.positionals,
+    configPath: typeof config === "string" ? config : undefined,
+  });
+}
+
+function commandNamed(name: string): Command {
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command === undefined) {
+    throw usageError(`Unknown command "${name}"; commands: ${COMMANDS.map((candidate) => candidate.name).join(", ")}`);
+  }
+  return command;
+}

@@ -1,0 +1,11 @@
+/**
+ * @axn/sdk/conformance — the adapter conformance suite: the contracts of DESIGN section 5 that an
+ * adapter can break (author once, naming, schemas, the ambient-context guard, error surfacing,
+ * unrenderable results, zero-argument `tools()`), as executable checks any `axn-plugin-*` runs
+ * against itself by describing how to wrap and call one action through its transport.
+ * See docs/adapter-authoring.md.
+ */
+export type { AdapterConformanceDriver, AdvertisedTool, InvokeContext, InvokeOutcome } from "./driver.js";
+export { CHECK_IDS, conformanceChecks, type ConformanceCheck, type ConformanceCheckId } from "./checks.js";
+export { describeAdapterConformance, runConformanceChecks, type ConformanceResult, type ConformanceRunner } from "./describe.js";
+export { AMBIENT_FIELD, EXCEPTION_HEADLINE, FAILURE_HEADLINE, FAILURE_REASON, SECRET_MESSAGE } from "./probes.js";

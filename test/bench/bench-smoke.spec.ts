@@ -1,0 +1,69 @@
+/**
+ * Smoke test of the benchmark suite (not a benchmark): runs the in-process scenarios in "smoke"
+ * mode — tiny iteration counts — and checks only that each produced finite positive numbers and a
+ * well-formed report. Never asserts wall-clock figures: those belong to `npm run bench`.
+ */
+import { expect } from "chai";
+import { resetHost } from "@axn/core";
+import { clearCatalog } from "@axn/core/internal";
+import { markdownReport, reportProblems, terminalReport } from "./lib/report.js";
+import { runSuite } from "./lib/suite.js";
+import { ratioChartSvg } from "./lib/svg.js";
+import { findingsMarkdown } from "./lib/findings.js";
+import { scaleChecks } from "./scenarios/scale.js";
+import type { BenchReport } from "./lib/types.js";
+
+describe("bench suite (smoke)", function () {
+  this.timeout(15_000);
+  let report: BenchReport;
+
+  before(async () => {
+    report = await runSuite("smoke");
+  });
+
+  after(() => {
+    resetHost();
+    clearCatalog();
+  });
+
+  it("measures every in-process scenario (or skips it with a reason)", () => {
+    expect(report.rows.map((r) => r.id)).to.deep.equal(["1", "2", "3a", "3b", "4", "6"]);
+    expect(reportProblems(report)).to.deep.equal([]);
+    for (const row of report.rows.filter((r) => r.verdict !== "skipped")) {
+      expect(row.ratio!.min).to.be.at.most(row.ratio!.median);
+      expect(row.ratio!.median).to.be.at.most(row.ratio!.max);
+    }
+  });
+
+  it("renders the table, the markdown page and the chart", () => {
+    const table = terminalReport(report);
+    const page = markdownReport(report, findingsMarkdown(report), "benchmarks.svg");
+    const svg = ratioChartSvg(report.rows, "smoke");
+    for (const row of report.rows) {
+      expect(table).to.include(row.title);
+      expect(page).to.include(`| ${row.id} | ${row.title} |`);
+    }
+    expect(page).to.include(`**Node:** ${process.version}`);
+    expect(svg.startsWith("<svg ")).to.equal(true);
+    expect(svg.trimEnd().endsWith("</svg>")).to.equal(true);
+    expect(svg).not.to.match(/NaN|undefined/);
+  });
+
+  it("judges scale growth by the exponent between the two largest sizes", () => {
+    const size = (actions: number, factor: number) => ({
+      actions,
+      defineMs: actions * factor,
+      bootMs: 1,
+      toolsForColdMs: actions * 0.01,
+      toolsForWarmMs: 0.001,
+      heapBytes: actions * 1000,
+    });
+    const checks = scaleChecks([size(100, 1), size(1000, 1), size(10_000, 3)]);
+    const byMetric = new Map(checks.map((c) => [c.metric, c]));
+    expect(byMetric.get("define actions")!.verdict).to.equal("MISS");
+    expect(byMetric.get("define actions")!.exponent).to.be.closeTo(1 + Math.log10(3), 1e-9);
+    expect(byMetric.get("Tools.for cold")!.verdict).to.equal("pass");
+    expect(byMetric.get("tools/list cold")!.verdict).to.equal("skipped");
+    expect(byMetric.get("Tools.for warm < 1 ms at 1,000")!.verdict).to.equal("pass");
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * A child process serving the Lookup workload over loopback HTTP, so the load generator
+ * (autocannon, in the parent) and the server each get a core of their own. `axn` serves it through
+ * axn-plugin-http; `baseline` through a bare hono route doing the same zod validation and body.
+ * Prints one JSON line `{ "port", "route" }` once listening, or `{ "skipped" }`.
+ * `axn-app` is a diagnostic: the plugin's own `createHttpApp`, served through @hono/node-server
+ * with its defaults (instead of the plugin's `serve`), to separate app cost from server options.
+ *
+ *   node --import tsx test/bench/http-server.ts axn|axn-app|baseline
+ */
+import { serve as nodeServe } from "@hono/node-server";
+import { Hono } from "hono";
+import type { AddressInfo } from "node:net";
+import type { AnyAxn } from "@axn/core";
+import { defineLookup, lookupBody, lookupInputObject, lookupOutputObject } from "./fixtures.js";
+import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
+
+const mode = process.argv[2];
+
+function announce(message: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify(message)}\n`);
+}
+
+type FetchApp = { fetch(request: Request): Response | Promise<Response> };
+
+async function serveAxn(viaPluginServe: boolean): Promise<void> {
+  const loaded = await loadPlugin("axn-plugin-http", ["serve", "wrap", "createHttpApp"]);
+  const wrap = loaded.ok ? fn<(action: AnyAxn) => { route: string }>(loaded.module, ["wrap"]) : undefined;
+  const serve = loaded.ok ? fn<(options: object) => Promise<{ port: number }>>(loaded.module, ["serve"]) : undefined;
+  const createApp = loaded.ok ? fn<(options: object) => FetchApp>(loaded.module, ["createHttpApp"]) : undefined;
+  if (!loaded.ok || wrap === undefined || serve === undefined || createApp === undefined) {
+    announce({ skipped: loaded.ok ? "skipped: plugin not built (no serve/wrap/createHttpApp)" : loaded.reason });
+    return;
+  }
+  bootHost([loaded.plugin]);
+  const Lookup = defineLookup();
+  const basePath = "/api";
+  const route = `${basePath}${wrap(Lookup).route}`;
+  if (viaPluginServe) {
+    const handle = await serve({ port: 0, hostname: "127.0.0.1", basePath, tools: [Lookup] });
+    announce({ port: handle.port, route });
+  } else {
+    const app = createApp({ basePath, tools: [Lookup] });
+    nodeServe({ fetch: (request: Request) => app.fetch(request), port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+      announce({ port: info.port, route }),
+    );
+  }
+}
+
+function serveBaseline(): void {
+  const app = new Hono();
+  const strictInput = lookupInputObject.strict();
+  const route = "/api/lookup/v1";
+  app.post(route, async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: "invalid JSON" }, 400);
+    }
+    const input = strictInput.safeParse(body);
+    if (!input.success) return c.json({ error: input.error.issues.map((i) => i.message).join("; ") }, 400);
+    const output = lookupOutputObject.safeParse(lookupBody(input.data));
+    if (!output.success) return c.json({ error: "invalid output" }, 500);
+    return c.json(output.data);
+  });
+  const server = nodeServe({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
+    announce({ port: info.port, route });
+  });
+  void server;
+}
+
+if (mode === "axn") await serveAxn(true);
+else if (mode === "axn-app") await serveAxn(false);
+else if (mode === "baseline") serveBaseline();
+else {
+  process.stderr.write("usage: http-server.ts axn|axn-app|baseline\n");
+  process.exit(2);
+}
+
+// Exit through process.exit on SIGTERM so `--cpu-prof` can write its profile when the parent stops us.
+process.once("SIGTERM", () => process.exit(0));

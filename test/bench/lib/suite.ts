@@ -1,0 +1,90 @@
+/**
+ * The suite: which scenarios run, with what budgets, in which mode. `full` is `npm run bench`
+ * (≈ 2–4 min), `quick` is `BENCH_QUICK=1` (< 60 s), `smoke` is the mocha spec's in-process pass
+ * with tiny iteration counts (numbers meaningless, shape checked).
+ */
+import os from "node:os";
+import { resetHost } from "@axn/core";
+import { clearCatalog } from "@axn/core/internal";
+import { coreCallScenarios } from "../scenarios/core-calls.js";
+import { serializationScenarios } from "../scenarios/serialization.js";
+import { mcpScenario } from "../scenarios/mcp.js";
+import { httpScenario, type HttpOptions } from "../scenarios/http.js";
+import { langchainScenario } from "../scenarios/langchain.js";
+import { scaleScenario } from "../scenarios/scale.js";
+import type { PairOptions } from "./measure.js";
+import type { BenchReport, Machine, Row, ScaleReport, ScenarioContext } from "./types.js";
+
+export type Mode = "full" | "quick" | "smoke";
+
+interface Budget {
+  readonly pair: PairOptions;
+  readonly http: HttpOptions | undefined;
+  readonly scale: { readonly sizes: readonly number[]; readonly boots: number } | undefined;
+}
+
+export const BUDGETS: Record<Mode, Budget> = {
+  full: {
+    pair: { rounds: 7, timeMs: 500, warmupMs: 500 },
+    http: { rounds: 5, durationS: 4, warmupS: 2, connections: 10 },
+    scale: { sizes: [10, 100, 1000, 10_000], boots: 5 },
+  },
+  quick: {
+    pair: { rounds: 3, timeMs: 80, warmupMs: 50 },
+    http: { rounds: 2, durationS: 1, warmupS: 1, connections: 10 },
+    scale: { sizes: [10, 100, 1000], boots: 2 },
+  },
+  smoke: {
+    pair: { rounds: 2, timeMs: 5, warmupMs: 0, minIterations: 4 },
+    http: undefined,
+    scale: undefined,
+  },
+};
+
+export function machine(): Machine {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? "unknown CPU",
+    cores: cpus.length,
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    memoryGiB: os.totalmem() / 1024 ** 3,
+  };
+}
+
+export async function runSuite(mode: Mode, log: (message: string) => void = () => undefined): Promise<BenchReport> {
+  const started = performance.now();
+  const budget = BUDGETS[mode];
+  const ctx: ScenarioContext = { quick: mode !== "full", pair: budget.pair, log };
+  const rows: Row[] = [];
+  // Each scenario starts and ends with a clean catalog and no host, so none sees another's actions.
+  const isolated = async (run: () => Promise<readonly Row[]>): Promise<void> => {
+    resetHost();
+    clearCatalog();
+    try {
+      rows.push(...(await run()));
+    } finally {
+      resetHost();
+      clearCatalog();
+    }
+  };
+  await isolated(() => coreCallScenarios(ctx));
+  await isolated(() => serializationScenarios(ctx));
+  await isolated(() => mcpScenario(ctx));
+  if (budget.http !== undefined) {
+    const http = budget.http;
+    await isolated(() => httpScenario(ctx, http));
+  }
+  await isolated(() => langchainScenario(ctx));
+  let scale: ScaleReport | undefined;
+  if (budget.scale !== undefined) scale = await scaleScenario(ctx, budget.scale.sizes, budget.scale.boots);
+  rows.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }));
+  return {
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    quick: mode !== "full",
+    machine: machine(),
+    rows,
+    scale,
+    durationS: (performance.now() - started) / 1000,
+  };
+}
