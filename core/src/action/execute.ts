@@ -200,18 +200,22 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
-/** Per-call context handed to the body; methods on a prototype, so a call allocates one object. */
+/**
+ * Per-call context handed to the body. Authors destructure it (`(input, { expose, fail })`), so
+ * nothing here may depend on `this`: `fail`/`done` need no state and live on the prototype, and
+ * `expose` is the one per-call closure.
+ */
 class BodyContext {
+  readonly expose: (values: unknown) => void;
   constructor(
     private readonly compiled: CompiledAction,
-    private readonly bag: Record<string, unknown>,
+    bag: Record<string, unknown>,
     readonly signal: AbortSignal,
-  ) {}
+  ) {
+    this.expose = (values) => mergeExposed(compiled, bag, values);
+  }
   get action(): AnyAxn {
     return this.compiled.self!;
-  }
-  expose(values: unknown): void {
-    mergeExposed(this.compiled, this.bag, values);
   }
   fail(reason?: string, options?: { readonly standalone?: boolean }): never {
     throw new Settle(false, reason === undefined ? undefined : { text: reason, standalone: options?.standalone === true });
@@ -219,8 +223,9 @@ class BodyContext {
   done(message?: string): never {
     throw new Settle(true, message === undefined ? undefined : { text: message, standalone: false });
   }
-  log(message: string): void {
-    axnConfig().logger.info(`[${this.compiled.name}] ${message}`);
+  get log(): (message: string) => void {
+    const name = this.compiled.name;
+    return (message) => axnConfig().logger.info(`[${name}] ${message}`);
   }
 }
 

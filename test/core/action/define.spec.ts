@@ -181,3 +181,27 @@ describe("defineAxn: declaration mistakes are TypeErrors naming the action and f
     });
   }
 });
+
+describe("the body context", () => {
+  it("can be destructured: expose, fail, done and log work without `this`", async () => {
+    const logged: string[] = [];
+    const { configureAxn } = await import("@axn/core");
+    configureAxn({ logger: { debug: () => undefined, info: (m: string) => void logged.push(m), warn: () => undefined, error: () => undefined } });
+    const Destructured = defineAxn({
+      name: "Destructured",
+      expects: { mode: z.enum(["expose", "fail", "done"]) },
+      exposes: { n: z.number().optional() },
+      call: ({ mode }, { expose, fail, done, log }) => {
+        log(`mode ${mode}`);
+        if (mode === "fail") fail("nope");
+        expose({ n: 1 });
+        if (mode === "done") done("early");
+      },
+    });
+    expect((await Destructured.call({ mode: "expose" })).n).to.equal(1);
+    expect((await Destructured.call({ mode: "fail" })).error).to.equal("nope");
+    expect((await Destructured.call({ mode: "done" })).success).to.equal("early");
+    expect(logged).to.deep.equal(["[Destructured] mode expose", "[Destructured] mode fail", "[Destructured] mode done"]);
+    configureAxn({ logger: console });
+  });
+});
