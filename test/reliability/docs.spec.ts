@@ -34,7 +34,7 @@ describe("reliability: docs/reliability.md matches the suite", () => {
       HOSTILE_CASES.map((hostile, index) => [`IN-${index + 2}`, index === 0 ? `${perTool} calls (${FUZZED_TOOLS.length} tools × ${TRANSPORTS.length} transports)` : `${perTool} calls`]),
     ),
     "IN-13": `${(FUZZED_TOOLS.length * 2 + 2) * TRANSPORTS.length} calls (${FUZZED_TOOLS.length * 2 + 2} per transport)`,
-    "OUT-1": `${UNRENDERABLE_KINDS.length * TRANSPORTS.length} calls (${UNRENDERABLE_KINDS.length} kinds × ${TRANSPORTS.length} transports; HTTP depth is defect D-6)`,
+    "OUT-1": `${UNRENDERABLE_KINDS.length * TRANSPORTS.length} calls (${UNRENDERABLE_KINDS.length} kinds × ${TRANSPORTS.length} transports; HTTP depth was defect D-6)`,
     "LOAD-1": `${n(LOAD_CALLS)} calls`,
     "SOAK-1": `${n(SOAK_CALLS_DEFAULT)} calls (${n(SOAK_CALLS_FULL)} with \`AXN_SOAK=1\`), after 600 warm-up calls`,
   };

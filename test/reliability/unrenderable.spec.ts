@@ -56,25 +56,9 @@ describe("reliability: results that cannot be rendered", function () {
         expect([next.ok, next.text.includes("u_next")], `${transport}: the next call`).to.deep.equal([true, true]);
         expect(faults).to.deep.equal([]);
       };
-      if (transport === "http" && kind === "deepNesting") {
-        // BUG: plugins/http: map-result.ts successReply renders inside guardToolResponse, but the JSON encoding
-        // happens later, in app.ts `send` (hono's c.json), outside the guard. A rendered value nested deeper than
-        // JSON.stringify can encode throws RangeError there, reaches app.onError, and is answered
-        // `500 {"error":"Internal server error"}` and reported as action "axn-plugin-http", phase
-        // "POST /api/reliability_unrenderable/v1" — not the adapter's "The tool could not produce a valid
-        // response" naming the tool (phase "adapter response"), as MCP and LangChain do. Encode inside the guard.
-        it.skip(`${transport}: ${kind} is refused with the adapter's own error and reported once, naming the tool`, run);
-      } else {
-        it(`${transport}: ${kind} is refused with the adapter's own error and reported once, naming the tool`, run);
-      }
+      // Was a defect (fixed): the HTTP adapter encoded outside its response guard, so a value nested
+      // past the encoder's depth got the app's generic 500 instead of the adapter's own error.
+      it(`${transport}: ${kind} is refused with the adapter's own error and reported once, naming the tool`, run);
     }
   }
-
-  it("http: a result nested too deep for the encoder still gets a JSON 500 and one report (the plugin's generic path)", async () => {
-    const outcome = await transports.call("http", Unrenderable, { kind: "deepNesting" });
-    expect([outcome.code, outcome.text]).to.deep.equal([500, "Internal server error"]);
-    expect(describePages(pages)).to.have.length(1);
-    expect(pages[0]!.info.action).to.equal("axn-plugin-http");
-    expect(faults).to.deep.equal([]);
-  });
 });

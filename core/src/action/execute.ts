@@ -22,6 +22,7 @@ import {
 } from "./messages.js";
 import { InboundValidationError, OutboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
 import { coerceWireValue, validateWith } from "../schema/zod.js";
+import { wireValueProblem } from "../invoke/wire-values.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
 import { toAmbientMap } from "../context/current.js";
 import { endActionSpan, startActionSpan } from "../tracing/span.js";
@@ -70,6 +71,9 @@ function report(error: Error, action: string, phase: string): void {
 }
 
 const NEVER_ABORTED = new AbortController().signal;
+
+/** Field errors kept in one inbound refusal (the rest are counted). */
+export const MAX_FIELD_ERRORS = 20;
 
 function formatPath(root: string, path: readonly (string | number)[]): string {
   let out = root;
@@ -140,7 +144,10 @@ function resolveInput(
     if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = coerceWireValue(field.schema, raw);
     const before = errors.length;
     const checked = validateField(field, raw, errors, field.name);
-    if (checked.ok) {
+    // Wire input (the Invoker): refuse what no JSON text could have meant, before the body runs.
+    const wireProblem = checked.ok && gates !== undefined && field.kind === "arg" ? wireValueProblem(checked.value, field.name) : undefined;
+    if (wireProblem !== undefined) errors.push(field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem);
+    if (checked.ok && wireProblem === undefined) {
       if (checked.value !== undefined) input[field.name] = checked.value;
     } else if (errors.length > before) {
       if (field.kind === "ambient") involvesAmbient = true;
@@ -151,6 +158,12 @@ function resolveInput(
     for (const key of Object.keys(args)) {
       if (!action.argNames.has(key)) errors.push({ field: key, message: `unknown input: ${key}` });
     }
+  }
+  if (errors.length > MAX_FIELD_ERRORS) {
+    // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
+    const more = errors.length - MAX_FIELD_ERRORS;
+    errors.length = MAX_FIELD_ERRORS;
+    errors.push({ field: "(more)", message: `and ${more} more ${more === 1 ? "violation" : "violations"}` });
   }
   if (errors.length > 0) {
     // Ambient context is trusted, adapter-supplied input: a violation there is an integration bug, so

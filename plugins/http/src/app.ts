@@ -59,6 +59,10 @@ export type HttpApp = Hono<HttpAppEnv>;
 function send(c: Context, reply: HttpReply): Response {
   c.header("x-content-type-options", "nosniff");
   for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
+  if (reply.encoded !== undefined) {
+    c.header("content-type", "application/json");
+    return c.body(reply.encoded, reply.status as ContentfulStatusCode);
+  }
   return c.json(reply.body, reply.status as ContentfulStatusCode);
 }
 

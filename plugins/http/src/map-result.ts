@@ -40,5 +40,6 @@ export function replyFor(action: AnyAxn, result: Result<Record<string, unknown>>
 
 function successReply(action: AnyAxn, result: Result<Record<string, unknown>>): HttpReply {
   if (action.outputSchema === undefined) return { status: 200, body: { message: result.message } };
-  return { status: 200, body: serializeExposed(httpConfig, result) };
+  const body = serializeExposed(httpConfig, result);
+  return { status: 200, body, encoded: JSON.stringify(body) };
 }

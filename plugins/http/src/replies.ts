@@ -10,6 +10,11 @@ export interface HttpReply {
   readonly status: number;
   readonly body: { readonly [key: string]: JsonValue };
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * `body` already encoded. A success is encoded inside the response guard, so a value the encoder
+   * refuses (nesting past its depth) is answered with the adapter's own error, naming the tool.
+   */
+  readonly encoded?: string;
 }
 
 export const Messages = {

@@ -6,8 +6,9 @@
  */
 import { raisesInDev, reportException, type AmbientContextSource } from "@axn/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { z } from "zod";
 import {
-  CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
@@ -17,6 +18,15 @@ import {
 import { ADAPTER_FAILURE_MESSAGE, textResult } from "./map-result.js";
 import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
 import { toolDefinition, tools as allTools, type McpTool } from "./wrap.js";
+
+/** `tools/call` with its arguments left untouched (validated by the Invoker, not here). */
+const ToolCallRequest = z
+  .object({
+    method: z.literal("tools/call"),
+    params: z.object({ name: z.string(), arguments: z.unknown().optional() }).passthrough(),
+  })
+  .passthrough();
+type ToolCallRequestData = z.infer<typeof ToolCallRequest>;
 
 export interface McpServerOptions {
   /** The server's name, as clients show it. */
@@ -62,7 +72,12 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
     { capabilities: { tools: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => set.listing);
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
+  // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
+  // `arguments.constructor` (an own "constructor" key fails the whole request as a protocol error)
+  // and copies keys by assignment (an own "__proto__" key silently becomes the object's prototype).
+  // The Invoker then refuses such keys by name, as every other transport does.
+  Protocol.prototype.setRequestHandler.call(server, ToolCallRequest, async (request: ToolCallRequestData, extra: McpRequestExtra): Promise<CallToolResult> => {
     const tool = set.byName.get(request.params.name);
     // A tool the server never listed is the client's protocol mistake, not a tool result.
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);

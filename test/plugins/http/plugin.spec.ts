@@ -138,7 +138,11 @@ describe("axn-plugin-http: HttpAdapter", () => {
 
     it("invoke() maps a result to a status and body without HTTP", async () => {
       const op = HttpAdapter.wrap(Quote);
-      expect(await op.invoke({ sku: "a" }, { ambientContext: { tenant: "t" } })).to.deep.equal({ status: 200, body: { cents: 1299 } });
+      expect(await op.invoke({ sku: "a" }, { ambientContext: { tenant: "t" } })).to.deep.equal({
+        status: 200,
+        body: { cents: 1299 },
+        encoded: "{\"cents\":1299}",
+      });
       expect(await op.invoke({ sku: 1 }, { ambientContext: { tenant: "t" } })).to.deep.equal({
         status: 400,
         body: { error: "sku: Expected string, received number", fieldErrors: [{ field: "sku", message: "sku: Expected string, received number" }] },

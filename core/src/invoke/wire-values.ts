@@ -1,0 +1,43 @@
+/**
+ * What JSON can carry, checked at the wire boundary. A value that passed its schema can still be
+ * one no JSON text could have meant: `1e999` parses to Infinity (which `z.number()` accepts), and a
+ * string may hold an unpaired UTF-16 surrogate (no UTF-8 form). Either would let the body run —
+ * side effects included — and then fail to render on the way out, paging for the caller's mistake.
+ * The Invoker refuses them by field, before the body runs. Direct calls are trusted and not checked.
+ */
+import type { FieldError } from "../errors/validation.js";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function formatKey(path: string, key: string | number): string {
+  if (typeof key === "number") return `${path}[${key}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** The first value under `value` that no JSON text could carry, as a field error; or undefined. */
+export function wireValueProblem(value: unknown, root: string): FieldError | undefined {
+  // An explicit stack: the value may be nested far deeper than the call stack allows.
+  const stack: [unknown, string][] = [[value, root]];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === "number") {
+      if (!Number.isFinite(current)) return { field: path, message: `${path}: must be a finite number` };
+    } else if (typeof current === "string") {
+      if (LONE_SURROGATE.test(current)) return { field: path, message: `${path}: contains an unpaired surrogate (not valid UTF-8)` };
+    } else if (typeof current === "object" && current !== null && !seen.has(current)) {
+      seen.add(current);
+      if (Array.isArray(current)) {
+        for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], formatKey(path, i)]);
+      } else if (current instanceof Map || current instanceof Set) {
+        for (const entry of current) stack.push([entry, path]);
+      } else if (!(current instanceof Date)) {
+        for (const key of Object.keys(current)) {
+          if (LONE_SURROGATE.test(key)) return { field: path, message: `${path}: has a key with an unpaired surrogate (not valid UTF-8)` };
+          stack.push([(current as Record<string, unknown>)[key], formatKey(path, key)]);
+        }
+      }
+    }
+  }
+  return undefined;
+}
