@@ -280,7 +280,10 @@ export const Tools = {
     return state.projectRoot;
   },
 
-  /** Replaces how tool-root modules are imported (the CLI installs a TypeScript-aware loader). */
+  /**
+   * Replaces how tool-root modules are imported. The default is native `import()`, which loads `.ts`
+   * modules when the process runs under a TypeScript loader (the `axn` CLI registers tsx's).
+   */
   setModuleImporter(importer: (path: string) => Promise<Record<string, unknown>>): void {
     state.importer = importer;
   },

@@ -50,17 +50,25 @@ export interface McpServerContext {
   reportProgress(progress: number, total?: number, message?: string): Promise<void>;
 }
 
-const storage = new AsyncLocalStorage<McpServerContext>();
+/** The request of the call running now; its handle is built on first use (most tools never ask). */
+interface Scope {
+  readonly request: McpRequestContext;
+  handle: McpServerContext | undefined;
+}
+
+const storage = new AsyncLocalStorage<Scope>();
 const NEVER_ABORTED = new AbortController().signal;
 
 /** The handle of the MCP call running now, or `undefined` outside one. */
 export function currentServerContext(): McpServerContext | undefined {
-  return storage.getStore();
+  const scope = storage.getStore();
+  if (scope === undefined) return undefined;
+  return (scope.handle ??= liveHandle(scope.request));
 }
 
-/** Runs `fn` with a live handle built from `request`. */
+/** Runs `fn` with a live handle for `request` reachable through {@link currentServerContext}. */
 export function withServerContext<T>(request: McpRequestContext, fn: () => T): T {
-  return storage.run(liveHandle(request), fn);
+  return storage.run({ request, handle: undefined }, fn);
 }
 
 function liveHandle(request: McpRequestContext): McpServerContext {
