@@ -84,6 +84,10 @@ function clientSignal(c: Context): AbortSignal {
 /** What an unauthenticated app hands the Invoker: explicitly no ambient context. */
 const NO_AMBIENT: AmbientContextSource = Object.freeze({});
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 function isOperation(tool: AnyAxn | HttpOperation): tool is HttpOperation {
   return typeof (tool as Partial<HttpOperation>).invoke === "function" && "route" in tool;
 }
@@ -114,7 +118,17 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const operations = operationsFrom(options.tools ?? registeredTools());
   const app = new Hono<HttpAppEnv>();
 
-  app.notFound((c) => send(c, errorReply(404, Messages.notFound)));
+  // A known tool at a version it does not have: say which versions exist rather than a bare 404.
+  // (Answered here rather than by a catch-all route, so each real route is the only handler that
+  // matches its path and hono takes its single-handler fast path.)
+  const versions = new Map<string, number[]>();
+  for (const op of operations) versions.set(op.toolName, [...(versions.get(op.toolName) ?? []), op.toolVersion]);
+  const versionedPath = new RegExp(`^${escapeRegExp(basePath)}/([^/]+)/([^/]+)$`);
+  app.notFound((c) => {
+    const tool = versionedPath.exec(c.req.path)?.[1];
+    const known = tool === undefined ? undefined : versions.get(tool);
+    return send(c, errorReply(404, known === undefined ? Messages.notFound : Messages.unknownVersion(tool!, known)));
+  });
   app.onError((error, c) => {
     if (error instanceof ReportedMappingFailure) return send(c, errorReply(500, Messages.unrenderable));
     if (error instanceof HTTPException && error.status < 500) return send(c, errorReply(error.status, error.message || `HTTP ${error.status}`));
@@ -158,7 +172,8 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   });
 
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-  app.get(`${basePath}/openapi.json`, (c) => {
+  app.all(`${basePath}/openapi.json`, (c) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return send(c, errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" }));
     document ??= buildOpenApiDocument(operations, {
       basePath,
       maxBodyBytes,
@@ -167,11 +182,12 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     });
     return send(c, { status: 200, body: document });
   });
-  app.all(`${basePath}/openapi.json`, (c) => send(c, errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" })));
 
+  // One handler per path, for every method (a wrong one is a 405 from the same handler).
   for (const op of operations) {
     const path = `${basePath}${op.route}`;
-    app.post(path, async (c) => {
+    app.all(path, async (c) => {
+      if (c.req.method !== "POST") return send(c, errorReply(405, Messages.methodNotAllowed, { allow: "POST" }));
       const request = c.req.raw;
       if (!isJsonContentType(request.headers.get("content-type"))) return send(c, errorReply(415, Messages.unsupportedMediaType));
       const read = await readBodyWithin(request, maxBodyBytes);
@@ -180,16 +196,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (!parsed.ok) return send(c, errorReply(400, Messages.malformedJson));
       return send(c, await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: clientSignal(c) }));
     });
-    app.all(path, (c) => send(c, errorReply(405, Messages.methodNotAllowed, { allow: "POST" })));
   }
-
-  // A known tool at a version it does not have: say which versions exist rather than a bare 404.
-  const versions = new Map<string, number[]>();
-  for (const op of operations) versions.set(op.toolName, [...(versions.get(op.toolName) ?? []), op.toolVersion]);
-  app.all(`${basePath}/:tool/:version`, (c) => {
-    const known = versions.get(c.req.param("tool"));
-    return send(c, errorReply(404, known === undefined ? Messages.notFound : Messages.unknownVersion(c.req.param("tool"), known)));
-  });
 
   return app;
 }
