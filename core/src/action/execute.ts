@@ -351,7 +351,7 @@ export async function execute(
   const ambient = options?.ambientContext !== undefined ? toAmbientMap(options.ambientContext) : outerAmbient();
   const parent = currentExecution();
   const span = startActionSpan(action.name, parent?.span);
-  if (options?.spanAttributes !== undefined) span.setAttributes(options.spanAttributes);
+  if (options?.spanAttributes !== undefined) span?.setAttributes(options.spanAttributes);
   const state: ExecutionState = { action: action.name, ambient, span, parent };
   return runInExecution(state, async () => {
     let settled: Settled;

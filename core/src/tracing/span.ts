@@ -4,7 +4,7 @@
  * running through axn's own execution state, so they work across `await` even when no OTel
  * context manager is registered.
  */
-import { context, SpanStatusCode, trace, type Attributes, type Span, type Tracer, type TracerProvider } from "@opentelemetry/api";
+import { context, ProxyTracerProvider, SpanStatusCode, trace, type Attributes, type Span, type Tracer, type TracerProvider } from "@opentelemetry/api";
 import { currentExecution } from "../context/execution.js";
 import type { Outcome } from "../action/result.js";
 
@@ -23,12 +23,24 @@ function tracer(): Tracer {
   return cachedTracer;
 }
 
-export function startActionSpan(actionName: string, parent: Span | undefined): Span {
+// What an unconfigured API delegates to: a fresh proxy provider has no delegate yet, so it answers
+// the API's own no-op provider (whatever the app registered globally meanwhile).
+const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/** True while no tracing SDK is registered: spans would be discarded, so none are made. */
+function tracingOff(): boolean {
+  const provider = trace.getTracerProvider();
+  return provider instanceof ProxyTracerProvider && provider.getDelegate() === NOOP_PROVIDER;
+}
+
+export function startActionSpan(actionName: string, parent: Span | undefined): Span | undefined {
+  if (tracingOff()) return undefined;
   const ctx = parent === undefined ? context.active() : trace.setSpan(context.active(), parent);
   return tracer().startSpan("axn.call", { attributes: { "axn.action": actionName } }, ctx);
 }
 
-export function endActionSpan(span: Span, outcome: Outcome): void {
+export function endActionSpan(span: Span | undefined, outcome: Outcome): void {
+  if (span === undefined) return;
   span.setAttribute("axn.outcome", outcome);
   if (outcome === "exception") span.setStatus({ code: SpanStatusCode.ERROR });
   span.end();
