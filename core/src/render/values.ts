@@ -118,6 +118,32 @@ class Frame {
   }
 }
 
+
+/** How a member renders, decided inline for the leaves that are most of any payload. */
+const SELF = 0;
+const OTHER = 1;
+const BAD_STRING = 2;
+
+/**
+ * `SELF` for a value that renders as itself (a well-formed string, a boolean, a finite number other
+ * than -0, null), `BAD_STRING` for a string with no UTF-8 form, `OTHER` for anything to resolve.
+ * Small enough for the engine to inline into both scans.
+ */
+function leafKind(child: unknown): typeof SELF | typeof OTHER | typeof BAD_STRING {
+  switch (typeof child) {
+    case "string":
+      return isWellFormed(child) ? SELF : BAD_STRING;
+    case "boolean":
+      return SELF;
+    case "number":
+      return child - child === 0 && (child !== 0 || 1 / child > 0) ? SELF : OTHER;
+    case "object":
+      return child === null ? SELF : OTHER;
+    default:
+      return OTHER;
+  }
+}
+
 class Walker {
   private readonly stack: Frame[] = [];
   /** Ancestors deeper than LINEAR_DEPTH, so a 10,000-deep value is not an O(n²) scan. */
@@ -160,25 +186,9 @@ class Walker {
     const values = f.values;
     for (let i = f.index; i < f.length; i++) {
       const child = values[i];
-      let self: boolean; // renders as itself
-      switch (typeof child) {
-        case "string":
-          if (!isWellFormed(child)) this.fail(depth, i, `string has no UTF-8 form (${surrogateAt(child)})`);
-          self = true;
-          break;
-        case "boolean":
-          self = true;
-          break;
-        case "number":
-          self = child - child === 0 && (child !== 0 || 1 / child > 0);
-          break;
-        case "object":
-          self = child === null;
-          break;
-        default:
-          self = false;
-      }
-      if (self) {
+      const leaf = leafKind(child);
+      if (leaf === BAD_STRING) this.fail(depth, i, `string has no UTF-8 form (${surrogateAt(child as string)})`);
+      if (leaf === SELF) {
         // Once the container is being copied, unchanged members go into the copy too.
         if (f.out !== undefined) (f.out as unknown[])[i] = child;
         continue;
@@ -199,25 +209,9 @@ class Walker {
       const key = keys[i]!;
       if (!isWellFormed(key)) this.failIn(depth - 1, f.at, key, `property name has no UTF-8 form (${surrogateAt(key)})`);
       const child = values[i];
-      let self: boolean; // renders as itself
-      switch (typeof child) {
-        case "string":
-          if (!isWellFormed(child)) this.fail(depth, key, `string has no UTF-8 form (${surrogateAt(child)})`);
-          self = true;
-          break;
-        case "boolean":
-          self = true;
-          break;
-        case "number":
-          self = child - child === 0 && (child !== 0 || 1 / child > 0);
-          break;
-        case "object":
-          self = child === null;
-          break;
-        default:
-          self = false;
-      }
-      if (self) {
+      const leaf = leafKind(child);
+      if (leaf === BAD_STRING) this.fail(depth, key, `string has no UTF-8 form (${surrogateAt(child as string)})`);
+      if (leaf === SELF) {
         // Once the container is being copied, unchanged members go into the copy too.
         if (f.out !== undefined) setProperty(f.out as Record<string, unknown>, key, child);
         continue;
