@@ -26,6 +26,7 @@ import { wireValueProblem } from "../invoke/wire-values.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
 import { toAmbientMap } from "../context/current.js";
 import { endActionSpan, startActionSpan } from "../tracing/span.js";
+import type { Span } from "@opentelemetry/api";
 import { axnConfig, globalCoerceInputTypes, reportException } from "../config/global.js";
 import { notifyResult } from "../host/observers.js";
 
@@ -220,12 +221,22 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  */
 class BodyContext {
   readonly expose: (values: unknown) => void;
+  #signal: AbortSignal | (() => AbortSignal) | undefined;
   constructor(
     private readonly compiled: CompiledAction,
     bag: Record<string, unknown>,
-    readonly signal: AbortSignal,
+    signal: AbortSignal | (() => AbortSignal) | undefined,
   ) {
     this.expose = (values) => mergeExposed(compiled, bag, values);
+    this.#signal = signal;
+  }
+  get signal(): AbortSignal {
+    const signal = this.#signal;
+    if (signal === undefined) return NEVER_ABORTED;
+    if (typeof signal !== "function") return signal;
+    const built = signal();
+    this.#signal = built;
+    return built;
   }
   get action(): AnyAxn {
     return this.compiled.self!;
@@ -243,7 +254,12 @@ class BodyContext {
 }
 
 /** Hooks, body and `done`: returns the done reason, if the body ended early with one. */
-async function runBody(action: CompiledAction, input: Record<string, unknown>, bag: Record<string, unknown>, signal: AbortSignal): Promise<Reason | undefined> {
+async function runBody(
+  action: CompiledAction,
+  input: Record<string, unknown>,
+  bag: Record<string, unknown>,
+  signal: CallOptions["signal"],
+): Promise<Reason | undefined> {
   let doneReason: Reason | undefined;
   const ctx = new BodyContext(action, bag, signal);
   const core = async (): Promise<void> => {
@@ -341,6 +357,19 @@ async function runCallbacks(action: CompiledAction, result: Result<Record<string
   }
 }
 
+/**
+ * Whether this call needs an execution scope of its own: only when code running inside it could
+ * observe one — a span to parent and annotate, or an explicit ambient context that differs from
+ * what nested calls would resolve anyway. Skipping it matters on Node 20, where the first
+ * `AsyncLocalStorage.run` switches on promise hooks for every promise in the process (a server
+ * loses about a fifth of its throughput to them).
+ */
+function needsScope(span: Span | undefined, explicit: ReadonlyMap<string, unknown> | undefined, outer: ReadonlyMap<string, unknown> | undefined): boolean {
+  if (span !== undefined) return true;
+  if (explicit === undefined) return false;
+  return explicit.size > 0 || (outer !== undefined && outer.size > 0);
+}
+
 export async function execute(
   action: CompiledAction,
   rawArgs: unknown,
@@ -348,56 +377,70 @@ export async function execute(
   gates: InvokeGates | undefined,
 ): Promise<Result<Record<string, unknown>>> {
   const started = performance.now();
-  const ambient = options?.ambientContext !== undefined ? toAmbientMap(options.ambientContext) : outerAmbient();
+  const outer = outerAmbient();
+  const explicit = options?.ambientContext !== undefined ? toAmbientMap(options.ambientContext) : undefined;
+  const ambient = explicit ?? outer;
   const parent = currentExecution();
   const span = startActionSpan(action.name, parent?.span);
   if (options?.spanAttributes !== undefined) span?.setAttributes(options.spanAttributes);
+  const run = () => settle(action, rawArgs, options, gates, ambient, span, started);
+  if (!needsScope(span, explicit, outer)) return run();
   const state: ExecutionState = { action: action.name, ambient, span, parent };
-  return runInExecution(state, async () => {
-    let settled: Settled;
-    const bag: Record<string, unknown> = {};
-    try {
-      const input = resolveInput(action, rawArgs, ambient, gates);
-      let doneReason: Reason | undefined;
-      if (action.before.length === 0 && action.after.length === 0 && action.around.length === 0) {
-        // No hooks: run the body inline — every promise avoided is an async-hook round trip saved.
-        try {
-          let returned = action.body(input as never, new BodyContext(action, bag, options?.signal ?? NEVER_ABORTED) as never);
-          if (isThenable(returned)) returned = await returned;
-          mergeExposed(action, bag, returned);
-        } catch (error) {
-          if (!(error instanceof Settle && error.ok)) throw error;
-          doneReason = error.reason;
-        }
-      } else doneReason = await runBody(action, input, bag, options?.signal ?? NEVER_ABORTED);
-      const exposed = validateOutbound(action, bag);
-      const message = compose(
-        successHeadline(action.messages, exposed),
-        doneReason ?? successReasonFor(action.messages, exposed),
-        action.messages.join,
-        DEFAULT_SUCCESS,
-      );
-      settled = { ok: true, outcome: "success", message, exception: undefined, exposed };
-    } catch (error) {
-      settled = settleError(action, error);
-    }
-    const result = makeResult<Record<string, unknown>>({
-      ok: settled.ok,
-      outcome: settled.outcome,
-      message: settled.message,
-      ...(settled.exception === undefined ? {} : { exception: settled.exception }),
-      exposed: settled.exposed,
-      elapsedMs: performance.now() - started,
-      action: action.name,
-      sensitive: action.sensitiveExposes,
-      declared: action.exposeNames,
-      ...(action.self === undefined ? {} : { source: action.self }),
-    });
-    if (hasCallbacks(action, result.outcome)) await runCallbacks(action, result);
-    endActionSpan(span, result.outcome);
-    notifyResult({ result, action: action.self!, durationMs: result.elapsedMs });
-    return result;
+  return runInExecution(state, run);
+}
+
+async function settle(
+  action: CompiledAction,
+  rawArgs: unknown,
+  options: CallOptions | undefined,
+  gates: InvokeGates | undefined,
+  ambient: ReadonlyMap<string, unknown> | undefined,
+  span: Span | undefined,
+  started: number,
+): Promise<Result<Record<string, unknown>>> {
+  let settled: Settled;
+  const bag: Record<string, unknown> = {};
+  try {
+    const input = resolveInput(action, rawArgs, ambient, gates);
+    let doneReason: Reason | undefined;
+    if (action.before.length === 0 && action.after.length === 0 && action.around.length === 0) {
+      // No hooks: run the body inline — every promise avoided is an async-hook round trip saved.
+      try {
+        let returned = action.body(input as never, new BodyContext(action, bag, options?.signal) as never);
+        if (isThenable(returned)) returned = await returned;
+        mergeExposed(action, bag, returned);
+      } catch (error) {
+        if (!(error instanceof Settle && error.ok)) throw error;
+        doneReason = error.reason;
+      }
+    } else doneReason = await runBody(action, input, bag, options?.signal);
+    const exposed = validateOutbound(action, bag);
+    const message = compose(
+      successHeadline(action.messages, exposed),
+      doneReason ?? successReasonFor(action.messages, exposed),
+      action.messages.join,
+      DEFAULT_SUCCESS,
+    );
+    settled = { ok: true, outcome: "success", message, exception: undefined, exposed };
+  } catch (error) {
+    settled = settleError(action, error);
+  }
+  const result = makeResult<Record<string, unknown>>({
+    ok: settled.ok,
+    outcome: settled.outcome,
+    message: settled.message,
+    ...(settled.exception === undefined ? {} : { exception: settled.exception }),
+    exposed: settled.exposed,
+    elapsedMs: performance.now() - started,
+    action: action.name,
+    sensitive: action.sensitiveExposes,
+    declared: action.exposeNames,
+    ...(action.self === undefined ? {} : { source: action.self }),
   });
+  if (hasCallbacks(action, result.outcome)) await runCallbacks(action, result);
+  endActionSpan(span, result.outcome);
+  notifyResult({ result, action: action.self!, durationMs: result.elapsedMs });
+  return result;
 }
 
 /** `callOrThrow`: a failure becomes `Failure` (message = `result.error`); an exception is rethrown as is. */

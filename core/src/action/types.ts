@@ -16,8 +16,12 @@ export type AmbientContextSource = Readonly<Record<string, unknown>> | ReadonlyM
 export interface CallOptions {
   /** Replaces the ambient context of the current execution entirely (`{}` means none). */
   readonly ambientContext?: AmbientContextSource;
-  /** Aborts the call: the body sees it as `ctx.signal`. */
-  readonly signal?: AbortSignal;
+  /**
+   * Aborts the call: the body sees it as `ctx.signal`. A function is called the first time the body
+   * reads `ctx.signal` — a transport can then skip building an `AbortController` per request (a
+   * measurable cost on Node) for the many actions that never look.
+   */
+  readonly signal?: AbortSignal | (() => AbortSignal);
   /**
    * Attributes written on this call's `axn.call` span as it opens — the seam an adapter uses for
    * what it knows per call (`gen_ai.tool.call.id`) but the action does not.

@@ -28,7 +28,8 @@ export interface InvokerOptions {
 export interface InvokeOptions {
   /** The adapter's trusted ambient context; replaces the current one entirely (`{}` means none). */
   readonly ambientContext?: AmbientContextSource;
-  readonly signal?: AbortSignal;
+  /** As `CallOptions.signal`: a signal, or a function building one on first use. */
+  readonly signal?: AbortSignal | (() => AbortSignal);
   /** Written on the call's `axn.call` span as it opens (e.g. `gen_ai.*` attributes). */
   readonly spanAttributes?: Attributes;
 }

@@ -19,7 +19,6 @@
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AxnError, ErrorCodes, reportException, type AmbientContextSource, type AnyAxn } from "@axn/core";
 import { allowEveryone, httpConfig, PLUGIN_NAME, type Authenticate, type HttpCorsSettings } from "./config.js";
 import { isJsonContentType } from "./content-type.js";
@@ -28,8 +27,8 @@ import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
 import { readBodyWithin } from "./read-body.js";
-import type { ServerResponse } from "node:http";
-import { errorReply, Messages, type HttpReply } from "./replies.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorReply, Messages, toResponse, type HttpReply } from "./replies.js";
 import { tools as registeredTools, wrap, type HttpOperation } from "./wrap.js";
 
 /** Another transport's endpoint on the same app. `path` is a hono path (`"/mcp"`, `"/hooks/*"`). */
@@ -56,14 +55,20 @@ export interface HttpAppOptions {
 export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } };
 export type HttpApp = Hono<HttpAppEnv>;
 
-function send(c: Context, reply: HttpReply): Response {
-  c.header("x-content-type-options", "nosniff");
-  for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
-  if (reply.encoded !== undefined) {
-    c.header("content-type", "application/json");
-    return c.body(reply.encoded, reply.status as ContentfulStatusCode);
-  }
-  return c.json(reply.body, reply.status as ContentfulStatusCode);
+/**
+ * The reply as a `Response` built from a plain header object: on @hono/node-server that is the
+ * cheap path (no `Headers` instance to build and walk per request). Headers a middleware set on
+ * the context (CORS) are still merged in by hono when the handler returns.
+ */
+function send(_c: Context, reply: HttpReply): Response {
+  return toResponse(reply);
+}
+
+/** A request header, read from Node's own parsed headers when @hono/node-server is underneath. */
+function requestHeader(c: Context, name: "content-type" | "content-length"): string | null {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming?.headers !== undefined) return incoming.headers[name] ?? null;
+  return c.req.raw.headers.get(name);
 }
 
 /**
@@ -74,6 +79,9 @@ function send(c: Context, reply: HttpReply): Response {
 function clientSignal(c: Context): AbortSignal {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (outgoing === undefined || typeof outgoing.once !== "function") return c.req.raw.signal;
+  // Built only when the action reads `ctx.signal` (the Invoker takes it lazily): the client may
+  // already be gone by then.
+  if (outgoing.destroyed && !outgoing.writableFinished) return AbortSignal.abort(new Error("client disconnected"));
   const controller = new AbortController();
   outgoing.once("close", () => {
     if (!outgoing.writableFinished) controller.abort(new Error("client disconnected"));
@@ -189,12 +197,12 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     app.all(path, async (c) => {
       if (c.req.method !== "POST") return send(c, errorReply(405, Messages.methodNotAllowed, { allow: "POST" }));
       const request = c.req.raw;
-      if (!isJsonContentType(request.headers.get("content-type"))) return send(c, errorReply(415, Messages.unsupportedMediaType));
-      const read = await readBodyWithin(request, maxBodyBytes);
+      if (!isJsonContentType(requestHeader(c, "content-type"))) return send(c, errorReply(415, Messages.unsupportedMediaType));
+      const read = await readBodyWithin(request, maxBodyBytes, requestHeader(c, "content-length"));
       if (!read.ok) return send(c, errorReply(413, Messages.tooLarge(maxBodyBytes)));
       const parsed = parseJsonBody(read.bytes);
       if (!parsed.ok) return send(c, errorReply(400, Messages.malformedJson));
-      return send(c, await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: clientSignal(c) }));
+      return send(c, await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: () => clientSignal(c) }));
     });
   }
 

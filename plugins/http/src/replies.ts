@@ -39,7 +39,7 @@ export function errorReply(status: number, error: string, headers?: Readonly<Rec
 
 /** The reply as a `Response`. `nosniff` keeps a browser from reading a JSON error as anything else. */
 export function toResponse(reply: HttpReply): Response {
-  return new Response(JSON.stringify(reply.body), {
+  return new Response(reply.encoded ?? JSON.stringify(reply.body), {
     status: reply.status,
     headers: { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...reply.headers },
   });

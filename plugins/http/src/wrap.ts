@@ -27,7 +27,8 @@ export interface WrapOptions {
 export interface InvokeHttpOptions {
   /** The trusted ambient context (what `authenticate` returned); `{}` when omitted. */
   readonly ambientContext?: AmbientContextSource;
-  readonly signal?: AbortSignal;
+  /** The client-disconnect signal, or a function building it when the action first reads `ctx.signal`. */
+  readonly signal?: AbortSignal | (() => AbortSignal);
 }
 
 /** One tool version as an HTTP operation. */

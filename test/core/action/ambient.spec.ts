@@ -52,6 +52,19 @@ describe("ambient context", () => {
     expect((await Outer.call({}, { ambientContext: { userId: "u9" } })).inner).to.equal("u9");
   });
 
+  it("an explicit empty context hides an outer one from nested calls too", async () => {
+    const Outer = defineAxn({
+      name: "OuterEmptyAmbient",
+      exposes: { innerOk: z.boolean() },
+      call: async () => ({ innerOk: (await WhoAmI.call({})).ok }),
+    });
+    await Current.run({ userId: "outer-user" }, async () => {
+      expect((await Outer.call({}, { ambientContext: {} })).innerOk).to.equal(false);
+      expect((await Outer.call({})).innerOk).to.equal(true);
+    });
+    expect((await Outer.call({}, { ambientContext: {} })).innerOk).to.equal(false);
+  });
+
   it("1,000 concurrent calls with distinct contexts never see each other's", async () => {
     const Slow = defineAxn({
       name: "SlowWho",

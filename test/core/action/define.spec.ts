@@ -205,3 +205,23 @@ describe("the body context", () => {
     configureAxn({ logger: console });
   });
 });
+
+describe("the call's abort signal", () => {
+  it("reaches the body as ctx.signal; a function is only called when the body reads it", async () => {
+    let built = 0;
+    const lazy = () => {
+      built++;
+      return AbortSignal.abort(new Error("gone"));
+    };
+    const Reads = defineAxn({ name: "SignalReads", exposes: { aborted: z.boolean() }, call: (_i, { signal }) => ({ aborted: signal.aborted }) });
+    const Ignores = defineAxn({ name: "SignalIgnores", call: () => undefined });
+    expect((await Ignores.call({}, { signal: lazy })).ok).to.equal(true);
+    expect(built).to.equal(0);
+    expect((await Reads.call({}, { signal: lazy })).aborted).to.equal(true);
+    expect(built).to.equal(1);
+    expect((await Reads.call({})).aborted).to.equal(false);
+    const controller = new AbortController();
+    controller.abort();
+    expect((await Reads.call({}, { signal: controller.signal })).aborted).to.equal(true);
+  });
+});
