@@ -2,31 +2,18 @@ import { expect } from "chai";
 import { z } from "zod";
 import { AxnError, createConfigurable, configurableFor, configNamespaces, defineAxn, resetHost } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
+import { thrown } from "../../support/thrown.js";
+import { freshKernel } from "../../support/fresh-kernel.js";
 
 let counter = 0;
 /** Each spec gets its own namespace: namespaces are process-wide and outlive a spec. */
 const freshNamespace = (): string => `ns${++counter}x${Date.now() % 1000}`;
 
-function thrown(fn: () => unknown): AxnError {
-  try {
-    fn();
-  } catch (error) {
-    return error as AxnError;
-  }
-  throw new Error("expected a throw");
-}
 
 const presentAs = { default: "structured", oneOf: ["structured", "message"], overridable: true } as const;
 
 describe("Configurable", () => {
-  beforeEach(() => {
-    clearCatalog();
-    resetHost();
-  });
-  after(() => {
-    clearCatalog();
-    resetHost();
-  });
+  freshKernel();
 
   describe("declaration", () => {
     it("refuses an overridable setting before configNamespace, naming owner and setting", () => {

@@ -12,31 +12,17 @@ import {
   registerSemanticHint,
   resetHost,
   semanticHintOwner,
-  type AxnError,
 } from "@axn/core";
 import { clearCatalog, internalsOf } from "@axn/core/internal";
+import { thrown } from "../../support/thrown.js";
+import { freshKernel } from "../../support/fresh-kernel.js";
 
-function thrown(fn: () => unknown): AxnError {
-  try {
-    fn();
-  } catch (error) {
-    return error as AxnError;
-  }
-  throw new Error("expected a throw");
-}
 
 /** Names the core field DSL owns (see CORE_FIELD_OPTIONS): none may become a metadata key. */
 const CORE_OWNED = ["schema", "type", "optional", "default", "description", "sensitive", "on", "coerce", "userFacing", "validate", "of", "shape", "inclusion", "length", "format", "as", "model"];
 
 describe("extension registry", () => {
-  beforeEach(() => {
-    resetHost();
-    clearCatalog();
-  });
-  after(() => {
-    resetHost();
-    clearCatalog();
-  });
+  freshKernel();
 
   describe("semantic hints", () => {
     it("pre-registers core's hints", () => {

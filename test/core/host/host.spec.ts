@@ -15,22 +15,16 @@ import {
   fieldMetadataKeyOwner,
   knownSemanticHints,
   setAdapterSink,
+  Tools,
   type AdapterRegistrar,
   type AnyAxn,
-  type AxnError,
   type ResultInfo,
 } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import { captureReports } from "../../support/reports.js";
+import { thrown } from "../../support/thrown.js";
+import { freshKernel } from "../../support/fresh-kernel.js";
 
-function thrown(fn: () => unknown): AxnError {
-  try {
-    fn();
-  } catch (error) {
-    return error as AxnError;
-  }
-  throw new Error("expected a throw");
-}
 
 const roots = { toolRoots: (): readonly string[] => [] };
 
@@ -46,6 +40,8 @@ describe("host kernel", () => {
     resetAxnConfig();
     setAdapterSink(undefined);
   });
+  // These specs unplug the registry's sink; plug it back so later suites see adapters pushed again.
+  after(() => setAdapterSink((key, source) => Tools.registerAdapter(key, source)));
 
   it("has a frozen record of the four hooks", () => {
     const host = createKernelHost();
