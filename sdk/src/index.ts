@@ -26,3 +26,4 @@ export { expandPluginName, PLUGIN_PREFIX } from "./config/plugin-names.js";
 // --- host ---
 export { createHost, loadHost, type CreateHostOptions, type LoadedHost, type LoadedPlugin } from "./host/create-host.js";
 export { PluginError } from "./host/plugin-error.js";
+export { deprecator } from "./deprecator.js";

@@ -44,3 +44,4 @@ declare module "@axn/sdk" {
     http: SettingsOf<typeof httpConfig>;
   }
 }
+export { deprecator } from "./deprecator.js";

@@ -24,3 +24,4 @@ export { ActionTool, type ActionToolOutput, type ToolArguments } from "./action-
 export { ADAPTER_KEY, langchainConfig, type PresentAs, type LangchainActionSettings } from "./config.js";
 export { ADAPTER_FAILURE_MESSAGE, INVALID_ARGUMENTS_PREFIX, type ToolArtifact } from "./map-result.js";
 export type { AmbientContextOption } from "./ambient.js";
+export { deprecator } from "./deprecator.js";

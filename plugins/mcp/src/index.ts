@@ -35,3 +35,4 @@ export {
   type StreamableHttpOptions,
 } from "./serve-http.js";
 export { LOCALHOST_NAMES } from "./http-guards.js";
+export { deprecator } from "./deprecator.js";
