@@ -81,8 +81,6 @@ export {
   knownFieldMetadataKeys,
   semanticHintOwner,
   fieldMetadataKeyOwner,
-  assertKnownHints,
-  extensionsFrozen,
 } from "./extensions/registry.js";
 export {
   HookError,
@@ -100,15 +98,11 @@ export {
   activeHost,
   hostLoaded,
   registeredAdapters,
-  setAdapterSink,
-  onHostReset,
   resetHost,
   type AxnHost,
   type HostPhase,
   type RegisteredAdapter,
-  type AdapterSink,
 } from "./host/host.js";
-export { notifyResult } from "./host/observers.js";
 
 // --- tools / invoker ---
 export { Tools, type ToolRootsSource, type ToolVersions } from "./tools/registry.js";

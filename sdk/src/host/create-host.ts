@@ -20,10 +20,10 @@ import {
   configureAxn,
   createKernelHost,
   resetHost,
-  setAdapterSink,
   type AxnGlobalOptions,
   type AxnHost,
 } from "@axn/core";
+import { setAdapterSink } from "@axn/core/internal";
 import type { AnyAxnPlugin } from "../plugin.js";
 import { RESERVED_CONFIG_KEYS, type AxnAppConfig } from "../config/define-config.js";
 import { closestMatch } from "../config/did-you-mean.js";

@@ -1,10 +1,8 @@
 import { expect } from "chai";
 import { z } from "zod";
 import {
-  assertKnownHints,
   createKernelHost,
   defineAxn,
-  extensionsFrozen,
   fieldMetadataKeyOwner,
   knownFieldMetadataKeys,
   knownSemanticHints,
@@ -13,7 +11,7 @@ import {
   resetHost,
   semanticHintOwner,
 } from "@axn/core";
-import { clearCatalog, internalsOf } from "@axn/core/internal";
+import { clearCatalog, internalsOf, assertKnownHints, extensionsFrozen } from "@axn/core/internal";
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";
 

@@ -7,20 +7,18 @@ import {
   createKernelHost,
   defineAxn,
   hostLoaded,
-  notifyResult,
   registeredAdapters,
   resetAxnConfig,
   resetHost,
   semanticHintOwner,
   fieldMetadataKeyOwner,
   knownSemanticHints,
-  setAdapterSink,
   Tools,
   type AdapterRegistrar,
   type AnyAxn,
   type ResultInfo,
 } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { clearCatalog, notifyResult, setAdapterSink } from "@axn/core/internal";
 import { captureReports } from "../../support/reports.js";
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";

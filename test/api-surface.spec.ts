@@ -1,0 +1,67 @@
+/**
+ * The public surface of every package, pinned: each entry point's runtime exports, by name. A
+ * change here is an API change — make it on purpose, in this file, alongside the docs that
+ * describe it. (`@axn/core/internal` is pinned too, though it is not public: its banner says so.)
+ */
+import { expect } from "chai";
+
+const SURFACE: Record<string, readonly string[]> = {
+  "@axn/core": [
+    "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
+    "DeprecationError", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
+    "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT",
+    "OutboundValidationError", "Result", "TOOL_NAME_PATTERN", "Tools", "UnserializableValue",
+    "VERSION", "ValidationError", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
+    "configNamespaces", "configurableFor", "configureAxn", "createConfigurable", "createDeprecator",
+    "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
+    "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "knownFieldMetadataKeys",
+    "knownSemanticHints", "markAxnError", "ownedFailure", "raisesInDev", "registerFieldMetadataKey",
+    "registerSemanticHint", "registeredAdapters", "render", "reportException", "resetAxnConfig",
+    "resetHost", "semanticHintOwner", "validateToolRoots",
+  ],
+  "@axn/core/internal": [
+    "AXN_INTERNALS", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog",
+    "currentExecution", "extensionsFrozen", "internalsOf", "makeResult", "moduleOriginOf",
+    "notifyResult", "onActionDefined", "onHostReset", "setAdapterSink", "setModuleOrigin",
+    "sourceActionOf", "toAmbientMap",
+  ],
+  "@axn/sdk": [
+    "CONFIG_FILE_NAMES", "PLUGIN_PREFIX", "PluginError", "RESERVED_CONFIG_KEYS", "createHost",
+    "defineConfig", "definePlugin", "deprecator", "expandPluginName", "findConfigFile",
+    "loadConfig", "loadHost",
+  ],
+  "@axn/sdk/adapter": [
+    "REJECT_OPAQUE_SETTING", "declareRejectOpaqueExposedValues", "guardToolResponse",
+    "serializeExposed", "toolRootsDefault", "toolRootsSource",
+  ],
+  "@axn/sdk/testing": [
+    "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "uniqueAxnName", "withAmbientContext",
+  ],
+  "@axn/sdk/conformance": [
+    "AMBIENT_FIELD", "CHECK_IDS", "EXCEPTION_HEADLINE", "FAILURE_HEADLINE", "FAILURE_REASON",
+    "SECRET_MESSAGE", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",
+  ],
+  "axn-plugin-mcp": [
+    "ADAPTER_FAILURE_MESSAGE", "DEFAULT_MAX_BODY_BYTES", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",
+    "TOOL_VERSION_META_KEY", "createMcpServer", "createStreamableHttpHandler", "default",
+    "defaultServerContext", "deprecator", "mcpConfig", "mcpPlugin", "serveStdio",
+  ],
+  "axn-plugin-langchain": [
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "INVALID_ARGUMENTS_PREFIX",
+    "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
+  ],
+  "axn-plugin-http": [
+    "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT", "HTTP_KEY",
+    "HttpAdapter", "HttpMessages", "LOOPBACK_HOSTS", "buildOpenApiDocument", "createHttpApp",
+    "default", "deprecator", "httpConfig", "httpPlugin", "serve", "tools", "wrap",
+  ],
+};
+
+describe("public API surface", () => {
+  for (const [entry, names] of Object.entries(SURFACE)) {
+    it(`${entry} exports exactly the pinned names`, async () => {
+      const module = (await import(entry)) as Record<string, unknown>;
+      expect(Object.keys(module).sort()).to.deep.equal([...names]);
+    });
+  }
+});
