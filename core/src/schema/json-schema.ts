@@ -20,9 +20,60 @@ import { fieldToJsonSchema, toJsonValue } from "./zod.js";
 /** The dialect the reflected schemas are written in (they carry no `$schema` key themselves). */
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
-/** What a caller may send: top-level arguments only (ambient fields and subfields never appear). */
+/**
+ * What a caller may send: the top-level arguments (ambient fields never appear). A subfield
+ * (`on: "customer.address"`) is not an argument of its own, but it tightens what its parent
+ * accepts, so its schema is folded into the parent's property at that path — otherwise the
+ * reflected schema would accept values the runtime refuses.
+ */
 export function buildInputSchema(fields: readonly NormalizedField[]): JsonSchema {
-  return objectSchema(fields.filter((field) => field.kind === "arg"), "input");
+  const schema = objectSchema(fields.filter((field) => field.kind === "arg"), "input");
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  for (const field of fields) {
+    if (field.kind !== "subfield") continue;
+    const path = argumentPath(field, byName, new Set());
+    // A subfield of an ambient field is not model input: it stays out, like its parent.
+    if (path !== undefined) foldSubfield(schema, field, path);
+  }
+  return schema;
+}
+
+/** Where a subfield sits under the top-level arguments, following subfields of subfields. */
+function argumentPath(field: NormalizedField, byName: ReadonlyMap<string, NormalizedField>, seen: Set<string>): string[] | undefined {
+  const [head, ...rest] = field.parentPath!;
+  const parent = byName.get(head!);
+  if (parent === undefined || parent.kind === "ambient" || seen.has(parent.name)) return undefined;
+  if (parent.kind === "arg") return [head!, ...rest];
+  seen.add(parent.name);
+  const above = argumentPath(parent, byName, seen);
+  return above === undefined ? undefined : [...above, parent.name, ...rest];
+}
+
+type MutableSchema = Record<string, JsonValue>;
+
+function isSchemaObject(value: JsonValue | undefined): value is MutableSchema {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Adds `field` under its parent path as a property that must also satisfy the subfield's schema. */
+function foldSubfield(root: JsonSchema, field: NormalizedField, parentPath: readonly string[]): void {
+  let node = root as MutableSchema;
+  for (const segment of [...parentPath, field.name]) {
+    const properties = (isSchemaObject(node.properties) ? node.properties : (node.properties = {})) as MutableSchema;
+    const last = segment === field.name;
+    const existing = properties[segment];
+    if (last) {
+      const sub = propertySchema(field, "input");
+      properties[segment] = isSchemaObject(existing) ? { allOf: [existing, sub] } : sub;
+      if (!field.optional && field.default === undefined) {
+        const required = Array.isArray(node.required) ? (node.required as string[]) : [];
+        if (!required.includes(segment)) node.required = [...required, segment];
+      }
+      return;
+    }
+    if (!isSchemaObject(existing)) properties[segment] = {};
+    node = properties[segment] as MutableSchema;
+  }
 }
 
 /** What a successful result exposes; `undefined` when the action exposes nothing. */

@@ -104,3 +104,28 @@ describe("ambient context", () => {
     expect(Object.keys((Ship.inputSchema as { properties: object }).properties)).to.deep.equal(["address"]);
   });
 });
+
+describe("subfields in the reflected input schema", () => {
+  it("fold into their parent's property, so the schema is never looser than runtime", async () => {
+    const { Ajv2020 } = await import("ajv/dist/2020.js");
+    const Ship = defineAxn({
+      name: "ShipReflected",
+      expects: {
+        customer: z.object({ address: z.object({ zip: z.string(), city: z.string() }) }),
+        zip: { schema: z.string().regex(/^\d{5}$/), on: "customer.address" },
+        userId: { schema: z.string(), on: "ambientContext" },
+        tenantName: { schema: z.string(), on: "userId" },
+      },
+      call: () => undefined,
+    });
+    const schema = Ship.inputSchema as { properties: Record<string, unknown> };
+    expect(Object.keys(schema.properties)).to.deep.equal(["customer"]);
+    const validate = new Ajv2020({ strict: false }).compile(Ship.inputSchema);
+    const bad = { customer: { address: { zip: "1", city: "X" } } };
+    const good = { customer: { address: { zip: "12345", city: "X" } } };
+    expect(validate(bad)).to.equal(false);
+    expect((await Ship.call(bad, { ambientContext: { userId: "u" } })).ok).to.equal(false);
+    expect(validate(good)).to.equal(true);
+    expect(JSON.stringify(Ship.inputSchema)).to.not.include("tenantName");
+  });
+});
