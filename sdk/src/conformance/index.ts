@@ -4,6 +4,16 @@
  * unrenderable results, zero-argument `tools()`), as executable checks any `axn-plugin-*` runs
  * against itself by describing how to wrap and call one action through its transport.
  * See docs/adapter-authoring.md.
+ *
+ * @example
+ * ```ts
+ * describeAdapterConformance({
+ *   name: "axn-plugin-fncall", key: "fncall", tools: FncallAdapter.tools,
+ *   wrap: (action) => FncallAdapter.wrap(action),
+ *   advertised: (fn) => ({ name: fn.name, inputSchema: fn.parameters }),
+ *   invoke: async (fn, args, { ambientContext }) => toOutcome(await callThroughTransport(fn, args, ambientContext)),
+ * });
+ * ```
  */
 export type { AdapterConformanceDriver, AdvertisedTool, InvokeContext, InvokeOutcome } from "./driver.js";
 export { CHECK_IDS, conformanceChecks, type ConformanceCheck, type ConformanceCheckId } from "./checks.js";
