@@ -156,7 +156,7 @@ class Walker {
 
   walk(value: unknown): unknown {
     const stack = this.stack;
-    // A one-element holder lets the root go through exactly the same path as any member.
+    // A one-element holder lets the root go through exactly the same path as every member.
     const holder = [value];
     stack.push(new Frame(holder, holder, undefined, holder, 0, undefined, false));
     for (;;) {

@@ -12,7 +12,7 @@ export interface InvokeOutcome {
   readonly ok: boolean;
   /** Everything the client can read as text (the content, the response body). Checked for leaks. */
   readonly text: string;
-  /** Structured content, when the transport has any. */
+  /** Structured content, when the transport has some. */
   readonly structured?: unknown;
 }
 
