@@ -45,10 +45,11 @@ export const FINDINGS: Record<string, string> = {
     "UTF-8 validity are checked on the bytes; its `text()` path is ~20 % faster but decodes invalid",
     "UTF-8 silently, so taking it needs another way to detect that. With an authenticator that",
     "returns a user, the per-call execution scope (and Node 20's promise-hook cost) comes back;",
-    "Node 22+ (AsyncContextFrame) removes most of it. One more lead, measured with",
-    "`process.cpuUsage()` per request in the server process: passing any `signal` in the call options",
-    "(even a constant one, even a thunk that is never called) costs ~7 µs of server CPU per request",
-    "(36–38 → 43–44 µs) — not reproducible in a tight in-process loop; unexplained so far.",
+    "Node 22+ (AsyncContextFrame) removes most of it. Server CPU per request (`process.cpuUsage()`",
+    "in the server process) is the steadier yardstick on this noisy machine: bare route ~35 µs,",
+    "Invoker + render on it ~38–44 µs, the full adapter ~58–65 µs. One unconfirmed lead: through",
+    "`HttpOperation.invoke`, passing a `signal` option cost ~7 µs per request in one harness and",
+    "nothing through `invoker.call` in another — possibly a measurement artefact.",
   ].join("\n"),
 };
 
