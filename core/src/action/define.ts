@@ -125,7 +125,6 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
   if (hints.some((h) => typeof h !== "string")) throw new TypeError(`defineAxn(${name}): semanticHints must be strings`);
   if (extensionsFrozen()) assertKnownHints(name, hints);
   const prefixes = def.toolPrefixes ?? DEFAULT_TOOL_PREFIXES;
-  const parentInternals = def.extends?.[AXN_INTERNALS];
 
   const chain = lineage(def);
   const compiled: CompiledAction = {
@@ -202,7 +201,6 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
   Object.defineProperty(action, Symbol.toStringTag, { value: `Axn ${name}` });
   const frozen = Object.freeze(action) as unknown as Axn<E, X>;
   compiled.self = frozen as unknown as AnyAxn;
-  void parentInternals;
   if (!factory) addToCatalog(frozen as unknown as AnyAxn);
   return frozen;
 }

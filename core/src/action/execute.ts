@@ -253,6 +253,37 @@ class BodyContext {
   }
 }
 
+/**
+ * Runs the body and folds what it returns into the exposes; `done()` ends it as a success (its
+ * reason returned), anything else thrown propagates. A synchronous body settles synchronously:
+ * awaiting only a real promise saves a microtask turn per call.
+ */
+function bodyStep(
+  action: CompiledAction,
+  input: Record<string, unknown>,
+  bag: Record<string, unknown>,
+  ctx: BodyContext,
+): Reason | undefined | Promise<Reason | undefined> {
+  const finished = (returned: unknown): undefined => {
+    mergeExposed(action, bag, returned);
+    return undefined;
+  };
+  let returned: unknown;
+  try {
+    returned = action.body(input as never, ctx as never);
+    if (!isThenable(returned)) return finished(returned);
+  } catch (error) {
+    return doneReasonOf(error);
+  }
+  return Promise.resolve(returned).then(finished, doneReasonOf);
+}
+
+/** `done()` is a success: its reason. Anything else thrown is the call's failure or exception. */
+function doneReasonOf(error: unknown): Reason | undefined {
+  if (error instanceof Settle && error.ok) return error.reason;
+  throw error;
+}
+
 /** Hooks, body and `done`: returns the done reason, if the body ended early with one. */
 async function runBody(
   action: CompiledAction,
@@ -264,15 +295,7 @@ async function runBody(
   const ctx = new BodyContext(action, bag, signal);
   const core = async (): Promise<void> => {
     for (const hook of action.before) await hook(input as never);
-    try {
-      let returned = action.body(input as never, ctx as never);
-      // Awaiting only a real promise saves a microtask turn per call for synchronous bodies.
-      if (isThenable(returned)) returned = await returned;
-      mergeExposed(action, bag, returned);
-    } catch (error) {
-      if (!(error instanceof Settle && error.ok)) throw error;
-      doneReason = error.reason;
-    }
+    doneReason = await bodyStep(action, input, bag, ctx);
     for (const hook of action.after) await hook(input as never);
   };
   if (action.around.length === 0) {
@@ -405,14 +428,8 @@ async function settle(
     let doneReason: Reason | undefined;
     if (action.before.length === 0 && action.after.length === 0 && action.around.length === 0) {
       // No hooks: run the body inline — every promise avoided is an async-hook round trip saved.
-      try {
-        let returned = action.body(input as never, new BodyContext(action, bag, options?.signal) as never);
-        if (isThenable(returned)) returned = await returned;
-        mergeExposed(action, bag, returned);
-      } catch (error) {
-        if (!(error instanceof Settle && error.ok)) throw error;
-        doneReason = error.reason;
-      }
+      const step = bodyStep(action, input, bag, new BodyContext(action, bag, options?.signal));
+      doneReason = isThenable(step) ? await step : step;
     } else doneReason = await runBody(action, input, bag, options?.signal);
     const exposed = validateOutbound(action, bag);
     const message = compose(

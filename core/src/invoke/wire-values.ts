@@ -16,6 +16,12 @@ function formatKey(path: string, key: string | number): string {
 
 /** The first value under `value` that no JSON text could carry, as a field error; or undefined. */
 export function wireValueProblem(value: unknown, root: string): FieldError | undefined {
+  // Most arguments are single leaves: answer those without allocating the walk.
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : { field: root, message: `${root}: must be a finite number` };
+  if (typeof value === "string") {
+    return LONE_SURROGATE.test(value) ? { field: root, message: `${root}: contains an unpaired surrogate (not valid UTF-8)` } : undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
   // An explicit stack: the value may be nested far deeper than the call stack allows.
   const stack: [unknown, string][] = [[value, root]];
   const seen = new Set<object>();

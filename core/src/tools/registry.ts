@@ -22,9 +22,9 @@ import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { axnConfig } from "../config/global.js";
-import { ADAPTER_KEY, onHostReset, registeredAdapters, setAdapterSink } from "../host/host.js";
+import { ADAPTER_KEY, onHostReset, registeredAdapters } from "../host/host.js";
 import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
-import { setModuleOrigin } from "./origins.js";
+import { moduleOriginOf, setModuleOrigin } from "./origins.js";
 import { assertToolRoots } from "./roots.js";
 
 /** Where an adapter's tool roots come from (an adapter's config, usually through `toolRootsDefault`). */
@@ -65,8 +65,8 @@ const state: RegistryState = {
 };
 
 /**
- * Adapters a plugin registered through the host are read from the host's own list as well as
- * pushed through the sink, so the registry never depends on a sink staying plugged in.
+ * Adapters a plugin registered through the host are read from the host's own list, so core/host
+ * never has to know the registry (and no hand-off can be left unplugged).
  */
 function syncFromHost(): void {
   for (const adapter of registeredAdapters()) {
@@ -157,9 +157,9 @@ function checkVersionConvention(action: AnyAxn): void {
   }
 }
 
-const originVersion = new WeakMap<ActionInternals, number>();
 function versionFromOrigin(action: AnyAxn): number | undefined {
-  return originVersion.get(action[AXN_INTERNALS]);
+  const origin = moduleOriginOf(action[AXN_INTERNALS]);
+  return origin === undefined ? undefined : versionSegment(origin.qualifiedName);
 }
 
 function membersOf(key: string): AnyAxn[] {
@@ -309,10 +309,7 @@ export const Tools = {
             state.grants.set(internals, grants);
             // A module exporting exactly one action names it by its path, as a file names a constant.
             if (actions.length === 1) {
-              const qualified = qualifiedNameFromModulePath(rel);
-              setModuleOrigin(internals, { qualifiedName: qualified, root });
-              const v = versionSegment(qualified);
-              if (v !== undefined) originVersion.set(internals, v);
+              setModuleOrigin(internals, { qualifiedName: qualifiedNameFromModulePath(rel), root });
             }
           }
         }
@@ -333,6 +330,5 @@ export const Tools = {
   },
 };
 
-// The host forwards every adapter a plugin registers at load; a host reset forgets them.
-setAdapterSink((key, source) => Tools.registerAdapter(key, source));
+// Adapters registered through the host are read from its list (syncFromHost); a reset forgets them.
 onHostReset(() => Tools.reset());

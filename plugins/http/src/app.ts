@@ -55,15 +55,6 @@ export interface HttpAppOptions {
 export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } };
 export type HttpApp = Hono<HttpAppEnv>;
 
-/**
- * The reply as a `Response` built from a plain header object: on @hono/node-server that is the
- * cheap path (no `Headers` instance to build and walk per request). Headers a middleware set on
- * the context (CORS) are still merged in by hono when the handler returns.
- */
-function send(_c: Context, reply: HttpReply): Response {
-  return toResponse(reply);
-}
-
 /** A request header, read from Node's own parsed headers when @hono/node-server is underneath. */
 function requestHeader(c: Context, name: "content-type" | "content-length"): string | null {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
@@ -135,18 +126,18 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   app.notFound((c) => {
     const tool = versionedPath.exec(c.req.path)?.[1];
     const known = tool === undefined ? undefined : versions.get(tool);
-    return send(c, errorReply(404, known === undefined ? Messages.notFound : Messages.unknownVersion(tool!, known)));
+    return toResponse(errorReply(404, known === undefined ? Messages.notFound : Messages.unknownVersion(tool!, known)));
   });
   app.onError((error, c) => {
-    if (error instanceof ReportedMappingFailure) return send(c, errorReply(500, Messages.unrenderable));
-    if (error instanceof HTTPException && error.status < 500) return send(c, errorReply(error.status, error.message || `HTTP ${error.status}`));
+    if (error instanceof ReportedMappingFailure) return toResponse(errorReply(500, Messages.unrenderable));
+    if (error instanceof HTTPException && error.status < 500) return toResponse(errorReply(error.status, error.message || `HTTP ${error.status}`));
     reportException(error, { action: PLUGIN_NAME, phase: `${c.req.method} ${c.req.path}` });
-    return send(c, errorReply(500, Messages.internal));
+    return toResponse(errorReply(500, Messages.internal));
   });
 
   if (allowedHosts !== null) {
     app.use("*", async (c, next) => {
-      if (!hostAllowed(c.req.header("host") ?? null, allowedHosts)) return send(c, errorReply(403, Messages.hostNotAllowed));
+      if (!hostAllowed(c.req.header("host") ?? null, allowedHosts)) return toResponse(errorReply(403, Messages.hostNotAllowed));
       await next();
     });
   }
@@ -174,35 +165,35 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   if (authenticate !== allowEveryone) app.use(scope, async (c, next) => {
     const verdict = await authenticate(c.req.raw);
     if (verdict instanceof Response) return verdict;
-    if (verdict === null || verdict === undefined) return send(c, errorReply(401, Messages.unauthorized));
+    if (verdict === null || verdict === undefined) return toResponse(errorReply(401, Messages.unauthorized));
     c.set("ambientContext", verdict);
     await next();
   });
 
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.all(`${basePath}/openapi.json`, (c) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return send(c, errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" }));
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" }));
     document ??= buildOpenApiDocument(operations, {
       basePath,
       maxBodyBytes,
       authenticated: authenticate !== allowEveryone,
       ...(options.openapi === undefined ? {} : { info: options.openapi }),
     });
-    return send(c, { status: 200, body: document });
+    return toResponse({ status: 200, body: document });
   });
 
   // One handler per path, for every method (a wrong one is a 405 from the same handler).
   for (const op of operations) {
     const path = `${basePath}${op.route}`;
     app.all(path, async (c) => {
-      if (c.req.method !== "POST") return send(c, errorReply(405, Messages.methodNotAllowed, { allow: "POST" }));
+      if (c.req.method !== "POST") return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "POST" }));
       const request = c.req.raw;
-      if (!isJsonContentType(requestHeader(c, "content-type"))) return send(c, errorReply(415, Messages.unsupportedMediaType));
+      if (!isJsonContentType(requestHeader(c, "content-type"))) return toResponse(errorReply(415, Messages.unsupportedMediaType));
       const read = await readBodyWithin(request, maxBodyBytes, requestHeader(c, "content-length"));
-      if (!read.ok) return send(c, errorReply(413, Messages.tooLarge(maxBodyBytes)));
+      if (!read.ok) return toResponse(errorReply(413, Messages.tooLarge(maxBodyBytes)));
       const parsed = parseJsonBody(read.bytes);
-      if (!parsed.ok) return send(c, errorReply(400, Messages.malformedJson));
-      return send(c, await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: () => clientSignal(c) }));
+      if (!parsed.ok) return toResponse(errorReply(400, Messages.malformedJson));
+      return toResponse(await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: () => clientSignal(c) }));
     });
   }
 

@@ -37,7 +37,11 @@ export function errorReply(status: number, error: string, headers?: Readonly<Rec
   return headers === undefined ? { status, body: { error } } : { status, body: { error }, headers };
 }
 
-/** The reply as a `Response`. `nosniff` keeps a browser from reading a JSON error as anything else. */
+/**
+ * The reply as a `Response`. `nosniff` keeps a browser from reading a JSON error as anything else.
+ * A plain header object is the cheap path on @hono/node-server (no `Headers` to build and walk);
+ * headers a middleware set on the context (CORS) are still merged in by hono.
+ */
 export function toResponse(reply: HttpReply): Response {
   return new Response(reply.encoded ?? JSON.stringify(reply.body), {
     status: reply.status,

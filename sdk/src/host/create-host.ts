@@ -23,7 +23,6 @@ import {
   type AxnGlobalOptions,
   type AxnHost,
 } from "@axn/core";
-import { setAdapterSink } from "@axn/core/internal";
 import type { AnyAxnPlugin } from "../plugin.js";
 import { RESERVED_CONFIG_KEYS, type AxnAppConfig } from "../config/define-config.js";
 import { closestMatch } from "../config/did-you-mean.js";
@@ -67,8 +66,6 @@ export async function createHost(options: CreateHostOptions): Promise<LoadedHost
   const host = createKernelHost();
   try {
     const plugins = await applyPlugins(host, config.plugins ?? [], context);
-    // The registry reads adapters through the host's sink; wiring it here keeps core/host free of the registry.
-    setAdapterSink((key, source) => Tools.registerAdapter(key, source));
     Tools.setProjectRoot(context.baseDir);
     host.runRegistrations();
     applySettings(config, context.where);

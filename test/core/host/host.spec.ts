@@ -13,7 +13,6 @@ import {
   semanticHintOwner,
   fieldMetadataKeyOwner,
   knownSemanticHints,
-  Tools,
   type AdapterRegistrar,
   type AnyAxn,
   type ResultInfo,
@@ -38,8 +37,6 @@ describe("host kernel", () => {
     resetAxnConfig();
     setAdapterSink(undefined);
   });
-  // These specs unplug the registry's sink; plug it back so later suites see adapters pushed again.
-  after(() => setAdapterSink((key, source) => Tools.registerAdapter(key, source)));
 
   it("has a frozen record of the four hooks", () => {
     const host = createKernelHost();
