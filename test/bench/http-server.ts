@@ -47,7 +47,7 @@ async function serveAxn(viaPluginServe: boolean): Promise<void> {
   }
 }
 
-function serveBaseline(): void {
+function serveBaseline(sameHeaders = false): void {
   const app = new Hono();
   const strictInput = lookupInputObject.strict();
   const route = "/api/lookup/v1";
@@ -62,6 +62,7 @@ function serveBaseline(): void {
     if (!input.success) return c.json({ error: input.error.issues.map((i) => i.message).join("; ") }, 400);
     const output = lookupOutputObject.safeParse(lookupBody(input.data));
     if (!output.success) return c.json({ error: "invalid output" }, 500);
+    if (sameHeaders) return new Response(JSON.stringify(output.data), { status: 200, headers: { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" } });
     return c.json(output.data);
   });
   const server = nodeServe({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
@@ -73,6 +74,7 @@ function serveBaseline(): void {
 if (mode === "axn") await serveAxn(true);
 else if (mode === "axn-app") await serveAxn(false);
 else if (mode === "baseline") serveBaseline();
+else if (mode === "baseline-h") serveBaseline(true);
 else {
   process.stderr.write("usage: http-server.ts axn|axn-app|baseline\n");
   process.exit(2);
@@ -80,3 +82,8 @@ else {
 
 // Exit through process.exit on SIGTERM so `--cpu-prof` can write its profile when the parent stops us.
 process.once("SIGTERM", () => process.exit(0));
+// Diagnostics: SIGUSR2 prints this process's CPU time so far (µs), for CPU-per-request figures.
+process.on("SIGUSR2", () => {
+  const { user, system } = process.cpuUsage();
+  announce({ cpuMicros: user + system, user });
+});

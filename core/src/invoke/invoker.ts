@@ -53,13 +53,9 @@ export class Invoker {
   }
 
   call<A extends AnyAxn>(action: A, args: unknown, options: InvokeOptions = {}): Promise<Result<Record<string, unknown>>> {
-    const safe = stripAmbient(args);
-    const callOptions = {
-      ...(options.ambientContext === undefined ? {} : { ambientContext: options.ambientContext }),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-      ...(options.spanAttributes === undefined ? {} : { spanAttributes: options.spanAttributes }),
-    };
-    return action[AXN_INTERNALS].execute(safe, callOptions, this.#gates);
+    // The options go through as they are: they are `CallOptions` field for field, and a copy built
+    // with conditional spreads cost ~1 µs per call — most of the Invoker's own overhead.
+    return action[AXN_INTERNALS].execute(stripAmbient(args), options, this.#gates);
   }
 
   /**

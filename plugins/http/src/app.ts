@@ -22,7 +22,7 @@ import { HTTPException } from "hono/http-exception";
 import { AxnError, ErrorCodes, reportException, type AmbientContextSource, type AnyAxn } from "@axn/core";
 import { allowEveryone, httpConfig, PLUGIN_NAME, type Authenticate, type HttpCorsSettings } from "./config.js";
 import { isJsonContentType } from "./content-type.js";
-import { hostAllowed } from "./hosts.js";
+import { hostCheck } from "./hosts.js";
 import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
@@ -56,7 +56,7 @@ export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } }
 export type HttpApp = Hono<HttpAppEnv>;
 
 /** A request header, read from Node's own parsed headers when @hono/node-server is underneath. */
-function requestHeader(c: Context, name: "content-type" | "content-length"): string | null {
+function requestHeader(c: Context, name: "content-type" | "content-length" | "host"): string | null {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming?.headers !== undefined) return incoming.headers[name] ?? null;
   return c.req.raw.headers.get(name);
@@ -136,8 +136,9 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   });
 
   if (allowedHosts !== null) {
+    const hostAllowed = hostCheck(allowedHosts);
     app.use("*", async (c, next) => {
-      if (!hostAllowed(c.req.header("host") ?? null, allowedHosts)) return toResponse(errorReply(403, Messages.hostNotAllowed));
+      if (!hostAllowed(requestHeader(c, "host"))) return toResponse(errorReply(403, Messages.hostNotAllowed));
       await next();
     });
   }

@@ -27,3 +27,24 @@ export function hostAllowed(hostHeader: string | null, allowed: readonly string[
   }
   return allowed.some((entry) => normalize(entry) === hostname);
 }
+
+/** Distinct Host headers remembered per check; a real server sees a handful. */
+const MEMO_LIMIT = 64;
+
+/**
+ * `hostAllowed` bound to one list, remembering each verdict: parsing the header with `URL` on every
+ * request was a measurable share of a small call's cost. The memo is bounded, so a client sending
+ * endless distinct Host headers gets each one parsed, never a growing map.
+ */
+export function hostCheck(allowed: readonly string[]): (hostHeader: string | null | undefined) => boolean {
+  const list = [...allowed];
+  const verdicts = new Map<string, boolean>();
+  return (hostHeader) => {
+    if (hostHeader === null || hostHeader === undefined) return false;
+    const known = verdicts.get(hostHeader);
+    if (known !== undefined) return known;
+    const verdict = hostAllowed(hostHeader, list);
+    if (verdicts.size < MEMO_LIMIT) verdicts.set(hostHeader, verdict);
+    return verdict;
+  };
+}

@@ -15,7 +15,8 @@ import type { AddressInfo } from "node:net";
 import { serve as nodeServe, type ServerType } from "@hono/node-server";
 import { createHttpApp, type HttpAppOptions } from "./app.js";
 import { httpConfig } from "./config.js";
-import { hostAllowed, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
+import { hostCheck, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
+import type { IncomingMessage } from "node:http";
 import { errorReply, Messages, toResponse } from "./replies.js";
 
 export const DEFAULT_HOSTNAME = "127.0.0.1";
@@ -47,10 +48,12 @@ export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
   const configured = options.allowedHosts === undefined ? httpConfig.get("allowedHosts") : options.allowedHosts;
   const allowed = configured ?? (isLoopbackHostname(hostname) ? LOOPBACK_HOSTS : null);
   const app = options.app ?? createHttpApp(options);
+  const hostAllowed = allowed === null ? null : hostCheck(allowed);
   // `env` carries Node's request/response objects; the app uses them to notice a client leaving
-  // without building a full web Request just for its signal.
+  // without building a full web Request just for its signal, and the Host check reads Node's own
+  // parsed header rather than building the request's `Headers`.
   const fetch = (request: Request, env?: unknown): Response | Promise<Response> =>
-    allowed !== null && !hostAllowed(request.headers.get("host"), allowed)
+    hostAllowed !== null && !hostAllowed((env as { incoming?: IncomingMessage } | undefined)?.incoming?.headers.host ?? request.headers.get("host"))
       ? toResponse(errorReply(403, Messages.hostNotAllowed))
       : app.fetch(request, env);
 

@@ -55,6 +55,8 @@ export interface HttpOperation {
   invoke(args: unknown, options?: InvokeHttpOptions): Promise<HttpReply>;
 }
 
+const NO_AMBIENT = Object.freeze({});
+
 /** One Invoker for every call: the tool-call contract is the same for all of them. */
 const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
 
@@ -73,11 +75,8 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
     outputSchema: action.outputSchema,
     semanticHints: action.semanticHints,
     async invoke(args: unknown, invokeOptions: InvokeHttpOptions = {}): Promise<HttpReply> {
-      const result = await invoker.call(action, args, {
-        // Always explicit, so no ambient state of the server process leaks into a call.
-        ambientContext: invokeOptions.ambientContext ?? {},
-        ...(invokeOptions.signal === undefined ? {} : { signal: invokeOptions.signal }),
-      });
+      // Always an explicit ambient context, so no ambient state of the server process leaks into a call.
+      const result = await invoker.call(action, args, { ambientContext: invokeOptions.ambientContext ?? NO_AMBIENT, signal: invokeOptions.signal });
       return replyFor(action, result);
     },
   });
