@@ -3,8 +3,9 @@
  * Routes: `POST {basePath}/{tool}/v{n}` for every tool version (no unversioned alias: a URL never
  * changes meaning) and `GET {basePath}/openapi.json`. Each call passes, in order: the Host check
  * (when configured), CORS (when configured), `authenticate` (401), the route (404 / 405), the
- * Content-Type (415), the body limit while reading (413), JSON parsing (400), then the Invoker and
- * the result mapping (200 / 400 / 422 / 500). Every body is JSON, hono's own 404 and 500 included.
+ * Content-Type (415), the body limit while reading (413; a body cut short is a 400), JSON parsing
+ * (400), then the Invoker and the result mapping (200 / 400 / 422 / 500). Every body is JSON,
+ * hono's own 404 and 500 included.
  *
  * Other transports share the app through `mount` (the MCP Streamable HTTP endpoint at `/mcp`):
  * a mounted handler gets the raw `Request` and sits behind the Host check, but not behind this
@@ -55,9 +56,12 @@ export interface HttpAppOptions {
 export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } };
 export type HttpApp = Hono<HttpAppEnv>;
 
+/** What @hono/node-server passes as `env`: Node's own request and response. */
+type NodeBindings = { readonly incoming?: IncomingMessage; readonly outgoing?: ServerResponse };
+
 /** A request header, read from Node's own parsed headers when @hono/node-server is underneath. */
 function requestHeader(c: Context, name: "content-type" | "content-length" | "host"): string | null {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = (c.env as NodeBindings | undefined)?.incoming;
   if (incoming?.headers !== undefined) return incoming.headers[name] ?? null;
   return c.req.raw.headers.get(name);
 }
@@ -68,7 +72,7 @@ function requestHeader(c: Context, name: "content-type" | "content-length" | "ho
  * (a large share of each request's cost); on other runtimes the request's own signal is used.
  */
 function clientSignal(c: Context): AbortSignal {
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  const outgoing = (c.env as NodeBindings | undefined)?.outgoing;
   if (outgoing === undefined || typeof outgoing.once !== "function") return c.req.raw.signal;
   // Built only when the action reads `ctx.signal` (the Invoker takes it lazily): the client may
   // already be gone by then.
@@ -190,8 +194,8 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (c.req.method !== "POST") return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "POST" }));
       const request = c.req.raw;
       if (!isJsonContentType(requestHeader(c, "content-type"))) return toResponse(errorReply(415, Messages.unsupportedMediaType));
-      const read = await readBodyWithin(request, maxBodyBytes, requestHeader(c, "content-length"));
-      if (!read.ok) return toResponse(errorReply(413, Messages.tooLarge(maxBodyBytes)));
+      const read = await readBodyWithin(request, maxBodyBytes, requestHeader(c, "content-length"), (c.env as NodeBindings | undefined)?.incoming);
+      if (!read.ok) return toResponse(read.reason === "tooLarge" ? errorReply(413, Messages.tooLarge(maxBodyBytes)) : errorReply(400, Messages.incompleteBody));
       const parsed = parseJsonBody(read.bytes);
       if (!parsed.ok) return toResponse(errorReply(400, Messages.malformedJson));
       return toResponse(await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: () => clientSignal(c) }));

@@ -24,6 +24,8 @@ export const Messages = {
   hostNotAllowed: "Host not allowed",
   unsupportedMediaType: "Content-Type must be application/json",
   malformedJson: "Request body is not valid JSON",
+  /** The client stopped sending before the body ended (usually gone by the time this is written). */
+  incompleteBody: "Request body ended early",
   /** The mapping step failed (e.g. an exposed value with no JSON rendering): the adapter's own answer. */
   unrenderable: "The tool could not produce a valid response",
   /** Anything else that went wrong outside an action. */

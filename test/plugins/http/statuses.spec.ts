@@ -1,6 +1,7 @@
 /**
  * Every status the adapter answers, over real HTTP on loopback, with the exact JSON body.
  */
+import { connect } from "node:net";
 import { expect } from "chai";
 import { configureAxn } from "@axn/core";
 import { createHttpApp, serve } from "axn-plugin-http";
@@ -105,13 +106,69 @@ describe("axn-plugin-http: statuses over loopback", () => {
       });
     }
 
-    it("bytes that are not UTF-8 are not JSON", async () => {
-      const reply = await raw(url("/http_spec_approve_loan/v1"), {
-        headers: { "content-type": "application/json", ...auth },
-        chunks: [Uint8Array.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])],
+    for (const framing of ["chunked", "with a Content-Length"] as const) {
+      it(`bytes that are not UTF-8 are not JSON (${framing})`, async () => {
+        const bytes = Uint8Array.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]);
+        const reply = await raw(url("/http_spec_approve_loan/v1"), {
+          headers: { "content-type": "application/json", ...auth, ...(framing === "chunked" ? {} : { "content-length": String(bytes.byteLength) }) },
+          chunks: [bytes],
+        });
+        expect(reply.status).to.equal(400);
+        expect(reply.body).to.deep.equal({ error: "Request body is not valid JSON" });
       });
+    }
+
+    it("a body that arrives in many packets under its Content-Length is read whole", async () => {
+      const chunk = "x".repeat(64 * 1024);
+      const text = JSON.stringify({ amount: 5, pad: chunk.repeat(12) });
+      const reply = await raw(url("/http_spec_approve_loan/v1"), {
+        headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...auth },
+        chunks: text.match(/[\s\S]{1,65536}/g)!,
+      });
+      // Parsed whole: the one complaint is the undeclared key at its very end.
       expect(reply.status).to.equal(400);
-      expect(reply.body).to.deep.equal({ error: "Request body is not valid JSON" });
+      expect(reply.body).to.deep.equal({ error: "Could not approve the loan: unknown input: pad", fieldErrors: [{ field: "pad", message: "unknown input: pad" }] });
+    });
+
+    it("a body cut short answers 400 and pages nobody: the client's doing, not a server fault", async () => {
+      const app = createHttpApp({ tools });
+      const breaksHalfWay = (): ReadableStream<Uint8Array> => {
+        let sent = false;
+        return new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent) return controller.error(new Error("connection reset"));
+            sent = true;
+            controller.enqueue(new TextEncoder().encode('{"amount":'));
+          },
+        });
+      };
+      for (const framing of [{ "content-length": "40" }, {}]) {
+        const request = new Request("http://localhost/api/http_spec_approve_loan/v1", {
+          method: "POST",
+          headers: { "content-type": "application/json", ...framing },
+          body: breaksHalfWay(),
+          duplex: "half",
+        } as RequestInit);
+        const response = await app.fetch(request);
+        expect(response.status).to.equal(400);
+        expect(await response.json()).to.deep.equal({ error: "Request body ended early" });
+      }
+      expect(reports).to.deep.equal([]);
+    });
+
+    it("a client that disconnects half-way through its body pages nobody, and the server answers the next request", async () => {
+      const target = new URL(url("/http_spec_approve_loan/v1"));
+      const socket = connect(Number(target.port), target.hostname);
+      socket.write(
+        `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ok\r\n` +
+          `Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"amount":`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise<void>((resolve) => socket.end(resolve));
+      await new Promise((resolve) => socket.once("close", resolve).resume());
+      const next = await postJson(url("/http_spec_approve_loan/v1"), { amount: 5 }, auth);
+      expect(next.status).to.equal(200);
+      expect(reports).to.deep.equal([]);
     });
   });
 
