@@ -393,7 +393,22 @@ function needsScope(span: Span | undefined, explicit: ReadonlyMap<string, unknow
   return explicit.size > 0 || (outer !== undefined && outer.size > 0);
 }
 
-export async function execute(
+export function execute(
+  action: CompiledAction,
+  rawArgs: unknown,
+  options: CallOptions | undefined,
+  gates: InvokeGates | undefined,
+): Promise<Result<Record<string, unknown>>> {
+  // Not `async`: returning `settle`'s promise from an async function would wrap it in another one,
+  // costing extra microtask turns on every call. Only the scope set-up below can throw synchronously.
+  try {
+    return openCall(action, rawArgs, options, gates);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function openCall(
   action: CompiledAction,
   rawArgs: unknown,
   options: CallOptions | undefined,

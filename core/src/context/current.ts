@@ -18,7 +18,11 @@ export function toAmbientMap(source: unknown): ReadonlyMap<string, unknown> {
     const proto = Object.getPrototypeOf(source);
     // An opaque object (a class instance: a request, a socket) resolves nothing: ambient values are
     // filtered to declared keys and must come from something that is plainly a key→value table.
-    if (proto === Object.prototype || proto === null) return new Map(Object.entries(source));
+    if (proto === Object.prototype || proto === null) {
+      const entries = Object.entries(source);
+      // Transports pass `{}` on every anonymous call: no table to build.
+      return entries.length === 0 ? EMPTY : new Map(entries);
+    }
   }
   return EMPTY;
 }

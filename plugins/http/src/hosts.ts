@@ -39,12 +39,17 @@ const MEMO_LIMIT = 64;
 export function hostCheck(allowed: readonly string[]): (hostHeader: string | null | undefined) => boolean {
   const list = [...allowed];
   const verdicts = new Map<string, boolean>();
+  let lastHost: string | undefined;
+  let lastVerdict = false;
   return (hostHeader) => {
     if (hostHeader === null || hostHeader === undefined) return false;
+    // Nearly every request repeats the previous Host: a string compare, no hashing of a fresh string.
+    if (hostHeader === lastHost) return lastVerdict;
     const known = verdicts.get(hostHeader);
-    if (known !== undefined) return known;
-    const verdict = hostAllowed(hostHeader, list);
-    if (verdicts.size < MEMO_LIMIT) verdicts.set(hostHeader, verdict);
+    const verdict = known ?? hostAllowed(hostHeader, list);
+    if (known === undefined && verdicts.size < MEMO_LIMIT) verdicts.set(hostHeader, verdict);
+    lastHost = hostHeader;
+    lastVerdict = verdict;
     return verdict;
   };
 }

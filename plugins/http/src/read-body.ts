@@ -24,7 +24,7 @@ const INCOMPLETE: BodyRead = Object.freeze({ ok: false, reason: "incomplete" });
  * `incoming` is Node's own request when @hono/node-server is underneath: the body is then read from
  * it directly.
  */
-export async function readBodyWithin(
+export function readBodyWithin(
   request: Request,
   maxBytes: number,
   declaredLength?: string | null,
@@ -33,15 +33,14 @@ export async function readBodyWithin(
   const declared = declaredLength === undefined ? request.headers.get("content-length") : declaredLength;
   const length = declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared.trim()) : undefined;
   if (length !== undefined && length > maxBytes) {
-    await request.body?.cancel().catch(() => undefined);
-    return TOO_LARGE;
+    return (request.body?.cancel() ?? Promise.resolve()).then(
+      () => TOO_LARGE,
+      () => TOO_LARGE,
+    );
   }
-  try {
-    if (length !== undefined) return limited(await readDeclared(request, incoming), maxBytes);
-    return await readStreamed(request, maxBytes);
-  } catch {
-    return INCOMPLETE;
-  }
+  // Chained rather than awaited: this runs on every call, and each await is a microtask turn.
+  const read = length !== undefined ? readDeclared(request, incoming).then((bytes) => limited(bytes, maxBytes)) : readStreamed(request, maxBytes);
+  return read.catch(() => INCOMPLETE);
 }
 
 function limited(bytes: Uint8Array, maxBytes: number): BodyRead {

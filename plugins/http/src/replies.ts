@@ -47,6 +47,12 @@ export function errorReply(status: number, error: string, headers?: Readonly<Rec
 export function toResponse(reply: HttpReply): Response {
   return new Response(reply.encoded ?? JSON.stringify(reply.body), {
     status: reply.status,
-    headers: { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...reply.headers },
+    headers: reply.headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...reply.headers },
   });
 }
+
+/** Shared by every reply with no headers of its own (neither the server nor hono writes into it). */
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "content-type": "application/json; charset=utf-8",
+  "x-content-type-options": "nosniff",
+});

@@ -112,6 +112,15 @@ describe("axn-plugin-http: safe by default", () => {
       });
     }
 
+    it("each verdict stays right when Hosts alternate, and past the number of verdicts remembered", async () => {
+      const port = server().port;
+      const hosts = Array.from({ length: 80 }, (_, i) => [`evil-${i}.example:${port}`, `127.0.0.1:${port}`, `evil-${i}.example:${port}`]).flat();
+      for (const host of [...hosts, "evil-3.example", `localhost:${port}`]) {
+        const reply = await raw(`${server().url}/api/http_spec_ping/v1`, { headers: { host, "content-type": "application/json" }, chunks: ["{}"] });
+        expect(reply.status, host).to.equal(host.startsWith("evil") ? 403 : 200);
+      }
+    });
+
     it("an explicit allowedHosts list wins, and a public bind has no default list", async () => {
       const listed = await serve({ port: 0, tools, allowedHosts: ["api.internal"] });
       try {
