@@ -21,7 +21,7 @@ function announce(message: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(message)}\n`);
 }
 
-type FetchApp = { fetch(request: Request): Response | Promise<Response> };
+type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 
 async function serveAxn(viaPluginServe: boolean): Promise<void> {
   const loaded = await loadPlugin("axn-plugin-http", ["serve", "wrap", "createHttpApp"]);
@@ -41,13 +41,13 @@ async function serveAxn(viaPluginServe: boolean): Promise<void> {
     announce({ port: handle.port, route });
   } else {
     const app = createApp({ basePath, tools: [Lookup] });
-    nodeServe({ fetch: (request: Request) => app.fetch(request), port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+    nodeServe({ fetch: (request: Request, env?: unknown) => app.fetch(request, env), port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
       announce({ port: info.port, route }),
     );
   }
 }
 
-function serveBaseline(sameHeaders = false): void {
+function serveBaseline(): void {
   const app = new Hono();
   const strictInput = lookupInputObject.strict();
   const route = "/api/lookup/v1";
@@ -62,7 +62,6 @@ function serveBaseline(sameHeaders = false): void {
     if (!input.success) return c.json({ error: input.error.issues.map((i) => i.message).join("; ") }, 400);
     const output = lookupOutputObject.safeParse(lookupBody(input.data));
     if (!output.success) return c.json({ error: "invalid output" }, 500);
-    if (sameHeaders) return new Response(JSON.stringify(output.data), { status: 200, headers: { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" } });
     return c.json(output.data);
   });
   const server = nodeServe({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
@@ -74,7 +73,6 @@ function serveBaseline(sameHeaders = false): void {
 if (mode === "axn") await serveAxn(true);
 else if (mode === "axn-app") await serveAxn(false);
 else if (mode === "baseline") serveBaseline();
-else if (mode === "baseline-h") serveBaseline(true);
 else {
   process.stderr.write("usage: http-server.ts axn|axn-app|baseline\n");
   process.exit(2);

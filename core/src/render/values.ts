@@ -62,7 +62,8 @@ export function render<X>(result: Result<X>, options: RenderOptions = {}): Recor
     // Only own properties: an inherited `toString` is not an exposed value.
     const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
     if (value === undefined) continue;
-    setProperty(out, field.name, renderValue(value, field.name, { rejectOpaque, sensitive: field.sensitive }));
+    // A leaf that renders as itself (most exposes: a string, a number) needs no walker.
+    setProperty(out, field.name, leafKind(value) === SELF ? (value as JsonValue) : renderValue(value, field.name, { rejectOpaque, sensitive: field.sensitive }));
   }
   return out;
 }

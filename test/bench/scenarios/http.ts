@@ -31,6 +31,8 @@ export interface HttpOptions {
 interface Running {
   readonly child: ChildProcess;
   readonly url: string;
+  /** The server process's CPU time so far (user + system, µs), asked for with SIGUSR2. */
+  cpuMicros(): Promise<number>;
 }
 
 type Started = { ok: true; server: Running } | { ok: false; reason: string };
@@ -53,25 +55,38 @@ function start(mode: "axn" | "baseline"): Promise<Started> {
       if (message.skipped !== undefined) {
         child.kill();
         resolve({ ok: false, reason: message.skipped });
-      } else {
-        resolve({ ok: true, server: { child, url: `http://127.0.0.1:${message.port}${message.route}` } });
+        return;
       }
+      const cpuMicros = (): Promise<number> =>
+        new Promise((answer) => {
+          lines.once("line", (reply) => answer((JSON.parse(reply) as { cpuMicros: number }).cpuMicros));
+          child.kill("SIGUSR2");
+        });
+      resolve({ ok: true, server: { child, url: `http://127.0.0.1:${message.port}${message.route}`, cpuMicros } });
     });
   });
 }
 
-async function load(url: string, durationS: number, connections: number): Promise<number> {
+interface Load {
+  readonly perSecond: number;
+  /** Server CPU time per request over the run (µs): steadier than req/s on a shared machine. */
+  readonly cpuPerRequest: number;
+}
+
+async function load(server: Running, durationS: number, connections: number): Promise<Load> {
+  const before = await server.cpuMicros();
   const result = await autocannon({
-    url,
+    url: server.url,
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ id: "cust-42", limit: 25, verbose: true }),
     connections,
     duration: durationS,
   });
+  const after = await server.cpuMicros();
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`http bench: ${failed} failed requests against ${url} (non2xx ${result.non2xx})`);
-  return result.requests.average;
+  if (failed > 0) throw new Error(`http bench: ${failed} failed requests against ${server.url} (non2xx ${result.non2xx})`);
+  return { perSecond: result.requests.average, cpuPerRequest: (after - before) / Math.max(1, result.requests.total) };
 }
 
 async function stop(server: Running): Promise<void> {
@@ -93,27 +108,32 @@ export async function httpScenario(ctx: ScenarioContext, options: HttpOptions): 
   try {
     const [axn, base] = [candidate.server, baseline.server];
     ctx.log("5 HTTP warm-up");
-    await load(base.url, options.warmupS, options.connections);
-    await load(axn.url, options.warmupS, options.connections);
+    await load(base, options.warmupS, options.connections);
+    await load(axn, options.warmupS, options.connections);
     const b: number[] = [];
     const c: number[] = [];
     const ratios: number[] = [];
+    const cpuB: number[] = [];
+    const cpuC: number[] = [];
     for (let round = 0; round < options.rounds; round++) {
       ctx.log(`5 HTTP round ${round + 1}/${options.rounds}`);
-      let rb: number;
-      let rc: number;
+      let rb: Load;
+      let rc: Load;
       if (round % 2 === 0) {
-        rb = await load(base.url, options.durationS, options.connections);
-        rc = await load(axn.url, options.durationS, options.connections);
+        rb = await load(base, options.durationS, options.connections);
+        rc = await load(axn, options.durationS, options.connections);
       } else {
-        rc = await load(axn.url, options.durationS, options.connections);
-        rb = await load(base.url, options.durationS, options.connections);
+        rc = await load(axn, options.durationS, options.connections);
+        rb = await load(base, options.durationS, options.connections);
       }
-      b.push(rb);
-      c.push(rc);
-      ratios.push(rc / rb);
+      b.push(rb.perSecond);
+      c.push(rc.perSecond);
+      ratios.push(rc.perSecond / rb.perSecond);
+      cpuB.push(rb.cpuPerRequest);
+      cpuC.push(rc.cpuPerRequest);
     }
     const ratio = spread(ratios);
+    const [cpuBase, cpuAxn] = [spread(cpuB).median, spread(cpuC).median];
     return [
       {
         ...HEAD,
@@ -123,7 +143,9 @@ export async function httpScenario(ctx: ScenarioContext, options: HttpOptions): 
         candidateValue: spread(c).median,
         ratio,
         rounds: options.rounds,
-        note: `${options.connections} connections, ${options.durationS} s per run`,
+        note:
+          `${options.connections} connections, ${options.durationS} s per run; server CPU per request ` +
+          `${cpuBase.toFixed(1)} µs bare vs ${cpuAxn.toFixed(1)} µs axn (${(cpuBase / cpuAxn).toFixed(2)}×)`,
       },
     ];
   } finally {
