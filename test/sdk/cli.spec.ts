@@ -7,7 +7,7 @@
  */
 import { expect } from "chai";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -125,6 +125,10 @@ describe("axn CLI (child process, example app)", function () {
     );
     entries.forEach(([label], index) => (runs[label] = results[index]!));
     for (const [label, { args, cwd }] of Object.entries(inProcess)) runs[label] = await axnInProcess(args, cwd === undefined ? app : dirs[cwd]);
+  });
+
+  after(() => {
+    for (const dir of [emptyDir, brokenDir]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
   const run = (label: string): Run => {

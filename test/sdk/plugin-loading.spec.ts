@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync, copyFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -136,8 +136,13 @@ describe("@axn/sdk plugin loading", () => {
   });
 
   describe("config files", () => {
+    const made: string[] = [];
+    after(() => {
+      for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+    });
     const tempApp = (files: Record<string, string>): string => {
       const dir = mkdtempSync(join(tmpdir(), "axn-config-"));
+      made.push(dir);
       for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
       return dir;
     };

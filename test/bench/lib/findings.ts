@@ -1,8 +1,9 @@
 /**
  * What a miss means. Each entry was established by profiling (`node --cpu-prof`) and is printed
- * under "Findings" only when its scenario misses in this run; the rest of the page is measured.
+ * under "Findings" when its scenario misses in this run, or passes within 10 % of its target (a
+ * close call that noise can tip); the rest of the page is measured.
  */
-import type { BenchReport } from "./types.js";
+import type { BenchReport, Row } from "./types.js";
 
 export const FINDINGS: Record<string, string> = {
   "1": [
@@ -16,6 +17,13 @@ export const FINDINGS: Record<string, string> = {
     "`AsyncLocalStorage.run` switches on promise hooks for every promise in the process, so a call",
     "that does need a scope (an explicit user, tracing on) pays ~20–30 % more.",
   ].join("\n"),
+  "2": [
+    "Beyond a direct call, the Invoker strips ambient-context keys from the arguments, refuses",
+    "undeclared keys, non-finite numbers and unpaired surrogates by field, and coerces wire strings",
+    "(`\"25\"` → 25): ~0.35 µs on a ~1.4 µs call. Profiled fixes: the wire-value check answers a single",
+    "leaf without allocating its walk (1.34× → 1.26×); the call options are passed through rather than",
+    "copied with conditional object spreads, which cost ~1 µs a call once a `signal` was given.",
+  ].join("\n"),
   "4": [
     "The round trip is dominated by the SDK itself (≈ 45 % of samples are the SDK's zod-v4 parsing of",
     "every JSON-RPC message on both sides), so axn's few µs show as ~1.1×. The adapter's share was cut",
@@ -26,40 +34,54 @@ export const FINDINGS: Record<string, string> = {
   "5": [
     "axn-plugin-http does more per request than the bare route it is compared with, by design: it",
     "refuses any Content-Type but JSON (415), enforces the body limit on the bytes (413) and checks",
-    "they are UTF-8, parses into prototype-safe objects when a key could reach a prototype, renders",
-    "the exposes under the response guard, and sends `nosniff`. Measured piece by piece on loopback",
-    "(separate server process, autocannon, 10 connections): the Invoker + `render` on a bare hono",
-    "route alone reach ~0.8× of the baseline; the adapter's request pipeline costs the rest.",
+    "they are UTF-8, parses into prototype-safe objects when a key could reach a prototype, runs the",
+    "call through the Invoker (coercion, undeclared-key and wire-value checks, a `Result`), renders",
+    "the exposes under the response guard, and sends `nosniff`.",
     "",
-    "Fixed along the way (0.22× → 0.47×): reading the body through `request.body.getReader()` (web",
-    "streams, and it materialised a full WHATWG `Request` on @hono/node-server) → one buffered read;",
-    "`request.signal` per request → a lazy disconnect signal (`CallOptions.signal` may be a function;",
-    "an `AbortController` per request cost ~30 % of throughput on Node 20); an execution scope per",
-    "call → none unless a span or a non-empty explicit ambient context needs it (Node 20's",
-    "`AsyncLocalStorage` promise hooks cost ~18 % of a whole server once switched on); the auth",
-    "middleware → skipped without an authenticator; three matching routes per request → one",
-    "(hono's single-handler fast path); `Headers` objects on every response → plain header objects;",
-    "`overrideGlobalObjects: false` → @hono/node-server's defaults.",
+    "Fixed, in order (0.22× → 0.83–0.90×), each found with `--cpu-prof`, `process.cpuUsage()` in the",
+    "server, `perf` and `strace -c`: the body read through web streams → one buffered read; an",
+    "`AbortController` per request → a lazy disconnect signal; an execution scope per call → none",
+    "unless a span or a non-empty ambient context needs one (Node 20's `AsyncLocalStorage` promise",
+    "hooks); the auth middleware → skipped without an authenticator; three matching routes → one;",
+    "`Headers` on every response → one shared plain header object. Then (session 2): the Invoker",
+    "copied its options with conditional object spreads (~1 µs a call, several inside a busy server:",
+    "0.47× → 0.71×); @hono/node-server's `bytes()` copied every body into a fresh ArrayBuffer → the",
+    "body is read from Node's request itself (→ 0.83×); a `URL` parse of the Host header per request",
+    "→ a remembered verdict; a closure allocated inside the async route handler (~0.5 µs on Node 20)",
+    "→ built outside it; a walker per leaf expose in `render` → leaves answered inline.",
     "",
-    "Left, measured: the body is read as bytes (node-server's `arrayBuffer` path) so the limit and",
-    "UTF-8 validity are checked on the bytes; its `text()` path is ~20 % faster but decodes invalid",
-    "UTF-8 silently, so taking it needs another way to detect that. With an authenticator that",
-    "returns a user, the per-call execution scope (and Node 20's promise-hook cost) comes back;",
-    "Node 22+ (AsyncContextFrame) removes most of it. Server CPU per request (`process.cpuUsage()`",
-    "in the server process) is the steadier yardstick on this noisy machine: bare route ~35 µs,",
-    "Invoker + render on it ~38–44 µs, the full adapter ~58–65 µs. One unconfirmed lead: through",
-    "`HttpOperation.invoke`, passing a `signal` option cost ~7 µs per request in one harness and",
-    "nothing through `invoker.call` in another — possibly a measurement artefact.",
+    "What is left, measured: `strace -c` shows the same syscalls per request for both servers (one",
+    "`read`, one `writev`, the same `epoll_pwait` batching). Driving @hono/node-server's request",
+    "listener in-process (no sockets) puts the two within ~1.5 µs of JS per request (~13 vs ~14.5",
+    "µs) — the Invoker, `Result`, render and the request checks listed above. Over loopback the gap",
+    "in server CPU is larger (~31–35 vs ~37–39 µs; see the note under the table): `perf` puts the extra partly in the",
+    "kernel (`_raw_spin_unlock_irqrestore`, i.e. waking the load generator more often), which grows",
+    "with the user-space gap rather than being ours to remove. The ratio measured 0.83–0.90 from run",
+    "to run on this 2-core machine, so a run can land either side of the 0.85 target.",
   ].join("\n"),
 };
+
+/** A pass within this fraction of its target is a close call: noise on this machine can tip it. */
+const CLOSE = 0.1;
+
+function closeCall(row: Row): boolean {
+  if (row.verdict !== "pass" || row.ratio === undefined) return false;
+  const { kind, value } = row.target;
+  const ratio = row.ratio.median;
+  return kind === "min" ? ratio < value * (1 + CLOSE) : ratio > value * (1 - CLOSE);
+}
 
 export function findingsMarkdown(report: BenchReport): string {
   const out = ["## Findings", ""];
   const misses = report.rows.filter((r) => r.verdict === "MISS");
+  const close = report.rows.filter(closeCall);
   const skipped = report.rows.filter((r) => r.verdict === "skipped");
   const scaleMisses = report.scale?.checks.filter((c) => c.verdict === "MISS") ?? [];
   if (misses.length === 0 && scaleMisses.length === 0) out.push("Every measured target is met in this run.", "");
   for (const row of misses) out.push(`### ${row.id}. ${row.title}: missed`, "", FINDINGS[row.id] ?? "Not yet profiled.", "");
+  for (const row of close) {
+    out.push(`### ${row.id}. ${row.title}: met, within ${CLOSE * 100} % of the target`, "", FINDINGS[row.id] ?? "Not yet profiled.", "");
+  }
   for (const check of scaleMisses) out.push(`### 7. Scale — ${check.metric}: missed`, "", FINDINGS[`7:${check.metric}`] ?? "Not yet profiled.", "");
   for (const row of skipped) out.push(`- ${row.id}. ${row.title}: ${row.note ?? "skipped"}`);
   return out.join("\n");

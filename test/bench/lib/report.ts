@@ -112,6 +112,8 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "over rounds and the min–max and interquartile range of the per-round ratios. Absolute values are",
     "medians of the per-round mean time per operation (garbage collection included).",
     "",
+    ...report.rows.filter((r) => r.verdict !== "skipped" && r.note !== undefined).map((r) => `- ${r.id}. ${r.title}: ${r.note}`),
+    "",
   );
   if (report.scale !== undefined) {
     out.push(
