@@ -30,8 +30,8 @@ export function readBodyWithin(
   declaredLength?: string | null,
   incoming?: IncomingMessage,
 ): Promise<BodyRead> {
-  const declared = declaredLength === undefined ? request.headers.get("content-length") : declaredLength;
-  const length = declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared.trim()) : undefined;
+  const declared = (declaredLength === undefined ? request.headers.get("content-length") : declaredLength)?.trim();
+  const length = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
   if (length !== undefined && length > maxBytes) {
     return (request.body?.cancel() ?? Promise.resolve()).then(
       () => TOO_LARGE,
