@@ -49,6 +49,15 @@ describe("bench suite (smoke)", function () {
     expect(svg).not.to.match(/NaN|undefined/);
   });
 
+  it("explains a miss, and a pass close enough to its target for noise to tip it", () => {
+    const row = report.rows.find((r) => r.id === "2")!;
+    const at = (median: number, verdict: "pass" | "MISS") => ({ ...row, verdict, ratio: { ...row.ratio!, median } });
+    const page = (median: number, verdict: "pass" | "MISS"): string => findingsMarkdown({ ...report, rows: [at(median, verdict)] });
+    expect(page(1.35, "MISS")).to.include("### 2. Invoker: missed\n\nBeyond a direct call, the Invoker");
+    expect(page(1.25, "pass")).to.include("### 2. Invoker: met, within 10 % of the target\n\nBeyond a direct call");
+    expect(page(1.1, "pass")).to.equal("## Findings\n\nEvery measured target is met in this run.\n");
+  });
+
   it("judges scale growth by the exponent between the two largest sizes", () => {
     const size = (actions: number, factor: number) => ({
       actions,
