@@ -457,17 +457,18 @@ async function settle(
   } catch (error) {
     settled = settleError(action, error);
   }
+  // One fixed shape, absent members as `undefined`: conditional spreads here cost every call.
   const result = makeResult<Record<string, unknown>>({
     ok: settled.ok,
     outcome: settled.outcome,
     message: settled.message,
-    ...(settled.exception === undefined ? {} : { exception: settled.exception }),
+    exception: settled.exception,
     exposed: settled.exposed,
     elapsedMs: performance.now() - started,
     action: action.name,
     sensitive: action.sensitiveExposes,
     declared: action.exposeNames,
-    ...(action.self === undefined ? {} : { source: action.self }),
+    source: action.self,
   });
   if (hasCallbacks(action, result.outcome)) await runCallbacks(action, result);
   endActionSpan(span, result.outcome);

@@ -35,11 +35,7 @@ export async function callAction(action: AnyAxn, args: unknown, config: ToolRunn
     return failedReply(ADAPTER_FAILURE_MESSAGE);
   }
   const attributes = genAiAttributes({ toolName: settings.toolName, toolCallId: config.toolCall?.id });
-  const call = toolInvoker.call(action, args, {
-    ambientContext,
-    spanAttributes: attributes,
-    ...(signal === undefined ? {} : { signal }),
-  });
+  const call = toolInvoker.call(action, args, { ambientContext, spanAttributes: attributes, signal });
   const result = await untilAborted(call, signal);
   // Resolved per call, so an app's later `configure` applies to tools wrapped before it.
   const presentAs = settings.presentAs ?? langchainConfig.resolveOverrideFor(action, "presentAs");
