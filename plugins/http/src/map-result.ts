@@ -7,7 +7,7 @@
  * reported once and answered with the adapter's own 500.
  */
 import { Invoker, type AnyAxn, type JsonValue, type Result } from "@axn/core";
-import { guardToolResponse, serializeExposed } from "@axn/sdk/adapter";
+import { guardToolResponse, serializeExposed, type GuardOptions } from "@axn/sdk/adapter";
 import { httpConfig } from "./config.js";
 import { errorReply, Messages, type HttpReply } from "./replies.js";
 
@@ -22,10 +22,13 @@ export class ReportedMappingFailure extends Error {
   }
 }
 
+/** The guard's answer when rendering fails (one object for every call: it depends on nothing). */
+const ANSWER_UNRENDERABLE: GuardOptions<HttpReply> = { onError: () => errorReply(500, Messages.unrenderable) };
+
 export function replyFor(action: AnyAxn, result: Result<Record<string, unknown>>): HttpReply {
   if (result.ok) {
     try {
-      return guardToolResponse(action, { onError: () => errorReply(500, Messages.unrenderable) }, () => successReply(action, result));
+      return guardToolResponse(action, ANSWER_UNRENDERABLE, () => successReply(action, result));
     } catch (error) {
       throw new ReportedMappingFailure(error);
     }
