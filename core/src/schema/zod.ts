@@ -250,6 +250,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * validation reports it. Never mutates `value`; returns it unchanged when nothing applies.
  */
 export function coerceWireValue(schema: ZodTypeAny, value: unknown): unknown {
+  // Only a string (or what contains strings: an object, an array) ever changes; a number, boolean
+  // or null already is what any schema would coerce it to, so it skips the walk over the schema.
+  if (typeof value !== "string" && (typeof value !== "object" || value === null)) return value;
   return coerce(schema, value, 0);
 }
 
