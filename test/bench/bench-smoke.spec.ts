@@ -3,6 +3,9 @@
  * mode — tiny iteration counts — and checks only that each produced finite positive numbers and a
  * well-formed report. Never asserts wall-clock figures: those belong to `npm run bench`.
  */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { expect } from "chai";
 import { resetHost } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
@@ -12,6 +15,8 @@ import { ratioChartSvg } from "./lib/svg.js";
 import { findingsMarkdown } from "./lib/findings.js";
 import { scaleChecks } from "./scenarios/scale.js";
 import type { BenchReport } from "./lib/types.js";
+
+const run = promisify(execFile);
 
 describe("bench suite (smoke)", function () {
   this.timeout(15_000);
@@ -56,6 +61,18 @@ describe("bench suite (smoke)", function () {
     expect(page(1.35, "MISS")).to.include("### 2. Invoker: missed\n\nBeyond a direct call, the Invoker");
     expect(page(1.25, "pass")).to.include("### 2. Invoker: met, within 10 % of the target\n\nBeyond a direct call");
     expect(page(1.1, "pass")).to.equal("## Findings\n\nEvery measured target is met in this run.\n");
+  });
+
+  it("the in-process HTTP diagnostic drives both servers to 200s and reports CPU per request", async () => {
+    const script = fileURLToPath(new URL("./http-inprocess.ts", import.meta.url));
+    const { stdout } = await run(process.execPath, ["--import", "tsx", script], {
+      env: { ...process.env, REQUESTS: "200", CONCURRENCY: "10" },
+    });
+    const lines = stdout.trim().split("\n");
+    expect(lines).to.have.length(6);
+    for (const [index, line] of lines.entries()) {
+      expect(line).to.match(new RegExp(`^round ${Math.floor(index / 2) + 1}  ${index % 2 === 0 ? "baseline" : "axn     "} \\d+\\.\\d\\d µs CPU per request$`));
+    }
   });
 
   it("judges scale growth by the exponent between the two largest sizes", () => {

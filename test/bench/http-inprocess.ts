@@ -1,0 +1,106 @@
+/**
+ * A diagnostic, not a scenario: the JavaScript cost per request of the two HTTP servers of
+ * scenario 5, without sockets. It drives @hono/node-server's own request listener with real Node
+ * `IncomingMessage`/`ServerResponse` objects over a socket-less stream, so the kernel (and the load
+ * generator sharing the machine) drop out and a difference of a few hundred ns shows. Use it to
+ * check a change to the HTTP path before the noisier loopback run.
+ *
+ *   node --import tsx test/bench/http-inprocess.ts        # CONCURRENCY=10 REQUESTS=50000 by default
+ */
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import { Duplex } from "node:stream";
+import type { AnyAxn } from "@axn/core";
+import { defineLookup, lookupBody, lookupInputObject, lookupOutputObject } from "./fixtures.js";
+import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
+
+process.env["NODE_ENV"] = "production";
+const REQUESTS = Number(process.env["REQUESTS"] ?? 50_000);
+const CONCURRENCY = Number(process.env["CONCURRENCY"] ?? 10);
+const BODY = Buffer.from(JSON.stringify({ id: "cust-42", limit: 25, verbose: true }));
+
+type Listener = ReturnType<typeof getRequestListener>;
+type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
+
+/** A socket that accepts every write and never reads: the response goes nowhere. */
+class NullSocket extends Duplex {
+  override _read(): void {}
+  override _write(_chunk: unknown, _encoding: BufferEncoding, done: () => void): void {
+    done();
+  }
+}
+
+/** One POST through `listener`; resolves with the status once the response has finished. */
+function request(listener: Listener, path: string): Promise<number> {
+  const socket = new NullSocket() as unknown as Socket;
+  const incoming = new IncomingMessage(socket);
+  incoming.method = "POST";
+  incoming.url = path;
+  incoming.headers = { host: "127.0.0.1", "content-type": "application/json", "content-length": String(BODY.length) };
+  incoming.rawHeaders = ["Host", "127.0.0.1", "Content-Type", "application/json", "Content-Length", String(BODY.length)];
+  const outgoing = new ServerResponse(incoming);
+  outgoing.assignSocket(socket);
+  const finished = new Promise<number>((resolve) => outgoing.once("finish", () => resolve(outgoing.statusCode)));
+  void listener(incoming, outgoing);
+  incoming.push(BODY);
+  incoming.push(null);
+  incoming.complete = true;
+  return finished;
+}
+
+function baseline(): { listener: Listener; path: string } {
+  const app = new Hono();
+  const strictInput = lookupInputObject.strict();
+  app.post("/api/lookup/v1", async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: "invalid JSON" }, 400);
+    }
+    const input = strictInput.safeParse(body);
+    if (!input.success) return c.json({ error: input.error.issues.map((i) => i.message).join("; ") }, 400);
+    const output = lookupOutputObject.safeParse(lookupBody(input.data));
+    if (!output.success) return c.json({ error: "invalid output" }, 500);
+    return c.json(output.data);
+  });
+  return { listener: getRequestListener(app.fetch), path: "/api/lookup/v1" };
+}
+
+async function axn(): Promise<{ listener: Listener; path: string } | string> {
+  const loaded = await loadPlugin("axn-plugin-http", ["createHttpApp", "wrap"]);
+  if (!loaded.ok) return loaded.reason;
+  const createApp = fn<(options: object) => FetchApp>(loaded.module, ["createHttpApp"]);
+  const wrap = fn<(action: AnyAxn) => { route: string }>(loaded.module, ["wrap"]);
+  if (createApp === undefined || wrap === undefined) return "axn-plugin-http does not export createHttpApp and wrap";
+  bootHost([loaded.plugin]);
+  const Lookup = defineLookup();
+  const app = createApp({ basePath: "/api", tools: [Lookup], allowedHosts: null });
+  return { listener: getRequestListener((req, env) => app.fetch(req, env)), path: `/api${wrap(Lookup).route}` };
+}
+
+async function cpuPerRequest(listener: Listener, path: string, requests = REQUESTS): Promise<number> {
+  const before = process.cpuUsage();
+  for (let sent = 0; sent < requests; sent += CONCURRENCY) {
+    const statuses = await Promise.all(Array.from({ length: CONCURRENCY }, () => request(listener, path)));
+    if (statuses.some((status) => status !== 200)) throw new Error(`${path}: answered ${statuses.join(", ")}`);
+  }
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / requests;
+}
+
+const servers = { baseline: baseline(), axn: await axn() };
+// Warm-up: both listeners optimised before anything is measured.
+for (const server of Object.values(servers)) if (typeof server !== "string") await cpuPerRequest(server.listener, server.path, 10_000);
+for (let round = 1; round <= 3; round++) {
+  for (const [name, server] of Object.entries(servers)) {
+    if (typeof server === "string") {
+      process.stdout.write(`${name}: skipped (${server})\n`);
+      continue;
+    }
+    const micros = await cpuPerRequest(server.listener, server.path);
+    process.stdout.write(`round ${round}  ${name.padEnd(8)} ${micros.toFixed(2)} µs CPU per request\n`);
+  }
+}
