@@ -7,7 +7,10 @@
  */
 import type { FieldError } from "../errors/validation.js";
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** `String.prototype.isWellFormed` (ES2024, Node 20+; the project's lib is ES2023): no lone surrogate. */
+function wellFormed(text: string): boolean {
+  return (text as string & { isWellFormed(): boolean }).isWellFormed();
+}
 
 function formatKey(path: string, key: string | number): string {
   if (typeof key === "number") return `${path}[${key}]`;
@@ -19,7 +22,7 @@ export function wireValueProblem(value: unknown, root: string): FieldError | und
   // Most arguments are single leaves: answer those without allocating the walk.
   if (typeof value === "number") return Number.isFinite(value) ? undefined : { field: root, message: `${root}: must be a finite number` };
   if (typeof value === "string") {
-    return LONE_SURROGATE.test(value) ? { field: root, message: `${root}: contains an unpaired surrogate (not valid UTF-8)` } : undefined;
+    return !wellFormed(value) ? { field: root, message: `${root}: contains an unpaired surrogate (not valid UTF-8)` } : undefined;
   }
   if (typeof value !== "object" || value === null) return undefined;
   // An explicit stack: the value may be nested far deeper than the call stack allows.
@@ -30,7 +33,7 @@ export function wireValueProblem(value: unknown, root: string): FieldError | und
     if (typeof current === "number") {
       if (!Number.isFinite(current)) return { field: path, message: `${path}: must be a finite number` };
     } else if (typeof current === "string") {
-      if (LONE_SURROGATE.test(current)) return { field: path, message: `${path}: contains an unpaired surrogate (not valid UTF-8)` };
+      if (!wellFormed(current)) return { field: path, message: `${path}: contains an unpaired surrogate (not valid UTF-8)` };
     } else if (typeof current === "object" && current !== null && !seen.has(current)) {
       seen.add(current);
       if (Array.isArray(current)) {
@@ -39,7 +42,7 @@ export function wireValueProblem(value: unknown, root: string): FieldError | und
         for (const entry of current) stack.push([entry, path]);
       } else if (!(current instanceof Date)) {
         for (const key of Object.keys(current)) {
-          if (LONE_SURROGATE.test(key)) return { field: path, message: `${path}: has a key with an unpaired surrogate (not valid UTF-8)` };
+          if (!wellFormed(key)) return { field: path, message: `${path}: has a key with an unpaired surrogate (not valid UTF-8)` };
           stack.push([(current as Record<string, unknown>)[key], formatKey(path, key)]);
         }
       }
