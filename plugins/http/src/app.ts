@@ -149,10 +149,8 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
 
   if (allowedHosts !== null) {
     const hostAllowed = hostCheck(allowedHosts);
-    app.use("*", async (c, next) => {
-      if (!hostAllowed(requestHeader(c, "host"))) return toResponse(errorReply(403, Messages.hostNotAllowed));
-      await next();
-    });
+    // Not `async`: it hands back `next()`'s promise, so a request that passes costs no extra async frame.
+    app.use("*", (c, next) => (hostAllowed(requestHeader(c, "host")) ? next() : Promise.resolve(toResponse(errorReply(403, Messages.hostNotAllowed)))));
   }
 
   // Mounted before this adapter's middleware: a handler that answers ends the chain there.

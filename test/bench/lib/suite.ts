@@ -26,7 +26,7 @@ interface Budget {
 export const BUDGETS: Record<Mode, Budget> = {
   full: {
     pair: { rounds: 7, timeMs: 500, warmupMs: 500 },
-    http: { rounds: 5, durationS: 4, warmupS: 2, connections: 10 },
+    http: { rounds: 7, durationS: 4, warmupS: 2, connections: 10 },
     scale: { sizes: [10, 100, 1000, 10_000], boots: 5 },
   },
   quick: {

@@ -3,7 +3,7 @@
  * loopback answers only loopback Host names (DNS rebinding).
  */
 import { expect } from "chai";
-import { serve } from "axn-plugin-http";
+import { createHttpApp, serve } from "axn-plugin-http";
 import { ApproveLoanV1, Inspect, Ping } from "./fixtures.js";
 import { postText, raw, send, withHttpHost, withServer } from "./support.js";
 
@@ -118,6 +118,18 @@ describe("axn-plugin-http: safe by default", () => {
       for (const host of [...hosts, "evil-3.example", `localhost:${port}`]) {
         const reply = await raw(`${server().url}/api/http_spec_ping/v1`, { headers: { host, "content-type": "application/json" }, chunks: ["{}"] });
         expect(reply.status, host).to.equal(host.startsWith("evil") ? 403 : 200);
+      }
+    });
+
+    it("createHttpApp({ allowedHosts }) checks the Host itself, before routing, on any runtime", async () => {
+      const app = createHttpApp({ tools, allowedHosts: ["api.internal"] });
+      const post = (host: string, path: string): Promise<Response> =>
+        Promise.resolve(app.fetch(new Request(`http://${host}/api${path}`, { method: "POST", headers: { host, "content-type": "application/json" }, body: "{}" })));
+      const allowed = await post("api.internal", "/http_spec_ping/v1");
+      expect([allowed.status, await allowed.json()]).to.deep.equal([200, { message: "pong" }]);
+      for (const path of ["/http_spec_ping/v1", "/no_such_tool/v1"]) {
+        const refused = await post("evil.example", path);
+        expect([refused.status, await refused.json()], path).to.deep.equal([403, { error: "Host not allowed" }]);
       }
     });
 
