@@ -21,7 +21,7 @@ import {
   type Reason,
 } from "./messages.js";
 import { InboundValidationError, OutboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
-import { coerceWireValue, validateWith } from "../schema/zod.js";
+import { validateWith } from "../schema/zod.js";
 import { wireValueProblem } from "../invoke/wire-values.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
 import { toAmbientMap } from "../context/current.js";
@@ -142,7 +142,7 @@ function resolveInput(
     }
     // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the schema takes null.
     if (field.optional && (raw === undefined || (raw === null && !acceptsNull(field)))) continue;
-    if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = coerceWireValue(field.schema, raw);
+    if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
     const before = errors.length;
     const checked = validateField(field, raw, errors, field.name);
     // Wire input (the Invoker): refuse what no JSON text could have meant, before the body runs.

@@ -84,6 +84,8 @@ export interface NormalizedField {
   /** For a subfield: the path (split on `.`) of the parent value it is read from. */
   readonly parentPath: readonly string[] | undefined;
   readonly coerce: boolean | undefined;
+  /** `coerceWireValue` for this field's schema, specialised once (a wire call coerces every field). */
+  readonly coerceWire: (value: unknown) => unknown;
   readonly userFacing: boolean;
   readonly validate: ((value: unknown) => string | undefined | null | void) | undefined;
   /** Registered metadata keys given on the declaration. */

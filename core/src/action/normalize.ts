@@ -9,7 +9,7 @@ import { CORE_FIELD_OPTIONS } from "./fields.js";
 import type { NormalizedToolDeclaration } from "./internals.js";
 import type { AxnDefinition } from "./types.js";
 import { isReservedExposeName } from "./result.js";
-import { analyzeSchema, isZodSchema } from "../schema/zod.js";
+import { analyzeSchema, isZodSchema, wireCoercer } from "../schema/zod.js";
 import { knownFieldMetadataKeys } from "../extensions/registry.js";
 
 const CORE_OPTIONS = new Set<string>(CORE_FIELD_OPTIONS);
@@ -124,6 +124,7 @@ function fromSchema(name: string, schema: NormalizedField["schema"], options: Re
     kind: on === undefined ? "arg" : on === "ambientContext" ? "ambient" : "subfield",
     parentPath: on === undefined || on === "ambientContext" ? undefined : on.split("."),
     coerce: options.coerce as boolean | undefined,
+    coerceWire: wireCoercer(schema),
     userFacing: options.userFacing === true,
     validate: options.validate as NormalizedField["validate"],
     metadata,

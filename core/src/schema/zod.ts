@@ -256,6 +256,33 @@ export function coerceWireValue(schema: ZodTypeAny, value: unknown): unknown {
   return coerce(schema, value, 0);
 }
 
+/**
+ * `coerceWireValue` specialised for one schema, for a field coerced on every call. The common kinds
+ * (a string, enum, number or boolean, under any `optional`/`nullable`/`default`) get their parser
+ * directly instead of a walk over the schema each time; anything else takes the general walk. The
+ * answers are the same: those kinds only ever change a string, and the wrappers pass undefined and
+ * null through as they are.
+ */
+export function wireCoercer(schema: ZodTypeAny): (value: unknown) => unknown {
+  let core: ZodTypeAny | undefined = schema;
+  for (let depth = 0; core !== undefined && depth <= 64; depth++) {
+    const kind = defOf(core).typeName;
+    if (kind !== Kind.ZodOptional && kind !== Kind.ZodNullable && kind !== Kind.ZodDefault) break;
+    core = wrapped(core);
+  }
+  switch (core === undefined ? undefined : defOf(core).typeName) {
+    case Kind.ZodString:
+    case Kind.ZodEnum:
+      return (value) => value;
+    case Kind.ZodNumber:
+      return (value) => (typeof value === "string" ? (parseNumber(value) ?? value) : value);
+    case Kind.ZodBoolean:
+      return (value) => (typeof value === "string" ? (parseBoolean(value) ?? value) : value);
+    default:
+      return (value) => coerceWireValue(schema, value);
+  }
+}
+
 function coerce(schema: ZodTypeAny, value: unknown, depth: number): unknown {
   if (depth > 64) return value; // a lazy schema that never bottoms out
   const def = defOf(schema);

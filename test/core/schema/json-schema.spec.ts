@@ -6,7 +6,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { NormalizedField } from "../../../core/src/action/fields.js";
 import { buildInputSchema, buildOutputSchema, JSON_SCHEMA_DIALECT } from "../../../core/src/schema/json-schema.js";
-import { analyzeSchema, coerceWireValue, validateWith } from "../../../core/src/schema/zod.js";
+import { analyzeSchema, coerceWireValue, validateWith, wireCoercer } from "../../../core/src/schema/zod.js";
 
 // ajv-formats is CommonJS: under NodeNext the default import is `module.exports`.
 const addFormats = addFormatsModule.default;
@@ -23,6 +23,7 @@ function field(name: string, schema: z.ZodTypeAny, options: Partial<NormalizedFi
     kind: "arg",
     parentPath: undefined,
     coerce: undefined,
+    coerceWire: wireCoercer(schema),
     userFacing: false,
     validate: undefined,
     metadata: {},

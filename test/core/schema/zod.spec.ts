@@ -7,6 +7,7 @@ import addFormatsModule from "ajv-formats";
 import {
   analyzeSchema,
   coerceWireValue,
+  wireCoercer,
   fieldToJsonSchema,
   isZodSchema,
   toJsonValue,
@@ -116,8 +117,19 @@ describe("schema/zod", () => {
     for (const [label, schema, input, expected] of cases) {
       it(`${label}: ${JSON.stringify(input, (_, v: unknown) => (typeof v === "bigint" ? `${v}n` : v))}`, () => {
         expect(coerceWireValue(schema, input)).to.deep.equal(expected);
+        // The per-field specialisation the runtime uses gives the very same answer.
+        expect(wireCoercer(schema)(input)).to.deep.equal(expected);
       });
     }
+
+    it("the per-field specialisation agrees with the general walk on every kind of value", () => {
+      const schemas = [z.string().min(1), z.enum(["a", "b"]), z.number().int(), z.boolean(), z.number().optional().nullable(), z.boolean().default(false), z.date(), z.object({ n: z.number() })];
+      const values = [undefined, null, "", "a", "25", " 25", "1e999", "true", "0", "yes", 7, -0, Number.NaN, true, false, 12n, { n: "3" }, ["1"], new Date(0)];
+      for (const schema of schemas) {
+        const coerce = wireCoercer(schema);
+        for (const value of values) expect(coerce(value), `${schema._def.typeName} ← ${String(value)}`).to.deep.equal(coerceWireValue(schema, value));
+      }
+    });
 
     it("coerces numeric native enum members, and leaves string members alone", () => {
       enum Level { Low = 1, High = 2 }
