@@ -29,10 +29,13 @@ export type ServerContextBuilder = (request: McpRequestContext) => AmbientContex
  * The default builder: the request's `authInfo` and `sessionId` (only those present). An action
  * reads them by declaring `authInfo` / `sessionId` fields with `on: "ambientContext"`.
  */
-export const defaultServerContext: ServerContextBuilder = (request) => ({
-  ...(request.authInfo === undefined ? {} : { authInfo: request.authInfo }),
-  ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }),
-});
+export const defaultServerContext: ServerContextBuilder = (request) => {
+  // Built key by key rather than with conditional spreads: this runs on every call.
+  const context: Record<string, unknown> = {};
+  if (request.authInfo !== undefined) context["authInfo"] = request.authInfo;
+  if (request.sessionId !== undefined) context["sessionId"] = request.sessionId;
+  return context;
+};
 
 /** The live-capabilities handle of the MCP request a tool is running for. */
 export interface McpServerContext {

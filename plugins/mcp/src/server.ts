@@ -17,7 +17,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { ADAPTER_FAILURE_MESSAGE, textResult } from "./map-result.js";
 import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
-import { toolDefinition, tools as allTools, type McpTool } from "./wrap.js";
+import { toolDefinition, tools as allTools, type McpCallRequest, type McpTool } from "./wrap.js";
 
 /** `tools/call` with its arguments left untouched (validated by the Invoker, not here). */
 const ToolCallRequest = z
@@ -83,9 +83,22 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const ambientContext = trustedContext(build, extra, tool);
     if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
-    return tool.call(request.params.arguments ?? {}, { ...extra, ambientContext });
+    return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext));
   });
   return server;
+}
+
+/** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
+function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource): McpCallRequest {
+  return {
+    signal: extra.signal,
+    authInfo: extra.authInfo,
+    sessionId: extra.sessionId,
+    requestId: extra.requestId,
+    _meta: extra._meta,
+    sendNotification: extra.sendNotification,
+    ambientContext,
+  };
 }
 
 /** The app's builder is app code: a throw there is reported (and loud in development), never shown to the client. */
