@@ -3,6 +3,7 @@
  * developer would write by hand (the same zod schemas, the same body). Factories, not module-level
  * constants: `defineAxn` adds to the catalog, and scenarios clear it between runs.
  */
+import { Hono } from "hono";
 import { z } from "zod";
 import { defineAxn } from "@axn/core";
 
@@ -64,6 +65,29 @@ export async function lookupByHand(args: unknown): Promise<HandResult> {
   const output = lookupOutputObject.safeParse(lookupBody(input.data));
   if (!output.success) return { ok: false, error: "invalid output" };
   return { ok: true, ...output.data };
+}
+
+/** The route of {@link bareLookupApp}. */
+export const BARE_LOOKUP_ROUTE = "/api/lookup/v1";
+
+/** The HTTP baseline (scenario 5): a bare hono route doing the same zod validation and body. */
+export function bareLookupApp(): Hono {
+  const app = new Hono();
+  const strictInput = lookupInputObject.strict();
+  app.post(BARE_LOOKUP_ROUTE, async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: "invalid JSON" }, 400);
+    }
+    const input = strictInput.safeParse(body);
+    if (!input.success) return c.json({ error: input.error.issues.map((i) => i.message).join("; ") }, 400);
+    const output = lookupOutputObject.safeParse(lookupBody(input.data));
+    if (!output.success) return c.json({ error: "invalid output" }, 500);
+    return c.json(output.data);
+  });
+  return app;
 }
 
 // --- "Report": a 1,000-record payload -----------------------------------------------------------

@@ -8,12 +8,11 @@
  *   node --import tsx test/bench/http-inprocess.ts        # CONCURRENCY=10 REQUESTS=50000 by default
  */
 import { getRequestListener } from "@hono/node-server";
-import { Hono } from "hono";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { Duplex } from "node:stream";
 import type { AnyAxn } from "@axn/core";
-import { defineLookup, lookupBody, lookupInputObject, lookupOutputObject } from "./fixtures.js";
+import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 
 process.env["NODE_ENV"] = "production";
@@ -51,22 +50,7 @@ function request(listener: Listener, path: string): Promise<number> {
 }
 
 function baseline(): { listener: Listener; path: string } {
-  const app = new Hono();
-  const strictInput = lookupInputObject.strict();
-  app.post("/api/lookup/v1", async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json({ error: "invalid JSON" }, 400);
-    }
-    const input = strictInput.safeParse(body);
-    if (!input.success) return c.json({ error: input.error.issues.map((i) => i.message).join("; ") }, 400);
-    const output = lookupOutputObject.safeParse(lookupBody(input.data));
-    if (!output.success) return c.json({ error: "invalid output" }, 500);
-    return c.json(output.data);
-  });
-  return { listener: getRequestListener(app.fetch), path: "/api/lookup/v1" };
+  return { listener: getRequestListener(bareLookupApp().fetch), path: BARE_LOOKUP_ROUTE };
 }
 
 async function axn(): Promise<{ listener: Listener; path: string } | string> {

@@ -9,10 +9,9 @@
  *   node --import tsx test/bench/http-server.ts axn|axn-app|baseline
  */
 import { serve as nodeServe } from "@hono/node-server";
-import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import type { AnyAxn } from "@axn/core";
-import { defineLookup, lookupBody, lookupInputObject, lookupOutputObject } from "./fixtures.js";
+import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 
 const mode = process.argv[2];
@@ -48,26 +47,7 @@ async function serveAxn(viaPluginServe: boolean): Promise<void> {
 }
 
 function serveBaseline(): void {
-  const app = new Hono();
-  const strictInput = lookupInputObject.strict();
-  const route = "/api/lookup/v1";
-  app.post(route, async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json({ error: "invalid JSON" }, 400);
-    }
-    const input = strictInput.safeParse(body);
-    if (!input.success) return c.json({ error: input.error.issues.map((i) => i.message).join("; ") }, 400);
-    const output = lookupOutputObject.safeParse(lookupBody(input.data));
-    if (!output.success) return c.json({ error: "invalid output" }, 500);
-    return c.json(output.data);
-  });
-  const server = nodeServe({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
-    announce({ port: info.port, route });
-  });
-  void server;
+  nodeServe({ fetch: bareLookupApp().fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => announce({ port: info.port, route: BARE_LOOKUP_ROUTE }));
 }
 
 if (mode === "axn") await serveAxn(true);
