@@ -17,8 +17,8 @@ function normalize(host: string): string {
   return h.includes(":") && !h.startsWith("[") ? `[${h}]` : h;
 }
 
-export function hostAllowed(hostHeader: string | null, allowed: readonly string[]): boolean {
-  if (hostHeader === null || hostHeader === "") return false;
+function hostAllowed(hostHeader: string, allowed: readonly string[]): boolean {
+  if (hostHeader === "") return false;
   let hostname: string;
   try {
     hostname = new URL(`http://${hostHeader}`).hostname;
