@@ -31,8 +31,8 @@ const SURFACE: Record<string, readonly string[]> = {
     "loadConfig", "loadHost",
   ],
   "@axn/sdk/adapter": [
-    "REJECT_OPAQUE_SETTING", "declareRejectOpaqueExposedValues", "guardToolResponse",
-    "serializeExposed", "toolRootsDefault", "toolRootsSource",
+    "LOOPBACK_HOSTS", "REJECT_OPAQUE_SETTING", "declareRejectOpaqueExposedValues", "guardToolResponse",
+    "hostCheck", "hostnameOf", "isLoopbackHostname", "serializeExposed", "toolRootsDefault", "toolRootsSource",
   ],
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "uniqueAxnName", "withAmbientContext",

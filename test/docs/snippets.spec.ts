@@ -35,6 +35,7 @@ import { Search } from "../../docs/examples/snippets/factory.js";
 import { installTracing, Summarize } from "../../docs/examples/snippets/tracing.js";
 import { RetryLater, WebhookError } from "../../docs/examples/snippets/errors.js";
 import { invoker, ListCompanies, runTool } from "../../docs/examples/snippets/invoker.js";
+import { withHostCheck } from "../../docs/examples/snippets/host-check.js";
 import fncallPlugin, { ADAPTER_FAILURE, currentSession, deprecator, fncallConfig, tools, wrap } from "../../docs/examples/snippets/fncall-adapter.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -345,6 +346,21 @@ describe("docs snippets", () => {
   });
 
   describe("docs/adapter-authoring.md", () => {
+    it("the Host check: loopback names on a loopback bind, the given list otherwise, nothing on a public bind", async () => {
+      const ok = (): Response => Response.json({ ok: true });
+      const ask = async (handler: (request: Request) => Response | Promise<Response>, host: string): Promise<[number, unknown]> => {
+        const response = await handler(new Request("http://x/", { headers: { host } }));
+        return [response.status, await response.json()];
+      };
+      const loopback = withHostCheck(ok, { bindAddress: "127.0.0.1" });
+      expect(await ask(loopback, "localhost:8787")).to.deep.equal([200, { ok: true }]);
+      expect(await ask(loopback, "evil.example:8787")).to.deep.equal([403, { error: 'Host "evil.example" is not allowed' }]);
+      const listed = withHostCheck(ok, { bindAddress: "0.0.0.0", allowedHosts: ["API.Internal"] });
+      expect(await ask(listed, "api.internal")).to.deep.equal([200, { ok: true }]);
+      expect(await ask(listed, "localhost")).to.deep.equal([403, { error: 'Host "localhost" is not allowed' }]);
+      expect(withHostCheck(ok, { bindAddress: "0.0.0.0" })).to.equal(ok);
+    });
+
     beforeEach(() => {
       resetHost();
       clearCatalog();

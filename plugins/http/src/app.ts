@@ -23,7 +23,7 @@ import { HTTPException } from "hono/http-exception";
 import { AxnError, ErrorCodes, reportException, type AmbientContextSource, type AnyAxn } from "@axn/core";
 import { allowEveryone, httpConfig, PLUGIN_NAME, type Authenticate, type HttpCorsSettings } from "./config.js";
 import { isJsonContentType } from "./content-type.js";
-import { hostCheck } from "./hosts.js";
+import { hostCheck } from "@axn/sdk/adapter";
 import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";

@@ -36,7 +36,7 @@ export { HttpAdapter, tools, wrap, type HttpOperation, type InvokeHttpOptions, t
 export { createHttpApp, type HttpApp, type HttpAppEnv, type HttpAppOptions, type MountedHandler } from "./app.js";
 export { serve, DEFAULT_HOSTNAME, DEFAULT_PORT, type HttpServerHandle, type ServeOptions } from "./serve.js";
 export { buildOpenApiDocument, type OpenApiInfo, type OpenApiOptions } from "./openapi.js";
-export { LOOPBACK_HOSTS } from "./hosts.js";
+export { LOOPBACK_HOSTS } from "@axn/sdk/adapter";
 export { Messages as HttpMessages, type HttpReply } from "./replies.js";
 
 declare module "@axn/sdk" {

@@ -15,7 +15,7 @@ import type { AddressInfo } from "node:net";
 import { serve as nodeServe, type ServerType } from "@hono/node-server";
 import { createHttpApp, type HttpAppOptions } from "./app.js";
 import { httpConfig } from "./config.js";
-import { hostCheck, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
+import { hostCheck, isLoopbackHostname, LOOPBACK_HOSTS } from "@axn/sdk/adapter";
 import type { IncomingMessage } from "node:http";
 import { errorReply, Messages, toResponse } from "./replies.js";
 

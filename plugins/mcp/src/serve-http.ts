@@ -13,7 +13,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { checkHost, checkOrigin, jsonError, LOCALHOST_NAMES } from "./http-guards.js";
+import { jsonError, LOCALHOST_NAMES, requestGuards } from "./http-guards.js";
 import { serverFor, toolSet, type McpServerOptions } from "./server.js";
 import { tools as allTools } from "./wrap.js";
 
@@ -65,7 +65,7 @@ const SESSION_HEADER = "mcp-session-id";
 export function createStreamableHttpHandler(options: StreamableHttpOptions): McpHttpHandler {
   const set = toolSet(options.tools ?? allTools());
   const path = options.path ?? "/mcp";
-  const allowedHosts = options.allowedHosts ?? LOCALHOST_NAMES;
+  const guards = requestGuards(options.allowedHosts ?? LOCALHOST_NAMES, options.allowedOrigins);
   const maxRequestBodySize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const sessions = new Map<string, Session>();
 
@@ -88,7 +88,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
 
   const serve = async (request: Request): Promise<Response> => {
     if (new URL(request.url).pathname !== path) return jsonError(404, -32000, `Not found: MCP is served at ${path}`);
-    const refused = checkHost(request, allowedHosts) ?? checkOrigin(request, options.allowedOrigins, allowedHosts);
+    const refused = guards.checkHost(request) ?? guards.checkOrigin(request);
     if (refused !== undefined) return refused;
 
     let authInfo: AuthInfo | undefined;

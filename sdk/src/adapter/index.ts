@@ -1,6 +1,7 @@
 /**
  * @axn/sdk/adapter — helpers every adapter plugin shares: per-tool serialization, the response
- * guard, and tool-root settings. See docs/adapter-authoring.md.
+ * guard, tool-root settings, and the Host check of an HTTP-served transport. See
+ * docs/adapter-authoring.md.
  *
  * @example
  * ```ts
@@ -15,3 +16,4 @@
 export { declareRejectOpaqueExposedValues, serializeExposed, REJECT_OPAQUE_SETTING } from "./serialization.js";
 export { guardToolResponse, type GuardOptions } from "./guard.js";
 export { toolRootsDefault, toolRootsSource } from "./roots.js";
+export { hostCheck, hostnameOf, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";

@@ -139,6 +139,24 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
       expect(jsonErrorOf(response)).to.deep.equal({ code: -32000, message: 'Forbidden: host "evil.example" is not allowed' });
     });
 
+    it("reads an allowedHosts list the way the HTTP adapter does: any letter case, IPv6 with or without brackets", async () => {
+      const listed = await listen({ allowedHosts: ["API.Internal", "::1"] });
+      try {
+        for (const host of ["api.internal", `API.INTERNAL:${listed.port}`, `[::1]:${listed.port}`]) {
+          const response = await raw(listed.port, "POST", "/mcp", { ...MCP_HEADERS, Host: host }, INITIALIZE);
+          expect(response.status, host).to.equal(200);
+        }
+        for (const host of [`localhost:${listed.port}`, "api.internal.evil.example"]) {
+          const response = await raw(listed.port, "POST", "/mcp", { ...MCP_HEADERS, Host: host }, INITIALIZE);
+          expect([response.status, jsonErrorOf(response).message], host).to.deep.equal([403, `Forbidden: host ${JSON.stringify(host.split(":")[0])} is not allowed`]);
+        }
+        const origin = await raw(listed.port, "POST", "/mcp", { ...MCP_HEADERS, Host: "api.internal", Origin: "https://API.internal" }, INITIALIZE);
+        expect(origin.status).to.equal(200);
+      } finally {
+        await listed.close();
+      }
+    });
+
     it("refuses a foreign Origin and accepts a loopback one", async () => {
       const foreign = await raw(server.port, "POST", "/mcp", { ...MCP_HEADERS, Origin: "http://evil.example" }, INITIALIZE);
       expect(foreign.status).to.equal(403);
