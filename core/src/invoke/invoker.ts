@@ -12,9 +12,8 @@
  * if (Invoker.inputInvalid(result)) console.log(result.exception.fieldErrors);
  * ```
  */
-import type { Attributes } from "@opentelemetry/api";
 import { AXN_INTERNALS, type InvokeGates } from "../action/internals.js";
-import type { AmbientContextSource, AnyAxn } from "../action/types.js";
+import type { AnyAxn, CallOptions } from "../action/types.js";
 import type { Result } from "../action/result.js";
 import { InboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
 
@@ -25,14 +24,11 @@ export interface InvokerOptions {
   readonly rejectUndeclaredInputs?: boolean;
 }
 
-export interface InvokeOptions {
-  /** The adapter's trusted ambient context; replaces the current one entirely (`{}` means none). */
-  readonly ambientContext?: AmbientContextSource;
-  /** As `CallOptions.signal`: a signal, or a function building one on first use. */
-  readonly signal?: AbortSignal | (() => AbortSignal);
-  /** Written on the call's `axn.call` span as it opens (e.g. `gen_ai.*` attributes). */
-  readonly spanAttributes?: Attributes;
-}
+/**
+ * A tool call's options are a direct call's, field for field (the adapter's trusted ambient
+ * context, the abort signal, span attributes), so the Invoker hands them to the action unchanged.
+ */
+export type InvokeOptions = CallOptions;
 
 /** Keys a model might use to smuggle ambient context through the arguments. */
 const AMBIENT_KEYS = ["ambientContext", "ambient_context"];

@@ -57,7 +57,7 @@ export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } }
 export type HttpApp = Hono<HttpAppEnv>;
 
 /** What @hono/node-server passes as `env`: Node's own request and response. */
-type NodeBindings = { readonly incoming?: IncomingMessage; readonly outgoing?: ServerResponse };
+export type NodeBindings = { readonly incoming?: IncomingMessage; readonly outgoing?: ServerResponse };
 
 /** A request header, read from Node's own parsed headers when @hono/node-server is underneath. */
 function requestHeader(c: Context, name: "content-type" | "content-length" | "host"): string | null {

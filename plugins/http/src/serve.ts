@@ -13,10 +13,9 @@
  */
 import type { AddressInfo } from "node:net";
 import { serve as nodeServe, type ServerType } from "@hono/node-server";
-import { createHttpApp, type HttpAppOptions } from "./app.js";
+import { createHttpApp, type HttpAppOptions, type NodeBindings } from "./app.js";
 import { httpConfig } from "./config.js";
 import { hostCheck, isLoopbackHostname, LOOPBACK_HOSTS } from "@axn/sdk/adapter";
-import type { IncomingMessage } from "node:http";
 import { errorReply, Messages, toResponse } from "./replies.js";
 
 export const DEFAULT_HOSTNAME = "127.0.0.1";
@@ -53,7 +52,7 @@ export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
   // without building a full web Request just for its signal, and the Host check reads Node's own
   // parsed header rather than building the request's `Headers`.
   const fetch = (request: Request, env?: unknown): Response | Promise<Response> =>
-    hostAllowed !== null && !hostAllowed((env as { incoming?: IncomingMessage } | undefined)?.incoming?.headers.host ?? request.headers.get("host"))
+    hostAllowed !== null && !hostAllowed((env as NodeBindings | undefined)?.incoming?.headers.host ?? request.headers.get("host"))
       ? toResponse(errorReply(403, Messages.hostNotAllowed))
       : app.fetch(request, env);
 
