@@ -2,8 +2,10 @@
  * The `axn` CLI as a user runs it: `node sdk/dist/cli/bin.js …` as a child process in the example
  * app's folder, for every command — exit codes, stdout and stderr pinned — and `serve` answering
  * real HTTP, OpenAPI and MCP (Streamable HTTP and stdio) requests. Every command runs at least once
- * as a child process (a few at a time, in `before`); the many variations of help, usage errors and
- * lookups run the same `main` in this process, which is ten times faster than a process each.
+ * as a child process; the many variations of help, usage errors and lookups run the same `main` in
+ * this process, which is ten times faster than a process each. `before` only builds the fixture
+ * folders; each case starts its own runs and waits for them, so a slow machine makes the spec slower,
+ * never red (the mocha timeout is a hang guard, not a budget).
  */
 import { expect } from "chai";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -38,61 +40,7 @@ function axn(args: readonly string[], options: { cwd?: string; env?: NodeJS.Proc
 
 const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "list_tickets"];
 
-/** The one-shot invocations run as child processes (one or more per command), keyed by a label. */
-const invocations: Record<string, { args: string[]; cwd?: "repo" | "empty" | "broken" }> = {
-  tools: { args: ["tools"] },
-  toolsWithConfig: { args: ["tools", "--config", "docs/examples/helpdesk/axn.config.ts", "--json"], cwd: "repo" },
-  schemaV1: { args: ["schema", "create_ticket@1"] },
-  call: { args: ["call", "list_tickets", "--args", '{"perPage":"2"}'] },
-  callFailure: { args: ["call", "close_ticket", "--args", '{"ticketId":"T-1004","resolution":"fixed it"}'] },
-  callUnknown: { args: ["call", "nope", "--args", "{}"] },
-  callBadJson: { args: ["call", "list_tickets", "--args", "{perPage: 2}"] },
-  openapi: { args: ["openapi"] },
-  doctor: { args: ["doctor"] },
-  missingConfig: { args: ["tools"], cwd: "empty" },
-  doctorBroken: { args: ["doctor"], cwd: "broken" },
-};
-
 const HELP_COMMANDS = ["tools", "schema", "call", "serve", "openapi", "doctor"];
-
-/** The variations run in this process, keyed by a label. */
-const inProcess: Record<string, { args: string[]; cwd?: "empty" | "broken" }> = {
-  help: { args: ["--help"] },
-  noCommand: { args: [] },
-  unknownCommand: { args: ["deploy"] },
-  ...Object.fromEntries(HELP_COMMANDS.map((command) => [`help:${command}`, { args: [command, "--help"] }])),
-  toolsJson: { args: ["tools", "--json"] },
-  toolsMcp: { args: ["tools", "--adapter", "mcp", "--json"] },
-  toolsUnknownAdapter: { args: ["tools", "--adapter", "grpc"] },
-  toolsBadOption: { args: ["tools", "--colour"] },
-  schema: { args: ["schema", "list_tickets"] },
-  schemaOutput: { args: ["schema", "create_ticket", "--output"] },
-  schemaMissing: { args: ["schema"] },
-  schemaUnknown: { args: ["schema", "list_tikets"] },
-  schemaUnknownVersion: { args: ["schema", "create_ticket@3"] },
-  // The store lives in this process now: this assignment is seen by later in-process runs only.
-  callAmbient: { args: ["call", "assign_to_me", "--args", '{"ticketId":"T-1001"}', "--ambient", '{"currentAgentId":"ag_ada"}'] },
-  callSmuggled: { args: ["call", "assign_to_me", "--args", '{"ticketId":"T-1002","ambientContext":{"currentAgentId":"ag_ada"}}'] },
-  callInvalidInput: { args: ["call", "list_tickets", "--args", '{"perPage":500}'] },
-  callNotObject: { args: ["call", "list_tickets", "--args", "[2]"] },
-  brokenConfig: { args: ["tools"], cwd: "broken" },
-  doctorMissing: { args: ["doctor"], cwd: "empty" },
-  servePortInvalid: { args: ["serve", "--port", "http"] },
-};
-
-/** Runs `jobs` with at most `limit` at a time: each child process is CPU-bound while it loads. */
-async function pooled<T>(jobs: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(jobs.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < jobs.length) {
-      const index = next++;
-      results[index] = await jobs[index]!();
-    }
-  };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return results;
-}
 
 /** The CLI in this process (same `main` the bin runs), for the many cases that need no fresh process. */
 async function axnInProcess(args: readonly string[], cwd: string = app): Promise<Run> {
@@ -108,63 +56,60 @@ async function axnInProcess(args: readonly string[], cwd: string = app): Promise
 }
 
 describe("axn CLI (child process, example app)", function () {
-  this.timeout(30_000);
-  const runs: Record<string, Run> = {};
+  // A hang guard, not a budget: each case starts its own child processes (a second or more each
+  // on a loaded machine) and waits for them, however long that takes.
+  this.timeout(120_000);
   let emptyDir: string;
   let brokenDir: string;
 
-  before(async () => {
+  /** The fixture every case runs against: the example app, plus a folder with no config and one whose config lists a plugin that is not installed. */
+  before(() => {
     emptyDir = mkdtempSync(join(tmpdir(), "axn-cli-empty-"));
     brokenDir = mkdtempSync(join(tmpdir(), "axn-cli-broken-"));
     writeFileSync(join(brokenDir, "axn.config.mjs"), 'export default { plugins: ["mpc"] };\n');
-    const dirs = { repo, empty: emptyDir, broken: brokenDir };
-    const entries = Object.entries(invocations);
-    const results = await pooled(
-      entries.map(([, { args, cwd }]) => () => axn(args, { cwd: cwd === undefined ? app : dirs[cwd] })),
-      3,
-    );
-    entries.forEach(([label], index) => (runs[label] = results[index]!));
-    for (const [label, { args, cwd }] of Object.entries(inProcess)) runs[label] = await axnInProcess(args, cwd === undefined ? app : dirs[cwd]);
   });
 
   after(() => {
     for (const dir of [emptyDir, brokenDir]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = (label: string): Run => {
-    const found = runs[label];
-    if (found === undefined) throw new Error(`no run ${label}`);
-    return found;
-  };
+  type Where = "app" | "repo" | "empty" | "broken";
+  const dir = (where: Where): string => ({ app, repo, empty: emptyDir, broken: brokenDir })[where];
+  /** `axn …` as a child process, in the example app's folder unless `where` says otherwise. */
+  const child = (args: readonly string[], where: Where = "app"): Promise<Run> => axn(args, { cwd: dir(where) });
+  /** The same command through `main` in this process. */
+  const inProcess = (args: readonly string[], where: Where = "app"): Promise<Run> => axnInProcess(args, dir(where));
 
   describe("help", () => {
-    it("lists every command with `axn --help` (exit 0)", () => {
-      const { code, stdout } = run("help");
+    it("lists every command with `axn --help` (exit 0)", async () => {
+      const { code, stdout } = await inProcess(["--help"]);
       expect(code).to.equal(0);
       expect(stdout).to.contain("Usage: axn <command> [options]");
       for (const command of HELP_COMMANDS) expect(stdout).to.match(new RegExp(`^  ${command}\\s+\\S`, "m"));
     });
 
-    it("has help for every command", () => {
+    it("has help for every command", async () => {
       for (const command of HELP_COMMANDS) {
-        const { code, stdout } = run(`help:${command}`);
+        const { code, stdout } = await inProcess([command, "--help"]);
         expect(code, command).to.equal(0);
         expect(stdout, command).to.match(new RegExp(`^Usage: axn ${command}\\b`));
         expect(stdout, command).to.contain("[--config PATH]");
       }
     });
 
-    it("exits 2 without a command or with an unknown one", () => {
-      expect(run("noCommand").code).to.equal(2);
-      expect(run("noCommand").stderr).to.contain("Usage: axn <command>");
-      expect(run("unknownCommand").code).to.equal(2);
-      expect(run("unknownCommand").stderr).to.contain('axn: Unknown command "deploy"; commands: tools, schema, call, serve, openapi, doctor');
+    it("exits 2 without a command or with an unknown one", async () => {
+      const noCommand = await inProcess([]);
+      expect(noCommand.code).to.equal(2);
+      expect(noCommand.stderr).to.contain("Usage: axn <command>");
+      const unknownCommand = await inProcess(["deploy"]);
+      expect(unknownCommand.code).to.equal(2);
+      expect(unknownCommand.stderr).to.contain('axn: Unknown command "deploy"; commands: tools, schema, call, serve, openapi, doctor');
     });
   });
 
   describe("tools", () => {
-    it("prints a table of every tool version with adapters, hints and descriptions", () => {
-      const { code, stdout } = run("tools");
+    it("prints a table of every tool version with adapters, hints and descriptions", async () => {
+      const { code, stdout } = await child(["tools"]);
       expect(code).to.equal(0);
       const lines = stdout.trimEnd().split("\n");
       expect(lines[0]).to.match(/^NAME\s+VERSION\s+ADAPTERS\s+HINTS\s+DESCRIPTION$/);
@@ -174,8 +119,8 @@ describe("axn CLI (child process, example app)", function () {
       expect(stdout).to.match(/^delete_ticket\s+v1\s+http,langchain,mcp\s+destructive\s+/m);
     });
 
-    it("prints JSON with --json, and filters with --adapter", () => {
-      const all = JSON.parse(run("toolsJson").stdout) as { name: string; version: number; adapters: string[] }[];
+    it("prints JSON with --json, and filters with --adapter", async () => {
+      const all = JSON.parse((await inProcess(["tools", "--json"])).stdout) as { name: string; version: number; adapters: string[] }[];
       expect(all.map((tool) => `${tool.name}@${tool.version}`)).to.deep.equal([
         "add_comment@1",
         "assign_to_me@1",
@@ -185,47 +130,54 @@ describe("axn CLI (child process, example app)", function () {
         "delete_ticket@1",
         "list_tickets@1",
       ]);
-      const mcp = JSON.parse(run("toolsMcp").stdout) as { adapters: string[] }[];
+      const mcp = JSON.parse((await inProcess(["tools", "--adapter", "mcp", "--json"])).stdout) as { adapters: string[] }[];
       expect(mcp.every((tool) => tool.adapters.join() === "mcp")).to.equal(true);
-      expect(JSON.parse(run("toolsWithConfig").stdout)).to.deep.equal(all);
+      const withConfig = await child(["tools", "--config", "docs/examples/helpdesk/axn.config.ts", "--json"], "repo");
+      expect(JSON.parse(withConfig.stdout)).to.deep.equal(all);
     });
 
-    it("refuses an unknown adapter or option (exit 2)", () => {
-      expect(run("toolsUnknownAdapter").code).to.equal(2);
-      expect(run("toolsUnknownAdapter").stderr).to.contain('axn: Unknown adapter "grpc"; registered adapters: http, langchain, mcp');
-      expect(run("toolsBadOption").code).to.equal(2);
-      expect(run("toolsBadOption").stderr).to.contain("Unknown option '--colour'");
+    it("refuses an unknown adapter or option (exit 2)", async () => {
+      const unknownAdapter = await inProcess(["tools", "--adapter", "grpc"]);
+      expect(unknownAdapter.code).to.equal(2);
+      expect(unknownAdapter.stderr).to.contain('axn: Unknown adapter "grpc"; registered adapters: http, langchain, mcp');
+      const badOption = await inProcess(["tools", "--colour"]);
+      expect(badOption.code).to.equal(2);
+      expect(badOption.stderr).to.contain("Unknown option '--colour'");
     });
   });
 
   describe("schema", () => {
-    it("prints the input schema, without ambient fields", () => {
-      const schema = JSON.parse(run("schema").stdout) as { properties: Record<string, unknown>; additionalProperties: boolean };
-      expect(run("schema").code).to.equal(0);
+    it("prints the input schema, without ambient fields", async () => {
+      const run = await inProcess(["schema", "list_tickets"]);
+      const schema = JSON.parse(run.stdout) as { properties: Record<string, unknown>; additionalProperties: boolean };
+      expect(run.code).to.equal(0);
       expect(Object.keys(schema.properties)).to.deep.equal(["status", "page", "perPage"]);
       expect(schema.additionalProperties).to.equal(false);
     });
 
-    it("addresses a version with NAME@VERSION and the output schema with --output", () => {
-      const v1 = JSON.parse(run("schemaV1").stdout) as { properties: Record<string, unknown> };
+    it("addresses a version with NAME@VERSION and the output schema with --output", async () => {
+      const v1 = JSON.parse((await child(["schema", "create_ticket@1"])).stdout) as { properties: Record<string, unknown> };
       expect(Object.keys(v1.properties)).to.deep.equal(["subject", "body", "customerEmail"]);
-      const output = JSON.parse(run("schemaOutput").stdout) as { properties: Record<string, unknown> };
+      const output = JSON.parse((await inProcess(["schema", "create_ticket", "--output"])).stdout) as { properties: Record<string, unknown> };
       expect(Object.keys(output.properties)).to.deep.equal(["ticket"]);
     });
 
-    it("exits 4 for an unknown tool or version, 2 for a missing one", () => {
-      expect(run("schemaUnknown").code).to.equal(4);
-      expect(run("schemaUnknown").stderr).to.equal('axn: Unknown tool "list_tikets"; did you mean "list_tickets"?\nRun `axn tools` to list the tools.\n');
-      expect(run("schemaUnknownVersion").code).to.equal(4);
-      expect(run("schemaUnknownVersion").stderr).to.contain('axn: Tool "create_ticket" has no version 3; available: create_ticket@1, create_ticket@2');
-      expect(run("schemaMissing").code).to.equal(2);
-      expect(run("schemaMissing").stderr).to.contain("axn: Missing TOOL: which tool's schema?");
+    it("exits 4 for an unknown tool or version, 2 for a missing one", async () => {
+      const unknown = await inProcess(["schema", "list_tikets"]);
+      expect(unknown.code).to.equal(4);
+      expect(unknown.stderr).to.equal('axn: Unknown tool "list_tikets"; did you mean "list_tickets"?\nRun `axn tools` to list the tools.\n');
+      const unknownVersion = await inProcess(["schema", "create_ticket@3"]);
+      expect(unknownVersion.code).to.equal(4);
+      expect(unknownVersion.stderr).to.contain('axn: Tool "create_ticket" has no version 3; available: create_ticket@1, create_ticket@2');
+      const missing = await inProcess(["schema"]);
+      expect(missing.code).to.equal(2);
+      expect(missing.stderr).to.contain("axn: Missing TOOL: which tool's schema?");
     });
   });
 
   describe("call", () => {
-    it("runs a tool through the Invoker (wire strings coerced) and prints the result", () => {
-      const { code, stdout } = run("call");
+    it("runs a tool through the Invoker (wire strings coerced) and prints the result", async () => {
+      const { code, stdout } = await child(["call", "list_tickets", "--args", '{"perPage":"2"}']);
       expect(code).to.equal(0);
       const result = JSON.parse(stdout) as { ok: boolean; message: string; exposed: { tickets: { id: string }[]; totalPages: number } };
       expect(result.ok).to.equal(true);
@@ -233,40 +185,48 @@ describe("axn CLI (child process, example app)", function () {
       expect(result.exposed.tickets.map((ticket) => ticket.id)).to.deep.equal(["T-1007", "T-1006"]);
     });
 
-    it("exits 1 with result.error for a business failure", () => {
-      const { code, stdout } = run("callFailure");
+    it("exits 1 with result.error for a business failure", async () => {
+      const { code, stdout } = await child(["call", "close_ticket", "--args", '{"ticketId":"T-1004","resolution":"fixed it"}']);
       expect(code).to.equal(1);
       expect(JSON.parse(stdout)).to.deep.equal({ ok: false, outcome: "failure", error: "Could not close the ticket: T-1004 is already closed" });
     });
 
-    it("uses --ambient as the trusted ambient context, and ignores one smuggled in --args", () => {
-      expect(JSON.parse(run("callAmbient").stdout)).to.include({ ok: true, message: "T-1001 is now assigned to ag_ada" });
-      expect(run("callSmuggled").code).to.equal(1);
-      expect(JSON.parse(run("callSmuggled").stdout)).to.include({ ok: false, error: "Could not assign the ticket: sign in as an agent first" });
+    it("uses --ambient as the trusted ambient context, and ignores one smuggled in --args", async () => {
+      // In this process the example's store is this process's: the assignment stays for the rest of the run
+      // (nothing else in the suite reads T-1001's assignee).
+      const ambient = await inProcess(["call", "assign_to_me", "--args", '{"ticketId":"T-1001"}', "--ambient", '{"currentAgentId":"ag_ada"}']);
+      expect(JSON.parse(ambient.stdout)).to.include({ ok: true, message: "T-1001 is now assigned to ag_ada" });
+      const smuggled = await inProcess(["call", "assign_to_me", "--args", '{"ticketId":"T-1002","ambientContext":{"currentAgentId":"ag_ada"}}']);
+      expect(smuggled.code).to.equal(1);
+      expect(JSON.parse(smuggled.stdout)).to.include({ ok: false, error: "Could not assign the ticket: sign in as an agent first" });
     });
 
-    it("answers invalid arguments with the user-facing input error", () => {
-      expect(run("callInvalidInput").code).to.equal(1);
-      expect(JSON.parse(run("callInvalidInput").stdout)).to.deep.equal({
+    it("answers invalid arguments with the user-facing input error", async () => {
+      const invalid = await inProcess(["call", "list_tickets", "--args", '{"perPage":500}']);
+      expect(invalid.code).to.equal(1);
+      expect(JSON.parse(invalid.stdout)).to.deep.equal({
         ok: false,
         outcome: "failure",
         error: "perPage: Number must be less than or equal to 50",
       });
     });
 
-    it("exits 2 for --args that is not JSON or not an object, 4 for an unknown tool", () => {
-      expect(run("callBadJson").code).to.equal(2);
-      expect(run("callBadJson").stderr).to.match(/^axn: --args is not valid JSON \(.+\): \{perPage: 2\}\nRun `axn call --help` for usage\.\n$/);
-      expect(run("callNotObject").code).to.equal(2);
-      expect(run("callNotObject").stderr).to.contain(`axn: --args must be a JSON object, e.g. --args '{"limit": 5}'`);
-      expect(run("callUnknown").code).to.equal(4);
-      expect(run("callUnknown").stderr).to.contain('axn: Unknown tool "nope"');
+    it("exits 2 for --args that is not JSON or not an object, 4 for an unknown tool", async () => {
+      const badJson = await child(["call", "list_tickets", "--args", "{perPage: 2}"]);
+      expect(badJson.code).to.equal(2);
+      expect(badJson.stderr).to.match(/^axn: --args is not valid JSON \(.+\): \{perPage: 2\}\nRun `axn call --help` for usage\.\n$/);
+      const notObject = await inProcess(["call", "list_tickets", "--args", "[2]"]);
+      expect(notObject.code).to.equal(2);
+      expect(notObject.stderr).to.contain(`axn: --args must be a JSON object, e.g. --args '{"limit": 5}'`);
+      const unknown = await child(["call", "nope", "--args", "{}"]);
+      expect(unknown.code).to.equal(4);
+      expect(unknown.stderr).to.contain('axn: Unknown tool "nope"');
     });
   });
 
   describe("openapi", () => {
-    it("prints the OpenAPI 3.1 document of every tool version", () => {
-      const { code, stdout } = run("openapi");
+    it("prints the OpenAPI 3.1 document of every tool version", async () => {
+      const { code, stdout } = await child(["openapi"]);
       expect(code).to.equal(0);
       const document = JSON.parse(stdout) as { openapi: string; info: { title: string }; paths: Record<string, unknown> };
       expect(document.openapi).to.equal("3.1.0");
@@ -276,20 +236,20 @@ describe("axn CLI (child process, example app)", function () {
   });
 
   describe("doctor", () => {
-    it("finds nothing wrong with the example app", () => {
-      const { code, stdout } = run("doctor");
+    it("finds nothing wrong with the example app", async () => {
+      const { code, stdout } = await child(["doctor"]);
       expect(code).to.equal(0);
       expect(stdout).to.contain("✔ Plugin axn-plugin-mcp@0.1.0");
       expect(stdout).to.contain('✔ Tool root "agent_tools" of adapter http: 7 modules');
       expect(stdout.trimEnd().split("\n").at(-1)).to.equal("No problems found.");
     });
 
-    it("says what is wrong and how to fix it (exit 1)", () => {
-      const broken = run("doctorBroken");
+    it("says what is wrong and how to fix it (exit 1)", async () => {
+      const broken = await child(["doctor"], "broken");
       expect(broken.code).to.equal(1);
       expect(broken.stdout).to.contain('✖ Plugin "axn-plugin-mpc" not found (listed as "mpc" in ');
       expect(broken.stdout).to.contain("    fix: Install the plugin (npm install axn-plugin-<name>) or fix its name in plugins.");
-      const missing = run("doctorMissing");
+      const missing = await inProcess(["doctor"], "empty");
       expect(missing.code).to.equal(1);
       expect(missing.stdout).to.contain("✖ No axn config found in");
       expect(missing.stdout).to.contain("    fix: Create axn.config.ts:");
@@ -297,11 +257,13 @@ describe("axn CLI (child process, example app)", function () {
   });
 
   describe("config errors", () => {
-    it("exits 3 with the host's message for a missing config or a plugin that is not installed", () => {
-      expect(run("missingConfig").code).to.equal(3);
-      expect(run("missingConfig").stderr).to.match(/^axn: No axn config found in .+ \(looked for axn\.config\.ts, .+\); create one or pass --config <path> \[AXN_CONFIG_NOT_FOUND\]\n/);
-      expect(run("brokenConfig").code).to.equal(3);
-      expect(run("brokenConfig").stderr).to.contain('axn: Plugin "axn-plugin-mpc" not found');
+    it("exits 3 with the host's message for a missing config or a plugin that is not installed", async () => {
+      const missing = await child(["tools"], "empty");
+      expect(missing.code).to.equal(3);
+      expect(missing.stderr).to.match(/^axn: No axn config found in .+ \(looked for axn\.config\.ts, .+\); create one or pass --config <path> \[AXN_CONFIG_NOT_FOUND\]\n/);
+      const broken = await inProcess(["tools"], "broken");
+      expect(broken.code).to.equal(3);
+      expect(broken.stderr).to.contain('axn: Plugin "axn-plugin-mpc" not found');
     });
   });
 
@@ -312,9 +274,10 @@ describe("axn CLI (child process, example app)", function () {
       server = undefined;
     });
 
-    it("refuses a port that is not a number (exit 2)", () => {
-      expect(run("servePortInvalid").code).to.equal(2);
-      expect(run("servePortInvalid").stderr).to.contain('axn: --port must be a port number between 0 and 65535, got "http"');
+    it("refuses a port that is not a number (exit 2)", async () => {
+      const invalid = await inProcess(["serve", "--port", "http"]);
+      expect(invalid.code).to.equal(2);
+      expect(invalid.stderr).to.contain('axn: --port must be a port number between 0 and 65535, got "http"');
     });
 
     it("serves HTTP, OpenAPI and MCP on one loopback port taken from PORT, prints the URLs, and stops on SIGTERM", async () => {
