@@ -9,7 +9,7 @@ import { expect } from "chai";
 import * as fc from "fast-check";
 import type { AnyAxn } from "@axn/core";
 import { brokenArgs, expectedMention, SMUGGLE_KEYS } from "./support/arbitraries.js";
-import { FUZZ_HEAP_BOUND_MIB, FUZZ_RUNS_PER_TRANSPORT, OVERSIZE_REFUSAL_MS, SOAK_MODE } from "./support/counts.js";
+import { FUZZ_HEAP_BOUND_MIB, FUZZ_RUNS_PER_TRANSPORT, SOAK_MODE } from "./support/counts.js";
 import { HOSTILE_CASES, withOwnKey } from "./support/hostile.js";
 import { CreateTicketV2 } from "../../docs/examples/helpdesk/agent_tools/create_ticket/v2.js";
 import { FUZZED_TOOLS, Identify, Label, Measure, WRITING_TOOLS } from "./support/tools.js";
@@ -94,15 +94,12 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
         it(`${transport}: ${hostile.id} (${hostile.input})`, async () => {
           for (const tool of FUZZED_TOOLS) {
             const input = hostile.build(tool);
-            const started = performance.now();
             const outcome = await call(transports, transport, tool, input.args, input.text);
-            const elapsed = performance.now() - started;
             const context = `${label(tool)} ${hostile.id} → ${outcome.failure ?? "ok"} ${outcome.code ?? ""} ${outcome.text.slice(0, 200)}`;
             expectNoHarm(context);
             // A writing tool never got a valid call from the catalogue (each case leaves a required field out or breaks one).
             if (WRITING_TOOLS.has(tool)) expect(outcome.ok, context).to.equal(false);
             expectCatalogueOutcome(hostile.id, transport, outcome, input.field, context);
-            expect(elapsed, `${context}: took ${elapsed.toFixed(0)} ms`).to.be.below(OVERSIZE_REFUSAL_MS);
           }
         });
       }

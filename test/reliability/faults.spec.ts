@@ -20,8 +20,11 @@ import { httpPath, openTransports, TRANSPORTS, type Transports } from "./support
 import { INITIALIZE, INITIALIZED, spawnStdioServer, toolCall } from "./support/stdio-child.js";
 import { describePages, recordPages, recordProcessFaults } from "./support/watch.js";
 
-/** Polls until `test` holds (the fault fixtures settle on their own schedule). */
-async function eventually(test: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
+/**
+ * Polls until `test` holds (the fault fixtures settle on their own schedule). The deadline is a hang
+ * guard that names what never happened, not a budget: it sits well below the mocha timeout.
+ */
+async function eventually(test: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!test()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
@@ -68,7 +71,6 @@ describe("reliability: faults", function () {
       it(`${transport}: ${how} aborts ctx.signal; the client is released at once; nothing is paged`, async () => {
         const tag = nextTag(`hang-${transport}`);
         const controller = new AbortController();
-        const started = Date.now();
         const pending = transports.call(transport, Hang, { tag, ms: 20_000 }, { user: "u1", signal: controller.signal });
         await eventually(() => observed.has(tag), "the action started");
         controller.abort(new Error("user pressed stop"));
@@ -76,7 +78,6 @@ describe("reliability: faults", function () {
         expect(outcome.failure).to.equal("protocol");
         await eventually(() => observed.get(tag)!.settled, "the action settled");
         expect(observed.get(tag)!.aborted).to.equal(true);
-        expect(Date.now() - started).to.be.below(5_000);
         expect(describePages(pages)).to.deep.equal([]);
         await expectServesNext(transport);
         expect(faults).to.deep.equal([]);
@@ -287,13 +288,12 @@ describe("reliability: faults", function () {
         child.send(INITIALIZE(1));
         await child.response(1);
         child.send(INITIALIZED);
-        child.send(toolCall(2, "reliability_hang", { tag: "stdio-hangup", ms: 3_000 }));
-        await sleep(300);
-        const hungUp = Date.now();
+        // A 20 s wait: an aborted call ends it at once; one that is not aborted runs it out and reports aborted: false.
+        child.send(toolCall(2, "reliability_hang", { tag: "stdio-hangup", ms: 20_000 }));
+        await child.started("stdio-hangup");
         child.process.stdin.end();
         child.process.stdout.destroy();
         expect(await child.exited).to.equal(0);
-        expect(Date.now() - hungUp).to.be.below(1_500);
         const exit = child.diagnostics.find((d) => "exit" in d) as { observed: Record<string, { aborted: boolean }> } | undefined;
         expect(exit?.observed["stdio-hangup"]?.aborted).to.equal(true);
         expect(child.diagnostics.filter((d) => "fault" in d)).to.deep.equal([]);

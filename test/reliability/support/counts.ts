@@ -22,5 +22,3 @@ export const SOAK_CONCURRENCY = 50;
 export const FUZZ_HEAP_BOUND_MIB = 64;
 /** Heap growth allowed across the soak, measured after a full collection. */
 export const SOAK_HEAP_BOUND_MIB = 16;
-/** How long a refusal of oversized input may take on one transport (a generous CI bound). */
-export const OVERSIZE_REFUSAL_MS = 2_000;

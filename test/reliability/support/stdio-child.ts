@@ -8,15 +8,24 @@ import { fileURLToPath } from "node:url";
 
 const SERVER = fileURLToPath(new URL("./stdio-server.ts", import.meta.url));
 
+/**
+ * How long a wait may last before it fails naming what it waited for: a hang guard, never a budget
+ * (a loaded machine answers in well under a second), and below the specs' mocha timeout so the
+ * message names the wait.
+ */
+const HANG_GUARD_MS = 20_000;
+
 export interface StdioChild {
   readonly process: ChildProcessWithoutNullStreams;
   /** Parsed JSON-RPC messages the server wrote to stdout. */
   readonly messages: Record<string, unknown>[];
-  /** Parsed diagnostic lines from stderr (`page`, `fault`, `exit`, `ready`), and any non-JSON line as `{ text }`. */
+  /** Parsed diagnostic lines from stderr (`page`, `fault`, `started`, `exit`, `ready`), and any non-JSON line as `{ text }`. */
   readonly diagnostics: Record<string, unknown>[];
   send(line: string): void;
   /** The response to request `id` (waits for it). */
   response(id: number, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** Resolves once a hanging fixture has started on `tag` (its body is running). */
+  started(tag: string, timeoutMs?: number): Promise<void>;
   /** Resolves with the exit code once the process has exited. */
   readonly exited: Promise<number | null>;
 }
@@ -70,7 +79,7 @@ export async function spawnStdioServer(): Promise<StdioChild> {
       });
     }
   };
-  await until(() => diagnostics.some((d) => d["ready"] === true), 20_000, "the stdio server to start");
+  await until(() => diagnostics.some((d) => d["ready"] === true), HANG_GUARD_MS, "the stdio server to start");
   return {
     process: child,
     messages,
@@ -78,9 +87,12 @@ export async function spawnStdioServer(): Promise<StdioChild> {
     send(line) {
       child.stdin.write(`${line}\n`);
     },
-    async response(id, timeoutMs = 5_000) {
+    async response(id, timeoutMs = HANG_GUARD_MS) {
       await until(() => messages.some((m) => m["id"] === id), timeoutMs, `the response to request ${id}`);
       return messages.find((m) => m["id"] === id)!;
+    },
+    async started(tag, timeoutMs = HANG_GUARD_MS) {
+      await until(() => diagnostics.some((d) => d["started"] === tag), timeoutMs, `the call on ${tag} to start`);
     },
     exited,
   };

@@ -1,12 +1,13 @@
 /**
  * A stdio MCP server process for the fault specs (run with `node --import tsx`). Everything the
  * parent needs to judge the run goes to stderr as one JSON object a line: each `onException` page,
- * any unhandled rejection or uncaught exception, and — when the process exits — what the hanging
+ * any unhandled rejection or uncaught exception, each hanging fixture as it starts (so the parent
+ * can act mid-call without guessing a delay), and — when the process exits — what the hanging
  * fixtures observed (whether their abort signal fired).
  */
 import { configureAxn, createKernelHost } from "@axn/core";
 import mcpPlugin, { McpAdapter, serveStdio } from "axn-plugin-mcp";
-import { Explode, Hang, Identify, observed, RejectLate } from "./tools.js";
+import { Explode, Hang, Identify, observed, RejectLate, startListeners } from "./tools.js";
 
 function emit(line: Record<string, unknown>): void {
   process.stderr.write(`${JSON.stringify(line)}\n`);
@@ -19,6 +20,7 @@ configureAxn({
 process.on("unhandledRejection", (error) => emit({ fault: "unhandledRejection", message: String(error) }));
 process.on("uncaughtExceptionMonitor", (error) => emit({ fault: "uncaughtException", message: String(error) }));
 process.on("exit", (code) => emit({ exit: code, observed: Object.fromEntries(observed) }));
+startListeners.add((tag) => emit({ started: tag }));
 
 const host = createKernelHost();
 await mcpPlugin.apply(host, undefined);

@@ -102,6 +102,13 @@ export const Explode = defineAxn({
 
 /** What the hanging and late-rejecting fixtures observed, keyed by the caller's `tag`. */
 export const observed = new Map<string, { aborted: boolean; settled: boolean }>();
+/** Told each `tag` a hanging or late-rejecting fixture starts on (the stdio server passes it to its parent). */
+export const startListeners = new Set<(tag: string) => void>();
+
+function observe(tag: string, seen: { aborted: boolean; settled: boolean }): void {
+  observed.set(tag, seen);
+  for (const listener of startListeners) listener(tag);
+}
 
 /** Waits `ms`, or until the call's signal aborts; records what it saw. */
 export const Hang = defineAxn({
@@ -111,7 +118,7 @@ export const Hang = defineAxn({
   messages: { error: "The slow job stopped" },
   call: async ({ tag, ms }, { signal, fail }) => {
     const seen = { aborted: false, settled: false };
-    observed.set(tag, seen);
+    observe(tag, seen);
     try {
       await sleep(ms, undefined, { signal });
     } catch {
@@ -130,7 +137,7 @@ export const RejectLate = defineAxn({
   messages: { error: "The late job failed" },
   call: async ({ tag, ms }, { signal }) => {
     const seen = { aborted: false, settled: false };
-    observed.set(tag, seen);
+    observe(tag, seen);
     await sleep(ms);
     seen.aborted = signal.aborted;
     seen.settled = true;
