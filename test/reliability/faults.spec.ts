@@ -167,6 +167,8 @@ describe("reliability: faults", function () {
   });
 
   describe("plugins that fail", () => {
+    // Each case loads a host of its own: start from none, whatever ran before, and leave none.
+    beforeEach(() => resetHost());
     afterEach(() => resetHost());
 
     const brokenPlugin = definePlugin({

@@ -1,5 +1,8 @@
-/** Captures what reaches the global `onException` during a spec, and restores defaults after. */
-import { configureAxn } from "@axn/core";
+/**
+ * Captures what reaches the global `onException` during a spec. Each spec starts from the default
+ * global config (whatever an earlier spec left configured) and hands the defaults back after.
+ */
+import { configureAxn, resetAxnConfig } from "@axn/core";
 
 export interface Report {
   readonly error: unknown;
@@ -11,7 +14,9 @@ export function captureReports(): Report[] {
   const reports: Report[] = [];
   beforeEach(() => {
     reports.length = 0;
+    resetAxnConfig();
     configureAxn({ onException: (error, info) => reports.push({ error, action: info.action, phase: info.phase }) });
   });
+  afterEach(() => resetAxnConfig());
   return reports;
 }

@@ -20,6 +20,8 @@ function recordingLogger(): AxnLogger & { lines: string[] } {
 }
 
 describe("configureAxn (global settings)", () => {
+  // The defaults are what this spec checks: start from them whatever ran before, and leave them.
+  beforeEach(() => resetAxnConfig());
   afterEach(() => resetAxnConfig());
 
   it("defaults: env from NODE_ENV (development when unset), coercion off", () => {
