@@ -9,7 +9,9 @@ import { textOf } from "./support.js";
 const SERVER = fileURLToPath(new URL("./fixtures/stdio-server.ts", import.meta.url));
 
 describe("axn-plugin-mcp: serveStdio, driven by a real Client over a child process", function () {
-  this.timeout(15000);
+  // A hang guard, not a budget: `before` starts a child process (tsx, the plugin, the SDK), which
+  // takes seconds on a loaded machine.
+  this.timeout(60_000);
   let client: Client;
   let transport: StdioClientTransport;
 
