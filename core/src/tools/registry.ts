@@ -12,8 +12,7 @@
  * const members = Tools.for("mcp");  // AnyAxn[], sorted by toolName("mcp")
  * ```
  */
-import { readdirSync, statSync } from "node:fs";
-import { extname, join, relative, resolve, sep } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AXN_INTERNALS, type ActionInternals } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
@@ -26,6 +25,7 @@ import { ADAPTER_KEY, onHostReset, registeredAdapters } from "../host/host.js";
 import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
 import { moduleOriginOf, setModuleOrigin } from "./origins.js";
 import { assertToolRoots } from "./roots.js";
+import { listRootModules, type RootModule } from "./root-modules.js";
 
 /** Where an adapter's tool roots come from (an adapter's config, usually through `toolRootsDefault`). */
 export interface ToolRootsSource {
@@ -37,8 +37,6 @@ export interface ToolVersions {
   readonly all: readonly AnyAxn[];
   readonly latest: AnyAxn;
 }
-
-const MODULE_EXTENSIONS = new Set([".ts", ".mts", ".js", ".mjs"]);
 
 interface RegistryState {
   adapters: Map<string, ToolRootsSource | undefined>;
@@ -112,20 +110,39 @@ function pendingRoots(): boolean {
   return false;
 }
 
-function listModules(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir).sort();
-  } catch {
-    return [];
+/** One imported module under a root, with the actions it exports (factory-built ones left out). */
+interface LoadedModule {
+  readonly module: RootModule;
+  readonly actions: readonly AnyAxn[];
+}
+
+async function loadRoot(root: string): Promise<LoadedModule[]> {
+  const modules = listRootModules(root, state.projectRoot, (message) => axnConfig().logger.warn(message));
+  const loaded: LoadedModule[] = [];
+  for (const module of modules) {
+    const exports = await state.importer(module.path);
+    const actions = [...new Set(Object.values(exports).filter(isAction))].filter((a) => !a[AXN_INTERNALS].factory);
+    loaded.push({ module, actions });
   }
-  const out: string[] = [];
-  for (const entry of entries) {
-    const full = join(dir, entry);
-    if (statSync(full).isDirectory()) out.push(...listModules(full));
-    else if (MODULE_EXTENSIONS.has(extname(entry)) && !entry.endsWith(".d.ts") && !/\.(spec|test)\.[mc]?[jt]s$/.test(entry)) out.push(full);
+  return loaded;
+}
+
+/** Grants `key` to every action the root's modules export, and names actions by their module path. */
+function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): void {
+  for (const { module, actions } of loaded) {
+    for (const action of actions) {
+      const internals = action[AXN_INTERNALS];
+      ensureInCatalog(action);
+      const grants = state.grants.get(internals) ?? new Set<string>();
+      grants.add(key);
+      state.grants.set(internals, grants);
+    }
+    // A module exporting exactly one action names it by its path, as a file names a constant.
+    if (actions.length === 1) {
+      const rel = relative(root, module.path).split(sep).join("/");
+      setModuleOrigin(actions[0]![AXN_INTERNALS], { qualifiedName: qualifiedNameFromModulePath(rel), root });
+    }
   }
-  return out;
 }
 
 export function isMember(action: AnyAxn, key: string): boolean {
@@ -290,29 +307,22 @@ export const Tools = {
 
   /**
    * Imports every module under every registered adapter's tool roots (once per root) and grants
-   * each exported action membership in the adapters whose roots hold it.
+   * each exported action membership in the adapters whose roots hold it. What a root holds that
+   * must not or cannot be read — a dangling link, a link loop, a link out of the project or into
+   * a bulk folder — is skipped with a warning naming the path (see `listRootModules`).
    */
   async discover(): Promise<void> {
     syncFromHost();
+    // A root several adapters share is read (and its problems reported) once per discovery.
+    const read = new Map<string, LoadedModule[]>();
     for (const key of state.adapters.keys()) {
       for (const root of rootsOf(key)) {
-        for (const file of listModules(root)) {
-          const exports = await state.importer(file);
-          const actions = [...new Set(Object.values(exports).filter(isAction))];
-          const rel = relative(root, file).split(sep).join("/");
-          for (const action of actions) {
-            const internals = action[AXN_INTERNALS];
-            if (internals.factory) continue;
-            ensureInCatalog(action);
-            const grants = state.grants.get(internals) ?? new Set<string>();
-            grants.add(key);
-            state.grants.set(internals, grants);
-            // A module exporting exactly one action names it by its path, as a file names a constant.
-            if (actions.length === 1) {
-              setModuleOrigin(internals, { qualifiedName: qualifiedNameFromModulePath(rel), root });
-            }
-          }
+        let loaded = read.get(root);
+        if (loaded === undefined) {
+          loaded = await loadRoot(root);
+          read.set(root, loaded);
         }
+        grantRoot(key, root, loaded);
         state.loadedRoots.add(root);
       }
     }
