@@ -23,8 +23,8 @@ import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { axnConfig } from "../config/global.js";
 import { ADAPTER_KEY, onHostReset, registeredAdapters } from "../host/host.js";
 import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
-import { moduleOriginOf, setModuleOrigin } from "./origins.js";
-import { assertToolRoots } from "./roots.js";
+import { definingFileOf, moduleOriginOf, setModuleOrigin } from "./origins.js";
+import { assertToolRoots, realPathOf } from "./roots.js";
 import { listRootModules, type RootModule } from "./root-modules.js";
 
 /** Where an adapter's tool roots come from (an adapter's config, usually through `toolRootsDefault`). */
@@ -127,22 +127,43 @@ async function loadRoot(root: string): Promise<LoadedModule[]> {
   return loaded;
 }
 
-/** Grants `key` to every action the root's modules export, and names actions by their module path. */
+/**
+ * Grants `key` to every action the root's modules export, and names each action by the path of
+ * the module that defined it — as a file names a constant — when that module is under this root
+ * and exports exactly that one action. A barrel re-exporting it does not rename it, and an action
+ * defined outside the root keeps the name its own `name` derives.
+ */
 function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): void {
-  for (const { module, actions } of loaded) {
+  const byRealPath = new Map<string, LoadedModule>();
+  for (const entry of loaded) if (!byRealPath.has(entry.module.real)) byRealPath.set(entry.module.real, entry);
+  const seen = new Set<AnyAxn>();
+  for (const { actions } of loaded) {
     for (const action of actions) {
       const internals = action[AXN_INTERNALS];
       ensureInCatalog(action);
       const grants = state.grants.get(internals) ?? new Set<string>();
       grants.add(key);
       state.grants.set(internals, grants);
-    }
-    // A module exporting exactly one action names it by its path, as a file names a constant.
-    if (actions.length === 1) {
-      const rel = relative(root, module.path).split(sep).join("/");
-      setModuleOrigin(actions[0]![AXN_INTERNALS], { qualifiedName: qualifiedNameFromModulePath(rel), root });
+      if (seen.has(action)) continue;
+      seen.add(action);
+      const definer = definingModule(action, loaded, byRealPath);
+      if (definer !== undefined && definer.actions.length === 1) {
+        const rel = relative(root, definer.module.path).split(sep).join("/");
+        setModuleOrigin(internals, { qualifiedName: qualifiedNameFromModulePath(rel), root });
+      }
     }
   }
+}
+
+/**
+ * The root module that defined `action`, from the file recorded at its definition. Only when no
+ * file was recorded (a stack that showed none) does a sole exporting module stand in for it.
+ */
+function definingModule(action: AnyAxn, loaded: readonly LoadedModule[], byRealPath: ReadonlyMap<string, LoadedModule>): LoadedModule | undefined {
+  const file = definingFileOf(action[AXN_INTERNALS]);
+  if (file !== undefined) return byRealPath.get(realPathOf(file));
+  const exporters = loaded.filter((entry) => entry.actions.includes(action));
+  return exporters.length === 1 ? exporters[0] : undefined;
 }
 
 export function isMember(action: AnyAxn, key: string): boolean {
