@@ -179,25 +179,24 @@ export function isMember(action: AnyAxn, key: string): boolean {
 function checkVersionConvention(action: AnyAxn): void {
   const internals = action[AXN_INTERNALS];
   const qualified = internals.name;
-  const suffix = versionFromOrigin(action) ?? (splitSegments(qualified).length >= 2 ? versionSegment(qualified) : undefined);
+  const origin = moduleOriginOf(internals)?.qualifiedName;
+  const fromOrigin = origin === undefined ? undefined : versionSegment(origin);
+  const suffix = fromOrigin ?? (splitSegments(qualified).length >= 2 ? versionSegment(qualified) : undefined);
   if (suffix === undefined) return;
+  // Name the module when the segment came from its path rather than from the action's name.
+  const subject = fromOrigin === undefined ? `Action ${qualified}` : `Action ${qualified} (module ${origin})`;
   if (!internals.toolVersionDeclared) {
     throw new AxnError(
       ErrorCodes.ToolVersionMismatch,
-      `Action ${qualified} ends in a V${suffix} segment but does not declare toolVersion; add toolVersion: ${suffix}`,
+      `${subject} ends in a V${suffix} segment but does not declare toolVersion; add toolVersion: ${suffix}`,
     );
   }
   if (internals.toolVersion !== suffix) {
     throw new AxnError(
       ErrorCodes.ToolVersionMismatch,
-      `Action ${qualified} ends in a V${suffix} segment but declares toolVersion ${internals.toolVersion}; make them agree`,
+      `${subject} ends in a V${suffix} segment but declares toolVersion ${internals.toolVersion}; make them agree`,
     );
   }
-}
-
-function versionFromOrigin(action: AnyAxn): number | undefined {
-  const origin = moduleOriginOf(action[AXN_INTERNALS]);
-  return origin === undefined ? undefined : versionSegment(origin.qualifiedName);
 }
 
 function membersOf(key: string): AnyAxn[] {
