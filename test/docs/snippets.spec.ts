@@ -272,7 +272,7 @@ describe("docs snippets", () => {
       expect(warnings).to.deep.equal([
         "axn: Tools.for was called before discovery was complete (the host has not finished loading or tool roots are not imported yet); enumerate tools after loadHost()/Tools.discover() resolves",
       ]);
-      expect(() => Tools.for("mpc")).to.throw('Unknown tool adapter "mpc"; registered adapters: mcp');
+      expect(() => Tools.for("mpc")).to.throw(TypeError, 'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: mcp');
     });
 
     it("tool roots: directory grants, path-derived names and the broad-path guard", async () => {

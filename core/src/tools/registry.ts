@@ -16,11 +16,13 @@ import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AXN_INTERNALS, type ActionInternals } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
-import { catalogActions, catalogVersion, ensureInCatalog } from "../action/catalog.js";
+import { catalogActions, catalogVersion, ensureInCatalog, onActionDefined } from "../action/catalog.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { axnConfig } from "../config/global.js";
+import { configNamespaces } from "../config/configurable.js";
+import { didYouMean } from "../errors/did-you-mean.js";
 import { ADAPTER_KEY, onHostReset, registeredAdapters } from "../host/host.js";
 import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
 import { definingFileOf, moduleOriginOf, setModuleOrigin } from "./origins.js";
@@ -49,6 +51,8 @@ interface RegistryState {
   version: number;
   cache: Map<string, { stamp: string; members: readonly AnyAxn[] }>;
   warned: boolean;
+  /** Actions whose declared adapter keys were checked against the final adapter list. */
+  checkedDeclarations: WeakSet<ActionInternals>;
 }
 
 const state: RegistryState = {
@@ -60,6 +64,7 @@ const state: RegistryState = {
   version: 0,
   cache: new Map(),
   warned: false,
+  checkedDeclarations: new WeakSet(),
 };
 
 /**
@@ -89,13 +94,55 @@ function knownAdapter(key: string): boolean {
   return state.adapters.has(key);
 }
 
-function unknownAdapter(key: string): never {
+/**
+ * An adapter key nobody registered is DSL misuse (a typo, or a plugin not listed), never a
+ * runtime fault: a plain `TypeError`, outside the axn error brand, carrying the stable code.
+ */
+function unknownAdapterError(prefix: string, key: string, where: string): TypeError {
   const known = [...state.adapters.keys()].sort();
-  throw new AxnError(
-    ErrorCodes.UnknownAdapter,
-    `Unknown tool adapter "${key}"; registered adapters: ${known.length === 0 ? "(none — load a plugin or call Tools.registerAdapter)" : known.join(", ")}`,
+  const suggestion = didYouMean(key, known);
+  const list = known.length === 0 ? "(none — load a plugin or call Tools.registerAdapter)" : known.join(", ");
+  const error = new TypeError(
+    `${prefix} tool adapter ${JSON.stringify(key)}${where}; ` +
+      (suggestion === undefined ? `registered adapters: ${list}` : `${suggestion} Registered adapters: ${list}`),
   );
+  return Object.assign(error, { code: ErrorCodes.UnknownAdapter });
 }
+
+function unknownAdapter(key: string): never {
+  throw unknownAdapterError("Unknown", key, "");
+}
+
+/**
+ * Every adapter key an action's declaration names must be registered, once the list is final
+ * (the host has loaded). A settings bag (`tool: { x: {…} }`, `configure: { x: {…} }`) may also
+ * name a config namespace a loaded package declared: it carries settings that package validates.
+ */
+function assertDeclaredAdapters(action: AnyAxn): void {
+  const internals = action[AXN_INTERNALS];
+  if (internals.factory || state.checkedDeclarations.has(internals)) return;
+  syncFromHost();
+  const namespaces = new Set(configNamespaces());
+  for (const key of internals.tool.keys) {
+    if (state.adapters.has(key) || (internals.overrides.has(key) && namespaces.has(key))) continue;
+    throw unknownAdapterError(`defineAxn(${internals.name}): unknown`, key, "");
+  }
+  for (const key of internals.tool.except) {
+    if (!state.adapters.has(key)) throw unknownAdapterError(`defineAxn(${internals.name}): unknown`, key, " in tool.except");
+  }
+  state.checkedDeclarations.add(internals);
+}
+
+/** Checks every defined action's declaration, when the adapter list is final. */
+function assertCatalogAdapters(): void {
+  if (!extensionsFrozen()) return;
+  for (const action of catalogActions()) assertDeclaredAdapters(action);
+}
+
+// After load, a declaration naming an unknown adapter fails at defineAxn (the catalog drops it).
+onActionDefined((action) => {
+  if (extensionsFrozen()) assertDeclaredAdapters(action);
+});
 
 function rootsOf(key: string): string[] {
   const source = state.adapters.get(key);
@@ -286,6 +333,7 @@ export const Tools = {
     const stamp = `${catalogVersion()}:${state.version}`;
     const cached = state.cache.get(cacheKey);
     if (cached !== undefined && cached.stamp === stamp) return cached.members;
+    assertCatalogAdapters();
     const groups = group(key, membersOf(key), true);
     const names = [...groups.keys()].sort();
     const members = Object.freeze(
@@ -347,6 +395,8 @@ export const Tools = {
       }
     }
     changed();
+    // The host discovers right after it freezes: an action declared before load is checked now.
+    assertCatalogAdapters();
   },
 
   /** Test support: forget adapters, grants and caches. */
@@ -356,6 +406,7 @@ export const Tools = {
     state.loadedRoots.clear();
     state.projectRoot = process.cwd();
     state.warned = false;
+    state.checkedDeclarations = new WeakSet();
     changed();
   },
 };

@@ -26,9 +26,9 @@ describe("Tools registry", () => {
     configureAxn({ logger: console });
   });
 
-  it("an unknown adapter key throws, naming the registered keys", () => {
+  it("an unknown adapter key throws a TypeError, suggesting the key meant and naming the registered keys", () => {
     loadedHost("mcp", "http");
-    expect(() => Tools.for("mpc")).to.throw('Unknown tool adapter "mpc"; registered adapters: http, mcp');
+    expect(() => Tools.for("mpc")).to.throw(TypeError, 'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: http, mcp');
   });
 
   it("membership = (directory grant ∪ declaration grant) − except, for every declaration form", () => {
