@@ -194,7 +194,7 @@ function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): 
       if (seen.has(action)) continue;
       seen.add(action);
       const definer = definingModule(action, loaded, byRealPath);
-      if (definer !== undefined && definer.actions.length === 1) {
+      if (definer !== undefined && definer.actions.length === 1 && definer.actions[0] === action) {
         const rel = relative(root, definer.module.path).split(sep).join("/");
         setModuleOrigin(internals, { qualifiedName: qualifiedNameFromModulePath(rel), root });
       }

@@ -48,6 +48,14 @@ describe("tool roots: the module that defines an action names it", () => {
     expect(members.find((a) => a.name === "Fixture.VoidInvoice")!.toolName("mcp")).to.equal("billing_void_invoice");
   });
 
+  it("a defining module names only the one action it exports, never another it defined", async () => {
+    const members = await discover(["unexported/agent_tools"]);
+    expect(members.map((a) => [a.name, a.toolName("mcp")])).to.deep.equal([
+      ["Fixture.Orders.Internal", "fixture_orders_internal"],
+      ["Fixture.Orders.Cancel", "orders"],
+    ]);
+  });
+
   it("an action defined outside every root and re-exported by one is granted, and keeps the name its own name derives", async () => {
     const members = await discover(["before/agent_tools"]);
     expect(members.map((a) => a.toolName("mcp"))).to.deep.equal(["billing_charge", "billing_void_invoice", "fixture_shared_lookup"]);
