@@ -14,7 +14,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "VERSION", "ValidationError", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
     "configNamespaces", "configurableFor", "configureAxn", "createConfigurable", "createDeprecator",
     "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
-    "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "knownFieldMetadataKeys",
+    "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "knownFieldMetadataKeys",
     "knownSemanticHints", "markAxnError", "ownedFailure", "raisesInDev", "registerFieldMetadataKey",
     "registerSemanticHint", "registeredAdapters", "render", "reportException", "resetAxnConfig",
     "resetHost", "semanticHintOwner", "validateToolRoots",

@@ -83,6 +83,13 @@ export {
   fieldMetadataKeyOwner,
 } from "./extensions/registry.js";
 export {
+  fieldMetadata,
+  type FieldMetadata,
+  type FieldDirection,
+  type FieldNameOf,
+  type FieldMetadataByField,
+} from "./extensions/field-metadata.js";
+export {
   HookError,
   HookStage,
   type AdapterConfigSource,

@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { trace } from "@opentelemetry/api";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import {
@@ -255,8 +255,14 @@ describe("docs snippets", () => {
 
     it("a V<n> name without a matching toolVersion", () => {
       host("mcp");
-      defineAxn({ name: "AgentTools.Refund.V2", tool: true, call: () => undefined });
-      expect(() => Tools.for("mcp")).to.throw("Action AgentTools.Refund.V2 ends in a V2 segment but does not declare toolVersion; add toolVersion: 2");
+      expect(() => defineAxn({ name: "AgentTools.Refund.V2", tool: true, call: () => undefined })).to.throw(
+        TypeError,
+        "defineAxn(AgentTools.Refund.V2): the name ends in a V2 segment but does not declare toolVersion; add toolVersion: 2",
+      );
+      expect(() => defineAxn({ name: "AgentTools.Refund.V2", toolVersion: 3, tool: true, call: () => undefined })).to.throw(
+        TypeError,
+        "defineAxn(AgentTools.Refund.V2): the name ends in a V2 segment but toolVersion is 3; make them agree",
+      );
     });
 
     it("discovery incomplete warning, unknown adapter", () => {
@@ -266,7 +272,7 @@ describe("docs snippets", () => {
       expect(warnings).to.deep.equal([
         "axn: Tools.for was called before discovery was complete (the host has not finished loading or tool roots are not imported yet); enumerate tools after loadHost()/Tools.discover() resolves",
       ]);
-      expect(() => Tools.for("mpc")).to.throw('Unknown tool adapter "mpc"; registered adapters: mcp');
+      expect(() => Tools.for("mpc")).to.throw(TypeError, 'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: mcp');
     });
 
     it("tool roots: directory grants, path-derived names and the broad-path guard", async () => {

@@ -116,10 +116,16 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
   const { tool, overrides } = normalizeTool(name, def);
   const toolVersion = normalizeToolVersion(name, def.toolVersion);
   const suffix = splitSegments(name).length >= 2 ? versionSegment(name) : undefined;
-  // The name is visible now, so a declared version that disagrees with a V<n> suffix fails here
-  // (a missing declaration is only an error for a tool member, checked at enumeration).
+  // The name is visible now, so the version guardrails fail here as well as at enumeration: a
+  // declared version that disagrees with a V<n> suffix, and a declared tool member with a V<n>
+  // suffix but no toolVersion of its own (a member only through a directory grant, or only by its
+  // v<n>.ts module path, is still caught at enumeration).
   if (suffix !== undefined && def.toolVersion !== undefined && suffix !== toolVersion) {
     throw new TypeError(`defineAxn(${name}): the name ends in a V${suffix} segment but toolVersion is ${toolVersion}; make them agree`);
+  }
+  if (suffix !== undefined && def.toolVersion === undefined && !factory && !tool.optOut && (tool.all || tool.keys.size > 0)) {
+    const inherited = def.extends === undefined ? "" : " (toolVersion is never inherited through extends)";
+    throw new TypeError(`defineAxn(${name}): the name ends in a V${suffix} segment but does not declare toolVersion; add toolVersion: ${suffix}${inherited}`);
   }
   const hints = [...(def.semanticHints ?? [])] as string[];
   if (hints.some((h) => typeof h !== "string")) throw new TypeError(`defineAxn(${name}): semanticHints must be strings`);

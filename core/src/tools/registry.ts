@@ -12,20 +12,22 @@
  * const members = Tools.for("mcp");  // AnyAxn[], sorted by toolName("mcp")
  * ```
  */
-import { readdirSync, statSync } from "node:fs";
-import { extname, join, relative, resolve, sep } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AXN_INTERNALS, type ActionInternals } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
-import { catalogActions, catalogVersion, ensureInCatalog } from "../action/catalog.js";
+import { catalogActions, catalogVersion, ensureInCatalog, onActionDefined } from "../action/catalog.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { axnConfig } from "../config/global.js";
+import { configNamespaces } from "../config/configurable.js";
+import { didYouMean } from "../errors/did-you-mean.js";
 import { ADAPTER_KEY, onHostReset, registeredAdapters } from "../host/host.js";
 import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
-import { moduleOriginOf, setModuleOrigin } from "./origins.js";
-import { assertToolRoots } from "./roots.js";
+import { definingFileOf, moduleOriginOf, setModuleOrigin } from "./origins.js";
+import { assertToolRoots, realPathOf } from "./roots.js";
+import { listRootModules, type RootModule } from "./root-modules.js";
 
 /** Where an adapter's tool roots come from (an adapter's config, usually through `toolRootsDefault`). */
 export interface ToolRootsSource {
@@ -38,8 +40,6 @@ export interface ToolVersions {
   readonly latest: AnyAxn;
 }
 
-const MODULE_EXTENSIONS = new Set([".ts", ".mts", ".js", ".mjs"]);
-
 interface RegistryState {
   adapters: Map<string, ToolRootsSource | undefined>;
   /** Directory grants: action → adapter keys whose root holds the module it was exported from. */
@@ -51,6 +51,8 @@ interface RegistryState {
   version: number;
   cache: Map<string, { stamp: string; members: readonly AnyAxn[] }>;
   warned: boolean;
+  /** Actions whose declared adapter keys were checked against the final adapter list. */
+  checkedDeclarations: WeakSet<ActionInternals>;
 }
 
 const state: RegistryState = {
@@ -62,6 +64,7 @@ const state: RegistryState = {
   version: 0,
   cache: new Map(),
   warned: false,
+  checkedDeclarations: new WeakSet(),
 };
 
 /**
@@ -91,13 +94,55 @@ function knownAdapter(key: string): boolean {
   return state.adapters.has(key);
 }
 
-function unknownAdapter(key: string): never {
+/**
+ * An adapter key nobody registered is DSL misuse (a typo, or a plugin not listed), never a
+ * runtime fault: a plain `TypeError`, outside the axn error brand, carrying the stable code.
+ */
+function unknownAdapterError(prefix: string, key: string, where: string): TypeError {
   const known = [...state.adapters.keys()].sort();
-  throw new AxnError(
-    ErrorCodes.UnknownAdapter,
-    `Unknown tool adapter "${key}"; registered adapters: ${known.length === 0 ? "(none — load a plugin or call Tools.registerAdapter)" : known.join(", ")}`,
+  const suggestion = didYouMean(key, known);
+  const list = known.length === 0 ? "(none — load a plugin or call Tools.registerAdapter)" : known.join(", ");
+  const error = new TypeError(
+    `${prefix} tool adapter ${JSON.stringify(key)}${where}; ` +
+      (suggestion === undefined ? `registered adapters: ${list}` : `${suggestion} Registered adapters: ${list}`),
   );
+  return Object.assign(error, { code: ErrorCodes.UnknownAdapter });
 }
+
+function unknownAdapter(key: string): never {
+  throw unknownAdapterError("Unknown", key, "");
+}
+
+/**
+ * Every adapter key an action's declaration names must be registered, once the list is final
+ * (the host has loaded). A settings bag (`tool: { x: {…} }`, `configure: { x: {…} }`) may also
+ * name a config namespace a loaded package declared: it carries settings that package validates.
+ */
+function assertDeclaredAdapters(action: AnyAxn): void {
+  const internals = action[AXN_INTERNALS];
+  if (internals.factory || state.checkedDeclarations.has(internals)) return;
+  syncFromHost();
+  const namespaces = new Set(configNamespaces());
+  for (const key of internals.tool.keys) {
+    if (state.adapters.has(key) || (internals.overrides.has(key) && namespaces.has(key))) continue;
+    throw unknownAdapterError(`defineAxn(${internals.name}): unknown`, key, "");
+  }
+  for (const key of internals.tool.except) {
+    if (!state.adapters.has(key)) throw unknownAdapterError(`defineAxn(${internals.name}): unknown`, key, " in tool.except");
+  }
+  state.checkedDeclarations.add(internals);
+}
+
+/** Checks every defined action's declaration, when the adapter list is final. */
+function assertCatalogAdapters(): void {
+  if (!extensionsFrozen()) return;
+  for (const action of catalogActions()) assertDeclaredAdapters(action);
+}
+
+// After load, a declaration naming an unknown adapter fails at defineAxn (the catalog drops it).
+onActionDefined((action) => {
+  if (extensionsFrozen()) assertDeclaredAdapters(action);
+});
 
 function rootsOf(key: string): string[] {
   const source = state.adapters.get(key);
@@ -112,20 +157,60 @@ function pendingRoots(): boolean {
   return false;
 }
 
-function listModules(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir).sort();
-  } catch {
-    return [];
+/** One imported module under a root, with the actions it exports (factory-built ones left out). */
+interface LoadedModule {
+  readonly module: RootModule;
+  readonly actions: readonly AnyAxn[];
+}
+
+async function loadRoot(root: string): Promise<LoadedModule[]> {
+  const modules = listRootModules(root, state.projectRoot, (message) => axnConfig().logger.warn(message));
+  const loaded: LoadedModule[] = [];
+  for (const module of modules) {
+    const exports = await state.importer(module.path);
+    const actions = [...new Set(Object.values(exports).filter(isAction))].filter((a) => !a[AXN_INTERNALS].factory);
+    loaded.push({ module, actions });
   }
-  const out: string[] = [];
-  for (const entry of entries) {
-    const full = join(dir, entry);
-    if (statSync(full).isDirectory()) out.push(...listModules(full));
-    else if (MODULE_EXTENSIONS.has(extname(entry)) && !entry.endsWith(".d.ts") && !/\.(spec|test)\.[mc]?[jt]s$/.test(entry)) out.push(full);
+  return loaded;
+}
+
+/**
+ * Grants `key` to every action the root's modules export, and names each action by the path of
+ * the module that defined it — as a file names a constant — when that module is under this root
+ * and exports exactly that one action. A barrel re-exporting it does not rename it, and an action
+ * defined outside the root keeps the name its own `name` derives.
+ */
+function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): void {
+  const byRealPath = new Map<string, LoadedModule>();
+  for (const entry of loaded) if (!byRealPath.has(entry.module.real)) byRealPath.set(entry.module.real, entry);
+  const seen = new Set<AnyAxn>();
+  for (const { actions } of loaded) {
+    for (const action of actions) {
+      const internals = action[AXN_INTERNALS];
+      ensureInCatalog(action);
+      const grants = state.grants.get(internals) ?? new Set<string>();
+      grants.add(key);
+      state.grants.set(internals, grants);
+      if (seen.has(action)) continue;
+      seen.add(action);
+      const definer = definingModule(action, loaded, byRealPath);
+      if (definer !== undefined && definer.actions.length === 1 && definer.actions[0] === action) {
+        const rel = relative(root, definer.module.path).split(sep).join("/");
+        setModuleOrigin(internals, { qualifiedName: qualifiedNameFromModulePath(rel), root });
+      }
+    }
   }
-  return out;
+}
+
+/**
+ * The root module that defined `action`, from the file recorded at its definition. Only when no
+ * file was recorded (a stack that showed none) does a sole exporting module stand in for it.
+ */
+function definingModule(action: AnyAxn, loaded: readonly LoadedModule[], byRealPath: ReadonlyMap<string, LoadedModule>): LoadedModule | undefined {
+  const file = definingFileOf(action[AXN_INTERNALS]);
+  if (file !== undefined) return byRealPath.get(realPathOf(file));
+  const exporters = loaded.filter((entry) => entry.actions.includes(action));
+  return exporters.length === 1 ? exporters[0] : undefined;
 }
 
 export function isMember(action: AnyAxn, key: string): boolean {
@@ -141,25 +226,24 @@ export function isMember(action: AnyAxn, key: string): boolean {
 function checkVersionConvention(action: AnyAxn): void {
   const internals = action[AXN_INTERNALS];
   const qualified = internals.name;
-  const suffix = versionFromOrigin(action) ?? (splitSegments(qualified).length >= 2 ? versionSegment(qualified) : undefined);
+  const origin = moduleOriginOf(internals)?.qualifiedName;
+  const fromOrigin = origin === undefined ? undefined : versionSegment(origin);
+  const suffix = fromOrigin ?? (splitSegments(qualified).length >= 2 ? versionSegment(qualified) : undefined);
   if (suffix === undefined) return;
+  // Name the module when the segment came from its path rather than from the action's name.
+  const subject = fromOrigin === undefined ? `Action ${qualified}` : `Action ${qualified} (module ${origin})`;
   if (!internals.toolVersionDeclared) {
     throw new AxnError(
       ErrorCodes.ToolVersionMismatch,
-      `Action ${qualified} ends in a V${suffix} segment but does not declare toolVersion; add toolVersion: ${suffix}`,
+      `${subject} ends in a V${suffix} segment but does not declare toolVersion; add toolVersion: ${suffix}`,
     );
   }
   if (internals.toolVersion !== suffix) {
     throw new AxnError(
       ErrorCodes.ToolVersionMismatch,
-      `Action ${qualified} ends in a V${suffix} segment but declares toolVersion ${internals.toolVersion}; make them agree`,
+      `${subject} ends in a V${suffix} segment but declares toolVersion ${internals.toolVersion}; make them agree`,
     );
   }
-}
-
-function versionFromOrigin(action: AnyAxn): number | undefined {
-  const origin = moduleOriginOf(action[AXN_INTERNALS]);
-  return origin === undefined ? undefined : versionSegment(origin.qualifiedName);
 }
 
 function membersOf(key: string): AnyAxn[] {
@@ -249,6 +333,7 @@ export const Tools = {
     const stamp = `${catalogVersion()}:${state.version}`;
     const cached = state.cache.get(cacheKey);
     if (cached !== undefined && cached.stamp === stamp) return cached.members;
+    assertCatalogAdapters();
     const groups = group(key, membersOf(key), true);
     const names = [...groups.keys()].sort();
     const members = Object.freeze(
@@ -290,33 +375,28 @@ export const Tools = {
 
   /**
    * Imports every module under every registered adapter's tool roots (once per root) and grants
-   * each exported action membership in the adapters whose roots hold it.
+   * each exported action membership in the adapters whose roots hold it. What a root holds that
+   * must not or cannot be read — a dangling link, a link loop, a link out of the project or into
+   * a bulk folder — is skipped with a warning naming the path (see `listRootModules`).
    */
   async discover(): Promise<void> {
     syncFromHost();
+    // A root several adapters share is read (and its problems reported) once per discovery.
+    const read = new Map<string, LoadedModule[]>();
     for (const key of state.adapters.keys()) {
       for (const root of rootsOf(key)) {
-        for (const file of listModules(root)) {
-          const exports = await state.importer(file);
-          const actions = [...new Set(Object.values(exports).filter(isAction))];
-          const rel = relative(root, file).split(sep).join("/");
-          for (const action of actions) {
-            const internals = action[AXN_INTERNALS];
-            if (internals.factory) continue;
-            ensureInCatalog(action);
-            const grants = state.grants.get(internals) ?? new Set<string>();
-            grants.add(key);
-            state.grants.set(internals, grants);
-            // A module exporting exactly one action names it by its path, as a file names a constant.
-            if (actions.length === 1) {
-              setModuleOrigin(internals, { qualifiedName: qualifiedNameFromModulePath(rel), root });
-            }
-          }
+        let loaded = read.get(root);
+        if (loaded === undefined) {
+          loaded = await loadRoot(root);
+          read.set(root, loaded);
         }
+        grantRoot(key, root, loaded);
         state.loadedRoots.add(root);
       }
     }
     changed();
+    // The host discovers right after it freezes: an action declared before load is checked now.
+    assertCatalogAdapters();
   },
 
   /** Test support: forget adapters, grants and caches. */
@@ -326,6 +406,7 @@ export const Tools = {
     state.loadedRoots.clear();
     state.projectRoot = process.cwd();
     state.warned = false;
+    state.checkedDeclarations = new WeakSet();
     changed();
   },
 };

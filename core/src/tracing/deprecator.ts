@@ -24,8 +24,11 @@ export interface Deprecator {
   readonly gem: string;
   readonly horizon: string;
   behavior: DeprecationBehavior;
-  /** Warns once per distinct message (or throws / stays silent, per `behavior`). */
-  warn(message: string): void;
+  /**
+   * Warns once per distinct message (or throws / stays silent, per `behavior`). Bound to its
+   * deprecator: `const { warn } = deprecator` and `messages.forEach(deprecator.warn)` work.
+   */
+  readonly warn: (message: string) => void;
 }
 
 const registry = new Map<string, Deprecator>();
@@ -36,14 +39,16 @@ export function createDeprecator(
   sink: (line: string) => void = (line) => process.emitWarning(line, "DeprecationWarning"),
 ): Deprecator {
   const seen = new Set<string>();
+  // `warn` closes over the object rather than reading `this`, so it works detached; it reads
+  // `behavior` at each call, so an app changing it later still governs a destructured `warn`.
   const deprecator: Deprecator = {
     gem,
     horizon,
     behavior: "warn",
-    warn(message: string) {
+    warn: (message: string) => {
       const line = `${message} (deprecated; will be removed in ${gem} ${horizon})`;
-      if (this.behavior === "silence") return;
-      if (this.behavior === "raise") throw new DeprecationError(line);
+      if (deprecator.behavior === "silence") return;
+      if (deprecator.behavior === "raise") throw new DeprecationError(line);
       if (seen.has(message)) return;
       seen.add(message);
       sink(line);

@@ -3,6 +3,8 @@
  * there never escapes as a throw. On a throw it reports through the global `onException`, rethrows
  * in development (a real bug should be loud), and otherwise answers with the adapter's own error
  * response. Guard only the mapping — never the action call, which already reports its own errors.
+ * An async mapping may return any thenable, not only a native Promise: it is awaited and guarded
+ * alike (a rejection, or a `then` that throws, is handled like a throw).
  *
  * @example
  * ```ts
@@ -20,11 +22,11 @@ export interface GuardOptions<R> {
 }
 
 export function guardToolResponse<R>(action: { readonly name: string }, options: GuardOptions<R>, fn: () => R): R;
-export function guardToolResponse<R>(action: { readonly name: string }, options: GuardOptions<R>, fn: () => Promise<R>): Promise<R>;
+export function guardToolResponse<R>(action: { readonly name: string }, options: GuardOptions<R>, fn: () => PromiseLike<R>): Promise<R>;
 export function guardToolResponse<R>(
   action: { readonly name: string },
   options: GuardOptions<R>,
-  fn: () => R | Promise<R>,
+  fn: () => R | PromiseLike<R>,
 ): R | Promise<R> {
   const handle = (error: unknown): R => {
     reportException(error, { action: action.name, phase: "adapter response" });
@@ -33,9 +35,14 @@ export function guardToolResponse<R>(
   };
   try {
     const value = fn();
-    if (value instanceof Promise) return value.catch(handle);
+    // Promise.resolve adopts any thenable (and turns a throwing `then` into a rejection).
+    if (isThenable(value)) return Promise.resolve(value).then(undefined, handle);
     return value;
   } catch (error) {
     return handle(error);
   }
+}
+
+function isThenable<R>(value: R | PromiseLike<R>): value is PromiseLike<R> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }

@@ -26,9 +26,9 @@ describe("Tools registry", () => {
     configureAxn({ logger: console });
   });
 
-  it("an unknown adapter key throws, naming the registered keys", () => {
+  it("an unknown adapter key throws a TypeError, suggesting the key meant and naming the registered keys", () => {
     loadedHost("mcp", "http");
-    expect(() => Tools.for("mpc")).to.throw('Unknown tool adapter "mpc"; registered adapters: http, mcp');
+    expect(() => Tools.for("mpc")).to.throw(TypeError, 'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: http, mcp');
   });
 
   it("membership = (directory grant ∪ declaration grant) − except, for every declaration form", () => {
@@ -70,19 +70,77 @@ describe("Tools registry", () => {
 
   it("a V<n> segment must match a version the action declares", () => {
     loadedHost("mcp");
-    defineAxn({ name: "AgentTools.Refund.V2", tool: true, call: noop });
-    expect(() => Tools.for("mcp")).to.throw("Action AgentTools.Refund.V2 ends in a V2 segment but does not declare toolVersion; add toolVersion: 2");
     expect(() => defineAxn({ name: "AgentTools.Refund.V2", toolVersion: 3, tool: true, call: noop })).to.throw(
       TypeError,
       "defineAxn(AgentTools.Refund.V2): the name ends in a V2 segment but toolVersion is 3; make them agree",
     );
   });
 
-  it("Tools.versions checks only the members it matched", () => {
-    loadedHost("mcp");
-    defineAxn({ name: "AgentTools.Refund.V2", tool: true, call: noop });
-    defineAxn({ name: "Healthy", tool: true, call: noop });
-    expect(Tools.versions("mcp", "healthy").latest.name).to.equal("Healthy");
+  describe("a V<n> member without its own toolVersion (issue 16, item 13)", () => {
+    // The seed: "a ::Vn member that didn't declare its own tool_version — a forgotten declaration, or
+    // one merely inherited from a superclass — raises", "enforced at enumeration (and, when the
+    // constant name is already visible, at declaration)". A TypeScript name is always visible at defineAxn.
+    const missing = "defineAxn(AgentTools.Refund.V2): the name ends in a V2 segment but does not declare toolVersion; add toolVersion: 2";
+
+    it("raises at definition for every form that declares membership", () => {
+      loadedHost("mcp", "http");
+      for (const declaration of [
+        { tool: true },
+        { tool: ["mcp"] },
+        { tool: { mcp: {} } },
+        { tool: { except: ["http"] } },
+        { tool: { name: "refund" } },
+        { configure: { mcp: {} } },
+      ] as const) {
+        expect(() => defineAxn({ name: "AgentTools.Refund.V2", ...declaration, call: noop }), JSON.stringify(declaration)).to.throw(TypeError, missing);
+      }
+    });
+
+    it("raises at definition when the version would only be inherited through extends", () => {
+      loadedHost("mcp");
+      const V1 = defineAxn({ name: "AgentTools.Refund.V1", toolVersion: 1, tool: ["mcp"], call: noop });
+      expect(() => defineAxn({ name: "AgentTools.Refund.V2", extends: V1, tool: ["mcp"], call: noop })).to.throw(
+        TypeError,
+        `${missing} (toolVersion is never inherited through extends)`,
+      );
+    });
+
+    it("raises before any host has loaded: the rule needs only the name", () => {
+      expect(() => defineAxn({ name: "AgentTools.Refund.V2", tool: true, call: noop })).to.throw(TypeError, missing);
+    });
+
+    it("does not raise for an action that is not declared a tool", () => {
+      loadedHost("mcp");
+      expect(() => defineAxn({ name: "Payments.V2", call: noop })).not.to.throw();
+      expect(() => defineAxn({ name: "Helpers.Format.V2", tool: false, call: noop })).not.to.throw();
+    });
+
+    describe("a member only through a directory grant is still caught at enumeration", () => {
+      const root = join(dirname(fileURLToPath(import.meta.url)), "../../fixtures/version-roots");
+      const load = async () => {
+        Tools.setProjectRoot(root);
+        const host = createKernelHost();
+        host.hooks.registerAdapter.tap("versions-plugin", (a) => a.add("mcp", { toolRoots: () => ["agent_tools"] }));
+        host.freeze();
+        await Tools.discover();
+      };
+
+      it("Tools.for checks every member: a v2 module, or a V3 name, without toolVersion", async () => {
+        await load();
+        expect(() => Tools.for("mcp")).to.throw(
+          "Action Fixture.Legacy.V3 ends in a V3 segment but does not declare toolVersion; add toolVersion: 3",
+        );
+        // Without toolVersion the V2 segment is not dropped from the name, so the tool reads as "refund_v2".
+        expect(() => Tools.versions("mcp", "refund_v2")).to.throw(
+          "Action Fixture.RefundSecond (module refund/v2) ends in a V2 segment but does not declare toolVersion; add toolVersion: 2",
+        );
+      });
+
+      it("Tools.versions checks only the members it matched", async () => {
+        await load();
+        expect(Tools.versions("mcp", "healthy").latest.name).to.equal("Fixture.Healthy");
+      });
+    });
   });
 
   it("per-adapter and shared name overrides", () => {

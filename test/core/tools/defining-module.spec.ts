@@ -1,0 +1,63 @@
+/**
+ * The module that defines an action names it (issue 16, item 12). Under a tool root a module
+ * names the action it holds "as a file names a constant" (the seed's Zeitwerk residency: a class
+ * is named by the file that defines it). An ES module's exports are live bindings, so a barrel
+ * re-exporting an action exports the very same value; the barrel must not rename the tool, whether
+ * it is imported before the defining module (and so is what evaluates it) or after it.
+ */
+import { expect } from "chai";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import { createKernelHost, resetHost, Tools, type AnyAxn } from "@axn/core";
+import { clearCatalog } from "@axn/core/internal";
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../../fixtures/defining-module");
+
+async function discover(roots: readonly string[]): Promise<readonly AnyAxn[]> {
+  Tools.setProjectRoot(FIXTURES);
+  const host = createKernelHost();
+  host.hooks.registerAdapter.tap("defining-module-spec", (adapters) => adapters.add("mcp", { toolRoots: () => roots }));
+  host.freeze();
+  await Tools.discover();
+  return Tools.for("mcp");
+}
+
+describe("tool roots: the module that defines an action names it", () => {
+  beforeEach(() => {
+    resetHost();
+    clearCatalog();
+  });
+  after(() => {
+    resetHost();
+    clearCatalog();
+  });
+
+  it("a barrel imported before the defining module (aa_index.ts → billing/charge.ts) does not rename it", async () => {
+    const members = await discover(["before/agent_tools"]);
+    const charge = members.find((a) => a.name === "Fixture.Charge")!;
+    expect(charge.toolName("mcp")).to.equal("billing_charge");
+  });
+
+  it("a barrel imported after the defining module (zz_reexports.ts → billing/refund.ts) does not rename it", async () => {
+    const members = await discover(["after/agent_tools"]);
+    expect(members.map((a) => [a.name, a.toolName("mcp")])).to.deep.equal([["Fixture.Refund", "billing_refund"]]);
+  });
+
+  it("an action defined through a helper is named by the module that calls the helper", async () => {
+    const members = await discover(["before/agent_tools"]);
+    expect(members.find((a) => a.name === "Fixture.VoidInvoice")!.toolName("mcp")).to.equal("billing_void_invoice");
+  });
+
+  it("a defining module names only the one action it exports, never another it defined", async () => {
+    const members = await discover(["unexported/agent_tools"]);
+    expect(members.map((a) => [a.name, a.toolName("mcp")])).to.deep.equal([
+      ["Fixture.Orders.Internal", "fixture_orders_internal"],
+      ["Fixture.Orders.Cancel", "orders"],
+    ]);
+  });
+
+  it("an action defined outside every root and re-exported by one is granted, and keeps the name its own name derives", async () => {
+    const members = await discover(["before/agent_tools"]);
+    expect(members.map((a) => a.toolName("mcp"))).to.deep.equal(["billing_charge", "billing_void_invoice", "fixture_shared_lookup"]);
+  });
+});
