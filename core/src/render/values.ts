@@ -98,6 +98,8 @@ class Frame {
   readonly length: number;
   /** The output under construction; stays undefined while every member renders as itself. */
   out: unknown[] | Record<string, unknown> | undefined;
+  /** A Set's members: their renderings must stay distinct JSON values (`uniqueItems`). */
+  distinct = false;
 
   constructor(
     /** What the parent held at this position, before any toJSON / Map / Set conversion. */
@@ -168,8 +170,9 @@ class Walker {
         this.push(next);
         continue;
       }
-      this.pop(depth, f);
       const done = f.out ?? f.source;
+      if (f.distinct) this.checkDistinct(done as readonly unknown[], depth);
+      this.pop(depth, f);
       if (depth === 0) return (done as unknown[])[0];
       const parent = stack[depth - 1]!;
       if (parent.out === undefined && done === f.raw) continue; // rendered as itself: nothing to deliver
@@ -361,7 +364,11 @@ class Walker {
       // No declared rendering below this point, except the containers this module gives one.
       if (Array.isArray(v)) return this.arrayFrame(raw, v, key, via, true); // subclass or other realm
       if (v instanceof Map) return this.mapFrame(raw, v, depth, key, via);
-      if (v instanceof Set) return this.arrayFrame(raw, Array.from(v), key, via, false);
+      if (v instanceof Set) {
+        const frame = this.arrayFrame(raw, Array.from(v), key, via, false);
+        frame.distinct = true;
+        return frame;
+      }
       if (v instanceof Error) {
         // JSON.stringify gives `{}` (message and stack are not enumerable): silently empty. Rendering
         // the message instead could put a developer-facing exception text in front of a client.
@@ -472,6 +479,30 @@ class Walker {
     }
   }
 
+  /**
+   * A Set reflects as `uniqueItems: true`, but members distinct to the Set (two Dates of one
+   * instant, two equal objects, `1n` and `"1"`) can render as one JSON value. Dropping the repeat
+   * would drop an exposed member; rendering it would break the published schema. So it is refused,
+   * like two Map keys that render as one property.
+   */
+  private checkDistinct(items: readonly unknown[], depth: number): void {
+    const leaves = new Map<unknown, number>();
+    let containers: Map<string, number> | undefined;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      let first: number | undefined;
+      if (typeof item === "object" && item !== null) {
+        const text = canonicalJson(item);
+        first = (containers ??= new Map()).get(text);
+        if (first === undefined) containers.set(text, i);
+      } else {
+        first = leaves.get(item);
+        if (first === undefined) leaves.set(item, i);
+      }
+      if (first !== undefined) this.fail(depth, i, `two Set members render as one JSON value (members ${first} and ${i})`);
+    }
+  }
+
   private fail(depth: number, key: string | number, reason: string): never {
     throw new UnserializableValue(this.path(depth, key), reason);
   }
@@ -495,6 +526,50 @@ class Walker {
 function segment(key: string | number): string {
   if (typeof key === "number") return `[${key}]`;
   return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+/** A fixed piece of JSON text on canonicalJson's work list. */
+class Literal {
+  constructor(readonly text: string) {}
+}
+const COMMA = new Literal(",");
+const OPEN_ARRAY = new Literal("[");
+const CLOSE_ARRAY = new Literal("]");
+const OPEN_OBJECT = new Literal("{");
+const CLOSE_OBJECT = new Literal("}");
+
+/**
+ * The JSON text of an already rendered value with every object's keys sorted: two values get the
+ * same text exactly when JSON Schema calls them equal (`uniqueItems` ignores key order). Iterative,
+ * like the walker, so a deep member is no stack overflow.
+ */
+function canonicalJson(value: object): string {
+  let text = "";
+  const work: unknown[] = [value];
+  while (work.length > 0) {
+    const v = work.pop();
+    if (v instanceof Literal) {
+      text += v.text;
+    } else if (typeof v !== "object" || v === null) {
+      text += JSON.stringify(v);
+    } else if (Array.isArray(v)) {
+      work.push(CLOSE_ARRAY);
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push(v[i]);
+        if (i > 0) work.push(COMMA);
+      }
+      work.push(OPEN_ARRAY);
+    } else {
+      const keys = Object.keys(v).sort();
+      work.push(CLOSE_OBJECT);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push((v as Record<string, unknown>)[keys[i]!], new Literal(`${JSON.stringify(keys[i])}:`));
+        if (i > 0) work.push(COMMA);
+      }
+      work.push(OPEN_OBJECT);
+    }
+  }
+  return text;
 }
 
 /** Assigns without tripping the `__proto__` setter, which would drop the value and change the prototype. */
