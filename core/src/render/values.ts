@@ -157,7 +157,21 @@ class Walker {
     private readonly options: RenderValueOptions,
   ) {}
 
+  /** The refusal this walker threw, told apart from anything a getter or a trap threw. */
+  private thrown: unknown;
+
   walk(value: unknown): unknown {
+    try {
+      return this.run(value);
+    } catch (error) {
+      if (error === this.thrown) throw error;
+      // A getter, a Proxy trap or an iterator threw while the value was being read: the value has
+      // no JSON representation either, and its path is known. The thrown error may carry data.
+      return this.refuse(new UnserializableValue(this.pendingPath(), "reading the value threw (see cause)", { cause: error }));
+    }
+  }
+
+  private run(value: unknown): unknown {
     const stack = this.stack;
     // A one-element holder lets the root go through exactly the same path as every member.
     const holder = [value];
@@ -239,7 +253,8 @@ class Walker {
         !this.onPath(child)
       ) {
         if (proto === Array.prototype) return new Frame(child, child, undefined, child as readonly unknown[], key, undefined, false);
-        return new Frame(child, child, Object.keys(child), Object.values(child), key, undefined, false);
+        const keys = Object.keys(child);
+        return new Frame(child, child, keys, this.valuesOf(child, keys, depth, key), key, undefined, false);
       }
       const rendered = this.resolveObject(child, depth, key);
       if (rendered instanceof Frame) return rendered;
@@ -350,7 +365,7 @@ class Walker {
           next = (toJSON as (this: object, key: string) => unknown).call(v, depth === 0 ? this.root : String(key));
         } catch (error) {
           // The thrown message may carry the value; keep it as the cause, out of the message.
-          throw new UnserializableValue(this.path(depth, key), "toJSON threw (see cause)", { cause: error });
+          this.refuse(new UnserializableValue(this.path(depth, key), "toJSON threw (see cause)", { cause: error }));
         }
         if (next === v) {
           // `toJSON() { return this }`: the author declares the own properties as the rendering.
@@ -392,9 +407,29 @@ class Walker {
 
   private objectFrame(raw: object, o: object, key: string | number, via: object[] | undefined, depth: number, copy: boolean): Frame {
     const keys = Object.keys(o);
-    const values = Object.values(o);
     // Property names are checked as the walk reaches them, in the member loop.
-    return new Frame(raw, o, keys, values, key, via, copy);
+    return new Frame(raw, o, keys, this.valuesOf(o, keys, depth, key), key, via, copy);
+  }
+
+  /**
+   * The own enumerable values, read once. When a getter throws, the property is found by reading
+   * the accessors again one by one (this is the failure path only), so the path can name it.
+   */
+  private valuesOf(o: object, keys: readonly string[], depth: number, key: string | number): unknown[] {
+    try {
+      return Object.values(o);
+    } catch (error) {
+      for (const name of keys) {
+        const get = Object.getOwnPropertyDescriptor(o, name)?.get;
+        if (get === undefined) continue;
+        try {
+          get.call(o);
+        } catch {
+          this.failIn(depth, key, name, "reading this property threw (see cause)", error);
+        }
+      }
+      throw error; // not found again: reported at the value's own path
+    }
   }
 
   /** A Map becomes a plain object; its keys go through their string form, and must not collide. */
@@ -452,7 +487,7 @@ class Walker {
     try {
       return String(k);
     } catch (error) {
-      throw new UnserializableValue(this.path(depth, key), "a Map key has no string form (see cause)", { cause: error });
+      return this.refuse(new UnserializableValue(this.path(depth, key), "a Map key has no string form (see cause)", { cause: error }));
     }
   }
 
@@ -503,14 +538,29 @@ class Walker {
     }
   }
 
+  private refuse(error: UnserializableValue): never {
+    this.thrown = error;
+    throw error;
+  }
+
   private fail(depth: number, key: string | number, reason: string): never {
-    throw new UnserializableValue(this.path(depth, key), reason);
+    return this.refuse(new UnserializableValue(this.path(depth, key), reason));
   }
 
   /** A refusal about property `name` of the container at `key`. */
-  private failIn(depth: number, key: string | number, name: string, reason: string): never {
+  private failIn(depth: number, key: string | number, name: string, reason: string, cause?: unknown): never {
     const base = this.path(depth, key);
-    throw new UnserializableValue(this.options.sensitive ? base : base + segment(name), reason);
+    const path = this.options.sensitive ? base : base + segment(name);
+    return this.refuse(new UnserializableValue(path, reason, cause === undefined ? undefined : { cause }));
+  }
+
+  /** The member being resolved when something threw: every read happens after its index is taken. */
+  private pendingPath(): string {
+    const depth = this.stack.length - 1;
+    const f = this.stack[depth]!;
+    if (f.index === 0) return depth === 0 ? this.root : this.path(depth - 1, f.at);
+    const i = f.index - 1;
+    return this.path(depth, f.keys === undefined ? i : f.keys[i]!);
   }
 
   /** The path to member `key` of the frame at `depth`, rooted at the field name. */
