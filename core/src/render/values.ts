@@ -252,7 +252,7 @@ class Walker {
         typeof (child as { toJSON?: unknown }).toJSON !== "function" &&
         !this.onPath(child)
       ) {
-        if (proto === Array.prototype) return new Frame(child, child, undefined, child as readonly unknown[], key, undefined, false);
+        if (proto === Array.prototype) return this.arrayFrame(child, child as readonly unknown[], depth, key, undefined, false);
         const keys = Object.keys(child);
         return new Frame(child, child, keys, this.valuesOf(child, keys, depth, key), key, undefined, false);
       }
@@ -340,7 +340,7 @@ class Walker {
       if (plainArray || proto === Object.prototype || proto === null || isForeignPlainObject(v, proto)) {
         const toJSON = (v as { toJSON?: unknown }).toJSON;
         if (typeof toJSON !== "function") {
-          return plainArray ? this.arrayFrame(raw, v as readonly unknown[], key, via, false) : this.objectFrame(raw, v, key, via, depth, false);
+          return plainArray ? this.arrayFrame(raw, v as readonly unknown[], depth, key, via, false) : this.objectFrame(raw, v, key, via, depth, false);
         }
       } else {
         // Checked before toJSON: Buffer has one, and its `{type, data: [bytes…]}` is no rendering a
@@ -351,9 +351,12 @@ class Walker {
         }
         if (v instanceof Date && v.toJSON === dateToJSON) {
           if (Number.isNaN(v.getTime())) this.fail(depth, key, "invalid Date"); // JSON.stringify would emit null
+          this.refuseNamed(v, 0, "a Date", depth, key);
           return v.toISOString();
         }
         if (v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof BigInt) {
+          // A String object's own index properties are its characters.
+          this.refuseNamed(v, v instanceof String ? v.length : 0, "a boxed primitive", depth, key);
           return this.renderPrimitive(v.valueOf(), depth, key);
         }
         if (v instanceof Symbol) this.fail(depth, key, "a symbol has no JSON representation");
@@ -369,7 +372,7 @@ class Walker {
         }
         if (next === v) {
           // `toJSON() { return this }`: the author declares the own properties as the rendering.
-          return Array.isArray(v) ? this.arrayFrame(raw, v, key, via, true) : this.objectFrame(raw, v, key, via, depth, true);
+          return Array.isArray(v) ? this.arrayFrame(raw, v, depth, key, via, true) : this.objectFrame(raw, v, key, via, depth, true);
         }
         (via ??= []).push(v);
         if (typeof next !== "object" || next === null) return this.renderPrimitive(next, depth, key);
@@ -377,12 +380,23 @@ class Walker {
         continue;
       }
       // No declared rendering below this point, except the containers this module gives one.
-      if (Array.isArray(v)) return this.arrayFrame(raw, v, key, via, true); // subclass or other realm
-      if (v instanceof Map) return this.mapFrame(raw, v, depth, key, via);
+      if (Array.isArray(v)) return this.arrayFrame(raw, v, depth, key, via, true); // subclass or other realm
+      if (v instanceof Map) {
+        this.refuseNamed(v, 0, "a Map", depth, key);
+        return this.mapFrame(raw, v, depth, key, via);
+      }
       if (v instanceof Set) {
-        const frame = this.arrayFrame(raw, Array.from(v), key, via, false);
+        this.refuseNamed(v, 0, "a Set", depth, key);
+        const members = Array.from(v);
+        const frame = new Frame(raw, members, undefined, members, key, via, false);
         frame.distinct = true;
         return frame;
+      }
+      if (v instanceof RegExp) {
+        // Its pattern and flags sit in internal slots (it would guess as `{}`); its literal is the
+        // rendering the language declares for it, the way a Date has its ISO string.
+        this.refuseNamed(v, 0, "a RegExp", depth, key);
+        return this.renderPrimitive(String(v), depth, key);
       }
       if (v instanceof Error) {
         // JSON.stringify gives `{}` (message and stack are not enumerable): silently empty. Rendering
@@ -396,17 +410,36 @@ class Walker {
       if (this.options.rejectOpaque) {
         this.fail(depth, key, `opaque value: ${describeInstance(v)} has no declared rendering (add toJSON)`);
       }
-      // JSON.stringify's own guess: the instance's own enumerable properties, into a plain object.
-      return this.objectFrame(raw, v, key, via, depth, true);
+      // JSON.stringify's own guess: the instance's own enumerable properties, into a plain object —
+      // unless it has none: then its data (if any) sit where the guess cannot see them (#private
+      // fields, accessors, internal slots), and `{}` would drop them without a word.
+      const keys = Object.keys(v);
+      if (keys.length === 0) {
+        this.fail(depth, key, `${describeInstance(v)} has no own enumerable property to render (data in #private fields or accessors would be dropped; add toJSON)`);
+      }
+      return this.objectFrame(raw, v, key, via, depth, true, keys);
     }
   }
 
-  private arrayFrame(raw: object, array: readonly unknown[], key: string | number, via: object[] | undefined, copy: boolean): Frame {
+  private arrayFrame(raw: object, array: readonly unknown[], depth: number, key: string | number, via: object[] | undefined, copy: boolean): Frame {
+    this.refuseNamed(array, array.length, "an array", depth, key);
     return new Frame(raw, array, undefined, array, key, via, copy);
   }
 
-  private objectFrame(raw: object, o: object, key: string | number, via: object[] | undefined, depth: number, copy: boolean): Frame {
-    const keys = Object.keys(o);
+  /**
+   * Refuses an own enumerable property beside the `items` indexes of a value rendered through a
+   * fixed form (an array's items, a Date's ISO string, …): that form has no place for it.
+   */
+  private refuseNamed(v: object, items: number, kind: string, depth: number, key: string | number): void {
+    const names = Object.keys(v);
+    // Exactly the indexes (a hole makes fewer, and is refused as undefined on its own).
+    if (names.length === items) return;
+    for (const name of names) {
+      if (!isIndex(name, items)) this.failIn(depth, key, name, `a named property on ${kind} has no JSON form (it would be dropped)`);
+    }
+  }
+
+  private objectFrame(raw: object, o: object, key: string | number, via: object[] | undefined, depth: number, copy: boolean, keys = Object.keys(o)): Frame {
     // Property names are checked as the walk reaches them, in the member loop.
     return new Frame(raw, o, keys, this.valuesOf(o, keys, depth, key), key, via, copy);
   }
@@ -576,6 +609,12 @@ class Walker {
 function segment(key: string | number): string {
   if (typeof key === "number") return `[${key}]`;
   return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+/** Whether an own property name is one of the first `items` array indexes. */
+function isIndex(name: string, items: number): boolean {
+  const n = Number(name);
+  return Number.isInteger(n) && n >= 0 && n < items && String(n) === name;
 }
 
 /** A fixed piece of JSON text on canonicalJson's work list. */
