@@ -15,21 +15,12 @@
  */
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { defineAxn, ErrorCodes, isAxnError, render, type UnserializableValue } from "@axn/core";
+import { defineAxn, render } from "@axn/core";
 import { renderValue } from "../../../core/src/render/values.js";
+import { refusal } from "./support.js";
 
 const loose = { rejectOpaque: false };
 const strict = { rejectOpaque: true };
-
-function refusal(fn: () => unknown): UnserializableValue {
-  try {
-    fn();
-  } catch (error) {
-    expect(isAxnError(error) && error.code === ErrorCodes.Unserializable, String(error)).to.equal(true);
-    return error as UnserializableValue;
-  }
-  expect.fail("expected an UnserializableValue");
-}
 
 function refuses(value: unknown, path: string, message: string, options: { rejectOpaque: boolean; sensitive?: boolean } = loose): void {
   expect(refusal(() => renderValue(value, path, options)).message).to.equal(message);

@@ -8,24 +8,14 @@
  */
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { defineAxn, ErrorCodes, isAxnError, render, type UnserializableValue } from "@axn/core";
+import { defineAxn, render } from "@axn/core";
 import { guardToolResponse, serializeExposed } from "@axn/sdk/adapter";
 import { langchainConfig } from "axn-plugin-langchain";
 import { renderValue } from "../../../core/src/render/values.js";
+import { refusal } from "./support.js";
 import { captureReports } from "../../support/reports.js";
 
 const loose = { rejectOpaque: false };
-
-/** The refusal `fn` throws (from @axn/core or from the source `renderValue`: the brand spans both copies). */
-function refusal(fn: () => unknown): UnserializableValue {
-  try {
-    fn();
-  } catch (error) {
-    expect(isAxnError(error) && error.code === ErrorCodes.Unserializable, String(error)).to.equal(true);
-    return error as UnserializableValue;
-  }
-  expect.fail("expected an UnserializableValue");
-}
 
 const secret = new Error("db password is hunter2");
 

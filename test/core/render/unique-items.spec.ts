@@ -13,25 +13,15 @@ import { expect } from "chai";
 import { z } from "zod/v3";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { defineAxn, ErrorCodes, isAxnError, render, type UnserializableValue } from "@axn/core";
+import { defineAxn, render } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, McpAdapter } from "axn-plugin-mcp";
 import { renderValue } from "../../../core/src/render/values.js";
+import { refusal } from "./support.js";
 import { captureReports } from "../../support/reports.js";
 import { connectInMemory, textOf } from "../../plugins/mcp/support.js";
 
 const addFormats = addFormatsModule.default;
 const loose = { rejectOpaque: false };
-
-/** The refusal `fn` throws (from @axn/core or from the source `renderValue`: the brand spans both copies). */
-function refusal(fn: () => unknown): UnserializableValue {
-  try {
-    fn();
-  } catch (error) {
-    expect(isAxnError(error) && error.code === ErrorCodes.Unserializable, String(error)).to.equal(true);
-    return error as UnserializableValue;
-  }
-  expect.fail("expected an UnserializableValue");
-}
 
 const instant = "2026-07-08T10:00:00.000Z";
 
