@@ -151,8 +151,8 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
       }
       case "not-an-object":
         if (transport === "http") expect([outcome.code, outcome.fields], context).to.deep.equal([400, ["(arguments)"]]);
-        else if (transport === "langchain") expect(outcome.text, context).to.equal("Invalid tool arguments: arguments must be an object");
-        // MCP hands `arguments` to the Invoker untouched, so the refusal is a tool result the model can act on.
+        // MCP and LangChain hand the arguments to the Invoker untouched, so the refusal is a tool result
+        // the model can act on: result.error, as on every transport.
         else expect([outcome.failure, outcome.text.endsWith("arguments must be an object")], context).to.deep.equal(["tool", true]);
         return;
       default:

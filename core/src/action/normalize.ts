@@ -57,9 +57,20 @@ export function normalizeFields(action: string, fields: Fields | undefined, dire
   const out: NormalizedField[] = [];
   const names = new Set(Object.keys(fields));
   for (const [name, spec] of Object.entries(fields)) {
+    checkFieldName(action, name, direction);
     out.push(normalizeField(action, name, spec, direction, names));
   }
   return out;
+}
+
+/**
+ * A field name becomes a JSON property (schemas, tool arguments, rendered bodies): one with a lone
+ * surrogate has no UTF-8 form, so no transport could ever carry it. Escaped in the message.
+ */
+function checkFieldName(action: string, name: string, direction: "expects" | "exposes"): void {
+  if (!(name as string & { isWellFormed(): boolean }).isWellFormed()) {
+    fail(action, `${direction} field name ${JSON.stringify(name)} has no UTF-8 form (a lone surrogate); a field name becomes a JSON property name`);
+  }
 }
 
 function normalizeField(

@@ -98,6 +98,8 @@ class Frame {
   readonly length: number;
   /** The output under construction; stays undefined while every member renders as itself. */
   out: unknown[] | Record<string, unknown> | undefined;
+  /** A Set's members: their renderings must stay distinct JSON values (`uniqueItems`). */
+  distinct = false;
 
   constructor(
     /** What the parent held at this position, before any toJSON / Map / Set conversion. */
@@ -155,7 +157,21 @@ class Walker {
     private readonly options: RenderValueOptions,
   ) {}
 
+  /** The refusal this walker threw, told apart from anything a getter or a trap threw. */
+  private thrown: unknown;
+
   walk(value: unknown): unknown {
+    try {
+      return this.run(value);
+    } catch (error) {
+      if (error === this.thrown) throw error;
+      // A getter, a Proxy trap or an iterator threw while the value was being read: the value has
+      // no JSON representation either, and its path is known. The thrown error may carry data.
+      return this.refuse(new UnserializableValue(this.pendingPath(), "reading the value threw (see cause)", { cause: error }));
+    }
+  }
+
+  private run(value: unknown): unknown {
     const stack = this.stack;
     // A one-element holder lets the root go through exactly the same path as every member.
     const holder = [value];
@@ -168,8 +184,9 @@ class Walker {
         this.push(next);
         continue;
       }
-      this.pop(depth, f);
       const done = f.out ?? f.source;
+      if (f.distinct) this.checkDistinct(done as readonly unknown[], depth);
+      this.pop(depth, f);
       if (depth === 0) return (done as unknown[])[0];
       const parent = stack[depth - 1]!;
       if (parent.out === undefined && done === f.raw) continue; // rendered as itself: nothing to deliver
@@ -235,8 +252,9 @@ class Walker {
         typeof (child as { toJSON?: unknown }).toJSON !== "function" &&
         !this.onPath(child)
       ) {
-        if (proto === Array.prototype) return new Frame(child, child, undefined, child as readonly unknown[], key, undefined, false);
-        return new Frame(child, child, Object.keys(child), Object.values(child), key, undefined, false);
+        if (proto === Array.prototype) return this.arrayFrame(child, child as readonly unknown[], depth, key, undefined, false);
+        const keys = Object.keys(child);
+        return new Frame(child, child, keys, this.valuesOf(child, keys, depth, key), key, undefined, false);
       }
       const rendered = this.resolveObject(child, depth, key);
       if (rendered instanceof Frame) return rendered;
@@ -322,7 +340,7 @@ class Walker {
       if (plainArray || proto === Object.prototype || proto === null || isForeignPlainObject(v, proto)) {
         const toJSON = (v as { toJSON?: unknown }).toJSON;
         if (typeof toJSON !== "function") {
-          return plainArray ? this.arrayFrame(raw, v as readonly unknown[], key, via, false) : this.objectFrame(raw, v, key, via, depth, false);
+          return plainArray ? this.arrayFrame(raw, v as readonly unknown[], depth, key, via, false) : this.objectFrame(raw, v, key, via, depth, false);
         }
       } else {
         // Checked before toJSON: Buffer has one, and its `{type, data: [bytes…]}` is no rendering a
@@ -333,9 +351,12 @@ class Walker {
         }
         if (v instanceof Date && v.toJSON === dateToJSON) {
           if (Number.isNaN(v.getTime())) this.fail(depth, key, "invalid Date"); // JSON.stringify would emit null
+          this.refuseNamed(v, 0, "a Date", depth, key);
           return v.toISOString();
         }
         if (v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof BigInt) {
+          // A String object's own index properties are its characters.
+          this.refuseNamed(v, v instanceof String ? v.length : 0, "a boxed primitive", depth, key);
           return this.renderPrimitive(v.valueOf(), depth, key);
         }
         if (v instanceof Symbol) this.fail(depth, key, "a symbol has no JSON representation");
@@ -347,11 +368,11 @@ class Walker {
           next = (toJSON as (this: object, key: string) => unknown).call(v, depth === 0 ? this.root : String(key));
         } catch (error) {
           // The thrown message may carry the value; keep it as the cause, out of the message.
-          throw new UnserializableValue(this.path(depth, key), "toJSON threw (see cause)", { cause: error });
+          this.refuse(new UnserializableValue(this.path(depth, key), "toJSON threw (see cause)", { cause: error }));
         }
         if (next === v) {
           // `toJSON() { return this }`: the author declares the own properties as the rendering.
-          return Array.isArray(v) ? this.arrayFrame(raw, v, key, via, true) : this.objectFrame(raw, v, key, via, depth, true);
+          return Array.isArray(v) ? this.arrayFrame(raw, v, depth, key, via, true) : this.objectFrame(raw, v, key, via, depth, true);
         }
         (via ??= []).push(v);
         if (typeof next !== "object" || next === null) return this.renderPrimitive(next, depth, key);
@@ -359,9 +380,24 @@ class Walker {
         continue;
       }
       // No declared rendering below this point, except the containers this module gives one.
-      if (Array.isArray(v)) return this.arrayFrame(raw, v, key, via, true); // subclass or other realm
-      if (v instanceof Map) return this.mapFrame(raw, v, depth, key, via);
-      if (v instanceof Set) return this.arrayFrame(raw, Array.from(v), key, via, false);
+      if (Array.isArray(v)) return this.arrayFrame(raw, v, depth, key, via, true); // subclass or other realm
+      if (v instanceof Map) {
+        this.refuseNamed(v, 0, "a Map", depth, key);
+        return this.mapFrame(raw, v, depth, key, via);
+      }
+      if (v instanceof Set) {
+        this.refuseNamed(v, 0, "a Set", depth, key);
+        const members = Array.from(v);
+        const frame = new Frame(raw, members, undefined, members, key, via, false);
+        frame.distinct = true;
+        return frame;
+      }
+      if (v instanceof RegExp) {
+        // Its pattern and flags sit in internal slots (it would guess as `{}`); its literal is the
+        // rendering the language declares for it, the way a Date has its ISO string.
+        this.refuseNamed(v, 0, "a RegExp", depth, key);
+        return this.renderPrimitive(String(v), depth, key);
+      }
       if (v instanceof Error) {
         // JSON.stringify gives `{}` (message and stack are not enumerable): silently empty. Rendering
         // the message instead could put a developer-facing exception text in front of a client.
@@ -374,20 +410,59 @@ class Walker {
       if (this.options.rejectOpaque) {
         this.fail(depth, key, `opaque value: ${describeInstance(v)} has no declared rendering (add toJSON)`);
       }
-      // JSON.stringify's own guess: the instance's own enumerable properties, into a plain object.
-      return this.objectFrame(raw, v, key, via, depth, true);
+      // JSON.stringify's own guess: the instance's own enumerable properties, into a plain object —
+      // unless it has none: then its data (if any) sit where the guess cannot see them (#private
+      // fields, accessors, internal slots), and `{}` would drop them without a word.
+      const keys = Object.keys(v);
+      if (keys.length === 0) {
+        this.fail(depth, key, `${describeInstance(v)} has no own enumerable property to render (data in #private fields or accessors would be dropped; add toJSON)`);
+      }
+      return this.objectFrame(raw, v, key, via, depth, true, keys);
     }
   }
 
-  private arrayFrame(raw: object, array: readonly unknown[], key: string | number, via: object[] | undefined, copy: boolean): Frame {
+  private arrayFrame(raw: object, array: readonly unknown[], depth: number, key: string | number, via: object[] | undefined, copy: boolean): Frame {
+    this.refuseNamed(array, array.length, "an array", depth, key);
     return new Frame(raw, array, undefined, array, key, via, copy);
   }
 
-  private objectFrame(raw: object, o: object, key: string | number, via: object[] | undefined, depth: number, copy: boolean): Frame {
-    const keys = Object.keys(o);
-    const values = Object.values(o);
+  /**
+   * Refuses an own enumerable property beside the `items` indexes of a value rendered through a
+   * fixed form (an array's items, a Date's ISO string, …): that form has no place for it.
+   */
+  private refuseNamed(v: object, items: number, kind: string, depth: number, key: string | number): void {
+    const names = Object.keys(v);
+    // Exactly the indexes (a hole makes fewer, and is refused as undefined on its own).
+    if (names.length === items) return;
+    for (const name of names) {
+      if (!isIndex(name, items)) this.failIn(depth, key, name, `a named property on ${kind} has no JSON form (it would be dropped)`);
+    }
+  }
+
+  private objectFrame(raw: object, o: object, key: string | number, via: object[] | undefined, depth: number, copy: boolean, keys = Object.keys(o)): Frame {
     // Property names are checked as the walk reaches them, in the member loop.
-    return new Frame(raw, o, keys, values, key, via, copy);
+    return new Frame(raw, o, keys, this.valuesOf(o, keys, depth, key), key, via, copy);
+  }
+
+  /**
+   * The own enumerable values, read once. When a getter throws, the property is found by reading
+   * the accessors again one by one (this is the failure path only), so the path can name it.
+   */
+  private valuesOf(o: object, keys: readonly string[], depth: number, key: string | number): unknown[] {
+    try {
+      return Object.values(o);
+    } catch (error) {
+      for (const name of keys) {
+        const get = Object.getOwnPropertyDescriptor(o, name)?.get;
+        if (get === undefined) continue;
+        try {
+          get.call(o);
+        } catch {
+          this.failIn(depth, key, name, "reading this property threw (see cause)", error);
+        }
+      }
+      throw error; // not found again: reported at the value's own path
+    }
   }
 
   /** A Map becomes a plain object; its keys go through their string form, and must not collide. */
@@ -445,7 +520,7 @@ class Walker {
     try {
       return String(k);
     } catch (error) {
-      throw new UnserializableValue(this.path(depth, key), "a Map key has no string form (see cause)", { cause: error });
+      return this.refuse(new UnserializableValue(this.path(depth, key), "a Map key has no string form (see cause)", { cause: error }));
     }
   }
 
@@ -472,14 +547,53 @@ class Walker {
     }
   }
 
+  /**
+   * A Set reflects as `uniqueItems: true`, but members distinct to the Set (two Dates of one
+   * instant, two equal objects, `1n` and `"1"`) can render as one JSON value. Dropping the repeat
+   * would drop an exposed member; rendering it would break the published schema. So it is refused,
+   * like two Map keys that render as one property.
+   */
+  private checkDistinct(items: readonly unknown[], depth: number): void {
+    const leaves = new Map<unknown, number>();
+    let containers: Map<string, number> | undefined;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      let first: number | undefined;
+      if (typeof item === "object" && item !== null) {
+        const text = canonicalJson(item);
+        first = (containers ??= new Map()).get(text);
+        if (first === undefined) containers.set(text, i);
+      } else {
+        first = leaves.get(item);
+        if (first === undefined) leaves.set(item, i);
+      }
+      if (first !== undefined) this.fail(depth, i, `two Set members render as one JSON value (members ${first} and ${i})`);
+    }
+  }
+
+  private refuse(error: UnserializableValue): never {
+    this.thrown = error;
+    throw error;
+  }
+
   private fail(depth: number, key: string | number, reason: string): never {
-    throw new UnserializableValue(this.path(depth, key), reason);
+    return this.refuse(new UnserializableValue(this.path(depth, key), reason));
   }
 
   /** A refusal about property `name` of the container at `key`. */
-  private failIn(depth: number, key: string | number, name: string, reason: string): never {
+  private failIn(depth: number, key: string | number, name: string, reason: string, cause?: unknown): never {
     const base = this.path(depth, key);
-    throw new UnserializableValue(this.options.sensitive ? base : base + segment(name), reason);
+    const path = this.options.sensitive ? base : base + segment(name);
+    return this.refuse(new UnserializableValue(path, reason, cause === undefined ? undefined : { cause }));
+  }
+
+  /** The member being resolved when something threw: every read happens after its index is taken. */
+  private pendingPath(): string {
+    const depth = this.stack.length - 1;
+    const f = this.stack[depth]!;
+    if (f.index === 0) return depth === 0 ? this.root : this.path(depth - 1, f.at);
+    const i = f.index - 1;
+    return this.path(depth, f.keys === undefined ? i : f.keys[i]!);
   }
 
   /** The path to member `key` of the frame at `depth`, rooted at the field name. */
@@ -495,6 +609,56 @@ class Walker {
 function segment(key: string | number): string {
   if (typeof key === "number") return `[${key}]`;
   return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+/** Whether an own property name is one of the first `items` array indexes. */
+function isIndex(name: string, items: number): boolean {
+  const n = Number(name);
+  return Number.isInteger(n) && n >= 0 && n < items && String(n) === name;
+}
+
+/** A fixed piece of JSON text on canonicalJson's work list. */
+class Literal {
+  constructor(readonly text: string) {}
+}
+const COMMA = new Literal(",");
+const OPEN_ARRAY = new Literal("[");
+const CLOSE_ARRAY = new Literal("]");
+const OPEN_OBJECT = new Literal("{");
+const CLOSE_OBJECT = new Literal("}");
+
+/**
+ * The JSON text of an already rendered value with every object's keys sorted: two values get the
+ * same text exactly when JSON Schema calls them equal (`uniqueItems` ignores key order). Iterative,
+ * like the walker, so a deep member is no stack overflow.
+ */
+function canonicalJson(value: object): string {
+  let text = "";
+  const work: unknown[] = [value];
+  while (work.length > 0) {
+    const v = work.pop();
+    if (v instanceof Literal) {
+      text += v.text;
+    } else if (typeof v !== "object" || v === null) {
+      text += JSON.stringify(v);
+    } else if (Array.isArray(v)) {
+      work.push(CLOSE_ARRAY);
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push(v[i]);
+        if (i > 0) work.push(COMMA);
+      }
+      work.push(OPEN_ARRAY);
+    } else {
+      const keys = Object.keys(v).sort();
+      work.push(CLOSE_OBJECT);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push((v as Record<string, unknown>)[keys[i]!], new Literal(`${JSON.stringify(keys[i])}:`));
+        if (i > 0) work.push(COMMA);
+      }
+      work.push(OPEN_OBJECT);
+    }
+  }
+  return text;
 }
 
 /** Assigns without tripping the `__proto__` setter, which would drop the value and change the prototype. */

@@ -25,7 +25,8 @@ export type ToolArguments = Record<string, unknown>;
 /**
  * What `_call` returns under `responseFormat: "content_and_artifact"`: the text the model reads
  * and the rendered exposes; or, for a failure, a finished error `ToolMessage` (LangChain passes a
- * message through as is, which is how its `status` can say `"error"`).
+ * message through as is, which is how its `status` can say `"error"`) carrying `result.error`, and
+ * for refused arguments the `{ fieldErrors }` artifact.
  */
 export type ActionToolOutput = [content: string | ToolMessage, artifact: ToolArtifact | undefined];
 
@@ -93,6 +94,6 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
     const toolCallId = config.toolCall?.id;
     // Without a tool call (a plain `invoke(args)`) LangChain returns bare content: the error text.
     if (toolCallId === undefined) return [reply.content, undefined];
-    return [new ToolMessage({ status: "error", content: reply.content, tool_call_id: toolCallId, name: this.name }), undefined];
+    return [new ToolMessage({ status: "error", content: reply.content, artifact: reply.artifact, tool_call_id: toolCallId, name: this.name }), undefined];
   }
 }

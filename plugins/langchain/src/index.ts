@@ -22,6 +22,6 @@ export { langchainPlugin, VERSION } from "./plugin.js";
 export { LangchainAdapter, type WrapOptions, type ToolsOptions } from "./wrap.js";
 export { ActionTool, type ActionToolOutput, type ToolArguments } from "./action-tool.js";
 export { ADAPTER_KEY, langchainConfig, type PresentAs, type LangchainActionSettings } from "./config.js";
-export { ADAPTER_FAILURE_MESSAGE, INVALID_ARGUMENTS_PREFIX, type ToolArtifact } from "./map-result.js";
+export { ADAPTER_FAILURE_MESSAGE, type InvalidArgumentsArtifact, type ToolArtifact } from "./map-result.js";
 export type { AmbientContextOption } from "./ambient.js";
 export { deprecator } from "./deprecator.js";

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { Factory } from "@axn/core";
 import { LangchainAdapter } from "axn-plugin-langchain";
 import { captureReports } from "../../support/reports.js";
@@ -51,7 +51,7 @@ describe("axn-plugin-langchain: a real agent loop (createAgent + FakeToolCalling
       ],
     );
     expect(messages.map((m) => [m.tool_call_id, m.status, m.content])).to.deep.equal([
-      ["bad", "error", "Invalid tool arguments: amount: Number must be greater than 0; unknown input: memo"],
+      ["bad", "error", "Could not transfer: amount: Number must be greater than 0; unknown input: memo"],
       ["good", "success", '{"reference":"T-acc_3-7","amount":7}'],
     ]);
     expect(reports).to.deep.equal([]);

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { Current, Factory } from "@axn/core";
 import { LangchainAdapter } from "axn-plugin-langchain";
 import { captureReports } from "../../support/reports.js";
@@ -37,7 +37,7 @@ describe("axn-plugin-langchain: ambient context", () => {
     expect(smuggled.artifact).to.deep.equal({ userId: "u_real" });
     const asArgument = await tool.invoke(call(tool.name, { userId: "attacker" }), { context: { userId: "u_real" } });
     expect(asArgument.status).to.equal("error");
-    expect(asArgument.content).to.equal("Invalid tool arguments: unknown input: userId");
+    expect(asArgument.content).to.equal("unknown input: userId");
   });
 
   it("takes a fixed table or a function of the run's config from wrap(…, { ambientContext })", async () => {

@@ -3,7 +3,7 @@
  * `FakeToolCallingModel` in place of a hosted model), pinning the strings the page shows.
  */
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { defineAxn } from "@axn/core";
 import { createAgent, FakeToolCallingModel } from "langchain";
 import type { ToolMessage } from "@langchain/core/messages";
@@ -43,7 +43,17 @@ describe("axn-plugin-langchain: docs/plugins/langchain.md", () => {
     );
     const tools = messages.filter((m): m is ToolMessage => m.getType() === "tool");
     expect(tools.map((m) => [m.tool_call_id, m.status, m.content, m.artifact])).to.deep.equal([
-      ["bad", "error", "Invalid tool arguments: amount: Number must be greater than 0; unknown input: memo", undefined],
+      [
+        "bad",
+        "error",
+        "Could not transfer: amount: Number must be greater than 0; unknown input: memo",
+        {
+          fieldErrors: [
+            { field: "amount", message: "amount: Number must be greater than 0" },
+            { field: "memo", message: "unknown input: memo" },
+          ],
+        },
+      ],
       ["good", "success", '{"reference":"T-u_17-acc_42-500","amount":500}', { reference: "T-u_17-acc_42-500", amount: 500 }],
     ]);
   });

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { configureAxn, defineAxn, Factory, resetAxnConfig } from "@axn/core";
 import { ToolMessage } from "@langchain/core/messages";
 import { LangchainAdapter, langchainConfig } from "axn-plugin-langchain";
@@ -111,15 +111,16 @@ describe("axn-plugin-langchain: results as tool messages", () => {
       expect(reports.map((r) => (r.error as Error).message)).to.deep.equal(["database password is hunter2"]);
     });
 
-    it("answers refused arguments as \"Invalid tool arguments: <message>\" with status error, unreported", async () => {
+    it("answers refused arguments with result.error and status error, the field list as the artifact, unreported", async () => {
       const tool = LangchainAdapter.wrap(Invoice);
       const extra = await tool.invoke(call(tool.name, { number: "INV-1", extra: 1 }));
       expect(extra.status).to.equal("error");
-      expect(extra.content).to.equal("Invalid tool arguments: unknown input: extra");
+      expect(extra.content).to.equal("Could not find the invoice: unknown input: extra");
+      expect(extra.artifact).to.deep.equal({ fieldErrors: [{ field: "extra", message: "unknown input: extra" }] });
       const typed = await tool.invoke(call(tool.name, { number: "INV-1", limit: "many" }));
-      expect(typed.content).to.equal("Invalid tool arguments: limit: Expected number, received string");
+      expect(typed.content).to.equal("Could not find the invoice: limit: Expected number, received string");
       const missing = await tool.invoke(call(tool.name, {}));
-      expect(missing.content).to.equal("Invalid tool arguments: number: Required");
+      expect(missing.content).to.equal("Could not find the invoice: number: Required");
       expect(reports).to.deep.equal([]);
     });
 
