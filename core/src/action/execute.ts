@@ -157,7 +157,10 @@ function resolveInput(
   }
   if (gates?.rejectUndeclaredInputs === true) {
     for (const key of Object.keys(args)) {
-      if (!action.argNames.has(key)) errors.push({ field: key, message: `unknown input: ${key}` });
+      if (action.argNames.has(key)) continue;
+      errors.push({ field: key, message: `unknown input: ${key}` });
+      // Refusing the key is this knob's job; whether the caller may be told is userFacingInputErrors'.
+      if (!gates.userFacingInputErrors) allUserFacing = false;
     }
   }
   if (errors.length > MAX_FIELD_ERRORS) {
