@@ -30,7 +30,7 @@ import {
   normalizeToolVersion,
   resolutionOrder,
 } from "./normalize.js";
-import { execute, throwUnlessOk, type CompiledAction } from "./execute.js";
+import { ambientSourcedFields, execute, throwUnlessOk, type CompiledAction } from "./execute.js";
 import { errorMatcher, type CompiledMessages } from "./messages.js";
 import { addToCatalog } from "./catalog.js";
 import { buildInputSchema, buildOutputSchema } from "../schema/json-schema.js";
@@ -131,6 +131,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     name,
     expects: resolutionOrder(expects),
     argNames: new Set(expects.filter((f) => f.kind === "arg").map((f) => f.name)),
+    ambientSourced: ambientSourcedFields(expects),
     exposes,
     exposeNames: new Set(exposes.map((f) => f.name)),
     sensitiveExposes: new Set(exposes.filter((f) => f.sensitive).map((f) => f.name)),

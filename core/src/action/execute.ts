@@ -36,6 +36,8 @@ export interface CompiledAction {
   /** Expects in resolution order (parents before their subfields). */
   readonly expects: readonly NormalizedField[];
   readonly argNames: ReadonlySet<string>;
+  /** Expects whose value comes through the trusted ambient channel (see `ambientSourcedFields`). */
+  readonly ambientSourced: ReadonlySet<string>;
   readonly exposes: readonly NormalizedField[];
   readonly exposeNames: ReadonlySet<string>;
   readonly sensitiveExposes: ReadonlySet<string>;
@@ -75,6 +77,46 @@ const NEVER_ABORTED = new AbortController().signal;
 
 /** Field errors kept in one inbound refusal (the rest are counted). */
 export const MAX_FIELD_ERRORS = 20;
+
+/**
+ * The expects fields whose value comes from the trusted ambient context: every `on: "ambientContext"`
+ * field and every subfield read (at any depth) from one. A model never supplies these, so their
+ * violations are integration bugs, never the caller's to correct.
+ */
+export function ambientSourcedFields(expects: readonly NormalizedField[]): ReadonlySet<string> {
+  const byName = new Map(expects.map((field) => [field.name, field]));
+  const sourced = new Set<string>();
+  for (const field of expects) {
+    // Subfield chains are acyclic (checked at definition), so walking up to the root ends.
+    let root: NormalizedField | undefined = field;
+    while (root?.kind === "subfield") root = byName.get(root.parentPath![0]!);
+    if (root?.kind === "ambient") sourced.add(field.name);
+  }
+  return sourced;
+}
+
+/**
+ * The refusal's violations, capped: at most MAX_FIELD_ERRORS model-supplied ones (then a count of
+ * the rest), and every ambient one whatever its place — it is the integration bug the report is for.
+ * `ambientRanges` holds [start, end) index pairs of ambient violations in `errors`.
+ */
+function capViolations(errors: readonly FieldError[], ambientRanges: readonly number[] | undefined): FieldError[] {
+  const kept: FieldError[] = [];
+  let model = 0;
+  let dropped = 0;
+  let range = 0;
+  for (let i = 0; i < errors.length; i++) {
+    while (ambientRanges !== undefined && range < ambientRanges.length && i >= ambientRanges[range + 1]!) range += 2;
+    const ambient = ambientRanges !== undefined && range < ambientRanges.length && i >= ambientRanges[range]!;
+    if (ambient) kept.push(errors[i]!);
+    else if (model < MAX_FIELD_ERRORS) {
+      kept.push(errors[i]!);
+      model++;
+    } else dropped++;
+  }
+  if (dropped > 0) kept.push({ field: "(more)", message: `and ${dropped} more ${dropped === 1 ? "violation" : "violations"}` });
+  return kept;
+}
 
 function formatPath(root: string, path: readonly (string | number)[]): string {
   let out = root;
@@ -118,9 +160,10 @@ function resolveInput(
   ambient: ReadonlyMap<string, unknown> | undefined,
   gates: InvokeGates | undefined,
 ): Record<string, unknown> {
-  const errors: FieldError[] = [];
+  let errors: FieldError[] = [];
   let involvesAmbient = false;
   let allUserFacing = true;
+  let ambientRanges: number[] | undefined;
   // A direct call may omit its arguments; wire arguments (the Invoker) must be an object, and null is not one.
   const args = rawArgs === undefined || (rawArgs === null && gates === undefined) ? {} : rawArgs;
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
@@ -151,8 +194,10 @@ function resolveInput(
     if (checked.ok && wireProblem === undefined) {
       if (checked.value !== undefined) input[field.name] = checked.value;
     } else if (errors.length > before) {
-      if (field.kind === "ambient") involvesAmbient = true;
-      if (!(gates?.userFacingInputErrors === true || field.userFacing)) allUserFacing = false;
+      if (action.ambientSourced.has(field.name)) {
+        involvesAmbient = true;
+        (ambientRanges ??= []).push(before, errors.length);
+      } else if (!(gates?.userFacingInputErrors === true || field.userFacing)) allUserFacing = false;
     }
   }
   if (gates?.rejectUndeclaredInputs === true) {
@@ -163,12 +208,8 @@ function resolveInput(
       if (!gates.userFacingInputErrors) allUserFacing = false;
     }
   }
-  if (errors.length > MAX_FIELD_ERRORS) {
-    // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
-    const more = errors.length - MAX_FIELD_ERRORS;
-    errors.length = MAX_FIELD_ERRORS;
-    errors.push({ field: "(more)", message: `and ${more} more ${more === 1 ? "violation" : "violations"}` });
-  }
+  // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
+  if (errors.length > MAX_FIELD_ERRORS) errors = capViolations(errors, ambientRanges);
   if (errors.length > 0) {
     // Ambient context is trusted, adapter-supplied input: a violation there is an integration bug, so
     // the whole set settles developer-facing (and pages) even if model-supplied violations co-occur.
