@@ -28,6 +28,7 @@ import {
   normalizeFields,
   normalizeTool,
   normalizeToolVersion,
+  refuseReservedInputNames,
   resolutionOrder,
 } from "./normalize.js";
 import { ambientSourcedFields, execute, throwUnlessOk, type CompiledAction } from "./execute.js";
@@ -111,6 +112,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     throw new TypeError(`defineAxn(${name}): \`description\` must be a string`);
   }
   checkMessages(name, def.messages);
+  refuseReservedInputNames(name, def.expects);
   const expects = normalizeFields(name, def.expects, "expects");
   const exposes = normalizeFields(name, def.exposes, "exposes");
   const { tool, overrides } = normalizeTool(name, def);

@@ -24,7 +24,8 @@ import { InboundValidationError, OutboundValidationError, ValidationError, type 
 import { validateWith } from "../schema/zod.js";
 import { wireValueProblem } from "../invoke/wire-values.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
-import { toAmbientMap } from "../context/current.js";
+import { readAmbient, resolvesNothing } from "../context/ambient-source.js";
+import { AMBIENT_CHANNEL_NAMES } from "./normalize.js";
 import { endActionSpan, startActionSpan } from "../tracing/span.js";
 import type { Span } from "@opentelemetry/api";
 import { axnConfig, globalCoerceInputTypes, reportException } from "../config/global.js";
@@ -157,7 +158,7 @@ function validateField(field: NormalizedField, raw: unknown, errors: FieldError[
 function resolveInput(
   action: CompiledAction,
   rawArgs: unknown,
-  ambient: ReadonlyMap<string, unknown> | undefined,
+  ambient: unknown,
   gates: InvokeGates | undefined,
 ): Record<string, unknown> {
   let errors: FieldError[] = [];
@@ -177,7 +178,7 @@ function resolveInput(
   for (const field of action.expects) {
     let raw: unknown;
     if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
-    else if (field.kind === "ambient") raw = ambient?.get(field.name);
+    else if (field.kind === "ambient") raw = readAmbient(ambient, field.name);
     else raw = readPath(input[field.parentPath![0]!], [...field.parentPath!.slice(1), field.name]);
     if ((raw === undefined || raw === null) && field.default !== undefined) {
       const d = field.default.value;
@@ -202,7 +203,9 @@ function resolveInput(
   }
   if (gates?.rejectUndeclaredInputs === true) {
     for (const key of Object.keys(args)) {
-      if (action.argNames.has(key)) continue;
+      // The ambient-context guard: a model-supplied ambient context is never read (ambient fields
+      // resolve only from the adapter's trusted option), and stripping it is not refusing it.
+      if (action.argNames.has(key) || AMBIENT_CHANNEL_NAMES.has(key)) continue;
       errors.push({ field: key, message: `unknown input: ${key}` });
       // Refusing the key is this knob's job; whether the caller may be told is userFacingInputErrors'.
       if (!gates.userFacingInputErrors) allUserFacing = false;
@@ -431,10 +434,10 @@ async function runCallbacks(action: CompiledAction, result: Result<Record<string
  * `AsyncLocalStorage.run` switches on promise hooks for every promise in the process (a server
  * loses about a fifth of its throughput to them).
  */
-function needsScope(span: Span | undefined, explicit: ReadonlyMap<string, unknown> | undefined, outer: ReadonlyMap<string, unknown> | undefined): boolean {
+function needsScope(span: Span | undefined, explicit: unknown, outer: unknown): boolean {
   if (span !== undefined) return true;
   if (explicit === undefined) return false;
-  return explicit.size > 0 || (outer !== undefined && outer.size > 0);
+  return !resolvesNothing(explicit) || !resolvesNothing(outer);
 }
 
 export function execute(
@@ -444,11 +447,12 @@ export function execute(
   gates: InvokeGates | undefined,
 ): Promise<Result<Record<string, unknown>>> {
   // Not `async`: returning `settle`'s promise from an async function would wrap it in another one,
-  // costing extra microtask turns on every call. Only the scope set-up below can throw synchronously.
+  // costing extra microtask turns on every call. Only reading hostile options (a getter that
+  // throws) can throw here, and that too settles as a result: a call never throws or rejects.
   try {
     return openCall(action, rawArgs, options, gates);
   } catch (error) {
-    return Promise.reject(error);
+    return Promise.resolve(finish(action, settleError(action, error), undefined, performance.now()));
   }
 }
 
@@ -459,12 +463,14 @@ function openCall(
   gates: InvokeGates | undefined,
 ): Promise<Result<Record<string, unknown>>> {
   const started = performance.now();
+  // Options are read before the span opens, so a throwing getter leaves no span behind.
+  const explicit = options?.ambientContext;
+  const spanAttributes = options?.spanAttributes;
   const outer = outerAmbient();
-  const explicit = options?.ambientContext !== undefined ? toAmbientMap(options.ambientContext) : undefined;
-  const ambient = explicit ?? outer;
+  const ambient = explicit !== undefined ? explicit : outer;
   const parent = currentExecution();
   const span = startActionSpan(action.name, parent?.span);
-  if (options?.spanAttributes !== undefined) span?.setAttributes(options.spanAttributes);
+  if (spanAttributes !== undefined) span?.setAttributes(spanAttributes);
   const run = () => settle(action, rawArgs, options, gates, ambient, span, started);
   if (!needsScope(span, explicit, outer)) return run();
   const state: ExecutionState = { action: action.name, ambient, span, parent };
@@ -476,7 +482,7 @@ async function settle(
   rawArgs: unknown,
   options: CallOptions | undefined,
   gates: InvokeGates | undefined,
-  ambient: ReadonlyMap<string, unknown> | undefined,
+  ambient: unknown,
   span: Span | undefined,
   started: number,
 ): Promise<Result<Record<string, unknown>>> {
@@ -501,6 +507,17 @@ async function settle(
   } catch (error) {
     settled = settleError(action, error);
   }
+  const finished = finish(action, settled, span, started);
+  return isThenable(finished) ? await finished : finished;
+}
+
+/** The result of a settled call; callbacks run, the span ends, observers are told. */
+function finish(
+  action: CompiledAction,
+  settled: Settled,
+  span: Span | undefined,
+  started: number,
+): Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>> {
   // One fixed shape, absent members as `undefined`: conditional spreads here cost every call.
   const result = makeResult<Record<string, unknown>>({
     ok: settled.ok,
@@ -514,7 +531,11 @@ async function settle(
     declared: action.exposeNames,
     source: action.self,
   });
-  if (hasCallbacks(action, result.outcome)) await runCallbacks(action, result);
+  if (hasCallbacks(action, result.outcome)) return runCallbacks(action, result).then(() => close(action, result, span));
+  return close(action, result, span);
+}
+
+function close(action: CompiledAction, result: Result<Record<string, unknown>>, span: Span | undefined): Result<Record<string, unknown>> {
   endActionSpan(span, result.outcome);
   notifyResult({ result, action: action.self!, durationMs: result.elapsedMs });
   return result;
