@@ -37,6 +37,8 @@ export interface CompiledAction {
   /** Expects in resolution order (parents before their subfields). */
   readonly expects: readonly NormalizedField[];
   readonly argNames: ReadonlySet<string>;
+  /** The `on: "ambientContext"` fields: all `Current.get()` shows inside this action. */
+  readonly ambientNames: readonly string[];
   /** Expects whose value comes through the trusted ambient channel (see `ambientSourcedFields`). */
   readonly ambientSourced: ReadonlySet<string>;
   readonly exposes: readonly NormalizedField[];
@@ -429,15 +431,16 @@ async function runCallbacks(action: CompiledAction, result: Result<Record<string
 
 /**
  * Whether this call needs an execution scope of its own: only when code running inside it could
- * observe one — a span to parent and annotate, or an explicit ambient context that differs from
- * what nested calls would resolve anyway. Skipping it matters on Node 20, where the first
- * `AsyncLocalStorage.run` switches on promise hooks for every promise in the process (a server
- * loses about a fifth of its throughput to them).
+ * observe one — a span to parent and annotate, an ambient table the body must see filtered to its
+ * declared keys (and nested calls inherit), or an explicit empty context hiding an outer one.
+ * Skipping it matters on Node 20, where the first `AsyncLocalStorage.run` switches on promise hooks
+ * for every promise in the process (a server loses about a fifth of its throughput to them); an
+ * anonymous call (`{}`, the transports' default) still opens none.
  */
 function needsScope(span: Span | undefined, explicit: unknown, outer: unknown): boolean {
   if (span !== undefined) return true;
-  if (explicit === undefined) return false;
-  return !resolvesNothing(explicit) || !resolvesNothing(outer);
+  if (!resolvesNothing(explicit !== undefined ? explicit : outer)) return true;
+  return explicit !== undefined && !resolvesNothing(outer);
 }
 
 export function execute(
@@ -473,7 +476,7 @@ function openCall(
   if (spanAttributes !== undefined) span?.setAttributes(spanAttributes);
   const run = () => settle(action, rawArgs, options, gates, ambient, span, started);
   if (!needsScope(span, explicit, outer)) return run();
-  const state: ExecutionState = { action: action.name, ambient, span, parent };
+  const state: ExecutionState = { action: action.name, ambient, visible: action.ambientNames, span, parent };
   return runInExecution(state, run);
 }
 

@@ -83,3 +83,13 @@ export function listAmbient(source: unknown): Record<string, unknown> {
   if (isPlainTable(source)) return { ...source };
   return {};
 }
+
+/** The entries of `source` under `names` (those it holds), as a plain object. */
+export function pickAmbient(source: unknown, names: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = readAmbient(source, name);
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}

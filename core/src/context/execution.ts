@@ -11,6 +11,11 @@ export interface ExecutionState {
   readonly action: string;
   /** The ambient-context source the action resolved from (what nested calls inherit), read key by key. */
   readonly ambient: unknown;
+  /**
+   * The ambient keys code running here may see through `Current.get()`: the running action's
+   * declared ambient fields. `undefined` in a `Current.run` scope, whose table is the caller's own.
+   */
+  readonly visible: readonly string[] | undefined;
   /** The action's `axn.call` span. */
   readonly span: Span | undefined;
   /** The enclosing execution, for nested calls. */
@@ -40,6 +45,6 @@ export function runWithAmbient<T>(ambient: unknown, fn: () => T): T {
   const current = storage.getStore();
   // Inside an action, a new ambient scope replaces only the ambient context: the running action
   // (and its span, the parent of anything called inside) stays what it was.
-  if (current !== undefined) return storage.run({ ...current, ambient }, fn);
+  if (current !== undefined) return storage.run({ ...current, ambient, visible: undefined }, fn);
   return ambientStorage.run(ambient, fn);
 }
