@@ -94,4 +94,40 @@ describe("the Invoker's contract across MCP, HTTP and LangChain", () => {
       expect(reports).to.have.length(1);
     });
   });
+
+  describe("a message quotes a bounded part of what the model sent", () => {
+    const Sort = buildAxn({
+      name: "AgentTools.InvokerContract.SortCompanies",
+      messages: { error: "Could not sort" },
+      expects: { sort: z.enum(["name", "size"]) },
+      call: () => undefined,
+    });
+    const server = withServer(() => ({ tools: [Sort] }));
+    const value = "a".repeat(200_000);
+    const sentence = `sort: Invalid enum value. Expected 'name' | 'size', received '${"a".repeat(100)}…'`;
+
+    it("HTTP: a 200,000-character enum value gets a 400 of a few hundred bytes, not 400 KB", async () => {
+      const response = await fetch(`${server().url}/api/invoker_contract_sort_companies/v1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ sort: value }),
+      });
+      const text = await response.text();
+      expect(response.status).to.equal(400);
+      expect(JSON.parse(text)).to.deep.equal({ error: `Could not sort: ${sentence}`, fieldErrors: [{ field: "sort", message: sentence }] });
+      expect(text.length).to.be.below(1_000);
+    });
+
+    it("MCP: the isError text", async () => {
+      expect(await callOverMcp(Sort, { sort: value }, authInfo({}))).to.deep.equal({ isError: true, text: `Could not sort: ${sentence}` });
+    });
+
+    it("LangChain: the error ToolMessage", async () => {
+      const reply = await callOverLangchain(Sort, { sort: value }, {});
+      expect(reply.status).to.equal("error");
+      // The sentence is the refusal's; how the adapter frames it is its own (pinned in its specs).
+      expect(reply.content).to.be.a("string").that.includes(sentence);
+      expect((reply.content as string).length).to.be.below(1_000);
+    });
+  });
 });

@@ -20,7 +20,15 @@ import {
   type CompiledMessages,
   type Reason,
 } from "./messages.js";
-import { InboundValidationError, OutboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
+import {
+  boundKey,
+  fieldError,
+  InboundValidationError,
+  MAX_QUOTED_CHARS,
+  OutboundValidationError,
+  ValidationError,
+  type FieldError,
+} from "../errors/validation.js";
 import { validateWith } from "../schema/zod.js";
 import { wireValueProblem } from "../invoke/wire-values.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
@@ -123,8 +131,23 @@ function capViolations(errors: readonly FieldError[], ambientRanges: readonly nu
 
 function formatPath(root: string, path: readonly (string | number)[]): string {
   let out = root;
-  for (const part of path) out += typeof part === "number" ? `[${part}]` : `.${part}`;
+  // A string segment may be a received key (a record's): quoted only in part.
+  for (const part of path) out += typeof part === "number" ? `[${part}]` : `.${boundKey(String(part))}`;
   return out;
+}
+
+/** The value an issue at `path` is about, for bounding how much of it the message quotes. */
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  try {
+    for (const key of path) {
+      if (current === null || typeof current !== "object") return undefined;
+      current = (current as Record<string | number, unknown>)[key];
+    }
+  } catch {
+    return undefined;
+  }
+  return current;
 }
 
 function readPath(value: unknown, path: readonly string[]): unknown {
@@ -143,14 +166,14 @@ function validateField(field: NormalizedField, raw: unknown, errors: FieldError[
       const path = formatPath(root, issue.path);
       // Sensitive values never reach a message: only type mismatches (which name types, not values) keep zod's text.
       const text = field.sensitive && issue.code !== "invalid_type" ? "is invalid" : issue.message;
-      errors.push({ field: path, message: `${path}: ${text}` });
+      errors.push(fieldError(path, text, text.length > MAX_QUOTED_CHARS ? valueAt(raw, issue.path) : undefined));
     }
     return { ok: false, value: undefined };
   }
   if (field.validate !== undefined) {
     const message = field.validate(outcome.value);
     if (typeof message === "string" && message !== "") {
-      errors.push({ field: root, message: `${root}: ${field.sensitive ? "is invalid" : message}` });
+      errors.push(fieldError(root, field.sensitive ? "is invalid" : message, outcome.value));
       return { ok: false, value: undefined };
     }
   }
@@ -208,7 +231,8 @@ function resolveInput(
       // The ambient-context guard: a model-supplied ambient context is never read (ambient fields
       // resolve only from the adapter's trusted option), and stripping it is not refusing it.
       if (action.argNames.has(key) || AMBIENT_CHANNEL_NAMES.has(key)) continue;
-      errors.push({ field: key, message: `unknown input: ${key}` });
+      const quoted = boundKey(key);
+      errors.push({ field: quoted, message: `unknown input: ${quoted}` });
       // Refusing the key is this knob's job; whether the caller may be told is userFacingInputErrors'.
       if (!gates.userFacingInputErrors) allUserFacing = false;
     }
