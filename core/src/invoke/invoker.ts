@@ -20,7 +20,10 @@ import { InboundValidationError, ValidationError, type FieldError } from "../err
 export interface InvokerOptions {
   /** Inbound violations settle as user-facing failures (not reported) instead of developer-facing bugs. */
   readonly userFacingInputErrors?: boolean;
-  /** A top-level key that is not a declared input is an inbound violation (`unknown input: <key>`). */
+  /**
+   * A top-level key that is not a declared input is an inbound violation (`unknown input: <key>`);
+   * user-facing only with `userFacingInputErrors`, otherwise developer-facing and reported.
+   */
   readonly rejectUndeclaredInputs?: boolean;
 }
 
@@ -29,6 +32,9 @@ export interface InvokerOptions {
  * context, the abort signal, span attributes), so the Invoker hands them to the action unchanged.
  */
 export type InvokeOptions = CallOptions;
+
+/** The options of a call given none: one shared object, not a fresh `{}` per call. */
+const NO_OPTIONS: InvokeOptions = Object.freeze({});
 
 export class Invoker {
   readonly #gates: InvokeGates;
@@ -50,7 +56,7 @@ export class Invoker {
    * settles as a `Result`. A model-supplied `ambientContext` / `ambient_context` key is never read
    * (no field may carry either name), so the guard needs no copy of the arguments.
    */
-  call<A extends AnyAxn>(action: A, args: unknown, options: InvokeOptions = {}): Promise<Result<Record<string, unknown>>> {
+  call<A extends AnyAxn>(action: A, args: unknown, options: InvokeOptions = NO_OPTIONS): Promise<Result<Record<string, unknown>>> {
     // The options go through as they are: they are `CallOptions` field for field, and a copy built
     // with conditional spreads cost ~1 µs per call — most of the Invoker's own overhead.
     return action[AXN_INTERNALS].execute(args, options, this.#gates);
