@@ -23,7 +23,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "AXN_INTERNALS", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog",
     "currentExecution", "extensionsFrozen", "internalsOf", "makeResult", "moduleOriginOf",
     "notifyResult", "onActionDefined", "onHostReset", "setAdapterSink", "setModuleOrigin",
-    "sourceActionOf", "toAmbientMap",
+    "sourceActionOf",
   ],
   "@axn/sdk": [
     "CONFIG_FILE_NAMES", "PLUGIN_PREFIX", "PluginError", "RESERVED_CONFIG_KEYS", "createHost",

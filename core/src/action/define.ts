@@ -28,9 +28,10 @@ import {
   normalizeFields,
   normalizeTool,
   normalizeToolVersion,
+  refuseReservedInputNames,
   resolutionOrder,
 } from "./normalize.js";
-import { execute, throwUnlessOk, type CompiledAction } from "./execute.js";
+import { ambientSourcedFields, execute, throwUnlessOk, type CompiledAction } from "./execute.js";
 import { errorMatcher, type CompiledMessages } from "./messages.js";
 import { addToCatalog } from "./catalog.js";
 import { buildInputSchema, buildOutputSchema } from "../schema/json-schema.js";
@@ -111,6 +112,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     throw new TypeError(`defineAxn(${name}): \`description\` must be a string`);
   }
   checkMessages(name, def.messages);
+  refuseReservedInputNames(name, def.expects);
   const expects = normalizeFields(name, def.expects, "expects");
   const exposes = normalizeFields(name, def.exposes, "exposes");
   const { tool, overrides } = normalizeTool(name, def);
@@ -137,6 +139,8 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     name,
     expects: resolutionOrder(expects),
     argNames: new Set(expects.filter((f) => f.kind === "arg").map((f) => f.name)),
+    ambientNames: expects.filter((f) => f.kind === "ambient").map((f) => f.name),
+    ambientSourced: ambientSourcedFields(expects),
     exposes,
     exposeNames: new Set(exposes.map((f) => f.name)),
     sensitiveExposes: new Set(exposes.filter((f) => f.sensitive).map((f) => f.name)),

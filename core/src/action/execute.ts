@@ -20,11 +20,20 @@ import {
   type CompiledMessages,
   type Reason,
 } from "./messages.js";
-import { InboundValidationError, OutboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
+import {
+  boundKey,
+  fieldError,
+  InboundValidationError,
+  MAX_QUOTED_CHARS,
+  OutboundValidationError,
+  ValidationError,
+  type FieldError,
+} from "../errors/validation.js";
 import { validateWith } from "../schema/zod.js";
 import { wireValueProblem } from "../invoke/wire-values.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
-import { toAmbientMap } from "../context/current.js";
+import { readAmbient, resolvesNothing } from "../context/ambient-source.js";
+import { AMBIENT_CHANNEL_NAMES } from "./normalize.js";
 import { endActionSpan, startActionSpan } from "../tracing/span.js";
 import type { Span } from "@opentelemetry/api";
 import { axnConfig, globalCoerceInputTypes, reportException } from "../config/global.js";
@@ -36,6 +45,10 @@ export interface CompiledAction {
   /** Expects in resolution order (parents before their subfields). */
   readonly expects: readonly NormalizedField[];
   readonly argNames: ReadonlySet<string>;
+  /** The `on: "ambientContext"` fields: all `Current.get()` shows inside this action. */
+  readonly ambientNames: readonly string[];
+  /** Expects whose value comes through the trusted ambient channel (see `ambientSourcedFields`). */
+  readonly ambientSourced: ReadonlySet<string>;
   readonly exposes: readonly NormalizedField[];
   readonly exposeNames: ReadonlySet<string>;
   readonly sensitiveExposes: ReadonlySet<string>;
@@ -76,10 +89,65 @@ const NEVER_ABORTED = new AbortController().signal;
 /** Field errors kept in one inbound refusal (the rest are counted). */
 export const MAX_FIELD_ERRORS = 20;
 
+/**
+ * The expects fields whose value comes from the trusted ambient context: every `on: "ambientContext"`
+ * field and every subfield read (at any depth) from one. A model never supplies these, so their
+ * violations are integration bugs, never the caller's to correct.
+ */
+export function ambientSourcedFields(expects: readonly NormalizedField[]): ReadonlySet<string> {
+  const byName = new Map(expects.map((field) => [field.name, field]));
+  const sourced = new Set<string>();
+  for (const field of expects) {
+    // Subfield chains are acyclic (checked at definition), so walking up to the root ends.
+    let root: NormalizedField | undefined = field;
+    while (root?.kind === "subfield") root = byName.get(root.parentPath![0]!);
+    if (root?.kind === "ambient") sourced.add(field.name);
+  }
+  return sourced;
+}
+
+/**
+ * The refusal's violations, capped: at most MAX_FIELD_ERRORS model-supplied ones (then a count of
+ * the rest), and every ambient one whatever its place — it is the integration bug the report is for.
+ * `ambientRanges` holds [start, end) index pairs of ambient violations in `errors`.
+ */
+function capViolations(errors: readonly FieldError[], ambientRanges: readonly number[] | undefined): FieldError[] {
+  const kept: FieldError[] = [];
+  let model = 0;
+  let dropped = 0;
+  let range = 0;
+  for (let i = 0; i < errors.length; i++) {
+    while (ambientRanges !== undefined && range < ambientRanges.length && i >= ambientRanges[range + 1]!) range += 2;
+    const ambient = ambientRanges !== undefined && range < ambientRanges.length && i >= ambientRanges[range]!;
+    if (ambient) kept.push(errors[i]!);
+    else if (model < MAX_FIELD_ERRORS) {
+      kept.push(errors[i]!);
+      model++;
+    } else dropped++;
+  }
+  if (dropped > 0) kept.push({ field: "(more)", message: `and ${dropped} more ${dropped === 1 ? "violation" : "violations"}` });
+  return kept;
+}
+
 function formatPath(root: string, path: readonly (string | number)[]): string {
   let out = root;
-  for (const part of path) out += typeof part === "number" ? `[${part}]` : `.${part}`;
+  // A string segment may be a received key (a record's): quoted only in part.
+  for (const part of path) out += typeof part === "number" ? `[${part}]` : `.${boundKey(String(part))}`;
   return out;
+}
+
+/** The value an issue at `path` is about, for bounding how much of it the message quotes. */
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  try {
+    for (const key of path) {
+      if (current === null || typeof current !== "object") return undefined;
+      current = (current as Record<string | number, unknown>)[key];
+    }
+  } catch {
+    return undefined;
+  }
+  return current;
 }
 
 function readPath(value: unknown, path: readonly string[]): unknown {
@@ -98,14 +166,14 @@ function validateField(field: NormalizedField, raw: unknown, errors: FieldError[
       const path = formatPath(root, issue.path);
       // Sensitive values never reach a message: only type mismatches (which name types, not values) keep zod's text.
       const text = field.sensitive && issue.code !== "invalid_type" ? "is invalid" : issue.message;
-      errors.push({ field: path, message: `${path}: ${text}` });
+      errors.push(fieldError(path, text, text.length > MAX_QUOTED_CHARS ? valueAt(raw, issue.path) : undefined));
     }
     return { ok: false, value: undefined };
   }
   if (field.validate !== undefined) {
     const message = field.validate(outcome.value);
     if (typeof message === "string" && message !== "") {
-      errors.push({ field: root, message: `${root}: ${field.sensitive ? "is invalid" : message}` });
+      errors.push(fieldError(root, field.sensitive ? "is invalid" : message, outcome.value));
       return { ok: false, value: undefined };
     }
   }
@@ -115,12 +183,13 @@ function validateField(field: NormalizedField, raw: unknown, errors: FieldError[
 function resolveInput(
   action: CompiledAction,
   rawArgs: unknown,
-  ambient: ReadonlyMap<string, unknown> | undefined,
+  ambient: unknown,
   gates: InvokeGates | undefined,
 ): Record<string, unknown> {
-  const errors: FieldError[] = [];
+  let errors: FieldError[] = [];
   let involvesAmbient = false;
   let allUserFacing = true;
+  let ambientRanges: number[] | undefined;
   // A direct call may omit its arguments; wire arguments (the Invoker) must be an object, and null is not one.
   const args = rawArgs === undefined || (rawArgs === null && gates === undefined) ? {} : rawArgs;
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
@@ -134,7 +203,7 @@ function resolveInput(
   for (const field of action.expects) {
     let raw: unknown;
     if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
-    else if (field.kind === "ambient") raw = ambient?.get(field.name);
+    else if (field.kind === "ambient") raw = readAmbient(ambient, field.name);
     else raw = readPath(input[field.parentPath![0]!], [...field.parentPath!.slice(1), field.name]);
     if ((raw === undefined || raw === null) && field.default !== undefined) {
       const d = field.default.value;
@@ -151,21 +220,25 @@ function resolveInput(
     if (checked.ok && wireProblem === undefined) {
       if (checked.value !== undefined) input[field.name] = checked.value;
     } else if (errors.length > before) {
-      if (field.kind === "ambient") involvesAmbient = true;
-      if (!(gates?.userFacingInputErrors === true || field.userFacing)) allUserFacing = false;
+      if (action.ambientSourced.has(field.name)) {
+        involvesAmbient = true;
+        (ambientRanges ??= []).push(before, errors.length);
+      } else if (!(gates?.userFacingInputErrors === true || field.userFacing)) allUserFacing = false;
     }
   }
   if (gates?.rejectUndeclaredInputs === true) {
     for (const key of Object.keys(args)) {
-      if (!action.argNames.has(key)) errors.push({ field: key, message: `unknown input: ${key}` });
+      // The ambient-context guard: a model-supplied ambient context is never read (ambient fields
+      // resolve only from the adapter's trusted option), and stripping it is not refusing it.
+      if (action.argNames.has(key) || AMBIENT_CHANNEL_NAMES.has(key)) continue;
+      const quoted = boundKey(key);
+      errors.push({ field: quoted, message: `unknown input: ${quoted}` });
+      // Refusing the key is this knob's job; whether the caller may be told is userFacingInputErrors'.
+      if (!gates.userFacingInputErrors) allUserFacing = false;
     }
   }
-  if (errors.length > MAX_FIELD_ERRORS) {
-    // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
-    const more = errors.length - MAX_FIELD_ERRORS;
-    errors.length = MAX_FIELD_ERRORS;
-    errors.push({ field: "(more)", message: `and ${more} more ${more === 1 ? "violation" : "violations"}` });
-  }
+  // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
+  if (errors.length > MAX_FIELD_ERRORS) errors = capViolations(errors, ambientRanges);
   if (errors.length > 0) {
     // Ambient context is trusted, adapter-supplied input: a violation there is an integration bug, so
     // the whole set settles developer-facing (and pages) even if model-supplied violations co-occur.
@@ -382,15 +455,16 @@ async function runCallbacks(action: CompiledAction, result: Result<Record<string
 
 /**
  * Whether this call needs an execution scope of its own: only when code running inside it could
- * observe one — a span to parent and annotate, or an explicit ambient context that differs from
- * what nested calls would resolve anyway. Skipping it matters on Node 20, where the first
- * `AsyncLocalStorage.run` switches on promise hooks for every promise in the process (a server
- * loses about a fifth of its throughput to them).
+ * observe one — a span to parent and annotate, an ambient table the body must see filtered to its
+ * declared keys (and nested calls inherit), or an explicit empty context hiding an outer one.
+ * Skipping it matters on Node 20, where the first `AsyncLocalStorage.run` switches on promise hooks
+ * for every promise in the process (a server loses about a fifth of its throughput to them); an
+ * anonymous call (`{}`, the transports' default) still opens none.
  */
-function needsScope(span: Span | undefined, explicit: ReadonlyMap<string, unknown> | undefined, outer: ReadonlyMap<string, unknown> | undefined): boolean {
+function needsScope(span: Span | undefined, explicit: unknown, outer: unknown): boolean {
   if (span !== undefined) return true;
-  if (explicit === undefined) return false;
-  return explicit.size > 0 || (outer !== undefined && outer.size > 0);
+  if (!resolvesNothing(explicit !== undefined ? explicit : outer)) return true;
+  return explicit !== undefined && !resolvesNothing(outer);
 }
 
 export function execute(
@@ -400,11 +474,12 @@ export function execute(
   gates: InvokeGates | undefined,
 ): Promise<Result<Record<string, unknown>>> {
   // Not `async`: returning `settle`'s promise from an async function would wrap it in another one,
-  // costing extra microtask turns on every call. Only the scope set-up below can throw synchronously.
+  // costing extra microtask turns on every call. Only reading hostile options (a getter that
+  // throws) can throw here, and that too settles as a result: a call never throws or rejects.
   try {
     return openCall(action, rawArgs, options, gates);
   } catch (error) {
-    return Promise.reject(error);
+    return Promise.resolve(finish(action, settleError(action, error), undefined, performance.now()));
   }
 }
 
@@ -415,15 +490,17 @@ function openCall(
   gates: InvokeGates | undefined,
 ): Promise<Result<Record<string, unknown>>> {
   const started = performance.now();
+  // Options are read before the span opens, so a throwing getter leaves no span behind.
+  const explicit = options?.ambientContext;
+  const spanAttributes = options?.spanAttributes;
   const outer = outerAmbient();
-  const explicit = options?.ambientContext !== undefined ? toAmbientMap(options.ambientContext) : undefined;
-  const ambient = explicit ?? outer;
+  const ambient = explicit !== undefined ? explicit : outer;
   const parent = currentExecution();
   const span = startActionSpan(action.name, parent?.span);
-  if (options?.spanAttributes !== undefined) span?.setAttributes(options.spanAttributes);
+  if (spanAttributes !== undefined) span?.setAttributes(spanAttributes);
   const run = () => settle(action, rawArgs, options, gates, ambient, span, started);
   if (!needsScope(span, explicit, outer)) return run();
-  const state: ExecutionState = { action: action.name, ambient, span, parent };
+  const state: ExecutionState = { action: action.name, ambient, visible: action.ambientNames, span, parent };
   return runInExecution(state, run);
 }
 
@@ -432,7 +509,7 @@ async function settle(
   rawArgs: unknown,
   options: CallOptions | undefined,
   gates: InvokeGates | undefined,
-  ambient: ReadonlyMap<string, unknown> | undefined,
+  ambient: unknown,
   span: Span | undefined,
   started: number,
 ): Promise<Result<Record<string, unknown>>> {
@@ -457,6 +534,17 @@ async function settle(
   } catch (error) {
     settled = settleError(action, error);
   }
+  const finished = finish(action, settled, span, started);
+  return isThenable(finished) ? await finished : finished;
+}
+
+/** The result of a settled call; callbacks run, the span ends, observers are told. */
+function finish(
+  action: CompiledAction,
+  settled: Settled,
+  span: Span | undefined,
+  started: number,
+): Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>> {
   // One fixed shape, absent members as `undefined`: conditional spreads here cost every call.
   const result = makeResult<Record<string, unknown>>({
     ok: settled.ok,
@@ -470,7 +558,11 @@ async function settle(
     declared: action.exposeNames,
     source: action.self,
   });
-  if (hasCallbacks(action, result.outcome)) await runCallbacks(action, result);
+  if (hasCallbacks(action, result.outcome)) return runCallbacks(action, result).then(() => close(action, result, span));
+  return close(action, result, span);
+}
+
+function close(action: CompiledAction, result: Result<Record<string, unknown>>, span: Span | undefined): Result<Record<string, unknown>> {
   endActionSpan(span, result.outcome);
   notifyResult({ result, action: action.self!, durationMs: result.elapsedMs });
   return result;

@@ -251,3 +251,23 @@ export function checkMessages(action: string, messages: AxnDefinition<Fields, Fi
     });
   }
 }
+
+/**
+ * The names of the trusted ambient-context channel. The Invoker never reads a tool argument of
+ * either name (ambient values come only from the adapter's `ambientContext` option), so a field
+ * named so would be advertised to the model and never receive a value.
+ */
+export const AMBIENT_CHANNEL_NAMES: ReadonlySet<string> = new Set(["ambientContext", "ambient_context"]);
+
+export function refuseReservedInputNames(action: string, expects: Fields | undefined): void {
+  if (expects === undefined || typeof expects !== "object" || expects === null) return;
+  for (const name of Object.keys(expects)) {
+    if (!AMBIENT_CHANNEL_NAMES.has(name)) continue;
+    fail(
+      action,
+      `expects field "${name}" has a reserved name: "ambientContext" and "ambient_context" are the trusted ambient-context channel, ` +
+        `which the Invoker strips from tool arguments, so no tool call could ever supply it; ` +
+        `rename the field (an ambient value is declared with on: "ambientContext")`,
+    );
+  }
+}

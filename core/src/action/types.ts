@@ -10,8 +10,20 @@ import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registri
 import type { Result } from "./result.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 
-/** A source of ambient context: a plain object or a `Map`. Anything else resolves nothing. */
-export type AmbientContextSource = Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown>;
+/**
+ * A hash-like: anything that answers key lookups with `has(key)` and `get(key)` — a `Map` (from
+ * any realm), or a table class of your own (case-insensitive keys, a lazy session, …).
+ */
+export interface AmbientLookup {
+  has(key: string): boolean;
+  get(key: string): unknown;
+}
+
+/**
+ * A source of ambient context: a plain object (from any realm, or with no prototype), a `Map`, or
+ * any other {@link AmbientLookup}. Anything else (a request, a socket) resolves nothing.
+ */
+export type AmbientContextSource = Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown> | AmbientLookup;
 
 export interface CallOptions {
   /** Replaces the ambient context of the current execution entirely (`{}` means none). */

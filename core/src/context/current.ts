@@ -9,33 +9,23 @@
  * ```
  */
 import type { AmbientContextSource } from "../action/types.js";
-import { outerAmbient, runWithAmbient } from "./execution.js";
-
-/** Turns a plain object or Map into the lookup table ambient resolution uses. Anything else → empty. */
-export function toAmbientMap(source: unknown): ReadonlyMap<string, unknown> {
-  if (source instanceof Map) return source as ReadonlyMap<string, unknown>;
-  if (typeof source === "object" && source !== null) {
-    const proto = Object.getPrototypeOf(source);
-    // An opaque object (a class instance: a request, a socket) resolves nothing: ambient values are
-    // filtered to declared keys and must come from something that is plainly a key→value table.
-    if (proto === Object.prototype || proto === null) {
-      const entries = Object.entries(source);
-      // Transports pass `{}` on every anonymous call: no table to build.
-      return entries.length === 0 ? EMPTY : new Map(entries);
-    }
-  }
-  return EMPTY;
-}
-
-const EMPTY: ReadonlyMap<string, unknown> = new Map();
+import { listAmbient, pickAmbient } from "./ambient-source.js";
+import { currentExecution, outerAmbient, runWithAmbient } from "./execution.js";
 
 export const Current = {
   /** Runs `fn` with `context` as the ambient context of everything it calls. */
   run<T>(context: AmbientContextSource, fn: () => T): T {
-    return runWithAmbient(toAmbientMap(context), fn);
+    return runWithAmbient(context, fn);
   },
-  /** The ambient context visible here, as a plain object (a copy). */
+  /**
+   * The ambient context visible here, as a plain object (a copy). Inside an action — its hooks,
+   * body and callbacks — that is only the ambient keys the action declares: an undeclared key of
+   * the trusted table is never leaked into the call. Outside any action (or in a `Current.run`
+   * scope a body opened itself) it is the whole table.
+   */
   get(): Record<string, unknown> {
-    return Object.fromEntries(outerAmbient() ?? EMPTY);
+    const state = currentExecution();
+    if (state?.visible !== undefined) return pickAmbient(state.ambient, state.visible);
+    return listAmbient(outerAmbient());
   },
 };

@@ -9,8 +9,13 @@ import type { Span } from "@opentelemetry/api";
 export interface ExecutionState {
   /** The running action's name. */
   readonly action: string;
-  /** The ambient context the action resolved from (what nested calls inherit). */
-  readonly ambient: ReadonlyMap<string, unknown> | undefined;
+  /** The ambient-context source the action resolved from (what nested calls inherit), read key by key. */
+  readonly ambient: unknown;
+  /**
+   * The ambient keys code running here may see through `Current.get()`: the running action's
+   * declared ambient fields. `undefined` in a `Current.run` scope, whose table is the caller's own.
+   */
+  readonly visible: readonly string[] | undefined;
   /** The action's `axn.call` span. */
   readonly span: Span | undefined;
   /** The enclosing execution, for nested calls. */
@@ -28,16 +33,18 @@ export function runInExecution<T>(state: ExecutionState, fn: () => T): T {
 }
 
 /** Ambient context set outside any action (a request handler, `Current.run`). */
-const ambientStorage = new AsyncLocalStorage<ReadonlyMap<string, unknown>>();
+const ambientStorage = new AsyncLocalStorage<unknown>();
 
-export function outerAmbient(): ReadonlyMap<string, unknown> | undefined {
-  return storage.getStore()?.ambient ?? ambientStorage.getStore();
+/** The ambient-context source visible here: the running action's, else the enclosing `Current.run`'s. */
+export function outerAmbient(): unknown {
+  const current = storage.getStore();
+  return current !== undefined ? current.ambient : ambientStorage.getStore();
 }
 
-export function runWithAmbient<T>(ambient: ReadonlyMap<string, unknown>, fn: () => T): T {
+export function runWithAmbient<T>(ambient: unknown, fn: () => T): T {
   const current = storage.getStore();
   // Inside an action, a new ambient scope replaces only the ambient context: the running action
   // (and its span, the parent of anything called inside) stays what it was.
-  if (current !== undefined) return storage.run({ ...current, ambient }, fn);
+  if (current !== undefined) return storage.run({ ...current, ambient, visible: undefined }, fn);
   return ambientStorage.run(ambient, fn);
 }

@@ -7,7 +7,6 @@ export { catalogActions, catalogVersion, clearCatalog, onActionDefined } from ".
 export { sourceActionOf, makeResult } from "../action/result.js";
 export { moduleOriginOf, setModuleOrigin } from "../tools/origins.js";
 export { currentExecution } from "../context/execution.js";
-export { toAmbientMap } from "../context/current.js";
 export { setAdapterSink, onHostReset, type AdapterSink } from "../host/host.js";
 export { notifyResult } from "../host/observers.js";
 export { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";

@@ -20,7 +20,10 @@ import { InboundValidationError, ValidationError, type FieldError } from "../err
 export interface InvokerOptions {
   /** Inbound violations settle as user-facing failures (not reported) instead of developer-facing bugs. */
   readonly userFacingInputErrors?: boolean;
-  /** A top-level key that is not a declared input is an inbound violation (`unknown input: <key>`). */
+  /**
+   * A top-level key that is not a declared input is an inbound violation (`unknown input: <key>`);
+   * user-facing only with `userFacingInputErrors`, otherwise developer-facing and reported.
+   */
   readonly rejectUndeclaredInputs?: boolean;
 }
 
@@ -30,8 +33,8 @@ export interface InvokerOptions {
  */
 export type InvokeOptions = CallOptions;
 
-/** Keys a model might use to smuggle ambient context through the arguments. */
-const AMBIENT_KEYS = ["ambientContext", "ambient_context"];
+/** The options of a call given none: one shared object, not a fresh `{}` per call. */
+const NO_OPTIONS: InvokeOptions = Object.freeze({});
 
 export class Invoker {
   readonly #gates: InvokeGates;
@@ -48,10 +51,15 @@ export class Invoker {
     return { userFacingInputErrors: this.#gates.userFacingInputErrors, rejectUndeclaredInputs: this.#gates.rejectUndeclaredInputs };
   }
 
-  call<A extends AnyAxn>(action: A, args: unknown, options: InvokeOptions = {}): Promise<Result<Record<string, unknown>>> {
+  /**
+   * Runs `action` with model-supplied `args`. Never throws or rejects: every input, however hostile,
+   * settles as a `Result`. A model-supplied `ambientContext` / `ambient_context` key is never read
+   * (no field may carry either name), so the guard needs no copy of the arguments.
+   */
+  call<A extends AnyAxn>(action: A, args: unknown, options: InvokeOptions = NO_OPTIONS): Promise<Result<Record<string, unknown>>> {
     // The options go through as they are: they are `CallOptions` field for field, and a copy built
     // with conditional spreads cost ~1 µs per call — most of the Invoker's own overhead.
-    return action[AXN_INTERNALS].execute(stripAmbient(args), options, this.#gates);
+    return action[AXN_INTERNALS].execute(args, options, this.#gates);
   }
 
   /**
@@ -66,16 +74,4 @@ export class Invoker {
   static fieldErrors(result: Result<Record<string, unknown>>): readonly FieldError[] {
     return result.exception instanceof ValidationError ? result.exception.fieldErrors : [];
   }
-}
-
-function stripAmbient(args: unknown): unknown {
-  if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
-  let copy: Record<string, unknown> | undefined;
-  for (const key of AMBIENT_KEYS) {
-    if (Object.hasOwn(args, key)) {
-      copy ??= { ...(args as Record<string, unknown>) };
-      delete copy[key];
-    }
-  }
-  return copy ?? args;
 }

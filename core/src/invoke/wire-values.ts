@@ -5,7 +5,7 @@
  * side effects included — and then fail to render on the way out, paging for the caller's mistake.
  * The Invoker refuses them by field, before the body runs. Direct calls are trusted and not checked.
  */
-import type { FieldError } from "../errors/validation.js";
+import { boundKey, fieldError, type FieldError } from "../errors/validation.js";
 
 /** `String.prototype.isWellFormed` (ES2024, Node 20+; the project's lib is ES2023): no lone surrogate. */
 function wellFormed(text: string): boolean {
@@ -14,15 +14,17 @@ function wellFormed(text: string): boolean {
 
 function formatKey(path: string, key: string | number): string {
   if (typeof key === "number") return `${path}[${key}]`;
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+  // A received key is quoted only in part (the message goes back to the caller).
+  const quoted = boundKey(key);
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${quoted}` : `${path}[${JSON.stringify(quoted)}]`;
 }
 
 /** The first value under `value` that no JSON text could carry, as a field error; or undefined. */
 export function wireValueProblem(value: unknown, root: string): FieldError | undefined {
   // Most arguments are single leaves: answer those without allocating the walk.
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : { field: root, message: `${root}: must be a finite number` };
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : fieldError(root, "must be a finite number");
   if (typeof value === "string") {
-    return !wellFormed(value) ? { field: root, message: `${root}: contains an unpaired surrogate (not valid UTF-8)` } : undefined;
+    return !wellFormed(value) ? fieldError(root, "contains an unpaired surrogate (not valid UTF-8)") : undefined;
   }
   if (typeof value !== "object" || value === null) return undefined;
   // An explicit stack: the value may be nested far deeper than the call stack allows.
@@ -31,9 +33,9 @@ export function wireValueProblem(value: unknown, root: string): FieldError | und
   while (stack.length > 0) {
     const [current, path] = stack.pop()!;
     if (typeof current === "number") {
-      if (!Number.isFinite(current)) return { field: path, message: `${path}: must be a finite number` };
+      if (!Number.isFinite(current)) return fieldError(path, "must be a finite number");
     } else if (typeof current === "string") {
-      if (!wellFormed(current)) return { field: path, message: `${path}: contains an unpaired surrogate (not valid UTF-8)` };
+      if (!wellFormed(current)) return fieldError(path, "contains an unpaired surrogate (not valid UTF-8)");
     } else if (typeof current === "object" && current !== null && !seen.has(current)) {
       seen.add(current);
       if (Array.isArray(current)) {
@@ -42,7 +44,7 @@ export function wireValueProblem(value: unknown, root: string): FieldError | und
         for (const entry of current) stack.push([entry, path]);
       } else if (!(current instanceof Date)) {
         for (const key of Object.keys(current)) {
-          if (!wellFormed(key)) return { field: path, message: `${path}: has a key with an unpaired surrogate (not valid UTF-8)` };
+          if (!wellFormed(key)) return fieldError(path, "has a key with an unpaired surrogate (not valid UTF-8)");
           stack.push([(current as Record<string, unknown>)[key], formatKey(path, key)]);
         }
       }
