@@ -3,7 +3,7 @@
  * `wrap()` (reflection only, the action untouched), and mounting another transport on the app.
  */
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { defineAxn, resetHost, Tools } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";

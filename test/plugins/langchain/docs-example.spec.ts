@@ -3,7 +3,7 @@
  * `FakeToolCallingModel` in place of a hosted model), pinning the strings the page shows.
  */
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { defineAxn } from "@axn/core";
 import { createAgent, FakeToolCallingModel } from "langchain";
 import type { ToolMessage } from "@langchain/core/messages";

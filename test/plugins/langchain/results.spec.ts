@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { configureAxn, defineAxn, Factory, resetAxnConfig } from "@axn/core";
 import { ToolMessage } from "@langchain/core/messages";
 import { LangchainAdapter, langchainConfig } from "axn-plugin-langchain";
