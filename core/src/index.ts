@@ -39,7 +39,7 @@ export { Current } from "./context/current.js";
 export { annotateSpan, currentSpan } from "./tracing/span.js";
 export { createDeprecator, deprecators, deprecator, DeprecationError, type Deprecator, type DeprecationBehavior } from "./tracing/deprecator.js";
 
-// --- schema (zod module) ---
+// --- schema ---
 export { JSON_SCHEMA_DIALECT } from "./schema/json-schema.js";
 export { DEFAULT_TOOL_PREFIXES, deriveToolName, TOOL_NAME_PATTERN, type ToolNameOptions } from "./tools/naming.js";
 

@@ -4,7 +4,7 @@
  * as a direct call afterwards.
  */
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { buildAxn, resetAxn } from "@axn/sdk/testing";
 import { HttpAdapter } from "axn-plugin-http";
 import { LangchainAdapter } from "axn-plugin-langchain";

@@ -103,7 +103,7 @@ describe("docs snippets", () => {
       const result = await ChargeCard.call({ amountCents: -5, cardToken: "short" });
       expect([result.outcome, result.error]).to.deep.equal(["exception", "Charge failed"]);
       expect((result.exception as InboundValidationError).fieldErrors).to.deep.equal([
-        { field: "amountCents", message: "amountCents: Number must be greater than 0" },
+        { field: "amountCents", message: "amountCents: Too small: expected number to be >0" },
         { field: "cardToken", message: "cardToken: is invalid" },
       ]);
       expect(reports.map((r) => r.phase)).to.deep.equal(["validation"]);
@@ -132,7 +132,7 @@ describe("docs snippets", () => {
       const carrier = await ShipOrder.call({ order, carrier: "fedex" as "ups" });
       expect([carrier.outcome, carrier.error]).to.deep.equal([
         "failure",
-        "Could not ship the order: carrier: Invalid enum value. Expected 'ups' | 'dhl', received 'fedex'",
+        "Could not ship the order: carrier: Invalid option: expected one of \"ups\"|\"dhl\"",
       ]);
 
       const zip = await ShipOrder.call({ order: { ...order, address: { zip: "1", country: "US" } }, carrier: "ups" });
@@ -164,12 +164,12 @@ describe("docs snippets", () => {
         expect((await WhoAmI.call({})).exposed).to.deep.equal({ userId: "from-request", tenant: "acme" });
         expect((await WhoAmI.call({}, { ambientContext: { userId: "explicit" } })).exposed).to.deep.equal({ userId: "explicit" });
         const none = await WhoAmI.call({}, { ambientContext: {} });
-        expect([none.outcome, none.exception?.message]).to.deep.equal(["exception", "userId: Required"]);
+        expect([none.outcome, none.exception?.message]).to.deep.equal(["exception", "userId: Invalid input: expected string, received undefined"]);
       });
       expect((await WhoAmI.call({}, { ambientContext: new Map([["userId", "u2"]]) })).userId).to.equal("u2");
       class Session { userId = "u3"; }
       const opaque = await WhoAmI.call({}, { ambientContext: new Session() as unknown as Record<string, unknown> });
-      expect(opaque.exception?.message).to.equal("userId: Required");
+      expect(opaque.exception?.message).to.equal("userId: Invalid input: expected string, received undefined");
     });
 
     it("Factory.build", async () => {
@@ -310,10 +310,10 @@ describe("docs snippets", () => {
 
     it("user-facing input errors with field detail", async () => {
       expect(await runTool({ limit: "many", sort: "age" }, { userId: "u1" })).to.deep.equal({
-        error: "Could not list companies: limit: Expected number, received string; sort: Invalid enum value. Expected 'name' | 'size', received 'age'",
+        error: "Could not list companies: limit: Invalid input: expected number, received string; sort: Invalid option: expected one of \"name\"|\"size\"",
         fieldErrors: [
-          { field: "limit", message: "limit: Expected number, received string" },
-          { field: "sort", message: "sort: Invalid enum value. Expected 'name' | 'size', received 'age'" },
+          { field: "limit", message: "limit: Invalid input: expected number, received string" },
+          { field: "sort", message: "sort: Invalid option: expected one of \"name\"|\"size\"" },
         ],
       });
       expect(await runTool({ limit: 5, offset: 10 }, { userId: "u1" })).to.deep.equal({
@@ -327,8 +327,8 @@ describe("docs snippets", () => {
       const result = await invoker.call(ListCompanies, { limit: "x" }, { ambientContext: {} });
       expect([result.outcome, result.error, Invoker.inputInvalid(result)]).to.deep.equal(["exception", "Could not list companies", false]);
       expect(Invoker.fieldErrors(result)).to.deep.equal([
-        { field: "limit", message: "limit: Expected number, received string" },
-        { field: "userId", message: "userId: Required" },
+        { field: "limit", message: "limit: Invalid input: expected number, received string" },
+        { field: "userId", message: "userId: Invalid input: expected string, received undefined" },
       ]);
       expect(reports).to.have.length(1);
     });
@@ -347,7 +347,7 @@ describe("docs snippets", () => {
 
     it("a direct call does not coerce", async () => {
       const result = await ListCompanies.call({ limit: "2" as unknown as number }, { ambientContext: { userId: "u1" } });
-      expect([result.outcome, result.exception?.message]).to.deep.equal(["exception", "limit: Expected number, received string"]);
+      expect([result.outcome, result.exception?.message]).to.deep.equal(["exception", "limit: Invalid input: expected number, received string"]);
     });
   });
 
@@ -394,8 +394,8 @@ describe("docs snippets", () => {
       });
       expect(await invoice!.call({ number: "7" }, { userId: "cus_1" })).to.deep.equal({
         ok: false,
-        error: "number: Invalid",
-        fieldErrors: [{ field: "number", message: "number: Invalid" }],
+        error: "number: Invalid string: must match pattern /^INV-\\d+$/",
+        fieldErrors: [{ field: "number", message: "number: Invalid string: must match pattern /^INV-\\d+$/" }],
       });
     });
 

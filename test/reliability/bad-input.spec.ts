@@ -62,7 +62,7 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
     expect(({} as { polluted?: unknown }).polluted, `${context}: Object.prototype.polluted`).to.equal(undefined);
   }
 
-  describe("property-based: broken near-valid arguments (zod-fast-check)", () => {
+  describe("property-based: broken near-valid arguments (drawn from the advertised input schema)", () => {
     for (const transport of TRANSPORTS) {
       it(`${transport}: ${FUZZ_RUNS_PER_TRANSPORT} broken argument sets are each refused, naming every broken field`, async () => {
         const cases = fc.constantFrom(...FUZZED_TOOLS).chain((tool) => brokenArgs(tool).map((broken) => ({ tool, broken })));

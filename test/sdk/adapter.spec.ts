@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { configureAxn, createConfigurable, defineAxn, resetAxnConfig, Tools, UnserializableValue } from "@axn/core";
 import { declareRejectOpaqueExposedValues, guardToolResponse, serializeExposed, toolRootsDefault, toolRootsSource } from "@axn/sdk/adapter";
 import { captureReports } from "../support/reports.js";

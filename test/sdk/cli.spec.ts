@@ -207,7 +207,7 @@ describe("axn CLI (child process, example app)", function () {
       expect(JSON.parse(invalid.stdout)).to.deep.equal({
         ok: false,
         outcome: "failure",
-        error: "perPage: Number must be less than or equal to 50",
+        error: "perPage: Too big: expected number to be <=50",
       });
     });
 

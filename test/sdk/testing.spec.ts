@@ -1,6 +1,6 @@
 /** `@axn/sdk/testing`: buildAxn, withAmbientContext, resetAxn. */
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { activeHost, axnConfig, configureAxn, createKernelHost, Tools } from "@axn/core";
 import { catalogActions } from "@axn/core/internal";
 import { buildAxn, BUILT_AXN_PREFIX, resetAxn, withAmbientContext } from "@axn/sdk/testing";

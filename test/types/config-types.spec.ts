@@ -4,7 +4,7 @@
  * The fixture plugins augment the registries exactly as a published plugin would.
  */
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { createConfigurable, defineAxn, type OverridableSettingsOf, type SettingsOf } from "@axn/core";
 import { defineConfig, definePlugin, type AxnPlugin } from "@axn/sdk";
 import type {} from "../fixtures/app/plugins/alpha.js";

@@ -3,7 +3,7 @@
  * line that stops being an error fails the build, so the inferred types are pinned.
  */
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { defineAxn, type ArgsOf, type ExposedOf } from "@axn/core";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

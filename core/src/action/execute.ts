@@ -29,7 +29,6 @@ import {
   ValidationError,
   type FieldError,
 } from "../errors/validation.js";
-import { validateWith } from "../schema/zod.js";
 import { wireValueProblem } from "../invoke/wire-values.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
 import { readAmbient, resolvesNothing } from "../context/ambient-source.js";
@@ -160,7 +159,7 @@ function readPath(value: unknown, path: readonly string[]): unknown {
 }
 
 function validateField(field: NormalizedField, raw: unknown, errors: FieldError[], root: string): { ok: boolean; value: unknown } {
-  const outcome = validateWith(field.schema, raw);
+  const outcome = field.reader.validate(raw);
   if (!outcome.ok) {
     for (const issue of outcome.issues) {
       const path = formatPath(root, issue.path);
@@ -252,7 +251,7 @@ function resolveInput(
 }
 
 function acceptsNull(field: NormalizedField): boolean {
-  return validateWith(field.schema, null).ok;
+  return field.reader.analysis.nullable;
 }
 
 function validateOutbound(action: CompiledAction, bag: Record<string, unknown>): Record<string, unknown> {

@@ -1,10 +1,12 @@
 /**
- * Field declarations for `expects` / `exposes`: a zod schema, or `{ schema, ...axn options }` for
- * what zod lacks (ambient context, sensitivity, subfields, coercion, registered metadata keys).
+ * Field declarations for `expects` / `exposes`: a schema (zod 4, zod 3.25, or any Standard JSON
+ * Schema — see `schema/read-schema.ts`), or `{ schema, ...axn options }` for what schemas lack (ambient context, sensitivity, subfields, coercion, registered metadata keys).
  * The type helpers here infer an action's call arguments, body input and exposed values from the
  * declarations, so an author never writes a type the schema already states.
  */
-import type { ZodTypeAny, input as ZodInput, output as ZodOutput } from "zod";
+import type { FieldSchema, SchemaInput, SchemaOutput, SchemaReader } from "../schema/schema-kind.js";
+
+export type { FieldSchema };
 
 /**
  * Keys that plugins register with `registerFieldMetadataKey`. Plugins augment this interface
@@ -17,9 +19,9 @@ export interface FieldMetadataKeys {}
 /** Where a field's value comes from when it is not a top-level argument. */
 export type FieldSource = "ambientContext" | (string & {});
 
-/** The axn options a field may carry beside its zod schema. */
+/** The axn options a field may carry beside its schema. */
 export interface FieldOptions {
-  /** The field may be omitted (same as `schema.optional()`). */
+  /** The field may be omitted (same as an optional schema). */
   readonly optional?: boolean;
   /** Used only when the value is missing (`undefined` or `null`); a function is re-evaluated each call. */
   readonly default?: unknown;
@@ -37,10 +39,10 @@ export interface FieldOptions {
   readonly validate?: (value: never) => string | undefined | null | void;
 }
 
-export type FieldDeclaration<S extends ZodTypeAny = ZodTypeAny> = { readonly schema: S } & FieldOptions &
+export type FieldDeclaration<S extends FieldSchema = FieldSchema> = { readonly schema: S } & FieldOptions &
   Partial<FieldMetadataKeys>;
 
-export type FieldSpec = ZodTypeAny | FieldDeclaration;
+export type FieldSpec = FieldSchema | FieldDeclaration;
 export type Fields = { readonly [name: string]: FieldSpec };
 
 /** Every option name the core field DSL owns; a plugin can never register one as a metadata key. */
@@ -72,8 +74,11 @@ export const CORE_FIELD_OPTIONS = [
 /** A field after normalization: what the runtime, reflection and the registry work from. */
 export interface NormalizedField {
   readonly name: string;
-  readonly schema: ZodTypeAny;
-  /** True when the field may be absent (axn `optional`, a default, or zod optionality). */
+  /** The schema as declared; read it only through `reader`. */
+  readonly schema: FieldSchema;
+  /** The schema, read once by its kind: validation, coercion, reflection. */
+  readonly reader: SchemaReader;
+  /** True when the field may be absent (axn `optional`, a default, or the schema's optionality). */
   readonly optional: boolean;
   /** Present when an axn-level default was declared. */
   readonly default?: { readonly value: unknown };
@@ -84,7 +89,7 @@ export interface NormalizedField {
   /** For a subfield: the path (split on `.`) of the parent value it is read from. */
   readonly parentPath: readonly string[] | undefined;
   readonly coerce: boolean | undefined;
-  /** `coerceWireValue` for this field's schema, specialised once (a wire call coerces every field). */
+  /** Wire coercion for this field's schema, specialised once (a wire call coerces every field). */
   readonly coerceWire: (value: unknown) => unknown;
   readonly userFacing: boolean;
   readonly validate: ((value: unknown) => string | undefined | null | void) | undefined;
@@ -94,24 +99,25 @@ export interface NormalizedField {
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-export type SchemaOf<F> = F extends ZodTypeAny ? F : F extends { readonly schema: infer S extends ZodTypeAny } ? S : never;
-// A bare zod schema has methods named `optional` and `default`, so test for a schema first.
-type IsAmbient<F> = F extends ZodTypeAny ? false : F extends { readonly on: "ambientContext" } ? true : false;
-type IsSubfield<F> = F extends ZodTypeAny ? false : F extends { readonly on: string } ? (IsAmbient<F> extends true ? false : true) : false;
-type HasAxnDefault<F> = F extends ZodTypeAny ? false : F extends { readonly default: unknown } ? true : false;
-type HasAxnOptional<F> = F extends ZodTypeAny ? false : F extends { readonly optional: true } ? true : false;
+export type SchemaOf<F> = F extends FieldSchema ? F : F extends { readonly schema: infer S extends FieldSchema } ? S : never;
+// A bare schema may have members named `optional` and `default` (zod's methods, valibot's default
+// value), so test for a schema first.
+type IsAmbient<F> = F extends FieldSchema ? false : F extends { readonly on: "ambientContext" } ? true : false;
+type IsSubfield<F> = F extends FieldSchema ? false : F extends { readonly on: string } ? (IsAmbient<F> extends true ? false : true) : false;
+type HasAxnDefault<F> = F extends FieldSchema ? false : F extends { readonly default: unknown } ? true : false;
+type HasAxnOptional<F> = F extends FieldSchema ? false : F extends { readonly optional: true } ? true : false;
 type OptionalIn<F> = HasAxnOptional<F> extends true
   ? true
   : HasAxnDefault<F> extends true
     ? true
-    : undefined extends ZodInput<SchemaOf<F>>
+    : undefined extends SchemaInput<SchemaOf<F>>
       ? true
       : false;
 type OptionalOut<F> = HasAxnDefault<F> extends true
   ? false
   : HasAxnOptional<F> extends true
     ? true
-    : undefined extends ZodOutput<SchemaOf<F>>
+    : undefined extends SchemaOutput<SchemaOf<F>>
       ? true
       : false;
 
@@ -121,24 +127,24 @@ type ArgKeys<E> = {
 
 /** The arguments `A.call(args)` accepts: top-level fields only (no ambient, no subfields). */
 export type CallArgs<E> = Simplify<
-  { [K in ArgKeys<E> as OptionalIn<E[K]> extends true ? K : never]?: ZodInput<SchemaOf<E[K]>> } & {
-    [K in ArgKeys<E> as OptionalIn<E[K]> extends true ? never : K]: ZodInput<SchemaOf<E[K]>>;
+  { [K in ArgKeys<E> as OptionalIn<E[K]> extends true ? K : never]?: SchemaInput<SchemaOf<E[K]>> } & {
+    [K in ArgKeys<E> as OptionalIn<E[K]> extends true ? never : K]: SchemaInput<SchemaOf<E[K]>>;
   }
 >;
 
 /** What the body receives: every declared field, validated (ambient and subfields included). */
 export type BodyInput<E> = Simplify<
-  { [K in keyof E as OptionalOut<E[K]> extends true ? K : never]?: ZodOutput<SchemaOf<E[K]>> } & {
-    [K in keyof E as OptionalOut<E[K]> extends true ? never : K]: ZodOutput<SchemaOf<E[K]>>;
+  { [K in keyof E as OptionalOut<E[K]> extends true ? K : never]?: SchemaOutput<SchemaOf<E[K]>> } & {
+    [K in keyof E as OptionalOut<E[K]> extends true ? never : K]: SchemaOutput<SchemaOf<E[K]>>;
   }
 >;
 
 /** What the body may expose (before outbound validation). */
-export type ExposeInput<X> = Simplify<{ [K in keyof X]?: ZodInput<SchemaOf<X[K]>> }>;
+export type ExposeInput<X> = Simplify<{ [K in keyof X]?: SchemaInput<SchemaOf<X[K]>> }>;
 
 /** The exposed values on a successful result (after outbound validation). */
 export type Exposed<X> = Simplify<
-  { [K in keyof X as OptionalOut<X[K]> extends true ? K : never]?: ZodOutput<SchemaOf<X[K]>> } & {
-    [K in keyof X as OptionalOut<X[K]> extends true ? never : K]: ZodOutput<SchemaOf<X[K]>>;
+  { [K in keyof X as OptionalOut<X[K]> extends true ? K : never]?: SchemaOutput<SchemaOf<X[K]>> } & {
+    [K in keyof X as OptionalOut<X[K]> extends true ? never : K]: SchemaOutput<SchemaOf<X[K]>>;
   }
 >;

@@ -4,12 +4,13 @@
  * naming the action and the field — the convention for DSL misuse, deliberately outside the axn
  * error brand.
  */
-import type { FieldSpec, Fields, NormalizedField } from "./fields.js";
+import type { FieldSchema, FieldSpec, Fields, NormalizedField } from "./fields.js";
 import { CORE_FIELD_OPTIONS } from "./fields.js";
 import type { NormalizedToolDeclaration } from "./internals.js";
 import type { AxnDefinition } from "./types.js";
 import { isReservedExposeName } from "./result.js";
-import { analyzeSchema, isZodSchema, wireCoercer } from "../schema/zod.js";
+import { looksLikeSchema, readSchema, SUPPORTED_SCHEMAS, UnsupportedSchema } from "../schema/read-schema.js";
+import type { SchemaReader } from "../schema/schema-kind.js";
 import { knownFieldMetadataKeys } from "../extensions/registry.js";
 
 const CORE_OPTIONS = new Set<string>(CORE_FIELD_OPTIONS);
@@ -83,10 +84,11 @@ function normalizeField(
   if (direction === "exposes" && isReservedExposeName(name)) {
     fail(action, `cannot expose "${name}": the name is reserved by Result`);
   }
-  if (isZodSchema(spec)) return fromSchema(name, spec as NormalizedField["schema"], {}, {});
-  if (typeof spec !== "object" || spec === null || !isZodSchema((spec as { schema?: unknown }).schema)) {
-    fail(action, `field "${name}" must be a zod schema or { schema, ...options }`);
+  if (looksLikeSchema(spec)) return fromSchema(name, spec as FieldSchema, readField(action, name, spec), {}, {});
+  if (typeof spec !== "object" || spec === null || !("schema" in spec)) {
+    fail(action, `field "${name}" must be a schema or { schema, ...options }, got ${describeSpec(spec)}. Supported schemas: ${SUPPORTED_SCHEMAS}`);
   }
+  const reader = readField(action, name, (spec as { schema: unknown }).schema);
   const options = spec as unknown as Record<string, unknown>;
   const metadataKeys = knownFieldMetadataKeys();
   const metadata: Record<string, unknown> = {};
@@ -99,7 +101,7 @@ function normalizeField(
     fail(action, `unknown option "${key}" on field "${name}"`);
   }
   for (const key of ["type", "of", "shape", "inclusion", "length", "format", "numericality", "presence", "allowNil", "allowBlank", "message", "as", "model"]) {
-    if (key in options) fail(action, `option "${key}" on field "${name}" is expressed with the zod schema in TypeScript`);
+    if (key in options) fail(action, `option "${key}" on field "${name}" is expressed with the schema in TypeScript`);
   }
   expectType(action, name, "optional", options.optional, "boolean");
   expectType(action, name, "description", options.description, "string");
@@ -118,16 +120,43 @@ function normalizeField(
       }
     }
   }
-  return fromSchema(name, (spec as { schema: never }).schema, options, metadata);
+  return fromSchema(name, (spec as { schema: FieldSchema }).schema, reader, options, metadata);
 }
 
-function fromSchema(name: string, schema: NormalizedField["schema"], options: Record<string, unknown>, metadata: Record<string, unknown>): NormalizedField {
-  const analysis = analyzeSchema(schema);
+/** The field's schema read by its kind; an unsupported one names the field, what it is, and what works. */
+function readField(action: string, name: string, schema: unknown): SchemaReader {
+  try {
+    return readSchema(schema);
+  } catch (error) {
+    if (error instanceof UnsupportedSchema) {
+      fail(action, `field "${name}" has an unsupported schema: got ${error.received}${error.hint === undefined ? "" : ` (${error.hint})`}. Supported schemas: ${SUPPORTED_SCHEMAS}`);
+    }
+    // A converter that throws (a type its library cannot express as JSON Schema) is a declaration mistake too.
+    fail(action, `field "${name}": its schema cannot be read (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+function describeSpec(spec: unknown): string {
+  if (spec === null) return "null";
+  if (Array.isArray(spec)) return "an array";
+  if (typeof spec === "object") return "an object without a schema key";
+  return `a ${typeof spec}`;
+}
+
+function fromSchema(
+  name: string,
+  schema: FieldSchema,
+  reader: SchemaReader,
+  options: Record<string, unknown>,
+  metadata: Record<string, unknown>,
+): NormalizedField {
+  const analysis = reader.analysis;
   const on = options.on as string | undefined;
   const hasDefault = "default" in options && options.default !== undefined;
   return {
     name,
     schema,
+    reader,
     optional: options.optional === true || hasDefault || analysis.optional,
     ...(hasDefault ? { default: { value: options.default } } : {}),
     description: (options.description as string | undefined) ?? analysis.description,
@@ -135,7 +164,7 @@ function fromSchema(name: string, schema: NormalizedField["schema"], options: Re
     kind: on === undefined ? "arg" : on === "ambientContext" ? "ambient" : "subfield",
     parentPath: on === undefined || on === "ambientContext" ? undefined : on.split("."),
     coerce: options.coerce as boolean | undefined,
-    coerceWire: wireCoercer(schema),
+    coerceWire: reader.coerce,
     userFacing: options.userFacing === true,
     validate: options.validate as NormalizedField["validate"],
     metadata,

@@ -15,7 +15,8 @@
  */
 import type { NormalizedField } from "../action/fields.js";
 import type { JsonSchema, JsonValue } from "./json-schema-types.js";
-import { fieldToJsonSchema, toJsonValue } from "./zod.js";
+import { toJsonValue } from "./json-value.js";
+import { hoistRefs, type Defs } from "./hoist-refs.js";
 
 /** The dialect the reflected schemas are written in (they carry no `$schema` key themselves). */
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
@@ -27,15 +28,21 @@ export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema
  * reflected schema would accept values the runtime refuses.
  */
 export function buildInputSchema(fields: readonly NormalizedField[]): JsonSchema {
-  const schema = objectSchema(fields.filter((field) => field.kind === "arg"), "input");
+  const defs: Defs = {};
+  const schema = objectSchema(fields.filter((field) => field.kind === "arg"), "input", defs);
   const byName = new Map(fields.map((field) => [field.name, field]));
   for (const field of fields) {
     if (field.kind !== "subfield") continue;
     const path = argumentPath(field, byName, new Set());
     // A subfield of an ambient field is not model input: it stays out, like its parent.
-    if (path !== undefined) foldSubfield(schema, field, path);
+    if (path !== undefined) foldSubfield(schema, field, path, defs);
   }
-  return schema;
+  return withDefs(schema, defs);
+}
+
+/** Recursive or reused field schemas keep their definitions in one `$defs` at the action's root. */
+function withDefs(schema: JsonSchema, defs: Defs): JsonSchema {
+  return Object.keys(defs).length === 0 ? schema : { ...schema, $defs: defs };
 }
 
 /** Where a subfield sits under the top-level arguments, following subfields of subfields. */
@@ -56,14 +63,14 @@ function isSchemaObject(value: JsonValue | undefined): value is MutableSchema {
 }
 
 /** Adds `field` under its parent path as a property that must also satisfy the subfield's schema. */
-function foldSubfield(root: JsonSchema, field: NormalizedField, parentPath: readonly string[]): void {
+function foldSubfield(root: JsonSchema, field: NormalizedField, parentPath: readonly string[], defs: Defs): void {
   let node = root as MutableSchema;
   for (const segment of [...parentPath, field.name]) {
     const properties = (isSchemaObject(node.properties) ? node.properties : (node.properties = {})) as MutableSchema;
     const last = segment === field.name;
     const existing = properties[segment];
     if (last) {
-      const sub = propertySchema(field, "input");
+      const sub = propertySchema(field, "input", defs);
       properties[segment] = isSchemaObject(existing) ? { allOf: [existing, sub] } : sub;
       if (!field.optional && field.default === undefined) {
         const required = Array.isArray(node.required) ? (node.required as string[]) : [];
@@ -79,14 +86,16 @@ function foldSubfield(root: JsonSchema, field: NormalizedField, parentPath: read
 /** What a successful result exposes; `undefined` when the action exposes nothing. */
 export function buildOutputSchema(fields: readonly NormalizedField[]): JsonSchema | undefined {
   const exposed = fields.filter((field) => field.kind === "arg");
-  return exposed.length === 0 ? undefined : objectSchema(exposed, "output");
+  if (exposed.length === 0) return undefined;
+  const defs: Defs = {};
+  return withDefs(objectSchema(exposed, "output", defs), defs);
 }
 
-function objectSchema(fields: readonly NormalizedField[], io: "input" | "output"): JsonSchema {
+function objectSchema(fields: readonly NormalizedField[], io: "input" | "output", defs: Defs): JsonSchema {
   const properties: Record<string, JsonValue> = {};
   const required: string[] = [];
   for (const field of fields) {
-    properties[field.name] = propertySchema(field, io);
+    properties[field.name] = propertySchema(field, io, defs);
     // An axn default fills a missing value (a function default too), so the caller may omit it.
     if (!field.optional && field.default === undefined) required.push(field.name);
   }
@@ -98,8 +107,8 @@ function objectSchema(fields: readonly NormalizedField[], io: "input" | "output"
   };
 }
 
-function propertySchema(field: NormalizedField, io: "input" | "output"): JsonSchema {
-  const schema: Record<string, JsonValue> = { ...fieldToJsonSchema(field.schema, { io }) };
+function propertySchema(field: NormalizedField, io: "input" | "output", defs: Defs): JsonSchema {
+  const schema: Record<string, JsonValue> = { ...hoistRefs(field.reader.jsonSchema(io), field.name, defs) };
   // The axn option is the author's word for this action; the zod description may be shared.
   if (field.description !== undefined) schema.description = field.description;
   const declared = field.default?.value;

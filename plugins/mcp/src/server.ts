@@ -7,7 +7,7 @@
 import { raisesInDev, reportException, type AmbientContextSource } from "@axn/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { z } from "zod";
+import { z } from "zod/v4"; // the zod the MCP SDK itself parses with, so an app has one copy
 import {
   ErrorCode,
   ListToolsRequestSchema,

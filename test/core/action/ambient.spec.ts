@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { Current, defineAxn } from "@axn/core";
 import { captureReports } from "../../support/reports.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { defineAxn, Failure, InboundValidationError, OutboundValidationError, Result } from "@axn/core";
 import { captureReports } from "../../support/reports.js";
 
@@ -167,7 +167,7 @@ describe("defineAxn: declaration mistakes are TypeErrors naming the action and f
     ["sensitive: 42", () => defineAxn({ name: "A2", expects: { x: { schema: z.string(), sensitive: 42 as never } }, call: () => undefined }), 'defineAxn(A2): option "sensitive" on field "x" must be a boolean, got number'],
     ["bad on", () => defineAxn({ name: "A3", expects: { x: { schema: z.string(), on: "nowhere" } }, call: () => undefined }), 'defineAxn(A3): field "x" is declared on "nowhere", but "nowhere" is not another expects field'],
     ["on on exposes", () => defineAxn({ name: "A4", exposes: { x: { schema: z.string(), on: "ambientContext" } }, call: () => undefined }), 'defineAxn(A4): option "on" is only valid on expects (field "x")'],
-    ["not a schema", () => defineAxn({ name: "A5", expects: { x: "string" as never }, call: () => undefined }), 'defineAxn(A5): field "x" must be a zod schema or { schema, ...options }'],
+    ["not a schema", () => defineAxn({ name: "A5", expects: { x: "string" as never }, call: () => undefined }), 'defineAxn(A5): field "x" must be a schema or { schema, ...options }, got a string. Supported schemas: zod 4 (≥ 4.2, and zod/mini), zod 3.25 (the v3 API), zod/v4 from zod 3.25, or a Standard Schema that implements Standard JSON Schema (valibot through toStandardJsonSchema from @valibot/to-json-schema, ArkType 2)'],
     ["reserved expose", () => defineAxn({ name: "A6", exposes: { ok: z.boolean() }, call: () => undefined }), 'defineAxn(A6): cannot expose "ok": the name is reserved by Result'],
     ["unknown definition option", () => defineAxn({ name: "A7", call: () => undefined, colour: 1 } as never), 'defineAxn(A7): unknown option "colour"'],
     ["join on a reason", () => defineAxn({ name: "A8", messages: { errors: [{ when: RangeError, message: "x", join: " - " } as never] }, call: () => undefined }), "defineAxn(A8): messages.errors[0]: join is only valid on the base message"],

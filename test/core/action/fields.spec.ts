@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { inspect } from "node:util";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { configureAxn, defineAxn, InboundValidationError } from "@axn/core";
 import { captureReports } from "../../support/reports.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { AxnError, createConfigurable, configurableFor, configNamespaces, defineAxn, resetHost } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import { thrown } from "../../support/thrown.js";

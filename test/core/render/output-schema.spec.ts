@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { defineAxn, render } from "@axn/core";

@@ -3,7 +3,7 @@
  * refusal messages, and that `render(result)` covers exactly an action's declared exposes.
  */
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { AxnError, ErrorCodes, Result, defineAxn, isAxnError, render, UnserializableValue as PublicUnserializableValue } from "@axn/core";
 import { renderValue } from "../../../core/src/render/values.js";
 import { UnserializableValue } from "../../../core/src/render/unserializable-value.js";

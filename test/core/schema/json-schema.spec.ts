@@ -1,29 +1,31 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { z } from "zod";
-import { ZodFastCheck } from "zod-fast-check";
+import { z } from "zod/v3";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { NormalizedField } from "../../../core/src/action/fields.js";
 import { buildInputSchema, buildOutputSchema, JSON_SCHEMA_DIALECT } from "../../../core/src/schema/json-schema.js";
-import { analyzeSchema, coerceWireValue, validateWith, wireCoercer } from "../../../core/src/schema/zod.js";
+import { readSchema } from "../../../core/src/schema/read-schema.js";
+import { arbitraryFromJsonSchema } from "../../support/json-schema-arbitrary.js";
 
 // ajv-formats is CommonJS: under NodeNext the default import is `module.exports`.
 const addFormats = addFormatsModule.default;
 
 /** A NormalizedField as the field normalizer produces it, with only what a test cares about set. */
 function field(name: string, schema: z.ZodTypeAny, options: Partial<NormalizedField> = {}): NormalizedField {
-  const analysis = analyzeSchema(schema);
+  const reader = readSchema(schema);
+  const analysis = reader.analysis;
   return {
     name,
     schema,
+    reader,
     optional: analysis.optional || options.default !== undefined,
     description: undefined,
     sensitive: false,
     kind: "arg",
     parentPath: undefined,
     coerce: undefined,
-    coerceWire: wireCoercer(schema),
+    coerceWire: reader.coerce,
     userFacing: false,
     validate: undefined,
     metadata: {},
@@ -105,7 +107,7 @@ describe("schema/json-schema", () => {
       expect(schema).to.not.have.property("required");
       expect(schema.properties).to.deep.include({ id: { ...(schema.properties as Record<string, object>).id, default: "nope" } });
       // …though the omitted call fails at runtime once the default is applied and validated.
-      expect(validateWith(id.schema, "nope")).to.include({ ok: false });
+      expect(id.reader.validate("nope")).to.include({ ok: false });
     });
   });
 
@@ -143,30 +145,28 @@ describe("schema/json-schema", () => {
     const runtime = z.object(shape).strict();
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
-    const validate = ajv.compile(buildInputSchema(fields));
     const wire = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
-    const candidates = fc.oneof(
-      fc.jsonValue(),
-      ZodFastCheck().inputOf(runtime).map(wire),
-      fc.dictionary(fc.constantFrom(...Object.keys(shape)), fc.jsonValue()),
-    );
+    const reflected = buildInputSchema(fields);
+    const validate = ajv.compile(reflected);
+    const whole = readSchema(runtime);
+    // Values drawn from the reflected schema itself (issue 16 item 15), plus arbitrary JSON.
+    // zod 3 counts lengths in UTF-16 code units, JSON Schema in code points: the documented
+    // astral-character exception (docs/schemas.md) is pinned in kinds.spec.ts, so stay in the BMP here.
+    const candidates = fc
+      .oneof(fc.jsonValue(), arbitraryFromJsonSchema(reflected).map(wire), fc.dictionary(fc.constantFrom(...Object.keys(shape)), fc.jsonValue()))
+      .filter((value) => !/[\u{10000}-\u{10FFFF}]/u.test(JSON.stringify(value) ?? ""));
+    let accepted = 0;
     fc.assert(
       fc.property(candidates, (value) => {
         if (!validate(value)) return;
-        const outcome = validateWith(runtime, coerceWireValue(runtime, value));
+        accepted++;
+        const outcome = whole.validate(whole.coerce(value));
         expect(outcome, JSON.stringify(value)).to.include({ ok: true });
       }),
       { numRuns: 300 },
     );
-    // And runtime-valid inputs really are accepted (the property is not vacuous). zod-fast-check's
-    // email generator predates zod's stricter regex, so keep only what runtime itself accepts.
-    fc.assert(
-      fc.property(ZodFastCheck().inputOf(runtime).map(wire), (value) => {
-        if (!validateWith(runtime, coerceWireValue(runtime, value)).ok) return;
-        expect(validate(value), ajv.errorsText(validate.errors)).to.equal(true);
-      }),
-      { numRuns: 100 },
-    );
+    // The property is not vacuous: most draws from the reflected schema are valid inputs.
+    expect(accepted).to.be.greaterThan(50);
   });
 });

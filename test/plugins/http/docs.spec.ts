@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { defineAxn } from "@axn/core";
 import { withHttpHost, withServer } from "./support.js";
 

@@ -2,7 +2,7 @@
  * Actions the http specs serve. Names are prefixed `HttpSpec` so they never collide with other
  * specs' actions in the shared catalog; their tool names therefore start with `http_spec_`.
  */
-import { z } from "zod";
+import { z } from "zod/v3";
 import { defineAxn } from "@axn/core";
 
 export class Point {

@@ -3,7 +3,7 @@
  * name and one input schema, and wrapping it anywhere leaves it unchanged.
  */
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { defineAxn } from "@axn/core";
 import { LangchainAdapter } from "axn-plugin-langchain";
 import { McpAdapter } from "axn-plugin-mcp";

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { Factory } from "@axn/core";
 import { LangchainAdapter } from "axn-plugin-langchain";
 import { captureReports } from "../../support/reports.js";

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { createKernelHost, defineAxn, knownSemanticHints, registeredAdapters, resetHost, semanticHintOwner, Tools } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { AxnError, defineAxn } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, McpAdapter, mcpConfig, TOOL_VERSION_META_KEY } from "axn-plugin-mcp";
 import { captureReports } from "../../support/reports.js";

@@ -1,16 +1,14 @@
 /**
  * Generators of bad tool arguments. `nearValid(action)` draws arguments shaped like the tool's
- * declared inputs (zod-fast-check over the action's own field schemas, normalised through JSON the
+ * declared inputs (drawn from the action's advertised input schema, normalised through JSON the
  * way a wire client sends them); `brokenArgs(action)` then breaks them with one to three mutations
  * that each must be reported by name — a field given the wrong JSON type (top level or one level
  * down), a required field left out, an undeclared key added — plus noise that must change nothing
  * (ambient context smuggled at the top level or nested, extra keys inside an object, which zod strips).
  */
 import * as fc from "fast-check";
-import { z, type ZodTypeAny } from "zod";
-import { ZodFastCheck } from "zod-fast-check";
 import type { AnyAxn, JsonSchema } from "@axn/core";
-import { internalsOf } from "@axn/core/internal";
+import { arbitraryFromJsonSchema } from "../../support/json-schema-arbitrary.js";
 
 /** Keys the Invoker strips from model arguments. */
 export const SMUGGLE_KEYS = ["ambientContext", "ambient_context"] as const;
@@ -55,16 +53,9 @@ export function wrongTypeValues(type: string): unknown[] {
   return all.filter(([json]) => json !== same).map(([, value]) => value);
 }
 
-/** Arguments shaped like the tool's inputs, drawn by zod-fast-check and sent through JSON. */
+/** Arguments shaped like the tool's inputs, drawn from its advertised input schema and sent through JSON. */
 export function nearValid(action: AnyAxn): fc.Arbitrary<Record<string, unknown>> {
-  const shape: Record<string, ZodTypeAny> = {};
-  for (const field of internalsOf(action).expects) {
-    if (field.kind !== "arg") continue;
-    shape[field.name] = field.optional ? field.schema.optional() : field.schema;
-  }
-  return ZodFastCheck()
-    .inputOf(z.object(shape))
-    .map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+  return arbitraryFromJsonSchema(action.inputSchema).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 }
 
 export type Mutation =
@@ -86,7 +77,9 @@ export interface BrokenCase {
 /** The text each mutation must be reported with: the field path, or the undeclared key. */
 export function expectedMention(mutation: Mutation): { readonly field: string; readonly text: string } {
   if (mutation.kind === "wrongType") return { field: mutation.path.join("."), text: `${mutation.path.join(".")}: ` };
-  if (mutation.kind === "missing") return { field: mutation.field, text: `${mutation.field}: Required` };
+  // Each schema library words a missing value its own way (zod 3 "Required", zod 4 "Invalid input:
+  // expected …, received undefined"); the field path is what every kind must name.
+  if (mutation.kind === "missing") return { field: mutation.field, text: `${mutation.field}: ` };
   return { field: mutation.key, text: `unknown input: ${mutation.key}` };
 }
 

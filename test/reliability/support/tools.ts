@@ -8,7 +8,7 @@
  * Every fixture name starts with `Reliability.` so the shared catalog never sees a collision.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { z } from "zod";
+import { z } from "zod/v3";
 import { defineAxn, type AnyAxn } from "@axn/core";
 import { AddComment } from "../../../docs/examples/helpdesk/agent_tools/add_comment.js";
 import { AssignToMe } from "../../../docs/examples/helpdesk/agent_tools/assign_to_me.js";

@@ -1,29 +1,17 @@
 import { expect } from "chai";
-import fc from "fast-check";
-import { z } from "zod";
-import { ZodFastCheck } from "zod-fast-check";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import {
-  analyzeSchema,
-  coerceWireValue,
-  wireCoercer,
-  fieldToJsonSchema,
-  isZodSchema,
-  toJsonValue,
-  validateWith,
-} from "../../../core/src/schema/zod.js";
+import { z } from "zod/v3";
+import { readSchema, looksLikeSchema } from "../../../core/src/schema/read-schema.js";
+import { toJsonValue } from "../../../core/src/schema/json-value.js";
+import { coerceWireValue, wireCoercer } from "../../../core/src/schema/zod3/coerce.js";
+import type { JsonSchema } from "../../../core/src/schema/json-schema-types.js";
 
-// ajv-formats is CommonJS: under NodeNext the default import is `module.exports`.
-const addFormats = addFormatsModule.default;
+// The zod 3 kind, through the interface the rest of axn uses.
+const analyzeSchema = (schema: z.ZodTypeAny) => readSchema(schema).analysis;
+const validateWith = (schema: z.ZodTypeAny, value: unknown) => readSchema(schema).validate(value);
+const fieldToJsonSchema = (schema: z.ZodTypeAny, options: { io?: "input" | "output" } = {}): JsonSchema =>
+  readSchema(schema).jsonSchema(options.io ?? "input");
 
-function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
-  addFormats(ajv);
-  return ajv;
-}
-
-describe("schema/zod", () => {
+describe("schema/zod3", () => {
   describe("analyzeSchema", () => {
     it("reads optionality, nullability, defaults and descriptions through wrappers", () => {
       expect(analyzeSchema(z.string())).to.deep.equal({ optional: false, nullable: false, hasDefault: false, description: undefined });
@@ -42,12 +30,13 @@ describe("schema/zod", () => {
     });
   });
 
-  it("isZodSchema tells a bare schema from a declaration", () => {
-    expect(isZodSchema(z.string())).to.equal(true);
-    expect(isZodSchema(z.object({}).optional())).to.equal(true);
-    expect(isZodSchema({ schema: z.string(), optional: true })).to.equal(false);
-    expect(isZodSchema(null)).to.equal(false);
-    expect(isZodSchema("z.string()")).to.equal(false);
+  it("tells a bare schema from a declaration, and reads it as zod 3", () => {
+    expect(looksLikeSchema(z.string())).to.equal(true);
+    expect(looksLikeSchema(z.object({}).optional())).to.equal(true);
+    expect(looksLikeSchema({ schema: z.string(), optional: true })).to.equal(false);
+    expect(looksLikeSchema(null)).to.equal(false);
+    expect(looksLikeSchema("z.string()")).to.equal(false);
+    expect(readSchema(z.string()).label).to.equal("zod 3");
   });
 
   describe("validateWith", () => {
@@ -108,7 +97,10 @@ describe("schema/zod", () => {
       ["record", z.record(z.number()), { a: "1" }, { a: 1 }],
       ["set", z.set(z.number()), ["1", "2"], new Set([1, 2])],
       ["map", z.map(z.string(), z.number()), [["a", "1"]], new Map([["a", 1]])],
-      ["union: first that passes", z.union([z.number().min(10), z.boolean(), z.string()]), "1", true],
+      // Issue 16 item 7: a value some member already accepts as it is stays as it is.
+      ["union: a member takes it as it is", z.union([z.number().min(10), z.boolean(), z.string()]), "1", "1"],
+      ["union: first that passes", z.union([z.number().min(10), z.boolean()]), "1", true],
+      ["union: '007' under number | string stays a string", z.union([z.number(), z.string()]), "007", "007"],
       ["union: none coerces", z.union([z.number(), z.boolean()]), "x", "x"],
       ["union: a string member takes it first", z.union([z.string(), z.number()]), "5", "5"],
       ["non-string passes through", z.number(), 5, 5],
@@ -279,84 +271,5 @@ describe("schema/zod", () => {
       list: [1, "a"],
     });
     expect(toJsonValue(Number.NaN)).to.equal(undefined);
-  });
-
-  describe("reflection is never looser than runtime (property-based)", () => {
-    const ajv = newAjv();
-    const regex = z.string().regex(/^[a-z]+-\d{2}$/);
-    // zod-fast-check cannot invert a regex check; give it fast-check's own generator.
-    const zfc = ZodFastCheck().override(regex, fc.stringMatching(/^[a-z]+-\d{2}$/));
-
-    /** A representative set of tool-input field schemas, each with wire strings worth trying. */
-    const fields: [string, z.ZodTypeAny, unknown[]][] = [
-      ["bounded string", z.string().min(2).max(8), ["a", "abcdefghi"]],
-      ["regex string", regex, ["abc-12", "ABC-12", "abc-123"]],
-      ["email", z.string().email(), ["a!b@example.com", "a-@x.co", "a@b.c", "o'neil@example.com", "a..b@x.com"]],
-      ["uuid", z.string().uuid(), ["urn:uuid:123e4567-e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-426614174000"]],
-      ["datetime string", z.string().datetime(), ["2026-07-08T10:00:00+02:00", "2026-07-08T10:00:00Z", "2026-07-08t10:00:00z"]],
-      ["bounded int", z.number().int().min(-5).max(5), [5, 6, 1.5, "3"]],
-      ["exclusive number", z.number().gt(0).lt(1), [0, 0.5, 1]],
-      ["enum", z.enum(["low", "high"]), ["low", "LOW"]],
-      ["native enum", z.nativeEnum({ A: 1, B: 2 } as const), [1, 3, "1"]],
-      ["literal", z.literal("fixed"), ["fixed", "other"]],
-      ["boolean", z.boolean(), [true, "true"]],
-      ["nullable optional", z.number().nullable().optional(), [null, 1]],
-      ["default", z.string().max(3).default("abc"), ["abcd", "ab"]],
-      ["array", z.array(z.number().int()).min(1).max(3), [[], [1, 2, 3, 4], [1]]],
-      ["union", z.union([z.number().int().positive(), z.enum(["auto"]), z.array(z.string()).max(2)]), [3, "auto", -1, ["a"]]],
-      ["date", z.date(), ["2026-07-08T10:00:00Z", "2016-12-31T23:59:60Z", "2026-07-08 10:00:00.123456+0530", "2026-07-08T10:00:00+05"]],
-      ["bounded date", z.date().min(new Date("2020-01-01T00:00:00Z")), ["2019-12-31T23:59:59Z", "2020-01-01T00:00:00Z"]],
-      ["bigint", z.bigint(), ["12", "-3", "+4", "1.0"]],
-      ["tuple", z.tuple([z.string(), z.number().int()]), [["a", 1], ["a", 1, 2]]],
-      ["record", z.record(z.number().min(0)), [{ a: 1 }, { a: -1 }]],
-      [
-        "nested object",
-        z.object({
-          id: z.string().uuid(),
-          profile: z.object({ age: z.number().int().min(0).optional(), nick: z.string().max(4).nullable() }),
-          tags: z.array(z.enum(["a", "b"])).max(2),
-        }),
-        [{ id: "123e4567-e89b-12d3-a456-426614174000", profile: { nick: null }, tags: [] }],
-      ],
-    ];
-
-    /** What a JSON transport delivers for a runtime value: Dates as ISO strings, bigints as digits. */
-    const overTheWire = (value: unknown): unknown =>
-      JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? v.toString() : v)) ?? "null");
-
-    for (const [label, schema, edges] of fields) {
-      it(`${label}: every value the reflected schema accepts passes runtime after coercion`, () => {
-        const validate = ajv.compile(fieldToJsonSchema(schema));
-        const candidates = fc.oneof(
-          fc.jsonValue(),
-          fc.constantFrom(...edges),
-          zfc.inputOf(schema).map(overTheWire),
-        );
-        fc.assert(
-          fc.property(candidates, (value) => {
-            if (!validate(value)) return;
-            // ajv-formats' compareDateTime treats the epoch (valueOf() === 0) as "not comparable" and
-            // skips formatMinimum/formatMaximum for it: a validator bug, not a reflection gap.
-            if (typeof value === "string" && Date.parse(value) === 0) return;
-            const outcome = validateWith(schema, coerceWireValue(schema, value));
-            expect(outcome, `reflected schema accepted ${JSON.stringify(value)}`).to.include({ ok: true });
-          }),
-          { numRuns: 300 },
-        );
-      });
-
-      it(`${label}: runtime values sent over the wire are accepted by the reflected schema`, () => {
-        const validate = ajv.compile(fieldToJsonSchema(schema));
-        fc.assert(
-          fc.property(zfc.inputOf(schema), (value) => {
-            if (value === undefined) return; // an omitted field: `required` covers it, not the field schema
-            const wire = overTheWire(value);
-            if (!validateWith(schema, coerceWireValue(schema, wire)).ok) return; // not representable in JSON
-            expect(validate(wire), `${JSON.stringify(wire)}: ${ajv.errorsText(validate.errors)}`).to.equal(true);
-          }),
-          { numRuns: 200 },
-        );
-      });
-    }
   });
 });

@@ -1,0 +1,77 @@
+/**
+ * The one interface between axn and a schema library. A field's schema is read once, at
+ * definition, by the kind that recognises it (zod 3, zod 4, or any Standard Schema that also
+ * implements Standard JSON Schema); everything outside `core/src/schema/` works from the
+ * `SchemaReader` it returns and never learns which library the schema came from.
+ *
+ * @example
+ * ```ts
+ * const reader = readSchema(z.number().int().optional()); // zod 4
+ * reader.analysis.optional;        // true
+ * reader.coerce("25");             // 25
+ * reader.validate("x").ok;         // false
+ * reader.jsonSchema("input");      // { type: "integer", minimum: …, maximum: … }
+ * ```
+ */
+import type { StandardTypedV1 } from "@standard-schema/spec";
+import type { JsonSchema } from "./json-schema-types.js";
+
+/**
+ * A schema axn accepts on a field, as far as the type system can tell: anything carrying the
+ * Standard Schema `~standard` property (zod 3.25, zod 4, zod/mini, valibot, ArkType…). Which of
+ * those work at runtime is decided by `readSchema`, which names what it refuses.
+ */
+export type FieldSchema = StandardTypedV1;
+
+/** The input type a field schema accepts. */
+export type SchemaInput<S> = S extends StandardTypedV1 ? StandardTypedV1.InferInput<S> : never;
+/** The output type a field schema produces. */
+export type SchemaOutput<S> = S extends StandardTypedV1 ? StandardTypedV1.InferOutput<S> : never;
+
+export interface SchemaAnalysis {
+  /** Accepts `undefined` (`.optional()`, a default, `z.any()`, a union with `undefined`…). */
+  readonly optional: boolean;
+  /** Accepts `null`. */
+  readonly nullable: boolean;
+  /** The library supplies a value when the input is `undefined` (a default not hidden by `.optional()`). */
+  readonly hasDefault: boolean;
+  /** The schema's own description, read through wrappers. */
+  readonly description: string | undefined;
+}
+
+export interface ValidationIssue {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+  /** The library's issue code where it has one (`invalid_type` names types, never values). */
+  readonly code: string;
+}
+
+export type ValidationOutcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+
+/** `"input"`: what a caller may send. `"output"`: what a validated value looks like. */
+export type SchemaIo = "input" | "output";
+
+/** One field schema, read once: what the runtime, the Invoker and reflection use. */
+export interface SchemaReader {
+  /** Which kind read it, for messages and docs (`"zod 4"`, `"zod 3"`, `"valibot"`…). */
+  readonly label: string;
+  readonly analysis: SchemaAnalysis;
+  /** Synchronous validation; the parsed value on success. */
+  validate(value: unknown): ValidationOutcome;
+  /**
+   * Wire data (JSON text's values: strings for numbers, dates, bigints…) → what `validate` wants.
+   * Never mutates its argument; returns it unchanged when nothing applies.
+   */
+  coerce(value: unknown): unknown;
+  /** A self-contained JSON Schema 2020-12 object (no `$schema`), never looser than runtime after `coerce`. */
+  jsonSchema(io: SchemaIo): JsonSchema;
+}
+
+/** A schema library axn can read. One module a kind, under `core/src/schema/<kind>/`. */
+export interface SchemaKind {
+  /** True when `value` belongs to this kind (it may still be refused by `read`). */
+  recognizes(value: object): boolean;
+  read(schema: object): SchemaReader;
+}

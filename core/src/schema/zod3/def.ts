@@ -1,0 +1,108 @@
+/**
+ * Reading zod 3's internals (`_def`). Every `_def` access for zod 3 schemas is in this file; the
+ * coercer and the reflector walk schemas through it.
+ */
+import { ZodFirstPartyTypeKind as Kind, type ZodTypeAny } from "zod/v3";
+
+export { Kind };
+export type { ZodTypeAny as Zod3Schema };
+
+/**
+ * The slice of zod 3's `_def` axn reads. zod types `_def` per class; one loose view keeps the
+ * walkers short, and every field is checked before use.
+ */
+export interface Def {
+  readonly typeName?: string;
+  readonly description?: string;
+  readonly innerType?: ZodTypeAny; // Optional, Nullable, Default, Readonly, Catch
+  readonly type?: ZodTypeAny; // Array, Branded (the wrapped type)
+  readonly schema?: ZodTypeAny; // Effects
+  readonly effect?: { readonly type: "refinement" | "transform" | "preprocess" };
+  readonly in?: ZodTypeAny; // Pipeline
+  readonly out?: ZodTypeAny;
+  readonly getter?: () => ZodTypeAny; // Lazy
+  readonly shape?: () => Readonly<Record<string, ZodTypeAny>>; // Object
+  readonly catchall?: ZodTypeAny;
+  readonly items?: readonly ZodTypeAny[]; // Tuple
+  readonly rest?: ZodTypeAny | null;
+  readonly keyType?: ZodTypeAny; // Record, Map
+  readonly valueType?: ZodTypeAny; // Record, Map, Set
+  readonly options?: readonly ZodTypeAny[] | ReadonlyMap<unknown, ZodTypeAny>; // (Discriminated)Union
+  readonly left?: ZodTypeAny; // Intersection
+  readonly right?: ZodTypeAny;
+  readonly value?: unknown; // Literal
+  readonly values?: unknown; // Enum (string[]), NativeEnum (the enum object)
+  readonly checks?: readonly { readonly kind: string; readonly value?: unknown; readonly inclusive?: boolean }[];
+}
+
+export function defOf(schema: ZodTypeAny): Def {
+  return schema._def as Def;
+}
+
+/**
+ * True for a zod 3 schema from zod 3.24 or later (or zod 4's `zod/v3`): older copies predate the
+ * Standard Schema interface axn's types infer through, and are refused by name.
+ */
+export function isZod3(value: object): boolean {
+  const candidate = value as { _def?: unknown; safeParse?: unknown; _zod?: unknown; "~standard"?: unknown };
+  return (
+    candidate._zod === undefined &&
+    typeof candidate["~standard"] === "object" &&
+    typeof candidate.safeParse === "function" &&
+    typeof candidate._def === "object" &&
+    candidate._def !== null &&
+    typeof (candidate._def as Def).typeName === "string"
+  );
+}
+
+/** The schema a transparent wrapper validates its (non-missing) value with, if `schema` is one. */
+export function wrapped(schema: ZodTypeAny): ZodTypeAny | undefined {
+  const def = defOf(schema);
+  switch (def.typeName) {
+    case Kind.ZodOptional:
+    case Kind.ZodNullable:
+    case Kind.ZodDefault:
+    case Kind.ZodReadonly:
+    case Kind.ZodCatch:
+      return def.innerType;
+    case Kind.ZodBranded:
+      return def.type;
+    case Kind.ZodEffects:
+      return def.schema;
+    case Kind.ZodPipeline:
+      return def.in; // a value enters the pipeline through `in`
+    case Kind.ZodLazy:
+      return def.getter?.();
+    default:
+      return undefined;
+  }
+}
+
+export function unionOptions(def: Def): readonly ZodTypeAny[] {
+  const options = def.options;
+  if (options === undefined) return [];
+  return Array.isArray(options) ? options : [...(options as ReadonlyMap<unknown, ZodTypeAny>).values()];
+}
+
+/** zod supplies a value for `undefined`: a `.default()` not hidden by an `.optional()` above it. */
+export function hasDefault(schema: ZodTypeAny): boolean {
+  for (let current: ZodTypeAny | undefined = schema, depth = 0; current && depth < 32; depth++) {
+    const kind = defOf(current).typeName;
+    if (kind === Kind.ZodDefault) return true;
+    // `.optional()` answers `undefined` itself, so a default inside it never runs.
+    if (kind === Kind.ZodOptional || kind === Kind.ZodLazy) return false;
+    current = wrapped(current);
+  }
+  return false;
+}
+
+/** The `.describe()` text, read through wrappers (never expanding a recursive type). */
+export function descriptionOf(schema: ZodTypeAny): string | undefined {
+  for (let current: ZodTypeAny | undefined = schema, depth = 0; current && depth < 32; depth++) {
+    const description = defOf(current).description;
+    if (description !== undefined) return description;
+    if (defOf(current).typeName === Kind.ZodLazy) return undefined;
+    current = wrapped(current);
+  }
+  return undefined;
+}

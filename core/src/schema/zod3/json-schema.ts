@@ -1,0 +1,106 @@
+/**
+ * Reflection of zod 3 schemas, through `zod-to-json-schema`. Choices that keep the result no looser
+ * than runtime after coercion:
+ * - `z.date()` → `{ type: "string", format: "date-time" }` (+ `formatMinimum`/`formatMaximum`),
+ * - `z.bigint()` → `{ type: "string", pattern: "^-?\\d+$" }` (a JSON number would lose precision
+ *   and is not coerced), a bigint literal → its decimal string as `const`,
+ * - zod's own email / uuid / datetime regexes are added as `pattern` beside the `format`,
+ * - tuples → `prefixItems` + `items` (`false` without a rest element),
+ * - sets → unique-items arrays, maps → arrays of `[key, value]` entries.
+ */
+import { datetimeRegex } from "zod/v3";
+import { ignoreOverride, parseStringDef, zodPatterns, zodToJsonSchema, type JsonSchema7Type, type Refs } from "zod-to-json-schema";
+import type { JsonSchema } from "../json-schema-types.js";
+import type { SchemaIo } from "../schema-kind.js";
+import { isPlainObject } from "../json-value.js";
+import { toDraft2020 } from "../draft-2020.js";
+import { Kind, type Def, type Zod3Schema } from "./def.js";
+
+type Mutable = Record<string, unknown>;
+
+export function zod3JsonSchema(schema: Zod3Schema, io: SchemaIo): JsonSchema {
+  const raw = zodToJsonSchema(schema, {
+    $refStrategy: "none",
+    target: "jsonSchema7", // closest zod-to-json-schema target to 2020-12; tuples are fixed by toDraft2020
+    effectStrategy: "input",
+    pipeStrategy: io === "input" ? "all" : "output", // "all": the value must satisfy both sides
+    dateStrategy: "format:date-time",
+    // Input: a Map arrives as [key, value] entries (what coercion reads); output: render writes an object.
+    mapStrategy: io === "input" ? "entries" : "record",
+    emailStrategy: "format:email",
+    override: (def, refs) => override(def as Def, refs, io),
+  });
+  const converted = toDraft2020(raw);
+  return (isPlainObject(converted) ? converted : {}) as JsonSchema;
+}
+
+/** Where zod-to-json-schema's own output would be looser than runtime, or not JSON. */
+function override(def: Def, refs: Refs, io: SchemaIo): JsonSchema7Type | undefined | typeof ignoreOverride {
+  switch (def.typeName) {
+    case Kind.ZodDate:
+      return withMeta(def, dateSchema(def));
+    case Kind.ZodBigInt:
+      return withMeta(def, { type: "string", pattern: bigintPattern(def) });
+    case Kind.ZodLiteral:
+      return typeof def.value === "bigint" ? withMeta(def, { type: "string", const: String(def.value) }) : ignoreOverride;
+    case Kind.ZodString:
+      return withMeta(def, stringSchema(def, refs));
+    case Kind.ZodEffects:
+      if (io === "output" && def.effect?.type === "transform") return withMeta(def, {});
+      return ignoreOverride;
+    default:
+      return ignoreOverride;
+  }
+}
+
+function withMeta(def: Def, schema: Mutable): JsonSchema7Type {
+  // zod-to-json-schema adds `description` only for the schemas it parses itself.
+  return (def.description === undefined ? schema : { ...schema, description: def.description }) as JsonSchema7Type;
+}
+
+function dateSchema(def: Def): Mutable {
+  const schema: Mutable = { type: "string", format: "date-time" };
+  for (const check of def.checks ?? []) {
+    // Not standard JSON Schema, but honoured by ajv-formats: dates have no standard range keyword.
+    if (check.kind === "min" && typeof check.value === "number") schema.formatMinimum = new Date(check.value).toISOString();
+    if (check.kind === "max" && typeof check.value === "number") schema.formatMaximum = new Date(check.value).toISOString();
+  }
+  return schema;
+}
+
+/** The sign bounds (`positive()`, `nonnegative()`, …) fit a pattern; other bounds cannot. */
+export function bigintPattern(def: { readonly checks?: Def["checks"] }): string {
+  let min: "any" | "nonnegative" | "positive" = "any";
+  let max: "any" | "nonpositive" | "negative" = "any";
+  for (const check of def.checks ?? []) {
+    if (check.kind === "min" && check.value === 0n) min = check.inclusive ? "nonnegative" : "positive";
+    if (check.kind === "max" && check.value === 0n) max = check.inclusive ? "nonpositive" : "negative";
+  }
+  return signPattern(min, max);
+}
+
+/** A decimal-integer pattern for a bigint whose only bounds are around zero. */
+export function signPattern(min: "any" | "nonnegative" | "positive", max: "any" | "nonpositive" | "negative"): string {
+  if (min === "positive") return "^\\+?0*[1-9]\\d*$";
+  if (min === "nonnegative") return "^\\+?\\d+$";
+  if (max === "negative") return "^-0*[1-9]\\d*$";
+  if (max === "nonpositive") return "^(-\\d+|0+)$";
+  return "^-?\\d+$";
+}
+
+function stringSchema(def: Def, refs: Refs): Mutable {
+  const schema = parseStringDef(def as Parameters<typeof parseStringDef>[0], refs) as Mutable;
+  // JSON Schema formats are looser than zod's checks (ajv's email allows `!#$`, its uuid a
+  // `urn:uuid:` prefix, its date-time any offset): add zod's exact regex as a pattern too.
+  const patterns: string[] = [];
+  for (const check of def.checks ?? []) {
+    if (check.kind === "email") patterns.push(zodPatterns.email.source);
+    if (check.kind === "uuid") patterns.push(zodPatterns.uuid.source);
+    if (check.kind === "datetime") patterns.push(datetimeRegex(check as Parameters<typeof datetimeRegex>[0]).source);
+  }
+  for (const pattern of patterns) {
+    if (schema.pattern === undefined && schema.allOf === undefined) schema.pattern = pattern;
+    else schema.allOf = [...((schema.allOf as unknown[] | undefined) ?? []), { pattern }];
+  }
+  return schema;
+}

@@ -1,0 +1,26 @@
+/**
+ * The zod 4 kind: `import { z } from "zod"` on zod 4, `zod/mini`, and `zod/v4` inside zod 3.25.
+ * Validation is the core's `safeParse`; reflection is zod's own `toJSONSchema` (see
+ * `json-schema.ts` beside this file for what axn overrides).
+ */
+import type { SchemaKind } from "../schema-kind.js";
+import { probedReader } from "../probe.js";
+import { descriptionOf, hasDefault, isZod4, type Zod4Schema } from "./def.js";
+import { wireCoercer } from "./coerce.js";
+import { zod4JsonSchema } from "./json-schema.js";
+import { zod4Validate } from "./validate.js";
+
+export const zod4Kind: SchemaKind = {
+  recognizes: isZod4,
+  read(value) {
+    const schema = value as Zod4Schema;
+    return probedReader({
+      label: "zod 4",
+      validate: (input) => zod4Validate(schema, input),
+      hasDefault: hasDefault(schema),
+      description: descriptionOf(schema),
+      coerce: wireCoercer(schema),
+      jsonSchema: (io) => zod4JsonSchema(schema, io),
+    });
+  },
+};

@@ -1,0 +1,102 @@
+/**
+ * Reflection of zod 4 schemas through zod's own `toJSONSchema` (draft 2020-12), with overrides
+ * where its output would be looser than runtime or not JSON: the same choices as for zod 3
+ * (`zod3/json-schema.ts`) — dates as `date-time` strings, bigints as decimal-string patterns, sets
+ * as unique-items arrays, maps as `[key, value]` entries on input and objects on output.
+ * Recursive schemas come back with `$ref`s relative to the field's own root; `json-schema.ts`
+ * hoists them when it assembles an action's schema.
+ */
+import { toJSONSchema, type $ZodType } from "zod/v4/core";
+import type { JsonSchema } from "../json-schema-types.js";
+import type { SchemaIo } from "../schema-kind.js";
+import { isPlainObject } from "../json-value.js";
+import { toDraft2020 } from "../draft-2020.js";
+import { signPattern } from "../zod3/json-schema.js";
+import { defOf, type CheckDef, type Zod4Schema } from "./def.js";
+
+type Mutable = Record<string, unknown>;
+
+export function zod4JsonSchema(schema: Zod4Schema, io: SchemaIo): JsonSchema {
+  const converted = toDraft2020(convert(schema, io));
+  return (isPlainObject(converted) ? converted : {}) as JsonSchema;
+}
+
+function convert(schema: Zod4Schema, io: SchemaIo): Mutable {
+  return toJSONSchema(schema as unknown as $ZodType, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    cycles: "ref",
+    reused: "inline",
+    override: (ctx) => override(ctx.zodSchema as unknown as Zod4Schema, ctx.jsonSchema as Mutable, io),
+  }) as Mutable;
+}
+
+function override(schema: Zod4Schema, json: Mutable, io: SchemaIo): void {
+  const def = defOf(schema);
+  switch (def.type) {
+    case "date":
+      return replace(json, dateSchema(checksOf(def.checks)));
+    case "bigint":
+      return replace(json, { type: "string", pattern: bigintPattern(checksOf(def.checks)) });
+    case "literal":
+      if (def.values?.some((value) => typeof value === "bigint")) {
+        const members = def.values.map((value) => (typeof value === "bigint" ? String(value) : value));
+        return replace(json, members.length === 1 ? { type: "string", const: members[0] } : { enum: members });
+      }
+      return;
+    case "set":
+      return replace(json, { type: "array", uniqueItems: true, items: def.valueType ? nested(def.valueType, io) : {} });
+    case "map": {
+      const key = def.keyType ? nested(def.keyType, io) : {};
+      const value = def.valueType ? nested(def.valueType, io) : {};
+      return replace(
+        json,
+        io === "input"
+          ? { type: "array", items: { type: "array", prefixItems: [key, value], items: false, minItems: 2, maxItems: 2 } }
+          : { type: "object", additionalProperties: value },
+      );
+    }
+    default:
+      return;
+  }
+}
+
+/** A member schema of a set or map, converted on its own (zod leaves those unrepresentable). */
+function nested(schema: Zod4Schema, io: SchemaIo): Mutable {
+  const { $schema: _dialect, ...rest } = convert(schema, io);
+  return rest;
+}
+
+function replace(json: Mutable, next: Mutable): void {
+  const description = json.description;
+  for (const key of Object.keys(json)) delete json[key];
+  Object.assign(json, next);
+  if (description !== undefined) json.description = description;
+}
+
+function checksOf(checks: Zod4Schema["_zod"]["def"]["checks"]): CheckDef[] {
+  return (checks ?? []).map((check) => check._zod.def);
+}
+
+function dateSchema(checks: readonly CheckDef[]): Mutable {
+  const schema: Mutable = { type: "string", format: "date-time" };
+  for (const check of checks) {
+    // Not standard JSON Schema, but honoured by ajv-formats: dates have no standard range keyword.
+    const at = check.value instanceof Date ? check.value.toISOString() : typeof check.value === "number" ? new Date(check.value).toISOString() : undefined;
+    if (at === undefined) continue;
+    if (check.check === "greater_than") schema[check.inclusive ? "formatMinimum" : "formatExclusiveMinimum"] = at;
+    if (check.check === "less_than") schema[check.inclusive ? "formatMaximum" : "formatExclusiveMaximum"] = at;
+  }
+  return schema;
+}
+
+function bigintPattern(checks: readonly CheckDef[]): string {
+  let min: "any" | "nonnegative" | "positive" = "any";
+  let max: "any" | "nonpositive" | "negative" = "any";
+  for (const check of checks) {
+    if (check.check === "greater_than" && check.value === 0n) min = check.inclusive ? "nonnegative" : "positive";
+    if (check.check === "less_than" && check.value === 0n) max = check.inclusive ? "nonpositive" : "negative";
+  }
+  return signPattern(min, max);
+}
