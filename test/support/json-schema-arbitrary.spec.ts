@@ -63,7 +63,7 @@ function samples(schema: JsonSchema, options?: JsonSchemaArbitraryOptions): unkn
   return fc.sample(arbitraryFromJsonSchema(schema, options), { numRuns: RUNS, seed: SEED });
 }
 
-// zod 4 recursion is declared with getters; these stay `any` to keep the sample readable.
+// zod 4 declares recursion with getters (z.toJSONSchema reflects it as `$ref`s).
 const Category: z.ZodType = z.object({
   name: z.string(),
   get children() {
@@ -83,6 +83,7 @@ const Company: z.ZodType = z.object({
   },
 });
 const Json: z.ZodType = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]));
+
 /** A binary tree whose branches are both required: past maxDepth only the leaf member ends it. */
 const tree: JsonSchema = {
   $defs: {
@@ -92,6 +93,7 @@ const tree: JsonSchema = {
   },
   $ref: "#/$defs/Tree",
 };
+
 enum Colour {
   Red = "red",
   Green = "green",
@@ -111,7 +113,7 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
   ],
   [
     "zod: enums and literals",
-    zodSchema(z.object({ e: z.enum(["a", "b", "c"]), native: z.nativeEnum(Colour), one: z.literal(3), many: z.literal(["a", 1, true]), list: z.array(z.enum(["x", "y"])) })),
+    zodSchema(z.object({ e: z.enum(["a", "b", "c"]), native: z.enum(Colour), one: z.literal(3), many: z.literal(["a", 1, true]), list: z.array(z.enum(["x", "y"])) })),
   ],
   [
     "zod: records (string keys, exhaustive enum keys, partial enum keys, pattern keys)",
@@ -217,7 +219,7 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
     { type: "object", properties: { t: { type: ["string", "integer", "null"] }, c: { const: { k: [1, 2] } }, e: { enum: [{ a: 1 }, [1], "x", null] } }, required: ["t", "c", "e"] },
   ],
   [
-    "prefixItems with items: false or a schema, uniqueItems over a small domain",
+    "prefixItems with items: false or a schema, uniqueItems over a small domain, contains",
     {
       type: "object",
       properties: {
@@ -226,8 +228,9 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
         set: { type: "array", items: { enum: [1, 2, 3, "a"] }, uniqueItems: true, minItems: 2 },
         entries: { type: "array", items: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 2, maxItems: 2 }, uniqueItems: true },
         none: { type: "array", maxItems: 0 },
+        withFive: { type: "array", items: { type: "integer" }, contains: { const: 5 } },
       },
-      required: ["pair", "head", "set", "entries", "none"],
+      required: ["pair", "head", "set", "entries", "none", "withFive"],
     },
   ],
   [
@@ -378,6 +381,8 @@ describe("arbitraryFromJsonSchema", () => {
   it("refuses a schema no value satisfies, naming the node", () => {
     expect(() => arbitraryFromJsonSchema({ type: "object", properties: { a: { allOf: [{ type: "string" }, { type: "number" }] } }, required: ["a"] })).to.throw(/#\/properties\/a/);
     expect(() => arbitraryFromJsonSchema({ type: "string", minLength: 3, allOf: [{ pattern: "^[a-f]+$" }, { format: "email" }] })).to.throw(/cannot generate/);
+    // Three distinct booleans do not exist: refused when built, where fc.uniqueArray would hang.
+    expect(() => arbitraryFromJsonSchema({ type: "array", items: { type: "boolean" }, uniqueItems: true, minItems: 3 })).to.throw(/fewer than 3 items/);
   });
 
   it("refuses non-local $refs", () => {

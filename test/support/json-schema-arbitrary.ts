@@ -435,16 +435,33 @@ class Builder {
 
     let gen: fc.Arbitrary<unknown[]>;
     if (cap === 0) gen = fc.constant([]).map(() => []);
-    else if (prefix === 0) {
-      gen = unique
-        ? fc.uniqueArray(rest!, { minLength, maxLength: cap, selector: canonical })
-        : fc.array(rest!, { minLength, maxLength: cap });
-    } else {
+    else if (prefix === 0) gen = fc.array(rest!, { minLength, maxLength: cap });
+    else {
       gen = fc
         .integer({ min: minLength, max: cap })
         .chain((length) => fc.tuple(...Array.from({ length }, (_, i) => (i < prefix ? slots[i]! : rest!))));
     }
-    const exact = node.exact && !(unique && prefix > 0);
+    // `contains`: one item drawn from the `contains` schemas (and the items schema), put anywhere
+    // past the tuple part; `minContains`/`maxContains` are left to the filter.
+    const containsParts = node.parts.flatMap(({ schema, ref }): Part[] => (schema.contains === undefined ? [] : [{ schema: schema.contains, ref: child(ref, "contains") }]));
+    let exact = node.exact;
+    if (containsParts.length > 0 && cap > prefix && !minimal) {
+      const item = this.build([...slotParts(prefix), ...containsParts], node.depth, new Set());
+      if (item !== null) {
+        gen = fc.tuple(gen, item, fc.nat()).map(([items, extra, at]) => {
+          const copy = items.length >= cap ? items.slice(0, -1) : [...items];
+          const index = prefix + (at % (Math.max(0, copy.length - prefix) + 1));
+          copy.splice(Math.min(index, copy.length), 0, extra);
+          return copy;
+        });
+      }
+    }
+    if (unique) {
+      // De-duplicated rather than fc.uniqueArray, which never returns when the items' domain is
+      // smaller than minItems (booleans, short enums); too-short results are left to the filter.
+      gen = gen.map((items) => items.filter((item, i) => items.findIndex((other) => canonical(other) === canonical(item)) === i));
+      if (minLength > 1 || prefix > 0) exact = false;
+    }
     return exact ? gen : this.pick([gen], node, "array");
   }
 

@@ -39,6 +39,7 @@ import type { JsonSchema } from "../schema/json-schema-types.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { deriveToolName, DEFAULT_TOOL_PREFIXES, splitSegments, versionSegment } from "../tools/naming.js";
 import { moduleOriginOf } from "../tools/origins.js";
+import { axnConfig } from "../config/global.js";
 
 let nextId = 1;
 
@@ -196,7 +197,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     },
     toolVersion,
     get inputSchema(): JsonSchema {
-      return (inputSchema ??= deepFreeze(buildInputSchema(expects)));
+      return (inputSchema ??= deepFreeze(buildInputSchema(expects, (message) => axnConfig().logger.warn(`axn: ${name}: ${message}`))));
     },
     get outputSchema(): JsonSchema | undefined {
       if (outputSchema === null) {

@@ -27,7 +27,7 @@ export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema
  * accepts, so its schema is folded into the parent's property at that path — otherwise the
  * reflected schema would accept values the runtime refuses.
  */
-export function buildInputSchema(fields: readonly NormalizedField[]): JsonSchema {
+export function buildInputSchema(fields: readonly NormalizedField[], warn: (message: string) => void = () => {}): JsonSchema {
   const defs: Defs = {};
   const schema = objectSchema(fields.filter((field) => field.kind === "arg"), "input", defs);
   const byName = new Map(fields.map((field) => [field.name, field]));
@@ -35,7 +35,10 @@ export function buildInputSchema(fields: readonly NormalizedField[]): JsonSchema
     if (field.kind !== "subfield") continue;
     const path = argumentPath(field, byName, new Set());
     // A subfield of an ambient field is not model input: it stays out, like its parent.
-    if (path !== undefined) foldSubfield(schema, field, path, defs);
+    if (path !== undefined && !foldSubfield(schema, field, path, defs)) {
+      // The seed: a subfield whose parent is not an object is left out of the schema, with a warning.
+      warn(`subfield "${field.name}" is read from "${field.parentPath!.join(".")}", whose schema is not an object; it is left out of the input schema`);
+    }
   }
   return withDefs(schema, defs);
 }
@@ -62,9 +65,25 @@ function isSchemaObject(value: JsonValue | undefined): value is MutableSchema {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Adds `field` under its parent path as a property that must also satisfy the subfield's schema. */
-function foldSubfield(root: JsonSchema, field: NormalizedField, parentPath: readonly string[], defs: Defs): void {
+/** An object schema: a subfield can be folded into it as a property. */
+function isObjectSchema(node: MutableSchema): boolean {
+  const type = node.type;
+  return type === "object" || (Array.isArray(type) && type.includes("object")) || (type === undefined && isSchemaObject(node.properties));
+}
+
+/**
+ * Adds `field` under its parent path as a property that must also satisfy the subfield's schema;
+ * false (and nothing changed) when a schema on the way is not an object.
+ */
+function foldSubfield(root: JsonSchema, field: NormalizedField, parentPath: readonly string[], defs: Defs): boolean {
   let node = root as MutableSchema;
+  for (let at = 1; at < parentPath.length + 1; at++) {
+    const next = ((node.properties ?? {}) as MutableSchema)[parentPath[at - 1]!];
+    if (isSchemaObject(next) && !isObjectSchema(next)) return false;
+    if (!isSchemaObject(next)) break;
+    node = next;
+  }
+  node = root as MutableSchema;
   for (const segment of [...parentPath, field.name]) {
     const properties = (isSchemaObject(node.properties) ? node.properties : (node.properties = {})) as MutableSchema;
     const last = segment === field.name;
@@ -76,11 +95,12 @@ function foldSubfield(root: JsonSchema, field: NormalizedField, parentPath: read
         const required = Array.isArray(node.required) ? (node.required as string[]) : [];
         if (!required.includes(segment)) node.required = [...required, segment];
       }
-      return;
+      return true;
     }
-    if (!isSchemaObject(existing)) properties[segment] = {};
+    if (!isSchemaObject(existing)) properties[segment] = { type: "object" };
     node = properties[segment] as MutableSchema;
   }
+  return true;
 }
 
 /** What a successful result exposes; `undefined` when the action exposes nothing. */

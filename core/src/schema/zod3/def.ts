@@ -106,3 +106,28 @@ export function descriptionOf(schema: ZodTypeAny): string | undefined {
   }
   return undefined;
 }
+
+/** The schemas directly inside `schema` (members, items, wrapped types), for whole-schema checks. */
+export function childrenOf(schema: ZodTypeAny): ZodTypeAny[] {
+  const def = defOf(schema);
+  const out: (ZodTypeAny | null | undefined)[] = [def.innerType, def.type, def.schema, def.in, def.out, def.rest, def.keyType, def.valueType, def.left, def.right, def.catchall];
+  if (def.typeName === Kind.ZodLazy) out.push(def.getter?.());
+  if (def.typeName === Kind.ZodObject) out.push(...Object.values(def.shape?.() ?? {}));
+  out.push(...(def.items ?? []), ...unionOptions(def));
+  return out.filter((child): child is ZodTypeAny => typeof child === "object" && child !== null && "_def" in child);
+}
+
+/** Every regex a string check of `schema` (or of a schema inside it) tests with. */
+export function regexesOf(schema: ZodTypeAny): RegExp[] {
+  const found: RegExp[] = [];
+  const seen = new Set<ZodTypeAny>();
+  const stack = [schema];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    for (const check of (defOf(current).checks ?? []) as readonly { readonly regex?: unknown }[]) if (check.regex instanceof RegExp) found.push(check.regex);
+    stack.push(...childrenOf(current));
+  }
+  return found;
+}

@@ -5,7 +5,8 @@
  */
 import type { SchemaKind, ValidationOutcome } from "../schema-kind.js";
 import { probedReader } from "../probe.js";
-import { descriptionOf, hasDefault, isZod3, type Zod3Schema } from "./def.js";
+import { refuseStatefulRegex } from "../string-checks.js";
+import { descriptionOf, hasDefault, regexesOf, isZod3, type Zod3Schema } from "./def.js";
 import { wireCoercer } from "./coerce.js";
 import { zod3JsonSchema } from "./json-schema.js";
 
@@ -13,6 +14,8 @@ export const zod3Kind: SchemaKind = {
   recognizes: isZod3,
   read(value) {
     const schema = value as Zod3Schema;
+    // A stateful regex is refused now, at definition, not when a schema is first published.
+    for (const regex of regexesOf(schema)) refuseStatefulRegex(regex);
     const validate = (input: unknown): ValidationOutcome => {
       const parsed = schema.safeParse(input);
       if (parsed.success) return { ok: true, value: parsed.data };

@@ -15,6 +15,7 @@ import type { SchemaIo } from "../schema-kind.js";
 import { isPlainObject } from "../json-value.js";
 import { toDraft2020 } from "../draft-2020.js";
 import { Kind, type Def, type Zod3Schema } from "./def.js";
+import { addPattern, BASE64_PATTERN, includesPattern, NO_OUTER_WHITESPACE, refuseStatefulRegex, URL_PATTERN } from "../string-checks.js";
 
 type Mutable = Record<string, unknown>;
 
@@ -89,18 +90,32 @@ export function signPattern(min: "any" | "nonnegative" | "positive", max: "any" 
 }
 
 function stringSchema(def: Def, refs: Refs): Mutable {
-  const schema = parseStringDef(def as Parameters<typeof parseStringDef>[0], refs) as Mutable;
+  const checks = (def.checks ?? []) as readonly (NonNullable<Def["checks"]>[number] & { readonly regex?: RegExp; readonly position?: number; readonly precision?: number | null })[];
+  for (const check of checks) if (check.kind === "regex" && check.regex instanceof RegExp) refuseStatefulRegex(check.regex);
+  // zod-to-json-schema writes `includes` without its position: reflect it ourselves.
+  const written = { ...def, checks: checks.filter((check) => check.kind !== "includes") };
+  const schema = parseStringDef(written as Parameters<typeof parseStringDef>[0], refs) as Mutable;
   // JSON Schema formats are looser than zod's checks (ajv's email allows `!#$`, its uuid a
-  // `urn:uuid:` prefix, its date-time any offset): add zod's exact regex as a pattern too.
-  const patterns: string[] = [];
-  for (const check of def.checks ?? []) {
-    if (check.kind === "email") patterns.push(zodPatterns.email.source);
-    if (check.kind === "uuid") patterns.push(zodPatterns.uuid.source);
-    if (check.kind === "datetime") patterns.push(datetimeRegex(check as Parameters<typeof datetimeRegex>[0]).source);
-  }
-  for (const pattern of patterns) {
-    if (schema.pattern === undefined && schema.allOf === undefined) schema.pattern = pattern;
-    else schema.allOf = [...((schema.allOf as unknown[] | undefined) ?? []), { pattern }];
+  // `urn:uuid:` prefix, its date-time any offset, its uri ports past 65535, its time an offset zod
+  // refuses): add zod's exact regex, or a stricter one, as a pattern too.
+  for (const check of checks) {
+    if (check.kind === "email") addPattern(schema, zodPatterns.email.source);
+    if (check.kind === "uuid") addPattern(schema, zodPatterns.uuid.source);
+    if (check.kind === "datetime") addPattern(schema, datetimeRegex(check as Parameters<typeof datetimeRegex>[0]).source);
+    if (check.kind === "time") {
+      delete schema.format; // JSON Schema's "time" requires an offset; zod's time() refuses one
+      addPattern(schema, timePattern(check.precision));
+    }
+    if (check.kind === "url") addPattern(schema, URL_PATTERN);
+    if (check.kind === "base64") addPattern(schema, BASE64_PATTERN);
+    if (check.kind === "trim") addPattern(schema, NO_OUTER_WHITESPACE);
+    if (check.kind === "includes" && typeof check.value === "string") addPattern(schema, includesPattern(check.value, check.position));
   }
   return schema;
+}
+
+/** zod 3's `time()` regex: seconds optional unless a precision is given. */
+function timePattern(precision: number | null | undefined): string {
+  const seconds = precision ? `[0-5]\\d\\.\\d{${precision}}` : precision === null || precision === undefined ? "[0-5]\\d(\\.\\d+)?" : "[0-5]\\d";
+  return `^([01]\\d|2[0-3]):[0-5]\\d(:${seconds})${precision ? "+" : "?"}$`;
 }

@@ -89,3 +89,31 @@ export function descriptionOf(schema: Zod4Schema): string | undefined {
   }
   return undefined;
 }
+
+/** The schemas directly inside `schema` (members, items, wrapped types), for whole-schema checks. */
+export function childrenOf(schema: Zod4Schema): Zod4Schema[] {
+  const def = defOf(schema);
+  const out: (Zod4Schema | null | undefined)[] = [def.innerType, def.in, def.out, def.element, def.rest, def.keyType, def.valueType, def.left, def.right, def.catchall];
+  if (def.type === "lazy") out.push(def.getter?.());
+  if (def.shape !== undefined) out.push(...Object.values(def.shape));
+  out.push(...(def.items ?? []), ...(def.options ?? []));
+  return out.filter((child): child is Zod4Schema => typeof child === "object" && child !== null);
+}
+
+/** Every regex a string check of `schema` (or of a schema inside it) tests with. */
+export function regexesOf(schema: Zod4Schema): RegExp[] {
+  const found: RegExp[] = [];
+  const seen = new Set<Zod4Schema>();
+  const stack = [schema];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const def = defOf(current) as Def & { readonly pattern?: unknown };
+    for (const part of [def, ...(def.checks ?? []).map((check) => check._zod.def as CheckDef & { readonly pattern?: unknown })]) {
+      if (part.pattern instanceof RegExp) found.push(part.pattern);
+    }
+    stack.push(...childrenOf(current));
+  }
+  return found;
+}

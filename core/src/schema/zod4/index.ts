@@ -5,7 +5,8 @@
  */
 import type { SchemaKind } from "../schema-kind.js";
 import { probedReader } from "../probe.js";
-import { descriptionOf, hasDefault, isZod4, type Zod4Schema } from "./def.js";
+import { refuseStatefulRegex } from "../string-checks.js";
+import { descriptionOf, hasDefault, regexesOf, isZod4, type Zod4Schema } from "./def.js";
 import { wireCoercer } from "./coerce.js";
 import { zod4JsonSchema } from "./json-schema.js";
 import { zod4Validate } from "./validate.js";
@@ -14,6 +15,8 @@ export const zod4Kind: SchemaKind = {
   recognizes: isZod4,
   read(value) {
     const schema = value as Zod4Schema;
+    // A stateful regex is refused now, at definition, not when a schema is first published.
+    for (const regex of regexesOf(schema)) refuseStatefulRegex(regex);
     return probedReader({
       label: "zod 4",
       validate: (input) => zod4Validate(schema, input),

@@ -13,6 +13,7 @@ import { isPlainObject } from "../json-value.js";
 import { toDraft2020 } from "../draft-2020.js";
 import { signPattern } from "../zod3/json-schema.js";
 import { defOf, type CheckDef, type Zod4Schema } from "./def.js";
+import { addPattern, JWT_PATTERN, NO_OUTER_WHITESPACE, refuseStatefulRegex, URL_PATTERN } from "../string-checks.js";
 
 type Mutable = Record<string, unknown>;
 
@@ -35,6 +36,8 @@ function convert(schema: Zod4Schema, io: SchemaIo): Mutable {
 function override(schema: Zod4Schema, json: Mutable, io: SchemaIo): void {
   const def = defOf(schema);
   switch (def.type) {
+    case "string":
+      return tightenString(def, json);
     case "date":
       return replace(json, dateSchema(checksOf(def.checks)));
     case "bigint":
@@ -59,6 +62,40 @@ function override(schema: Zod4Schema, json: Mutable, io: SchemaIo): void {
     }
     default:
       return;
+  }
+}
+
+/**
+ * Where zod's own string output is looser than the check it runs: a `.trim()` before length checks,
+ * `url()` (zod runs the WHATWG parser: ports, empty hosts), `jwt()` (an unknown format, so no
+ * constraint at all), a stateful `g`/`y` regex (refused).
+ */
+function tightenString(def: Zod4Schema["_zod"]["def"], json: Mutable): void {
+  const parts: StringCheck[] = [def as unknown as StringCheck, ...(def.checks ?? []).map((check) => check._zod.def as StringCheck)];
+  for (const part of parts) {
+    if (part.pattern instanceof RegExp) refuseStatefulRegex(part.pattern);
+    if (part.check === "overwrite" && typeof part.tx === "function" && trims(part.tx as (value: string) => unknown)) addPattern(json, NO_OUTER_WHITESPACE);
+    if (part.format === "url") addPattern(json, URL_PATTERN);
+    if (part.format === "jwt") {
+      if (json.format === "jwt") delete json.format;
+      addPattern(json, JWT_PATTERN);
+    }
+    if (part.format === "includes" && json.format === "includes") delete json.format; // not a JSON Schema format
+  }
+}
+
+interface StringCheck extends CheckDef {
+  readonly format?: string;
+  readonly pattern?: unknown;
+  readonly tx?: unknown;
+}
+
+/** Whether an overwrite step is a trim: zod 4 keeps only the function, so ask it. */
+function trims(tx: (value: string) => unknown): boolean {
+  try {
+    return tx(" \n a \t") === "a";
+  } catch {
+    return false;
   }
 }
 
