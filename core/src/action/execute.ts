@@ -208,8 +208,9 @@ function resolveInput(
       const d = field.default.value;
       raw = typeof d === "function" ? (d as () => unknown)() : d;
     }
-    // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the schema takes null.
-    if (field.optional && (raw === undefined || (raw === null && !acceptsNull(field)))) continue;
+    // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the
+    // schema takes null; a schema with its own default still runs on a missing value, to supply it.
+    if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))) continue;
     if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
     const before = errors.length;
     const checked = validateField(field, raw, errors, field.name);
@@ -263,7 +264,7 @@ function validateOutbound(action: CompiledAction, bag: Record<string, unknown>):
       const d = field.default.value;
       raw = typeof d === "function" ? (d as () => unknown)() : d;
     }
-    if (raw === undefined && field.optional) continue;
+    if (raw === undefined && field.optional && !field.reader.analysis.hasDefault) continue;
     const checked = validateField(field, raw, errors, field.name);
     if (checked.ok && checked.value !== undefined) out[field.name] = checked.value;
   }

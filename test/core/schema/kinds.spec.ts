@@ -38,6 +38,13 @@ const COERCION: readonly Row[] = [
   ["union: '007' under number | string stays a string", (k) => k.union([k.number(), k.string()]), "007", "007"],
   ["union: a member that needs coercion", (k) => k.union([k.number(), k.boolean()]), "3", 3],
   ["union: nothing coerces", (k) => k.union([k.number(), k.boolean()]), "x", "x"],
+  [
+    "union of objects: the member it fits",
+    (k) => k.union([k.object({ kind: k.literal("a"), n: k.number() }), k.object({ kind: k.literal("b"), m: k.boolean() })]),
+    { kind: "b", m: "true" },
+    { kind: "b", m: true },
+  ],
+  ["union of an array and a string", (k) => k.union([k.array(k.number()), k.string()]), ["1", 2], [1, 2]],
   ["non-string passes through", (k) => k.number(), 5, 5],
   ["date", (k) => k.date?.(), "2026-07-08T10:20:30Z", new Date("2026-07-08T10:20:30Z")],
   ["date without zone stays", (k) => k.date?.(), "2026-07-08T10:20:30", "2026-07-08T10:20:30"],

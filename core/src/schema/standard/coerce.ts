@@ -23,6 +23,12 @@ function coerce(root: JsonSchema, node: Node | undefined, value: unknown, depth:
   if (typeof node.$ref === "string") return coerce(root, resolve(root, node.$ref), value, depth + 1);
   const union = (Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined) as Node[] | undefined;
   if (union !== undefined) {
+    if (typeof value === "object" && value !== null) {
+      // A container is coerced by the first member it fits (its type, and any const or enum
+      // properties — a discriminator — it carries), as zod's kinds do with their own members.
+      const member = union.find((candidate) => allowsAsIs(root, candidate, value, depth) && discriminates(root, candidate, value, depth));
+      return member === undefined ? value : coerce(root, member, value, depth + 1);
+    }
     if (union.some((member) => allowsAsIs(root, member, value, depth))) return value;
     for (const member of union) {
       const coerced = coerce(root, member, value, depth + 1);
@@ -88,6 +94,20 @@ function allowsAsIs(root: JsonSchema, node: Node, value: unknown, depth: number)
   if (types === undefined) return true;
   const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
   return types.includes(type === "number" && Number.isInteger(value) ? "integer" : type) || (type === "number" && types.includes("number"));
+}
+
+/** An object value agrees with every `const`/`enum` property `node` declares (a union's discriminator). */
+function discriminates(root: JsonSchema, node: Node, value: object, depth: number): boolean {
+  if (typeof node !== "object") return node;
+  if (typeof node.$ref === "string") return depth < 64 && discriminates(root, resolve(root, node.$ref) ?? true, value, depth + 1);
+  if (Array.isArray(value) || !isPlainObject(node.properties)) return true;
+  for (const [key, sub] of Object.entries(node.properties as Record<string, Node>)) {
+    if (typeof sub !== "object" || !Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if ("const" in sub && sub.const !== item) return false;
+    if (Array.isArray(sub.enum) && !(sub.enum as readonly unknown[]).includes(item)) return false;
+  }
+  return true;
 }
 
 /** A local JSON pointer (`#`, `#/$defs/Node`) inside the field's own schema. */
