@@ -39,7 +39,7 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "@axn/sdk/conformance": [
     "AMBIENT_FIELD", "CHECK_IDS", "EXCEPTION_HEADLINE", "FAILURE_HEADLINE", "FAILURE_REASON",
-    "SECRET_MESSAGE", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",
+    "SECRET_MESSAGE", "ZOD_PROBE_SCHEMAS", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",
   ],
   "axn-plugin-mcp": [
     "ADAPTER_FAILURE_MESSAGE", "DEFAULT_MAX_BODY_BYTES", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",

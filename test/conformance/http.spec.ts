@@ -5,6 +5,7 @@
  * proxy would set — never the request body).
  */
 import { createKernelHost } from "@axn/core";
+import { CONFORMANCE_PROBE_KINDS } from "../support/schema-kinds.js";
 import { describeAdapterConformance } from "@axn/sdk/conformance";
 import { resetAxn } from "@axn/sdk/testing";
 import httpPlugin, { HttpAdapter, serve, type HttpOperation, type HttpServerHandle } from "axn-plugin-http";
@@ -43,7 +44,9 @@ describe("conformance: axn-plugin-http", () => {
     resetAxn();
   });
 
-  describeAdapterConformance<HttpOperation>({
+  for (const kind of CONFORMANCE_PROBE_KINDS)
+    describeAdapterConformance<HttpOperation>({
+    ...kind,
     name: "axn-plugin-http",
     key: "http",
     wrap: (action) => HttpAdapter.wrap(action),

@@ -6,6 +6,7 @@
  * `createAgent` loop with `FakeToolCallingModel`.
  */
 import { createKernelHost } from "@axn/core";
+import { CONFORMANCE_PROBE_KINDS } from "../support/schema-kinds.js";
 import { describeAdapterConformance, type AdapterConformanceDriver } from "@axn/sdk/conformance";
 import { resetAxn } from "@axn/sdk/testing";
 import { ToolMessage } from "@langchain/core/messages";
@@ -38,7 +39,9 @@ describe("conformance: axn-plugin-langchain", () => {
   });
   after(resetAxn);
 
-  describeAdapterConformance<ActionTool>({
+  for (const kind of CONFORMANCE_PROBE_KINDS)
+    describeAdapterConformance<ActionTool>({
+    ...kind,
     ...base,
     name: "axn-plugin-langchain (ToolCall)",
     async invoke(tool, args, { ambientContext }) {
@@ -51,7 +54,9 @@ describe("conformance: axn-plugin-langchain", () => {
     },
   });
 
-  describeAdapterConformance<ActionTool>({
+  for (const kind of CONFORMANCE_PROBE_KINDS)
+    describeAdapterConformance<ActionTool>({
+    ...kind,
     ...base,
     name: "axn-plugin-langchain (createAgent)",
     async invoke(tool, args, { ambientContext }) {

@@ -4,6 +4,7 @@
  * with the trusted ambient context supplied by the server's `serverContext` builder.
  */
 import { createKernelHost } from "@axn/core";
+import { CONFORMANCE_PROBE_KINDS } from "../support/schema-kinds.js";
 import { describeAdapterConformance } from "@axn/sdk/conformance";
 import { resetAxn } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -38,7 +39,9 @@ describe("conformance: axn-plugin-mcp", () => {
   });
   after(resetAxn);
 
-  describeAdapterConformance<McpTool>({
+  for (const kind of CONFORMANCE_PROBE_KINDS)
+    describeAdapterConformance<McpTool>({
+    ...kind,
     name: "axn-plugin-mcp",
     key: "mcp",
     wrap: (action) => McpAdapter.wrap(action),

@@ -14,6 +14,7 @@ import { toStandardJsonSchema } from "@valibot/to-json-schema";
 import { type } from "arktype";
 import type { Type } from "arktype";
 import type { FieldSchema } from "@axn/core";
+import type { ProbeSchemas } from "@axn/sdk/conformance";
 
 /** A schema of the kind under test, before `field()` makes it a field schema. */
 export type KindSchema = object;
@@ -44,6 +45,8 @@ export interface SchemaKindBuilder {
   record(value: KindSchema): KindSchema;
   tuple(items: readonly [KindSchema, ...KindSchema[]]): KindSchema;
   email(): KindSchema;
+  /** Any value. */
+  unknown(): KindSchema;
   date: (() => KindSchema) | undefined;
   bigint: (() => KindSchema) | undefined;
   set: ((item: KindSchema) => KindSchema) | undefined;
@@ -85,6 +88,7 @@ const zod4: SchemaKindBuilder = {
   record: (value) => z4.record(z4.string(), value as Z4),
   tuple: (items) => z4.tuple(items as unknown as [Z4]),
   email: () => z4.email(),
+  unknown: () => z4.unknown(),
   date: () => z4.date(),
   bigint: () => z4.bigint(),
   set: (item) => z4.set(item as Z4),
@@ -120,6 +124,7 @@ const zodMini: SchemaKindBuilder = {
   record: (value) => zm.record(zm.string(), value as Zm),
   tuple: (items) => zm.tuple(items as unknown as [Zm]),
   email: () => zm.email(),
+  unknown: () => zm.unknown(),
   date: () => zm.date(),
   bigint: () => zm.bigint(),
   set: (item) => zm.set(item as Zm),
@@ -158,6 +163,7 @@ function zodClassicLike(name: string, z: typeof z325v4, label: string): SchemaKi
     record: (value) => z.record(z.string(), value as S),
     tuple: (items) => z.tuple(items as unknown as [S]),
     email: () => z.string().email(),
+    unknown: () => z.unknown(),
     date: () => z.date(),
     bigint: () => z.bigint(),
     set: (item) => z.set(item as S),
@@ -194,6 +200,7 @@ const zod3: SchemaKindBuilder = {
   record: (value) => z3.record(z3.string(), value as Z3),
   tuple: (items) => z3.tuple(items as unknown as [Z3]),
   email: () => z3.string().email(),
+  unknown: () => z3.unknown(),
   date: () => z3.date(),
   bigint: () => z3.bigint(),
   set: (item) => z3.set(item as Z3),
@@ -229,6 +236,7 @@ const valibot: SchemaKindBuilder = {
   record: (value) => v.record(v.string(), value as V),
   tuple: (items) => v.tuple(items as unknown as V[]),
   email: () => v.pipe(v.string(), v.email()),
+  unknown: () => v.unknown(),
   date: undefined,
   bigint: undefined,
   set: undefined,
@@ -270,6 +278,7 @@ const arktype: SchemaKindBuilder = {
   record: (value) => type.Record("string", value as never),
   tuple: (items) => type(items as never),
   email: () => type("string.email"),
+  unknown: () => type("unknown"),
   date: undefined,
   bigint: undefined,
   set: undefined,
@@ -283,4 +292,23 @@ export const SCHEMA_KINDS: readonly SchemaKindBuilder[] = [
   zodClassicLike("zod/v4 in zod 3.25", z325v4, "zod 4"),
   valibot,
   arktype,
+];
+
+/** The conformance suite's probe schemas, declared with this kind (`@axn/sdk/conformance`). */
+export function probeSchemasOf(kind: SchemaKindBuilder): ProbeSchemas {
+  return {
+    label: kind.name,
+    string: () => kind.field(kind.string()),
+    positiveInt: () => kind.field(kind.int({ min: 1 })),
+    unknown: () => kind.field(kind.unknown()),
+  };
+}
+
+/**
+ * What each plugin's conformance spec runs the shipped suite with: its default (zod 4) probes,
+ * then the same probes declared with every other kind.
+ */
+export const CONFORMANCE_PROBE_KINDS: readonly { readonly probeSchemas?: ProbeSchemas }[] = [
+  {},
+  ...SCHEMA_KINDS.filter((kind) => kind.name !== "zod 4").map((kind) => ({ probeSchemas: probeSchemasOf(kind) })),
 ];

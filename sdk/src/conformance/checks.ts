@@ -52,7 +52,7 @@ const STACK_LINE = /\n\s+at\s/;
 export function conformanceChecks<W>(driver: AdapterConformanceDriver<W>): ConformanceCheck[] {
   let probes: Probes | undefined;
   // Built on first use, not when the suite is described: a spec's hooks (resetAxn) run in between.
-  const probe = (): Probes => (probes ??= buildProbes(driver.name));
+  const probe = (): Probes => (probes ??= buildProbes(driver.probeSchemas === undefined ? driver.name : `${driver.name} ${driver.probeSchemas.label}`, driver.probeSchemas));
   const label = driver.name;
 
   const invoke = async (action: AnyAxn, args: Record<string, unknown>, ambientContext: Record<string, unknown> = {}): Promise<InvokeOutcome> => {

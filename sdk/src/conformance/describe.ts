@@ -31,7 +31,7 @@ export interface ConformanceResult {
 }
 
 export function describeAdapterConformance<W>(driver: AdapterConformanceDriver<W>, runner: ConformanceRunner = globalRunner()): void {
-  runner.describe(`${driver.name} adapter conformance`, () => {
+  runner.describe(`${driver.name} adapter conformance${driver.probeSchemas === undefined ? "" : ` (${driver.probeSchemas.label} probes)`}`, () => {
     for (const check of conformanceChecks(driver)) runner.it(`${check.title} [${check.id}]`, () => check.run());
   });
 }

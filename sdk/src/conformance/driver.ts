@@ -4,7 +4,7 @@
  * transport* (a real client, a real request) with a trusted ambient context. Everything the suite
  * checks is observed through these four functions.
  */
-import type { AnyAxn } from "@axn/core";
+import type { AnyAxn, FieldSchema } from "@axn/core";
 
 /** What the transport answered for one call, as the client saw it. */
 export interface InvokeOutcome {
@@ -27,6 +27,20 @@ export interface InvokeContext {
   readonly ambientContext: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * The schemas the suite's probe actions are declared with, so an adapter can be checked against
+ * every schema kind its users write (zod 4 when omitted). Each answers a field schema of one library.
+ */
+export interface ProbeSchemas {
+  /** Shown in the suite's titles (`"valibot"`). */
+  readonly label: string;
+  string(): FieldSchema;
+  /** An integer of at least 1. */
+  positiveInt(): FieldSchema;
+  /** Any value (the unrenderable probes expose one). */
+  unknown(): FieldSchema;
+}
+
 export interface AdapterConformanceDriver<W> {
   /** The suite's title: the plugin's package name. */
   readonly name: string;
@@ -40,4 +54,6 @@ export interface AdapterConformanceDriver<W> {
   invoke(wrapped: W, args: Readonly<Record<string, unknown>>, context: InvokeContext): Promise<InvokeOutcome>;
   /** The adapter's `tools` function itself (not its result): it must be callable with no arguments. */
   readonly tools: () => readonly unknown[] | Promise<readonly unknown[]>;
+  /** The probes' schema kind (default: zod 4). */
+  readonly probeSchemas?: ProbeSchemas;
 }

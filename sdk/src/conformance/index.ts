@@ -15,7 +15,7 @@
  * });
  * ```
  */
-export type { AdapterConformanceDriver, AdvertisedTool, InvokeContext, InvokeOutcome } from "./driver.js";
+export type { AdapterConformanceDriver, AdvertisedTool, InvokeContext, InvokeOutcome, ProbeSchemas } from "./driver.js";
 export { CHECK_IDS, conformanceChecks, type ConformanceCheck, type ConformanceCheckId } from "./checks.js";
 export { describeAdapterConformance, runConformanceChecks, type ConformanceResult, type ConformanceRunner } from "./describe.js";
-export { AMBIENT_FIELD, EXCEPTION_HEADLINE, FAILURE_HEADLINE, FAILURE_REASON, SECRET_MESSAGE } from "./probes.js";
+export { AMBIENT_FIELD, EXCEPTION_HEADLINE, FAILURE_HEADLINE, FAILURE_REASON, SECRET_MESSAGE, ZOD_PROBE_SCHEMAS } from "./probes.js";

@@ -7,6 +7,7 @@
  */
 import type { AnyAxn } from "@axn/core";
 import { z } from "zod";
+import type { ProbeSchemas } from "./driver.js";
 import { buildAxn, uniqueAxnName } from "../testing/build-axn.js";
 
 /** The ambient field the echo probe declares; it must never appear in an advertised schema. */
@@ -27,7 +28,15 @@ export interface Probes {
   readonly surrogate: AnyAxn;
 }
 
-export function buildProbes(suite: string): Probes {
+/** The default probe schemas: zod 4, what `npm i zod` installs. */
+export const ZOD_PROBE_SCHEMAS: ProbeSchemas = {
+  label: "zod 4",
+  string: () => z.string(),
+  positiveInt: () => z.number().int().min(1),
+  unknown: () => z.unknown(),
+};
+
+export function buildProbes(suite: string, schemas: ProbeSchemas = ZOD_PROBE_SCHEMAS): Probes {
   // Names are per suite so two adapters' suites in one process never share an action.
   const base = `Conformance.${suite.replace(/[^A-Za-z0-9]+/g, "_")}.`;
   const name = (probe: string): string => uniqueAxnName(`${base}${probe}`);
@@ -36,13 +45,15 @@ export function buildProbes(suite: string): Probes {
     name: name("EchoProbe"),
     description: "Conformance probe: echoes its query and the trusted user",
     expects: {
-      query: { schema: z.string(), description: "Text to echo" },
-      limit: { schema: z.number().int().min(1), optional: true },
-      [AMBIENT_FIELD]: { schema: z.string(), on: "ambientContext", optional: true },
+      query: { schema: schemas.string(), description: "Text to echo" },
+      limit: { schema: schemas.positiveInt(), optional: true },
+      [AMBIENT_FIELD]: { schema: schemas.string(), on: "ambientContext", optional: true },
     },
-    exposes: { echo: z.string(), user: z.string() },
+    exposes: { echo: schemas.string(), user: schemas.string() },
     messages: { success: ({ echo, user }) => `echo ${echo} for ${user}` },
-    call: async ({ query, [AMBIENT_FIELD]: user }) => {
+    call: async (input) => {
+      const query = input.query as string;
+      const user = input[AMBIENT_FIELD] as string | undefined;
       if (query.startsWith(SLOW_PREFIX)) await new Promise((resolve) => setTimeout(resolve, 30));
       return { echo: query, user: user ?? "anonymous" };
     },
@@ -67,7 +78,7 @@ export function buildProbes(suite: string): Probes {
   const cyclic = buildAxn({
     name: name("CyclicProbe"),
     description: "Conformance probe: exposes a value that contains itself",
-    exposes: { data: z.unknown() },
+    exposes: { data: schemas.unknown() },
     call: () => {
       const data: { self?: unknown } = {};
       data.self = data;
@@ -78,7 +89,7 @@ export function buildProbes(suite: string): Probes {
   const surrogate = buildAxn({
     name: name("SurrogateProbe"),
     description: "Conformance probe: exposes a string with a lone surrogate",
-    exposes: { text: z.string() },
+    exposes: { text: schemas.string() },
     call: () => ({ text: "broken \uD800 text" }),
   });
 
