@@ -20,7 +20,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "resetHost", "semanticHintOwner", "validateToolRoots",
   ],
   "@axn/core/internal": [
-    "AXN_INTERNALS", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog",
+    "AXN_INTERNALS", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog", "closestMatch",
     "currentExecution", "extensionsFrozen", "internalsOf", "makeResult", "moduleOriginOf",
     "notifyResult", "onActionDefined", "onHostReset", "setAdapterSink", "setModuleOrigin",
     "sourceActionOf",
