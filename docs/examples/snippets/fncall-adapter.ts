@@ -70,6 +70,8 @@ export const deprecator = createDeprecator(PLUGIN, "2.0");
 // --- live transport capabilities: a per-call handle, never ambient data ---
 export interface FncallSession {
   readonly userId: string;
+  /** Further facts the transport vouches for (a token's claims): trusted ambient context too. */
+  readonly claims?: Readonly<Record<string, unknown>>;
   /** A live capability: progress goes straight back to the transport. */
   readonly progress?: (done: number) => void;
 }
@@ -114,7 +116,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): FncallTool {
     action,
     async call(args: unknown, session: FncallSession): Promise<FncallResponse> {
       // Trusted context goes in as plain data; the live handle through AsyncLocalStorage.
-      const result = await sessions.run(session, () => invoker.call(action, args, { ambientContext: { userId: session.userId } }));
+      const result = await sessions.run(session, () => invoker.call(action, args, { ambientContext: { ...session.claims, userId: session.userId } }));
       // Guard only the mapping: the call above already reported its own exceptions.
       return guardToolResponse(action, { onError: (): FncallResponse => ({ ok: false, error: ADAPTER_FAILURE }) }, (): FncallResponse => {
         if (!result.ok) {

@@ -1,0 +1,14 @@
+/**
+ * docs/plugins.md, "Testing a plugin" — a plugin's own spec. test/docs/pages.spec.ts imports this
+ * module, which registers the suite.
+ */
+import { createHost } from "@axn/sdk";
+import { resetHost } from "@axn/core";
+import plugin from "../src/index.js";
+
+describe("axn-plugin-audit", () => {
+  afterEach(() => resetHost());
+  it("loads with its options", async () => {
+    await createHost({ config: { plugins: [[plugin, { level: "info" }]] } });
+  });
+});
