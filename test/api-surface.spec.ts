@@ -22,7 +22,7 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/core/internal": [
     "AXN_INTERNALS", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog", "closestMatch",
     "currentExecution", "extensionsFrozen", "internalsOf", "makeResult", "moduleOriginOf",
-    "notifyResult", "onActionDefined", "onHostReset", "setAdapterSink", "setModuleOrigin",
+    "notifyResult", "onActionDefined", "onHostReset", "readSchema", "setAdapterSink", "setModuleOrigin",
     "sourceActionOf",
   ],
   "@axn/sdk": [

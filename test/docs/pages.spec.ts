@@ -29,6 +29,8 @@ import { fromFile, inMemory } from "../../docs/examples/snippets/config-load.js"
 import { slackConfig } from "../../docs/examples/snippets/slack/config.js";
 import slackPlugin, { presentationOf } from "../../docs/examples/snippets/slack/index.js";
 import auditPlugin from "../../docs/examples/snippets/audit-plugin/src/index.js";
+import auditWithOptions from "../../docs/examples/snippets/audit-plugin/src/with-options.js";
+import appConfig from "../../docs/examples/snippets/audit-plugin/app-config.js";
 import { tapInOrder } from "../../docs/examples/snippets/audit-plugin/src/ordering.js";
 import "../../docs/examples/snippets/audit-plugin/test/plugin.js";
 import { ImportCatalog, ListOrders, PostThread } from "../../docs/examples/snippets/reflection.js";
@@ -158,18 +160,43 @@ describe("docs pages", () => {
       clearCatalog();
     });
 
-    it("the smallest plugin: an onResult observer with options", async () => {
+    it("the smallest plugin: an onResult observer", async () => {
       const lines: string[] = [];
       const log = console.log;
       console.log = (line: string) => void lines.push(line);
       try {
-        await createHost({ config: { plugins: [[auditPlugin, { level: "info" }]] }, cwd: SNIPPETS });
+        await createHost({ config: { plugins: [auditPlugin] }, cwd: SNIPPETS });
         await defineAxn({ name: "Docs.Ping", call: () => undefined }).call({});
       } finally {
         console.log = log;
       }
       expect(lines).to.have.length(1);
       expect(lines[0]).to.match(/^Docs\.Ping success in \d+\.\dms$/);
+    });
+
+    it("options: validated by the plugin's schema, parsed (with defaults) for apply", async () => {
+      const lines: string[] = [];
+      const log = console.log;
+      console.log = (line: string) => void lines.push(line);
+      try {
+        await createHost({ config: { plugins: [[auditWithOptions, { level: "debug" }]] }, cwd: SNIPPETS });
+        await defineAxn({ name: "Docs.PingDebug", call: () => undefined }).call({});
+        resetHost();
+        await createHost({ config: { plugins: [[auditWithOptions, {}]] }, cwd: SNIPPETS }); // level defaults to "info": only failures log
+        await defineAxn({ name: "Docs.PingInfo", call: () => undefined }).call({});
+      } finally {
+        console.log = log;
+      }
+      expect(lines).to.deep.equal(["Docs.PingDebug success"]);
+      expect(appConfig.plugins).to.deep.equal([["audit", { level: "debug" }]]);
+      resetHost();
+      const refused = await createHost({ config: { plugins: [[auditWithOptions, { level: "loud" }]] }, cwd: SNIPPETS }).then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+      expect(refused?.message).to.equal(
+        'Plugin "axn-plugin-audit" was given invalid options in the config passed to createHost: level: Invalid option: expected one of "info"|"debug"',
+      );
     });
 
     it("ordering: a Late stage runs after the Default ones; `before` goes ahead of the named tap", async () => {

@@ -5,10 +5,14 @@
 import { createHost } from "@axn/sdk";
 import { resetHost } from "@axn/core";
 import plugin from "../src/index.js";
+import withOptions from "../src/with-options.js";
 
 describe("axn-plugin-audit", () => {
   afterEach(() => resetHost());
+  it("loads", async () => {
+    await createHost({ config: { plugins: [plugin] } });
+  });
   it("loads with its options", async () => {
-    await createHost({ config: { plugins: [[plugin, { level: "info" }]] } });
+    await createHost({ config: { plugins: [[withOptions, { level: "debug" }]] } });
   });
 });
