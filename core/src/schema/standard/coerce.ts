@@ -14,8 +14,23 @@ import { mapEntries, mapItems } from "../copy-on-change.js";
 
 type Node = JsonSchema | boolean;
 
+/**
+ * The coercer for one field, built once at definition. A leaf field (a plain string, number,
+ * integer or boolean type, no enum, const, union or `$ref`) gets its parser directly, as zod's
+ * kinds do; anything else walks its schema per call.
+ */
 export function jsonSchemaCoercer(root: JsonSchema): (value: unknown) => unknown {
+  const leaf = isLeaf(root) ? root.type : undefined;
+  if (leaf === "string") return (value) => value;
+  if (leaf === "number" || leaf === "integer") return (value) => (typeof value === "string" ? (parseNumber(value) ?? value) : value);
+  if (leaf === "boolean") return (value) => (typeof value === "string" ? (parseBoolean(value) ?? value) : value);
   return (value) => (typeof value !== "string" && (typeof value !== "object" || value === null) ? value : coerce(root, root, value, 0));
+}
+
+const COMPOSITE_KEYWORDS = ["$ref", "anyOf", "oneOf", "allOf", "enum", "const"] as const;
+
+function isLeaf(node: JsonSchema): boolean {
+  return typeof node.type === "string" && COMPOSITE_KEYWORDS.every((keyword) => !(keyword in node));
 }
 
 function coerce(root: JsonSchema, node: Node | undefined, value: unknown, depth: number): unknown {
