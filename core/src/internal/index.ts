@@ -9,4 +9,5 @@ export { moduleOriginOf, setModuleOrigin } from "../tools/origins.js";
 export { currentExecution } from "../context/execution.js";
 export { setAdapterSink, onHostReset, type AdapterSink } from "../host/host.js";
 export { notifyResult } from "../host/observers.js";
+export { FOR_PLUGIN, type PluginScoped } from "../host/hooks.js";
 export { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
