@@ -101,6 +101,27 @@ export {
   type HookName,
 } from "./host/hooks.js";
 export {
+  TRANSPORT_KINDS,
+  type BooleanTransportFlag,
+  type HttpTransport,
+  type HttpTransportContext,
+  type RunningHttpTransport,
+  type RunningStdioTransport,
+  type StdioTransport,
+  type StdioTransportContext,
+  type StringTransportFlag,
+  type Transport,
+  type TransportApp,
+  type TransportBanner,
+  type TransportContext,
+  type TransportEndpoint,
+  type TransportFlag,
+  type TransportFlags,
+  type TransportFlagValues,
+  type TransportKind,
+  type TransportRegistrar,
+} from "./host/transports.js";
+export {
   createKernelHost,
   activeHost,
   hostLoaded,

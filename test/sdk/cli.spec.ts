@@ -247,6 +247,9 @@ describe("axn CLI (child process, example app)", function () {
       expect(code).to.equal(0);
       expect(stdout).to.contain("✔ Plugin axn-plugin-mcp@0.1.0");
       expect(stdout).to.contain('✔ Tool root "agent_tools" of adapter http: 7 modules');
+      expect(stdout).to.contain(
+        ['✔ Transport http "mcp" at /mcp (axn-plugin-mcp)', '✔ Transport stdio "mcp" (axn-plugin-mcp)', '✔ Transport http "http" at /api (axn-plugin-http)'].join("\n"),
+      );
       expect(stdout.trimEnd().split("\n").at(-1)).to.equal("No problems found.");
     });
 

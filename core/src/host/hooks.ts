@@ -1,9 +1,10 @@
 /**
  * The host's hooks: typed `tapable` hooks plugins tap from `apply(host)`. Three load-phase hooks
- * collect registrations (adapters, semantic hints, field-metadata keys); `onResult` lets observers
- * see every finished call. One `register` interceptor wraps every tap, so whatever a tap throws
- * arrives as a `HookError` naming the plugin (the tap name) and the hook, and a throwing observer
- * is reported instead of breaking the call it observes.
+ * collect registrations (adapters, semantic hints, field-metadata keys); `registerTransport`
+ * collects what a server can serve; `onResult` lets observers see every finished call. One
+ * `register` interceptor wraps every tap, so whatever a tap throws arrives as a `HookError` naming
+ * the plugin (the tap name) and the hook, and a throwing observer is reported instead of breaking
+ * the call it observes.
  *
  * Ordering is tapable's: taps run in registration order, a lower `stage` runs earlier (see
  * {@link HookStage}), and `before: "other-plugin"` runs ahead of that plugin's tap.
@@ -22,6 +23,7 @@ import { ErrorCodes } from "../errors/codes.js";
 import { reportException } from "../config/global.js";
 import type { Result } from "../action/result.js";
 import type { AnyAxn } from "../action/types.js";
+import type { TransportRegistrar } from "./transports.js";
 
 /**
  * Where the tool registry reads an adapter's tool roots from (structurally the registry's
@@ -61,6 +63,12 @@ export interface HostHooks {
   readonly registerAdapter: SyncHook<[AdapterRegistrar]>;
   readonly registerSemanticHint: SyncHook<[HintRegistrar]>;
   readonly registerFieldMetadataKey: SyncHook<[MetadataKeyRegistrar]>;
+  /**
+   * Called by whoever serves the tools (the `axn serve` CLI), not by the host: once the host has
+   * finished loading, so a tap may read its plugin's final settings (the HTTP API's `basePath`).
+   * It may be called more than once; a tap only describes its transports.
+   */
+  readonly registerTransport: SyncHook<[TransportRegistrar]>;
   readonly onResult: SyncHook<[ResultInfo]>;
 }
 
@@ -104,6 +112,7 @@ export function createHostHooks(isFrozen: () => boolean): HostHooks {
     registerAdapter: new SyncHook<[AdapterRegistrar]>(["registrar"], "registerAdapter"),
     registerSemanticHint: new SyncHook<[HintRegistrar]>(["registrar"], "registerSemanticHint"),
     registerFieldMetadataKey: new SyncHook<[MetadataKeyRegistrar]>(["registrar"], "registerFieldMetadataKey"),
+    registerTransport: new SyncHook<[TransportRegistrar]>(["registrar"], "registerTransport"),
     onResult: new SyncHook<[ResultInfo]>(["info"], "onResult"),
   };
   for (const name of Object.keys(hooks) as HookName[]) {

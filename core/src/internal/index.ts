@@ -9,6 +9,7 @@ export { moduleOriginOf, setModuleOrigin } from "../tools/origins.js";
 export { currentExecution } from "../context/execution.js";
 export { setAdapterSink, onHostReset, type AdapterSink } from "../host/host.js";
 export { notifyResult } from "../host/observers.js";
+export { FOR_PLUGIN, type PluginScoped } from "../host/hooks.js";
 export { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 export { closestMatch } from "../errors/did-you-mean.js";
 export { readSchema } from "../schema/read-schema.js";

@@ -27,7 +27,7 @@ export interface ServeOptions extends HttpAppOptions {
   /** Default `127.0.0.1` (loopback). Bind a public address deliberately. */
   readonly hostname?: string;
   /** Serve this fetch handler (e.g. an app built with `createHttpApp` and extra routes) instead of building one. */
-  readonly app?: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
+  readonly app?: FetchApp;
 }
 
 export interface HttpServerHandle {
@@ -41,20 +41,32 @@ export interface HttpServerHandle {
   close(): Promise<void>;
 }
 
-export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
-  const hostname = options.hostname ?? DEFAULT_HOSTNAME;
-  const port = options.port ?? DEFAULT_PORT;
-  const configured = options.allowedHosts === undefined ? httpConfig.get("allowedHosts") : options.allowedHosts;
+/** A fetch handler as `serve` runs it: the hono app, or any app with the same `fetch`. */
+export type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
+
+/**
+ * `app.fetch` behind the Host check a server on `hostname` needs: the `allowedHosts` given (else the
+ * setting); when neither names any, the loopback names on a loopback address, and no check on a
+ * public one. Shared by `serve` and the transport `axn serve` mounts.
+ */
+export function hostGuarded(app: FetchApp, hostname: string, allowedHosts?: readonly string[] | null): FetchApp["fetch"] {
+  const configured = allowedHosts === undefined ? httpConfig.get("allowedHosts") : allowedHosts;
   const allowed = configured ?? (isLoopbackHostname(hostname) ? LOOPBACK_HOSTS : null);
-  const app = options.app ?? createHttpApp(options);
-  const hostAllowed = allowed === null ? null : hostCheck(allowed);
+  if (allowed === null) return (request, env) => app.fetch(request, env);
+  const hostAllowed = hostCheck(allowed);
   // `env` carries Node's request/response objects; the app uses them to notice a client leaving
   // without building a full web Request just for its signal, and the Host check reads Node's own
   // parsed header rather than building the request's `Headers`.
-  const fetch = (request: Request, env?: unknown): Response | Promise<Response> =>
-    hostAllowed !== null && !hostAllowed((env as NodeBindings | undefined)?.incoming?.headers.host ?? request.headers.get("host"))
-      ? toResponse(errorReply(403, Messages.hostNotAllowed))
-      : app.fetch(request, env);
+  return (request, env) =>
+    hostAllowed((env as NodeBindings | undefined)?.incoming?.headers.host ?? request.headers.get("host"))
+      ? app.fetch(request, env)
+      : toResponse(errorReply(403, Messages.hostNotAllowed));
+}
+
+export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
+  const hostname = options.hostname ?? DEFAULT_HOSTNAME;
+  const port = options.port ?? DEFAULT_PORT;
+  const fetch = hostGuarded(options.app ?? createHttpApp(options), hostname, options.allowedHosts);
 
   return new Promise((resolve, reject) => {
     const server = nodeServe({ fetch, port, hostname }, (info: AddressInfo) => {

@@ -1,11 +1,13 @@
 /**
  * The plugin the host loads (`plugins: ["mcp"]`): registers the `mcp` adapter key with its tool
- * roots and the `openWorld` / `closedWorld` semantic hints. Its settings are declared in
- * `config.ts` when the package is imported, so they exist before any action is defined.
+ * roots, the `openWorld` / `closedWorld` semantic hints, and the Streamable HTTP and stdio
+ * transports `axn serve` runs (`transports.ts`). Its settings are declared in `config.ts` when the
+ * package is imported, so they exist before any action is defined.
  */
 import { definePlugin } from "@axn/sdk";
 import { toolRootsSource } from "@axn/sdk/adapter";
 import { MCP_KEY, mcpConfig, PLUGIN_NAME, PLUGIN_VERSION } from "./config.js";
+import { registerMcpTransports } from "./transports.js";
 
 export const mcpPlugin = definePlugin({
   name: PLUGIN_NAME,
@@ -14,5 +16,6 @@ export const mcpPlugin = definePlugin({
   apply(host) {
     host.hooks.registerAdapter.tap(PLUGIN_NAME, (adapters) => adapters.add(MCP_KEY, toolRootsSource(mcpConfig)));
     host.hooks.registerSemanticHint.tap(PLUGIN_NAME, (hints) => hints.add("openWorld", "closedWorld"));
+    host.hooks.registerTransport.tap(PLUGIN_NAME, registerMcpTransports);
   },
 });

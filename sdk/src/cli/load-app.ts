@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isAxnError } from "@axn/core";
-import { loadHost, type LoadedHost, type LoadedPlugin } from "../host/create-host.js";
+import { loadHost, type LoadedHost } from "../host/create-host.js";
 import { CliError, ExitCode } from "./errors.js";
 
 export interface LoadedApp extends LoadedHost {
@@ -36,11 +36,6 @@ export function configError(error: unknown): CliError {
   return new CliError(ExitCode.config, typeof code === "string" ? `${message} [${code}]` : message, "Run `axn doctor` for a full check.", {
     cause: error,
   });
-}
-
-/** The loaded plugin with this package name, if the app lists it. */
-export function findPlugin(app: LoadedApp, name: string): LoadedPlugin | undefined {
-  return app.plugins.find((plugin) => plugin.name === name);
 }
 
 function packageInfo(root: string): { name: string; version: string } {

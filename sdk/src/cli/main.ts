@@ -48,8 +48,12 @@ export function mainHelp(): string {
   ].join("\n");
 }
 
-export function commandHelp(command: Command): string {
-  return [`Usage: axn ${command.usage} [--config PATH]`, "", command.summary + ".", "", command.help].join("\n");
+export function commandHelp(command: Command, body: string = command.help): string {
+  return [`Usage: axn ${command.usage} [--config PATH]`, "", command.summary + ".", "", body].join("\n");
+}
+
+async function helpOf(command: Command, io: CliIo, configPath: string | undefined): Promise<string> {
+  return commandHelp(command, command.helpFor === undefined ? command.help : await command.helpFor({ io, configPath }));
 }
 
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
@@ -79,13 +83,14 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
       println(io.stdout, mainHelp());
       return ExitCode.ok;
     }
-    println(io.stdout, commandHelp(commandNamed(target)));
+    println(io.stdout, await helpOf(commandNamed(target), io, undefined));
     return ExitCode.ok;
   }
   if (first.startsWith("-")) {
     throw usageError(`Expected a command before ${first}`);
   }
   const command = commandNamed(first);
+  if (command.lateOptions === true) return runWithLateOptions(command, rest, io);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
@@ -93,7 +98,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
     throw usageError(error instanceof Error ? error.message : String(error), command.name);
   }
   if (parsed.values["help"] === true) {
-    println(io.stdout, commandHelp(command));
+    println(io.stdout, await helpOf(command, io, typeof parsed.values["config"] === "string" ? parsed.values["config"] : undefined));
     return ExitCode.ok;
   }
   if (parsed.positionals.length > command.maxPositionals) {
@@ -105,7 +110,22 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
     values: parsed.values as { readonly [name: string]: string | boolean | undefined },
     positionals: parsed.positionals,
     configPath: typeof config === "string" ? config : undefined,
+    argv: rest,
   });
+}
+
+/**
+ * A command whose options come from the app: only `--config` and `--help` are read here (leniently:
+ * the rest is not known yet); the command parses `argv` strictly once it has loaded the app.
+ */
+async function runWithLateOptions(command: Command, argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
+  const { values } = parseArgs({ args: [...argv], options: GLOBAL_OPTIONS, allowPositionals: true, strict: false });
+  const configPath = typeof values["config"] === "string" ? values["config"] : undefined;
+  if (values["help"] === true) {
+    println(io.stdout, await helpOf(command, io, configPath));
+    return ExitCode.ok;
+  }
+  return command.run({ io, values: {}, positionals: [], configPath, argv });
 }
 
 function commandNamed(name: string): Command {

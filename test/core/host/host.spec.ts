@@ -38,10 +38,10 @@ describe("host kernel", () => {
     setAdapterSink(undefined);
   });
 
-  it("has a frozen record of the four hooks", () => {
+  it("has a frozen record of the five hooks", () => {
     const host = createKernelHost();
     expect(Object.isFrozen(host.hooks)).to.equal(true);
-    expect(Object.keys(host.hooks)).to.deep.equal(["registerAdapter", "registerSemanticHint", "registerFieldMetadataKey", "onResult"]);
+    expect(Object.keys(host.hooks)).to.deep.equal(["registerAdapter", "registerSemanticHint", "registerFieldMetadataKey", "registerTransport", "onResult"]);
     expect(activeHost()).to.equal(host);
   });
 

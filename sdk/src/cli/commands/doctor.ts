@@ -14,6 +14,8 @@ import type { Command } from "../command.js";
 import { ExitCode } from "../errors.js";
 import { println, type CliIo } from "../io.js";
 import { configError, loadApp, type LoadedApp } from "../load-app.js";
+import { RESERVED_FLAGS } from "../serve/options.js";
+import { collectTransports, type Registered } from "../serve/registered.js";
 
 type Level = "ok" | "warn" | "error";
 
@@ -34,6 +36,7 @@ export const doctorCommand: Command = {
     "  - the config file (found, loads, exports an object)",
     "  - each plugin (found, valid, compatible host version, dependencies)",
     "  - the registered adapters and their tool roots (exist, hold actions)",
+    "  - the transports `axn serve` would serve (no shared path, name or flag)",
     "  - tool name/version conflicts and version-convention mistakes",
     "  - tools without a description, and tools named differently per adapter",
     "",
@@ -46,6 +49,7 @@ export const doctorCommand: Command = {
     const app = await check(io, configPath, findings);
     if (app !== undefined) {
       findings.push(...adapterFindings(app));
+      findings.push(...transportFindings(app));
       findings.push(...toolFindings());
     }
     report(io, findings);
@@ -140,6 +144,20 @@ function adapterFindings(app: LoadedApp): Finding[] {
     }
   }
   return findings;
+}
+
+/** What `axn serve` would serve: one line per transport, or why they conflict. */
+function transportFindings(app: LoadedApp): Finding[] {
+  let transports: Registered[];
+  try {
+    transports = collectTransports(app.host, RESERVED_FLAGS);
+  } catch (error) {
+    return [{ level: "error", message: messageOf(error), fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag." }];
+  }
+  return transports.map((entry) => ({
+    level: "ok",
+    message: `Transport ${entry.transport.kind} "${entry.transport.name}"${entry.transport.kind === "http" ? ` at ${entry.transport.path}` : ""} (${entry.plugin})`,
+  }));
 }
 
 function rootFinding(app: LoadedApp, key: string, root: string, members: readonly AnyAxn[]): Finding {

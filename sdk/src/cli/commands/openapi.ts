@@ -1,44 +1,79 @@
 /**
- * `axn openapi`: the OpenAPI 3.1 document of the app's HTTP API — exactly what the server answers
- * at `{basePath}/openapi.json`, produced without opening a port.
+ * `axn openapi`: the OpenAPI document of the app's HTTP API — exactly what its transport answers
+ * (the HTTP plugin's `{basePath}/openapi.json`), produced without opening a port. Any registered
+ * HTTP transport that describes itself (`openapi()`) can answer; with several, `--transport NAME`
+ * picks one.
  */
+import type { HttpTransport } from "@axn/core";
+import { closestMatch } from "../../config/did-you-mean.js";
 import type { Command } from "../command.js";
-import { CliError, ExitCode } from "../errors.js";
+import { CliError, ExitCode, usageError } from "../errors.js";
 import { println } from "../io.js";
 import { loadApp } from "../load-app.js";
-import { HTTP_PLUGIN, httpPlugin } from "../transports.js";
+import { appTransports } from "../serve/app-transports.js";
+import { describeTransport, isHttp, type Registered } from "../serve/registered.js";
 
 export const openapiCommand: Command = {
   name: "openapi",
-  usage: "openapi",
+  usage: "openapi [--transport NAME]",
   summary: "Print the OpenAPI document of the HTTP API",
   help: [
-    "Prints the OpenAPI 3.1 document the HTTP plugin serves at {basePath}/openapi.json.",
-    "Needs axn-plugin-http in the config's plugins.",
+    "Prints the OpenAPI 3.1 document an HTTP transport serves (the HTTP plugin's",
+    "{basePath}/openapi.json), without opening a port. Needs a plugin whose HTTP transport",
+    "describes itself with one.",
+    "",
+    "Options:",
+    "  --transport NAME   the HTTP transport to describe, when several can",
     "",
     "Example:",
     "  axn openapi > openapi.json",
   ].join("\n"),
-  options: {},
+  options: { transport: { type: "string" } },
   maxPositionals: 0,
-  async run({ io, configPath }) {
+  async run({ io, values, configPath }) {
     const app = await loadApp(io.cwd, configPath);
-    const http = await httpPlugin(app);
-    if (http === undefined) {
-      throw new CliError(ExitCode.config, `No HTTP API: ${HTTP_PLUGIN} is not listed in the config's plugins`, `Add "http" to plugins in ${app.configPath ?? "axn.config.ts"}.`);
-    }
-    const basePath = http.httpConfig.get("basePath");
-    const server = http.createHttpApp({ openapi: { title: app.name, version: app.version } });
-    // Loopback Host: the document is what a local client would fetch.
-    const response = await server.fetch(new Request(`http://127.0.0.1${basePath}/openapi.json`));
-    if (!response.ok) {
+    const documented = appTransports(app).filter(isHttp).filter((entry) => entry.transport.openapi !== undefined);
+    const entry = pick(documented, typeof values["transport"] === "string" ? values["transport"] : undefined, app.configPath ?? "axn.config.ts");
+    let document: Record<string, unknown>;
+    try {
+      document = await entry.transport.openapi!({ name: app.name, version: app.version, root: app.root });
+    } catch (error) {
       throw new CliError(
         ExitCode.failure,
-        `The HTTP app answered ${response.status} for ${basePath}/openapi.json: ${await response.text()}`,
-        "The document is served behind the app's authenticate setting; it must accept an anonymous local request.",
+        `${describeTransport(entry)} could not produce its OpenAPI document: ${error instanceof Error ? error.message : String(error)}`,
+        "The plugin named above says why; fix its settings and run axn openapi again.",
+        { cause: error },
       );
     }
-    println(io.stdout, JSON.stringify(await response.json(), null, 2));
+    println(io.stdout, JSON.stringify(document, null, 2));
     return ExitCode.ok;
   },
 };
+
+function pick(documented: readonly Registered<HttpTransport>[], named: string | undefined, where: string): Registered<HttpTransport> {
+  if (named !== undefined) {
+    const entry = documented.find((candidate) => candidate.transport.name === named);
+    if (entry !== undefined) return entry;
+    const names = documented.map((candidate) => candidate.transport.name);
+    const suggestion = closestMatch(named, names);
+    throw usageError(
+      `No HTTP transport named "${named}" has an OpenAPI document; ${suggestion !== undefined ? `did you mean "${suggestion}"?` : `those that do: ${names.join(", ") || "none"}`}`,
+      "openapi",
+    );
+  }
+  const [first, ...others] = documented;
+  if (first === undefined) {
+    throw new CliError(
+      ExitCode.config,
+      "No OpenAPI document: no loaded plugin registers an HTTP transport that describes itself with one",
+      `List such a plugin (the shipped one: "http") in plugins in ${where}.`,
+    );
+  }
+  if (others.length > 0) {
+    throw usageError(
+      `Several HTTP transports have an OpenAPI document (${documented.map(describeTransport).join(", ")}); pick one with --transport NAME`,
+      "openapi",
+    );
+  }
+  return first;
+}

@@ -1,198 +1,154 @@
 /**
- * `axn serve [--port N] [--host H] | --mcp-stdio`: serves the app's tools.
+ * `axn serve`: serves whatever the app's plugins register through the host's `registerTransport`
+ * hook, naming no plugin itself. By default every HTTP transport is mounted at its path on one
+ * server the CLI owns (`--port`, `--host`); `--stdio NAME` (or a transport's own select flag, such
+ * as `--mcp-stdio`) serves one stdio transport over stdin/stdout instead, and everything the CLI
+ * says then goes to stderr. A transport's own flags are parsed with the server's.
  *
- * Over HTTP (the default) one loopback server carries the HTTP plugin's routes (`POST
- * {basePath}/{tool}/v{n}`, `GET {basePath}/openapi.json`) and the MCP Streamable HTTP endpoint at
- * `/mcp` — mounted into the HTTP plugin's app, so both sit behind its Host check. With only one of
- * the two plugins listed, it serves that one. `--mcp-stdio` serves MCP over stdin/stdout instead
- * (for a client that launches the process); everything the CLI says then goes to stderr.
- *
- * Runs until SIGINT/SIGTERM, then closes the servers and exits 0.
+ * Stop handlers are in place before any transport starts; on SIGINT/SIGTERM (or stdin ending, over
+ * stdio) the server stops accepting, each transport stops (the last started first), and the
+ * process exits 0 — 1 when a transport failed to stop.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { HttpTransport, StdioTransport, TransportApp, TransportFlags, TransportFlagValues } from "@axn/core";
 import type { Command } from "../command.js";
-import { CliError, ExitCode, usageError, type ExitCodeValue } from "../errors.js";
+import { CliError, ExitCode, type ExitCodeValue } from "../errors.js";
 import { println, type CliIo } from "../io.js";
 import { loadApp, type LoadedApp } from "../load-app.js";
-import { HTTP_PLUGIN, httpPlugin, MCP_PLUGIN, mcpPlugin, type HttpOperationLike, type HttpPluginModule, type McpPluginModule } from "../transports.js";
-
-export const DEFAULT_SERVE_PORT = 3000;
-export const DEFAULT_SERVE_HOST = "127.0.0.1";
-export const MCP_PATH = "/mcp";
+import { appTransports } from "../serve/app-transports.js";
+import { httpBanner } from "../serve/banner.js";
+import { serveHelp, SERVE_USAGE } from "../serve/help.js";
+import { planServe, type Selected, type ServePlan } from "../serve/options.js";
+import { describeTransport, type Registered } from "../serve/registered.js";
+import { listenShared, type Mounted, type SharedServer } from "../serve/shared-server.js";
+import { stopRequest } from "../serve/stop-request.js";
 
 export const serveCommand: Command = {
   name: "serve",
-  usage: "serve [--port N] [--host HOST] | serve --mcp-stdio",
-  summary: "Serve the tools: HTTP + OpenAPI + MCP (Streamable HTTP at /mcp), or MCP over stdio",
-  help: [
-    "Serves the app's tools on one loopback HTTP server: the HTTP plugin's routes",
-    "(POST {basePath}/{tool}/v{n}, GET {basePath}/openapi.json) and the MCP Streamable HTTP",
-    "endpoint at /mcp. Prints the URLs and how to connect an MCP client. Stops on Ctrl+C.",
-    "",
-    "Options:",
-    `  --port N       the port (default: $PORT, else ${DEFAULT_SERVE_PORT}; 0 picks a free port)`,
-    `  --host HOST    the address to bind (default ${DEFAULT_SERVE_HOST}; bind a public one deliberately)`,
-    "  --mcp-stdio    serve MCP over stdin/stdout instead (for clients that launch the server)",
-    "",
-    "Examples:",
-    "  axn serve",
-    "  PORT=8080 axn serve",
-    "  axn serve --mcp-stdio",
-  ].join("\n"),
-  options: { port: { type: "string" }, host: { type: "string" }, "mcp-stdio": { type: "boolean" } },
+  usage: SERVE_USAGE,
+  summary: "Serve the tools over the transports the plugins register (HTTP, or stdio)",
+  // Shown only if `helpFor` is bypassed: the real help lists the app's transports.
+  help: serveHelp({ unavailable: "help written without loading the app" }),
+  options: {},
   maxPositionals: 0,
-  async run({ io, values, configPath }) {
-    const stdio = values["mcp-stdio"] === true;
-    if (stdio && (values["port"] !== undefined || values["host"] !== undefined)) {
-      throw usageError("--mcp-stdio serves over stdin/stdout; it takes no --port or --host", "serve");
+  lateOptions: true,
+  async helpFor({ io, configPath }) {
+    try {
+      return serveHelp(appTransports(await loadApp(io.cwd, configPath)));
+    } catch (error) {
+      return serveHelp({ unavailable: error instanceof Error ? error.message : String(error) });
     }
-    const port = stdio ? 0 : parsePort(typeof values["port"] === "string" ? values["port"] : io.env["PORT"], values["port"] !== undefined);
-    const hostname = typeof values["host"] === "string" ? values["host"] : DEFAULT_SERVE_HOST;
+  },
+  async run({ io, argv, configPath }) {
     const app = await loadApp(io.cwd, configPath);
-    const mcp = await mcpPlugin(app);
-    if (stdio) return serveStdio(io, app, mcp);
-    const http = await httpPlugin(app);
-    return serveHttp(io, app, { http, mcp, port, hostname });
+    const plan = planServe(argv, appTransports(app), {
+      env: io.env,
+      where: app.configPath ?? "axn.config.ts",
+      plugins: app.plugins.map((plugin) => plugin.name),
+    });
+    return plan.kind === "stdio" ? serveStdio(io, app, plan) : serveHttp(io, app, plan);
   },
 };
 
-function parsePort(raw: string | undefined, fromOption: boolean): number {
-  if (raw === undefined || raw === "") return DEFAULT_SERVE_PORT;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) {
-    throw usageError(`${fromOption ? "--port" : "PORT"} must be a port number between 0 and 65535, got "${raw}"`, "serve");
-  }
-  return port;
+function transportApp(app: LoadedApp): TransportApp {
+  return Object.freeze({ name: app.name, version: app.version, root: app.root });
 }
 
-async function serveStdio(io: CliIo, app: LoadedApp, mcp: McpPluginModule | undefined): Promise<ExitCodeValue> {
-  if (mcp === undefined) {
-    throw new CliError(ExitCode.config, `Cannot serve MCP: ${MCP_PLUGIN} is not listed in the config's plugins`, `Add "mcp" to plugins in ${app.configPath ?? "axn.config.ts"}.`);
-  }
-  const count = mcp.McpAdapter.tools().length;
-  const server = await mcp.serveStdio({ name: app.name, version: app.version });
-  // stdout is the protocol channel: the banner goes to stderr.
-  println(io.stderr, `axn: serving ${count} MCP tools of ${app.name} over stdio`);
-  await untilStopped(() => server.close(), true);
-  return ExitCode.ok;
-}
-
-interface HttpPlan {
-  readonly http: HttpPluginModule | undefined;
-  readonly mcp: McpPluginModule | undefined;
-  readonly port: number;
-  readonly hostname: string;
-}
-
-async function serveHttp(io: CliIo, app: LoadedApp, plan: HttpPlan): Promise<ExitCodeValue> {
-  const { http, mcp } = plan;
-  if (http === undefined && mcp === undefined) {
-    throw new CliError(
-      ExitCode.config,
-      `Nothing to serve: neither ${HTTP_PLUGIN} nor ${MCP_PLUGIN} is listed in the config's plugins`,
-      `Add "http" and/or "mcp" to plugins in ${app.configPath ?? "axn.config.ts"}.`,
-    );
-  }
-  const mcpHandler = mcp?.createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_PATH });
-  let url: string;
-  let close: () => Promise<void>;
+async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { kind: "http" }>): Promise<ExitCodeValue> {
+  const stop = stopRequest();
+  const mounts: Mounted[] = [];
+  let server: SharedServer;
   try {
-    if (http !== undefined) {
-      const server = http.createHttpApp({
-        mount: mcpHandler === undefined ? [] : [{ path: MCP_PATH, handler: (request) => mcpHandler.fetch(request) }],
-        openapi: { title: app.name, version: app.version },
-      });
-      const handle = await http.serve({ port: plan.port, hostname: plan.hostname, app: server });
-      url = handle.url;
-      close = () => handle.close();
-    } else {
-      const server = createServer((request, response) => void mcpHandler!.listener(request, response));
-      url = await listen(server, plan.port, plan.hostname);
-      close = () => new Promise<void>((done) => server.close(() => done()));
+    try {
+      for (const selected of plan.transports) {
+        const running = await start(selected, () =>
+          selected.entry.transport.start({ app: transportApp(app), flags: flagsOf(selected), hostname: plan.hostname }),
+        );
+        mounts.push({ entry: selected.entry, running });
+      }
+      server = await listen(mounts, plan.port, plan.hostname);
+    } catch (error) {
+      await stopAll(io, mounts);
+      throw error;
     }
-  } catch (error) {
-    await mcpHandler?.close();
-    if ((error as { code?: unknown }).code === "EADDRINUSE") {
-      throw new CliError(ExitCode.failure, `Port ${plan.port} on ${plan.hostname} is already in use`, "Pass --port N or set PORT (0 picks a free port).");
-    }
-    throw error;
+    if (!stop.isRequested) println(io.stdout, ...httpBanner(app.name, server.url, mounts));
+    await stop.requested;
+  } finally {
+    stop.dispose();
   }
-
-  println(io.stdout, ...banner(app, url, http, mcp));
-  await untilStopped(async () => {
-    await mcpHandler?.close();
-    await close();
-  });
-  return ExitCode.ok;
+  // Stop accepting first; the transports then end what they hold open (MCP sessions and their
+  // streams), and the server finishes once the requests in flight have been answered.
+  const closed = server.close();
+  const stopped = await stopAll(io, mounts);
+  await closed;
+  return stopped ? ExitCode.ok : ExitCode.failure;
 }
 
-function banner(app: LoadedApp, url: string, http: HttpPluginModule | undefined, mcp: McpPluginModule | undefined): string[] {
-  const operations = http?.HttpAdapter.tools() ?? [];
-  const mcpTools = mcp?.McpAdapter.tools() ?? [];
-  const counts = [
-    ...(mcp === undefined ? [] : [`${mcpTools.length} MCP tools`]),
-    ...(http === undefined ? [] : [`${operations.length} HTTP operations`]),
-  ];
-  const lines = [`Serving ${app.name} (${counts.join(", ")}) on ${url}`, ""];
-  if (http !== undefined) {
-    const basePath = http.httpConfig.get("basePath");
-    lines.push(`  HTTP API   POST ${url}${basePath}/{tool}/v{n}`, `  OpenAPI    ${url}${basePath}/openapi.json`);
+async function serveStdio(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { kind: "stdio" }>): Promise<ExitCodeValue> {
+  const { entry } = plan.transport;
+  const stop = stopRequest(process.stdin);
+  let running: { readonly summary?: string; stop(): Promise<void> };
+  try {
+    running = await start(plan.transport, () =>
+      entry.transport.start({ app: transportApp(app), flags: flagsOf(plan.transport), stdin: process.stdin, stdout: process.stdout }),
+    );
+    // stdout is the protocol channel: the banner goes to stderr.
+    println(
+      io.stderr,
+      running.summary === undefined
+        ? `axn: serving ${app.name} over stdio (${describeTransport(entry)})`
+        : `axn: serving ${running.summary} of ${app.name} over stdio`,
+    );
+    await stop.requested;
+  } finally {
+    stop.dispose();
   }
-  if (mcp !== undefined) {
-    const mcpUrl = `${url}${MCP_PATH}`;
-    lines.push(
-      `  MCP        ${mcpUrl}  (Streamable HTTP)`,
-      "",
-      `Connect an MCP client to ${mcpUrl}:`,
-      "  MCP Inspector  npx @modelcontextprotocol/inspector  (transport: Streamable HTTP, URL above)",
-      `  Claude Code    claude mcp add --transport http ${safeName(app.name)} ${mcpUrl}`,
-      "  stdio clients  command: npx axn serve --mcp-stdio  (run in this folder)",
+  return (await stopAll(io, [{ entry, running }])) ? ExitCode.ok : ExitCode.failure;
+}
+
+/**
+ * The parsed values, typed as the transport's own flags: `planServe` built them from the very
+ * declarations `start`'s type comes from, which the CLI only knows as the general shape.
+ */
+function flagsOf(selected: Selected<HttpTransport | StdioTransport>): TransportFlagValues<TransportFlags> {
+  return selected.flags as TransportFlagValues<TransportFlags>;
+}
+
+async function start<R>(selected: Selected<HttpTransport | StdioTransport>, run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new CliError(
+      ExitCode.failure,
+      `${describeTransport(selected.entry)} failed to start: ${error instanceof Error ? error.message : String(error)}`,
+      "The plugin named above could not start its transport; its own message says why.",
+      { cause: error },
     );
   }
-  const example = exampleOperation(operations);
-  if (http !== undefined && example !== undefined) {
-    lines.push("", "Try:", `  curl -s -X POST ${url}${http.httpConfig.get("basePath")}${example.route} -H 'content-type: application/json' -d '{}'`);
-  }
-  lines.push("", "Press Ctrl+C to stop.");
-  return lines;
 }
 
-/** An operation `-d '{}'` can call: no required input, read-only preferred. */
-function exampleOperation(operations: readonly HttpOperationLike[]): HttpOperationLike | undefined {
-  const callable = operations.filter((op) => (op.inputSchema.required ?? []).length === 0);
-  return callable.find((op) => op.semanticHints.includes("readOnly")) ?? callable[0];
-}
-
-function safeName(name: string): string {
-  return name.replace(/^@/, "").replace(/[^A-Za-z0-9_-]+/g, "-");
-}
-
-function listen(server: Server, port: number, hostname: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, hostname, () => {
-      server.off("error", reject);
-      const address = server.address() as AddressInfo;
-      const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-      resolve(`http://${host}:${address.port}`);
+async function listen(mounts: readonly Mounted[], port: number, hostname: string): Promise<SharedServer> {
+  try {
+    return await listenShared(mounts, port, hostname);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "EADDRINUSE") {
+      throw new CliError(ExitCode.failure, `Port ${port} on ${hostname} is already in use`, "Pass --port N or set PORT (0 picks a free port).");
+    }
+    throw new CliError(ExitCode.failure, `Cannot listen on ${hostname}:${port}: ${error instanceof Error ? error.message : String(error)}`, "Check --host and --port.", {
+      cause: error,
     });
-  });
+  }
 }
 
-/** Resolves after SIGINT/SIGTERM (or stdin ending, for stdio) once `stop` has run. */
-function untilStopped(stop: () => Promise<void>, stdinEnds = false): Promise<void> {
-  return new Promise((resolve) => {
-    let stopping = false;
-    const finish = (): void => {
-      if (stopping) return;
-      stopping = true;
-      process.off("SIGINT", finish);
-      process.off("SIGTERM", finish);
-      stop().then(resolve, resolve);
-    };
-    process.once("SIGINT", finish);
-    process.once("SIGTERM", finish);
-    if (stdinEnds) process.stdin.once("end", finish);
-  });
+/** Stops each transport, the last started first; reports each failure and carries on. `false` if any failed. */
+async function stopAll(io: CliIo, started: readonly { readonly entry: Registered; readonly running: { stop(): Promise<void> } }[]): Promise<boolean> {
+  let ok = true;
+  for (const { entry, running } of [...started].reverse()) {
+    try {
+      await running.stop();
+    } catch (error) {
+      ok = false;
+      println(io.stderr, `axn: ${describeTransport(entry)} failed to stop: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return ok;
 }

@@ -1,0 +1,66 @@
+/**
+ * MCP as two `axn serve` transports, both named `mcp`: Streamable HTTP mounted at `/mcp` on the
+ * CLI's server (sessions closed when it stops), and stdio for a client that launches the process,
+ * selected with `--stdio mcp` or this plugin's own `--mcp-stdio`. Each serves every `mcp` tool
+ * under the app's name and version.
+ */
+import type { HttpTransport, StdioTransport, TransportRegistrar } from "@axn/core";
+import { McpAdapter } from "./adapter.js";
+import { createStreamableHttpHandler } from "./serve-http.js";
+import { serveStdio } from "./serve-stdio.js";
+
+/** Where the Streamable HTTP transport is mounted. */
+export const MCP_HTTP_PATH = "/mcp";
+/** The flag that selects the stdio transport, as launch configurations have spelled it. */
+export const MCP_STDIO_FLAG = "mcp-stdio";
+
+/** Registers both transports; tapped on `registerTransport`. */
+export function registerMcpTransports(transports: TransportRegistrar): void {
+  transports.add(streamableHttp);
+  transports.add(stdio);
+}
+
+const streamableHttp: HttpTransport<{}> = {
+  kind: "http",
+  name: "mcp",
+  description: "MCP Streamable HTTP, every mcp tool",
+  path: MCP_HTTP_PATH,
+  async start({ app }) {
+    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH });
+    return {
+      listener: handler.listener,
+      summary: `${McpAdapter.tools().length} MCP tools`,
+      banner: (origin) => {
+        const url = `${origin}${MCP_HTTP_PATH}`;
+        return {
+          endpoints: [{ label: "MCP", target: `${url}  (Streamable HTTP)` }],
+          notes: [
+            [
+              `Connect an MCP client to ${url}:`,
+              "  MCP Inspector  npx @modelcontextprotocol/inspector  (transport: Streamable HTTP, URL above)",
+              `  Claude Code    claude mcp add --transport http ${safeName(app.name)} ${url}`,
+              "  stdio clients  command: npx axn serve --stdio mcp  (run in this folder)",
+            ],
+          ],
+        };
+      },
+      stop: () => handler.close(),
+    };
+  },
+};
+
+const stdio: StdioTransport<{}> = {
+  kind: "stdio",
+  name: "mcp",
+  description: "MCP over stdin/stdout, every mcp tool",
+  selectFlag: MCP_STDIO_FLAG,
+  async start({ app, stdin, stdout }) {
+    const server = await serveStdio({ name: app.name, version: app.version, stdin, stdout });
+    return { summary: `${McpAdapter.tools().length} MCP tools`, stop: () => server.close() };
+  },
+};
+
+/** A name `claude mcp add` takes: no scope `@`, nothing but letters, digits, `_` and `-`. */
+function safeName(name: string): string {
+  return name.replace(/^@/, "").replace(/[^A-Za-z0-9_-]+/g, "-");
+}
