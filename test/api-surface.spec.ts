@@ -31,8 +31,10 @@ const SURFACE: Record<string, readonly string[]> = {
     "loadConfig", "loadHost",
   ],
   "@axn/sdk/adapter": [
-    "LOOPBACK_HOSTS", "REJECT_OPAQUE_SETTING", "declareRejectOpaqueExposedValues", "guardToolResponse",
-    "hostCheck", "hostnameOf", "isLoopbackHostname", "serializeExposed", "toolRootsDefault", "toolRootsSource",
+    "ADAPTER_FAILURE_MESSAGE", "LOOPBACK_HOSTS", "PRESENT_AS_SETTING", "PRESENT_AS_VALUES", "REJECT_OPAQUE_SETTING",
+    "RESPONSE_PHASE", "assertPresentAs", "declarePresentAs", "declareRejectOpaqueExposedValues", "defineAdapterPlugin",
+    "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "reportAdapterError", "resolveToolName",
+    "serializeExposed", "toolInvoker", "toolPipeline", "toolRootsDefault", "toolRootsSource",
   ],
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "uniqueAxnName", "withAmbientContext",
