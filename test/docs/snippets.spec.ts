@@ -36,7 +36,8 @@ import { installTracing, Summarize } from "../../docs/examples/snippets/tracing.
 import { RetryLater, WebhookError } from "../../docs/examples/snippets/errors.js";
 import { invoker, ListCompanies, runTool } from "../../docs/examples/snippets/invoker.js";
 import { withHostCheck } from "../../docs/examples/snippets/host-check.js";
-import fncallPlugin, { ADAPTER_FAILURE, currentSession, deprecator, fncallConfig, tools, wrap } from "../../docs/examples/snippets/fncall-adapter.js";
+import { ADAPTER_FAILURE_MESSAGE } from "@axn/sdk/adapter";
+import fncallPlugin, { currentSession, deprecator, fncallConfig, tools, wrap } from "../../docs/examples/snippets/fncall-adapter.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assertType = <T extends true>(): T => true as T;
@@ -388,11 +389,11 @@ describe("docs snippets", () => {
         required: ["number"],
         additionalProperties: false,
       });
-      expect(await invoice!.call({ number: "INV-7" }, { userId: "cus_1" })).to.deep.equal({
+      expect(await invoice!.call({ number: "INV-7" }, { context: { userId: "cus_1" } })).to.deep.equal({
         ok: true,
         content: { number: "INV-7", userId: "cus_1", issuedOn: "2026-01-15T00:00:00.000Z" },
       });
-      expect(await invoice!.call({ number: "7" }, { userId: "cus_1" })).to.deep.equal({
+      expect(await invoice!.call({ number: "7" }, { context: { userId: "cus_1" } })).to.deep.equal({
         ok: false,
         error: "number: Invalid string: must match pattern /^INV-\\d+$/",
         fieldErrors: [{ field: "number", message: "number: Invalid string: must match pattern /^INV-\\d+$/" }],
@@ -412,19 +413,19 @@ describe("docs snippets", () => {
         },
       });
       const progress: number[] = [];
-      expect(await wrap(Greet).call({}, { userId: "u1", progress: (n) => void progress.push(n) })).to.deep.equal({ ok: true, content: "Hello" });
+      expect(await wrap(Greet).call({}, { context: { userId: "u1" }, progress: (n) => void progress.push(n) })).to.deep.equal({ ok: true, content: "Hello" });
       expect(progress).to.deep.equal([1]);
       expect(fncallConfig.resolveOverrideFor(Greet, "presentAs")).to.equal("message");
       const inline = wrap(Search);
       expect([inline.name, inline.description]).to.deep.equal(["search", "Search for items"]);
-      expect(await inline.call({ query: "rr" }, { userId: "u1" })).to.deep.equal({ ok: true, content: { results: ["cherry"] } });
+      expect(await inline.call({ query: "rr" }, {})).to.deep.equal({ ok: true, content: { results: ["cherry"] } });
       expect(tools().map((t) => t.name)).to.not.include("search");
     });
 
     it("a mapping failure answers the adapter's own error response and is reported", async () => {
       await createHost({ config: { plugins: [fncallPlugin] }, cwd: SNIPPETS });
       const Broken = defineAxn({ name: "Docs.Broken", exposes: { total: z.number() }, call: () => ({ total: Infinity }) });
-      expect(await wrap(Broken).call({}, { userId: "u1" })).to.deep.equal({ ok: false, error: ADAPTER_FAILURE });
+      expect(await wrap(Broken).call({}, {})).to.deep.equal({ ok: false, error: ADAPTER_FAILURE_MESSAGE });
       expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([["Docs.Broken", "adapter response"]]);
     });
 
