@@ -20,9 +20,9 @@ const SURFACE: Record<string, readonly string[]> = {
     "resetHost", "semanticHintOwner", "validateToolRoots",
   ],
   "@axn/core/internal": [
-    "AXN_INTERNALS", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog",
+    "AXN_INTERNALS", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog", "closestMatch",
     "currentExecution", "extensionsFrozen", "internalsOf", "makeResult", "moduleOriginOf",
-    "notifyResult", "onActionDefined", "onHostReset", "setAdapterSink", "setModuleOrigin",
+    "notifyResult", "onActionDefined", "onHostReset", "readSchema", "setAdapterSink", "setModuleOrigin",
     "sourceActionOf",
   ],
   "@axn/sdk": [

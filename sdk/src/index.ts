@@ -10,7 +10,15 @@
  */
 
 // --- plugins ---
-export { definePlugin, type AxnPlugin, type AnyAxnPlugin } from "./plugin.js";
+export {
+  definePlugin,
+  type AxnPlugin,
+  type AnyAxnPlugin,
+  type AxnPluginMetadata,
+  type PluginOptionsOf,
+  type PluginWithOptions,
+  type PluginWithoutOptions,
+} from "./plugin.js";
 
 // --- config ---
 export {

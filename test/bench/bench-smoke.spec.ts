@@ -10,6 +10,7 @@ import { expect } from "chai";
 import { resetHost } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import { markdownReport, reportProblems, terminalReport } from "./lib/report.js";
+import { rowLabel } from "./lib/rows.js";
 import { runSuite } from "./lib/suite.js";
 import { ratioChartSvg } from "./lib/svg.js";
 import { findingsMarkdown } from "./lib/findings.js";
@@ -33,8 +34,9 @@ describe("bench suite (smoke)", function () {
     clearCatalog();
   });
 
-  it("measures every in-process scenario (or skips it with a reason)", () => {
-    expect(report.rows.map((r) => r.id)).to.deep.equal(["1", "2", "3a", "3b", "4", "6"]);
+  it("measures every in-process scenario (or skips it with a reason), 1 and 2 once per schema kind", () => {
+    const perKind = (id: string) => ["zod 4", "zod 3", "valibot", "ArkType"].map((kind) => `${id} ${kind}`);
+    expect(report.rows.map((r) => (r.kind === undefined ? r.id : `${r.id} ${r.kind}`))).to.deep.equal([...perKind("1"), ...perKind("2"), "3a", "3b", "4", "6"]);
     expect(reportProblems(report)).to.deep.equal([]);
     for (const row of report.rows.filter((r) => r.verdict !== "skipped")) {
       expect(row.ratio!.min).to.be.at.most(row.ratio!.median);
@@ -46,10 +48,15 @@ describe("bench suite (smoke)", function () {
     const table = terminalReport(report);
     const page = markdownReport(report, findingsMarkdown(report), "benchmarks.svg");
     const svg = ratioChartSvg(report.rows, "smoke");
+    const xml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
     for (const row of report.rows) {
-      expect(table).to.include(row.title);
-      expect(page).to.include(`| ${row.id} | ${row.title} |`);
+      expect(table).to.include(rowLabel(row));
+      expect(page).to.include(`| ${row.id} | ${rowLabel(row)} |`);
+      expect(svg).to.include(xml(`${row.id}. ${rowLabel(row)}`));
     }
+    // Scenarios measured per kind also get one line each, a column per kind.
+    expect(page).to.match(/\| # \| scenario \| target \| zod 4 \| zod 3 \| valibot \| ArkType \|/);
+    expect(page).to.match(/\| 1 \| Direct call \| ≤ 1\.2× \| [0-9.]+× (pass|MISS) \(/);
     expect(page).to.include(`**Node:** ${process.version}`);
     expect(svg.startsWith("<svg ")).to.equal(true);
     expect(svg.trimEnd().endsWith("</svg>")).to.equal(true);
@@ -57,12 +64,22 @@ describe("bench suite (smoke)", function () {
   });
 
   it("explains a miss, and a pass close enough to its target for noise to tip it", () => {
-    const row = report.rows.find((r) => r.id === "2")!;
-    const at = (median: number, verdict: "pass" | "MISS") => ({ ...row, verdict, ratio: { ...row.ratio!, median } });
+    // The measured row's CPU ratio is left out (a smoke run's figures mean nothing), unless a case sets one.
+    const { cpuRatio: _measured, ...row } = report.rows.find((r) => r.id === "2" && r.kind === "zod 4")!;
+    const at = (median: number, verdict: "pass" | "MISS", kind = "zod 4") => ({ ...row, kind, verdict, ratio: { ...row.ratio!, median } });
     const page = (median: number, verdict: "pass" | "MISS"): string => findingsMarkdown({ ...report, rows: [at(median, verdict)] });
-    expect(page(1.35, "MISS")).to.include("### 2. Invoker: missed\n\nBeyond a direct call, the Invoker");
-    expect(page(1.25, "pass")).to.include("### 2. Invoker: met, within 10 % of the target\n\nBeyond a direct call");
+    expect(page(1.35, "MISS")).to.include("### 2. Invoker (zod 4): missed\n\nBeyond a direct call, the Invoker");
+    expect(page(1.25, "pass")).to.include("### 2. Invoker (zod 4): met, within 10 % of the target\n\nBeyond a direct call");
     expect(page(1.1, "pass")).to.equal("## Findings\n\nEvery measured target is met in this run.\n");
+    // A pass on wall time whose CPU-time ratio misses is explained too, under its own heading.
+    const cpu = (median: number) => findingsMarkdown({ ...report, rows: [{ ...at(1.1, "pass"), cpuRatio: { ...row.ratio!, median } }] });
+    expect(cpu(1.35)).to.include("### 2. Invoker (zod 4): met on wall time, missed on CPU time\n\nBeyond a direct call");
+    expect(cpu(1.25)).to.include("### 2. Invoker (zod 4): met, within 10 % of the target");
+    expect(cpu(1.1)).to.equal("## Findings\n\nEvery measured target is met in this run.\n");
+    // Kinds of one scenario share a heading; a kind's own finding follows the scenario's.
+    const two = findingsMarkdown({ ...report, rows: [at(1.4, "MISS"), at(1.35, "MISS", "valibot")] });
+    expect(two.match(/^### 2\./gm)).to.have.length(1);
+    expect(two).to.include("### 2. Invoker (zod 4, valibot): missed");
   });
 
   it("the in-process HTTP diagnostic drives both servers to 200s and reports CPU per request", async () => {
@@ -74,6 +91,14 @@ describe("bench suite (smoke)", function () {
     expect(lines).to.have.length(6);
     for (const [index, line] of lines.entries()) {
       expect(line).to.match(new RegExp(`^round ${Math.floor(index / 2) + 1}  ${index % 2 === 0 ? "baseline" : "axn     "} \\d+\\.\\d\\d µs CPU per request$`));
+    }
+  });
+
+  it("the profiling harness runs each kind of workload it names", async () => {
+    const script = fileURLToPath(new URL("./profile.ts", import.meta.url));
+    for (const workload of ["invoke:arktype", "mcp:bare"]) {
+      const { stdout } = await run(process.execPath, ["--import", "tsx", script, workload, "20"]);
+      expect(stdout.trim()).to.match(new RegExp(`^${workload}: \\d+\\.\\d\\d µs per call \\(20 calls\\)$`));
     }
   });
 

@@ -90,6 +90,23 @@ export function bareLookupApp(): Hono {
   return app;
 }
 
+// --- "AddNumbers": the MCP tool (two integers in, their sum out, structured) ----------------------
+
+/** The tool a user would write first (docs/schemas.md): zod 4 integers in, their sum out. */
+export const addInput = { a: z.number().int(), b: z.number().int() };
+export const addOutput = { sum: z.number().int() };
+export const addArgs = { a: 20, b: 22 } as const;
+
+export function defineAddNumbers(name = "Bench.AddNumbers") {
+  return defineAxn({
+    name,
+    description: "Add two integers",
+    expects: addInput,
+    exposes: addOutput,
+    call: ({ a, b }) => ({ sum: a + b }),
+  });
+}
+
 // --- "Report": a 1,000-record payload -----------------------------------------------------------
 
 const recordSchema = z.object({

@@ -3,8 +3,14 @@
  * arguments, coerces the same wire strings, and answers a bad value with a field error.
  */
 import { expect } from "chai";
-import { Invoker, type ArgsOf } from "@axn/core";
-import { AddNumbers, AddWithArkType, AddWithValibot } from "../../docs/examples/snippets/schema-kinds.js";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as v from "valibot";
+import { defineAxn, Invoker, type ArgsOf } from "@axn/core";
+import { AddNumbers } from "../../docs/examples/snippets/schema-kinds.js";
+import { AddWithArkType, AddWithValibot } from "../../docs/examples/snippets/schema-kinds-standard.js";
+import { valibotProbes } from "../../docs/examples/snippets/valibot-probes.js";
+import { readSchema } from "../../core/src/schema/read-schema.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assertType = <T extends true>(): T => true as T;
@@ -30,8 +36,24 @@ describe("docs/schemas.md", () => {
     });
   }
 
+  it("a schema axn cannot read: the message the page prints", () => {
+    const page = readFileSync(fileURLToPath(new URL("../../docs/schemas.md", import.meta.url)), "utf8");
+    const printed = /```text\n(defineAxn\(Demo\.AddNumbers\)[^\n]*)\n```/.exec(page)?.[1];
+    expect(() => defineAxn({ name: "Demo.AddNumbers", expects: { a: v.number() as never }, call: () => undefined })).to.throw(TypeError, printed);
+    expect(printed).to.be.a("string");
+  });
+
   it("AddNumbers: the reflected input schema, as the page describes it", () => {
     const properties = (AddNumbers.inputSchema as { properties: Record<string, object> }).properties;
     expect(properties.b).to.include({ type: "integer", description: "The second addend" });
+  });
+
+  it("docs/adapter-authoring.md: the valibot probe schemas are read as valibot fields", () => {
+    expect([valibotProbes.string(), valibotProbes.positiveInt(), valibotProbes.unknown()].map((schema) => readSchema(schema).label)).to.deep.equal([
+      "valibot",
+      "valibot",
+      "valibot",
+    ]);
+    expect(readSchema(valibotProbes.positiveInt()).validate(0).ok).to.equal(false);
   });
 });

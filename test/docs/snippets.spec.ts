@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { z } from "zod/v3";
+import { z } from "zod";
 import { trace } from "@opentelemetry/api";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import {
@@ -28,13 +28,18 @@ import { clearCatalog } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import { captureReports } from "../support/reports.js";
 import { CardDeclined, ChargeCard } from "../../docs/examples/snippets/charge-card.js";
-import { ShipOrder } from "../../docs/examples/snippets/action-fields.js";
 import { Audited, log as hookLog } from "../../docs/examples/snippets/hooks-order.js";
+import { ShipOrder } from "../../docs/examples/snippets/action-fields.js";
 import { WhoAmI } from "../../docs/examples/snippets/ambient.js";
+import { CardDeclined as CardDeclinedForeign, Charge, chargeCardCalls, FindItems, nestedVisibility, shipOrderCalls, whoAmICalls } from "../../docs/examples/snippets/actions-usage.js";
 import { Search } from "../../docs/examples/snippets/factory.js";
 import { installTracing, Summarize } from "../../docs/examples/snippets/tracing.js";
 import { RetryLater, WebhookError } from "../../docs/examples/snippets/errors.js";
-import { invoker, ListCompanies, runTool } from "../../docs/examples/snippets/invoker.js";
+import { ListCompanies, runTool } from "../../docs/examples/snippets/invoker.js";
+import { ambientViolation, boundedMessage, directCall, returnValues, smuggledAmbient } from "../../docs/examples/snippets/invoker-usage.js";
+import { conflict, enumerateVersions } from "../../docs/examples/snippets/tools-usage.js";
+import { inlineTool, invoiceTool } from "../../docs/examples/snippets/fncall-usage.js";
+import "../../docs/examples/snippets/fncall-conformance.js";
 import { withHostCheck } from "../../docs/examples/snippets/host-check.js";
 import { ADAPTER_FAILURE_MESSAGE } from "@axn/sdk/adapter";
 import fncallPlugin, { currentSession, deprecator, fncallConfig, tools, wrap } from "../../docs/examples/snippets/fncall-adapter.js";
@@ -65,17 +70,34 @@ describe("docs snippets", () => {
   afterEach(() => configureAxn({ logger: console }));
 
   describe("docs/actions.md", () => {
-    it("ChargeCard: success, message and typed exposes", async () => {
+    it("ChargeCard: the calls the page shows, as written", async () => {
       const { lines, logger } = captureLogger();
       configureAxn({ logger });
-      const result = await ChargeCard.call({ amountCents: 500, cardToken: "tok_visa_4242" });
-      expect(result.ok).to.equal(true);
-      expect(result.outcome).to.equal("success");
-      expect(result.chargeId).to.equal("ch_500_usd");
-      expect(result.success).to.equal("Charged (ch_500_usd)");
-      expect(result.message).to.equal("Charged (ch_500_usd)");
-      expect(result.error).to.equal(undefined);
+      const { result, over, declined, bad } = await chargeCardCalls();
+      expect([result.ok, result.outcome, result.chargeId, result.exposed.chargeId, result.success, result.message, result.error]).to.deep.equal([
+        true,
+        "success",
+        "ch_500_usd",
+        "ch_500_usd",
+        "Charged (ch_500_usd)",
+        "Charged (ch_500_usd)",
+        undefined,
+      ]);
       expect(lines).to.deep.equal(["info [Billing.ChargeCard] charging 500 usd"]);
+      expect([over.outcome, over.error]).to.deep.equal(["failure", "Charge failed: amount is over the limit"]);
+      expect(over.exception).to.be.instanceOf(Failure);
+      expect([declined.outcome, declined.error]).to.deep.equal(["exception", "Charge failed: the card was declined"]);
+      expect(declined.exception).to.be.instanceOf(CardDeclined);
+      expect([bad.outcome, bad.error]).to.deep.equal(["exception", "Charge failed"]);
+      expect((bad.exception as InboundValidationError).fieldErrors).to.deep.equal([
+        { field: "amountCents", message: "amountCents: Too small: expected number to be >0" },
+        { field: "cardToken", message: "cardToken: is invalid" },
+      ]);
+      // declined: reported once, phase "call"; bad input: phase "validation"; the failure: never.
+      expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([
+        ["Billing.ChargeCard", "call"],
+        ["Billing.ChargeCard", "validation"],
+      ]);
     });
 
     it("ChargeCard: inferred call arguments", () => {
@@ -86,28 +108,31 @@ describe("docs snippets", () => {
       ).to.equal(true);
     });
 
-    it("ChargeCard: fail(reason) under the headline", async () => {
-      const result = await ChargeCard.call({ amountCents: 2_000_000, cardToken: "tok_visa_4242" });
-      expect([result.outcome, result.error]).to.deep.equal(["failure", "Charge failed: amount is over the limit"]);
-      expect(result.exception).to.be.instanceOf(Failure);
-      expect(reports).to.have.length(0);
-    });
-
-    it("ChargeCard: a matched exception is a reason, still an exception, reported once", async () => {
-      const result = await ChargeCard.call({ amountCents: 500, cardToken: "tok_declined_1" });
-      expect([result.outcome, result.error]).to.deep.equal(["exception", "Charge failed: the card was declined"]);
-      expect(result.exception).to.be.instanceOf(CardDeclined);
-      expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([["Billing.ChargeCard", "call"]]);
-    });
-
-    it("ChargeCard: inbound violations are developer-facing; sensitive values never reach the message", async () => {
-      const result = await ChargeCard.call({ amountCents: -5, cardToken: "short" });
-      expect([result.outcome, result.error]).to.deep.equal(["exception", "Charge failed"]);
-      expect((result.exception as InboundValidationError).fieldErrors).to.deep.equal([
-        { field: "amountCents", message: "amountCents: Too small: expected number to be >0" },
-        { field: "cardToken", message: "cardToken: is invalid" },
+    it("a sensitive field keeps zod's wording for a type mismatch only; paths name array items", async () => {
+      const typed = await ChargeCard.call({ amountCents: 500, cardToken: 42 as unknown as string });
+      expect((typed.exception as InboundValidationError).fieldErrors).to.deep.equal([
+        { field: "cardToken", message: "cardToken: Invalid input: expected string, received number" },
       ]);
-      expect(reports.map((r) => r.phase)).to.deep.equal(["validation"]);
+      const Lines = defineAxn({ name: "Docs.Lines", expects: { items: z.array(z.object({ qty: z.number().int() })) }, call: () => undefined });
+      const items = await Lines.call({ items: [{ qty: 1 }, { qty: 1 }, { qty: 1.5 }] });
+      expect((items.exception as InboundValidationError).fieldErrors).to.deep.equal([
+        { field: "items[2].qty", message: "items[2].qty: Invalid input: expected int, received number" },
+      ]);
+    });
+
+    it("ambient fields and subfields are not arguments; a subfield tightens its parent's property", () => {
+      expect(assertType<Equal<ArgsOf<typeof WhoAmI>, {}>>()).to.equal(true);
+      expect(WhoAmI.inputSchema).to.deep.equal({ type: "object", properties: {}, additionalProperties: false });
+      const properties = ShipOrder.inputSchema.properties as Record<string, { properties?: Record<string, unknown> }>;
+      expect(Object.keys(properties)).to.deep.equal(["order", "carrier", "boxes"]);
+      const [declared, subfield] = (properties.order!.properties!.id as { allOf: object[] }).allOf;
+      expect(declared).to.deep.equal({ type: "string" });
+      expect(subfield).to.deep.include({ type: "string", pattern: "^ord_.*" });
+    });
+
+    it("the two forms of a field", () => {
+      expect(assertType<Equal<ArgsOf<typeof FindItems>, { query: string; limit?: number | undefined }>>()).to.equal(true);
+      expect(FindItems.inputSchema).to.deep.include({ required: ["query"] });
     });
 
     it("callOrThrow throws Failure whose message is result.error", async () => {
@@ -123,21 +148,54 @@ describe("docs snippets", () => {
     });
 
     it("ShipOrder: subfields, validate, userFacing, coerce and done()", async () => {
-      const order = { id: "ord_1", address: { zip: "12345", country: "US" } };
-      const ok = await ShipOrder.call({ order, carrier: "ups", boxes: "2" as unknown as number });
-      expect(ok.exposed).to.deep.equal({ label: "ups:ord_1:12345:2", alreadyShipped: false });
-
-      const shipped = await ShipOrder.call({ order: { ...order, id: "ord_shipped" }, carrier: "dhl" });
+      const { coerced, shipped, carrier, zip } = await shipOrderCalls();
+      expect(coerced.exposed).to.deep.equal({ label: "ups:ord_1:12345:2", alreadyShipped: false });
       expect([shipped.ok, shipped.success, shipped.label]).to.deep.equal([true, "Already shipped", "dhl:ord_shipped:12345:1"]);
-
-      const carrier = await ShipOrder.call({ order, carrier: "fedex" as "ups" });
-      expect([carrier.outcome, carrier.error]).to.deep.equal([
-        "failure",
-        "Could not ship the order: carrier: Invalid option: expected one of \"ups\"|\"dhl\"",
-      ]);
-
-      const zip = await ShipOrder.call({ order: { ...order, address: { zip: "1", country: "US" } }, carrier: "ups" });
+      expect([carrier.outcome, carrier.error]).to.deep.equal(["failure", 'Could not ship the order: carrier: Invalid option: expected one of "ups"|"dhl"']);
       expect([zip.outcome, zip.error, zip.exception?.message]).to.deep.equal(["exception", "Could not ship the order", "zip: must be 5 digits"]);
+      expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([["Orders.ShipOrder", "validation"]]);
+    });
+
+    it("failsOn: a foreign exception settles as a failure, not reported", async () => {
+      const result = await Charge.call({});
+      expect([result.outcome, result.error]).to.deep.equal(["failure", "Charge failed: card declined"]);
+      expect(result.exception).to.be.instanceOf(CardDeclinedForeign);
+      expect(reports).to.have.length(0);
+    });
+
+    it("the global onException, as configured on the page", async () => {
+      const { sentry } = await fresh<typeof import("../../docs/examples/snippets/on-exception.js")>("on-exception.ts");
+      const Boom = defineAxn({ name: "Docs.Boom", call: () => { throw new Error("boom"); } });
+      await Boom.call({});
+      expect(sentry.captured.map(([error, context]) => [(error as Error).message, context])).to.deep.equal([
+        ["boom", { extra: { action: "Docs.Boom", phase: "call" } }],
+      ]);
+    });
+
+    it("deprecations: once per message, then governed by the app", async () => {
+      const warnings: Error[] = [];
+      const listen = (warning: Error) => void warnings.push(warning);
+      process.on("warning", listen);
+      const core = deprecators().get("@axn/core")!;
+      const before = core.behavior;
+      try {
+        const { deprecator } = await fresh<typeof import("../../docs/examples/snippets/deprecations.js")>("deprecations.ts");
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings.map((w) => [w.name, w.message])).to.deep.equal([
+          ["DeprecationWarning", "retry(seconds) is deprecated; use retry({ afterSeconds }) (deprecated; will be removed in axn-plugin-webhooks 2.0)"],
+        ]);
+        expect([deprecator.behavior, core.behavior]).to.deep.equal(["raise", "silence"]);
+        let raised: unknown;
+        try {
+          deprecator.warn("retry(seconds) is deprecated; use retry({ afterSeconds })");
+        } catch (error) {
+          raised = error;
+        }
+        expect([(raised as { code?: string }).code, (raised as Error).name]).to.deep.equal(["AXN_DEPRECATED", "DeprecationError"]);
+      } finally {
+        process.off("warning", listen);
+        core.behavior = before;
+      }
     });
 
     it("hooks and callbacks run in the documented order", async () => {
@@ -160,17 +218,20 @@ describe("docs snippets", () => {
     });
 
     it("ambient context: Current, explicit replacement, Map, opaque objects", async () => {
-      expect((await WhoAmI.call({}, { ambientContext: { userId: "u1", role: "admin" } })).exposed).to.deep.equal({ userId: "u1" });
-      await Current.run({ userId: "from-request", tenant: "acme" }, async () => {
-        expect((await WhoAmI.call({})).exposed).to.deep.equal({ userId: "from-request", tenant: "acme" });
-        expect((await WhoAmI.call({}, { ambientContext: { userId: "explicit" } })).exposed).to.deep.equal({ userId: "explicit" });
-        const none = await WhoAmI.call({}, { ambientContext: {} });
-        expect([none.outcome, none.exception?.message]).to.deep.equal(["exception", "userId: Invalid input: expected string, received undefined"]);
-      });
-      expect((await WhoAmI.call({}, { ambientContext: new Map([["userId", "u2"]]) })).userId).to.equal("u2");
-      class Session { userId = "u3"; }
-      const opaque = await WhoAmI.call({}, { ambientContext: new Session() as unknown as Record<string, unknown> });
-      expect(opaque.exception?.message).to.equal("userId: Invalid input: expected string, received undefined");
+      const { plain, inherited, explicit, empty, map, opaque } = await whoAmICalls();
+      expect(plain.exposed).to.deep.equal({ userId: "u1" });
+      expect(inherited.exposed).to.deep.equal({ userId: "from-request", tenant: "acme" });
+      expect(explicit.exposed).to.deep.equal({ userId: "explicit" });
+      expect([empty.outcome, empty.exception?.message]).to.deep.equal(["exception", "userId: Invalid input: expected string, received undefined"]);
+      expect(map.userId).to.equal("u2");
+      expect([opaque.outcome, opaque.exception?.message]).to.deep.equal(["exception", "userId: Invalid input: expected string, received undefined"]);
+    });
+
+    it("ambient context: each nested action sees only the keys it declares", async () => {
+      expect(await nestedVisibility()).to.deep.equal([
+        ["Outer", { userId: "u1" }],
+        ["TenantOf", { tenant: "acme" }],
+      ]);
     });
 
     it("Factory.build", async () => {
@@ -239,17 +300,15 @@ describe("docs snippets", () => {
     it("versions: latest per name, every version, one group", async () => {
       host("mcp");
       await fresh("tools-versions.ts");
-      expect(Tools.for("mcp").map((a) => `${a.toolName("mcp")}@${a.toolVersion}`)).to.deep.equal(["approve_loan@2"]);
-      expect(Tools.for("mcp", { allVersions: true }).map((a) => a.name)).to.deep.equal(["AgentTools.ApproveLoan.V1", "AgentTools.ApproveLoan.V2"]);
-      const group = Tools.versions("mcp", "approve_loan");
+      const { latest, all, group } = enumerateVersions();
+      expect(latest.map((a) => `${a.toolName("mcp")}@${a.toolVersion}`)).to.deep.equal(["approve_loan@2"]);
+      expect(all.map((a) => a.name)).to.deep.equal(["AgentTools.ApproveLoan.V1", "AgentTools.ApproveLoan.V2"]);
       expect([group.all.map((a) => a.toolVersion), group.latest.name]).to.deep.equal([[1, 2], "AgentTools.ApproveLoan.V2"]);
     });
 
     it("conflicts name both actions and how to disambiguate", () => {
       host("mcp");
-      defineAxn({ name: "Billing.Charge", tool: true, call: () => undefined });
-      defineAxn({ name: "Actions.Billing.Charge", tool: true, call: () => undefined });
-      expect(() => Tools.for("mcp")).to.throw(
+      expect(conflict).to.throw(
         'Tool name conflict for adapter "mcp": Billing.Charge and Actions.Billing.Charge both resolve to tool "billing_charge" version 1; set a distinct tool name (tool: { name: "..." }) or toolVersion on one of them',
       );
     });
@@ -302,7 +361,14 @@ describe("docs snippets", () => {
   });
 
   describe("docs/invoker.md", () => {
+    it("the opening call: model arguments, trusted context", async () => {
+      const { invoker: intro, result } = await fresh<typeof import("../../docs/examples/snippets/invoker-intro.js")>("invoker-intro.ts");
+      expect(intro.options).to.deep.equal({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
+      expect([result.ok, result.exposed]).to.deep.equal([true, { companies: ["Acme", "Globex"], userId: "u1" }]);
+    });
+
     it("coerces wire strings and uses only the trusted ambient context", async () => {
+      await smuggledAmbient();
       expect(await runTool({ limit: "2", sort: "name" }, { userId: "u1" })).to.deep.equal({ content: { companies: ["Acme", "Globex"], userId: "u1" } });
       expect(await runTool({ limit: "1", ambientContext: { userId: "attacker" } }, { userId: "u1" })).to.deep.equal({
         content: { companies: ["Acme"], userId: "u1" },
@@ -310,6 +376,7 @@ describe("docs snippets", () => {
     });
 
     it("user-facing input errors with field detail", async () => {
+      await returnValues();
       expect(await runTool({ limit: "many", sort: "age" }, { userId: "u1" })).to.deep.equal({
         error: "Could not list companies: limit: Invalid input: expected number, received string; sort: Invalid option: expected one of \"name\"|\"size\"",
         fieldErrors: [
@@ -325,13 +392,18 @@ describe("docs snippets", () => {
     });
 
     it("ambient violations stay developer-facing", async () => {
-      const result = await invoker.call(ListCompanies, { limit: "x" }, { ambientContext: {} });
+      const result = await ambientViolation();
       expect([result.outcome, result.error, Invoker.inputInvalid(result)]).to.deep.equal(["exception", "Could not list companies", false]);
       expect(Invoker.fieldErrors(result)).to.deep.equal([
         { field: "limit", message: "limit: Invalid input: expected number, received string" },
         { field: "userId", message: "userId: Invalid input: expected string, received undefined" },
       ]);
       expect(reports).to.have.length(1);
+    });
+
+    it("bounded messages: a huge undeclared key is quoted to 100 characters", async () => {
+      const result = await boundedMessage();
+      expect(result.error).to.equal(`Could not list companies: unknown input: ${"k".repeat(100)}…`);
     });
 
     it("reflects the coercible types the model sees", () => {
@@ -347,7 +419,7 @@ describe("docs snippets", () => {
     });
 
     it("a direct call does not coerce", async () => {
-      const result = await ListCompanies.call({ limit: "2" as unknown as number }, { ambientContext: { userId: "u1" } });
+      const result = await directCall();
       expect([result.outcome, result.exception?.message]).to.deep.equal(["exception", "limit: Invalid input: expected number, received string"]);
     });
   });
@@ -378,10 +450,10 @@ describe("docs snippets", () => {
     });
 
     it("loads through a host, discovers its default tool root and serves the tools", async () => {
-      await createHost({ config: { plugins: [fncallPlugin] }, cwd: SNIPPETS });
-      const served = tools();
+      const { served } = await fresh<typeof import("../../docs/examples/snippets/fncall-host.js")>("fncall-host.ts");
       expect(served.map((t) => t.name)).to.deep.equal(["billing_lookup_invoice", "extend_trial"]);
       const [invoice] = served;
+      await invoiceTool(invoice!);
       expect(invoice!.description).to.equal("Look up an invoice by number");
       expect(invoice!.parameters).to.deep.equal({
         type: "object",
@@ -389,11 +461,11 @@ describe("docs snippets", () => {
         required: ["number"],
         additionalProperties: false,
       });
-      expect(await invoice!.call({ number: "INV-7" }, { context: { userId: "cus_1" } })).to.deep.equal({
+      expect(await invoice!.call({ number: "INV-7" }, { userId: "cus_1" })).to.deep.equal({
         ok: true,
         content: { number: "INV-7", userId: "cus_1", issuedOn: "2026-01-15T00:00:00.000Z" },
       });
-      expect(await invoice!.call({ number: "7" }, { context: { userId: "cus_1" } })).to.deep.equal({
+      expect(await invoice!.call({ number: "7" }, { userId: "cus_1" })).to.deep.equal({
         ok: false,
         error: "number: Invalid string: must match pattern /^INV-\\d+$/",
         fieldErrors: [{ field: "number", message: "number: Invalid string: must match pattern /^INV-\\d+$/" }],
@@ -413,19 +485,19 @@ describe("docs snippets", () => {
         },
       });
       const progress: number[] = [];
-      expect(await wrap(Greet).call({}, { context: { userId: "u1" }, progress: (n) => void progress.push(n) })).to.deep.equal({ ok: true, content: "Hello" });
+      expect(await wrap(Greet).call({}, { userId: "u1", progress: (n) => void progress.push(n) })).to.deep.equal({ ok: true, content: "Hello" });
       expect(progress).to.deep.equal([1]);
       expect(fncallConfig.resolveOverrideFor(Greet, "presentAs")).to.equal("message");
-      const inline = wrap(Search);
+      const inline = await inlineTool();
       expect([inline.name, inline.description]).to.deep.equal(["search", "Search for items"]);
-      expect(await inline.call({ query: "rr" }, {})).to.deep.equal({ ok: true, content: { results: ["cherry"] } });
+      expect(await inline.call({ query: "rr" }, { userId: "u1" })).to.deep.equal({ ok: true, content: { results: ["cherry"] } });
       expect(tools().map((t) => t.name)).to.not.include("search");
     });
 
     it("a mapping failure answers the adapter's own error response and is reported", async () => {
       await createHost({ config: { plugins: [fncallPlugin] }, cwd: SNIPPETS });
-      const Broken = defineAxn({ name: "Docs.Broken", exposes: { total: z.number() }, call: () => ({ total: Infinity }) });
-      expect(await wrap(Broken).call({}, {})).to.deep.equal({ ok: false, error: ADAPTER_FAILURE_MESSAGE });
+      const Broken = defineAxn({ name: "Docs.Broken", exposes: { label: z.string() }, call: () => ({ label: "a\ud800" }) });
+      expect(await wrap(Broken).call({}, { userId: "u1" })).to.deep.equal({ ok: false, error: ADAPTER_FAILURE_MESSAGE });
       expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([["Docs.Broken", "adapter response"]]);
     });
 
@@ -434,6 +506,17 @@ describe("docs snippets", () => {
       expect(() => defineAxn({ name: "Docs.Greet", configure: { fncall: { colour: 1 } as never }, call: () => undefined })).to.throw(
         "Unknown setting fncall.colour on action Docs.Greet; axn-plugin-fncall accepts: name, presentAs, rejectOpaqueExposedValues",
       );
+    });
+
+    it("CI makes every package's deprecations fatal", async () => {
+      const before = new Map([...deprecators()].map(([name, d]) => [name, d.behavior]));
+      try {
+        await fresh("deprecations-ci.ts");
+        expect([...deprecators().values()].map((d) => d.behavior)).to.satisfy((all: string[]) => all.every((b) => b === "raise"));
+        expect([...deprecators().keys()]).to.include.members(["@axn/core", "@axn/sdk", "axn-plugin-fncall"]);
+      } finally {
+        for (const [name, behavior] of before) deprecators().get(name)!.behavior = behavior;
+      }
     });
 
     it("deprecations go through the plugin's own deprecator", () => {

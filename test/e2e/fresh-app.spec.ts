@@ -255,12 +255,12 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
   });
 
   describe("the install", () => {
-    it("resolves zod to 4.x, installed once, and one copy of each axn package", () => {
+    it("resolves zod to 4.x, installed once, and one copy of each axn package and of @langchain/core (a peer)", () => {
       const zod = installedCopies(app, "zod");
       expect(zod, "copies of zod").to.have.lengthOf(1);
       expect(zod[0]!.path).to.equal("node_modules/zod");
       expect(zod[0]!.version).to.match(/^4\./);
-      for (const name of Object.values(PACKAGES)) expect(installedCopies(app, name), `copies of ${name}`).to.have.lengthOf(1);
+      for (const name of [...Object.values(PACKAGES), "@langchain/core"]) expect(installedCopies(app, name), `copies of ${name}`).to.have.lengthOf(1);
     });
 
     it("leaves npm nothing to complain about: no peer conflict, nothing missing or invalid", async () => {

@@ -61,20 +61,26 @@ describe("axn CLI (child process, example app)", function () {
   this.timeout(120_000);
   let emptyDir: string;
   let brokenDir: string;
+  let badPathDir: string;
 
-  /** The fixture every case runs against: the example app, plus a folder with no config and one whose config lists a plugin that is not installed. */
+  /**
+   * The fixture every case runs against: the example app, plus a folder with no config, one whose
+   * config lists a plugin that is not installed and one whose config lists a path with no file.
+   */
   before(() => {
     emptyDir = mkdtempSync(join(tmpdir(), "axn-cli-empty-"));
     brokenDir = mkdtempSync(join(tmpdir(), "axn-cli-broken-"));
     writeFileSync(join(brokenDir, "axn.config.mjs"), 'export default { plugins: ["mpc"] };\n');
+    badPathDir = mkdtempSync(join(tmpdir(), "axn-cli-bad-path-"));
+    writeFileSync(join(badPathDir, "axn.config.mjs"), 'export default { plugins: ["./plugins/nope.ts"] };\n');
   });
 
   after(() => {
-    for (const dir of [emptyDir, brokenDir]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [emptyDir, brokenDir, badPathDir]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
-  type Where = "app" | "repo" | "empty" | "broken";
-  const dir = (where: Where): string => ({ app, repo, empty: emptyDir, broken: brokenDir })[where];
+  type Where = "app" | "repo" | "empty" | "broken" | "badPath";
+  const dir = (where: Where): string => ({ app, repo, empty: emptyDir, broken: brokenDir, badPath: badPathDir })[where];
   /** `axn …` as a child process, in the example app's folder unless `where` says otherwise. */
   const child = (args: readonly string[], where: Where = "app"): Promise<Run> => axn(args, { cwd: dir(where) });
   /** The same command through `main` in this process. */
@@ -248,7 +254,12 @@ describe("axn CLI (child process, example app)", function () {
       const broken = await child(["doctor"], "broken");
       expect(broken.code).to.equal(1);
       expect(broken.stdout).to.contain('✖ Plugin "axn-plugin-mpc" not found (listed as "mpc" in ');
-      expect(broken.stdout).to.contain("    fix: Install the plugin (npm install axn-plugin-<name>) or fix its name in plugins.");
+      expect(broken.stdout).to.contain("    fix: Install the plugin (npm install axn-plugin-mpc) or fix its name in plugins.");
+      const badPath = await inProcess(["doctor"], "badPath");
+      expect(badPath.code).to.equal(1);
+      expect(badPath.stdout).to.contain(
+        `✖ Plugin "./plugins/nope.ts" was not found at ${join(badPathDir, "plugins/nope.ts")} (resolved from ${join(badPathDir, "axn.config.mjs")}); check the path [AXN_PLUGIN_NOT_FOUND]\n    fix: Fix the path in plugins (relative paths resolve from the config file's folder).\n`,
+      );
       const missing = await inProcess(["doctor"], "empty");
       expect(missing.code).to.equal(1);
       expect(missing.stdout).to.contain("✖ No axn config found in");

@@ -21,7 +21,9 @@ import {
   type AxnHost,
 } from "@axn/core";
 import { clearCatalog, internalsOf } from "@axn/core/internal";
-import { createHost, definePlugin, expandPluginName, loadHost, type AxnPlugin, type PluginError } from "@axn/sdk";
+import { type } from "arktype";
+import { z as z4 } from "zod";
+import { createHost, definePlugin, expandPluginName, loadHost, type AxnPlugin, type PluginError, type PluginWithoutOptions } from "@axn/sdk";
 import { checkHostVersion } from "../../sdk/src/host/check-plugin.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,7 +53,7 @@ async function rejection(promise: Promise<unknown>): Promise<PluginError> {
 }
 
 function plugin(overrides: Partial<AxnPlugin<unknown>> = {}): AxnPlugin<unknown> {
-  return definePlugin<unknown>({ name: "axn-plugin-x", version: "1.0.0", host: "^0.1.0", apply: () => undefined, ...overrides });
+  return definePlugin({ name: "axn-plugin-x", version: "1.0.0", host: "^0.1.0", apply: () => undefined, ...overrides } as PluginWithoutOptions) as AxnPlugin<unknown>;
 }
 
 /** Loads an inline config as if it were written in the fixture app's axn.config.ts. */
@@ -226,14 +228,27 @@ describe("@axn/sdk plugin loading", () => {
       );
     });
 
-    it("reports a missing relative path, resolved from the config's folder", async () => {
-      const error = await rejection(load(["./plugins/gamma.ts"]));
+    it("reports a missing relative path, resolved from the config's folder, with nothing to install", async () => {
+      const error = await rejection(load(["./plugins/nope.ts"]));
       expect(error.code).to.equal("AXN_PLUGIN_NOT_FOUND");
-      expect(error.message).to.equal(`Plugin "./plugins/gamma.ts" not found (listed in ${appConfig}): no file at ${join(appDir, "plugins/gamma.ts")}`);
+      expect(error.plugin).to.equal("./plugins/nope.ts");
+      expect(error.message).to.equal(
+        `Plugin "./plugins/nope.ts" was not found at ${join(appDir, "plugins/nope.ts")} (resolved from ${appConfig}); check the path`,
+      );
+      const extensionless = await rejection(load(["../plugins/nope"]));
+      expect(extensionless.message).to.equal(
+        `Plugin "../plugins/nope" was not found at ${resolve(appDir, "../plugins/nope")} (resolved from ${appConfig}); check the path`,
+      );
+    });
+
+    it("reports a missing path in an in-memory config, resolved from cwd", async () => {
+      const error = await rejection(createHost({ config: { plugins: ["./nope.mjs"] }, cwd: pluginsDir }));
+      expect(error.code).to.equal("AXN_PLUGIN_NOT_FOUND");
+      expect(error.message).to.equal(`Plugin "./nope.mjs" was not found at ${join(pluginsDir, "nope.mjs")} (resolved from ${pluginsDir}); check the path`);
     });
   });
 
-  describe("load-time checks, in order: shape, host version, dependencies, duplicate", () => {
+  describe("load-time checks, in order: shape, host version, dependencies, options, duplicate", () => {
     it("1. shape", async () => {
       const noApply = await rejection(load([{ name: "axn-plugin-x", version: "1.0.0", host: "^0.1.0" }]));
       expect(noApply.code).to.equal("AXN_PLUGIN_INVALID");
@@ -251,6 +266,12 @@ describe("@axn/sdk plugin loading", () => {
       expect((await rejection(load([42]))).message).to.equal(
         `Plugin entry #1 in ${appConfig} is not a plugin: expected a name, [name, options] or a plugin object`,
       );
+    });
+
+    it("1. shape: a declared options schema must be one axn reads", async () => {
+      const error = await rejection(load([plugin({ options: { level: "info" } as never })]));
+      expect(error.code).to.equal("AXN_PLUGIN_INVALID");
+      expect(error.message).to.equal('Plugin "axn-plugin-x" is invalid: "options" must be the schema of its options (zod, valibot, ArkType…): a plain object is not a supported schema');
     });
 
     it("2. host version (semver against @axn/core's version)", async () => {
@@ -276,7 +297,77 @@ describe("@axn/sdk plugin loading", () => {
       expect((await load([plugin({ name: "axn-plugin-a" }), short])).plugins.map((p) => p.name)).to.deep.equal(["axn-plugin-a", "axn-plugin-c"]);
     });
 
-    it("4. duplicate names: the same object twice is fine, a different object is not", async () => {
+    it("4. options: a plugin without an options schema takes none", async () => {
+      const error = await rejection(load([["http", { port: 1 }]]));
+      expect(error.code).to.equal("AXN_CONFIG_INVALID");
+      expect(error.plugin).to.equal("axn-plugin-http");
+      expect(error.message).to.equal('Plugin "axn-plugin-http" takes no options, got { port: 1 }; remove them from axn.config.ts');
+      expect(activeHost()).to.equal(undefined);
+      expect((await rejection(load([[plugin(), "verbose"]]))).message).to.equal(
+        "Plugin \"axn-plugin-x\" takes no options, got 'verbose'; remove them from axn.config.ts",
+      );
+      expect((await rejection(load([[plugin(), null]]))).message).to.equal('Plugin "axn-plugin-x" takes no options, got null; remove them from axn.config.ts');
+      const inMemory = await rejection(createHost({ config: { plugins: [[plugin() as never, { a: [1, 2] }]] } }));
+      expect(inMemory.message).to.equal('Plugin "axn-plugin-x" takes no options, got { a: [ 1, 2 ] }; remove them from the config passed to createHost');
+      // An entry without options, or with `undefined`, is fine.
+      expect((await load([plugin(), [plugin({ name: "axn-plugin-y" }), undefined]])).plugins.map((p) => p.name)).to.deep.equal(["axn-plugin-x", "axn-plugin-y"]);
+    });
+
+    it("4. options: validated by the plugin's declared schema, apply gets the parsed value", async () => {
+      const bad = await rejection(load(["./plugins/alpha.ts", ["./plugins/beta.ts", { note: 42 }]]));
+      expect(bad.code).to.equal("AXN_CONFIG_INVALID");
+      expect(bad.plugin).to.equal("axn-plugin-beta");
+      expect(bad.message).to.equal('Plugin "axn-plugin-beta" was given invalid options in axn.config.ts: note: Invalid input: expected string, received number');
+      const typo = await rejection(load(["./plugins/alpha.ts", ["./plugins/beta.ts", { note: "n", note2: "x" }]]));
+      expect(typo.message).to.equal('Plugin "axn-plugin-beta" was given invalid options in axn.config.ts: Unrecognized key: "note2"');
+      const none = await rejection(load(["./plugins/alpha.ts", "./plugins/beta.ts"]));
+      expect(none.message).to.equal('Plugin "axn-plugin-beta" requires options, got none; list it as ["./plugins/beta.ts", options] in axn.config.ts');
+
+      const seen: unknown[] = [];
+      const audit = definePlugin({
+        name: "axn-plugin-audit",
+        version: "1.0.0",
+        host: "^0.1.0",
+        options: z4.strictObject({ level: z4.enum(["info", "debug"]).default("info"), sinks: z4.array(z4.string()).optional() }),
+        apply: (_host, options) => void seen.push(options),
+      });
+      const noneInline = await rejection(load([audit]));
+      expect(noneInline.message).to.equal('Plugin "axn-plugin-audit" requires options, got none; list it as [plugin, options] in axn.config.ts');
+      const nested = await rejection(load([[audit, { level: "trace", sinks: ["a", 2] }]]));
+      expect(nested.message).to.equal(
+        'Plugin "axn-plugin-audit" was given invalid options in axn.config.ts: level: Invalid option: expected one of "info"|"debug"; sinks[1]: Invalid input: expected string, received number',
+      );
+      await load([[audit, {}]]);
+      expect(seen).to.deep.equal([{ level: "info" }]);
+    });
+
+    it("4. options: any schema kind axn reads (ArkType here), and an optional schema", async () => {
+      const seen: unknown[] = [];
+      const arkPlugin = definePlugin({
+        name: "axn-plugin-ark",
+        version: "1.0.0",
+        host: "^0.1.0",
+        options: type({ retries: "number.integer >= 0" }),
+        apply: (_host, options) => void seen.push(options.retries),
+      });
+      await load([[arkPlugin, { retries: 3 }]]);
+      expect(seen).to.deep.equal([3]);
+      resetHost();
+      const error = await rejection(load([[arkPlugin, { retries: -1 }]]));
+      expect(error.message).to.equal('Plugin "axn-plugin-ark" was given invalid options in axn.config.ts: retries: retries must be non-negative (was -1)');
+      resetHost();
+      const optional = definePlugin({
+        name: "axn-plugin-optional",
+        version: "1.0.0",
+        host: "^0.1.0",
+        options: z4.object({ verbose: z4.boolean() }).optional(),
+        apply: (_host, options) => void seen.push(options),
+      });
+      await load([optional]);
+      expect(seen).to.deep.equal([3, undefined]);
+    });
+
+    it("5. duplicate names: the same object twice is fine, a different object is not", async () => {
       let applied = 0;
       const once = plugin({ apply: () => void applied++ });
       expect((await load([once, once])).plugins).to.have.length(1);
@@ -293,6 +384,12 @@ describe("@axn/sdk plugin loading", () => {
       const bad = { name: "axn-plugin-x", version: "1.0.0", host: "^2.0.0", dependencies: ["axn-plugin-missing"] };
       expect((await rejection(load([bad]))).code).to.equal("AXN_PLUGIN_INVALID"); // no apply: shape first
       expect((await rejection(load([{ ...bad, apply: () => undefined }]))).code).to.equal("AXN_PLUGIN_HOST_VERSION");
+      // Options come after the dependencies, before the duplicate check.
+      const dependent = { ...bad, host: "^0.1.0", apply: () => undefined };
+      expect((await rejection(load([[dependent, { a: 1 }]]))).code).to.equal("AXN_PLUGIN_MISSING_DEPENDENCY");
+      const once = plugin();
+      expect((await rejection(load([once, [plugin(), { a: 1 }]]))).code).to.equal("AXN_CONFIG_INVALID");
+      expect((await rejection(load([once, [once, { a: 1 }]]))).message).to.equal('Plugin "axn-plugin-x" takes no options, got { a: 1 }; remove them from axn.config.ts');
     });
 
     it("wraps an apply failure with the plugin's name and the cause", async () => {
@@ -318,7 +415,8 @@ describe("@axn/sdk plugin loading", () => {
         name: "axn-plugin-opts",
         version: "1.0.0",
         host: "^0.1.0",
-        async apply(_host: AxnHost, options: { level: string }) {
+        options: z4.object({ level: z4.string() }),
+        async apply(_host: AxnHost, options) {
           await Promise.resolve();
           seen.push(options);
         },

@@ -5,6 +5,7 @@
  */
 import { expect } from "chai";
 import { z } from "zod/v3";
+import { z as z4 } from "zod";
 import { createConfigurable, defineAxn, type OverridableSettingsOf, type SettingsOf } from "@axn/core";
 import { defineConfig, definePlugin, type AxnPlugin } from "@axn/sdk";
 import type {} from "../fixtures/app/plugins/alpha.js";
@@ -64,8 +65,22 @@ function appConfigTypes(): void {
   defineConfig({ plugins: ["mcp", ["./x.ts", { a: 1 }]], alpha: { greeting: "hi", toolRoots: ["agent_tools"] } });
   // @ts-expect-error — app-wide settings are typed per namespace too
   defineConfig({ alpha: { greeting: "yo" } });
-  const plugin = definePlugin({ name: "p", version: "1.0.0", host: "*", apply: (_host, options: { level: "info" | "debug" }) => void options });
+  const plugin = definePlugin({ name: "p", version: "1.0.0", host: "*", options: z.object({ level: z.enum(["info", "debug"]) }), apply: (_host, options) => void options });
   assertType<Equal<typeof plugin, AxnPlugin<{ level: "info" | "debug" }>>>();
+  // apply receives what the schema parses to: a default makes the field present.
+  definePlugin({
+    name: "p",
+    version: "1.0.0",
+    host: "*",
+    options: z4.object({ level: z4.enum(["info", "debug"]).default("info") }),
+    apply: (_host, options) => void assertType<Equal<typeof options, { level: "info" | "debug" }>>(),
+  });
+  const plain = definePlugin({ name: "p", version: "1.0.0", host: "*", apply: (host) => void host });
+  assertType<Equal<typeof plain, AxnPlugin>>();
+  // @ts-expect-error — typed options without a schema: the host would refuse every option given
+  definePlugin({ name: "p", version: "1.0.0", host: "*", apply: (_host, options: { level: "info" | "debug" }) => void options });
+  // @ts-expect-error — the options must be a schema
+  definePlugin({ name: "p", version: "1.0.0", host: "*", options: { level: "info" }, apply: () => undefined });
   // @ts-expect-error — apply is required
   definePlugin({ name: "p", version: "1.0.0", host: "*" });
 }

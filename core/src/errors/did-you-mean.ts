@@ -1,7 +1,7 @@
 /**
  * "Did you mean …?" for a mistyped name in a message (an adapter key, a field name): the closest
- * candidate by edit distance, if it is close enough to read as a typo. Core's own copy — core
- * cannot import @axn/sdk, whose config loader has the same helper for plugin names.
+ * candidate by edit distance, if it is close enough to read as a typo. The one copy: @axn/sdk's
+ * config loader and CLI use it too (through @axn/core/internal).
  *
  * @example
  * ```ts

@@ -10,3 +10,5 @@ export { currentExecution } from "../context/execution.js";
 export { setAdapterSink, onHostReset, type AdapterSink } from "../host/host.js";
 export { notifyResult } from "../host/observers.js";
 export { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
+export { closestMatch } from "../errors/did-you-mean.js";
+export { readSchema } from "../schema/read-schema.js";

@@ -18,7 +18,7 @@ export function hoistRefs(schema: JsonSchema, field: string, defs: Defs): JsonSc
   const rewritten = rewrite(root, field) as JsonSchema;
   const added: JsonValue[] = [];
   if (isPlainObject(own)) {
-    for (const [name, definition] of Object.entries(own)) added.push((defs[`${field}__${name}`] = rewrite(definition, field)));
+    for (const [name, definition] of Object.entries(own)) added.push((defs[`${field}__${name.replace(/^_+/, "")}`] = rewrite(definition, field)));
   }
   if (usesRoot(rewritten, field) || added.some((definition) => usesRoot(definition, field))) defs[field] = rewritten;
   return rewritten;
@@ -48,7 +48,7 @@ function rewrite(node: JsonValue, field: string): JsonValue {
 function rewriteRef(ref: string, field: string): string {
   if (ref === "#" || ref === "#/") return `#/$defs/${pointer(field)}`;
   const match = /^#\/\$defs\/([^/]+)(.*)$/.exec(ref);
-  if (match !== null) return `#/$defs/${pointer(`${field}__${match[1]!.replace(/~1/g, "/").replace(/~0/g, "~")}`)}${match[2]}`;
+  if (match !== null) return `#/$defs/${pointer(`${field}__${match[1]!.replace(/~1/g, "/").replace(/~0/g, "~").replace(/^_+/, "")}`)}${match[2]}`;
   return `#/$defs/${pointer(field)}${ref.slice(1)}`; // a pointer into the field's root
 }
 

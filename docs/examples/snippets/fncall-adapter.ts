@@ -1,6 +1,6 @@
 /** docs/adapter-authoring.md — the worked example: a complete adapter plugin for a "function calling" transport. */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createConfigurable, createDeprecator, type AmbientContextSource, type AnyAxn, type JsonValue, type OverridableSettingsOf } from "@axn/core";
+import { createConfigurable, createDeprecator, type AnyAxn, type JsonValue, type OverridableSettingsOf } from "@axn/core";
 import { declarePresentAs, declareRejectOpaqueExposedValues, defineAdapterPlugin, resolveToolName, serializeExposed } from "@axn/sdk/adapter";
 import { toolPipeline, toolRootsDefault, type ToolFailure } from "@axn/sdk/adapter";
 
@@ -14,8 +14,8 @@ declare module "@axn/core" {
 }
 export const deprecator = createDeprecator("axn-plugin-fncall", "2.0");
 
-/** One call's session: the trusted context the server established for the caller, and a live capability. */
-export interface FncallSession { readonly context?: AmbientContextSource; readonly progress?: (done: number) => void }
+/** One call's session: who the transport vouches for (and the claims of their token), and a live capability. */
+export interface FncallSession { userId: string; claims?: Readonly<Record<string, unknown>>; progress?: (done: number) => void }
 const sessions = new AsyncLocalStorage<FncallSession>();
 export const currentSession = (): FncallSession | undefined => sessions.getStore();
 export type FncallResponse = { ok: true; content: string | { [key: string]: JsonValue } } | ({ ok: false } & ToolFailure);
@@ -28,8 +28,8 @@ function wrapAction(action: AnyAxn, options: { name?: string; description?: stri
     failure: (failure): FncallResponse => ({ ok: false, ...failure }),
   });
   const name = resolveToolName(action, "fncall", { name: options.name });
-  // The trusted context becomes the call's ambient context (never the arguments); the live session rides AsyncLocalStorage.
-  const call = (args: unknown, session: FncallSession) => sessions.run(session, () => run(args, { ambientContext: session.context }));
+  // The trusted facts become the call's ambient context (never the arguments); the live session rides AsyncLocalStorage.
+  const call = (args: unknown, s: FncallSession) => sessions.run(s, () => run(args, { ambientContext: { ...s.claims, userId: s.userId } }));
   return Object.freeze({ name, description: options.description ?? options.summary ?? action.description, parameters: action.inputSchema, action, call });
 }
 export type FncallTool = ReturnType<typeof wrapAction>;

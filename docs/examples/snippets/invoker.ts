@@ -32,3 +32,7 @@ export async function runTool(modelArgs: unknown, session: { userId: string }): 
   if (Invoker.inputInvalid(result)) return { error: result.error, fieldErrors: Invoker.fieldErrors(result) };
   return { error: result.error }; // never result.exception
 }
+
+// Not shown on the page: one request, as invoker-intro.ts receives it.
+export const modelArgs: unknown = JSON.parse('{"limit":"2"}');
+export const session = { userId: "u1" };

@@ -17,7 +17,7 @@
  * ```
  */
 import { Tools, type AdapterConfigSource, type AnyAxn, type AxnHost, type ConfigurableView } from "@axn/core";
-import { definePlugin, type AxnPlugin } from "../plugin.js";
+import { definePlugin, type AxnPlugin, type PluginWithoutOptions } from "../plugin.js";
 
 /** What `tools(options?)` applies to every tool: `wrap`'s options, less the per-tool ones. */
 export type ToolsOptions<O> = Omit<O, "name" | "description">;
@@ -45,7 +45,7 @@ export interface AdapterPluginDefinition<W, O extends object> {
   readonly apply?: (host: AxnHost) => void | Promise<void>;
 }
 
-/** An adapter plugin: the host plugin, plus the pair every adapter exposes. */
+/** An adapter plugin: the host plugin (it takes no options), plus the pair every adapter exposes. */
 export interface AdapterPlugin<W, O extends object = {}> extends AxnPlugin {
   readonly key: string;
   /** One action → the transport's native object. The action is not changed. */
@@ -79,7 +79,7 @@ export function defineAdapterPlugin<W, O extends object = {}>(definition: Adapte
   // A rest parameter, so `tools.length` is 0: nothing about it suggests an argument is needed.
   const tools = (...[options]: [options?: ToolsOptions<O>]): W[] =>
     Tools.for(key, projection).map((action) => wrap(action, options as O | undefined));
-  const plugin: AdapterPlugin<W, O> = {
+  const plugin: PluginWithoutOptions & Pick<AdapterPlugin<W, O>, "key" | "wrap" | "tools"> = {
     name,
     version: definition.version,
     host: definition.host,

@@ -5,6 +5,7 @@
  */
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { closestMatch } from "@axn/core/internal";
 import { PLUGIN_PREFIX } from "./plugin-names.js";
 
 /** Installed plugin package names visible from `fromDir`, sorted, without duplicates. */
@@ -39,32 +40,8 @@ export function suggestPlugin(wanted: string, installed: readonly string[]): str
   return key === undefined ? undefined : byKey.get(key);
 }
 
-/**
- * The closest candidate within a distance that still reads as a typo: two edits, or a third of
- * the wanted name for long names.
- */
-export function closestMatch(wanted: string, candidates: readonly string[]): string | undefined {
-  const limit = Math.max(2, Math.floor(wanted.length / 3));
-  let best: { name: string; distance: number } | undefined;
-  for (const candidate of candidates) {
-    const distance = levenshtein(wanted, candidate);
-    if (distance <= limit && (best === undefined || distance < best.distance)) best = { name: candidate, distance };
-  }
-  return best?.name;
-}
-
-export function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
+/** One edit-distance rule for every did-you-mean in axn: core's. */
+export { closestMatch };
 
 function safeList(dir: string): string[] {
   try {

@@ -2,11 +2,12 @@
  * Turns one `plugins` entry into the value its module exports, without judging it (the host's
  * checks do that, in their fixed order). Names expand by convention and resolve from the config
  * file's folder, as if the config file itself imported them; a package that cannot be found gets
- * a did-you-mean over the installed `axn-plugin-*` packages.
+ * a did-you-mean over the installed `axn-plugin-*` packages (or the `npm install` line for it), a
+ * path that cannot be found says where it looked.
  */
 import { existsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ErrorCodes } from "@axn/core";
 import { createJiti } from "jiti";
@@ -68,11 +69,9 @@ function locate(spec: string, context: ResolveContext): { file: string; label: s
     const base = resolve(context.baseDir, spec);
     const file = [base, ...PATH_EXTENSIONS.map((ext) => base + ext)].find(isFile);
     if (file === undefined) {
-      throw new PluginError(
-        ErrorCodes.PluginNotFound,
-        spec,
-        `Plugin "${spec}" not found (listed in ${context.where}): no file at ${base}`,
-      );
+      // A path is not a package: there is nothing to install, only the path to check.
+      const from = isAbsolute(context.where) ? context.where : context.baseDir;
+      throw new PluginError(ErrorCodes.PluginNotFound, spec, `Plugin "${spec}" was not found at ${base} (resolved from ${from}); check the path`);
     }
     return { file, label: spec };
   }

@@ -1,9 +1,13 @@
 /**
- * The load-time checks, in the order they run (fastify's order): shape, host version,
- * dependencies, duplicate name. Each failure is a `PluginError` with a stable code that names the
- * plugin. The first three need only the plugin; the duplicate check needs what came before it.
+ * The load-time checks, in the order they run (fastify's order, with the options before the
+ * duplicate check): shape, host version, dependencies, options, duplicate name. Each failure is a
+ * `PluginError` with a stable code that names the plugin. Shape and host version need only the
+ * plugin, options the config entry too; dependencies and duplicates need what came before it.
  */
+import { basename, isAbsolute } from "node:path";
+import { inspect } from "node:util";
 import { ErrorCodes } from "@axn/core";
+import { readSchema } from "@axn/core/internal";
 import semver from "semver";
 import type { AnyAxnPlugin } from "../plugin.js";
 import { expandPluginName } from "../config/plugin-names.js";
@@ -34,6 +38,13 @@ export function checkShape(candidate: unknown, label: string): AnyAxnPlugin {
     (!Array.isArray(plugin.dependencies) || !plugin.dependencies.every((d) => typeof d === "string" && d !== ""))
   ) {
     throw invalid(`"dependencies" must be an array of plugin names`, name);
+  }
+  if (plugin.options !== undefined) {
+    try {
+      readSchema(plugin.options);
+    } catch (error) {
+      throw invalid(`"options" must be the schema of its options (zod, valibot, ArkType…): ${error instanceof Error ? error.message : String(error)}`, name);
+    }
   }
   if (typeof plugin.apply !== "function") throw invalid(`"apply" must be a function`, name);
   return candidate as AnyAxnPlugin;
@@ -66,8 +77,49 @@ export function checkDependencies(plugin: AnyAxnPlugin, registered: ReadonlyMap<
   }
 }
 
+/** Where a config entry was listed, for the options check's messages. */
+export interface EntryOrigin {
+  /** How the entry names the plugin (the expanded package name, the path as written), or its name when inline. */
+  readonly label: string;
+  /** The resolved file, or `"inline"` for a plugin object. */
+  readonly source: string;
+  /** The config file's path, or what stands for it (`the config passed to createHost`). */
+  readonly where: string;
+}
+
 /**
- * 4. Duplicate name. The same object twice is fine (two configs sharing a preset); a different
+ * 4. Options, by the plugin's declared `options` schema: what `apply` receives is the schema's
+ * parsed value (defaults filled in). A plugin without a schema takes no options.
+ */
+export function checkOptions(plugin: AnyAxnPlugin, options: unknown, origin: EntryOrigin): unknown {
+  const config = isAbsolute(origin.where) ? basename(origin.where) : origin.where;
+  const refuse = (message: string): PluginError => new PluginError(ErrorCodes.ConfigInvalid, plugin.name, message);
+  if (plugin.options === undefined) {
+    if (options === undefined) return undefined;
+    throw refuse(`Plugin "${plugin.name}" takes no options, got ${show(options)}; remove them from ${config}`);
+  }
+  const outcome = readSchema(plugin.options).validate(options);
+  if (outcome.ok) return outcome.value;
+  if (options === undefined) {
+    const entry = origin.source === "inline" ? "plugin" : JSON.stringify(origin.label);
+    throw refuse(`Plugin "${plugin.name}" requires options, got none; list it as [${entry}, options] in ${config}`);
+  }
+  const issues = outcome.issues.map((issue) => (issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`));
+  throw refuse(`Plugin "${plugin.name}" was given invalid options in ${config}: ${issues.join("; ")}`);
+}
+
+/** A config value as the app wrote it, bounded: `{ port: 1 }`. */
+function show(value: unknown): string {
+  return inspect(value, { depth: 2, breakLength: Infinity, maxArrayLength: 10, maxStringLength: 60 });
+}
+
+/** An issue path as property access: `cors.origins[0]`. */
+function formatPath(path: readonly (string | number)[]): string {
+  return path.map((part, index) => (typeof part === "number" ? `[${part}]` : index === 0 ? part : `.${part}`)).join("");
+}
+
+/**
+ * 5. Duplicate name. The same object twice is fine (two configs sharing a preset); a different
  * object under a taken name is two plugins claiming one identity. Returns true for a repeat.
  */
 export function checkDuplicate(plugin: AnyAxnPlugin, registered: ReadonlyMap<string, AnyAxnPlugin>): boolean {

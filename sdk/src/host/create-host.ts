@@ -1,6 +1,6 @@
 /**
  * Loading an app's host: resolve each listed plugin, check it (shape, host version, dependencies,
- * duplicate name), apply it, run the registration hooks, apply the app's per-adapter settings,
+ * options, duplicate name), apply it, run the registration hooks, apply the app's per-adapter settings,
  * freeze, then let the tool registry import the adapters' tool roots. A failure anywhere leaves no
  * host behind, so the caller can fix the config and load again.
  *
@@ -28,7 +28,7 @@ import { RESERVED_CONFIG_KEYS, type AxnAppConfig } from "../config/define-config
 import { closestMatch } from "../config/did-you-mean.js";
 import { loadConfig } from "../config/load-config.js";
 import { resolvePluginEntry, type ResolveContext } from "../config/resolve-plugin.js";
-import { checkDependencies, checkDuplicate, checkHostVersion, checkShape } from "./check-plugin.js";
+import { checkDependencies, checkDuplicate, checkHostVersion, checkOptions, checkShape } from "./check-plugin.js";
 import { PluginError } from "./plugin-error.js";
 
 export interface LoadedPlugin {
@@ -93,10 +93,11 @@ async function applyPlugins(host: AxnHost, entries: readonly unknown[], context:
     const plugin = checkShape(resolved.candidate, resolved.label);
     checkHostVersion(plugin, CORE_VERSION);
     checkDependencies(plugin, registered);
+    const options = checkOptions(plugin, resolved.options, { label: resolved.label, source: resolved.source, where: context.where });
     if (checkDuplicate(plugin, registered)) continue;
     registered.set(plugin.name, plugin);
     try {
-      await plugin.apply(host, resolved.options as never);
+      await plugin.apply(host, options as never);
     } catch (error) {
       throw new PluginError(
         ErrorCodes.PluginApplyFailed,

@@ -2,7 +2,7 @@
  * Rendering a run: the terminal table, the markdown page (docs/benchmarks.md) and the report's
  * well-formedness check the smoke spec relies on.
  */
-import { targetText } from "./rows.js";
+import { rowLabel, targetText } from "./rows.js";
 import type { BenchReport, Row, ScaleReport } from "./types.js";
 
 const num = (n: number, digits: number): string =>
@@ -27,14 +27,40 @@ const mib = (bytes: number): string => `${num(bytes / 1024 / 1024, 1)} MiB`;
 function mainTable(rows: readonly Row[]): string[][] {
   return rows.map((r) => [
     r.id,
-    r.title,
+    rowLabel(r),
     `${r.baseline}: ${value(r, r.baselineValue)}`,
     `${r.candidate}: ${value(r, r.candidateValue)}`,
     ratioText(r),
     spreadText(r),
+    r.cpuRatio === undefined ? "—" : `${num(r.cpuRatio.median, 2)}×`,
     targetText(r.target),
     r.verdict === "skipped" ? (r.note ?? "skipped") : r.verdict,
   ]);
+}
+
+/** Rows measured once per schema kind, as one line per scenario and one column per kind. */
+function kindTable(rows: readonly Row[]): { head: string[]; body: string[][] } | undefined {
+  const perKind = rows.filter((r) => r.kind !== undefined);
+  if (perKind.length === 0) return undefined;
+  const kinds = [...new Set(perKind.map((r) => r.kind!))];
+  const ids = [...new Set(perKind.map((r) => r.id))];
+  const body = ids.map((id) => {
+    const of = perKind.filter((r) => r.id === id);
+    const first = of[0]!;
+    return [
+      id,
+      first.title,
+      targetText(first.target),
+      ...kinds.map((kind) => {
+        const r = of.find((row) => row.kind === kind);
+        if (r === undefined) return "—";
+        if (r.verdict === "skipped") return r.note ?? "skipped";
+        const cpu = r.cpuRatio === undefined ? "" : `; CPU ${num(r.cpuRatio.median, 2)}×`;
+        return `${ratioText(r)} ${r.verdict} (${value(r, r.baselineValue)} → ${value(r, r.candidateValue)}${cpu})`;
+      }),
+    ];
+  });
+  return { head: ["#", "scenario", "target", ...kinds], body };
 }
 
 function scaleTable(scale: ScaleReport): string[][] {
@@ -52,7 +78,7 @@ function scaleTable(scale: ScaleReport): string[][] {
 }
 
 const SCALE_HEAD = ["actions", "define", "host boot", "Tools.for cold", "Tools.for warm", "tools/list cold", "tools/list warm", "heap", "heap/action"];
-const MAIN_HEAD = ["#", "scenario", "baseline (median)", "axn (median)", "ratio", "spread min–max", "target", "verdict"];
+const MAIN_HEAD = ["#", "scenario", "baseline (median)", "axn (median)", "ratio", "spread min–max", "CPU ratio", "target", "verdict"];
 
 function boxTable(head: readonly string[], body: readonly string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? "").length)));
@@ -66,6 +92,8 @@ export function terminalReport(report: BenchReport): string {
   const m = report.machine;
   out.push(`axn benchmarks — ${report.date}${report.quick ? " (BENCH_QUICK)" : ""} — ${m.cpu}, ${m.cores} cores, Node ${m.node}`);
   out.push("", boxTable(MAIN_HEAD, mainTable(report.rows)));
+  const kinds = kindTable(report.rows);
+  if (kinds !== undefined) out.push("", "Per schema kind (ratio, verdict, baseline → axn; CPU ratio):", boxTable(kinds.head, kinds.body));
   if (report.scale !== undefined) {
     out.push("", "7. Scale (plugins loaded: " + (report.scale.plugins.join(", ") || "none") + ")");
     out.push(boxTable(SCALE_HEAD, scaleTable(report.scale)));
@@ -101,6 +129,14 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     `- **Machine:** ${m.cpu}, ${m.cores} cores, ${num(m.memoryGiB, 1)} GiB RAM, ${m.platform}`,
     `- **Node:** ${m.node}`,
     `- **Run time:** ${num(report.durationS, 0)} s`,
+    ...(m.loadAverage === undefined
+      ? []
+      : [
+          `- **Load:** 1-minute load average ${m.loadAverage.map((l) => num(l, 1)).join(" when the run started, ")} when it ended, on ${m.cores} cores (the run itself adds about 1)` +
+            ((m.loadAverage[0] ?? 0) >= m.cores
+              ? " — the machine was shared with other jobs, so rounds were disturbed: read the spreads and the CPU ratios, not only the medians"
+              : ""),
+        ]),
     "",
     `![ratio chart](${chartFile})`,
     "",
@@ -110,11 +146,28 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "",
     "Ratio = axn / baseline per round (for HTTP: axn req/s ÷ baseline req/s); the table shows the median",
     "over rounds and the min–max and interquartile range of the per-round ratios. Absolute values are",
-    "medians of the per-round mean time per operation (garbage collection included).",
+    "medians of the per-round mean time per operation (garbage collection included). *CPU ratio*: the same",
+    "rounds read in process CPU time per operation (`process.cpuUsage()`), which time spent waiting for a",
+    "core does not inflate — the steadier figure on a loaded machine; verdicts are on the wall-time ratio.",
     "",
-    ...report.rows.filter((r) => r.verdict !== "skipped" && r.note !== undefined).map((r) => `- ${r.id}. ${r.title}: ${r.note}`),
+    ...report.rows.filter((r) => r.verdict !== "skipped" && r.note !== undefined).map((r) => `- ${r.id}. ${rowLabel(r)}: ${r.note}`),
     "",
   );
+  const kinds = kindTable(report.rows);
+  if (kinds !== undefined) {
+    out.push(
+      "### Per schema kind",
+      "",
+      "Scenarios 1 and 2 run once per schema library axn reads (docs/schemas.md), on the same *Lookup* action",
+      "(same bounds, defaults and body). Each kind is judged against its own baseline, measured in the same",
+      "run: for 1, that library's validation written by hand — one object schema in, one out, the library's",
+      "own parse call (`safeParse`, `v.safeParse`, an ArkType type called on the value); for 2, that kind's",
+      "direct call. Each cell: ratio, verdict (baseline → axn; CPU ratio).",
+      "",
+      mdTable(kinds.head, kinds.body),
+      "",
+    );
+  }
   if (report.scale !== undefined) {
     out.push(
       "## 7. Scale",
@@ -150,10 +203,16 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "  Each server also reports its own CPU time per request (`process.cpuUsage()`, asked for with SIGUSR2",
     "  around each run): steadier than req/s on a shared machine. `node --import tsx test/bench/http-inprocess.ts`",
     "  measures the JavaScript part alone, driving both servers' request listeners without sockets.",
-    "- Workloads live in `test/bench/fixtures.ts`: *Lookup* (3 inputs with defaults, 3 outputs) and *Report*",
-    "  (1,000 records with nested objects, arrays and Dates). Baselines use the very same zod schemas and body.",
+    "- Workloads live in `test/bench/fixtures.ts`: *Lookup* (3 inputs with defaults, 3 outputs), *AddNumbers*",
+    "  (the MCP tool: two integers in, their sum out) and *Report* (1,000 records with nested objects, arrays and",
+    "  Dates), declared with zod 4 (`import { z } from \"zod\"`, what `npm i zod` installs); `test/bench/kinds.ts`",
+    "  declares *Lookup* again with zod 3.25, valibot and ArkType. Baselines use the same library, bounds and body.",
+    "- Node 20 runs a promise hook for every promise once any `AsyncLocalStorage` is entered. Scenario 4's",
+    "  baseline runs with it off, as in a process of its own (`test/bench/lib/promise-hooks.ts`); axn's calls",
+    "  switch it back on for axn's side.",
     "- Re-run: `npm run bench` (≈ 3–4 min), or `BENCH_QUICK=1 npm run bench` for a < 60 s smoke run.",
-    "  Profile a scenario with `node --cpu-prof --import tsx …` (see *Findings*).",
+    "  Profile a workload with `node --cpu-prof --import tsx test/bench/profile.ts <workload>` (`call:zod4`,",
+    "  `invoke:valibot`, `hand:arktype`, `mcp:axn`, `mcp:bare`…; see *Findings*).",
   );
   return out.join("\n") + "\n";
 }
@@ -165,7 +224,11 @@ export function reportProblems(report: BenchReport): string[] {
     if (v === undefined || !Number.isFinite(v) || v <= 0) problems.push(`${what} is not a finite positive number (${v})`);
   };
   if (report.rows.length === 0) problems.push("no rows");
+  const seen = new Set<string>();
   for (const row of report.rows) {
+    const key = `${row.id} ${row.kind ?? ""}`;
+    if (seen.has(key)) problems.push(`row ${row.id}${row.kind === undefined ? "" : ` (${row.kind})`} appears twice`);
+    seen.add(key);
     if (!["pass", "MISS", "skipped"].includes(row.verdict)) problems.push(`row ${row.id}: verdict ${row.verdict}`);
     if (row.verdict === "skipped") {
       if (!(row.note ?? "").startsWith("skipped")) problems.push(`row ${row.id}: skipped without a reason`);
@@ -174,6 +237,7 @@ export function reportProblems(report: BenchReport): string[] {
     positive(`row ${row.id} baseline`, row.baselineValue);
     positive(`row ${row.id} candidate`, row.candidateValue);
     for (const k of ["median", "min", "max", "q1", "q3"] as const) positive(`row ${row.id} ratio.${k}`, row.ratio?.[k]);
+    if (row.cpuRatio !== undefined) for (const k of ["median", "min", "max"] as const) positive(`row ${row.id} cpuRatio.${k}`, row.cpuRatio[k]);
   }
   for (const size of report.scale?.sizes ?? []) {
     for (const k of ["defineMs", "bootMs", "toolsForColdMs", "toolsForWarmMs", "heapBytes"] as const) positive(`scale ${size.actions} ${k}`, size[k]);

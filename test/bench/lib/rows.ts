@@ -30,6 +30,7 @@ export function targetText(target: Target): string {
 
 interface RowHead {
   readonly id: string;
+  readonly kind?: string;
   readonly title: string;
   readonly candidate: string;
   readonly baseline: string;
@@ -47,10 +48,16 @@ export function latencyRow(head: RowHead, result: PairResult, rounds: number): R
     baselineValue: result.baselineMs.median * 1000,
     candidateValue: result.candidateMs.median * 1000,
     ratio: result.ratio,
+    ...(result.cpuRatio === undefined ? {} : { cpuRatio: result.cpuRatio }),
     rounds,
   };
 }
 
 export function skippedRow(head: RowHead, unit: Row["unit"], reason: string): Row {
   return { ...head, unit, verdict: "skipped", note: reason };
+}
+
+/** How a row is named in tables and the chart: its title, and its schema kind when it has one. */
+export function rowLabel(row: Pick<Row, "title" | "kind">): string {
+  return row.kind === undefined ? row.title : `${row.title} · ${row.kind}`;
 }

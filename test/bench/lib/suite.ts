@@ -41,9 +41,10 @@ export const BUDGETS: Record<Mode, Budget> = {
   },
 };
 
-export function machine(): Machine {
+export function machine(loadAtStart?: number): Machine {
   const cpus = os.cpus();
   return {
+    ...(loadAtStart === undefined ? {} : { loadAverage: [loadAtStart, os.loadavg()[0]!] }),
     cpu: cpus[0]?.model.trim() ?? "unknown CPU",
     cores: cpus.length,
     node: process.version,
@@ -54,8 +55,9 @@ export function machine(): Machine {
 
 export async function runSuite(mode: Mode, log: (message: string) => void = () => undefined): Promise<BenchReport> {
   const started = performance.now();
+  const loadAtStart = os.loadavg()[0]!;
   const budget = BUDGETS[mode];
-  const ctx: ScenarioContext = { quick: mode !== "full", pair: budget.pair, log };
+  const ctx: ScenarioContext = { quick: mode !== "full", ownProcess: mode !== "smoke", pair: budget.pair, log };
   const rows: Row[] = [];
   // Each scenario starts and ends with a clean catalog and no host, so none sees another's actions.
   const isolated = async (run: () => Promise<readonly Row[]>): Promise<void> => {
@@ -82,7 +84,7 @@ export async function runSuite(mode: Mode, log: (message: string) => void = () =
   return {
     date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
     quick: mode !== "full",
-    machine: machine(),
+    machine: machine(loadAtStart),
     rows,
     scale,
     durationS: (performance.now() - started) / 1000,

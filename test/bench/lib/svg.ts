@@ -3,6 +3,7 @@
  * ratio), a whisker for the min–max spread across rounds, and a tick at the target. Green meets
  * the target, red misses it. Plain string building; every text is XML-escaped.
  */
+import { rowLabel } from "./rows.js";
 import type { Row } from "./types.js";
 
 const esc = (text: string): string =>
@@ -40,7 +41,7 @@ export function ratioChartSvg(rows: readonly Row[], subtitle: string): string {
   }
   all.forEach((row, i) => {
     const y = top + i * (barH + gap);
-    const label = `${row.id}. ${row.title}`;
+    const label = `${row.id}. ${rowLabel(row)}`;
     parts.push(`<text x="${labelW - 10}" y="${y + barH / 2 + 4}" text-anchor="end">${esc(label)}</text>`);
     if (row.ratio === undefined) {
       parts.push(`<text x="${labelW + 6}" y="${y + barH / 2 + 4}" fill="#888" font-style="italic">${esc(row.note ?? "skipped")}</text>`);

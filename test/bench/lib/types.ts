@@ -16,6 +16,8 @@ export type Verdict = "pass" | "MISS" | "skipped";
 export interface Row {
   /** Scenario number from the issue, e.g. "1", "3b". */
   readonly id: string;
+  /** The schema kind the row's action is declared with, for rows measured once per kind ("zod 4", "valibot"…). */
+  readonly kind?: string;
   readonly title: string;
   readonly candidate: string;
   readonly baseline: string;
@@ -27,6 +29,8 @@ export interface Row {
   readonly baselineValue?: number;
   readonly candidateValue?: number;
   readonly ratio?: Spread;
+  /** The same pairing read in process CPU time per op (in-process rows; absent when too short to read). */
+  readonly cpuRatio?: Spread;
   readonly rounds?: number;
   readonly note?: string;
 }
@@ -67,6 +71,8 @@ export interface Machine {
   readonly node: string;
   readonly platform: string;
   readonly memoryGiB: number;
+  /** The 1-minute load average when the run started and when it ended (absent in older reports). */
+  readonly loadAverage?: readonly number[];
 }
 
 export interface BenchReport {
@@ -80,6 +86,12 @@ export interface BenchReport {
 
 export interface ScenarioContext {
   readonly quick: boolean;
+  /**
+   * The suite has the process to itself (`npm run bench`), so a scenario may switch process-wide
+   * state between its batches (scenario 4 switches Node's promise hook off for its baseline). False
+   * in the smoke spec, which shares mocha's process with every other spec.
+   */
+  readonly ownProcess: boolean;
   readonly pair: PairOptions;
   readonly log: (message: string) => void;
 }

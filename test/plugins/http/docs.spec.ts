@@ -1,42 +1,26 @@
 /**
- * docs/plugins/http.md runs: its quick-start action and `authenticate` are restated here, served on
- * a real loopback server, and every `curl` exchange in the page's console blocks is executed with
- * the real `curl` and compared with the output the page shows.
+ * docs/plugins/http.md runs as written: its quick-start app (docs/examples/snippets/http-app — the
+ * action, `axn.config.ts` with its `authenticate`, `server.ts`) is started in a child process the
+ * way a user starts it (on a free port instead of 8787), and every `curl` exchange in the page's
+ * console blocks is executed with the real `curl` and compared with the output the page shows.
+ * The page's API examples (docs/examples/snippets/http-api.ts) run in process.
  */
 import { expect } from "chai";
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { z } from "zod/v3";
-import { defineAxn } from "@axn/core";
-import { withHttpHost, withServer } from "./support.js";
+import { mountMcp, oneOperation } from "../../../docs/examples/snippets/http-api.js";
+import { createKernelHost, resetHost } from "@axn/core";
+import httpPlugin from "axn-plugin-http";
+import mcpPlugin from "axn-plugin-mcp";
 
 const run = promisify(execFile);
-const DOC = join(dirname(fileURLToPath(import.meta.url)), "../../../docs/plugins/http.md");
+const HERE = dirname(fileURLToPath(import.meta.url));
+const DOC = join(HERE, "../../../docs/plugins/http.md");
+const APP = join(HERE, "../../../docs/examples/snippets/http-app");
 const DOC_ORIGIN = "http://127.0.0.1:8787";
-
-const ApproveLoanV2 = defineAxn({
-  name: "AgentTools.ApproveLoan.V2",
-  description: "Approves a loan for the signed-in officer",
-  tool: ["http"],
-  toolVersion: 2,
-  semanticHints: ["idempotent"],
-  messages: { error: "Could not approve the loan" },
-  expects: {
-    amount: { schema: z.number().int().positive(), description: "In cents" },
-    currency: { schema: z.enum(["EUR", "USD"]), default: "EUR" },
-    officerId: { schema: z.string(), on: "ambientContext" },
-  },
-  exposes: { approved: z.boolean(), amount: z.number(), currency: z.string(), officerId: z.string() },
-  call: ({ amount, currency, officerId }, ctx) => {
-    if (amount > 100_000) ctx.fail("the amount is over the limit");
-    return { approved: true, amount, currency, officerId };
-  },
-});
-
-const tokens = new Map([["s3cret", "officer-7"]]);
 
 interface Exchange {
   readonly command: string;
@@ -60,31 +44,91 @@ function exchanges(markdown: string): Exchange[] {
   return found;
 }
 
+/** Starts `server.ts` in the app folder and resolves with the line it prints. */
+function start(): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: APP, env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+      const line = stdout.split("\n").find((l) => l.startsWith("listening on "));
+      if (line !== undefined) resolve({ child, line });
+    });
+    child.stderr!.on("data", (chunk: Buffer) => void (stderr += chunk.toString("utf8")));
+    child.on("exit", (code) => reject(new Error(`server.ts exited with ${code}: ${stderr}`)));
+  });
+}
+
 describe("axn-plugin-http: docs/plugins/http.md", () => {
-  withHttpHost();
-  const server = withServer(() => ({
-    port: 0,
-    tools: [ApproveLoanV2],
-    authenticate: (request) => {
-      const officerId = tokens.get(request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "");
-      return officerId === undefined ? null : { officerId };
-    },
-  }));
+  describe("the quick start, run as written", () => {
+    let child: ChildProcess | undefined;
+    let url = "";
+    before(async function () {
+      this.timeout(30_000);
+      const started = await start();
+      child = started.child;
+      expect(started.line).to.match(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+      url = started.line.slice("listening on ".length);
+    });
+    after(() => void child?.kill());
 
-  const all = exchanges(readFileSync(DOC, "utf8"));
+    const all = exchanges(readFileSync(DOC, "utf8"));
 
-  it("shows curl exchanges", () => {
-    expect(all.length).to.be.greaterThanOrEqual(5);
+    it("shows curl exchanges", () => {
+      expect(all.length).to.be.greaterThanOrEqual(5);
+    });
+
+    for (const [index, exchange] of all.entries()) {
+      it(`exchange ${index + 1}: ${exchange.command.slice(0, 70)}…`, async () => {
+        const command = exchange.command.replaceAll(DOC_ORIGIN, url);
+        const { stdout } = await run("sh", ["-c", command]);
+        // "…" in the page elides the rest of a long body.
+        const [shown, elided] = exchange.output.split("…");
+        if (elided === undefined) expect(stdout).to.equal(exchange.output);
+        else expect(stdout.startsWith(shown!), stdout.slice(0, 200)).to.equal(true);
+      });
+    }
   });
 
-  for (const [index, exchange] of all.entries()) {
-    it(`exchange ${index + 1}: ${exchange.command.slice(0, 70)}…`, async () => {
-      const command = exchange.command.replaceAll(DOC_ORIGIN, server().url);
-      const { stdout } = await run("sh", ["-c", command]);
-      // "…" in the page elides the rest of a long body.
-      const [shown, elided] = exchange.output.split("…");
-      if (elided === undefined) expect(stdout).to.equal(exchange.output);
-      else expect(stdout.startsWith(shown!), stdout.slice(0, 200)).to.equal(true);
+  describe("the API examples", () => {
+    beforeEach(() => {
+      resetHost();
+      const host = createKernelHost();
+      httpPlugin.apply(host, undefined);
+      mcpPlugin.apply(host, undefined);
+      host.freeze();
     });
-  }
+    afterEach(() => resetHost());
+
+    it("one operation, invoked without HTTP", async () => {
+      const { operation, listed } = await oneOperation();
+      expect([operation.route, operation.operationId, listed.toolName, listed.toolVersion, listed.method]).to.deep.equal([
+        "/approve_loan/v2",
+        "approve_loan_v2",
+        "approve_loan",
+        2,
+        "POST",
+      ]);
+      expect(listed.semanticHints).to.deep.equal(["idempotent"]);
+      const reply = await operation.invoke({ amount: 500 }, { ambientContext: { officerId: "officer-7" } });
+      expect([reply.status, reply.body]).to.deep.equal([200, { approved: true, amount: 500, currency: "EUR", officerId: "officer-7" }]);
+    });
+
+    it("another transport mounted on the same app", async () => {
+      const { server, mcp } = await mountMcp();
+      try {
+        const response = await fetch(`${server.url}/mcp`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "docs", version: "1" } } }),
+        });
+        expect(response.status).to.equal(200);
+        expect(response.headers.get("mcp-session-id")).to.be.a("string");
+      } finally {
+        await mcp.close();
+        await server.close();
+      }
+    });
+  });
 });

@@ -1,69 +1,64 @@
 /**
- * The examples of docs/plugins/langchain.md, run as written (the action verbatim; the agent with
- * `FakeToolCallingModel` in place of a hosted model), pinning the strings the page shows.
+ * The examples of docs/plugins/langchain.md, run as written (docs/examples/snippets/langchain-app:
+ * the config and the action; the agent with `FakeToolCallingModel` in place of a hosted model, as
+ * the page's test example writes it), pinning the strings the page shows. The app's agent.ts,
+ * which calls a hosted model, is type-checked only.
  */
 import { expect } from "chai";
-import { z } from "zod/v3";
-import { defineAxn } from "@axn/core";
-import { createAgent, FakeToolCallingModel } from "langchain";
+import { fileURLToPath } from "node:url";
+import { clearCatalog } from "@axn/core/internal";
+import { loadHost } from "@axn/sdk";
+import { resetAxn } from "@axn/sdk/testing";
 import type { ToolMessage } from "@langchain/core/messages";
 import { LangchainAdapter } from "axn-plugin-langchain";
+import { invokeDirectly, listing } from "../../../docs/examples/snippets/langchain-usage.js";
+
+const APP = fileURLToPath(new URL("../../../docs/examples/snippets/langchain-app", import.meta.url));
 
 describe("axn-plugin-langchain: docs/plugins/langchain.md", () => {
-  const Transfer = defineAxn({
-    name: "AgentTools.Transfer",
-    description: "Move money from the current user's account to another account",
-    tool: ["langchain"],
-    messages: { success: "Transfer booked", error: "Could not transfer" },
-    expects: {
-      amount: { schema: z.number().int().positive(), description: "Amount in cents" },
-      to: { schema: z.string(), description: "Destination account id" },
-      userId: { schema: z.string(), on: "ambientContext" },
-    },
-    exposes: { reference: z.string(), amount: z.number().int() },
-    call: async ({ amount, to, userId }, ctx) => {
-      if (to === "frozen") ctx.fail("the destination account is frozen");
-      return { reference: `T-${userId}-${to}-${amount}`, amount };
-    },
+  it("§1: the app's config makes every action under src/agent_tools a tool", async () => {
+    resetAxn();
+    try {
+      await loadHost({ cwd: APP });
+      expect(LangchainAdapter.tools().map((tool) => [tool.name, tool.description])).to.deep.equal([
+        ["transfer", "Move money from the current user's account to another account"],
+      ]);
+    } finally {
+      resetAxn();
+    }
   });
 
   it("§1: a refused call, then the corrected one, in one agent run", async () => {
-    const transfer = LangchainAdapter.wrap(Transfer);
-    expect(transfer.name).to.equal("transfer");
-    const model = new FakeToolCallingModel({
-      toolCalls: [
-        [{ name: "transfer", args: { amount: -1, to: "acc_42", memo: "rent" }, id: "bad" }],
-        [{ name: "transfer", args: { amount: "500", to: "acc_42" }, id: "good" }],
-        [],
-      ],
-    });
-    const { messages } = await createAgent({ model, tools: [transfer] }).invoke(
-      { messages: [{ role: "user", content: "pay rent" }] },
-      { context: { userId: "u_17" } },
-    );
-    const tools = messages.filter((m): m is ToolMessage => m.getType() === "tool");
-    expect(tools.map((m) => [m.tool_call_id, m.status, m.content, m.artifact])).to.deep.equal([
-      [
-        "bad",
-        "error",
-        "Could not transfer: amount: Number must be greater than 0; unknown input: memo",
-        {
-          fieldErrors: [
-            { field: "amount", message: "amount: Number must be greater than 0" },
-            { field: "memo", message: "unknown input: memo" },
-          ],
-        },
-      ],
-      ["good", "success", '{"reference":"T-u_17-acc_42-500","amount":500}', { reference: "T-u_17-acc_42-500", amount: 500 }],
-    ]);
+    clearCatalog();
+    try {
+      const { messages, transfer } = await import("../../../docs/examples/snippets/langchain-fake-agent.js");
+      expect(transfer.name).to.equal("transfer");
+      const tools = messages.filter((m): m is ToolMessage => m.getType() === "tool");
+      expect(tools.map((m) => [m.tool_call_id, m.status, m.content, m.artifact])).to.deep.equal([
+        [
+          "bad",
+          "error",
+          "Could not transfer: amount: Too small: expected number to be >0; unknown input: memo",
+          {
+            fieldErrors: [
+              { field: "amount", message: "amount: Too small: expected number to be >0" },
+              { field: "memo", message: "unknown input: memo" },
+            ],
+          },
+        ],
+        ["good", "success", '{"reference":"T-u_17-acc_42-500","amount":500}', { reference: "T-u_17-acc_42-500", amount: 500 }],
+      ]);
+    } finally {
+      clearCatalog();
+    }
+  });
+
+  it("§2: the API listing matches the exports", () => {
+    expect(listing).to.deep.equal([true, true, true]);
   });
 
   it("§8: invoking the wrapped tool directly", async () => {
-    const tool = LangchainAdapter.wrap(Transfer);
-    const message = await tool.invoke(
-      { name: tool.name, args: { amount: 500, to: "frozen" }, id: "call_1", type: "tool_call" },
-      { context: { userId: "u_17" } },
-    );
+    const message = await invokeDirectly();
     expect([message.status, message.content]).to.deep.equal(["error", "Could not transfer: the destination account is frozen"]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The Standard JSON Schema kind: any schema implementing Standard Schema (`~standard.validate`)
+ * The Standard JSON Schema kind — every schema implementing Standard Schema (`~standard.validate`)
  * and Standard JSON Schema (`~standard.jsonSchema`, `@standard-schema/spec` 1.1) — valibot through
  * `toStandardJsonSchema` from `@valibot/to-json-schema`, ArkType 2, and others. axn cannot look
  * inside these schemas, so everything it needs to know is asked of the schema itself: validation,

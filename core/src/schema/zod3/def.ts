@@ -131,3 +131,17 @@ export function regexesOf(schema: ZodTypeAny): RegExp[] {
   }
   return found;
 }
+
+/** Whether `schema` refers back to itself (through `z.lazy`): reflection then needs `$ref`s. */
+export function isRecursive(schema: ZodTypeAny): boolean {
+  const onPath = new Set<ZodTypeAny>();
+  const visit = (current: ZodTypeAny, depth: number): boolean => {
+    if (onPath.has(current)) return true;
+    if (depth > 64) return false;
+    onPath.add(current);
+    const found = childrenOf(current).some((child) => visit(child, depth + 1));
+    onPath.delete(current);
+    return found;
+  };
+  return visit(schema, 0);
+}

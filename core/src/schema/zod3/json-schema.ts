@@ -14,14 +14,16 @@ import type { JsonSchema } from "../json-schema-types.js";
 import type { SchemaIo } from "../schema-kind.js";
 import { isPlainObject } from "../json-value.js";
 import { toDraft2020 } from "../draft-2020.js";
-import { Kind, type Def, type Zod3Schema } from "./def.js";
+import { isRecursive, Kind, type Def, type Zod3Schema } from "./def.js";
 import { addPattern, BASE64_PATTERN, includesPattern, NO_OUTER_WHITESPACE, refuseStatefulRegex, URL_PATTERN } from "../string-checks.js";
 
 type Mutable = Record<string, unknown>;
 
 export function zod3JsonSchema(schema: Zod3Schema, io: SchemaIo): JsonSchema {
   const raw = zodToJsonSchema(schema, {
-    $refStrategy: "none",
+    // Inline everything, except a recursive schema: it points back at its own root (`#…`), which
+    // json-schema.ts hoists into the action's `$defs`.
+    $refStrategy: isRecursive(schema) ? "root" : "none",
     target: "jsonSchema7", // closest zod-to-json-schema target to 2020-12; tuples are fixed by toDraft2020
     effectStrategy: "input",
     pipeStrategy: io === "input" ? "all" : "output", // "all": the value must satisfy both sides

@@ -17,6 +17,12 @@ import { addPattern, JWT_PATTERN, NO_OUTER_WHITESPACE, refuseStatefulRegex, URL_
 
 type Mutable = Record<string, unknown>;
 
+/** The formats JSON Schema 2020-12 defines; any other `format` is a name only zod knows. */
+const JSON_SCHEMA_FORMATS = new Set([
+  "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
+  "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex",
+]);
+
 export function zod4JsonSchema(schema: Zod4Schema, io: SchemaIo): JsonSchema {
   const converted = toDraft2020(convert(schema, io));
   return (isPlainObject(converted) ? converted : {}) as JsonSchema;
@@ -35,9 +41,16 @@ function convert(schema: Zod4Schema, io: SchemaIo): Mutable {
 
 function override(schema: Zod4Schema, json: Mutable, io: SchemaIo): void {
   const def = defOf(schema);
+  if (typeof json.format === "string" && !JSON_SCHEMA_FORMATS.has(json.format)) delete json.format; // zod's own names (cuid, starts_with…): the pattern beside says it
   switch (def.type) {
     case "string":
       return tightenString(def, json);
+    case "pipe":
+      // A value must pass both sides; zod writes only `in` for input. A transform's output has no schema.
+      if (io === "input" && def.in !== undefined && def.out !== undefined && !transforms(def.in) && defOf(def.out).type !== "transform") {
+        return replace(json, { allOf: [nested(def.in, io), nested(def.out, io)] });
+      }
+      return;
     case "date":
       return replace(json, dateSchema(checksOf(def.checks)));
     case "bigint":
@@ -97,6 +110,15 @@ function trims(tx: (value: string) => unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether what `schema` outputs is a transform's result (so `out` of a pipe sees something else than the input). */
+function transforms(schema: Zod4Schema, depth = 0): boolean {
+  const def = defOf(schema);
+  if (depth > 32) return true;
+  if (def.type === "transform") return true;
+  if (def.type === "pipe") return def.out === undefined || transforms(def.out, depth + 1);
+  return def.innerType !== undefined && transforms(def.innerType, depth + 1);
 }
 
 /** A member schema of a set or map, converted on its own (zod leaves those unrepresentable). */

@@ -12,7 +12,7 @@ export const AddComment = defineAxn({
       schema: z.object({
         body: z.string().min(1),
         visibility: z.enum(["public", "internal"]).default("public"),
-        links: z.array(z.object({ title: z.string(), url: z.string().url() })).max(5).optional(),
+        links: z.array(z.object({ title: z.string(), url: z.url() })).max(5).optional(),
       }),
       description: "The comment; internal notes are never shown to the customer",
     },

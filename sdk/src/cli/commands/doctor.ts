@@ -9,6 +9,7 @@ import { join, relative, resolve } from "node:path";
 import { ErrorCodes, registeredAdapters, Tools, type AnyAxn } from "@axn/core";
 import { internalsOf, moduleOriginOf } from "@axn/core/internal";
 import { findConfigFile, loadConfig } from "../../config/load-config.js";
+import { isPathSpecifier } from "../../config/plugin-names.js";
 import type { Command } from "../command.js";
 import { ExitCode } from "../errors.js";
 import { println, type CliIo } from "../io.js";
@@ -91,8 +92,14 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
 function fixFor(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   switch (code) {
-    case ErrorCodes.PluginNotFound:
-      return "Install the plugin (npm install axn-plugin-<name>) or fix its name in plugins.";
+    case ErrorCodes.PluginNotFound: {
+      // A path has nothing to install; a package name is the one the host looked for, expanded.
+      const plugin = (error as { plugin?: unknown }).plugin;
+      if (typeof plugin !== "string") return "Install the plugin or fix its name in plugins.";
+      return isPathSpecifier(plugin)
+        ? "Fix the path in plugins (relative paths resolve from the config file's folder)."
+        : `Install the plugin (npm install ${plugin}) or fix its name in plugins.`;
+    }
     case ErrorCodes.PluginHostVersion:
       return "Install a version of the plugin made for this @axn/core, or upgrade @axn/core.";
     case ErrorCodes.PluginMissingDependency:

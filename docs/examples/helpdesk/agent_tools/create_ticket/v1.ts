@@ -13,7 +13,7 @@ export const CreateTicketV1 = defineAxn({
   expects: {
     subject: z.string().min(3).max(120),
     body: z.string().min(1),
-    customerEmail: z.string().email(),
+    customerEmail: z.email(),
   },
   exposes: { ticketId: z.string() },
   messages: { success: ({ ticketId }) => `Opened ${ticketId}` },

@@ -15,7 +15,7 @@ export const CreateTicketV2 = defineAxn({
     subject: z.string().min(3).max(120),
     body: z.string().min(1),
     customer: {
-      schema: z.object({ email: z.string().email(), name: z.string().optional() }),
+      schema: z.object({ email: z.email(), name: z.string().optional() }),
       description: "Who the ticket is for; a new email creates the customer",
     },
     priority: { schema: ticketPriority, default: "normal" },

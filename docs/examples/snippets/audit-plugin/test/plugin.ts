@@ -1,0 +1,18 @@
+/**
+ * docs/plugins.md, "Testing a plugin" — a plugin's own spec. test/docs/pages.spec.ts imports this
+ * module, which registers the suite.
+ */
+import { createHost } from "@axn/sdk";
+import { resetHost } from "@axn/core";
+import plugin from "../src/index.js";
+import withOptions from "../src/with-options.js";
+
+describe("axn-plugin-audit", () => {
+  afterEach(() => resetHost());
+  it("loads", async () => {
+    await createHost({ config: { plugins: [plugin] } });
+  });
+  it("loads with its options", async () => {
+    await createHost({ config: { plugins: [[withOptions, { level: "debug" }]] } });
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * docs/plugins/mcp.md, "The API" — the plugin's exports as the page lists them, checked against the
+ * real ones (the option lists too, below the listing). test/plugins/mcp/docs.spec.ts imports it.
+ */
+import mcpPlugin, { McpAdapter, createMcpServer, serveStdio, createStreamableHttpHandler } from "axn-plugin-mcp";
+import type { McpHttpHandler, McpServerContext, McpServerOptions, McpTool, StdioServeOptions, StreamableHttpOptions, WrapOptions } from "axn-plugin-mcp";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { AnyAxn } from "@axn/core";
+
+mcpPlugin;                                                                                // definePlugin(...): registers adapter key "mcp"
+McpAdapter.tools satisfies () => McpTool[];                                               // every Tools.for("mcp") member, wrapped
+McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;             // { name?, description?, title?, annotations?, presentAs? }
+McpAdapter.serverContext satisfies () => McpServerContext | undefined;                    // the running call's live handle
+
+createMcpServer satisfies (options: McpServerOptions) => Server;                          // { name, version, tools?, serverContext?, instructions? }: the SDK's low-level Server
+serveStdio satisfies (options: StdioServeOptions) => Promise<Server>;                     // the same, plus stdin?, stdout?
+createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHttpHandler; // the same, plus path?, stateless?, allowedHosts?, allowedOrigins?, maxBodyBytes?, authenticate?
+
+// The option lists in the comments above are the options' keys.
+type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const optionLists: [
+  Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs">,
+  Is<keyof McpServerOptions, "name" | "version" | "tools" | "serverContext" | "instructions">,
+  Is<Exclude<keyof StdioServeOptions, keyof McpServerOptions>, "stdin" | "stdout">,
+  Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "authenticate">,
+] = [true, true, true, true];

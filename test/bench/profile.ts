@@ -1,0 +1,55 @@
+/**
+ * One workload of the bench in a loop, for a profiler — what the findings were established with:
+ *
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx test/bench/profile.ts <workload> [calls]
+ *
+ * Workloads: `call:<kind>` (A.call), `invoke:<kind>` (invoker.call with wire strings),
+ * `hand:<kind>` (scenario 1's hand-written baseline) — kind one of zod4, zod3, valibot, arktype —
+ * and `mcp:axn` / `mcp:bare` (one tools/call round trip through a real Client; `mcp:bare` with
+ * Node 20's promise hook off, as in a process of its own). Prints the mean wall time per call.
+ */
+import type { AnyAxn } from "@axn/core";
+import { Invoker } from "@axn/core";
+import { clearCatalog } from "@axn/core/internal";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { addArgs, defineAddNumbers, lookupArgs, lookupWireArgs } from "./fixtures.js";
+import { LOOKUP_KINDS } from "./kinds.js";
+import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
+import { switchOffPromiseHooks } from "./lib/promise-hooks.js";
+import { bareSdkServer, connect } from "./scenarios/mcp.js";
+
+const [workload = "", count] = process.argv.slice(2);
+const calls = Number(count ?? 1_000_000);
+
+async function op(): Promise<() => Promise<unknown>> {
+  const [what, which = ""] = workload.split(":");
+  if (what === "mcp") {
+    const loaded = await loadPlugin("axn-plugin-mcp", ["createMcpServer", "McpAdapter"]);
+    if (!loaded.ok) throw new Error(loaded.reason);
+    const wrap = fn<(action: AnyAxn) => object>(loaded.module, ["McpAdapter", "wrap"])!;
+    const createServer = fn<(options: object) => Server>(loaded.module, ["createMcpServer"])!;
+    bootHost([loaded.plugin]);
+    const tool = wrap(defineAddNumbers()) as { name: string };
+    const client = await connect(which === "bare" ? bareSdkServer(tool.name) : createServer({ name: "axn", version: "1.0.0", tools: [tool] }));
+    await client.listTools();
+    const request = { name: tool.name, arguments: { ...addArgs } };
+    if (which === "bare" && !(await switchOffPromiseHooks())) throw new Error("a promise hook is on and cannot be switched off");
+    return () => client.callTool(request);
+  }
+  const kind = LOOKUP_KINDS.find((k) => k.kind.replace(/[^a-z0-9]/gi, "").toLowerCase() === which);
+  if (kind === undefined) throw new Error(`unknown kind ${which}: one of ${LOOKUP_KINDS.map((k) => k.kind.replace(/[^a-z0-9]/gi, "").toLowerCase()).join(", ")}`);
+  const Lookup = kind.define("Bench.Lookup");
+  const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
+  if (what === "call") return () => Lookup.call(lookupArgs);
+  if (what === "invoke") return () => invoker.call(Lookup, lookupWireArgs);
+  if (what === "hand") return () => kind.byHand(lookupArgs);
+  throw new Error(`unknown workload ${workload}`);
+}
+
+clearCatalog();
+const run = await op();
+for (let i = 0; i < Math.min(10_000, calls); i++) await run();
+const started = performance.now();
+for (let i = 0; i < calls; i++) await run();
+process.stdout.write(`${workload}: ${(((performance.now() - started) / calls) * 1000).toFixed(2)} µs per call (${calls} calls)\n`);
+process.exit(0);

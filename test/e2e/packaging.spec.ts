@@ -1,0 +1,214 @@
+/**
+ * What each package's tarball carries (issue 20, "Packaging"): `npm pack --dry-run --json` for the
+ * five published packages, and the file list pinned per package.
+ *
+ * The pin is a rule plus a literal list, so that adding a module does not mean editing this spec,
+ * while nothing else can slip in:
+ * - the literal files: `package.json`, `README.md`, `LICENSE` (and the sdk's `bin/axn.js`);
+ * - for every module `src/<m>.ts`: the source itself and tsc's four outputs, `dist/<m>.js`,
+ *   `dist/<m>.js.map`, `dist/<m>.d.ts`, `dist/<m>.d.ts.map`.
+ * The sources ship so that the source maps and declaration maps resolve: a stack trace or a
+ * go-to-definition lands on a file the package has. No `.tsbuildinfo`, no stale output of a
+ * deleted module, no stray file.
+ *
+ * The LICENSE in each package is the root LICENSE, byte for byte; each README is the package's
+ * own page (its name, the install line, its two public methods, links to the docs that exist).
+ * Dependencies are arranged so an app never holds two copies of what must be one: `@axn/core` and
+ * `@axn/sdk` are peers of everything that needs them, as is `@langchain/core` of the LangChain
+ * plugin (what LangChain asks of its integrations). The fresh-app spec installs the packed result.
+ */
+import { expect } from "chai";
+import { execFile } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { basename, dirname, join, posix, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+interface PackageSpec {
+  readonly name: string;
+  /** Files outside the per-module rule, exactly. */
+  readonly literal: readonly string[];
+  /** The README's headings for the package's two public methods, in order. */
+  readonly methods: readonly [string, string];
+  /** What the README's install line installs, exactly. */
+  readonly install: string;
+}
+
+const LITERAL = ["LICENSE", "README.md", "package.json"];
+
+const PACKAGES: Readonly<Record<string, PackageSpec>> = {
+  core: {
+    name: "@axn/core",
+    literal: LITERAL,
+    methods: ["`defineAxn(definition)`", "`action.call(args)`"],
+    install: "npm install @axn/core zod",
+  },
+  sdk: {
+    name: "@axn/sdk",
+    literal: [...LITERAL, "bin/axn.js"],
+    methods: ["`loadHost(options?)`", "`definePlugin(plugin)`"],
+    install: "npm install @axn/sdk @axn/core zod",
+  },
+  "plugins/mcp": {
+    name: "axn-plugin-mcp",
+    literal: LITERAL,
+    methods: ["`McpAdapter.tools()`", "`McpAdapter.wrap(action, options?)`"],
+    install: "npm install axn-plugin-mcp @axn/core @axn/sdk zod",
+  },
+  "plugins/langchain": {
+    name: "axn-plugin-langchain",
+    literal: LITERAL,
+    methods: ["`LangchainAdapter.tools(options?)`", "`LangchainAdapter.wrap(action, options?)`"],
+    install: "npm install axn-plugin-langchain @axn/core @axn/sdk @langchain/core zod",
+  },
+  "plugins/http": {
+    name: "axn-plugin-http",
+    literal: LITERAL,
+    methods: ["`HttpAdapter.tools()`", "`HttpAdapter.wrap(action, options?)`"],
+    install: "npm install axn-plugin-http @axn/core @axn/sdk zod",
+  },
+};
+
+/** The dependency fields the spec pins, per package. */
+const DEPENDENCIES: Readonly<Record<string, { dependencies: readonly string[]; peerDependencies: readonly string[] }>> = {
+  "@axn/core": {
+    dependencies: ["@opentelemetry/api", "@standard-schema/spec", "tapable", "zod-to-json-schema"],
+    peerDependencies: ["zod"],
+  },
+  "@axn/sdk": { dependencies: ["jiti", "semver", "tsx"], peerDependencies: ["@axn/core", "zod"] },
+  "axn-plugin-mcp": {
+    dependencies: ["@hono/node-server", "@modelcontextprotocol/sdk"],
+    peerDependencies: ["@axn/core", "@axn/sdk", "zod"],
+  },
+  "axn-plugin-langchain": { dependencies: [], peerDependencies: ["@axn/core", "@axn/sdk", "@langchain/core"] },
+  "axn-plugin-http": { dependencies: ["@hono/node-server", "hono"], peerDependencies: ["@axn/core", "@axn/sdk"] },
+};
+
+interface Packed {
+  readonly name: string;
+  readonly files: readonly { readonly path: string }[];
+}
+
+/** The environment without the npm-script variables of the `npm test` this spec may run under. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^npm_(package_|lifecycle_|command$)/i.test(key)) delete env[key];
+    if (/^npm_config_(workspaces?|include_workspace_root|global|prefix|dry_run|json|pack_destination)$/i.test(key)) delete env[key];
+  }
+  return env;
+}
+
+/** npm as the test runs it (the `npm_execpath` of `npm test`), else the `npm` on PATH. */
+function npmCommand(args: readonly string[]): [string, string[]] {
+  const execPath = process.env["npm_execpath"];
+  return execPath !== undefined && basename(execPath) === "npm-cli.js" ? [process.execPath, [execPath, ...args]] : ["npm", [...args]];
+}
+
+/** Every `.ts` module under `<folder>/src`, as `src/…` paths. */
+function sourceModules(folder: string): string[] {
+  const found: string[] = [];
+  const visit = (relative: string): void => {
+    for (const entry of readdirSync(join(repo, folder, relative), { withFileTypes: true })) {
+      const path = posix.join(relative, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) found.push(path);
+    }
+  };
+  visit("src");
+  return found;
+}
+
+/** The pinned list: the literal files plus each module and its four outputs. */
+function expectedFiles(folder: string, spec: PackageSpec): string[] {
+  const perModule = sourceModules(folder).flatMap((source) => {
+    const out = `dist/${source.slice("src/".length, -".ts".length)}`;
+    return [source, `${out}.js`, `${out}.js.map`, `${out}.d.ts`, `${out}.d.ts.map`];
+  });
+  return [...spec.literal, ...perModule].sort();
+}
+
+describe("the package tarballs (npm pack --dry-run --json)", function () {
+  this.timeout(120_000); // a hang guard, not a budget
+
+  let packed: ReadonlyMap<string, Packed>;
+
+  before(async function () {
+    for (const folder of Object.keys(PACKAGES)) {
+      if (!existsSync(join(repo, folder, "dist/index.js"))) throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
+    }
+    const workspaces = Object.keys(PACKAGES).flatMap((folder) => ["-w", folder]);
+    const [file, args] = npmCommand(["pack", "--dry-run", "--json", "--ignore-scripts", ...workspaces]);
+    const { stdout } = await promisify(execFile)(file, args, { cwd: repo, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
+    packed = new Map((JSON.parse(stdout) as Packed[]).map((entry) => [entry.name, entry]));
+  });
+
+  it("are the five packages", () => {
+    expect([...packed.keys()].sort()).to.deep.equal(Object.values(PACKAGES).map((spec) => spec.name).sort());
+  });
+
+  for (const [folder, spec] of Object.entries(PACKAGES)) {
+    describe(spec.name, () => {
+      const paths = (): string[] => packed.get(spec.name)!.files.map((entry) => entry.path).sort();
+
+      it(`ships exactly ${spec.literal.join(", ")} and, per module, src/<m>.ts with dist/<m>.{js,js.map,d.ts,d.ts.map}`, () => {
+        const expected = expectedFiles(folder, spec);
+        const actual = paths();
+        const unexpected = actual.filter((path) => !expected.includes(path));
+        const missing = expected.filter((path) => !actual.includes(path));
+        expect(
+          { unexpected, missing },
+          `${spec.name}'s tarball differs from the pinned list (stale output? rebuild from clean: rm -rf ${folder}/dist && npx tsc -b)`,
+        ).to.deep.equal({ unexpected: [], missing: [] });
+        expect(actual).to.deep.equal(expected);
+        expect(actual.filter((path) => path.endsWith(".tsbuildinfo"))).to.deep.equal([]);
+      });
+
+      it("ships source maps whose sources it ships too", () => {
+        const shipped = new Set(paths());
+        const maps = paths().filter((path) => path.endsWith(".map"));
+        expect(maps.length, "source maps").to.be.greaterThan(0);
+        const unresolved: string[] = [];
+        for (const map of maps) {
+          const { sources, sourceRoot } = JSON.parse(readFileSync(join(repo, folder, map), "utf8")) as { sources: string[]; sourceRoot?: string };
+          expect(sources, map).to.have.lengthOf(1);
+          for (const source of sources) {
+            const target = posix.normalize(posix.join(posix.dirname(map), sourceRoot ?? "", source));
+            if (!shipped.has(target)) unresolved.push(`${map} -> ${target}`);
+          }
+        }
+        expect(unresolved).to.deep.equal([]);
+      });
+
+      it("ships the root LICENSE (MIT, axn contributors) byte for byte, and says MIT in package.json", () => {
+        const root = readFileSync(join(repo, "LICENSE"), "utf8");
+        expect(root.split("\n").slice(0, 3)).to.deep.equal(["MIT License", "", "Copyright (c) 2026 axn contributors"]);
+        expect(readFileSync(join(repo, folder, "LICENSE"), "utf8"), `${folder}/LICENSE`).to.equal(root);
+        const manifest = JSON.parse(readFileSync(join(repo, folder, "package.json"), "utf8")) as { license: string };
+        expect(manifest.license).to.equal("MIT");
+      });
+
+      it("ships its own README: its name, the install line, its two public methods, links that resolve", () => {
+        const readme = readFileSync(join(repo, folder, "README.md"), "utf8");
+        expect(readme.split("\n")[0]).to.equal(`# ${spec.name}`);
+        expect(readme.split("\n")).to.include(spec.install);
+        const headings = readme.split("\n").filter((line) => line.startsWith("## ")).map((line) => line.slice(3));
+        expect(headings).to.deep.equal([...spec.methods, "Documentation", "License"]);
+        const links = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!).filter((link) => !/^[a-z]+:/.test(link) && !link.startsWith("#"));
+        expect(links.filter((link) => link.includes("docs/")).length, "links to the docs").to.be.greaterThan(0);
+        const broken = links.filter((link) => !existsSync(resolve(repo, folder, link.split("#")[0]!)));
+        expect(broken, "links that resolve in the repository").to.deep.equal([]);
+      });
+
+      it("declares what must be one copy per app as a peer, never as a dependency", () => {
+        const manifest = JSON.parse(readFileSync(join(repo, folder, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+        expect({
+          dependencies: Object.keys(manifest["dependencies"] ?? {}).sort(),
+          peerDependencies: Object.keys(manifest["peerDependencies"] ?? {}).sort(),
+        }).to.deep.equal(DEPENDENCIES[spec.name]);
+      });
+    });
+  }
+});
