@@ -117,6 +117,13 @@ describe("defineAdapterPlugin", () => {
     ]);
   });
 
+  it("takes no options: the host refuses any given to it", async () => {
+    resetAxn();
+    let message: string | undefined;
+    await createHost({ config: { plugins: [[rootedPlugin as never, { tag: "x" }]] } }).catch((error: Error) => (message = error.message));
+    expect(message).to.equal('Plugin "axn-plugin-specrooted" takes no options, got { tag: \'x\' }; remove them from the config passed to createHost');
+  });
+
   it("refuses settings outside the adapter key's namespace, a missing key and a missing wrap", () => {
     const base = { name: "axn-plugin-specbad", version: "1.0.0", host: "^0.1.0", wrap: wrapWith("specbad") };
     expect(() => defineAdapterPlugin({ ...base, key: "specbad", settings: plain })).to.throw(
