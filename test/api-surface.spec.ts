@@ -31,8 +31,10 @@ const SURFACE: Record<string, readonly string[]> = {
     "loadConfig", "loadHost",
   ],
   "@axn/sdk/adapter": [
-    "LOOPBACK_HOSTS", "REJECT_OPAQUE_SETTING", "declareRejectOpaqueExposedValues", "guardToolResponse",
-    "hostCheck", "hostnameOf", "isLoopbackHostname", "serializeExposed", "toolRootsDefault", "toolRootsSource",
+    "ADAPTER_FAILURE_MESSAGE", "LOOPBACK_HOSTS", "PRESENT_AS_SETTING", "PRESENT_AS_VALUES", "REJECT_OPAQUE_SETTING",
+    "RESPONSE_PHASE", "assertPresentAs", "declarePresentAs", "declareRejectOpaqueExposedValues", "defineAdapterPlugin",
+    "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "reportAdapterError", "resolveToolName",
+    "serializeExposed", "toolInvoker", "toolPipeline", "toolRootsDefault", "toolRootsSource",
   ],
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "uniqueAxnName", "withAmbientContext",
@@ -42,7 +44,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "SECRET_MESSAGE", "ZOD_PROBE_SCHEMAS", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",
   ],
   "axn-plugin-mcp": [
-    "ADAPTER_FAILURE_MESSAGE", "DEFAULT_MAX_BODY_BYTES", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",
     "TOOL_VERSION_META_KEY", "createMcpServer", "createStreamableHttpHandler", "default",
     "defaultServerContext", "deprecator", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
@@ -50,7 +52,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
   ],
   "axn-plugin-http": [
-    "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT", "HTTP_KEY",
+    "ADAPTER_KEY", "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT", "HTTP_KEY",
     "HttpAdapter", "HttpMessages", "LOOPBACK_HOSTS", "buildOpenApiDocument", "createHttpApp",
     "default", "deprecator", "httpConfig", "httpPlugin", "serve", "tools", "wrap",
   ],
@@ -63,4 +65,12 @@ describe("public API surface", () => {
       expect(Object.keys(module).sort()).to.deep.equal([...names]);
     });
   }
+
+  it("every shipped adapter plugin exports its key under one name, ADAPTER_KEY", async () => {
+    const keys: Record<string, unknown> = {};
+    for (const entry of ["axn-plugin-mcp", "axn-plugin-langchain", "axn-plugin-http"]) {
+      keys[entry] = ((await import(entry)) as { ADAPTER_KEY?: unknown }).ADAPTER_KEY;
+    }
+    expect(keys).to.deep.equal({ "axn-plugin-mcp": "mcp", "axn-plugin-langchain": "langchain", "axn-plugin-http": "http" });
+  });
 });

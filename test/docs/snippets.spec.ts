@@ -41,7 +41,8 @@ import { conflict, enumerateVersions } from "../../docs/examples/snippets/tools-
 import { inlineTool, invoiceTool } from "../../docs/examples/snippets/fncall-usage.js";
 import "../../docs/examples/snippets/fncall-conformance.js";
 import { withHostCheck } from "../../docs/examples/snippets/host-check.js";
-import fncallPlugin, { ADAPTER_FAILURE, currentSession, deprecator, fncallConfig, tools, wrap } from "../../docs/examples/snippets/fncall-adapter.js";
+import { ADAPTER_FAILURE_MESSAGE } from "@axn/sdk/adapter";
+import fncallPlugin, { currentSession, deprecator, fncallConfig, tools, wrap } from "../../docs/examples/snippets/fncall-adapter.js";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assertType = <T extends true>(): T => true as T;
@@ -496,7 +497,7 @@ describe("docs snippets", () => {
     it("a mapping failure answers the adapter's own error response and is reported", async () => {
       await createHost({ config: { plugins: [fncallPlugin] }, cwd: SNIPPETS });
       const Broken = defineAxn({ name: "Docs.Broken", exposes: { label: z.string() }, call: () => ({ label: "a\ud800" }) });
-      expect(await wrap(Broken).call({}, { userId: "u1" })).to.deep.equal({ ok: false, error: ADAPTER_FAILURE });
+      expect(await wrap(Broken).call({}, { userId: "u1" })).to.deep.equal({ ok: false, error: ADAPTER_FAILURE_MESSAGE });
       expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([["Docs.Broken", "adapter response"]]);
     });
 

@@ -141,7 +141,12 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     return toResponse(errorReply(404, known === undefined ? Messages.notFound : Messages.unknownVersion(tool!, known)));
   });
   app.onError((error, c) => {
-    if (error instanceof ReportedMappingFailure) return toResponse(errorReply(500, Messages.unrenderable));
+    if (error instanceof ReportedMappingFailure) {
+      // Already reported by the pipeline's guard (core reports an error once): this catches only an
+      // operation of the app's own making whose `invoke` rejected without reporting.
+      reportException(error.cause, { action: PLUGIN_NAME, phase: `${c.req.method} ${c.req.path}` });
+      return toResponse(errorReply(500, Messages.unrenderable));
+    }
     if (error instanceof HTTPException && error.status < 500) return toResponse(errorReply(error.status, error.message || `HTTP ${error.status}`));
     reportException(error, { action: PLUGIN_NAME, phase: `${c.req.method} ${c.req.path}` });
     return toResponse(errorReply(500, Messages.internal));
@@ -204,7 +209,14 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (!read.ok) return toResponse(read.reason === "tooLarge" ? errorReply(413, Messages.tooLarge(maxBodyBytes)) : errorReply(400, Messages.incompleteBody));
       const parsed = parseJsonBody(read.bytes);
       if (!parsed.ok) return toResponse(errorReply(400, Messages.malformedJson));
-      return toResponse(await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) }));
+      let reply: HttpReply;
+      try {
+        reply = await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });
+      } catch (error) {
+        // A wrapped operation rejects only for a mapping bug rethrown in development, after reporting it.
+        throw new ReportedMappingFailure(error);
+      }
+      return toResponse(reply);
     });
   }
 

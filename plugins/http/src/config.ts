@@ -18,7 +18,9 @@ import { createConfigurable, type AmbientContextSource, type OverridableSettings
 import { declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
 
 /** The adapter key and the config namespace. */
-export const HTTP_KEY = "http";
+export const ADAPTER_KEY = "http";
+/** @deprecated The same key under the name every adapter plugin exports: {@link ADAPTER_KEY}. */
+export const HTTP_KEY = ADAPTER_KEY;
 export const PLUGIN_NAME = "axn-plugin-http";
 
 /** What `authenticate` may answer: the call's ambient context, a ready response (e.g. a 403), or nothing (401). */
@@ -48,7 +50,7 @@ export const allowEveryone: Authenticate = () => ({});
 const BASE_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
 
 export const httpConfig = toolRootsDefault(
-  declareRejectOpaqueExposedValues(createConfigurable(PLUGIN_NAME).configNamespace(HTTP_KEY), { default: true }),
+  declareRejectOpaqueExposedValues(createConfigurable(PLUGIN_NAME).configNamespace(ADAPTER_KEY), { default: true }),
   [],
 )
   .setting("basePath", {

@@ -24,6 +24,7 @@ export default httpPlugin;
 export { httpPlugin };
 export {
   httpConfig,
+  ADAPTER_KEY,
   HTTP_KEY,
   DEFAULT_BASE_PATH,
   DEFAULT_MAX_BODY_BYTES,

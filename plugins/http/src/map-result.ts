@@ -1,19 +1,19 @@
 /**
- * Maps a call's `Result` to the HTTP reply. Success is 200 with the rendered exposes (rendered with
- * the per-tool `rejectOpaqueExposedValues`), or `{ message }` when the tool exposes nothing; a
- * correctable input error is 400 with `{ error, fieldErrors }`; a business failure is 422; an
- * exception is 500. The client always sees `result.error` — the action's own words — never the
- * exception's message. Rendering runs inside `guardToolResponse`, so a value with no JSON form is
- * reported once and answered with the adapter's own 500.
+ * Maps a call's `Result` to the HTTP reply: the mapping half of the tool pipeline. Success is 200
+ * with the rendered exposes (rendered with the per-tool `rejectOpaqueExposedValues`), or
+ * `{ message }` when the tool exposes nothing; a correctable input error is 400 with
+ * `{ error, fieldErrors }`; a business failure is 422; an exception is 500, and so is a result the
+ * adapter could not render (reported once by the pipeline's guard). The client always sees
+ * `result.error` — the action's own words — never the exception's message.
  */
-import { Invoker, type AnyAxn, type JsonValue, type Result } from "@axn/core";
-import { guardToolResponse, serializeExposed, type GuardOptions } from "@axn/sdk/adapter";
+import type { JsonValue } from "@axn/core";
+import { serializeExposed, type ToolFailure, type ToolFailureKind, type ToolMapping } from "@axn/sdk/adapter";
 import { httpConfig } from "./config.js";
-import { errorReply, Messages, type HttpReply } from "./replies.js";
+import { errorReply, type HttpReply } from "./replies.js";
 
 /**
- * What escapes the mapping in development, where `guardToolResponse` rethrows after reporting: the
- * app's error handler answers it without reporting the same failure a second time.
+ * What the route handler throws when a call's mapping bug was rethrown (in development, after the
+ * pipeline reported it): the app's error handler answers it as an unrenderable result.
  */
 export class ReportedMappingFailure extends Error {
   constructor(cause: unknown) {
@@ -22,27 +22,22 @@ export class ReportedMappingFailure extends Error {
   }
 }
 
-/** The guard's answer when rendering fails (one object for every call: it depends on nothing). */
-const ANSWER_UNRENDERABLE: GuardOptions<HttpReply> = { onError: () => errorReply(500, Messages.unrenderable) };
-
-export function replyFor(action: AnyAxn, result: Result<Record<string, unknown>>): HttpReply {
-  if (result.ok) {
-    try {
-      return guardToolResponse(action, ANSWER_UNRENDERABLE, () => successReply(action, result));
-    } catch (error) {
-      throw new ReportedMappingFailure(error);
-    }
-  }
-  const error = result.error ?? result.message;
-  if (Invoker.inputInvalid(result)) {
-    const fieldErrors: JsonValue[] = Invoker.fieldErrors(result).map((e) => ({ field: e.field, message: e.message }));
-    return { status: 400, body: { error, fieldErrors } };
-  }
-  return errorReply(result.outcome === "failure" ? 422 : 500, error);
+function failureReply({ error, fieldErrors }: ToolFailure, kind: ToolFailureKind): HttpReply {
+  if (kind === "input") return { status: 400, body: { error, fieldErrors: fieldErrors as unknown as JsonValue[] } };
+  return errorReply(kind === "failure" ? 422 : 500, error);
 }
 
-function successReply(action: AnyAxn, result: Result<Record<string, unknown>>): HttpReply {
-  if (action.outputSchema === undefined) return { status: 200, body: { message: result.message } };
-  const body = serializeExposed(httpConfig, result);
-  return { status: 200, body, encoded: JSON.stringify(body) };
-}
+/** A tool that exposes fields: its rendered exposes, encoded under the guard (the encoder may refuse deep nesting). */
+export const EXPOSES_REPLY: ToolMapping<HttpReply, HttpReply> = {
+  success(result) {
+    const body = serializeExposed(httpConfig, result);
+    return { status: 200, body, encoded: JSON.stringify(body) };
+  },
+  failure: failureReply,
+};
+
+/** A tool that exposes nothing: its message. */
+export const MESSAGE_REPLY: ToolMapping<HttpReply, HttpReply> = {
+  success: (result) => ({ status: 200, body: { message: result.message } }),
+  failure: failureReply,
+};

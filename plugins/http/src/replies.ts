@@ -4,6 +4,7 @@
  * exception message or a stack trace.
  */
 import type { JsonValue } from "@axn/core";
+import { ADAPTER_FAILURE_MESSAGE } from "@axn/sdk/adapter";
 
 /** A status and a JSON body, before it becomes a `Response`. */
 export interface HttpReply {
@@ -27,7 +28,7 @@ export const Messages = {
   /** The client stopped sending before the body ended (usually gone by the time this is written). */
   incompleteBody: "Request body ended early",
   /** The mapping step failed (e.g. an exposed value with no JSON rendering): the adapter's own answer. */
-  unrenderable: "The tool could not produce a valid response",
+  unrenderable: ADAPTER_FAILURE_MESSAGE,
   /** Anything else that went wrong outside an action. */
   internal: "Internal server error",
   tooLarge: (limit: number): string => `Request body exceeds ${limit} bytes`,

@@ -2,9 +2,9 @@
  * `wrap(action)`: one action version → an `HttpOperation`, the descriptor the app routes
  * (`POST {basePath}/{tool}/v{n}`) and the OpenAPI document describes. The descriptor reads only
  * the action's public reflection (`toolName("http")`, `toolVersion`, `inputSchema`,
- * `outputSchema`, `semanticHints`, `description`) and never changes the action. `invoke` runs one
- * call through the shared Invoker and maps its result; the HTTP pipeline in front of it (host,
- * auth, content type, body limit, parsing) lives in the app.
+ * `outputSchema`, `semanticHints`, `description`) and never changes the action. `invoke` is the
+ * tool pipeline (the shared Invoker profile, then the guarded mapping to a status and body); the
+ * HTTP pipeline in front of it (host, auth, content type, body limit, parsing) lives in the app.
  *
  * @example
  * ```ts
@@ -14,9 +14,10 @@
  * const reply = await op.invoke({ amount: 100 }, { ambientContext: { userId: "u1" } }); // { status, body }
  * ```
  */
-import { Invoker, Tools, type AmbientContextSource, type AnyAxn, type JsonSchema } from "@axn/core";
-import { HTTP_KEY } from "./config.js";
-import { replyFor } from "./map-result.js";
+import { Tools, type AmbientContextSource, type AnyAxn, type JsonSchema } from "@axn/core";
+import { resolveToolName, toolPipeline } from "@axn/sdk/adapter";
+import { ADAPTER_KEY } from "./config.js";
+import { EXPOSES_REPLY, MESSAGE_REPLY } from "./map-result.js";
 import type { HttpReply } from "./replies.js";
 
 export interface WrapOptions {
@@ -55,13 +56,8 @@ export interface HttpOperation {
   invoke(args: unknown, options?: InvokeHttpOptions): Promise<HttpReply>;
 }
 
-const NO_AMBIENT = Object.freeze({});
-
-/** One Invoker for every call: the tool-call contract is the same for all of them. */
-const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
-
 export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
-  const toolName = action.toolName(HTTP_KEY);
+  const toolName = resolveToolName(action, ADAPTER_KEY, { caller: "HttpAdapter.wrap" });
   const toolVersion = action.toolVersion;
   return Object.freeze({
     action,
@@ -74,11 +70,9 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
     inputSchema: action.inputSchema,
     outputSchema: action.outputSchema,
     semanticHints: action.semanticHints,
-    async invoke(args: unknown, invokeOptions: InvokeHttpOptions = {}): Promise<HttpReply> {
-      // Always an explicit ambient context, so no ambient state of the server process leaks into a call.
-      const result = await invoker.call(action, args, { ambientContext: invokeOptions.ambientContext ?? NO_AMBIENT, signal: invokeOptions.signal });
-      return replyFor(action, result);
-    },
+    // The options go to the pipeline as they are; an omitted ambient context becomes `{}` there,
+    // so no ambient state of the server process leaks into a call.
+    invoke: toolPipeline(action, action.outputSchema === undefined ? MESSAGE_REPLY : EXPOSES_REPLY),
   });
 }
 
@@ -87,7 +81,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
  * a URL to one version forever, so each one is served, and none is blessed as a default.
  */
 export function tools(): readonly HttpOperation[] {
-  return Tools.for(HTTP_KEY, { allVersions: true }).map((action) => wrap(action));
+  return Tools.for(ADAPTER_KEY, { allVersions: true }).map((action) => wrap(action));
 }
 
 export const HttpAdapter = { tools, wrap } as const;

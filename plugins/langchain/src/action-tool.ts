@@ -15,7 +15,7 @@ import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manage
 import { ToolMessage } from "@langchain/core/messages";
 import { StructuredTool, type StructuredToolCallInput, type ToolReturnType, type ToolRunnableConfig } from "@langchain/core/tools";
 import type { AmbientContextOption } from "./ambient.js";
-import { callAction } from "./call-action.js";
+import { toolCall, type ToolCall } from "./call-action.js";
 import type { PresentAs } from "./config.js";
 import type { ToolArtifact } from "./map-result.js";
 
@@ -48,8 +48,7 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
   override responseFormat = "content_and_artifact" as const;
   /** The wrapped action (never modified). */
   readonly action: AnyAxn;
-  readonly #presentAs: PresentAs | undefined;
-  readonly #ambientContext: AmbientContextOption | undefined;
+  readonly #call: ToolCall;
   #validating = false;
 
   constructor(fields: ActionToolFields) {
@@ -57,8 +56,7 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
     this.action = fields.action;
     this.name = fields.name;
     this.description = fields.description;
-    this.#presentAs = fields.presentAs;
-    this.#ambientContext = fields.ambientContext;
+    this.#call = toolCall(fields.action, { presentAs: fields.presentAs, ambientContext: fields.ambientContext });
   }
 
   /** The action's input JSON Schema: what `bindTools` and every provider send to the model. */
@@ -85,11 +83,7 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
     _runManager?: CallbackManagerForToolRun,
     config: ToolRunnableConfig = {},
   ): Promise<ActionToolOutput> {
-    const reply = await callAction(this.action, args, config, {
-      toolName: this.name,
-      presentAs: this.#presentAs,
-      ambientContext: this.#ambientContext,
-    });
+    const reply = await this.#call(args, config, this.name);
     if (reply.ok) return [reply.content, reply.artifact];
     const toolCallId = config.toolCall?.id;
     // Without a tool call (a plain `invoke(args)`) LangChain returns bare content: the error text.

@@ -12,7 +12,9 @@
  * ```
  */
 import { createConfigurable, type OverridableSettingsOf } from "@axn/core";
-import { declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
+import { declarePresentAs, declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
+
+export type { PresentAs } from "@axn/sdk/adapter";
 
 /** The adapter key: `Tools.for("langchain")`, `action.toolName("langchain")`, the config namespace. */
 export const ADAPTER_KEY = "langchain";
@@ -21,24 +23,11 @@ export const ADAPTER_KEY = "langchain";
 export const PACKAGE_NAME = "axn-plugin-langchain";
 
 export const langchainConfig = toolRootsDefault(
-  declareRejectOpaqueExposedValues(
-    createConfigurable(PACKAGE_NAME)
-      .configNamespace(ADAPTER_KEY)
-      .setting("presentAs", {
-        default: "structured",
-        oneOf: ["structured", "message"],
-        overridable: true,
-        description: 'What the model reads on success: the JSON of the exposes ("structured") or the action\'s message ("message")',
-      }),
-    // An LLM is better served by an ugly-but-honest string than by a failed tool call.
-    { default: false },
-  ),
+  // An LLM is better served by an ugly-but-honest string than by a failed tool call.
+  declareRejectOpaqueExposedValues(declarePresentAs(createConfigurable(PACKAGE_NAME).configNamespace(ADAPTER_KEY)), { default: false }),
   // No default roots: a folder is exposed only when the app says so.
   [],
 );
-
-/** How a successful result is presented to the model. */
-export type PresentAs = "structured" | "message";
 
 /** The per-action bag: `configure: { langchain: { presentAs: "message" } }`. */
 export type LangchainActionSettings = OverridableSettingsOf<typeof langchainConfig>;

@@ -18,8 +18,8 @@
 import { langchainPlugin } from "./plugin.js";
 
 export default langchainPlugin;
-export { langchainPlugin, VERSION } from "./plugin.js";
-export { LangchainAdapter, type WrapOptions, type ToolsOptions } from "./wrap.js";
+export { langchainPlugin, LangchainAdapter, VERSION } from "./plugin.js";
+export type { WrapOptions, ToolsOptions } from "./wrap.js";
 export { ActionTool, type ActionToolOutput, type ToolArguments } from "./action-tool.js";
 export { ADAPTER_KEY, langchainConfig, type PresentAs, type LangchainActionSettings } from "./config.js";
 export { ADAPTER_FAILURE_MESSAGE, type InvalidArgumentsArtifact, type ToolArtifact } from "./map-result.js";

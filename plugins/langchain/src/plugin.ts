@@ -1,20 +1,38 @@
 /**
  * The plugin the host loads (`plugins: ["langchain"]` in `axn.config.*`): it registers the
  * `langchain` adapter key with its tool-root source so `Tools.for("langchain")` enumerates the
- * actions exposed to LangChain agents. The settings themselves are declared when this package is
- * imported (config.ts), so the host seals them with everyone else's.
+ * actions exposed to LangChain agents, and carries the adapter's pair, `wrap` and the
+ * zero-argument `tools()`. The settings themselves are declared when this package is imported
+ * (config.ts), so the host seals them with everyone else's.
+ *
+ * @example
+ * ```ts
+ * import { createAgent } from "langchain";
+ * import { LangchainAdapter } from "axn-plugin-langchain";
+ *
+ * const agent = createAgent({ model, tools: LangchainAdapter.tools() });
+ * await agent.invoke({ messages: [{ role: "user", content: "List acme's companies" }] }, { context: { userId } });
+ * ```
  */
-import { definePlugin } from "@axn/sdk";
-import { toolRootsSource } from "@axn/sdk/adapter";
+import { defineAdapterPlugin } from "@axn/sdk/adapter";
+import type { AnyAxn } from "@axn/core";
+import type { ActionTool } from "./action-tool.js";
 import { ADAPTER_KEY, langchainConfig, PACKAGE_NAME } from "./config.js";
+import { wrap, type ToolsOptions, type WrapOptions } from "./wrap.js";
 
 export const VERSION = "0.1.0";
 
-export const langchainPlugin = definePlugin({
+export const langchainPlugin = defineAdapterPlugin({
   name: PACKAGE_NAME,
   version: VERSION,
   host: "^0.1.0",
-  apply(host) {
-    host.hooks.registerAdapter.tap(PACKAGE_NAME, (adapters) => adapters.add(ADAPTER_KEY, toolRootsSource(langchainConfig)));
-  },
+  key: ADAPTER_KEY,
+  settings: langchainConfig,
+  wrap,
 });
+
+/** The adapter's public pair: `wrap(action, options?)` and `tools(options?)` (every option defaults). */
+export const LangchainAdapter: {
+  readonly wrap: (action: AnyAxn, options?: WrapOptions) => ActionTool;
+  readonly tools: (options?: ToolsOptions) => ActionTool[];
+} = Object.freeze({ wrap: langchainPlugin.wrap, tools: langchainPlugin.tools });

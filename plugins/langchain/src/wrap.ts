@@ -1,19 +1,10 @@
 /**
- * `LangchainAdapter`: the adapter's public pair. `wrap(action, options?)` turns one action into an
- * `ActionTool`; `tools(options?)` wraps every action registered for the `langchain` key (zero
- * arguments: every option defaults). Neither touches the action: the same action keeps working as
- * a direct call and under every other adapter.
- *
- * @example
- * ```ts
- * import { createAgent } from "langchain";
- * import { LangchainAdapter } from "axn-plugin-langchain";
- *
- * const agent = createAgent({ model, tools: LangchainAdapter.tools() });
- * await agent.invoke({ messages: [{ role: "user", content: "List acme's companies" }] }, { context: { userId } });
- * ```
+ * `wrap(action, options?)`: one action → an `ActionTool`, the LangChain tool the model calls. It
+ * never touches the action: the same action keeps working as a direct call and under every other
+ * adapter. (`tools()` comes with the plugin: see plugin.ts.)
  */
-import { TOOL_NAME_PATTERN, Tools, type AnyAxn } from "@axn/core";
+import type { AnyAxn } from "@axn/core";
+import { assertPresentAs, resolveToolName, type ToolsOptions as AdapterToolsOptions } from "@axn/sdk/adapter";
 import { ActionTool } from "./action-tool.js";
 import type { AmbientContextOption } from "./ambient.js";
 import { ADAPTER_KEY, type PresentAs } from "./config.js";
@@ -33,21 +24,13 @@ export interface WrapOptions {
 }
 
 /** What `tools()` applies to every tool (names and descriptions stay per action). */
-export type ToolsOptions = Omit<WrapOptions, "name" | "description">;
+export type ToolsOptions = AdapterToolsOptions<WrapOptions>;
 
-const PRESENT_AS: readonly PresentAs[] = ["structured", "message"];
+const CALLER = "LangchainAdapter.wrap";
 
-function wrap(action: AnyAxn, options: WrapOptions = {}): ActionTool {
-  if (options.presentAs !== undefined && !PRESENT_AS.includes(options.presentAs)) {
-    throw new TypeError(
-      `LangchainAdapter.wrap(${action.name}): presentAs must be "structured" or "message", got ${JSON.stringify(options.presentAs)}`,
-    );
-  }
-  const name = options.name ?? action.toolName(ADAPTER_KEY);
-  // Every provider accepts this alphabet; an override outside it fails here, not at the model's API.
-  if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
-    throw new TypeError(`LangchainAdapter.wrap(${action.name}): tool name ${JSON.stringify(name)} must match ${TOOL_NAME_PATTERN}`);
-  }
+export function wrap(action: AnyAxn, options: WrapOptions = {}): ActionTool {
+  if (options.presentAs !== undefined) assertPresentAs(options.presentAs, action, CALLER);
+  const name = resolveToolName(action, ADAPTER_KEY, { name: options.name, caller: CALLER });
   return new ActionTool({
     action,
     name,
@@ -56,9 +39,3 @@ function wrap(action: AnyAxn, options: WrapOptions = {}): ActionTool {
     ambientContext: options.ambientContext,
   });
 }
-
-function tools(options: ToolsOptions = {}): ActionTool[] {
-  return Tools.for(ADAPTER_KEY).map((action) => wrap(action, options));
-}
-
-export const LangchainAdapter = { wrap, tools } as const;

@@ -7,17 +7,18 @@
  * Declared at module load (not in `apply`) so the settings exist before any action is defined and
  * an app's `axn.config` can write them; the host seals the list when it finishes loading.
  */
-import { createConfigurable, type SettingsOf } from "@axn/core";
-import { declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
+import { createConfigurable, type OverridableSettingsOf, type SettingsOf } from "@axn/core";
+import { declarePresentAs, declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 
+export type { PresentAs } from "@axn/sdk/adapter";
+
 /** The adapter key (`Tools.for("mcp")`, `tool: ["mcp"]`) and the config namespace. */
-export const MCP_KEY = "mcp";
+export const ADAPTER_KEY = "mcp";
+/** @deprecated The same key under the name every adapter plugin exports: {@link ADAPTER_KEY}. */
+export const MCP_KEY = ADAPTER_KEY;
 export const PLUGIN_NAME = "axn-plugin-mcp";
 export const PLUGIN_VERSION = "0.1.0";
-
-/** How a successful result is presented: the rendered exposes, or the action's message. */
-export type PresentAs = "structured" | "message";
 
 /** MCP tool annotations as the `annotations` setting accepts them (the protocol's `ToolAnnotations`). */
 export type McpAnnotations = Pick<ToolAnnotations, "title" | "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">;
@@ -43,13 +44,7 @@ export function annotationsProblem(value: unknown): string | undefined {
 }
 
 export const mcpConfig = declareRejectOpaqueExposedValues(
-  toolRootsDefault(createConfigurable(PLUGIN_NAME).configNamespace(MCP_KEY), [])
-    .setting("presentAs", {
-      default: "structured",
-      oneOf: ["structured", "message"],
-      overridable: true,
-      description: 'Success content: the rendered exposes ("structured") or the action\'s message ("message")',
-    })
+  declarePresentAs(toolRootsDefault(createConfigurable(PLUGIN_NAME).configNamespace(ADAPTER_KEY), []))
     .setting("title", {
       default: undefined as string | undefined,
       validate: (value: string | undefined) =>
@@ -66,13 +61,8 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
   { default: false },
 );
 
-/** The per-action `mcp` bag, as app code writes it. */
-export interface McpActionSettings {
-  readonly presentAs?: PresentAs;
-  readonly title?: string;
-  readonly annotations?: McpAnnotations;
-  readonly rejectOpaqueExposedValues?: boolean;
-}
+/** The per-action `mcp` bag, as app code writes it: the overridable settings above. */
+export type McpActionSettings = OverridableSettingsOf<typeof mcpConfig>;
 
 /** The app-wide `mcp` settings, as `axn.config.*` writes them (`mcp: { presentAs: "message" }`). */
 export type McpSettings = SettingsOf<typeof mcpConfig>;

@@ -17,7 +17,7 @@ import { mcpPlugin } from "./plugin.js";
 export default mcpPlugin;
 export { mcpPlugin };
 export { McpAdapter } from "./adapter.js";
-export { mcpConfig, MCP_KEY, type McpActionSettings, type McpAnnotations, type McpSettings, type PresentAs } from "./config.js";
+export { mcpConfig, ADAPTER_KEY, MCP_KEY, type McpActionSettings, type McpAnnotations, type McpSettings, type PresentAs } from "./config.js";
 export { TOOL_VERSION_META_KEY, type McpCallRequest, type McpTool, type WrapOptions } from "./wrap.js";
 export { ADAPTER_FAILURE_MESSAGE } from "./map-result.js";
 export {

@@ -4,7 +4,8 @@
  * the reflected JSON Schema is advertised unchanged. The listing is built once per tool set and
  * answered as the same object every time, so `tools/list` is byte-identical across calls.
  */
-import { raisesInDev, reportException, type AmbientContextSource } from "@axn/core";
+import type { AmbientContextSource } from "@axn/core";
+import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { z } from "zod/v4"; // the zod the MCP SDK itself parses with, so an app has one copy
@@ -15,7 +16,7 @@ import {
   type CallToolResult,
   type ListToolsResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ADAPTER_FAILURE_MESSAGE, textResult } from "./map-result.js";
+import { textResult } from "./map-result.js";
 import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
 import { toolDefinition, tools as allTools, type McpCallRequest, type McpTool } from "./wrap.js";
 
@@ -106,8 +107,7 @@ function trustedContext(build: ServerContextBuilder, extra: McpRequestExtra, too
   try {
     return build(extra);
   } catch (error) {
-    reportException(error, { action: tool.action.name, phase: "mcp server context" });
-    if (raisesInDev()) throw error;
+    reportAdapterError(tool.action, "mcp server context", error);
     return undefined;
   }
 }

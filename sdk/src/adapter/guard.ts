@@ -4,15 +4,19 @@
  * in development (a real bug should be loud), and otherwise answers with the adapter's own error
  * response. Guard only the mapping — never the action call, which already reports its own errors.
  * An async mapping may return any thenable, not only a native Promise: it is awaited and guarded
- * alike (a rejection, or a `then` that throws, is handled like a throw).
+ * alike (a rejection, or a `then` that throws, is handled like a throw). `toolPipeline` guards its
+ * mapping this way; use this directly for a mapping outside it.
  *
  * @example
  * ```ts
- * return guardToolResponse(action, { onError: () => errorResponse("The tool could not produce a valid response") },
- *   () => toResponse(result));
+ * return guardToolResponse(action, { onError: () => errorResponse(ADAPTER_FAILURE_MESSAGE) }, () => toResponse(result));
  * ```
  */
-import { raisesInDev, reportException } from "@axn/core";
+import { raisesInDev } from "@axn/core";
+import { reportAdapterError } from "./report-error.js";
+
+/** The phase a mapping fault is reported under. */
+export const RESPONSE_PHASE = "adapter response";
 
 export interface GuardOptions<R> {
   /** Builds the transport's own error response from what was thrown. */
@@ -29,8 +33,7 @@ export function guardToolResponse<R>(
   fn: () => R | PromiseLike<R>,
 ): R | Promise<R> {
   const handle = (error: unknown): R => {
-    reportException(error, { action: action.name, phase: "adapter response" });
-    if (options.rethrow ?? raisesInDev()) throw error;
+    reportAdapterError(action, RESPONSE_PHASE, error, options.rethrow ?? raisesInDev());
     return options.onError(error);
   };
   try {
@@ -43,6 +46,6 @@ export function guardToolResponse<R>(
   }
 }
 
-function isThenable<R>(value: R | PromiseLike<R>): value is PromiseLike<R> {
+export function isThenable<R>(value: R | PromiseLike<R>): value is PromiseLike<R> {
   return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }

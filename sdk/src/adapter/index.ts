@@ -1,19 +1,33 @@
 /**
- * @axn/sdk/adapter — helpers every adapter plugin shares: per-tool serialization, the response
- * guard, tool-root settings, and the Host check of an HTTP-served transport. See
- * docs/adapter-authoring.md.
+ * @axn/sdk/adapter — what every adapter plugin shares: the tool pipeline (the shared Invoker
+ * profile, the guarded mapping, the failure answer), tool naming, the `presentAs` and per-tool
+ * serialization settings, tool-root settings, `defineAdapterPlugin` for the registration and
+ * `tools()`, and the Host check of an HTTP-served transport. See docs/adapter-authoring.md.
  *
  * @example
  * ```ts
- * export const fncallConfig = toolRootsDefault(
+ * export const fncallConfig = declarePresentAs(
  *   declareRejectOpaqueExposedValues(createConfigurable("axn-plugin-fncall").configNamespace("fncall"), { default: false }),
- *   [],
  * );
- * const reply = guardToolResponse(action, { onError: () => ({ error: "The tool could not produce a valid response" }) },
- *   () => ({ data: serializeExposed(fncallConfig, result) }));
+ * const run = toolPipeline(action, {
+ *   success: (result) => ({ ok: true, content: serializeExposed(fncallConfig, result) }),
+ *   failure: (failure) => ({ ok: false, ...failure }),
+ * });
  * ```
  */
+export { toolPipeline, type ToolCallOptions, type ToolMapping, type ToolPipeline } from "./pipeline.js";
+export { toolInvoker } from "./tool-invoker.js";
+export { ADAPTER_FAILURE_MESSAGE, type ToolFailure, type ToolFailureKind } from "./failure.js";
+export { reportAdapterError } from "./report-error.js";
+export { guardToolResponse, RESPONSE_PHASE, type GuardOptions } from "./guard.js";
+export { resolveToolName, type ToolNameOptions } from "./tool-name.js";
+export { declarePresentAs, assertPresentAs, PRESENT_AS_SETTING, PRESENT_AS_VALUES, type PresentAs } from "./present-as.js";
 export { declareRejectOpaqueExposedValues, serializeExposed, REJECT_OPAQUE_SETTING } from "./serialization.js";
-export { guardToolResponse, type GuardOptions } from "./guard.js";
 export { toolRootsDefault, toolRootsSource } from "./roots.js";
+export {
+  defineAdapterPlugin,
+  type AdapterPlugin,
+  type AdapterPluginDefinition,
+  type ToolsOptions,
+} from "./define-adapter-plugin.js";
 export { hostCheck, hostnameOf, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";

@@ -22,6 +22,8 @@ describe("axn-plugin-langchain: the plugin and its settings", () => {
   it("is a host plugin named axn-plugin-langchain that registers the langchain adapter key", () => {
     expect([plugin.name, plugin.version, plugin.host]).to.deep.equal(["axn-plugin-langchain", "0.1.0", "^0.1.0"]);
     expect(Object.isFrozen(plugin)).to.equal(true);
+    // defineAdapterPlugin: the plugin carries the adapter's key and pair.
+    expect([plugin.key, plugin.wrap, plugin.tools]).to.deep.equal(["langchain", LangchainAdapter.wrap, LangchainAdapter.tools]);
     const registered = registeredAdapters().find((adapter) => adapter.key === "langchain");
     expect(registered?.plugin).to.equal("axn-plugin-langchain");
     expect(registered?.configSource?.toolRoots()).to.deep.equal([]);

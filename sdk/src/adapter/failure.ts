@@ -1,0 +1,45 @@
+/**
+ * What a client is told when a tool call fails: the action's own `result.error` — never an
+ * adapter-wide headline, never `result.exception`'s message — with the per-field detail beside it
+ * when the caller's arguments were refused user-facing; or, when the adapter itself could not
+ * build a response, {@link ADAPTER_FAILURE_MESSAGE}. `toolPipeline` hands this to an adapter's
+ * `failure` mapping with its {@link ToolFailureKind}.
+ *
+ * @example
+ * ```ts
+ * failure: ({ error, fieldErrors }, kind) => (kind === "input" ? reply(400, { error, fieldErrors }) : reply(422, { error })),
+ * ```
+ */
+import { Invoker, type FieldError, type Result } from "@axn/core";
+
+/** What the client reads when the adapter's own mapping step failed (an unrenderable value, a bug). */
+export const ADAPTER_FAILURE_MESSAGE = "The tool could not produce a valid response";
+
+export interface ToolFailure {
+  /** The user-facing failure: `result.error`, or {@link ADAPTER_FAILURE_MESSAGE}. */
+  readonly error: string;
+  /** Only when the arguments were refused user-facing (`kind` `"input"`): each violation, copied. */
+  readonly fieldErrors?: readonly FieldError[];
+}
+
+/**
+ * Why the call failed: `"input"` the caller's arguments were refused (correctable), `"failure"` a
+ * business failure (`fail(...)`), `"exception"` the action threw, `"adapter"` the mapping failed.
+ */
+export type ToolFailureKind = "input" | "failure" | "exception" | "adapter";
+
+/** The answer to a mapping that failed: one shared object, it depends on nothing. */
+export const ADAPTER_FAILURE: ToolFailure = Object.freeze({ error: ADAPTER_FAILURE_MESSAGE });
+
+/** The failure a failed `result` answers. */
+export function toolFailureOf(result: Result<Record<string, unknown>>): ToolFailure {
+  const error = result.error ?? result.message;
+  if (!Invoker.inputInvalid(result)) return { error };
+  // Copied field by field: the detail is data for the client, not the exception's own objects.
+  return { error, fieldErrors: Invoker.fieldErrors(result).map(({ field, message }) => ({ field, message })) };
+}
+
+export function toolFailureKind(result: Result<Record<string, unknown>>): ToolFailureKind {
+  if (Invoker.inputInvalid(result)) return "input";
+  return result.outcome === "failure" ? "failure" : "exception";
+}
