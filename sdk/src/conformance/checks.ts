@@ -173,6 +173,11 @@ export function conformanceSuite<W>(driver: AdapterConformanceDriver<W>): Confor
           reply = await step(`a call to "${name}"`, () => raw.call({ name, args, ambientContext }));
         } catch (error) {
           if (error instanceof AssertionError) throw error;
+          // A name the transport does not serve is a naming problem, not an escaped mapping.
+          const listed = await session.list().catch(() => undefined);
+          if (listed !== undefined && !listed.some((tool) => tool.name === name)) {
+            throw broken(label, "toolName", `calling "${name}" failed (${messageOf(error)}): the transport lists ${show(listed.map((tool) => tool.name))}`);
+          }
           throw broken(label, "guardedMapping", `calling "${name}" over the ${kind} transport threw instead of answering: ${messageOf(error)}`);
         }
         try {
