@@ -1,76 +1,258 @@
 /**
- * The conformance suite can fail: run against a fixture adapter with one deliberate defect at a
- * time, exactly the checks guarding that contract fail — and the same adapter without defects
- * passes every check, so the failures are the defects' doing.
+ * The conformance suite can fail, and says why: run against a fixture adapter plugin with one
+ * deliberate defect at a time (fixtures/broken-adapter.ts), exactly the checks guarding that
+ * convention fail, each with a message naming what the client saw, the convention, and the helper
+ * that keeps it — pinned here word for word. The same adapter without defects passes every check,
+ * so the failures are the defects' doing.
  */
 import { expect } from "chai";
 import Mocha from "mocha";
-import { CHECK_IDS, describeAdapterConformance, runConformanceChecks, type ConformanceCheckId } from "@axn/sdk/conformance";
+import {
+  CHECK_IDS,
+  conformanceChecks,
+  describeAdapterConformance,
+  runConformanceChecks,
+  type ConformanceCheckId,
+  type FunctionCallingConformanceTransport,
+} from "@axn/sdk/conformance";
 import { resetAxn } from "@axn/sdk/testing";
-import { fixtureAdapter, type Defect } from "./fixtures/broken-adapter.js";
+import { DEFECTS, fixtureDriver, type Defect, type FixtureTool } from "./fixtures/broken-adapter.js";
 
-async function failedChecks(defects: readonly Defect[]): Promise<ConformanceCheckId[]> {
-  const results = await runConformanceChecks(fixtureAdapter(defects));
+// --- the convention sentences every message ends with ---
+const LOAD_HOST_RANGE = `Broken convention: the plugin's host range includes the @axn/core the app installs. Use definePlugin({ host: "^<the @axn/core version you build against>" }).`;
+const LOAD_DEPENDENCIES =
+  "Broken convention: every plugin named in dependencies is listed before the plugin. Use the names of real plugins in definePlugin({ dependencies }), and give them to the suite as the driver's requires.";
+const TAPS_IN_APPLY =
+  "Broken convention: hooks are tapped while the host loads, in apply(); after load the host refuses a tap (AXN_REGISTRY_FROZEN). Use host.hooks.<hook>.tap(pluginName, fn) inside apply() — never in wrap(), tools() or a call.";
+const AUTHOR_ONCE =
+  "Broken convention: author once: an adapter never changes the action it wraps (actions and their schemas are frozen and shared by every adapter). Use your own native object for what you compute; copy a schema before you change it.";
+const TOOL_NAME =
+  "Broken convention: the advertised name is action.toolName(key), which honours a per-adapter tool: { <key>: { name } } override (the zero-argument toolName() does not). Use action.toolName(key).";
+const INPUT_SCHEMA = "Broken convention: the advertised input schema is action.inputSchema, unchanged. Use action.inputSchema as it is, wrapped in the transport's schema object.";
+const AMBIENT_ABSENT = `Broken convention: ambient fields are never advertised (action.inputSchema already leaves them out). Use action.inputSchema as it is; never re-add on: "ambientContext" fields.`;
+const AMBIENT_TRUSTED =
+  "Broken convention: the ambient context is the server side's, passed flat on every call; an ambientContext / ambient_context argument from the model is ignored. Use invoker.call(action, args, { ambientContext }) with a tool Invoker, the trusted context as a flat object.";
+const AMBIENT_PER_CALL =
+  "Broken convention: the ambient context of one call is never visible to another, concurrent call. Use the ambientContext option of each invoker.call (AsyncLocalStorage for live handles), never a variable shared between calls.";
+const COERCION = `Broken convention: wire arguments are coerced before validation ("3" → 3). Use new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true }).call(action, args, options), not action.call.`;
+const INPUT_ERRORS =
+  "Broken convention: invalid arguments are answered with the Invoker's user-facing result.error, naming each wrong field, and undeclared arguments are refused. Use new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true }) and result.error.";
+const RESULT_ERROR =
+  "Broken convention: a failed call is answered with result.error, exactly — nothing added, nothing dropped. Use result.error as the failure text (Invoker.fieldErrors(result) for per-field detail beside it).";
+const NO_HEADLINE = "Broken convention: no adapter-wide error headline: each action declares its own messages.error, and a blanket headline erases it. Use result.error as it is.";
+const EXCEPTION_HIDDEN = "Broken convention: the client never sees result.exception: not its message, not a stack trace. Use result.error for every failure.";
+const GUARDED_MAPPING =
+  "Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use guardToolResponse(action, { onError }, () => map(result)) around the mapping only (not around invoker.call).";
+const PRESENT_AS = `Broken convention: presentAs is resolved for each action (its configure / tool bag, then the package value). Use config.resolveOverrideFor(action, "presentAs"), never config.get("presentAs").`;
+const REJECT_OPAQUE =
+  "Broken convention: rejectOpaqueExposedValues is an overridable setting resolved for each action. Use declareRejectOpaqueExposedValues(config, { default }) and serializeExposed(config, result) from @axn/sdk/adapter, never render(result, { rejectOpaque: config.get(...) }).";
+const ZERO_ARG_TOOLS =
+  "Broken convention: tools() takes no arguments and wraps every member of the adapter key. Use tools = () => Tools.for(key).map((action) => wrap(action)), with every wrap option defaulted.";
+
+/** The echo probe's input schema, as every transport must advertise it. */
+const ECHO_SCHEMA = `{"type":"object","properties":{"query":{"type":"string","description":"Text to echo"},"limit":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["query"],"additionalProperties":false}`;
+const EDITED_SCHEMA = ECHO_SCHEMA.replace(`"additionalProperties":false`, `"additionalProperties":true`);
+const AMBIENT_SCHEMA = ECHO_SCHEMA.replace(`"maximum":9007199254740991}}`, `"maximum":9007199254740991},"userId":{"type":"string"}}`);
+
+/** Each check's title, as `describeAdapterConformance` registers it (before ` [<id>]`). */
+const CHECK_TITLES = Object.fromEntries(conformanceChecks(fixtureDriver()).map((check) => [check.id, check.title])) as Record<ConformanceCheckId, string>;
+
+/** A one-defect run's label, and the prefixes of its probes' action and tool names. */
+const label = (defect: Defect): string => `fixture-adapter (${defect})`;
+const probe = (defect: Defect, name: string): string => `Conformance.fixture_adapter_${defect.replace(/-/g, "_")}.${name}`;
+const tool = (defect: Defect, name: string): string => `conformance_fixture_adapter_${defect.replace(/-/g, "_")}_${name}`;
+
+/** Every check fails with `message` (the plugin never loaded), or every check after the load. */
+const all = (message: string, from: ConformanceCheckId = "plugin-loads"): Partial<Record<ConformanceCheckId, string>> =>
+  Object.fromEntries(CHECK_IDS.slice(CHECK_IDS.indexOf(from)).map((id) => [id, message]));
+
+/** What `wrap` (or `tools()`) writing into the frozen action answers, for one probe. */
+const mutation = (during: string): string => `${label("mutates-schema")}: ${during} tried to change the action: Cannot add property wrappedBy, object is not extensible. ${AUTHOR_ONCE}`;
+const wrapOf = (name: string): string => `wrap(${probe("mutates-schema", name)})`;
+
+/** Each defect → exactly the checks that fail, with their messages. */
+const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, string>>>> = {
+  "bad-host-range": all(`${label("bad-host-range")}: the host refused to load the plugin: Plugin "axn-plugin-fixture" requires @axn/core ^9.0.0, but 0.1.0 is installed. ${LOAD_HOST_RANGE}`),
+  "missing-dependency": all(
+    `${label("missing-dependency")}: the host refused to load the plugin: The dependency "axn-plugin-fixture-base" of plugin "axn-plugin-fixture" is not registered. ${LOAD_DEPENDENCIES}`,
+  ),
+  "mutates-action": {
+    "not-mutated": `${label("mutates-action")}: wrapping, listing and calling ${probe("mutates-action", "EchoProbe")} changed it (first difference at action.[axn.action.internals].overrides.map.fixture_notes). ${AUTHOR_ONCE}`,
+  },
+  "mutates-schema": {
+    ...all(mutation(wrapOf("EchoProbe")), "not-mutated"),
+    "name-override": mutation(wrapOf("RenamedProbe")),
+    "error-text": mutation(wrapOf("FailingProbe")),
+    "no-headline": mutation(wrapOf("FailingProbe")),
+    "exception-hidden": mutation(wrapOf("CrashingProbe")),
+    "unrenderable-cycle": mutation(wrapOf("CyclicProbe")),
+    "unrenderable-surrogate": mutation(wrapOf("SurrogateProbe")),
+    "present-as": mutation(wrapOf("MessageProbe")),
+    "reject-opaque": mutation(wrapOf("OpaqueRenderedProbe")),
+    "tools-zero-arg": mutation("tools()"),
+  },
+  "ignores-name-override": {
+    "name-override": `${label("ignores-name-override")}: the transport lists "${tool("ignores-name-override", "renamed_probe")}" — action.toolName() without the key — for ${probe("ignores-name-override", "RenamedProbe")}, which declares tool: { fixture: { name: "renamed_fixture_adapter_ignores_name_override" } }. ${TOOL_NAME}`,
+  },
+  "edits-schema": {
+    "input-schema": `${label("edits-schema")}: the transport lists ${EDITED_SCHEMA} as the input schema of "${tool("edits-schema", "echo_probe")}", not action.inputSchema ${ECHO_SCHEMA}. ${INPUT_SCHEMA}`,
+  },
+  "advertises-ambient": {
+    "input-schema": `${label("advertises-ambient")}: the transport lists ${AMBIENT_SCHEMA} as the input schema of "${tool("advertises-ambient", "echo_probe")}", not action.inputSchema ${ECHO_SCHEMA}. ${INPUT_SCHEMA}`,
+    "ambient-absent": `${label("advertises-ambient")}: the transport advertises the ambient field "userId" in the input schema of "${tool("advertises-ambient", "echo_probe")}": ${AMBIENT_SCHEMA}. ${AMBIENT_ABSENT}`,
+  },
+  "trusts-arguments": {
+    "ambient-smuggled": `${label("trusts-arguments")}: the call used the ambient context smuggled in its "ambientContext" argument: "{\\"echo\\":\\"who\\",\\"user\\":\\"attacker\\"}". ${AMBIENT_TRUSTED}`,
+  },
+  "shares-ambient": {
+    "ambient-concurrent": `${label("shares-ambient")}: two concurrent calls, for user_a and for user_b, answered "{\\"echo\\":\\"slow:a\\",\\"user\\":\\"user_b\\"}" and "{\\"echo\\":\\"slow:b\\",\\"user\\":\\"user_b\\"}". ${AMBIENT_PER_CALL}`,
+  },
+  "calls-action-directly": {
+    coercion: `${label("calls-action-directly")}: a call with limit: "3" for an integer field was refused: "Something went wrong". ${COERCION}`,
+    "input-error": `${label("calls-action-directly")}: the invalid argument limit: 0 was answered "Something went wrong", which does not name the field "limit" (the Invoker's user-facing result.error is "limit: Too small: expected number to be >=1"). ${INPUT_ERRORS}`,
+  },
+  "no-user-facing-input-errors": {
+    "input-error": `${label("no-user-facing-input-errors")}: the invalid argument limit: 0 was answered "Something went wrong", which does not name the field "limit" (the Invoker's user-facing result.error is "limit: Too small: expected number to be >=1"). ${INPUT_ERRORS}`,
+  },
+  "accepts-undeclared": {
+    "input-error": `${label("accepts-undeclared")}: the undeclared argument "stray" was accepted: "{\\"echo\\":\\"q\\",\\"user\\":\\"anonymous\\"}". ${INPUT_ERRORS}`,
+  },
+  "inexact-error": {
+    "input-error": `${label("inexact-error")}: the invalid argument limit: 0 was answered "limit: Too small: expected number to be >=1.", not the Invoker's user-facing result.error "limit: Too small: expected number to be >=1". ${INPUT_ERRORS}`,
+    "error-text": `${label("inexact-error")}: for a business failure the client read "Conformance probe refused: the widget is locked.", not result.error "Conformance probe refused: the widget is locked". ${RESULT_ERROR}`,
+  },
+  "blanket-headline": {
+    "no-headline": `${label("blanket-headline")}: for a business failure the client read "Tool call failed: Conformance probe refused: the widget is locked": result.error "Conformance probe refused: the widget is locked" behind a headline of the adapter's own, "Tool call failed: ". ${NO_HEADLINE}`,
+  },
+  "leaks-exception": {
+    "error-text": `${label("leaks-exception")}: for an exception the client read "Conformance probe crashed: Error: secret internals"…, not result.error "Conformance probe crashed". ${RESULT_ERROR}`,
+    "exception-hidden": `${label("leaks-exception")}: the exception's message "secret internals" reached the client: "Conformance probe crashed: Error: secret internals"…. ${EXCEPTION_HIDDEN}`,
+  },
+  "unguarded-mapping": {
+    "unrenderable-cycle": `${label("unguarded-mapping")}: calling "${tool("unguarded-mapping", "cyclic_probe")}" over the function-calling transport threw instead of answering: Cannot render data.self: cyclic reference (the value contains itself). ${GUARDED_MAPPING}`,
+    "unrenderable-surrogate": `${label("unguarded-mapping")}: calling "${tool("unguarded-mapping", "surrogate_probe")}" over the function-calling transport threw instead of answering: Cannot render text: string has no UTF-8 form (lone surrogate at index 7). ${GUARDED_MAPPING}`,
+    "reject-opaque": `${label("unguarded-mapping")}: calling "${tool("unguarded-mapping", "opaque_refused_probe")}" over the function-calling transport threw instead of answering: Cannot render data: opaque value: instance of ConformanceOpaqueAmount has no declared rendering (add toJSON). ${GUARDED_MAPPING}`,
+  },
+  "ignores-present-as": {
+    "present-as": `${label("ignores-present-as")}: ${probe("ignores-present-as", "MessageProbe")} declares configure: { fixture: { presentAs: "message" } } (the package value is "structured") and was answered "{\\"echo\\":\\"pm\\"}", not its message "presented pm as a message". ${PRESENT_AS}`,
+  },
+  "ignores-reject-opaque": {
+    "reject-opaque": `${label("ignores-reject-opaque")}: ${probe("ignores-reject-opaque", "OpaqueRefusedProbe")} declares configure: { fixture: { rejectOpaqueExposedValues: true } } (the package value is false), and its opaque value was rendered: "{\\"data\\":{\\"amount\\":3}}". ${REJECT_OPAQUE}`,
+  },
+  "tools-needs-argument": {
+    "tools-zero-arg": `${label("tools-needs-argument")}: tools() declares 1 required parameter(s). ${ZERO_ARG_TOOLS}`,
+  },
+  "tools-misses-members": {
+    "tools-zero-arg": `${label("tools-misses-members")}: the tools() list does not serve "${tool("tools-misses-members", "echo_probe")}" (${probe("tools-misses-members", "EchoProbe")}, declared tool: ["fixture"]); it serves []. ${ZERO_ARG_TOOLS}`,
+  },
+  "taps-after-load": {
+    "tools-zero-arg": `${label("taps-after-load")}: tools() tapped host.hooks.onResult as "axn-plugin-fixture" after the host finished loading. ${TAPS_IN_APPLY}`,
+    "late-taps": `${label("taps-after-load")}: tools() tapped host.hooks.onResult as "axn-plugin-fixture" after the host finished loading. ${TAPS_IN_APPLY}`,
+  },
+  "swallows-late-tap": {
+    "late-taps": `${label("swallows-late-tap")}: tools() tapped host.hooks.onResult as "axn-plugin-fixture" after the host finished loading. ${TAPS_IN_APPLY}`,
+  },
+};
+
+async function failures(defects: readonly Defect[]): Promise<Partial<Record<ConformanceCheckId, string>>> {
+  resetAxn();
+  const results = await runConformanceChecks(fixtureDriver(defects));
   expect(results.map((result) => result.id)).to.deep.equal([...CHECK_IDS]);
-  return results.filter((result) => !result.passed).map((result) => result.id);
+  return Object.fromEntries(results.filter((result) => !result.passed).map((result) => [result.id, result.error]));
 }
 
 describe("conformance suite against a broken adapter", () => {
   before(resetAxn);
   after(resetAxn);
 
-  it("passes the fixture adapter without defects", async () => {
-    expect(await failedChecks([])).to.deep.equal([]);
+  it("passes the fixture adapter without defects, skipping nothing", async () => {
+    resetAxn();
+    const results = await runConformanceChecks(fixtureDriver());
+    expect(results.filter((result) => !result.passed || result.skipped)).to.deep.equal([]);
   });
 
-  const expectations: readonly [Defect, string, readonly ConformanceCheckId[]][] = [
-    ["mutates-action", "mutates the action it wraps", ["not-mutated"]],
-    ["renames-tool", "advertises action.name instead of toolName(key)", ["name"]],
-    ["advertises-ambient", "adds an ambient field to the advertised schema", ["input-schema", "ambient-absent"]],
-    ["leaks-exception", "sends the exception's message and stack", ["exception-hidden"]],
-    ["trusts-arguments", "takes the ambient context from the arguments (no Invoker)", ["ambient-smuggled", "input-error"]],
-    ["shares-ambient", "keeps the ambient context in a module variable", ["ambient-concurrent"]],
-    ["throws-unrenderable", "does not guard its mapping step", ["unrenderable-cycle", "unrenderable-surrogate"]],
-    ["tools-needs-argument", "has a tools() that needs an argument", ["tools-zero-arg"]],
-  ];
-  for (const [defect, what, failing] of expectations) {
-    it(`fails ${failing.join(" + ")} for an adapter that ${what}`, async () => {
-      expect(await failedChecks([defect])).to.deep.equal(failing);
+  it("keeps one fixture per defect, and every defect breaks something", () => {
+    expect(Object.keys(EXPECTED)).to.deep.equal([...DEFECTS]);
+    for (const defect of DEFECTS) expect(Object.keys(EXPECTED[defect]), defect).to.not.be.empty;
+  });
+
+  for (const defect of DEFECTS) {
+    const expected = EXPECTED[defect];
+    const ids = Object.keys(expected);
+    it(`${defect}: fails ${ids.length === CHECK_IDS.length ? "every check" : ids.join(" + ")}, saying which convention broke`, async () => {
+      expect(await failures([defect])).to.deep.equal(expected);
     });
   }
 
-  it("says what broke, in the failing check's message", async () => {
-    const [leak] = await runConformanceChecks(fixtureAdapter(["leaks-exception"]), { only: ["exception-hidden"] });
-    expect(leak?.passed).to.equal(false);
-    expect(leak?.error).to.match(/^fixture-adapter \(leaks-exception\) leaked the exception message to the client: /);
-    const [rename] = await runConformanceChecks(fixtureAdapter(["renames-tool"]), { only: ["name"] });
-    expect(rename?.error).to.contain(`advertises a different tool name than action.toolName("fixture")`);
+  it("hands the transport only what the adapter's own wrap and tools() returned, never an action", async () => {
+    resetAxn();
+    const driver = fixtureDriver();
+    const transport = driver.transport as FunctionCallingConformanceTransport<FixtureTool>;
+    const produced = new Set<FixtureTool>();
+    const received: unknown[] = [];
+    const results = await runConformanceChecks({
+      ...driver,
+      wrap: (action) => {
+        const native = driver.wrap(action) as FixtureTool;
+        produced.add(native);
+        return native;
+      },
+      tools: () => {
+        const natives = driver.tools() as FixtureTool[];
+        for (const native of natives) produced.add(native);
+        return natives;
+      },
+      transport: { kind: "function-calling", connect: (tools) => (received.push(...tools), transport.connect(tools)) },
+    });
+    expect(results.filter((result) => !result.passed)).to.deep.equal([]);
+    expect(received).to.not.be.empty;
+    expect(received.every((native) => produced.has(native as FixtureTool))).to.equal(true);
   });
 
-  it("reports the failures as failed tests when registered in a (nested) mocha run", async () => {
+  /** A nested mocha run of `describeAdapterConformance` with the given runner hooks; the titles that failed and passed. */
+  async function mochaRun(defects: readonly Defect[], withBefore: boolean): Promise<{ failed: string[]; passed: string[]; errors: string[] }> {
+    resetAxn();
     const mocha = new Mocha({ reporter: class {} as never });
     let current: Mocha.Suite = mocha.suite;
-    describeAdapterConformance(fixtureAdapter(["renames-tool", "leaks-exception"]), {
+    describeAdapterConformance(fixtureDriver(defects), {
       describe: (title, body) => {
-        const suite = Mocha.Suite.create(mocha.suite, title);
+        const suite = Mocha.Suite.create(current, title);
         const previous = current;
         current = suite;
         body();
         current = previous;
       },
       it: (title, body) => current.addTest(new Mocha.Test(title, body)),
+      ...(withBefore ? { before: (body: () => Promise<void>) => current.beforeAll(body) } : {}),
     });
     const failed: string[] = [];
     const passed: string[] = [];
+    const errors: string[] = [];
     await new Promise<void>((resolve) => {
       const runner = mocha.run(() => resolve());
-      runner.on("fail", (test) => failed.push(test.title));
+      runner.on("fail", (test, error: Error) => {
+        failed.push(test.title);
+        errors.push(error.message);
+      });
       runner.on("pass", (test) => passed.push(test.title));
     });
+    return { failed, passed, errors };
+  }
+
+  it("reports the failures as failed tests when registered in a (nested) mocha run", async () => {
+    const { failed, passed } = await mochaRun(["ignores-name-override", "leaks-exception"], true);
     expect(failed).to.deep.equal([
-      "the advertised name is action.toolName(key) [name]",
-      "an exception surfaces result.error, never its message or a stack trace [exception-hidden]",
+      "a per-adapter name override (tool: { <key>: { name } }) is the advertised name [name-override]",
+      "a failed call is answered with result.error, exactly [error-text]",
+      "an exception's message and stack trace never reach the client [exception-hidden]",
     ]);
-    expect(passed).to.have.length(CHECK_IDS.length - 2);
+    expect(passed).to.have.length(CHECK_IDS.length - 3);
+  });
+
+  it("loads the plugin in the runner's before hook: a plugin that does not load fails that hook, once", async () => {
+    const { failed, passed, errors } = await mochaRun(["bad-host-range"], true);
+    expect(failed).to.deep.equal([`"before all" hook for "${CHECK_TITLES["plugin-loads"]} [plugin-loads]"`]);
+    expect(errors).to.deep.equal([EXPECTED["bad-host-range"]["plugin-loads"]]);
+    expect(passed).to.deep.equal([]);
   });
 });

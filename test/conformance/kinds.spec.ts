@@ -11,9 +11,10 @@
  * documented `Invalid tool arguments: ` form), and a structured result that conforms to the
  * advertised output schema (the SDK Client checks `structuredContent` against it on every call).
  *
- * The shipped adapter conformance suite (`@axn/sdk/conformance`, run per plugin by mcp.spec.ts,
- * http.spec.ts and langchain.spec.ts) builds its probe actions inside the sdk with zod 4, so it
- * cannot be pointed at another kind; this file covers the kind-dependent part of its contract.
+ * The shipped adapter conformance suite (`@axn/sdk/conformance`, run per plugin and per probe kind
+ * by mcp.spec.ts, http.spec.ts and langchain.spec.ts) checks the conventions with three small probe
+ * schemas; this file covers the rest of the kind-dependent contract (containers, unions, output
+ * schemas, dates and the like).
  */
 import { expect } from "chai";
 import SwaggerParser from "@apidevtools/swagger-parser";

@@ -1,21 +1,46 @@
 /**
- * @axn/sdk/conformance — the adapter conformance suite: the contracts of DESIGN section 5 that an
- * adapter can break (author once, naming, schemas, the ambient-context guard, error surfacing,
- * unrenderable results, zero-argument `tools()`), as executable checks any `axn-plugin-*` runs
- * against itself by describing how to wrap and call one action through its transport.
- * See docs/adapter-authoring.md.
+ * @axn/sdk/conformance — the adapter conformance suite: the conventions of DESIGN section 5 an
+ * adapter can break (loading through the host, author once, naming, schemas, the ambient-context
+ * guard, coercion and input errors, error surfacing, the guarded mapping, per-action settings,
+ * zero-argument `tools()`, no taps after load), as executable checks any `axn-plugin-*` runs
+ * against itself. The suite loads the plugin through `createHost`, wraps its probe actions with
+ * the adapter's own `wrap` / `tools`, and reads what the transport's client received — an MCP
+ * listing and `CallToolResult`, an OpenAPI document and HTTP replies, or function definitions and
+ * tool messages. See docs/adapter-authoring.md.
  *
  * @example
  * ```ts
  * describeAdapterConformance({
- *   name: "axn-plugin-fncall", key: "fncall", tools: FncallAdapter.tools,
- *   wrap: (action) => FncallAdapter.wrap(action),
- *   advertised: (fn) => ({ name: fn.name, inputSchema: fn.parameters }),
- *   invoke: async (fn, args, { ambientContext }) => toOutcome(await callThroughTransport(fn, args, ambientContext)),
+ *   name: "axn-plugin-fncall", plugin: fncallPlugin, key: "fncall", wrap: (action) => wrap(action), tools,
+ *   transport: {
+ *     kind: "function-calling",
+ *     connect: async (fns) => ({
+ *       list: async () => fns.map((fn) => ({ name: fn.name, parameters: fn.parameters })),
+ *       call: async ({ name, args, ambientContext }) => {
+ *         const reply = await fns.find((fn) => fn.name === name)!.call(args, { userId: String(ambientContext["userId"]) });
+ *         return reply.ok ? { status: "success", content: reply.content } : { status: "error", content: reply.error };
+ *       },
+ *     }),
+ *   },
  * });
  * ```
  */
-export type { AdapterConformanceDriver, AdvertisedTool, InvokeContext, InvokeOutcome, ProbeSchemas } from "./driver.js";
+export type {
+  AdapterConformanceDriver,
+  ConformanceCall,
+  ConformanceSession,
+  ConformanceTransport,
+  FunctionCallingConformanceTransport,
+  FunctionToolDefinition,
+  HttpReplyText,
+  McpCallToolReply,
+  McpConformanceTransport,
+  McpToolsListing,
+  OpenApiConformanceTransport,
+  OpenApiListing,
+  ProbeSchemas,
+  ToolMessageReply,
+} from "./driver.js";
 export { CHECK_IDS, conformanceChecks, type ConformanceCheck, type ConformanceCheckId } from "./checks.js";
 export { describeAdapterConformance, runConformanceChecks, type ConformanceResult, type ConformanceRunner } from "./describe.js";
 export { AMBIENT_FIELD, EXCEPTION_HEADLINE, FAILURE_HEADLINE, FAILURE_REASON, SECRET_MESSAGE, ZOD_PROBE_SCHEMAS } from "./probes.js";

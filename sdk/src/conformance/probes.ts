@@ -1,17 +1,25 @@
 /**
- * The actions the suite wraps. Each isolates one behaviour: an echo of the query and the trusted
- * ambient user (naming, schema, ambient handling, concurrency), a business failure, an exception
- * whose message must never reach the client, and two results that cannot be rendered to JSON (a
- * cycle, a lone surrogate). They declare no `tool` membership, so they never show up in
- * `Tools.for` of the app or of other specs.
+ * The actions the suite wraps. Each isolates one behaviour: an echo of the query, the optional
+ * `limit` and the trusted ambient user (naming, schema, coercion, input errors, ambient handling,
+ * concurrency); one with a per-adapter name override; one presented as its message; a business
+ * failure; an exception whose message must never reach the client; two results that cannot be
+ * rendered to JSON (a cycle, a lone surrogate); and an opaque value with and without a per-action
+ * `rejectOpaqueExposedValues: true`.
+ *
+ * They are defined after the plugin loaded (a `tool` or `configure` bag names the adapter key, which
+ * must be registered by then), and are members of the adapter key, so `tools()` serves them: run
+ * the suite in a spec that resets the catalog around it (`resetAxn`), as the plugin specs do.
  */
 import type { AnyAxn } from "@axn/core";
 import { z } from "zod";
 import type { ProbeSchemas } from "./driver.js";
-import { buildAxn, uniqueAxnName } from "../testing/build-axn.js";
+import { buildAxn } from "../testing/build-axn.js";
 
-/** The ambient field the echo probe declares; it must never appear in an advertised schema. */
-export const AMBIENT_FIELD = "conformanceUserId";
+/**
+ * The ambient field the echo probe declares (the conventional one, so an adapter that maps its
+ * session to `{ userId }` can deliver it); it must never appear in an advertised schema.
+ */
+export const AMBIENT_FIELD = "userId";
 export const FAILURE_HEADLINE = "Conformance probe refused";
 export const FAILURE_REASON = "the widget is locked";
 export const EXCEPTION_HEADLINE = "Conformance probe crashed";
@@ -20,12 +28,26 @@ export const SECRET_MESSAGE = "secret internals";
 /** Queries starting with this make the echo probe wait, so two calls overlap. */
 export const SLOW_PREFIX = "slow:";
 
+/** What the opaque probes expose: a class instance with no declared rendering (no `toJSON`). */
+export class ConformanceOpaqueAmount {
+  readonly amount = 3;
+}
+
 export interface Probes {
   readonly echo: AnyAxn;
+  /** Declares `tool: { <key>: { name: renamedName } }`. */
+  readonly renamed: AnyAxn;
+  readonly renamedName: string;
+  /** Declares `configure: { <key>: { presentAs: "message" } }` (only when the adapter has the setting). */
+  readonly presentedAsMessage: AnyAxn | undefined;
   readonly failing: AnyAxn;
   readonly crashing: AnyAxn;
   readonly cyclic: AnyAxn;
   readonly surrogate: AnyAxn;
+  /** Exposes an opaque value and declares `configure: { <key>: { rejectOpaqueExposedValues: true } }`. */
+  readonly opaqueRefused: AnyAxn | undefined;
+  /** Exposes an opaque value, with no override. */
+  readonly opaqueRendered: AnyAxn;
 }
 
 /** The default probe schemas: zod 4, what `npm i zod` installs. */
@@ -36,28 +58,72 @@ export const ZOD_PROBE_SCHEMAS: ProbeSchemas = {
   unknown: () => z.unknown(),
 };
 
-export function buildProbes(suite: string, schemas: ProbeSchemas = ZOD_PROBE_SCHEMAS): Probes {
-  // Names are per suite so two adapters' suites in one process never share an action.
-  const base = `Conformance.${suite.replace(/[^A-Za-z0-9]+/g, "_")}.`;
-  const name = (probe: string): string => uniqueAxnName(`${base}${probe}`);
+export interface ProbeOptions {
+  /** The adapter key the probes are members of. */
+  readonly key: string;
+  /** The adapter declares an overridable `presentAs`. */
+  readonly presentAs: boolean;
+  /** The adapter declares an overridable `rejectOpaqueExposedValues`. */
+  readonly rejectOpaque: boolean;
+}
+
+/** How many probe sets each suite name has built in this process. */
+const built = new Map<string, number>();
+
+export function buildProbes(suite: string, schemas: ProbeSchemas, options: ProbeOptions): Probes {
+  // Names derive from the suite's (and a count, for a suite name used again), never from a process-wide
+  // counter, so failure messages read the same however many actions other specs defined first; two
+  // suites in one process never share an action or a tool name.
+  const slug = suite.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const count = (built.get(slug) ?? 0) + 1;
+  built.set(slug, count);
+  const base = `Conformance.${slug}${count === 1 ? "" : `_${count}`}.`;
+  const name = (probe: string): string => `${base}${probe}`;
+  const { key } = options;
+  const member = [key] as never;
+  const bag = (settings: Record<string, unknown>) => ({ [key]: settings }) as never;
 
   const echo = buildAxn({
     name: name("EchoProbe"),
     description: "Conformance probe: echoes its query and the trusted user",
+    tool: member,
     expects: {
       query: { schema: schemas.string(), description: "Text to echo" },
       limit: { schema: schemas.positiveInt(), optional: true },
       [AMBIENT_FIELD]: { schema: schemas.string(), on: "ambientContext", optional: true },
     },
-    exposes: { echo: schemas.string(), user: schemas.string() },
-    messages: { success: ({ echo, user }) => `echo ${echo} for ${user}` },
+    exposes: { echo: schemas.string(), user: schemas.string(), limit: { schema: schemas.positiveInt(), optional: true } },
+    messages: { success: ({ echo, user }) => `echo ${String(echo)} for ${String(user)}` },
     call: async (input) => {
       const query = input.query as string;
       const user = input[AMBIENT_FIELD] as string | undefined;
       if (query.startsWith(SLOW_PREFIX)) await new Promise((resolve) => setTimeout(resolve, 30));
-      return { echo: query, user: user ?? "anonymous" };
+      return { echo: query, user: user ?? "anonymous", ...(input.limit === undefined ? {} : { limit: input.limit }) };
     },
   });
+
+  const renamedAction = name("RenamedProbe");
+  const renamedName = `renamed_${count === 1 ? "" : `${count}_`}${slug.toLowerCase()}`;
+  const renamed = buildAxn({
+    name: renamedAction,
+    description: "Conformance probe: declares a per-adapter tool name",
+    tool: bag({ name: renamedName }),
+    expects: { query: schemas.string() },
+    exposes: { echo: schemas.string() },
+    call: ({ query }) => ({ echo: query as string }),
+  });
+
+  const presentedAsMessage = options.presentAs
+    ? buildAxn({
+        name: name("MessageProbe"),
+        description: "Conformance probe: presented as its message",
+        configure: bag({ presentAs: "message" }),
+        expects: { query: schemas.string() },
+        exposes: { echo: schemas.string() },
+        messages: { success: ({ echo }) => `presented ${String(echo)} as a message` },
+        call: ({ query }) => ({ echo: query as string }),
+      })
+    : undefined;
 
   const failing = buildAxn({
     name: name("FailingProbe"),
@@ -93,5 +159,22 @@ export function buildProbes(suite: string, schemas: ProbeSchemas = ZOD_PROBE_SCH
     call: () => ({ text: "broken \uD800 text" }),
   });
 
-  return { echo, failing, crashing, cyclic, surrogate };
+  const opaqueRefused = options.rejectOpaque
+    ? buildAxn({
+        name: name("OpaqueRefusedProbe"),
+        description: "Conformance probe: exposes an opaque value and refuses opaque values",
+        configure: bag({ rejectOpaqueExposedValues: true }),
+        exposes: { data: schemas.unknown() },
+        call: () => ({ data: new ConformanceOpaqueAmount() }),
+      })
+    : undefined;
+
+  const opaqueRendered = buildAxn({
+    name: name("OpaqueRenderedProbe"),
+    description: "Conformance probe: exposes an opaque value",
+    exposes: { data: schemas.unknown() },
+    call: () => ({ data: new ConformanceOpaqueAmount() }),
+  });
+
+  return { echo, renamed, renamedName, presentedAsMessage, failing, crashing, cyclic, surrogate, opaqueRefused, opaqueRendered };
 }

@@ -78,3 +78,39 @@ function structure(value: unknown, identities: IdentityTable, seen = new Map<obj
   }
   return { array: Array.isArray(value), properties, proto: proto === null ? null : identities.idOf(proto), ...flags };
 }
+
+/**
+ * Where two snapshots first differ, as a path (`structure.[axn.internals].value…`), or `undefined`
+ * when they are equal. Property lists (`[name, descriptor]` pairs) are walked by name.
+ */
+export function firstDifference(a: Snapshot, b: Snapshot, path = "action"): string | undefined {
+  if (Object.is(a, b)) return undefined;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return path;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const named = (list: unknown[]): boolean => list.every((item) => Array.isArray(item) && item.length === 2 && typeof item[0] === "string");
+    if (named(a) && named(b)) {
+      const left = new Map(a as [string, Snapshot][]);
+      const right = new Map(b as [string, Snapshot][]);
+      for (const name of new Set([...left.keys(), ...right.keys()])) {
+        if (!left.has(name) || !right.has(name)) return `${path}.${name}`;
+        const found = firstDifference(left.get(name), right.get(name), `${path}.${name}`);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
+      const found = i < a.length && i < b.length ? firstDifference(a[i], b[i], `${path}[${i}]`) : `${path}[${i}]`;
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const left = a as Record<string, Snapshot>;
+  const right = b as Record<string, Snapshot>;
+  for (const name of new Set([...Object.keys(left), ...Object.keys(right)])) {
+    const segment = name === "properties" || name === "value" || name === "structure" ? "" : `.${name}`;
+    if (!(name in left) || !(name in right)) return `${path}${segment || `.${name}`}`;
+    const found = firstDifference(left[name], right[name], `${path}${segment}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

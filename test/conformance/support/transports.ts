@@ -1,0 +1,74 @@
+/**
+ * The conformance transports of the two served plugins, shared by their conformance specs and by
+ * the spec that breaks them on purpose (broken-transports.spec.ts):
+ *
+ * - MCP: `createMcpServer` serving the wrapped tools and the SDK's `Client` over `InMemoryTransport`.
+ *   The trusted ambient context travels in the request's `_meta` (standing in for what a real server
+ *   reads from a verified token) and reaches the tool through the server's `serverContext` builder.
+ * - HTTP: `serve` on loopback port 0 and `fetch`. A call finds its route in the served OpenAPI
+ *   document, as a generated client would; the trusted ambient context comes from the app's
+ *   `authenticate` (a header a trusted proxy would set — never the body).
+ */
+import type { AmbientContextSource } from "@axn/core";
+import type { McpConformanceTransport, OpenApiConformanceTransport, OpenApiListing } from "@axn/sdk/conformance";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { createMcpServer, type McpTool } from "axn-plugin-mcp";
+import { serve, type HttpOperation } from "axn-plugin-http";
+
+/** The request `_meta` key the MCP server reads the trusted ambient context from. */
+const AMBIENT_META = "axn.conformance/ambientContext";
+const AMBIENT_HEADER = "x-conformance-ambient";
+
+export const mcpTransport: McpConformanceTransport<McpTool> = {
+  kind: "mcp",
+  async connect(tools) {
+    const server = createMcpServer({
+      name: "conformance",
+      version: "1.0.0",
+      tools,
+      serverContext: (request) => (request._meta?.[AMBIENT_META] ?? {}) as AmbientContextSource,
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: "conformance-client", version: "1.0.0" });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    return {
+      list: () => client.listTools(),
+      call: ({ name, args, ambientContext }) => client.callTool({ name, arguments: { ...args }, _meta: { [AMBIENT_META]: { ...ambientContext } } }),
+      async close() {
+        await client.close();
+        await server.close();
+      },
+    };
+  },
+};
+
+interface Document extends OpenApiListing {
+  readonly paths: Record<string, { readonly post?: { readonly "x-axn-tool-name"?: string } }>;
+}
+
+export const httpTransport: OpenApiConformanceTransport<HttpOperation> = {
+  kind: "openapi",
+  async connect(operations) {
+    const server = await serve({
+      port: 0,
+      tools: operations,
+      authenticate: (request) => JSON.parse(request.headers.get(AMBIENT_HEADER) ?? "{}") as Record<string, unknown>,
+    });
+    const document = async (): Promise<Document> => (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Document;
+    return {
+      list: document,
+      async call({ name, args, ambientContext }) {
+        const route = Object.entries((await document()).paths).find(([, item]) => item.post?.["x-axn-tool-name"] === name)?.[0];
+        if (route === undefined) throw new Error(`the OpenAPI document describes no operation for tool "${name}"`);
+        const response = await fetch(`${server.url}${route}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", [AMBIENT_HEADER]: JSON.stringify(ambientContext) },
+          body: JSON.stringify(args),
+        });
+        return { status: response.status, body: await response.text() };
+      },
+      close: () => server.close(),
+    };
+  },
+};
