@@ -30,7 +30,8 @@ import { parseJsonBody } from "./parse-json.js";
 import { readBodyWithin } from "./read-body.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorReply, Messages, toResponse, type HttpReply } from "./replies.js";
-import { tools as registeredTools, wrap, type HttpOperation } from "./wrap.js";
+import { tools as registeredTools } from "./plugin.js";
+import { wrap, type HttpOperation } from "./wrap.js";
 
 /** Another transport's endpoint on the same app. `path` is a hono path (`"/mcp"`, `"/hooks/*"`). */
 export interface MountedHandler {

@@ -19,9 +19,11 @@
 import type { SettingsOf } from "@axn/core";
 import { httpPlugin } from "./plugin.js";
 import type { httpConfig } from "./config.js";
+// Brings `@axn/sdk` into the program for the `AppSettingsRegistry` augmentation below.
+import type {} from "@axn/sdk";
 
 export default httpPlugin;
-export { httpPlugin };
+export { httpPlugin, HttpAdapter, tools } from "./plugin.js";
 export {
   httpConfig,
   ADAPTER_KEY,
@@ -33,7 +35,7 @@ export {
   type HttpConfig,
   type HttpCorsSettings,
 } from "./config.js";
-export { HttpAdapter, tools, wrap, type HttpOperation, type InvokeHttpOptions, type WrapOptions } from "./wrap.js";
+export { wrap, type HttpOperation, type InvokeHttpOptions, type WrapOptions } from "./wrap.js";
 export { createHttpApp, type HttpApp, type HttpAppEnv, type HttpAppOptions, type MountedHandler } from "./app.js";
 export { serve, DEFAULT_HOSTNAME, DEFAULT_PORT, type HttpServerHandle, type ServeOptions } from "./serve.js";
 export { buildOpenApiDocument, type OpenApiInfo, type OpenApiOptions } from "./openapi.js";

@@ -9,7 +9,9 @@ import { getRequestListener } from "@hono/node-server";
 import { createHttpApp } from "./app.js";
 import { httpConfig } from "./config.js";
 import { hostGuarded } from "./serve.js";
-import { tools, type HttpOperation } from "./wrap.js";
+// plugin.ts imports this module: its `tools` is read only when the transport starts.
+import { tools } from "./plugin.js";
+import type { HttpOperation } from "./wrap.js";
 
 /** Registers the transport; tapped on `registerTransport`, when the settings are final. */
 export function registerHttpTransport(transports: TransportRegistrar): void {

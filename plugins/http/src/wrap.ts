@@ -5,6 +5,7 @@
  * `outputSchema`, `semanticHints`, `description`) and never changes the action. `invoke` is the
  * tool pipeline (the shared Invoker profile, then the guarded mapping to a status and body); the
  * HTTP pipeline in front of it (host, auth, content type, body limit, parsing) lives in the app.
+ * (`tools()` comes with the plugin: see plugin.ts.)
  *
  * @example
  * ```ts
@@ -14,7 +15,7 @@
  * const reply = await op.invoke({ amount: 100 }, { ambientContext: { userId: "u1" } }); // { status, body }
  * ```
  */
-import { Tools, type AmbientContextSource, type AnyAxn, type JsonSchema } from "@axn/core";
+import type { AmbientContextSource, AnyAxn, JsonSchema } from "@axn/core";
 import { resolveToolName, toolPipeline } from "@axn/sdk/adapter";
 import { ADAPTER_KEY } from "./config.js";
 import { EXPOSES_REPLY, MESSAGE_REPLY } from "./map-result.js";
@@ -75,13 +76,3 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
     invoke: toolPipeline(action, action.outputSchema === undefined ? MESSAGE_REPLY : EXPOSES_REPLY),
   });
 }
-
-/**
- * Every registered `http` tool, every version (sorted by name, then version): an HTTP client pins
- * a URL to one version forever, so each one is served, and none is blessed as a default.
- */
-export function tools(): readonly HttpOperation[] {
-  return Tools.for(ADAPTER_KEY, { allVersions: true }).map((action) => wrap(action));
-}
-
-export const HttpAdapter = { tools, wrap } as const;

@@ -1,6 +1,7 @@
 /**
  * `McpAdapter`: the pair every axn adapter exposes — `tools()` and `wrap(action, options)` — plus
- * `serverContext()`, the live-capabilities handle of the MCP call running now.
+ * `serverContext()`, the live-capabilities handle of the MCP call running now. `tools` and `wrap`
+ * are the plugin's own (`defineAdapterPlugin`, plugin.ts).
  *
  * @example
  * ```ts
@@ -8,9 +9,10 @@
  * await progress?.reportProgress(1, 3, "fetched invoices");
  * ```
  */
-import { currentServerContext, type McpServerContext } from "./server-context.js";
-import { tools, wrap, type McpTool, type WrapOptions } from "./wrap.js";
 import type { AnyAxn } from "@axn/core";
+import { mcpPlugin } from "./plugin.js";
+import { currentServerContext, type McpServerContext } from "./server-context.js";
+import type { McpTool, WrapOptions } from "./wrap.js";
 
 export const McpAdapter: {
   /** Every `Tools.for("mcp")` member, wrapped with its defaults. */
@@ -19,4 +21,4 @@ export const McpAdapter: {
   readonly wrap: (action: AnyAxn, options?: WrapOptions) => McpTool;
   /** The running MCP call's handle (progress, cancellation), or `undefined` outside one. */
   readonly serverContext: () => McpServerContext | undefined;
-} = Object.freeze({ tools, wrap, serverContext: currentServerContext });
+} = Object.freeze({ tools: mcpPlugin.tools, wrap: mcpPlugin.wrap, serverContext: currentServerContext });

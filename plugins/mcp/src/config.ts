@@ -10,6 +10,8 @@
 import { createConfigurable, type OverridableSettingsOf, type SettingsOf } from "@axn/core";
 import { declarePresentAs, declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+// Brings `@axn/sdk` into the program for the `AppSettingsRegistry` augmentation below.
+import type {} from "@axn/sdk";
 
 export type { PresentAs } from "@axn/sdk/adapter";
 

@@ -1,21 +1,24 @@
 /**
- * The plugin the host loads (`plugins: ["mcp"]`): registers the `mcp` adapter key with its tool
- * roots, the `openWorld` / `closedWorld` semantic hints, and the Streamable HTTP and stdio
- * transports `axn serve` runs (`transports.ts`). Its settings are declared in `config.ts` when the
- * package is imported, so they exist before any action is defined.
+ * The plugin the host loads (`plugins: ["mcp"]`), by `defineAdapterPlugin`: registers the `mcp`
+ * adapter key with its tool roots and the `openWorld` / `closedWorld` semantic hints, generates
+ * `tools()`, and in `apply` registers the Streamable HTTP and stdio transports (`transports.ts`).
+ * Its settings are declared in `config.ts` when the package is imported, so they exist before any
+ * action is defined.
  */
-import { definePlugin } from "@axn/sdk";
-import { toolRootsSource } from "@axn/sdk/adapter";
-import { MCP_KEY, mcpConfig, PLUGIN_NAME, PLUGIN_VERSION } from "./config.js";
+import { defineAdapterPlugin } from "@axn/sdk/adapter";
+import { ADAPTER_KEY, mcpConfig, PLUGIN_NAME, PLUGIN_VERSION } from "./config.js";
 import { registerMcpTransports } from "./transports.js";
+import { wrap } from "./wrap.js";
 
-export const mcpPlugin = definePlugin({
+export const mcpPlugin = defineAdapterPlugin({
   name: PLUGIN_NAME,
   version: PLUGIN_VERSION,
   host: "^0.1.0",
+  key: ADAPTER_KEY,
+  settings: mcpConfig,
+  wrap,
+  semanticHints: ["openWorld", "closedWorld"],
   apply(host) {
-    host.hooks.registerAdapter.tap(PLUGIN_NAME, (adapters) => adapters.add(MCP_KEY, toolRootsSource(mcpConfig)));
-    host.hooks.registerSemanticHint.tap(PLUGIN_NAME, (hints) => hints.add("openWorld", "closedWorld"));
     host.hooks.registerTransport.tap(PLUGIN_NAME, registerMcpTransports);
   },
 });

@@ -18,7 +18,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { textResult } from "./map-result.js";
 import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
-import { toolDefinition, tools as allTools, type McpCallRequest, type McpTool } from "./wrap.js";
+import { mcpPlugin } from "./plugin.js";
+import { toolDefinition, type McpCallRequest, type McpTool } from "./wrap.js";
 
 /** `tools/call` with its arguments left untouched (validated by the Invoker, not here). */
 const ToolCallRequest = z
@@ -62,7 +63,7 @@ export function toolSet(tools: readonly McpTool[]): ToolSet {
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
-  return serverFor(options, toolSet(options.tools ?? allTools()));
+  return serverFor(options, toolSet(options.tools ?? mcpPlugin.tools()));
 }
 
 /** One server over a prepared tool set (the HTTP handler shares one set across its sessions). */

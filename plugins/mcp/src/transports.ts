@@ -5,7 +5,8 @@
  * under the app's name and version.
  */
 import type { HttpTransport, StdioTransport, TransportRegistrar } from "@axn/core";
-import { McpAdapter } from "./adapter.js";
+// plugin.ts imports this module: its `mcpPlugin` is read only when a transport starts.
+import { mcpPlugin } from "./plugin.js";
 import { createStreamableHttpHandler } from "./serve-http.js";
 import { serveStdio } from "./serve-stdio.js";
 
@@ -29,7 +30,7 @@ const streamableHttp: HttpTransport<{}> = {
     const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH });
     return {
       listener: handler.listener,
-      summary: `${McpAdapter.tools().length} MCP tools`,
+      summary: `${mcpPlugin.tools().length} MCP tools`,
       banner: (origin) => {
         const url = `${origin}${MCP_HTTP_PATH}`;
         return {
@@ -56,7 +57,7 @@ const stdio: StdioTransport<{}> = {
   selectFlag: MCP_STDIO_FLAG,
   async start({ app, stdin, stdout }) {
     const server = await serveStdio({ name: app.name, version: app.version, stdin, stdout });
-    return { summary: `${McpAdapter.tools().length} MCP tools`, stop: () => server.close() };
+    return { summary: `${mcpPlugin.tools().length} MCP tools`, stop: () => server.close() };
   },
 };
 

@@ -3,8 +3,9 @@
  * description, input/output JSON Schema, annotations, `_meta`) plus the handler that runs it.
  * Everything advertised is computed here, once, from the action's public reflection and the
  * per-action settings, so `tools/list` never changes between calls. The action is never mutated.
+ * (`tools()` comes with the plugin: see plugin.ts.)
  */
-import { Tools, type AmbientContextSource, type AnyAxn } from "@axn/core";
+import type { AmbientContextSource, AnyAxn } from "@axn/core";
 import { assertPresentAs, resolveToolName, toolPipeline, type ToolPipeline } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
@@ -90,11 +91,6 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
 function invocation(run: ToolPipeline<CallToolResult>, args: unknown, request: McpCallRequest): () => Promise<CallToolResult> {
   const options = { ambientContext: request.ambientContext ?? defaultServerContext(request), signal: request.signal };
   return () => run(args, options);
-}
-
-/** Every `Tools.for("mcp")` member, wrapped with its defaults. */
-export function tools(): McpTool[] {
-  return Tools.for(ADAPTER_KEY).map((action) => wrap(action));
 }
 
 /** The `tools/list` entry of a tool: the protocol fields only, as plain JSON. */
