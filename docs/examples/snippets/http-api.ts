@@ -5,7 +5,7 @@
 import httpPlugin, { HttpAdapter, createHttpApp, serve, httpConfig, type HttpOperation, type WrapOptions } from "axn-plugin-http";
 import type { AnyAxn } from "@axn/core";
 
-httpPlugin;                                                          // definePlugin(...): registers adapter key "http"
+httpPlugin;                                                          // defineAdapterPlugin(...): registers adapter key "http"
 httpConfig;                                                          // the `http` settings above
 HttpAdapter.tools satisfies () => readonly HttpOperation[];          // every version of every http tool, wrapped
 HttpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => HttpOperation; // WrapOptions: { description? }

@@ -7,7 +7,7 @@ import type { McpHttpHandler, McpServerContext, McpServerOptions, McpTool, Stdio
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { AnyAxn } from "@axn/core";
 
-mcpPlugin;                                                                                // definePlugin(...): registers adapter key "mcp"
+mcpPlugin;                                                                                // defineAdapterPlugin(...): registers adapter key "mcp"
 McpAdapter.tools satisfies () => McpTool[];                                               // every Tools.for("mcp") member, wrapped
 McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;             // { name?, description?, title?, annotations?, presentAs? }
 McpAdapter.serverContext satisfies () => McpServerContext | undefined;                    // the running call's live handle
