@@ -31,23 +31,23 @@ const TOOL_NAME =
 const INPUT_SCHEMA = "Broken convention: the advertised input schema is action.inputSchema, unchanged. Use action.inputSchema as it is, wrapped in the transport's schema object.";
 const AMBIENT_ABSENT = `Broken convention: ambient fields are never advertised (action.inputSchema already leaves them out). Use action.inputSchema as it is; never re-add on: "ambientContext" fields.`;
 const AMBIENT_TRUSTED =
-  "Broken convention: the ambient context is the server side's, passed flat on every call; an ambientContext / ambient_context argument from the model is ignored. Use invoker.call(action, args, { ambientContext }) with a tool Invoker, the trusted context as a flat object.";
+  "Broken convention: the ambient context is the server side's, passed flat on every call; an ambientContext / ambient_context argument from the model is ignored. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, called as run(args, { ambientContext }) with the trusted context as a flat object.";
 const AMBIENT_PER_CALL =
-  "Broken convention: the ambient context of one call is never visible to another, concurrent call. Use the ambientContext option of each invoker.call (AsyncLocalStorage for live handles), never a variable shared between calls.";
-const COERCION = `Broken convention: wire arguments are coerced before validation ("3" → 3). Use new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true }).call(action, args, options), not action.call.`;
+  "Broken convention: the ambient context of one call is never visible to another, concurrent call. Use run(args, { ambientContext }) of toolPipeline(action, mapping) on each call (AsyncLocalStorage for live handles), never a variable shared between calls.";
+const COERCION = `Broken convention: wire arguments are coerced before validation ("3" → 3). Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker profile (toolInvoker), never action.call.`;
 const INPUT_ERRORS =
-  "Broken convention: invalid arguments are answered with the Invoker's user-facing result.error, naming each wrong field, and undeclared arguments are refused. Use new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true }) and result.error.";
+  "Broken convention: invalid arguments are answered with the Invoker's user-facing result.error, naming each wrong field, and undeclared arguments are refused. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, answering with the failure it hands you ({ error, fieldErrors? }).";
 const RESULT_ERROR =
   "Broken convention: a failed call is answered with result.error, exactly — nothing added, nothing dropped. Use result.error as the failure text (Invoker.fieldErrors(result) for per-field detail beside it).";
 const NO_HEADLINE = "Broken convention: no adapter-wide error headline: each action declares its own messages.error, and a blanket headline erases it. Use result.error as it is.";
 const EXCEPTION_HIDDEN = "Broken convention: the client never sees result.exception: not its message, not a stack trace. Use result.error for every failure.";
 const GUARDED_MAPPING =
-  "Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use guardToolResponse(action, { onError }, () => map(result)) around the mapping only (not around invoker.call).";
+  "Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which runs your mapping under the guard (or guardToolResponse(action, { onError }, () => map(result)) around the mapping only).";
 const PRESENT_AS = `Broken convention: presentAs is resolved for each action (its configure / tool bag, then the package value). Use config.resolveOverrideFor(action, "presentAs"), never config.get("presentAs").`;
 const REJECT_OPAQUE =
   "Broken convention: rejectOpaqueExposedValues is an overridable setting resolved for each action. Use declareRejectOpaqueExposedValues(config, { default }) and serializeExposed(config, result) from @axn/sdk/adapter, never render(result, { rejectOpaque: config.get(...) }).";
 const ZERO_ARG_TOOLS =
-  "Broken convention: tools() takes no arguments and wraps every member of the adapter key. Use tools = () => Tools.for(key).map((action) => wrap(action)), with every wrap option defaulted.";
+  "Broken convention: tools() takes no arguments and wraps every member of the adapter key. Use defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which generates tools(), with every wrap option defaulted.";
 
 /** The echo probe's input schema, as every transport must advertise it. */
 const ECHO_SCHEMA = `{"type":"object","properties":{"query":{"type":"string","description":"Text to echo"},"limit":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["query"],"additionalProperties":false}`;

@@ -44,19 +44,19 @@ export const CONVENTIONS = {
   },
   ambientTrusted: {
     rule: "the ambient context is the server side's, passed flat on every call; an ambientContext / ambient_context argument from the model is ignored",
-    use: "invoker.call(action, args, { ambientContext }) with a tool Invoker, the trusted context as a flat object",
+    use: "toolPipeline(action, { success, failure }) from @axn/sdk/adapter, called as run(args, { ambientContext }) with the trusted context as a flat object",
   },
   ambientPerCall: {
     rule: "the ambient context of one call is never visible to another, concurrent call",
-    use: "the ambientContext option of each invoker.call (AsyncLocalStorage for live handles), never a variable shared between calls",
+    use: "run(args, { ambientContext }) of toolPipeline(action, mapping) on each call (AsyncLocalStorage for live handles), never a variable shared between calls",
   },
   coercion: {
     rule: 'wire arguments are coerced before validation ("3" → 3)',
-    use: "new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true }).call(action, args, options), not action.call",
+    use: "toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker profile (toolInvoker), never action.call",
   },
   inputErrors: {
     rule: "invalid arguments are answered with the Invoker's user-facing result.error, naming each wrong field, and undeclared arguments are refused",
-    use: "new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true }) and result.error",
+    use: "toolPipeline(action, { success, failure }) from @axn/sdk/adapter, answering with the failure it hands you ({ error, fieldErrors? })",
   },
   resultError: {
     rule: "a failed call is answered with result.error, exactly — nothing added, nothing dropped",
@@ -72,7 +72,7 @@ export const CONVENTIONS = {
   },
   guardedMapping: {
     rule: "the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error",
-    use: "guardToolResponse(action, { onError }, () => map(result)) around the mapping only (not around invoker.call)",
+    use: "toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which runs your mapping under the guard (or guardToolResponse(action, { onError }, () => map(result)) around the mapping only)",
   },
   presentAs: {
     rule: "presentAs is resolved for each action (its configure / tool bag, then the package value)",
@@ -84,7 +84,7 @@ export const CONVENTIONS = {
   },
   zeroArgTools: {
     rule: "tools() takes no arguments and wraps every member of the adapter key",
-    use: "tools = () => Tools.for(key).map((action) => wrap(action)), with every wrap option defaulted",
+    use: "defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which generates tools(), with every wrap option defaulted",
   },
 } as const;
 
