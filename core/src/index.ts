@@ -23,9 +23,9 @@ export const VERSION = "0.1.0";
 export { isAxnError, markAxnError, type BrandedError } from "./errors/brand.js";
 export { AxnError } from "./errors/axn-error.js";
 export { ErrorCodes, type ErrorCode } from "./errors/codes.js";
+export { Failure } from "./errors/failure.js";
 
 // --- action ---
-export { Failure } from "./action/failure.js";
 export { Result, type Outcome } from "./action/result.js";
 export type * from "./action/types.js";
 export type * from "./action/fields.js";

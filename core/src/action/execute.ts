@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import type { NormalizedField } from "./fields.js";
 import type { InvokeGates } from "./internals.js";
 import type { ActionContext, AnyAxn, AroundHook, BeforeHook, CallOptions, ResultCallback } from "./types.js";
-import { Failure } from "./failure.js";
+import { Failure } from "../errors/failure.js";
 import { makeResult, type Outcome, type Result } from "./result.js";
 import {
   compose,

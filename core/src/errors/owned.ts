@@ -4,7 +4,7 @@
  * foreign exception (even one `failsOn` reclassified as a failure), whose message is a technical
  * cause an adapter must not leak.
  */
-import { Failure } from "../action/failure.js";
+import { Failure } from "./failure.js";
 import { InboundValidationError } from "./validation.js";
 
 export function ownedFailure(exception: unknown): boolean {

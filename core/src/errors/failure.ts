@@ -3,7 +3,7 @@
  * is the user-facing `result.error`. It deliberately does not carry the axn error brand: catching
  * "axn objected" and "the action chose to fail" are different things.
  */
-import { ErrorCodes } from "../errors/codes.js";
+import { ErrorCodes } from "./codes.js";
 
 export class Failure extends Error {
   /** Stable code, like every error the library raises. */
