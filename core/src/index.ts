@@ -28,6 +28,7 @@ export { Failure } from "./errors/failure.js";
 // --- action ---
 export { Result, type Outcome } from "./action/result.js";
 export type * from "./action/types.js";
+export type { ActionHandle } from "./action/handle.js";
 export type * from "./action/fields.js";
 export type * from "./action/registries.js";
 export type { JsonSchema, JsonValue } from "./schema/json-schema-types.js";

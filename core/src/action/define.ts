@@ -20,7 +20,7 @@
  * ```
  */
 import type { Fields } from "./fields.js";
-import { AXN_INTERNALS, type ActionInternals, type InvokeGates } from "./internals.js";
+import { AXN_INTERNALS, handleFor, internalsOf, isAction, type ActionInternals, type InvokeGates } from "./internals.js";
 import type { AnyAxn, Axn, AxnDefinition, CallOptions, Callbacks, Hooks } from "./types.js";
 import {
   checkDefinitionKeys,
@@ -65,7 +65,7 @@ function lineage(definition: AnyDefinition): AnyDefinition[] {
   let current: AnyDefinition | undefined = definition;
   while (current !== undefined) {
     chain.unshift(current);
-    current = current.extends === undefined ? undefined : definitions.get(current.extends[AXN_INTERNALS]);
+    current = current.extends === undefined ? undefined : definitions.get(internalsOf(current.extends));
   }
   return chain;
 }
@@ -106,7 +106,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
   const def = definition as unknown as AnyDefinition;
   checkDefinitionKeys(name, def);
   if (typeof def.call !== "function") throw new TypeError(`defineAxn(${name}): \`call\` must be a function`);
-  if (def.extends !== undefined && (typeof def.extends !== "object" || !(AXN_INTERNALS in def.extends))) {
+  if (def.extends !== undefined && !isAction(def.extends)) {
     throw new TypeError(`defineAxn(${name}): \`extends\` must be an action`);
   }
   if (def.description !== undefined && typeof def.description !== "string") {
@@ -207,7 +207,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
       return outputSchema ?? undefined;
     },
     semanticHints: internals.semanticHints,
-    [AXN_INTERNALS]: internals,
+    [AXN_INTERNALS]: handleFor(internals),
   };
   Object.defineProperty(action, Symbol.toStringTag, { value: `Axn ${name}` });
   const frozen = Object.freeze(action) as unknown as Axn<E, X>;

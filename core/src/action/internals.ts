@@ -2,9 +2,12 @@
  * The internal record every action carries under a symbol. Registry, reflection, invoker and
  * configuration read it; it is not public API (reached through `@axn/core/internal`).
  */
+import { AXN_INTERNALS, type ActionHandle } from "./handle.js";
 import type { NormalizedField } from "./fields.js";
-import type { Result } from "./result.js";
-import type { CallOptions } from "./types.js";
+import { resultSource, type Result } from "./result.js";
+import type { AnyAxn, CallOptions } from "./types.js";
+
+export { AXN_INTERNALS };
 
 /** Per-call gates the Invoker applies to exactly one call (never to calls nested inside it). */
 export interface InvokeGates {
@@ -12,8 +15,6 @@ export interface InvokeGates {
   readonly userFacingInputErrors: boolean;
   readonly rejectUndeclaredInputs: boolean;
 }
-
-export const AXN_INTERNALS: unique symbol = Symbol.for("axn.action.internals") as never;
 
 export interface NormalizedToolDeclaration {
   /** `tool: true`: every registered adapter. */
@@ -45,7 +46,8 @@ export interface ActionInternals {
   /** Leading name segments stripped by `toolName` (default: actions, tools, agent_tools). */
   readonly toolPrefixes: readonly string[];
   readonly semanticHints: readonly string[];
-  readonly parent: { readonly [AXN_INTERNALS]: ActionInternals } | undefined;
+  /** The action this one `extends`. */
+  readonly parent: AnyAxn | undefined;
   /** Built by `Factory.build`: never discovered by `Tools.for`. */
   readonly factory: boolean;
   readonly coerceInputTypes: boolean | undefined;
@@ -57,6 +59,27 @@ export interface ActionInternals {
   ) => Promise<Result<Record<string, unknown>>>;
 }
 
-export function internalsOf(action: { readonly [AXN_INTERNALS]: ActionInternals }): ActionInternals {
-  return action[AXN_INTERNALS];
+/** Anything carrying an action handle: an action from `defineAxn` or `Factory.build`. */
+export interface HasActionHandle {
+  readonly [AXN_INTERNALS]: ActionHandle;
+}
+
+/** The internal record behind an action's opaque handle. */
+export function internalsOf(action: HasActionHandle): ActionInternals {
+  return action[AXN_INTERNALS] as unknown as ActionInternals;
+}
+
+/** The handle an action carries for `internals`. */
+export function handleFor(internals: ActionInternals): ActionHandle {
+  return internals as unknown as ActionHandle;
+}
+
+/** True for an action value (anything carrying a handle). */
+export function isAction(value: unknown): value is AnyAxn {
+  return typeof value === "object" && value !== null && AXN_INTERNALS in value;
+}
+
+/** The action a result came from (render and adapters resolve per-action settings with it). */
+export function sourceActionOf(result: object): AnyAxn | undefined {
+  return resultSource(result) as AnyAxn | undefined;
 }

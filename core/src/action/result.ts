@@ -4,7 +4,6 @@
  * on the result (`result.companies`).
  */
 import { inspect } from "node:util";
-import type { AnyAxn } from "./types.js";
 
 const RESULT_SOURCE: unique symbol = Symbol.for("axn.result.source") as never;
 
@@ -39,7 +38,8 @@ interface ResultInit<X> {
   readonly action?: string;
   readonly sensitive?: ReadonlySet<string>;
   readonly declared?: ReadonlySet<string>;
-  readonly source?: AnyAxn;
+  /** The action the result came from (read back through `sourceActionOf`). */
+  readonly source?: object;
 }
 
 class ResultImpl<X> {
@@ -72,7 +72,7 @@ class ResultImpl<X> {
     this.#exposed = init.exposed;
     this.#sensitive = init.sensitive ?? new Set();
     this.#declared = init.declared;
-    if (init.source !== undefined) (this as { [RESULT_SOURCE]?: AnyAxn })[RESULT_SOURCE] = init.source;
+    if (init.source !== undefined) (this as { [RESULT_SOURCE]?: object })[RESULT_SOURCE] = init.source;
     // Plain assignment: exposed names were checked against the reserved ones at definition.
     const exposed = init.exposed as Record<string, unknown>;
     for (const key in exposed) (this as Record<string, unknown>)[key] = exposed[key];
@@ -160,7 +160,7 @@ export function makeResult<X>(init: ResultInit<X>): Result<X> {
 export type Result<X = Record<string, unknown>> = ResultImpl<X> & Readonly<X>;
 export const Result = ResultImpl;
 
-/** The action a result came from (internal: render and adapters resolve per-action settings with it). */
-export function sourceActionOf(result: object): AnyAxn | undefined {
-  return (result as { [RESULT_SOURCE]?: AnyAxn })[RESULT_SOURCE];
+/** What a result recorded as its source (an action, for a result a call returned). */
+export function resultSource(result: object): object | undefined {
+  return (result as { [RESULT_SOURCE]?: object })[RESULT_SOURCE];
 }

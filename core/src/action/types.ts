@@ -3,8 +3,7 @@
  * (what `defineAxn` returns and every adapter consumes).
  */
 import type { Attributes } from "@opentelemetry/api";
-import type { ActionInternals } from "./internals.js";
-import { AXN_INTERNALS } from "./internals.js";
+import { AXN_INTERNALS, type ActionHandle } from "./handle.js";
 import type { BodyInput, CallArgs, Exposed, ExposeInput, Fields } from "./fields.js";
 import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registries.js";
 import type { Result } from "./result.js";
@@ -152,7 +151,8 @@ export interface Axn<E extends Fields = Fields, X extends Fields = Fields> {
   /** JSON Schema of the exposes, or `undefined` when nothing is exposed. */
   readonly outputSchema: JsonSchema | undefined;
   readonly semanticHints: readonly string[];
-  readonly [AXN_INTERNALS]: ActionInternals;
+  /** Core's handle on the action (opaque: nothing here is public API). */
+  readonly [AXN_INTERNALS]: ActionHandle;
   /** Type-only carriers of the declarations, for inference helpers. */
   readonly $types?: { readonly expects: E; readonly exposes: X };
 }
@@ -168,7 +168,8 @@ export interface AnyAxn {
   readonly inputSchema: JsonSchema;
   readonly outputSchema: JsonSchema | undefined;
   readonly semanticHints: readonly string[];
-  readonly [AXN_INTERNALS]: ActionInternals;
+  /** Core's handle on the action (opaque: nothing here is public API). */
+  readonly [AXN_INTERNALS]: ActionHandle;
 }
 
 /** The call arguments of an action type. */

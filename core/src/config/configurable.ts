@@ -18,13 +18,12 @@
 import { inspect } from "node:util";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
-import { AXN_INTERNALS, type ActionInternals } from "../action/internals.js";
+import { internalsOf, isAction, type ActionInternals, type HasActionHandle } from "../action/internals.js";
 import { catalogActions, onActionDefined } from "../action/catalog.js";
 
 /** Anything carrying action internals: an action from `defineAxn`, `Factory.build`, or a parent. */
-export interface ConfigurableAction {
+export interface ConfigurableAction extends HasActionHandle {
   readonly name?: string;
-  readonly [AXN_INTERNALS]: ActionInternals;
 }
 
 /** What `validate` may return: `false` or a reason string rejects; anything else accepts. */
@@ -315,7 +314,7 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
     while (internals !== undefined) {
       const bag = internals.overrides.get(namespace);
       if (bag !== undefined && Object.hasOwn(bag, name) && bag[name] !== undefined) return bag[name];
-      internals = internals.parent?.[AXN_INTERNALS];
+      internals = internals.parent === undefined ? undefined : internalsOf(internals.parent);
     }
     return this.read(name);
   }
@@ -455,11 +454,8 @@ onActionDefined((action) => {
 });
 
 function internalsOfAction(action: ConfigurableAction): ActionInternals {
-  const internals = (action as Partial<ConfigurableAction> | null | undefined)?.[AXN_INTERNALS];
-  if (internals === undefined) {
-    throw new TypeError(`Expected an action defined with defineAxn, got ${formatValue(action)}`);
-  }
-  return internals;
+  if (!isAction(action)) throw new TypeError(`Expected an action defined with defineAxn, got ${formatValue(action)}`);
+  return internalsOf(action);
 }
 
 function problemWith(record: SettingRecord, value: unknown): string | undefined {

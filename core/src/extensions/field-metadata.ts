@@ -11,7 +11,7 @@
  * fieldMetadata(LookupInvoice, "expects")[name]?.fncallExample; // string | undefined
  * ```
  */
-import { AXN_INTERNALS, type ActionInternals } from "../action/internals.js";
+import { internalsOf, isAction, type ActionInternals } from "../action/internals.js";
 import type { FieldMetadataKeys, NormalizedField } from "../action/fields.js";
 import type { AnyAxn } from "../action/types.js";
 import { didYouMean } from "../errors/did-you-mean.js";
@@ -54,9 +54,7 @@ export function fieldMetadata(action: AnyAxn, direction: FieldDirection, field?:
 }
 
 function metadataOf(action: AnyAxn, direction: FieldDirection): ByField {
-  const internals = (typeof action === "object" && action !== null ? (action as Partial<AnyAxn>)[AXN_INTERNALS] : undefined) as
-    | ActionInternals
-    | undefined;
+  const internals = isAction(action) ? internalsOf(action) : undefined;
   if (internals === undefined) {
     throw new TypeError(`fieldMetadata: expected an action (from defineAxn or Factory.build), got ${describe(action)}`);
   }

@@ -2,9 +2,9 @@
  * INTERNAL — NOT PUBLIC API. These are the seams core's own packages (@axn/sdk, the bundled
  * plugins) use. They may change in any release without notice; do not import them from an app.
  */
-export { AXN_INTERNALS, internalsOf, type ActionInternals, type InvokeGates, type NormalizedToolDeclaration } from "../action/internals.js";
+export { AXN_INTERNALS, internalsOf, sourceActionOf, type ActionInternals, type InvokeGates, type NormalizedToolDeclaration } from "../action/internals.js";
 export { catalogActions, catalogVersion, clearCatalog, onActionDefined } from "../action/catalog.js";
-export { sourceActionOf, makeResult } from "../action/result.js";
+export { makeResult } from "../action/result.js";
 export { moduleOriginOf, setModuleOrigin } from "../tools/origins.js";
 export { currentExecution } from "../context/execution.js";
 export { setAdapterSink, onHostReset, type AdapterSink } from "../host/host.js";

@@ -12,7 +12,7 @@
  * if (Invoker.inputInvalid(result)) console.log(result.exception.fieldErrors);
  * ```
  */
-import { AXN_INTERNALS, type InvokeGates } from "../action/internals.js";
+import { internalsOf, type InvokeGates } from "../action/internals.js";
 import type { AnyAxn, CallOptions } from "../action/types.js";
 import type { Result } from "../action/result.js";
 import { InboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
@@ -59,7 +59,7 @@ export class Invoker {
   call<A extends AnyAxn>(action: A, args: unknown, options: InvokeOptions = NO_OPTIONS): Promise<Result<Record<string, unknown>>> {
     // The options go through as they are: they are `CallOptions` field for field, and a copy built
     // with conditional spreads cost ~1 µs per call — most of the Invoker's own overhead.
-    return action[AXN_INTERNALS].execute(args, options, this.#gates);
+    return internalsOf(action).execute(args, options, this.#gates);
   }
 
   /**

@@ -17,8 +17,8 @@
  * checked), which keeps `render` + `JSON.stringify` close to the cost of `JSON.stringify` alone.
  * Treat the output as read-only.
  */
-import { internalsOf } from "../action/internals.js";
-import { sourceActionOf, type Result } from "../action/result.js";
+import { internalsOf, sourceActionOf } from "../action/internals.js";
+import type { Result } from "../action/result.js";
 import type { JsonValue } from "../schema/json-schema-types.js";
 import { UnserializableValue } from "./unserializable-value.js";
 

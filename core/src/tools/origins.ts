@@ -11,7 +11,7 @@
  * a helper it calls sits above it, and a dynamic importer only appears as an async frame).
  */
 import { fileURLToPath } from "node:url";
-import { AXN_INTERNALS, type ActionInternals } from "../action/internals.js";
+import { internalsOf, type ActionInternals } from "../action/internals.js";
 import { onActionDefined } from "../action/catalog.js";
 
 const origins = new WeakMap<ActionInternals, { readonly qualifiedName: string; readonly root: string }>();
@@ -61,7 +61,7 @@ function outermostSyncFile(): string | undefined {
 // The first definition only: discovery re-adds a cached module's action to a cleared catalog, and
 // that re-addition runs from discovery's own stack.
 onActionDefined((action) => {
-  const internals = action[AXN_INTERNALS];
+  const internals = internalsOf(action);
   if (definingFiles.has(internals)) return;
   const file = outermostSyncFile();
   if (file !== undefined) definingFiles.set(internals, file);

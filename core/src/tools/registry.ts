@@ -14,7 +14,7 @@
  */
 import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { AXN_INTERNALS, type ActionInternals } from "../action/internals.js";
+import { internalsOf, isAction, type ActionInternals } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
 import { catalogActions, catalogVersion, ensureInCatalog, onActionDefined } from "../action/catalog.js";
 import { AxnError } from "../errors/axn-error.js";
@@ -85,10 +85,6 @@ function changed(): void {
   state.cache.clear();
 }
 
-function isAction(value: unknown): value is AnyAxn {
-  return typeof value === "object" && value !== null && AXN_INTERNALS in value;
-}
-
 function knownAdapter(key: string): boolean {
   syncFromHost();
   return state.adapters.has(key);
@@ -119,7 +115,7 @@ function unknownAdapter(key: string): never {
  * name a config namespace a loaded package declared: it carries settings that package validates.
  */
 function assertDeclaredAdapters(action: AnyAxn): void {
-  const internals = action[AXN_INTERNALS];
+  const internals = internalsOf(action);
   if (internals.factory || state.checkedDeclarations.has(internals)) return;
   syncFromHost();
   const namespaces = new Set(configNamespaces());
@@ -168,7 +164,7 @@ async function loadRoot(root: string): Promise<LoadedModule[]> {
   const loaded: LoadedModule[] = [];
   for (const module of modules) {
     const exports = await state.importer(module.path);
-    const actions = [...new Set(Object.values(exports).filter(isAction))].filter((a) => !a[AXN_INTERNALS].factory);
+    const actions = [...new Set(Object.values(exports).filter(isAction))].filter((a) => !internalsOf(a).factory);
     loaded.push({ module, actions });
   }
   return loaded;
@@ -186,7 +182,7 @@ function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): 
   const seen = new Set<AnyAxn>();
   for (const { actions } of loaded) {
     for (const action of actions) {
-      const internals = action[AXN_INTERNALS];
+      const internals = internalsOf(action);
       ensureInCatalog(action);
       const grants = state.grants.get(internals) ?? new Set<string>();
       grants.add(key);
@@ -207,14 +203,14 @@ function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): 
  * file was recorded (a stack that showed none) does a sole exporting module stand in for it.
  */
 function definingModule(action: AnyAxn, loaded: readonly LoadedModule[], byRealPath: ReadonlyMap<string, LoadedModule>): LoadedModule | undefined {
-  const file = definingFileOf(action[AXN_INTERNALS]);
+  const file = definingFileOf(internalsOf(action));
   if (file !== undefined) return byRealPath.get(realPathOf(file));
   const exporters = loaded.filter((entry) => entry.actions.includes(action));
   return exporters.length === 1 ? exporters[0] : undefined;
 }
 
 export function isMember(action: AnyAxn, key: string): boolean {
-  const internals = action[AXN_INTERNALS];
+  const internals = internalsOf(action);
   const tool = internals.tool;
   if (internals.factory || tool.optOut) return false;
   const declared = tool.all || tool.keys.has(key);
@@ -224,7 +220,7 @@ export function isMember(action: AnyAxn, key: string): boolean {
 
 /** A `V<n>` name segment must match a version the action itself declared. */
 function checkVersionConvention(action: AnyAxn): void {
-  const internals = action[AXN_INTERNALS];
+  const internals = internalsOf(action);
   const qualified = internals.name;
   const origin = moduleOriginOf(internals)?.qualifiedName;
   const fromOrigin = origin === undefined ? undefined : versionSegment(origin);
@@ -263,7 +259,7 @@ function group(key: string, members: readonly AnyAxn[], check: boolean): Map<str
     else list.push(action);
   }
   for (const [name, list] of groups) {
-    list.sort((a, b) => a.toolVersion - b.toolVersion || a[AXN_INTERNALS].id - b[AXN_INTERNALS].id);
+    list.sort((a, b) => a.toolVersion - b.toolVersion || internalsOf(a).id - internalsOf(b).id);
     for (let i = 1; i < list.length; i++) {
       const prev = list[i - 1]!;
       const cur = list[i]!;
