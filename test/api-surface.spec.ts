@@ -21,9 +21,8 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "@axn/core/internal": [
     "AXN_INTERNALS", "FOR_PLUGIN", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog", "closestMatch",
-    "currentExecution", "extensionsFrozen", "internalsOf", "makeResult", "moduleOriginOf",
-    "notifyResult", "onActionDefined", "onHostReset", "readSchema", "setAdapterSink", "setModuleOrigin",
-    "sourceActionOf",
+    "currentExecution", "extensionsFrozen", "internalsOf", "kernelCopies", "makeResult", "moduleOriginOf",
+    "notifyResult", "readSchema", "resetKernel", "setModuleOrigin", "sourceActionOf",
   ],
   "@axn/sdk": [
     "CONFIG_FILE_NAMES", "PLUGIN_PREFIX", "PluginError", "RESERVED_CONFIG_KEYS", "createHost",
@@ -37,7 +36,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "serializeExposed", "toolInvoker", "toolPipeline", "toolRootsDefault", "toolRootsSource",
   ],
   "@axn/sdk/testing": [
-    "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "uniqueAxnName", "withAmbientContext",
+    "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",
   ],
   "@axn/sdk/conformance": [
     "AMBIENT_FIELD", "CHECK_IDS", "EXCEPTION_HEADLINE", "FAILURE_HEADLINE", "FAILURE_REASON",

@@ -17,7 +17,7 @@
  * const result = await Greet.call({ name: "Ada" }); // result.greeting === "Hello, Ada"
  * ```
  */
-export const VERSION = "0.1.0";
+export { CORE_VERSION as VERSION } from "./kernel/state.js";
 
 // --- errors ---
 export { isAxnError, markAxnError, type BrandedError } from "./errors/brand.js";

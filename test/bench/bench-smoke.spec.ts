@@ -7,8 +7,6 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect } from "chai";
-import { resetHost } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
 import { markdownReport, reportProblems, terminalReport } from "./lib/report.js";
 import { rowLabel } from "./lib/rows.js";
 import { runSuite } from "./lib/suite.js";
@@ -16,6 +14,7 @@ import { ratioChartSvg } from "./lib/svg.js";
 import { findingsMarkdown } from "./lib/findings.js";
 import { scaleChecks } from "./scenarios/scale.js";
 import type { BenchReport } from "./lib/types.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 const run = promisify(execFile);
 
@@ -30,8 +29,7 @@ describe("bench suite (smoke)", function () {
   });
 
   after(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
   });
 
   it("measures every in-process scenario (or skips it with a reason), 1 and 2 once per schema kind", () => {

@@ -5,14 +5,14 @@
  */
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { buildAxn, resetAxn } from "@axn/sdk/testing";
+import { buildAxn, resetKernel } from "@axn/sdk/testing";
 import { HttpAdapter } from "axn-plugin-http";
 import { LangchainAdapter } from "axn-plugin-langchain";
 import { McpAdapter } from "axn-plugin-mcp";
 
 describe("author once: one action under all three adapters", () => {
-  before(resetAxn);
-  after(resetAxn);
+  before(resetKernel);
+  after(resetKernel);
 
   it("yields one name and one input schema, and the action still works directly", async () => {
     const Lookup = buildAxn({

@@ -21,7 +21,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { createKernelHost, defineAxn, Invoker, type AnyAxn, type FieldSpec, type Result } from "@axn/core";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -178,14 +178,14 @@ async function serveEverywhere(action: AnyAxn): Promise<Served> {
 
 describe("conformance per schema kind: MCP, HTTP and LangChain serve one action alike", () => {
   before(() => {
-    resetAxn();
+    resetKernel();
     const host = createKernelHost();
     mcpPlugin.apply(host, undefined);
     httpPlugin.apply(host, undefined);
     langchainPlugin.apply(host, undefined);
     host.freeze();
   });
-  after(resetAxn);
+  after(resetKernel);
 
   for (const kind of SCHEMA_KINDS) {
     describe(`schema kind: ${kind.name}`, () => {

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { activeHost, ErrorCodes, HookError, resetHost } from "@axn/core";
+import { activeHost, ErrorCodes, HookError, } from "@axn/core";
 import { createHost, definePlugin, PluginError } from "@axn/sdk";
 import { createStreamableHttpHandler, McpAdapter } from "axn-plugin-mcp";
 import { serve, type HttpServerHandle } from "axn-plugin-http";
@@ -19,6 +19,7 @@ import { Explode, Hang, Identify, observed, RejectLate, SECRET } from "./support
 import { httpPath, openTransports, TRANSPORTS, type Transports } from "./support/transports.js";
 import { INITIALIZE, INITIALIZED, spawnStdioServer, toolCall } from "./support/stdio-child.js";
 import { describePages, recordPages, recordProcessFaults } from "./support/watch.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 /**
  * Polls until `test` holds (the fault fixtures settle on their own schedule). The deadline is a hang
@@ -168,8 +169,10 @@ describe("reliability: faults", function () {
 
   describe("plugins that fail", () => {
     // Each case loads a host of its own: start from none, whatever ran before, and leave none.
-    beforeEach(() => resetHost());
-    afterEach(() => resetHost());
+    beforeEach(resetKernel);
+    afterEach(resetKernel);
+    // After the reset (which restores the default global options), so the capture is in place.
+    const pages = recordPages();
 
     const brokenPlugin = definePlugin({
       name: "axn-plugin-reliability-broken",

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import { main } from "../../sdk/dist/cli/main.js";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -46,12 +46,12 @@ const HELP_COMMANDS = ["tools", "schema", "call", "serve", "openapi", "doctor"];
 async function axnInProcess(args: readonly string[], cwd: string = app): Promise<Run> {
   let stdout = "";
   let stderr = "";
-  resetAxn();
+  resetKernel();
   try {
     const code = await main(args, { cwd, env: process.env, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } });
     return { code, stdout, stderr };
   } finally {
-    resetAxn();
+    resetKernel();
   }
 }
 

@@ -15,12 +15,12 @@ import {
   knownFieldMetadataKeys,
   knownSemanticHints,
   registeredAdapters,
-  resetAxnConfig,
   resetHost,
   type AxnError,
   type AxnHost,
 } from "@axn/core";
-import { clearCatalog, internalsOf } from "@axn/core/internal";
+import { internalsOf } from "@axn/core/internal";
+import { resetKernel } from "@axn/sdk/testing";
 import { type } from "arktype";
 import { z as z4 } from "zod";
 import { createHost, definePlugin, expandPluginName, loadHost, type AxnPlugin, type PluginError, type PluginWithoutOptions } from "@axn/sdk";
@@ -61,17 +61,8 @@ const load = (plugins: readonly unknown[], extra: Record<string, object> = {}) =
   createHost({ config: { plugins: plugins as never, ...extra }, configPath: appConfig });
 
 describe("@axn/sdk plugin loading", () => {
-  beforeEach(() => {
-    resetHost();
-    clearCatalog();
-    Tools.reset();
-  });
-  afterEach(() => {
-    resetHost();
-    resetAxnConfig();
-    clearCatalog();
-    Tools.reset();
-  });
+  beforeEach(resetKernel);
+  afterEach(resetKernel);
 
   describe("the fixture app (axn.config.ts with two local plugins)", () => {
     it("loads end to end", async () => {

@@ -1,9 +1,9 @@
-/** `@axn/sdk/testing`: buildAxn, withAmbientContext, resetAxn. */
+/** `@axn/sdk/testing`: buildAxn, withAmbientContext, resetKernel. */
 import { expect } from "chai";
 import { z } from "zod/v3";
 import { activeHost, axnConfig, configureAxn, createKernelHost, Tools } from "@axn/core";
 import { catalogActions } from "@axn/core/internal";
-import { buildAxn, BUILT_AXN_PREFIX, resetAxn, withAmbientContext } from "@axn/sdk/testing";
+import { buildAxn, BUILT_AXN_PREFIX, resetKernel, withAmbientContext } from "@axn/sdk/testing";
 
 const WhoAmI = () =>
   buildAxn({
@@ -16,8 +16,8 @@ const WhoAmI = () =>
   });
 
 describe("@axn/sdk/testing", () => {
-  beforeEach(resetAxn);
-  after(resetAxn);
+  beforeEach(resetKernel);
+  after(resetKernel);
 
   describe("buildAxn", () => {
     it("defines a working action with a generated, unique, provider-safe name", async () => {
@@ -56,7 +56,7 @@ describe("@axn/sdk/testing", () => {
     });
   });
 
-  describe("resetAxn", () => {
+  describe("resetKernel", () => {
     it("clears the catalog, the host, the tool registry and the global config", () => {
       buildAxn({ tool: true, call: () => undefined });
       const host = createKernelHost();
@@ -65,7 +65,7 @@ describe("@axn/sdk/testing", () => {
       configureAxn({ env: "production" });
       expect(Tools.adapters()).to.include("spec_adapter");
 
-      resetAxn();
+      resetKernel();
 
       expect(catalogActions()).to.deep.equal([]);
       expect(activeHost()).to.equal(undefined);

@@ -1,12 +1,7 @@
-/** Registers hooks that give every spec in the suite a fresh host and an empty action catalog. */
-import { resetHost } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+/** Registers hooks that give every spec in the suite a fresh kernel state (the shipped reset). */
+import { resetKernel } from "@axn/sdk/testing";
 
 export function freshKernel(): void {
-  const reset = (): void => {
-    resetHost();
-    clearCatalog();
-  };
-  beforeEach(reset);
-  after(reset);
+  beforeEach(resetKernel);
+  after(resetKernel);
 }

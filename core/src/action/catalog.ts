@@ -1,53 +1,43 @@
 /**
  * The catalog of defined actions: the TypeScript counterpart of "currently loaded classes".
- * `defineAxn` adds every action it builds (factory-built ones excepted); the tool registry
- * enumerates it. Listeners (override validation, the registry's cache) hear about each addition.
+ * `defineAxn` admits every action it builds (factory-built ones excepted); the tool registry
+ * enumerates it. Admission checks what the loaded packages already know about the action — its
+ * per-action settings, by the package owning each namespace; after load, the adapter keys its
+ * declaration names — so an action that fails a check was never defined.
  */
+import { internalsOf } from "./internals.js";
 import type { AnyAxn } from "./types.js";
+import { assertDeclaredAdapters } from "./adapter-declarations.js";
+import { kernel } from "../kernel/state.js";
 
-const actions: AnyAxn[] = [];
-const listeners = new Set<(action: AnyAxn) => void>();
-let version = 0;
-
+/** Checks `action` against the loaded packages, then adds it (see the module header). */
 export function addToCatalog(action: AnyAxn): void {
-  actions.push(action);
-  version++;
-  try {
-    for (const listener of listeners) listener(action);
-  } catch (error) {
-    // A listener refusing the action (an invalid per-action setting) means it was never defined.
-    actions.splice(actions.indexOf(action), 1);
-    version++;
-    throw error;
-  }
+  for (const namespace of internalsOf(action).overrides.keys()) kernel.configurables.byNamespace.get(namespace)?.validateAction(action);
+  if (kernel.extensions.frozen) assertDeclaredAdapters(action);
+  kernel.catalog.actions.push(action);
+  kernel.catalog.version++;
 }
 
 /**
  * Adds an action discovery found, if the catalog does not hold it (a module cached by the loader
- * is not evaluated again after `clearCatalog`, so discovery re-adds what it imports).
+ * is not evaluated again after a reset, so discovery re-adds what it imports).
  */
 export function ensureInCatalog(action: AnyAxn): void {
-  if (!actions.includes(action)) addToCatalog(action);
+  if (!kernel.catalog.actions.includes(action)) addToCatalog(action);
 }
 
 /** Every defined (non-factory) action, in definition order. */
 export function catalogActions(): readonly AnyAxn[] {
-  return actions;
+  return kernel.catalog.actions;
 }
 
 /** Bumped on every change; caches key on it. */
 export function catalogVersion(): number {
-  return version;
+  return kernel.catalog.version;
 }
 
-/** Calls `listener` for each action defined from now on; returns an unsubscribe function. */
-export function onActionDefined(listener: (action: AnyAxn) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Test support: forget every defined action (see `resetAxn` in `@axn/sdk/testing`). */
+/** Forgets every defined action (part of `resetKernel`; benchmarks use it between scenarios). */
 export function clearCatalog(): void {
-  actions.length = 0;
-  version++;
+  kernel.catalog.actions.length = 0;
+  kernel.catalog.version++;
 }

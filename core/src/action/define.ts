@@ -38,10 +38,9 @@ import { buildInputSchema, buildOutputSchema } from "../schema/json-schema.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { deriveToolName, DEFAULT_TOOL_PREFIXES, splitSegments, versionSegment } from "../tools/naming.js";
-import { moduleOriginOf } from "../tools/origins.js";
+import { moduleOriginOf, outermostSyncFile } from "../tools/origins.js";
+import { kernel } from "../kernel/state.js";
 import { axnConfig } from "../config/global.js";
-
-let nextId = 1;
 
 /** Reflected schemas are shared by every adapter wrapping the action, so none may mutate them. */
 function deepFreeze<T>(value: T): T {
@@ -65,12 +64,10 @@ function lineage(definition: AnyDefinition): AnyDefinition[] {
   let current: AnyDefinition | undefined = definition;
   while (current !== undefined) {
     chain.unshift(current);
-    current = current.extends === undefined ? undefined : definitions.get(internalsOf(current.extends));
+    current = current.extends === undefined ? undefined : kernel.catalog.definitions.get(internalsOf(current.extends));
   }
   return chain;
 }
-
-const definitions = new WeakMap<ActionInternals, AnyDefinition>();
 
 function compileMessages(chain: readonly AnyDefinition[]): CompiledMessages {
   let success: CompiledMessages["success"];
@@ -163,7 +160,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
   };
 
   const internals: ActionInternals = Object.freeze({
-    id: nextId++,
+    id: kernel.catalog.nextId++,
     name,
     expects,
     exposes,
@@ -176,10 +173,11 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     parent: def.extends,
     factory,
     coerceInputTypes: def.coerceInputTypes,
+    definingFile: factory ? undefined : outermostSyncFile(),
     execute: (args: unknown, options: CallOptions | undefined, gates: InvokeGates | undefined) =>
       execute(compiled, args, options, gates),
   });
-  definitions.set(internals, def);
+  kernel.catalog.definitions.set(internals, def);
 
   let inputSchema: JsonSchema | undefined;
   let outputSchema: JsonSchema | undefined | null = null;

@@ -74,12 +74,8 @@ class Settle {
   ) {}
 }
 
-/** Exceptions already sent to the global `onException`: it fires once, at the innermost action. */
-const reported = new WeakSet<object>();
-
+/** Sends an exception to the global `onException`, which fires once per error: at the innermost action. */
 function report(error: Error, action: string, phase: string): void {
-  if (reported.has(error)) return;
-  reported.add(error);
   reportException(error, { action, phase });
 }
 

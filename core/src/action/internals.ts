@@ -51,6 +51,11 @@ export interface ActionInternals {
   /** Built by `Factory.build`: never discovered by `Tools.for`. */
   readonly factory: boolean;
   readonly coerceInputTypes: boolean | undefined;
+  /**
+   * The file of the module whose evaluation defined the action, when the stack showed one (see
+   * tools/origins.ts); never set for a factory-built action.
+   */
+  readonly definingFile: string | undefined;
   /** Runs one call; `gates` come from the Invoker and apply to this call only. */
   readonly execute: (
     args: unknown,

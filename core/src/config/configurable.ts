@@ -19,7 +19,8 @@ import { inspect } from "node:util";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { internalsOf, isAction, type ActionInternals, type HasActionHandle } from "../action/internals.js";
-import { catalogActions, onActionDefined } from "../action/catalog.js";
+import { catalogActions } from "../action/catalog.js";
+import { kernel, type KernelConfigurable } from "../kernel/state.js";
 
 /** Anything carrying action internals: an action from `defineAxn`, `Factory.build`, or a parent. */
 export interface ConfigurableAction extends HasActionHandle {
@@ -92,24 +93,19 @@ const TOOL_NAME_KEY = "name";
 const SETTING_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
- * Process-wide state lives on `globalThis` under a `Symbol.for` key, so duplicate copies of
- * @axn/core in one process (a plugin's nested install, a test runner loading both the CJS and ESM
- * builds) share one registry instead of silently splitting it — the same reasoning as the error brand.
+ * Which configurable owns which namespace is kernel state (kernel/state.ts), so a package whose
+ * configurable came from a second copy of @axn/core still owns its namespace here.
  */
 type AnyConfigurable = Configurable<object, string | undefined, string>;
-const STATE_KEY = Symbol.for("axn.v1.configurables");
-const state = ((globalThis as { [STATE_KEY]?: { byNamespace: Map<string, AnyConfigurable>; every: Set<AnyConfigurable> } })[
-  STATE_KEY
-] ??= { byNamespace: new Map(), every: new Set() });
-const byNamespace = state.byNamespace;
-const everyConfigurable = state.every;
+const configurables = kernel.configurables;
+const byNamespace = configurables.byNamespace as Map<string, AnyConfigurable & KernelConfigurable>;
 
 /**
  * A package's settings. The type parameters accumulate as settings are declared: `S` the values,
  * `N` the namespace, `O` the overridable names (the only ones `resolveOverrideFor` accepts).
  */
 export class Configurable<S extends object = {}, N extends string | undefined = undefined, O extends string = never>
-  implements ConfigurableView
+  implements ConfigurableView, KernelConfigurable
 {
   readonly owner: string;
   #namespace: string | undefined;
@@ -122,7 +118,7 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
       throw new AxnError(ErrorCodes.InvalidSettingDeclaration, "createConfigurable(owner) needs the owning package's name");
     }
     this.owner = owner;
-    everyConfigurable.add(this as never);
+    configurables.every.add(this as never);
   }
 
   get namespace(): N {
@@ -336,8 +332,8 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
     if (bag !== undefined) this.#validateBag(internals.name, bag);
   }
 
-  /** Test support through `resetHost`: reopen for declarations and drop configured values. */
-  unsealAndReset(): void {
+  /** Part of a reset (`resetKernel`, or a failed load rolled back): reopen for declarations and drop configured values. */
+  reopen(): void {
     this.#sealed = false;
     this.#values.clear();
   }
@@ -433,11 +429,6 @@ export function sealConfigurables(): void {
   for (const configurable of byNamespace.values()) configurable.seal();
 }
 
-/** Test support through `resetHost`. Not public API. */
-export function resetConfigurables(): void {
-  for (const configurable of everyConfigurable) configurable.unsealAndReset();
-}
-
 /** The package-level values type of a configurable: `SettingsOf<typeof mcpConfig>`. */
 export type SettingsOf<C> = C extends Configurable<infer S, string | undefined, string> ? S : never;
 
@@ -447,11 +438,6 @@ export type SettingsOf<C> = C extends Configurable<infer S, string | undefined, 
  */
 export type OverridableSettingsOf<C> =
   C extends Configurable<infer S, string | undefined, infer O> ? { readonly [K in O & keyof S]?: S[K] } : never;
-
-// Values given per action are validated when the action is defined, by every loaded namespace owner.
-onActionDefined((action) => {
-  for (const namespace of internalsOfAction(action).overrides.keys()) byNamespace.get(namespace)?.validateAction(action);
-});
 
 function internalsOfAction(action: ConfigurableAction): ActionInternals {
   if (!isAction(action)) throw new TypeError(`Expected an action defined with defineAxn, got ${formatValue(action)}`);

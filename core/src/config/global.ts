@@ -12,36 +12,10 @@
  */
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { kernel } from "../kernel/state.js";
+import type { AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionInfo } from "./options.js";
 
-export type AxnEnv = "development" | "test" | "production";
-
-/** The logger shape axn writes to; `console` fits it. */
-export interface AxnLogger {
-  debug(message: string, ...details: unknown[]): void;
-  info(message: string, ...details: unknown[]): void;
-  warn(message: string, ...details: unknown[]): void;
-  error(message: string, ...details: unknown[]): void;
-}
-
-/** Where an exception happened: the action (or adapter/plugin) and the phase it was in. */
-export interface ExceptionInfo {
-  readonly action: string;
-  readonly phase: string;
-}
-
-export type ExceptionHandler = (error: unknown, info: ExceptionInfo) => void;
-
-export interface AxnGlobalConfig {
-  /** Called once per unexpected exception (body, callbacks, observers, adapter mapping). */
-  readonly onException: ExceptionHandler;
-  /** Defaults from `NODE_ENV`; `"development"` when unset. */
-  readonly env: AxnEnv;
-  readonly logger: AxnLogger;
-  /** Coerce wire strings on direct calls (the Invoker always coerces). Default `false`. */
-  readonly coerceInputTypes: boolean;
-}
-
-export type AxnGlobalOptions = Partial<AxnGlobalConfig>;
+export type { AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionHandler, ExceptionInfo } from "./options.js";
 
 const ENVS: readonly AxnEnv[] = ["development", "test", "production"];
 
@@ -67,43 +41,36 @@ function envFromProcess(): AxnEnv {
   return (ENVS as readonly string[]).includes(raw) ? (raw as AxnEnv) : "production";
 }
 
-/**
- * Process-wide state lives on `globalThis` under a `Symbol.for` key, so duplicate copies of
- * @axn/core in one process (a plugin's nested install, a test runner loading both the CJS and ESM
- * builds) share one registry instead of silently splitting it — the same reasoning as the error brand.
- */
-const STATE_KEY = Symbol.for("axn.v1.globalConfig");
-const state = ((globalThis as { [STATE_KEY]?: { explicit: AxnGlobalOptions } })[STATE_KEY] ??= { explicit: {} });
-
 /** Sets any of the global options; omitted ones keep their current value. */
 export function configureAxn(options: AxnGlobalOptions): void {
-  const next: { -readonly [K in keyof AxnGlobalConfig]?: AxnGlobalConfig[K] } = { ...state.explicit };
+  const next: { -readonly [K in keyof AxnGlobalConfig]?: AxnGlobalConfig[K] } = { ...kernel.options };
   for (const [key, value] of Object.entries(options) as [keyof AxnGlobalConfig, unknown][]) {
     if (value === undefined) continue;
     check(key, value);
     (next as Record<string, unknown>)[key] = value;
   }
-  state.explicit = next;
+  kernel.options = next;
 }
 
 /** The global coercion default alone: read on every call, so it skips building the whole config. */
 export function globalCoerceInputTypes(): boolean {
-  return state.explicit.coerceInputTypes ?? false;
+  return kernel.options.coerceInputTypes ?? false;
 }
 
 /** The effective global configuration (explicit values over defaults). */
 export function axnConfig(): AxnGlobalConfig {
+  const explicit = kernel.options;
   return {
-    onException: state.explicit.onException ?? defaultOnException,
-    env: state.explicit.env ?? envFromProcess(),
-    logger: state.explicit.logger ?? consoleLogger,
-    coerceInputTypes: state.explicit.coerceInputTypes ?? false,
+    onException: explicit.onException ?? defaultOnException,
+    env: explicit.env ?? envFromProcess(),
+    logger: explicit.logger ?? consoleLogger,
+    coerceInputTypes: explicit.coerceInputTypes ?? false,
   };
 }
 
-/** Back to defaults (tests). */
+/** Back to the defaults (`resetKernel` does this too). */
 export function resetAxnConfig(): void {
-  state.explicit = {};
+  kernel.options = {};
 }
 
 /**
@@ -114,8 +81,8 @@ export function reportException(error: unknown, info: ExceptionInfo): void {
   // One fault, one page: an error rethrown through several layers (an adapter's guard, then its
   // transport's error handler) is reported by the first of them only.
   if (typeof error === "object" && error !== null) {
-    if (reportedErrors.has(error)) return;
-    reportedErrors.add(error);
+    if (kernel.reported.has(error)) return;
+    kernel.reported.add(error);
   }
   const config = axnConfig();
   try {
@@ -131,8 +98,6 @@ export function reportException(error: unknown, info: ExceptionInfo): void {
     }
   }
 }
-
-const reportedErrors = new WeakSet<object>();
 
 /** True in development, where adapters rethrow their own bugs instead of masking them. */
 export function raisesInDev(): boolean {

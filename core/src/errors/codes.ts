@@ -29,6 +29,8 @@ export const ErrorCodes = {
   InvalidRegistryName: "AXN_INVALID_REGISTRY_NAME",
   /** A second host was started while one is active (one host per process). */
   HostActive: "AXN_HOST_ACTIVE",
+  /** A second copy of @axn/core loaded that cannot share the first one's kernel state. */
+  KernelMismatch: "AXN_KERNEL_MISMATCH",
   /** Tools: an adapter key nobody registered. */
   UnknownAdapter: "AXN_UNKNOWN_ADAPTER",
   /** Tools: no tool with that name for the adapter. */

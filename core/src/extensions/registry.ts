@@ -1,6 +1,6 @@
 /**
  * The extension registry: which semantic hints an action may declare and which extra option keys
- * a field declaration may carry. Core pre-registers its own hints; plugins add theirs through the
+ * a field declaration may carry. Core owns three hints; plugins add theirs through the
  * host's `registerSemanticHint` / `registerFieldMetadataKey` hooks during load, after which the
  * registry is frozen so the vocabulary cannot shift under running code.
  *
@@ -14,36 +14,19 @@
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { CORE_FIELD_OPTIONS } from "../action/fields.js";
+import { kernel } from "../kernel/state.js";
 
 const CORE_OWNER = "@axn/core";
-const CORE_HINTS = ["readOnly", "idempotent", "destructive"] as const;
+const CORE_HINTS: ReadonlySet<string> = new Set(["readOnly", "idempotent", "destructive"]);
 const CORE_FIELD_OPTION_SET: ReadonlySet<string> = new Set(CORE_FIELD_OPTIONS);
 /** Hints and metadata keys become object keys and annotation names: keep them identifier-shaped. */
 const NAME_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
- * Process-wide state lives on `globalThis` under a `Symbol.for` key, so duplicate copies of
- * @axn/core in one process (a plugin's nested install, a test runner loading both the CJS and ESM
- * builds) share one registry instead of silently splitting it — the same reasoning as the error brand.
+ * The registered vocabulary is kernel state (kernel/state.ts): name → owner (a plugin name, or
+ * "an application"), the owner kept for messages. Core's own hints are constants, never stored.
  */
-interface ExtensionState {
-  /** name → owner (a plugin name, or "@axn/core"); the owner is kept for error messages. */
-  readonly hints: Map<string, string>;
-  readonly metadataKeys: Map<string, string>;
-  frozen: boolean;
-}
-const STATE_KEY = Symbol.for("axn.v1.extensions");
-const state = ((globalThis as { [STATE_KEY]?: ExtensionState })[STATE_KEY] ??= {
-  hints: new Map(),
-  metadataKeys: new Map(),
-  frozen: false,
-});
-const { hints, metadataKeys } = state;
-seedCoreHints();
-
-function seedCoreHints(): void {
-  for (const hint of CORE_HINTS) hints.set(hint, CORE_OWNER);
-}
+const state = kernel.extensions;
 
 /** Allows `hints` in `semanticHints` (idempotent). Refused once the host has finished loading. */
 export function registerSemanticHint(...names: string[]): void {
@@ -66,7 +49,7 @@ export function registerFieldMetadataKey(...keys: string[]): void {
 export function addSemanticHints(names: readonly string[], owner: string | undefined): void {
   for (const name of names) checkName("semantic hint", name);
   if (state.frozen) throw frozenError("semantic hint", names[0] ?? "");
-  for (const name of names) if (!hints.has(name)) hints.set(name, owner ?? "an application");
+  for (const name of names) if (!CORE_HINTS.has(name) && !state.hints.has(name)) state.hints.set(name, owner ?? "an application");
 }
 
 /** The host's registrar entry point for metadata keys. Not public API. */
@@ -81,33 +64,33 @@ export function addFieldMetadataKeys(keys: readonly string[], owner: string | un
     }
   }
   if (state.frozen) throw frozenError("field metadata key", keys[0] ?? "");
-  for (const key of keys) if (!metadataKeys.has(key)) metadataKeys.set(key, owner ?? "an application");
+  for (const key of keys) if (!state.metadataKeys.has(key)) state.metadataKeys.set(key, owner ?? "an application");
 }
 
 /** Every registered hint, sorted (core's included). */
 export function knownSemanticHints(): readonly string[] {
-  return [...hints.keys()].sort();
+  return [...CORE_HINTS, ...state.hints.keys()].sort();
 }
 
 /** Every registered field metadata key. A set, since `defineAxn` probes it per field option. */
 export function knownFieldMetadataKeys(): ReadonlySet<string> {
-  return new Set(metadataKeys.keys());
+  return new Set(state.metadataKeys.keys());
 }
 
 /** The plugin (or "@axn/core") that registered `name`, for messages and the CLI. */
 export function semanticHintOwner(name: string): string | undefined {
-  return hints.get(name);
+  return CORE_HINTS.has(name) ? CORE_OWNER : state.hints.get(name);
 }
 
 /** The plugin that registered a field metadata key, for messages and the CLI. */
 export function fieldMetadataKeyOwner(key: string): string | undefined {
-  return metadataKeys.get(key);
+  return state.metadataKeys.get(key);
 }
 
 /** Throws when `actionHints` names a hint no one registered, listing the registered ones. */
 export function assertKnownHints(actionName: string, actionHints: readonly string[]): void {
   for (const hint of actionHints) {
-    if (!hints.has(hint)) {
+    if (!CORE_HINTS.has(hint) && !state.hints.has(hint)) {
       throw new AxnError(
         ErrorCodes.UnknownHint,
         `Unknown semantic hint "${hint}" on action ${actionName}; registered hints: ${knownSemanticHints().join(", ")}`,
@@ -124,14 +107,6 @@ export function extensionsFrozen(): boolean {
 /** Called by the host at the end of load. Not public API. */
 export function freezeExtensions(): void {
   state.frozen = true;
-}
-
-/** Test support (through `resetHost`): unfreeze and forget everything but core's hints. */
-export function resetExtensions(): void {
-  state.frozen = false;
-  hints.clear();
-  metadataKeys.clear();
-  seedCoreHints();
 }
 
 function checkName(kind: string, name: unknown): void {

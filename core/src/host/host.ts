@@ -3,9 +3,8 @@
  * then the registration hooks run once) and then freezes into the run phase, after which the
  * adapter list, the extension registry and every package's setting list are final.
  *
- * Adapters: the host keeps the list of registered adapters itself (`registeredAdapters()`), and
- * also forwards each registration to an injectable sink (`setAdapterSink`) so the tool registry
- * can plug in without core/host importing it. A sink set late is replayed what was registered.
+ * Adapters a plugin registers land in the kernel's one adapter list (the tool registry's
+ * `putAdapter`), the same list `Tools.registerAdapter` writes and `Tools.for` reads.
  *
  * @example
  * ```ts
@@ -17,8 +16,10 @@
  */
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
-import { addFieldMetadataKeys, addSemanticHints, freezeExtensions, resetExtensions } from "../extensions/registry.js";
-import { resetConfigurables, sealConfigurables } from "../config/configurable.js";
+import { addFieldMetadataKeys, addSemanticHints, freezeExtensions } from "../extensions/registry.js";
+import { sealConfigurables } from "../config/configurable.js";
+import { kernel, resetHostState } from "../kernel/state.js";
+import { ADAPTER_KEY, putAdapter, registeredAdapters, type RegisteredAdapter } from "../tools/registry.js";
 import {
   createHostHooks,
   FOR_PLUGIN,
@@ -46,38 +47,7 @@ export interface AxnHost {
   freeze(): void;
 }
 
-export interface RegisteredAdapter {
-  readonly key: string;
-  readonly configSource: AdapterConfigSource | undefined;
-  /** The plugin whose tap registered it. */
-  readonly plugin: string | undefined;
-}
-
-/** Receives every adapter registration (the tool registry's `registerAdapter`). */
-export type AdapterSink = (key: string, configSource?: AdapterConfigSource) => void;
-
-/** Adapter keys are identifiers (`mcp`, `langchain`): they key config namespaces and settings bags. */
-export const ADAPTER_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/**
- * Process-wide state lives on `globalThis` under a `Symbol.for` key, so duplicate copies of
- * @axn/core in one process (a plugin's nested install, a test runner loading both the CJS and ESM
- * builds) share one registry instead of silently splitting it — the same reasoning as the error brand.
- */
-interface HostState {
-  active: AxnHost | undefined;
-  readonly adapters: Map<string, RegisteredAdapter>;
-  sink: AdapterSink | undefined;
-  readonly resetListeners: Set<() => void>;
-}
-const STATE_KEY = Symbol.for("axn.v1.host");
-const state = ((globalThis as { [STATE_KEY]?: HostState })[STATE_KEY] ??= {
-  active: undefined,
-  adapters: new Map(),
-  sink: undefined,
-  resetListeners: new Set(),
-});
-const { adapters, resetListeners } = state;
+export { registeredAdapters, type RegisteredAdapter };
 
 class HostImpl implements AxnHost {
   readonly hooks: HostHooks;
@@ -114,54 +84,36 @@ class HostImpl implements AxnHost {
  * so a second host would see (and fight over) the first one's registrations.
  */
 export function createKernelHost(): AxnHost {
-  if (state.active !== undefined) {
+  if (kernel.host !== undefined) {
     throw new AxnError(
       ErrorCodes.HostActive,
-      "An axn host is already active in this process; an app loads exactly one host (in tests, call resetHost() between hosts)",
+      "An axn host is already active in this process; an app loads exactly one host (in tests, call resetKernel() from @axn/sdk/testing between hosts)",
     );
   }
   const host = new HostImpl();
-  state.active = host;
+  kernel.host = host;
   return host;
 }
 
 /** The active host, if one was started. */
 export function activeHost(): AxnHost | undefined {
-  return state.active;
+  // The kernel holds the host as a `KernelHost`; every host in it was made by `createKernelHost`.
+  return kernel.host as AxnHost | undefined;
 }
 
 /** "Discovery complete": a host finished loading, so every adapter and hint is registered. */
 export function hostLoaded(): boolean {
-  return state.active?.phase === "run";
-}
-
-/** Every adapter registered so far, in registration order. */
-export function registeredAdapters(): readonly RegisteredAdapter[] {
-  return [...adapters.values()];
-}
-
-/** Plugs the tool registry in; replays adapters already registered. `undefined` unplugs. */
-export function setAdapterSink(next: AdapterSink | undefined): void {
-  state.sink = next;
-  if (next !== undefined) for (const adapter of adapters.values()) forward(next, adapter);
-}
-
-/** Called after `resetHost()` (the tool registry forgets its adapters). Returns an unsubscribe. */
-export function onHostReset(listener: () => void): () => void {
-  resetListeners.add(listener);
-  return () => resetListeners.delete(listener);
+  return kernel.host?.phase === "run";
 }
 
 /**
- * Test support: forget the host, its adapters, plugin hints and metadata keys, and reopen every
- * package's settings with their defaults, so the next spec can load a host from scratch.
+ * Rolls a load back: forgets the host, its adapters, plugin hints and metadata keys and the tool
+ * registry's grants, and reopens every package's settings with their defaults — what `createHost`
+ * does when a load fails, so the app can fix its config and load again. Defined actions and the
+ * global options stay; a spec resets everything with `resetKernel` (`@axn/sdk/testing`).
  */
 export function resetHost(): void {
-  state.active = undefined;
-  adapters.clear();
-  resetExtensions();
-  resetConfigurables();
-  for (const listener of resetListeners) listener();
+  resetHostState();
 }
 
 function frozenError(what: string): AxnError {
@@ -179,20 +131,7 @@ function registerAdapter(key: string, configSource: AdapterConfigSource | undefi
     );
   }
   if (hostLoaded()) throw frozenError(`adapter "${key}"`);
-  const previous = adapters.get(key);
-  // Re-registering without a source must not wipe one already supplied (the seed's rule).
-  const entry: RegisteredAdapter = {
-    key,
-    configSource: configSource ?? previous?.configSource,
-    plugin: previous?.plugin ?? plugin,
-  };
-  adapters.set(key, entry);
-  if (state.sink !== undefined) forward(state.sink, { key, configSource, plugin });
-}
-
-function forward(target: AdapterSink, adapter: RegisteredAdapter): void {
-  if (adapter.configSource === undefined) target(adapter.key);
-  else target(adapter.key, adapter.configSource);
+  putAdapter(key, configSource, plugin);
 }
 
 function adapterRegistrar(plugin: string | undefined): AdapterRegistrar & PluginScoped<AdapterRegistrar> {

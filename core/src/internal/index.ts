@@ -3,13 +3,14 @@
  * plugins) use. They may change in any release without notice; do not import them from an app.
  */
 export { AXN_INTERNALS, internalsOf, sourceActionOf, type ActionInternals, type InvokeGates, type NormalizedToolDeclaration } from "../action/internals.js";
-export { catalogActions, catalogVersion, clearCatalog, onActionDefined } from "../action/catalog.js";
+export { catalogActions, catalogVersion, clearCatalog } from "../action/catalog.js";
 export { makeResult } from "../action/result.js";
 export { moduleOriginOf, setModuleOrigin } from "../tools/origins.js";
 export { currentExecution } from "../context/execution.js";
-export { setAdapterSink, onHostReset, type AdapterSink } from "../host/host.js";
 export { notifyResult } from "../host/observers.js";
 export { FOR_PLUGIN, type PluginScoped } from "../host/hooks.js";
 export { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 export { closestMatch } from "../errors/did-you-mean.js";
 export { readSchema } from "../schema/read-schema.js";
+export { resetKernel, type KernelCopy } from "../kernel/state.js";
+export { kernelCopies } from "../kernel/copies.js";

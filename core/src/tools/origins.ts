@@ -11,30 +11,32 @@
  * a helper it calls sits above it, and a dynamic importer only appears as an async frame).
  */
 import { fileURLToPath } from "node:url";
-import { internalsOf, type ActionInternals } from "../action/internals.js";
-import { onActionDefined } from "../action/catalog.js";
+import type { ActionInternals } from "../action/internals.js";
+import { kernel, type ModuleOrigin } from "../kernel/state.js";
 
-const origins = new WeakMap<ActionInternals, { readonly qualifiedName: string; readonly root: string }>();
-const definingFiles = new WeakMap<ActionInternals, string>();
+export type { ModuleOrigin };
 
-export function setModuleOrigin(internals: ActionInternals, origin: { qualifiedName: string; root: string }): void {
-  origins.set(internals, origin);
+export function setModuleOrigin(internals: ActionInternals, origin: ModuleOrigin): void {
+  kernel.tools.origins.set(internals, origin);
 }
 
-export function moduleOriginOf(internals: ActionInternals): { readonly qualifiedName: string; readonly root: string } | undefined {
-  return origins.get(internals);
+export function moduleOriginOf(internals: ActionInternals): ModuleOrigin | undefined {
+  return kernel.tools.origins.get(internals);
 }
 
 /** The file of the module whose evaluation defined the action, when the stack showed one. */
 export function definingFileOf(internals: ActionInternals): string | undefined {
-  return definingFiles.get(internals);
+  return internals.definingFile;
 }
 
 // Deep enough for any helper chain; a stack this deep is cut short, and then the outermost frame is unknown.
 const FRAME_LIMIT = 200;
 
-/** The outermost synchronous, non-Node frame's file (a path, never a URL), if there is one. */
-function outermostSyncFile(): string | undefined {
+/**
+ * The outermost synchronous, non-Node frame's file (a path, never a URL), if there is one: what
+ * `defineAxn` records as the defining module.
+ */
+export function outermostSyncFile(): string | undefined {
   const { stackTraceLimit, prepareStackTrace } = Error;
   try {
     Error.stackTraceLimit = FRAME_LIMIT;
@@ -57,12 +59,3 @@ function outermostSyncFile(): string | undefined {
     Error.prepareStackTrace = prepareStackTrace;
   }
 }
-
-// The first definition only: discovery re-adds a cached module's action to a cleared catalog, and
-// that re-addition runs from discovery's own stack.
-onActionDefined((action) => {
-  const internals = internalsOf(action);
-  if (definingFiles.has(internals)) return;
-  const file = outermostSyncFile();
-  if (file !== undefined) definingFiles.set(internals, file);
-});

@@ -13,26 +13,22 @@
  * ```
  */
 import { relative, resolve, sep } from "node:path";
-import { pathToFileURL } from "node:url";
-import { internalsOf, isAction, type ActionInternals } from "../action/internals.js";
+import { internalsOf, isAction } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
-import { catalogActions, catalogVersion, ensureInCatalog, onActionDefined } from "../action/catalog.js";
+import { catalogActions, catalogVersion, ensureInCatalog } from "../action/catalog.js";
+import { assertDeclaredAdapters } from "../action/adapter-declarations.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { unknownAdapterError } from "../errors/unknown-adapter.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { axnConfig } from "../config/global.js";
-import { configNamespaces } from "../config/configurable.js";
-import { didYouMean } from "../errors/did-you-mean.js";
-import { ADAPTER_KEY, onHostReset, registeredAdapters } from "../host/host.js";
+import { kernel, type RegisteredAdapter, type ToolRootsSource } from "../kernel/state.js";
 import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./naming.js";
 import { definingFileOf, moduleOriginOf, setModuleOrigin } from "./origins.js";
 import { assertToolRoots, realPathOf } from "./roots.js";
 import { listRootModules, type RootModule } from "./root-modules.js";
 
-/** Where an adapter's tool roots come from (an adapter's config, usually through `toolRootsDefault`). */
-export interface ToolRootsSource {
-  toolRoots(): readonly string[];
-}
+export type { RegisteredAdapter, ToolRootsSource };
 
 export interface ToolVersions {
   /** Ascending by version. */
@@ -40,93 +36,37 @@ export interface ToolVersions {
   readonly latest: AnyAxn;
 }
 
-interface RegistryState {
-  adapters: Map<string, ToolRootsSource | undefined>;
-  /** Directory grants: action → adapter keys whose root holds the module it was exported from. */
-  grants: WeakMap<ActionInternals, Set<string>>;
-  /** Roots already imported, by absolute path. */
-  loadedRoots: Set<string>;
-  projectRoot: string;
-  importer: (path: string) => Promise<Record<string, unknown>>;
-  version: number;
-  cache: Map<string, { stamp: string; members: readonly AnyAxn[] }>;
-  warned: boolean;
-  /** Actions whose declared adapter keys were checked against the final adapter list. */
-  checkedDeclarations: WeakSet<ActionInternals>;
-}
-
-const state: RegistryState = {
-  adapters: new Map(),
-  grants: new WeakMap(),
-  loadedRoots: new Set(),
-  projectRoot: process.cwd(),
-  importer: (path) => import(pathToFileURL(path).href) as Promise<Record<string, unknown>>,
-  version: 0,
-  cache: new Map(),
-  warned: false,
-  checkedDeclarations: new WeakSet(),
-};
+/** Adapter keys are identifiers (`mcp`, `langchain`): they key config namespaces and settings bags. */
+export const ADAPTER_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
- * Adapters a plugin registered through the host are read from the host's own list, so core/host
- * never has to know the registry (and no hand-off can be left unplugged).
+ * Records adapter `key` in the kernel's one adapter list — the host's registrar and
+ * `Tools.registerAdapter` both write here. Registering again without a source keeps the source
+ * already given (the seed's rule), and the first plugin to register a key stays its owner.
+ * Callers check the key and the phase first: each words its own refusal.
  */
-function syncFromHost(): void {
-  for (const adapter of registeredAdapters()) {
-    if (!state.adapters.has(adapter.key) || (adapter.configSource !== undefined && state.adapters.get(adapter.key) === undefined)) {
-      state.adapters.set(adapter.key, adapter.configSource);
-      changed();
-    }
-  }
+export function putAdapter(key: string, configSource: ToolRootsSource | undefined, plugin: string | undefined): void {
+  const previous = kernel.adapters.get(key);
+  kernel.adapters.set(key, {
+    key,
+    configSource: configSource ?? previous?.configSource,
+    plugin: previous?.plugin ?? plugin,
+  });
+  changed();
+}
+
+/** Every adapter registered so far, in registration order. */
+export function registeredAdapters(): readonly RegisteredAdapter[] {
+  return [...kernel.adapters.values()];
 }
 
 function changed(): void {
-  state.version++;
-  state.cache.clear();
-}
-
-function knownAdapter(key: string): boolean {
-  syncFromHost();
-  return state.adapters.has(key);
-}
-
-/**
- * An adapter key nobody registered is DSL misuse (a typo, or a plugin not listed), never a
- * runtime fault: a plain `TypeError`, outside the axn error brand, carrying the stable code.
- */
-function unknownAdapterError(prefix: string, key: string, where: string): TypeError {
-  const known = [...state.adapters.keys()].sort();
-  const suggestion = didYouMean(key, known);
-  const list = known.length === 0 ? "(none — load a plugin or call Tools.registerAdapter)" : known.join(", ");
-  const error = new TypeError(
-    `${prefix} tool adapter ${JSON.stringify(key)}${where}; ` +
-      (suggestion === undefined ? `registered adapters: ${list}` : `${suggestion} Registered adapters: ${list}`),
-  );
-  return Object.assign(error, { code: ErrorCodes.UnknownAdapter });
+  kernel.tools.version++;
+  kernel.tools.cache.clear();
 }
 
 function unknownAdapter(key: string): never {
-  throw unknownAdapterError("Unknown", key, "");
-}
-
-/**
- * Every adapter key an action's declaration names must be registered, once the list is final
- * (the host has loaded). A settings bag (`tool: { x: {…} }`, `configure: { x: {…} }`) may also
- * name a config namespace a loaded package declared: it carries settings that package validates.
- */
-function assertDeclaredAdapters(action: AnyAxn): void {
-  const internals = internalsOf(action);
-  if (internals.factory || state.checkedDeclarations.has(internals)) return;
-  syncFromHost();
-  const namespaces = new Set(configNamespaces());
-  for (const key of internals.tool.keys) {
-    if (state.adapters.has(key) || (internals.overrides.has(key) && namespaces.has(key))) continue;
-    throw unknownAdapterError(`defineAxn(${internals.name}): unknown`, key, "");
-  }
-  for (const key of internals.tool.except) {
-    if (!state.adapters.has(key)) throw unknownAdapterError(`defineAxn(${internals.name}): unknown`, key, " in tool.except");
-  }
-  state.checkedDeclarations.add(internals);
+  throw unknownAdapterError("Unknown", key, "", kernel.adapters.keys());
 }
 
 /** Checks every defined action's declaration, when the adapter list is final. */
@@ -135,21 +75,17 @@ function assertCatalogAdapters(): void {
   for (const action of catalogActions()) assertDeclaredAdapters(action);
 }
 
-// After load, a declaration naming an unknown adapter fails at defineAxn (the catalog drops it).
-onActionDefined((action) => {
-  if (extensionsFrozen()) assertDeclaredAdapters(action);
-});
-
 function rootsOf(key: string): string[] {
-  const source = state.adapters.get(key);
+  const source = kernel.adapters.get(key)?.configSource;
   if (source === undefined) return [];
+  const projectRoot = kernel.tools.projectRoot;
   const roots = [...source.toolRoots()];
-  assertToolRoots(roots, state.projectRoot);
-  return roots.map((r) => resolve(state.projectRoot, r));
+  assertToolRoots(roots, projectRoot);
+  return roots.map((r) => resolve(projectRoot, r));
 }
 
 function pendingRoots(): boolean {
-  for (const key of state.adapters.keys()) for (const root of rootsOf(key)) if (!state.loadedRoots.has(root)) return true;
+  for (const key of kernel.adapters.keys()) for (const root of rootsOf(key)) if (!kernel.tools.loadedRoots.has(root)) return true;
   return false;
 }
 
@@ -160,10 +96,10 @@ interface LoadedModule {
 }
 
 async function loadRoot(root: string): Promise<LoadedModule[]> {
-  const modules = listRootModules(root, state.projectRoot, (message) => axnConfig().logger.warn(message));
+  const modules = listRootModules(root, kernel.tools.projectRoot, (message) => axnConfig().logger.warn(message));
   const loaded: LoadedModule[] = [];
   for (const module of modules) {
-    const exports = await state.importer(module.path);
+    const exports = await kernel.tools.importer(module.path);
     const actions = [...new Set(Object.values(exports).filter(isAction))].filter((a) => !internalsOf(a).factory);
     loaded.push({ module, actions });
   }
@@ -184,9 +120,9 @@ function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): 
     for (const action of actions) {
       const internals = internalsOf(action);
       ensureInCatalog(action);
-      const grants = state.grants.get(internals) ?? new Set<string>();
+      const grants = kernel.tools.grants.get(internals) ?? new Set<string>();
       grants.add(key);
-      state.grants.set(internals, grants);
+      kernel.tools.grants.set(internals, grants);
       if (seen.has(action)) continue;
       seen.add(action);
       const definer = definingModule(action, loaded, byRealPath);
@@ -214,7 +150,7 @@ export function isMember(action: AnyAxn, key: string): boolean {
   const tool = internals.tool;
   if (internals.factory || tool.optOut) return false;
   const declared = tool.all || tool.keys.has(key);
-  const directory = state.grants.get(internals)?.has(key) === true;
+  const directory = kernel.tools.grants.get(internals)?.has(key) === true;
   return (declared || directory) && !tool.except.has(key);
 }
 
@@ -276,9 +212,9 @@ function group(key: string, members: readonly AnyAxn[], check: boolean): Map<str
 }
 
 function warnIfIncomplete(): void {
-  if (state.warned) return;
+  if (kernel.tools.warned) return;
   if (!extensionsFrozen() || pendingRoots()) {
-    state.warned = true;
+    kernel.tools.warned = true;
     axnConfig().logger.warn(
       "axn: Tools.for was called before discovery was complete (the host has not finished loading or tool roots are not imported yet); " +
         "enumerate tools after loadHost()/Tools.discover() resolves",
@@ -295,26 +231,23 @@ export const Tools = {
     if (typeof key !== "string" || !ADAPTER_KEY.test(key)) {
       throw new TypeError(`Tools.registerAdapter: adapter key must be an identifier such as "mcp", got ${JSON.stringify(key)}`);
     }
-    if (extensionsFrozen() && !state.adapters.has(key)) {
+    if (extensionsFrozen() && !kernel.adapters.has(key)) {
       throw new AxnError(
         ErrorCodes.RegistryFrozen,
         `Cannot register tool adapter "${key}" after the host finished loading; register it from a plugin's apply()`,
       );
     }
-    const existing = state.adapters.get(key);
-    if (source !== undefined || !state.adapters.has(key)) state.adapters.set(key, source ?? existing);
-    changed();
+    putAdapter(key, source, undefined);
   },
 
   /** Registered adapter keys, sorted. */
   adapters(): readonly string[] {
-    syncFromHost();
-    return [...state.adapters.keys()].sort();
+    return [...kernel.adapters.keys()].sort();
   },
 
   /** True when `action` is a member of adapter `key` (without enumerating). */
   isMember(action: AnyAxn, key: string): boolean {
-    if (!knownAdapter(key)) unknownAdapter(key);
+    if (!kernel.adapters.has(key)) unknownAdapter(key);
     return isMember(action, key);
   },
 
@@ -323,11 +256,11 @@ export const Tools = {
    * `allVersions`, every version sorted by name then ascending version.
    */
   for(key: string, options: { readonly allVersions?: boolean } = {}): readonly AnyAxn[] {
-    if (!knownAdapter(key)) unknownAdapter(key);
+    if (!kernel.adapters.has(key)) unknownAdapter(key);
     warnIfIncomplete();
     const cacheKey = `${key}\u0000${options.allVersions === true}`;
-    const stamp = `${catalogVersion()}:${state.version}`;
-    const cached = state.cache.get(cacheKey);
+    const stamp = `${catalogVersion()}:${kernel.tools.version}`;
+    const cached = kernel.tools.cache.get(cacheKey);
     if (cached !== undefined && cached.stamp === stamp) return cached.members;
     assertCatalogAdapters();
     const groups = group(key, membersOf(key), true);
@@ -338,13 +271,13 @@ export const Tools = {
         return options.allVersions === true ? list : [list.at(-1)!];
       }),
     );
-    state.cache.set(cacheKey, { stamp, members });
+    kernel.tools.cache.set(cacheKey, { stamp, members });
     return members;
   },
 
   /** One tool's version group. Checks only the members it matched. */
   versions(key: string, name: string): ToolVersions {
-    if (!knownAdapter(key)) unknownAdapter(key);
+    if (!kernel.adapters.has(key)) unknownAdapter(key);
     const matched = membersOf(key).filter((a) => a.toolName(key) === name);
     if (matched.length === 0) throw new AxnError(ErrorCodes.UnknownTool, `No tool named "${name}" for adapter "${key}"`);
     const list = group(key, matched, true).get(name)!;
@@ -353,12 +286,12 @@ export const Tools = {
 
   /** Sets the folder tool roots resolve against (the host sets it to the config file's folder). */
   setProjectRoot(dir: string): void {
-    state.projectRoot = resolve(dir);
+    kernel.tools.projectRoot = resolve(dir);
     changed();
   },
 
   projectRoot(): string {
-    return state.projectRoot;
+    return kernel.tools.projectRoot;
   },
 
   /**
@@ -366,7 +299,7 @@ export const Tools = {
    * modules when the process runs under a TypeScript loader (the `axn` CLI registers tsx's).
    */
   setModuleImporter(importer: (path: string) => Promise<Record<string, unknown>>): void {
-    state.importer = importer;
+    kernel.tools.importer = importer;
   },
 
   /**
@@ -376,10 +309,9 @@ export const Tools = {
    * a bulk folder — is skipped with a warning naming the path (see `listRootModules`).
    */
   async discover(): Promise<void> {
-    syncFromHost();
     // A root several adapters share is read (and its problems reported) once per discovery.
     const read = new Map<string, LoadedModule[]>();
-    for (const key of state.adapters.keys()) {
+    for (const key of kernel.adapters.keys()) {
       for (const root of rootsOf(key)) {
         let loaded = read.get(root);
         if (loaded === undefined) {
@@ -387,25 +319,11 @@ export const Tools = {
           read.set(root, loaded);
         }
         grantRoot(key, root, loaded);
-        state.loadedRoots.add(root);
+        kernel.tools.loadedRoots.add(root);
       }
     }
     changed();
     // The host discovers right after it freezes: an action declared before load is checked now.
     assertCatalogAdapters();
   },
-
-  /** Test support: forget adapters, grants and caches. */
-  reset(): void {
-    state.adapters.clear();
-    state.grants = new WeakMap();
-    state.loadedRoots.clear();
-    state.projectRoot = process.cwd();
-    state.warned = false;
-    state.checkedDeclarations = new WeakSet();
-    changed();
-  },
 };
-
-// Adapters registered through the host are read from its list (syncFromHost); a reset forgets them.
-onHostReset(() => Tools.reset());

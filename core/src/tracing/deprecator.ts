@@ -11,6 +11,7 @@
  */
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { kernel } from "../kernel/state.js";
 
 export type DeprecationBehavior = "warn" | "silence" | "raise";
 
@@ -31,7 +32,8 @@ export interface Deprecator {
   readonly warn: (message: string) => void;
 }
 
-const registry = new Map<string, Deprecator>();
+// Kernel state, so a package whose deprecator came from a second copy of @axn/core is listed too.
+const registry = kernel.deprecators as Map<string, Deprecator>;
 
 export function createDeprecator(
   gem: string,

@@ -1,12 +1,12 @@
 /**
  * @axn/sdk/testing — helpers for specs of actions and adapter plugins: `buildAxn` (an action with
- * a unique generated name), `withAmbientContext` (run code as inside a request), `resetAxn`
- * (forget the process-wide state between specs).
+ * a unique generated name), `withAmbientContext` (run code as inside a request), `resetKernel`
+ * (the one reset of the process-wide state, between specs).
  *
  * @example
  * ```ts
- * import { buildAxn, resetAxn, withAmbientContext } from "@axn/sdk/testing";
- * afterEach(resetAxn);
+ * import { buildAxn, resetKernel, withAmbientContext } from "@axn/sdk/testing";
+ * afterEach(resetKernel);
  * it("reads the user", async () => {
  *   const WhoAmI = buildAxn({ expects: { userId: { schema: z.string(), on: "ambientContext" } }, exposes: { userId: z.string() }, call: ({ userId }) => ({ userId }) });
  *   expect((await withAmbientContext({ userId: "u_1" }, () => WhoAmI.call({}))).userId).to.equal("u_1");
@@ -15,4 +15,4 @@
  */
 export { buildAxn, uniqueAxnName, BUILT_AXN_PREFIX, type BuildAxnDefinition } from "./build-axn.js";
 export { withAmbientContext } from "./ambient.js";
-export { resetAxn } from "./reset.js";
+export { resetKernel, resetAxn } from "./reset.js";

@@ -1,20 +1,18 @@
 /**
- * `resetAxn`: forgets the process-wide state specs accumulate, so the next spec starts from a
- * fresh process's view: the action catalog, the host (its adapters, plugin hints, metadata keys,
- * every package's settings), the tool registry (grants, roots, caches) and the global config.
- * Call it in a `beforeEach`/`afterEach` of specs that load hosts or enumerate tools.
+ * `resetKernel`: the one reset. It puts @axn/core's kernel state — every process-wide registry, in
+ * one object — back to a fresh process's view: an empty action catalog, no host (so no adapters,
+ * plugin hints or metadata keys), every package's settings at their defaults and open for
+ * declarations, no tool-root grants, origins or caches, the default global options. Call it in a
+ * `beforeEach`/`afterEach` of specs that define actions, load hosts or enumerate tools.
  *
  * Modules already imported stay cached by the loader: an action defined at a module's top level
  * is not defined again. The registry's `discover()` re-adds what a tool root exports.
+ *
+ * `resetAxn` is its earlier name, kept as the same function.
  */
-import { resetAxnConfig, resetHost, Tools } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { resetKernel } from "@axn/core/internal";
 
-export function resetAxn(): void {
-  clearCatalog();
-  resetHost();
-  // resetHost() already tells the registry through its reset listener; repeated here so a
-  // registry that was filled without a host (Tools.registerAdapter in a spec) is cleared too.
-  Tools.reset();
-  resetAxnConfig();
-}
+export { resetKernel };
+
+/** The earlier name of {@link resetKernel}. */
+export const resetAxn: () => void = resetKernel;

@@ -4,8 +4,6 @@
  * with tiny iteration counts (numbers meaningless, shape checked).
  */
 import os from "node:os";
-import { resetHost } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
 import { coreCallScenarios } from "../scenarios/core-calls.js";
 import { serializationScenarios } from "../scenarios/serialization.js";
 import { mcpScenario } from "../scenarios/mcp.js";
@@ -14,6 +12,7 @@ import { langchainScenario } from "../scenarios/langchain.js";
 import { scaleScenario } from "../scenarios/scale.js";
 import type { PairOptions } from "./measure.js";
 import type { BenchReport, Machine, Row, ScaleReport, ScenarioContext } from "./types.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 export type Mode = "full" | "quick" | "smoke";
 
@@ -61,13 +60,11 @@ export async function runSuite(mode: Mode, log: (message: string) => void = () =
   const rows: Row[] = [];
   // Each scenario starts and ends with a clean catalog and no host, so none sees another's actions.
   const isolated = async (run: () => Promise<readonly Row[]>): Promise<void> => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
     try {
       rows.push(...(await run()));
     } finally {
-      resetHost();
-      clearCatalog();
+      resetKernel();
     }
   };
   await isolated(() => coreCallScenarios(ctx));

@@ -4,7 +4,7 @@
  * schema (strict, as the Invoker rejects undeclared keys), running the same body and returning the
  * same JSON text. Both are invoked with plain arguments, the way an agent's ToolNode calls them.
  */
-import { resetHost, type AnyAxn } from "@axn/core";
+import { type AnyAxn } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import { tool } from "@langchain/core/tools";
 import { defineLookup, lookupArgs, lookupBody, lookupInputObject, lookupOutputObject } from "../fixtures.js";
@@ -12,6 +12,7 @@ import { measurePair } from "../lib/measure.js";
 import { bootHost, fn, loadPlugin } from "../lib/plugins.js";
 import { latencyRow, skippedRow } from "../lib/rows.js";
 import type { Row, ScenarioContext } from "../lib/types.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 const HEAD = {
   id: "6",
@@ -60,7 +61,6 @@ export async function langchainScenario(ctx: ScenarioContext): Promise<readonly 
     );
     return [latencyRow(HEAD, result, ctx.pair.rounds)];
   } finally {
-    resetHost();
-    clearCatalog();
+    resetKernel();
   }
 }

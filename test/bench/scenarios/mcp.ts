@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { clearCatalog } from "@axn/core/internal";
-import { resetHost, type AnyAxn } from "@axn/core";
+import { type AnyAxn } from "@axn/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -34,6 +34,7 @@ import { promiseHooksOn, switchOffPromiseHooks } from "../lib/promise-hooks.js";
 import { bootHost, fn, loadPlugin } from "../lib/plugins.js";
 import { latencyRow, skippedRow } from "../lib/rows.js";
 import type { Row, ScenarioContext } from "../lib/types.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 /** The zod the baseline validates with: the workspace's, what `npm i zod` resolves today. */
 const ZOD_VERSION = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
@@ -149,7 +150,6 @@ export async function mcpScenario(ctx: ScenarioContext): Promise<readonly Row[]>
     return [latencyRow({ ...HEAD, note }, result, ctx.pair.rounds)];
   } finally {
     for (const client of clients) await client.close();
-    resetHost();
-    clearCatalog();
+    resetKernel();
   }
 }

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { AxnError, createConfigurable, configurableFor, configNamespaces, defineAxn, resetHost } from "@axn/core";
+import { AxnError, createConfigurable, configurableFor, configNamespaces, defineAxn } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";

@@ -8,10 +8,9 @@ import {
   knownSemanticHints,
   registerFieldMetadataKey,
   registerSemanticHint,
-  resetHost,
   semanticHintOwner,
 } from "@axn/core";
-import { clearCatalog, internalsOf, assertKnownHints, extensionsFrozen } from "@axn/core/internal";
+import { internalsOf, assertKnownHints, extensionsFrozen } from "@axn/core/internal";
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";
 

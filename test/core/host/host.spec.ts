@@ -8,8 +8,7 @@ import {
   defineAxn,
   hostLoaded,
   registeredAdapters,
-  resetAxnConfig,
-  resetHost,
+  Tools,
   semanticHintOwner,
   fieldMetadataKeyOwner,
   knownSemanticHints,
@@ -17,26 +16,16 @@ import {
   type AnyAxn,
   type ResultInfo,
 } from "@axn/core";
-import { clearCatalog, notifyResult, setAdapterSink } from "@axn/core/internal";
+import { notifyResult } from "@axn/core/internal";
 import { captureReports } from "../../support/reports.js";
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";
 
-
 const roots = { toolRoots: (): readonly string[] => [] };
 
 describe("host kernel", () => {
+  freshKernel();
   const reports = captureReports();
-  beforeEach(() => {
-    resetHost();
-    clearCatalog();
-    setAdapterSink(undefined);
-  });
-  afterEach(() => {
-    resetHost();
-    resetAxnConfig();
-    setAdapterSink(undefined);
-  });
 
   it("has a frozen record of the five hooks", () => {
     const host = createKernelHost();
@@ -50,7 +39,7 @@ describe("host kernel", () => {
     const error = thrown(() => createKernelHost());
     expect(error.code).to.equal("AXN_HOST_ACTIVE");
     expect(error.message).to.equal(
-      "An axn host is already active in this process; an app loads exactly one host (in tests, call resetHost() between hosts)",
+      "An axn host is already active in this process; an app loads exactly one host (in tests, call resetKernel() from @axn/sdk/testing between hosts)",
     );
   });
 
@@ -117,7 +106,7 @@ describe("host kernel", () => {
   });
 
   describe("adapters", () => {
-    it("keeps the registered adapters and forwards them to the sink (replaying earlier ones)", () => {
+    it("keeps one adapter list: what a plugin registers is what the tool registry enumerates", () => {
       const host = createKernelHost();
       host.hooks.registerAdapter.tap("axn-plugin-alpha", (adapters) => adapters.add("alpha", roots));
       host.hooks.registerAdapter.tap("axn-plugin-beta", (adapters) => adapters.add("beta"));
@@ -126,9 +115,13 @@ describe("host kernel", () => {
         { key: "alpha", configSource: roots, plugin: "axn-plugin-alpha" },
         { key: "beta", configSource: undefined, plugin: "axn-plugin-beta" },
       ]);
-      const sunk: unknown[][] = [];
-      setAdapterSink((...args) => void sunk.push(args));
-      expect(sunk).to.deep.equal([["alpha", roots], ["beta"]]);
+      expect(Tools.adapters()).to.deep.equal(["alpha", "beta"]);
+    });
+
+    it("lists an adapter registered through Tools.registerAdapter too (one list, no sync step)", () => {
+      Tools.registerAdapter("direct");
+      expect(registeredAdapters()).to.deep.equal([{ key: "direct", configSource: undefined, plugin: undefined }]);
+      expect(Tools.adapters()).to.deep.equal(["direct"]);
     });
 
     it("re-registering without a source keeps the source already given", () => {

@@ -8,8 +8,8 @@
 import { expect } from "chai";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { createKernelHost, resetHost, Tools, type AnyAxn } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { createKernelHost, Tools, type AnyAxn } from "@axn/core";
+import { resetKernel } from "@axn/sdk/testing";
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../../fixtures/defining-module");
 
@@ -24,12 +24,10 @@ async function discover(roots: readonly string[]): Promise<readonly AnyAxn[]> {
 
 describe("tool roots: the module that defines an action names it", () => {
   beforeEach(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
   });
   after(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
   });
 
   it("a barrel imported before the defining module (aa_index.ts → billing/charge.ts) does not rename it", async () => {

@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { configureAxn, defineAxn, resetHost, Tools, createKernelHost, type AnyAxn } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { configureAxn, defineAxn, Tools, createKernelHost, type AnyAxn } from "@axn/core";
+import { resetKernel } from "@axn/sdk/testing";
 
 const noop = () => undefined;
 const names = (actions: readonly AnyAxn[], key: string) => actions.map((a) => `${a.toolName(key)}@${a.toolVersion}`);
@@ -16,13 +16,12 @@ function loadedHost(...keys: string[]): void {
 describe("Tools registry", () => {
   const warnings: string[] = [];
   beforeEach(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
     warnings.length = 0;
     configureAxn({ logger: { debug: noop, info: noop, error: noop, warn: (m: string) => void warnings.push(m) } });
   });
   after(() => {
-    resetHost();
+    resetKernel();
     configureAxn({ logger: console });
   });
 
@@ -217,7 +216,7 @@ describe("Tools registry", () => {
         ["src", 'tool root "src" ends in the bulk folder "src"; point it at a folder that holds only tools (e.g. "src/agent_tools")'],
         ["app/actions", 'tool root "app/actions" ends in the bulk folder "actions"; point it at a folder that holds only tools (e.g. "app/actions/agent_tools")'],
       ]) {
-        resetHost();
+        resetKernel();
         Tools.setProjectRoot(root);
         Tools.registerAdapter("mcp", { toolRoots: () => [bad!] });
         let error: unknown;

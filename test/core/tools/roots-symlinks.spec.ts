@@ -14,8 +14,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { configureAxn, createKernelHost, InvalidToolRoot, resetHost, Tools, validateToolRoots, type AnyAxn } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { configureAxn, createKernelHost, InvalidToolRoot, Tools, validateToolRoots, type AnyAxn } from "@axn/core";
+import { resetKernel } from "@axn/sdk/testing";
 
 const CORE_PACKAGE = join(dirname(fileURLToPath(import.meta.url)), "../../../core");
 const noop = () => undefined;
@@ -85,8 +85,7 @@ async function discoverWith(dir: string, roots: readonly string[]): Promise<unkn
 describe("tool roots and symlinks", () => {
   const warnings: string[] = [];
   beforeEach(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
     warnings.length = 0;
     imported.clear();
     configureAxn({ logger: { debug: noop, info: noop, error: noop, warn: (m: string) => void warnings.push(m) } });
@@ -95,8 +94,7 @@ describe("tool roots and symlinks", () => {
     for (const cleanup of cleanups.splice(0)) cleanup();
   });
   after(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
     configureAxn({ logger: console });
   });
 

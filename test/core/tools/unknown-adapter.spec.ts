@@ -7,9 +7,10 @@
  * the action is defined; an action defined earlier fails when loading finishes.
  */
 import { expect } from "chai";
-import { createConfigurable, createKernelHost, defineAxn, isAxnError, resetHost, Tools } from "@axn/core";
-import { catalogActions, clearCatalog } from "@axn/core/internal";
+import { createConfigurable, createKernelHost, defineAxn, isAxnError, Tools } from "@axn/core";
+import { catalogActions, } from "@axn/core/internal";
 import { thrown } from "../../support/thrown.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 const noop = () => undefined;
 
@@ -31,12 +32,10 @@ function expectDslMisuse(error: unknown, message: string): void {
 
 describe("an unregistered adapter key is DSL misuse: a plain TypeError with a did-you-mean", () => {
   beforeEach(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
   });
   after(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
   });
 
   describe("asking the registry", () => {
@@ -56,7 +55,7 @@ describe("an unregistered adapter key is DSL misuse: a plain TypeError with a di
     it("with nothing close, it lists what is registered; with nothing registered, it says how to register", () => {
       loadedHost("mcp", "http");
       expectDslMisuse(thrown(() => Tools.for("kafka")), 'Unknown tool adapter "kafka"; registered adapters: http, mcp');
-      resetHost();
+      resetKernel();
       expectDslMisuse(
         thrown(() => Tools.for("mcp")),
         'Unknown tool adapter "mcp"; registered adapters: (none — load a plugin or call Tools.registerAdapter)',

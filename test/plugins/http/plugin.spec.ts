@@ -4,15 +4,15 @@
  */
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { defineAxn, resetHost, Tools } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { defineAxn, Tools } from "@axn/core";
 import { createHost } from "@axn/sdk";
 import httpPlugin, { createHttpApp, HttpAdapter, httpConfig } from "axn-plugin-http";
 import { LocateLoose, Ping } from "./fixtures.js";
 import { postJson, raw, send, withHttpHost, withServer } from "./support.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 describe("axn-plugin-http: the plugin", () => {
-  afterEach(() => resetHost());
+  afterEach(resetKernel);
 
   it("is a host plugin named axn-plugin-http", () => {
     expect(httpPlugin).to.include({ name: "axn-plugin-http", version: "0.1.0", host: "^0.1.0" });
@@ -20,7 +20,7 @@ describe("axn-plugin-http: the plugin", () => {
   });
 
   it("registers adapter http and takes its app-wide settings from the http namespace", async () => {
-    resetHost();
+    resetKernel();
     await createHost({ config: { plugins: [httpPlugin], http: { basePath: "/v1", maxBodyBytes: 2048 } } });
     expect(Tools.adapters()).to.include("http");
     expect(httpConfig.get("basePath")).to.equal("/v1");
@@ -28,7 +28,7 @@ describe("axn-plugin-http: the plugin", () => {
   });
 
   it("refuses a bad setting naming the setting and what it expects", async () => {
-    resetHost();
+    resetKernel();
     try {
       await createHost({ config: { plugins: [httpPlugin], http: { basePath: "/v1/" } } });
       expect.fail("createHost should have thrown");
@@ -40,7 +40,7 @@ describe("axn-plugin-http: the plugin", () => {
   });
 
   it("has safe defaults", () => {
-    resetHost();
+    resetKernel();
     expect(httpConfig.get("basePath")).to.equal("/api");
     expect(httpConfig.get("maxBodyBytes")).to.equal(1_048_576);
     expect(httpConfig.get("rejectOpaqueExposedValues")).to.equal(true);
@@ -60,8 +60,6 @@ describe("axn-plugin-http: HttpAdapter", () => {
   withHttpHost();
 
   describe("tools()", () => {
-    beforeEach(() => clearCatalog());
-
     it("wraps every version of every http tool, sorted by name then version", () => {
       const fields = { expects: {}, call: () => undefined };
       defineAxn({ name: "HttpTools.Zeta", tool: ["http"], ...fields });

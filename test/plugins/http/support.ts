@@ -4,7 +4,8 @@
  * with no Content-Length, bytes that are not UTF-8).
  */
 import { request as httpRequest } from "node:http";
-import { createKernelHost, resetHost } from "@axn/core";
+import { createKernelHost } from "@axn/core";
+import { resetKernel } from "@axn/sdk/testing";
 import httpPlugin, { serve, type HttpServerHandle, type ServeOptions } from "axn-plugin-http";
 
 export interface Reply {
@@ -16,12 +17,12 @@ export interface Reply {
 /** Loads a kernel host with the plugin before each spec of the block, and forgets it after. */
 export function withHttpHost(): void {
   beforeEach(() => {
-    resetHost();
+    resetKernel();
     const host = createKernelHost();
     httpPlugin.apply(host, undefined);
     host.freeze();
   });
-  afterEach(() => resetHost());
+  afterEach(resetKernel);
 }
 
 /** Starts a server on an ephemeral loopback port for each spec; `server()` returns the running one. */

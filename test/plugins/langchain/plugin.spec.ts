@@ -1,23 +1,20 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { createKernelHost, defineAxn, Factory, registeredAdapters, resetHost, Tools } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { createKernelHost, defineAxn, Factory, registeredAdapters, Tools } from "@axn/core";
 import plugin, { LangchainAdapter, langchainConfig } from "axn-plugin-langchain";
 import { captureReports } from "../../support/reports.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 describe("axn-plugin-langchain: the plugin and its settings", () => {
-  const reports = captureReports();
   beforeEach(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
     const host = createKernelHost();
     plugin.apply(host, undefined);
     host.freeze();
   });
-  afterEach(() => {
-    resetHost();
-    clearCatalog();
-  });
+  afterEach(resetKernel);
+  // After the reset (which restores the default global options), so the capture is in place.
+  const reports = captureReports();
 
   it("is a host plugin named axn-plugin-langchain that registers the langchain adapter key", () => {
     expect([plugin.name, plugin.version, plugin.host]).to.deep.equal(["axn-plugin-langchain", "0.1.0", "^0.1.0"]);

@@ -1,19 +1,17 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { createKernelHost, defineAxn, knownSemanticHints, registeredAdapters, resetHost, semanticHintOwner, Tools } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { createKernelHost, defineAxn, knownSemanticHints, registeredAdapters, semanticHintOwner, Tools } from "@axn/core";
 import { createHost } from "@axn/sdk";
 import mcpPlugin, { McpAdapter, mcpConfig } from "axn-plugin-mcp";
 import { connectInMemory } from "./support.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 describe("axn-plugin-mcp: the plugin", () => {
   beforeEach(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
   });
   afterEach(() => {
-    resetHost();
-    clearCatalog();
+    resetKernel();
   });
 
   it("is a frozen definePlugin object", () => {

@@ -1,0 +1,34 @@
+/**
+ * The types of @axn/core's own process-wide options (`configureAxn`): a module of declarations
+ * only, so the kernel state that stores the options and `config/global.ts` that reads and
+ * validates them can both name them.
+ */
+export type AxnEnv = "development" | "test" | "production";
+
+/** The logger shape axn writes to; `console` fits it. */
+export interface AxnLogger {
+  debug(message: string, ...details: unknown[]): void;
+  info(message: string, ...details: unknown[]): void;
+  warn(message: string, ...details: unknown[]): void;
+  error(message: string, ...details: unknown[]): void;
+}
+
+/** Where an exception happened: the action (or adapter/plugin) and the phase it was in. */
+export interface ExceptionInfo {
+  readonly action: string;
+  readonly phase: string;
+}
+
+export type ExceptionHandler = (error: unknown, info: ExceptionInfo) => void;
+
+export interface AxnGlobalConfig {
+  /** Called once per unexpected exception (body, callbacks, observers, adapter mapping). */
+  readonly onException: ExceptionHandler;
+  /** Defaults from `NODE_ENV`; `"development"` when unset. */
+  readonly env: AxnEnv;
+  readonly logger: AxnLogger;
+  /** Coerce wire strings on direct calls (the Invoker always coerces). Default `false`. */
+  readonly coerceInputTypes: boolean;
+}
+
+export type AxnGlobalOptions = Partial<AxnGlobalConfig>;
