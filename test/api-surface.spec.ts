@@ -22,7 +22,7 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/core/internal": [
     "AXN_INTERNALS", "FOR_PLUGIN", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog", "closestMatch",
     "currentExecution", "extensionsFrozen", "internalsOf", "kernelCopies", "makeResult", "moduleOriginOf",
-    "notifyResult", "readSchema", "resetKernel", "setModuleOrigin", "sourceActionOf",
+    "readSchema", "resetKernel", "setModuleOrigin", "sourceActionOf",
   ],
   "@axn/sdk": [
     "CONFIG_FILE_NAMES", "PLUGIN_PREFIX", "PluginError", "RESERVED_CONFIG_KEYS", "createHost",

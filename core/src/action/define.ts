@@ -20,7 +20,8 @@
  * ```
  */
 import type { Fields } from "./fields.js";
-import { AXN_INTERNALS, handleFor, internalsOf, isAction, type ActionInternals, type InvokeGates } from "./internals.js";
+import { AXN_INTERNALS, handleFor, internalsOf, isAction, type ActionInternals } from "./internals.js";
+import type { CallPolicy } from "./call-policy.js";
 import type { AnyAxn, Axn, AxnDefinition, CallOptions, Callbacks, Hooks } from "./types.js";
 import {
   checkDefinitionKeys,
@@ -174,8 +175,8 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     factory,
     coerceInputTypes: def.coerceInputTypes,
     definingFile: factory ? undefined : outermostSyncFile(),
-    execute: (args: unknown, options: CallOptions | undefined, gates: InvokeGates | undefined) =>
-      execute(compiled, args, options, gates),
+    execute: (args: unknown, options: CallOptions | undefined, policy: CallPolicy | undefined) =>
+      execute(compiled, args, options, policy),
   });
   kernel.catalog.definitions.set(internals, def);
 

@@ -5,7 +5,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { NormalizedField } from "./fields.js";
-import type { InvokeGates } from "./internals.js";
+import type { CallPolicy } from "./call-policy.js";
 import type { ActionContext, AnyAxn, AroundHook, BeforeHook, CallOptions, ResultCallback } from "./types.js";
 import { Failure } from "../errors/failure.js";
 import { makeResult, type Outcome, type Result } from "./result.js";
@@ -29,14 +29,13 @@ import {
   ValidationError,
   type FieldError,
 } from "../errors/validation.js";
-import { wireValueProblem } from "../invoke/wire-values.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
 import { readAmbient, resolvesNothing } from "../context/ambient-source.js";
 import { AMBIENT_CHANNEL_NAMES } from "./normalize.js";
 import { endActionSpan, startActionSpan } from "../tracing/span.js";
 import type { Span } from "@opentelemetry/api";
 import { axnConfig, globalCoerceInputTypes, reportException } from "../config/global.js";
-import { notifyResult } from "../host/observers.js";
+import { kernel } from "../kernel/state.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
 export interface CompiledAction {
@@ -179,22 +178,23 @@ function resolveInput(
   action: CompiledAction,
   rawArgs: unknown,
   ambient: unknown,
-  gates: InvokeGates | undefined,
+  policy: CallPolicy | undefined,
 ): Record<string, unknown> {
   let errors: FieldError[] = [];
   let involvesAmbient = false;
   let allUserFacing = true;
   let ambientRanges: number[] | undefined;
   // A direct call may omit its arguments; wire arguments (the Invoker) must be an object, and null is not one.
-  const args = rawArgs === undefined || (rawArgs === null && gates === undefined) ? {} : rawArgs;
+  const args = rawArgs === undefined || (rawArgs === null && policy === undefined) ? {} : rawArgs;
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     throw new InboundValidationError([{ field: "(arguments)", message: "arguments must be an object" }], {
-      userFacing: gates?.userFacingInputErrors === true,
+      userFacing: policy?.userFacingInputErrors === true,
       action: action.name,
     });
   }
   const input: Record<string, unknown> = {};
-  const coerceDefault = gates?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
+  const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
+  const checkValue = policy?.checkValue;
   for (const field of action.expects) {
     let raw: unknown;
     if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
@@ -210,8 +210,8 @@ function resolveInput(
     if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
     const before = errors.length;
     const checked = validateField(field, raw, errors, field.name);
-    // Wire input (the Invoker): refuse what no JSON text could have meant, before the body runs.
-    const wireProblem = checked.ok && gates !== undefined && field.kind === "arg" ? wireValueProblem(checked.value, field.name) : undefined;
+    // Wire input (the caller's policy says what its transport cannot carry): refused before the body runs.
+    const wireProblem = checked.ok && checkValue !== undefined && field.kind === "arg" ? checkValue(checked.value, field.name) : undefined;
     if (wireProblem !== undefined) errors.push(field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem);
     if (checked.ok && wireProblem === undefined) {
       if (checked.value !== undefined) input[field.name] = checked.value;
@@ -219,10 +219,10 @@ function resolveInput(
       if (action.ambientSourced.has(field.name)) {
         involvesAmbient = true;
         (ambientRanges ??= []).push(before, errors.length);
-      } else if (!(gates?.userFacingInputErrors === true || field.userFacing)) allUserFacing = false;
+      } else if (!(policy?.userFacingInputErrors === true || field.userFacing)) allUserFacing = false;
     }
   }
-  if (gates?.rejectUndeclaredInputs === true) {
+  if (policy?.rejectUndeclaredInputs === true) {
     for (const key of Object.keys(args)) {
       // The ambient-context guard: a model-supplied ambient context is never read (ambient fields
       // resolve only from the adapter's trusted option), and stripping it is not refusing it.
@@ -230,7 +230,7 @@ function resolveInput(
       const quoted = boundKey(key);
       errors.push({ field: quoted, message: `unknown input: ${quoted}` });
       // Refusing the key is this knob's job; whether the caller may be told is userFacingInputErrors'.
-      if (!gates.userFacingInputErrors) allUserFacing = false;
+      if (!policy.userFacingInputErrors) allUserFacing = false;
     }
   }
   // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
@@ -467,13 +467,13 @@ export function execute(
   action: CompiledAction,
   rawArgs: unknown,
   options: CallOptions | undefined,
-  gates: InvokeGates | undefined,
+  policy: CallPolicy | undefined,
 ): Promise<Result<Record<string, unknown>>> {
   // Not `async`: returning `settle`'s promise from an async function would wrap it in another one,
   // costing extra microtask turns on every call. Only reading hostile options (a getter that
   // throws) can throw here, and that too settles as a result: a call never throws or rejects.
   try {
-    return openCall(action, rawArgs, options, gates);
+    return openCall(action, rawArgs, options, policy);
   } catch (error) {
     return Promise.resolve(finish(action, settleError(action, error), undefined, performance.now()));
   }
@@ -483,7 +483,7 @@ function openCall(
   action: CompiledAction,
   rawArgs: unknown,
   options: CallOptions | undefined,
-  gates: InvokeGates | undefined,
+  policy: CallPolicy | undefined,
 ): Promise<Result<Record<string, unknown>>> {
   const started = performance.now();
   // Options are read before the span opens, so a throwing getter leaves no span behind.
@@ -494,7 +494,7 @@ function openCall(
   const parent = currentExecution();
   const span = startActionSpan(action.name, parent?.span);
   if (spanAttributes !== undefined) span?.setAttributes(spanAttributes);
-  const run = () => settle(action, rawArgs, options, gates, ambient, span, started);
+  const run = () => settle(action, rawArgs, options, policy, ambient, span, started);
   if (!needsScope(span, explicit, outer)) return run();
   const state: ExecutionState = { action: action.name, ambient, visible: action.ambientNames, span, parent };
   return runInExecution(state, run);
@@ -504,7 +504,7 @@ async function settle(
   action: CompiledAction,
   rawArgs: unknown,
   options: CallOptions | undefined,
-  gates: InvokeGates | undefined,
+  policy: CallPolicy | undefined,
   ambient: unknown,
   span: Span | undefined,
   started: number,
@@ -512,7 +512,7 @@ async function settle(
   let settled: Settled;
   const bag: Record<string, unknown> = {};
   try {
-    const input = resolveInput(action, rawArgs, ambient, gates);
+    const input = resolveInput(action, rawArgs, ambient, policy);
     let doneReason: Reason | undefined;
     if (action.before.length === 0 && action.after.length === 0 && action.around.length === 0) {
       // No hooks: run the body inline — every promise avoided is an async-hook round trip saved.
@@ -560,7 +560,9 @@ function finish(
 
 function close(action: CompiledAction, result: Result<Record<string, unknown>>, span: Span | undefined): Result<Record<string, unknown>> {
   endActionSpan(span, result.outcome);
-  notifyResult({ result, action: action.self!, durationMs: result.elapsedMs });
+  // The host's sink, when one observes: the runtime knows no host, only where results go.
+  const sink = kernel.resultSink;
+  if (sink !== undefined) sink(result, action.self!);
   return result;
 }
 

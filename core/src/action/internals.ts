@@ -3,18 +3,12 @@
  * configuration read it; it is not public API (reached through `@axn/core/internal`).
  */
 import { AXN_INTERNALS, type ActionHandle } from "./handle.js";
+import type { CallPolicy } from "./call-policy.js";
 import type { NormalizedField } from "./fields.js";
 import { resultSource, type Result } from "./result.js";
 import type { AnyAxn, CallOptions } from "./types.js";
 
 export { AXN_INTERNALS };
-
-/** Per-call gates the Invoker applies to exactly one call (never to calls nested inside it). */
-export interface InvokeGates {
-  readonly coerce: boolean;
-  readonly userFacingInputErrors: boolean;
-  readonly rejectUndeclaredInputs: boolean;
-}
 
 export interface NormalizedToolDeclaration {
   /** `tool: true`: every registered adapter. */
@@ -56,11 +50,11 @@ export interface ActionInternals {
    * tools/origins.ts); never set for a factory-built action.
    */
   readonly definingFile: string | undefined;
-  /** Runs one call; `gates` come from the Invoker and apply to this call only. */
+  /** Runs one call; `policy` comes from the caller (the Invoker) and applies to this call only. */
   readonly execute: (
     args: unknown,
     options: CallOptions | undefined,
-    gates: InvokeGates | undefined,
+    policy: CallPolicy | undefined,
   ) => Promise<Result<Record<string, unknown>>>;
 }
 

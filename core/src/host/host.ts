@@ -20,6 +20,7 @@ import { addFieldMetadataKeys, addSemanticHints, freezeExtensions } from "../ext
 import { sealConfigurables } from "../config/configurable.js";
 import { kernel, resetHostState } from "../kernel/state.js";
 import { ADAPTER_KEY, putAdapter, registeredAdapters, type RegisteredAdapter } from "../tools/registry.js";
+import { installLoadPhaseSink, installRunPhaseSink } from "./observers.js";
 import {
   createHostHooks,
   FOR_PLUGIN,
@@ -76,6 +77,7 @@ class HostImpl implements AxnHost {
     sealConfigurables();
     freezeExtensions();
     this.#phase = "run";
+    installRunPhaseSink(this.hooks.onResult);
   }
 }
 
@@ -92,6 +94,7 @@ export function createKernelHost(): AxnHost {
   }
   const host = new HostImpl();
   kernel.host = host;
+  installLoadPhaseSink(host.hooks.onResult);
   return host;
 }
 

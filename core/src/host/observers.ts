@@ -1,21 +1,35 @@
 /**
- * The run-phase side of the host: `notifyResult` hands every finished call to the `onResult`
- * observers. The runtime calls it after every call, so it returns before touching tapable when
- * nothing observes (calling a hook compiles its dispatcher), and it never throws: the result is
- * already settled and an observer's failure is reported, not propagated.
+ * The run-phase side of the host: the result sink it installs in the kernel, through which the
+ * runtime hands every finished call to the `onResult` observers — without the runtime knowing the
+ * host. While nothing observes there is no sink at all, so an unobserved call pays one property
+ * read; a sink never enters tapable for a hook without taps (calling a hook compiles its
+ * dispatcher) and never throws: the result is already settled, and an observer's failure is
+ * reported, not propagated.
  */
+import type { SyncHook } from "tapable";
 import { reportException } from "../config/global.js";
-import { activeHost } from "./host.js";
+import { kernel, type ResultSink } from "../kernel/state.js";
 import type { ResultInfo } from "./hooks.js";
 
-/** Runs the `onResult` observers of the active host, if any. Sync; never throws. */
-export function notifyResult(info: ResultInfo): void {
-  const hook = activeHost()?.hooks.onResult;
-  if (hook === undefined || hook.taps.length === 0) return;
-  try {
-    hook.call(info);
-  } catch (error) {
-    // Each tap already reports its own failure; this only catches a fault in the dispatch itself.
-    reportException(error, { action: info.action.name, phase: "onResult" });
-  }
+/** A sink calling `hook`'s observers; with `whenTapped`, one that first checks there are any (the load phase, when taps may still come). */
+function sinkFor(hook: SyncHook<[ResultInfo]>, whenTapped: boolean): ResultSink {
+  return (result, action) => {
+    if (whenTapped && hook.taps.length === 0) return;
+    try {
+      hook.call({ result, action, durationMs: result.elapsedMs });
+    } catch (error) {
+      // Each tap already reports its own failure; this only catches a fault in the dispatch itself.
+      reportException(error, { action: action.name, phase: "onResult" });
+    }
+  };
+}
+
+/** A host starting its load phase: calls made meanwhile reach whatever observers have tapped so far. */
+export function installLoadPhaseSink(hook: SyncHook<[ResultInfo]>): void {
+  kernel.resultSink = sinkFor(hook, true);
+}
+
+/** A host entering its run phase, taps final: a direct sink when something observes, else none. */
+export function installRunPhaseSink(hook: SyncHook<[ResultInfo]>): void {
+  kernel.resultSink = hook.taps.length === 0 ? undefined : sinkFor(hook, false);
 }

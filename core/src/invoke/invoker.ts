@@ -12,10 +12,12 @@
  * if (Invoker.inputInvalid(result)) console.log(result.exception.fieldErrors);
  * ```
  */
-import { internalsOf, type InvokeGates } from "../action/internals.js";
+import { internalsOf } from "../action/internals.js";
+import type { CallPolicy } from "../action/call-policy.js";
 import type { AnyAxn, CallOptions } from "../action/types.js";
 import type { Result } from "../action/result.js";
 import { InboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
+import { wireValueProblem } from "./wire-values.js";
 
 export interface InvokerOptions {
   /** Inbound violations settle as user-facing failures (not reported) instead of developer-facing bugs. */
@@ -37,18 +39,20 @@ export type InvokeOptions = CallOptions;
 const NO_OPTIONS: InvokeOptions = Object.freeze({});
 
 export class Invoker {
-  readonly #gates: InvokeGates;
+  /** The call policy the runtime applies to each call this Invoker makes (and not to calls nested in it). */
+  readonly #policy: CallPolicy;
 
   constructor(options: InvokerOptions = {}) {
-    this.#gates = Object.freeze({
+    this.#policy = Object.freeze({
       coerce: true,
       userFacingInputErrors: options.userFacingInputErrors === true,
       rejectUndeclaredInputs: options.rejectUndeclaredInputs === true,
+      checkValue: wireValueProblem,
     });
   }
 
   get options(): Required<InvokerOptions> {
-    return { userFacingInputErrors: this.#gates.userFacingInputErrors, rejectUndeclaredInputs: this.#gates.rejectUndeclaredInputs };
+    return { userFacingInputErrors: this.#policy.userFacingInputErrors, rejectUndeclaredInputs: this.#policy.rejectUndeclaredInputs };
   }
 
   /**
@@ -59,7 +63,7 @@ export class Invoker {
   call<A extends AnyAxn>(action: A, args: unknown, options: InvokeOptions = NO_OPTIONS): Promise<Result<Record<string, unknown>>> {
     // The options go through as they are: they are `CallOptions` field for field, and a copy built
     // with conditional spreads cost ~1 µs per call — most of the Invoker's own overhead.
-    return internalsOf(action).execute(args, options, this.#gates);
+    return internalsOf(action).execute(args, options, this.#policy);
   }
 
   /**

@@ -1,6 +1,5 @@
 import { expect } from "chai";
 import {
-  Result,
   HookError,
   HookStage,
   activeHost,
@@ -16,7 +15,6 @@ import {
   type AnyAxn,
   type ResultInfo,
 } from "@axn/core";
-import { notifyResult } from "@axn/core/internal";
 import { captureReports } from "../../support/reports.js";
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";
@@ -200,21 +198,32 @@ describe("host kernel", () => {
       expect((report.error as HookError).cause).to.be.instanceOf(Error);
     });
 
-    it("does not enter tapable when nothing observes", () => {
+    it("sees calls made during the load phase by the observers tapped so far", async () => {
       const host = createKernelHost();
-      host.freeze();
+      const seen: string[] = [];
+      const action = Greet();
+      await action.call({});
+      host.hooks.onResult.tap("axn-plugin-audit", ({ result }) => void seen.push(result.outcome));
+      await action.call({});
+      expect(seen).to.deep.equal(["success"]);
+    });
+
+    it("does not enter tapable when nothing observes", async () => {
+      const host = createKernelHost();
       const hook = host.hooks.onResult as unknown as { call: () => void };
       hook.call = () => {
         throw new Error("dispatched");
       };
-      const info = { result: Result.ok(), action: Greet(), durationMs: 0 } as unknown as ResultInfo;
-      expect(() => notifyResult(info)).not.to.throw();
+      const action = Greet();
+      expect((await action.call({})).ok).to.equal(true); // load phase: no taps yet
+      host.freeze();
+      expect((await action.call({})).ok).to.equal(true); // run phase: no taps, so no sink at all
       expect(reports).to.have.length(0);
     });
 
-    it("is a no-op without a host", () => {
-      const info = { result: Result.ok(), action: Greet(), durationMs: 0 } as unknown as ResultInfo;
-      expect(() => notifyResult(info)).not.to.throw();
+    it("is a no-op without a host", async () => {
+      expect((await Greet().call({})).ok).to.equal(true);
+      expect(reports).to.have.length(0);
     });
   });
 });
