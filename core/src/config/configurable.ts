@@ -19,7 +19,7 @@ import { inspect } from "node:util";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { internalsOf, isAction, type ActionInternals, type HasActionHandle } from "../action/internals.js";
-import { catalogActions } from "../action/catalog.js";
+import { catalogActions } from "../action/run/catalog.js";
 import { kernel, type KernelConfigurable } from "../kernel/state.js";
 
 /** Anything carrying action internals: an action from `defineAxn`, `Factory.build`, or a parent. */

@@ -15,8 +15,8 @@
 import { relative, resolve, sep } from "node:path";
 import { internalsOf, isAction } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
-import { catalogActions, catalogVersion, ensureInCatalog } from "../action/catalog.js";
-import { assertDeclaredAdapters } from "../action/adapter-declarations.js";
+import { catalogActions, catalogVersion, ensureInCatalog } from "../action/run/catalog.js";
+import { assertDeclaredAdapters } from "../action/run/adapter-declarations.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { unknownAdapterError } from "../errors/unknown-adapter.js";

@@ -4,14 +4,14 @@
  * naming the action and the field — the convention for DSL misuse, deliberately outside the axn
  * error brand.
  */
-import type { FieldSchema, FieldSpec, Fields, NormalizedField } from "./fields.js";
-import { CORE_FIELD_OPTIONS } from "./fields.js";
-import type { NormalizedToolDeclaration } from "./internals.js";
-import type { AxnDefinition } from "./types.js";
-import { isReservedExposeName } from "./result.js";
-import { looksLikeSchema, readSchema, SUPPORTED_SCHEMAS, UnsupportedSchema } from "../schema/read-schema.js";
-import type { SchemaReader } from "../schema/schema-kind.js";
-import { knownFieldMetadataKeys } from "../extensions/registry.js";
+import type { FieldSchema, FieldSpec, Fields, NormalizedField } from "../fields.js";
+import { CORE_FIELD_OPTIONS } from "../fields.js";
+import type { NormalizedToolDeclaration } from "../internals.js";
+import type { AxnDefinition } from "../types.js";
+import { isReservedExposeName } from "../result.js";
+import { looksLikeSchema, readSchema, SUPPORTED_SCHEMAS, UnsupportedSchema } from "../../schema/read-schema.js";
+import type { SchemaReader } from "../../schema/schema-kind.js";
+import { knownFieldMetadataKeys } from "../../extensions/registry.js";
 
 const CORE_OPTIONS = new Set<string>(CORE_FIELD_OPTIONS);
 const DEFINITION_KEYS = new Set([

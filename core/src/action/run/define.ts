@@ -19,10 +19,10 @@
  * });
  * ```
  */
-import type { Fields } from "./fields.js";
-import { AXN_INTERNALS, handleFor, internalsOf, isAction, type ActionInternals } from "./internals.js";
-import type { CallPolicy } from "./call-policy.js";
-import type { AnyAxn, Axn, AxnDefinition, CallOptions, Callbacks, Hooks } from "./types.js";
+import type { Fields } from "../fields.js";
+import { AXN_INTERNALS, handleFor, internalsOf, isAction, type ActionInternals } from "../internals.js";
+import type { CallPolicy } from "../call-policy.js";
+import type { AnyAxn, Axn, AxnDefinition, CallOptions, Callbacks, Hooks } from "../types.js";
 import {
   checkDefinitionKeys,
   checkMessages,
@@ -35,13 +35,13 @@ import {
 import { ambientSourcedFields, execute, throwUnlessOk, type CompiledAction } from "./execute.js";
 import { errorMatcher, type CompiledMessages } from "./messages.js";
 import { addToCatalog } from "./catalog.js";
-import { buildInputSchema, buildOutputSchema } from "../schema/json-schema.js";
-import type { JsonSchema } from "../schema/json-schema-types.js";
-import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
-import { deriveToolName, DEFAULT_TOOL_PREFIXES, splitSegments, versionSegment } from "../tools/naming.js";
-import { moduleOriginOf, outermostSyncFile } from "../tools/origins.js";
-import { kernel } from "../kernel/state.js";
-import { axnConfig } from "../config/global.js";
+import { buildInputSchema, buildOutputSchema } from "../../schema/json-schema.js";
+import type { JsonSchema } from "../../schema/json-schema-types.js";
+import { assertKnownHints, extensionsFrozen } from "../../extensions/registry.js";
+import { deriveToolName, DEFAULT_TOOL_PREFIXES, splitSegments, versionSegment } from "../../tools/naming.js";
+import { moduleOriginOf, outermostSyncFile } from "../../tools/origins.js";
+import { kernel } from "../../kernel/state.js";
+import { axnConfig } from "../../config/global.js";
 
 /** Reflected schemas are shared by every adapter wrapping the action, so none may mutate them. */
 function deepFreeze<T>(value: T): T {

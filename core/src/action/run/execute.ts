@@ -4,11 +4,11 @@
  * Nothing the body does escapes as a throw: failures and exceptions settle into the result.
  */
 import { performance } from "node:perf_hooks";
-import type { NormalizedField } from "./fields.js";
-import type { CallPolicy } from "./call-policy.js";
-import type { ActionContext, AnyAxn, AroundHook, BeforeHook, CallOptions, ResultCallback } from "./types.js";
-import { Failure } from "../errors/failure.js";
-import { makeResult, type Outcome, type Result } from "./result.js";
+import type { NormalizedField } from "../fields.js";
+import type { CallPolicy } from "../call-policy.js";
+import type { ActionContext, AnyAxn, AroundHook, BeforeHook, CallOptions, ResultCallback } from "../types.js";
+import { Failure } from "../../errors/failure.js";
+import { makeResult, type Outcome, type Result } from "../result.js";
 import {
   compose,
   DEFAULT_ERROR,
@@ -28,14 +28,14 @@ import {
   OutboundValidationError,
   ValidationError,
   type FieldError,
-} from "../errors/validation.js";
-import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
-import { readAmbient, resolvesNothing } from "../context/ambient-source.js";
+} from "../../errors/validation.js";
+import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../../context/execution.js";
+import { readAmbient, resolvesNothing } from "../../context/ambient-source.js";
 import { AMBIENT_CHANNEL_NAMES } from "./normalize.js";
-import { endActionSpan, startActionSpan } from "../tracing/span.js";
+import { endActionSpan, startActionSpan } from "../../tracing/span.js";
 import type { Span } from "@opentelemetry/api";
-import { axnConfig, globalCoerceInputTypes, reportException } from "../config/global.js";
-import { kernel } from "../kernel/state.js";
+import { axnConfig, globalCoerceInputTypes, reportException } from "../../config/global.js";
+import { kernel } from "../../kernel/state.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
 export interface CompiledAction {
