@@ -4,6 +4,10 @@
  * Node cannot load natively (Node 20) goes through `jiti`. jiti is handed the running copies of
  * `@axn/core` and `@axn/sdk` as virtual modules: a second copy would have its own registries and a
  * plugin's registrations would land where the host never looks.
+ *
+ * The running `@axn/sdk` is reached by its package name — the way the file being loaded names it —
+ * not through a relative import of the entry file: this module sits low in the sdk (config loading)
+ * and must not import the entry that re-exports it.
  */
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
@@ -27,7 +31,8 @@ export async function importModule(file: string): Promise<Record<string, unknown
 }
 
 async function importWithJiti(file: string): Promise<Record<string, unknown>> {
-  const [core, sdk] = await Promise.all([import("@axn/core"), import("../index.js")]);
+  // A package reaching itself by name resolves through its own `exports`: this very copy.
+  const [core, sdk] = await Promise.all([import("@axn/core"), import("@axn/sdk")]);
   const jiti = createJiti(import.meta.url, {
     interopDefault: false,
     virtualModules: { "@axn/core": core, "@axn/sdk": sdk },
