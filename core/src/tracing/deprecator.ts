@@ -65,5 +65,5 @@ export function deprecators(): ReadonlyMap<string, Deprecator> {
   return registry;
 }
 
-/** @axn/core's own deprecator. */
-export const deprecator = createDeprecator("@axn/core", "1.0");
+/** @axn/core's own deprecator (a second copy of @axn/core joining the kernel shares the first's). */
+export const deprecator: Deprecator = registry.get("@axn/core") ?? createDeprecator("@axn/core", "1.0");
