@@ -11,25 +11,24 @@ import { reportException } from "../config/global.js";
 import { kernel, type ResultSink } from "../kernel/state.js";
 import type { ResultInfo } from "./hooks.js";
 
-/** A sink calling `hook`'s observers; with `whenTapped`, one that first checks there are any (the load phase, when taps may still come). */
-function sinkFor(hook: SyncHook<[ResultInfo]>, whenTapped: boolean): ResultSink {
-  return (result, action) => {
-    if (whenTapped && hook.taps.length === 0) return;
-    try {
-      hook.call({ result, action, durationMs: result.elapsedMs });
-    } catch (error) {
-      // Each tap already reports its own failure; this only catches a fault in the dispatch itself.
-      reportException(error, { action: action.name, phase: "onResult" });
-    }
-  };
+/** Calls the observers; never throws. */
+function dispatch(hook: SyncHook<[ResultInfo]>, ...[result, action]: Parameters<ResultSink>): void {
+  try {
+    hook.call({ result, action, durationMs: result.elapsedMs });
+  } catch (error) {
+    // Each tap already reports its own failure; this only catches a fault in the dispatch itself.
+    reportException(error, { action: action.name, phase: "onResult" });
+  }
 }
 
 /** A host starting its load phase: calls made meanwhile reach whatever observers have tapped so far. */
 export function installLoadPhaseSink(hook: SyncHook<[ResultInfo]>): void {
-  kernel.resultSink = sinkFor(hook, true);
+  kernel.resultSink = (result, action) => {
+    if (hook.taps.length > 0) dispatch(hook, result, action);
+  };
 }
 
 /** A host entering its run phase, taps final: a direct sink when something observes, else none. */
 export function installRunPhaseSink(hook: SyncHook<[ResultInfo]>): void {
-  kernel.resultSink = hook.taps.length === 0 ? undefined : sinkFor(hook, false);
+  kernel.resultSink = hook.taps.length === 0 ? undefined : (result, action) => dispatch(hook, result, action);
 }
