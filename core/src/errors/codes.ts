@@ -57,3 +57,10 @@ export const ErrorCodes = {
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/**
+ * The `code` of an axn error: one of core's {@link ErrorCodes}, or a plugin's own stable code
+ * (prefixed with its package, e.g. `"WEBHOOKS_RETRY_LATER"`). Core's codes complete in an editor;
+ * any other string is accepted.
+ */
+export type AxnErrorCode = ErrorCode | (string & {});

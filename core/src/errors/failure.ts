@@ -3,6 +3,7 @@
  * is the user-facing `result.error`. It deliberately does not carry the axn error brand: catching
  * "axn objected" and "the action chose to fail" are different things.
  */
+import { brandErrorClass } from "./brand.js";
 import { ErrorCodes } from "./codes.js";
 
 export class Failure extends Error {
@@ -17,3 +18,5 @@ export class Failure extends Error {
     this.action = options.action;
   }
 }
+// Outside the axn brand, but `instanceof Failure` still holds across copies of @axn/core.
+brandErrorClass(Failure, "Failure");

@@ -4,6 +4,7 @@
  * correct (its message may be shown) or a developer-facing bug (reported, never shown).
  */
 import { AxnError } from "./axn-error.js";
+import { brandErrorClass } from "./brand.js";
 import { ErrorCodes } from "./codes.js";
 
 export interface FieldError {
@@ -61,6 +62,7 @@ export function fieldError(path: string, text: string, received?: unknown): Fiel
 }
 
 export class ValidationError extends AxnError {
+  declare readonly code: typeof ErrorCodes.InboundInvalid | typeof ErrorCodes.OutboundInvalid;
   readonly fieldErrors: readonly FieldError[];
   /** True when the failure is the caller's to correct and its message may be shown to them. */
   readonly userFacing: boolean;
@@ -68,7 +70,7 @@ export class ValidationError extends AxnError {
   readonly involvesAmbient: boolean;
 
   constructor(
-    code: string,
+    code: typeof ErrorCodes.InboundInvalid | typeof ErrorCodes.OutboundInvalid,
     fieldErrors: readonly FieldError[],
     options: { userFacing: boolean; involvesAmbient?: boolean; action: string },
   ) {
@@ -85,13 +87,18 @@ export class ValidationError extends AxnError {
 }
 
 export class InboundValidationError extends ValidationError {
+  declare readonly code: typeof ErrorCodes.InboundInvalid;
   constructor(fieldErrors: readonly FieldError[], options: { userFacing: boolean; involvesAmbient?: boolean; action: string }) {
     super(ErrorCodes.InboundInvalid, fieldErrors, options);
   }
 }
 
 export class OutboundValidationError extends ValidationError {
+  declare readonly code: typeof ErrorCodes.OutboundInvalid;
   constructor(fieldErrors: readonly FieldError[], options: { action: string }) {
     super(ErrorCodes.OutboundInvalid, fieldErrors, { userFacing: false, action: options.action });
   }
 }
+brandErrorClass(ValidationError, "ValidationError");
+brandErrorClass(InboundValidationError, "InboundValidationError");
+brandErrorClass(OutboundValidationError, "OutboundValidationError");

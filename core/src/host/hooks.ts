@@ -20,6 +20,7 @@
 import { SyncHook } from "tapable";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { brandErrorClass } from "../errors/brand.js";
 import { reportException } from "../config/global.js";
 import type { Result } from "../action/result.js";
 import type { AnyAxn } from "../action/types.js";
@@ -83,6 +84,7 @@ export const HookStage = {
 
 /** A tap threw. `plugin` is the tap's name, `hook` the hook's; `cause` is what it threw. */
 export class HookError extends AxnError {
+  declare readonly code: typeof ErrorCodes.HookFailed;
   readonly plugin: string;
   readonly hook: HookName;
 
@@ -92,6 +94,7 @@ export class HookError extends AxnError {
     this.hook = hook;
   }
 }
+brandErrorClass(HookError, "HookError");
 
 /**
  * Registrars implement this so each tap receives a registrar bound to its own plugin name; the

@@ -13,9 +13,11 @@
  * ```
  */
 import { AxnError } from "../errors/axn-error.js";
+import { brandErrorClass } from "../errors/brand.js";
 import { ErrorCodes } from "../errors/codes.js";
 
 export class UnserializableValue extends AxnError {
+  declare readonly code: typeof ErrorCodes.Unserializable;
   /** Where the value sits, rooted at the exposed field name: `records[3].price`, `meta["odd key"]`. */
   readonly path: string;
   /** Why it has no JSON rendering, e.g. `non-finite number (NaN)`. Never contains the value. */
@@ -27,7 +29,8 @@ export class UnserializableValue extends AxnError {
     this.reason = reason;
   }
 
-  override toJSON(): { name: string; code: string; message: string; path: string; reason: string } {
-    return { ...super.toJSON(), path: this.path, reason: this.reason };
+  override toJSON(): { name: string; code: typeof ErrorCodes.Unserializable; message: string; path: string; reason: string } {
+    return { ...super.toJSON(), code: this.code, path: this.path, reason: this.reason };
   }
 }
+brandErrorClass(UnserializableValue, "UnserializableValue");

@@ -8,15 +8,18 @@ import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { brandErrorClass } from "../errors/brand.js";
 
 /** Folder names that hold whole applications, never just tools. */
 export const BULK_FOLDERS: readonly string[] = ["src", "app", "actions", "lib"];
 
 export class InvalidToolRoot extends AxnError {
+  declare readonly code: typeof ErrorCodes.InvalidToolRoot;
   constructor(message: string) {
     super(ErrorCodes.InvalidToolRoot, message);
   }
 }
+brandErrorClass(InvalidToolRoot, "InvalidToolRoot");
 
 /**
  * Validates one root against the project root; returns why it is refused, or undefined.

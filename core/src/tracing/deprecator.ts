@@ -11,15 +11,18 @@
  */
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { brandErrorClass } from "../errors/brand.js";
 import { kernel } from "../kernel/state.js";
 
 export type DeprecationBehavior = "warn" | "silence" | "raise";
 
 export class DeprecationError extends AxnError {
+  declare readonly code: typeof ErrorCodes.Deprecated;
   constructor(message: string) {
     super(ErrorCodes.Deprecated, message);
   }
 }
+brandErrorClass(DeprecationError, "DeprecationError");
 
 export interface Deprecator {
   readonly gem: string;

@@ -1,7 +1,17 @@
 import { expect } from "chai";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { AxnError, Failure, InboundValidationError, isAxnError, markAxnError } from "@axn/core";
+import {
+  AxnError,
+  Failure,
+  HookError,
+  InboundValidationError,
+  OutboundValidationError,
+  UnserializableValue,
+  ValidationError,
+  isAxnError,
+  markAxnError,
+} from "@axn/core";
 
 describe("the axn error brand", () => {
   it("is carried by every core error and by classes a plugin marks, but not by Failure or plain errors", () => {
@@ -26,6 +36,39 @@ describe("the axn error brand", () => {
     copy.markAxnError(FromCopy);
     expect(isAxnError(new FromCopy())).to.equal(true);
     expect(copy.isAxnError(new AxnError("X", "x"))).to.equal(true);
+  });
+
+  it("instanceof holds across two copies of @axn/core, class by class", async () => {
+    // core/src is a second copy of every module here (the specs import the built package).
+    const copy = {
+      ...(await import("../../../core/src/errors/axn-error.js")),
+      ...(await import("../../../core/src/errors/validation.js")),
+      ...(await import("../../../core/src/errors/failure.js")),
+    };
+    expect(copy.AxnError).not.to.equal(AxnError);
+    const inbound = new copy.InboundValidationError([], { userFacing: true, action: "A" });
+    expect(inbound instanceof InboundValidationError).to.equal(true);
+    expect(inbound instanceof ValidationError).to.equal(true);
+    expect(inbound instanceof AxnError).to.equal(true);
+    expect(inbound instanceof OutboundValidationError).to.equal(false);
+    expect(inbound instanceof UnserializableValue).to.equal(false);
+    expect(new copy.AxnError("X", "x") instanceof AxnError).to.equal(true);
+    expect(new copy.AxnError("X", "x") instanceof ValidationError).to.equal(false);
+    expect(new copy.Failure("no", { action: "A" }) instanceof Failure).to.equal(true);
+    expect(new copy.Failure("no", { action: "A" }) instanceof AxnError).to.equal(false);
+    expect(new AxnError("X", "x") instanceof copy.AxnError).to.equal(true);
+    expect(new HookError("p", "onResult", new Error("x")) instanceof AxnError).to.equal(true);
+  });
+
+  it("a plugin's own subclass keeps ordinary instanceof; a plain error or a look-alike is no instance", () => {
+    class WebhookError extends AxnError {}
+    class Other extends AxnError {}
+    expect(new WebhookError("WEBHOOKS_DOWN", "down") instanceof WebhookError).to.equal(true);
+    expect(new WebhookError("WEBHOOKS_DOWN", "down") instanceof AxnError).to.equal(true);
+    expect(new Other("X", "x") instanceof WebhookError).to.equal(false);
+    expect(new Error("plain") instanceof AxnError).to.equal(false);
+    expect((null as unknown) instanceof AxnError).to.equal(false);
+    expect({ code: "AXN_FAILURE", message: "no" } instanceof Failure).to.equal(false);
   });
 
   it("every core error has a stable code", () => {
