@@ -20,9 +20,9 @@ const SURFACE: Record<string, readonly string[]> = {
     "resetHost", "semanticHintOwner", "validateToolRoots",
   ],
   "@axn/core/internal": [
-    "AXN_INTERNALS", "FOR_PLUGIN", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog", "closestMatch",
-    "currentExecution", "extensionsFrozen", "internalsOf", "kernelCopies", "makeResult", "moduleOriginOf",
-    "readSchema", "resetKernel", "setModuleOrigin", "sourceActionOf",
+    "AXN_INTERNALS", "FOR_PLUGIN", "appendPath", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog",
+    "closestMatch", "currentExecution", "errorMessage", "extensionsFrozen", "internalsOf", "kernelCopies", "makeResult",
+    "moduleOriginOf", "readSchema", "resetKernel", "setModuleOrigin", "sourceActionOf",
   ],
   "@axn/sdk": [
     "CONFIG_FILE_NAMES", "PLUGIN_PREFIX", "PluginError", "RESERVED_CONFIG_KEYS", "createHost",

@@ -18,6 +18,8 @@
 import { inspect } from "node:util";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { IDENTIFIER } from "../errors/field-path.js";
+import { errorMessage } from "../errors/message.js";
 import { internalsOf, isAction, type ActionInternals, type HasActionHandle } from "../action/internals.js";
 import { catalogActions } from "../action/run/catalog.js";
 import { kernel, type KernelConfigurable } from "../kernel/state.js";
@@ -90,7 +92,6 @@ interface SettingRecord {
 
 /** The per-adapter tool-name override; every namespace bag may carry it. */
 const TOOL_NAME_KEY = "name";
-const SETTING_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * Which configurable owns which namespace is kernel state (kernel/state.ts), so a package whose
@@ -135,7 +136,7 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
    * packages declaring a same-named setting never collide. Must come before any overridable setting.
    */
   configNamespace<const K extends string>(key: K): Configurable<S, K, O> {
-    if (typeof key !== "string" || !SETTING_NAME.test(key)) {
+    if (typeof key !== "string" || !IDENTIFIER.test(key)) {
       throw this.#declarationError(`${this.owner}: config namespace ${JSON.stringify(key)} must be an identifier such as "mcp"`);
     }
     if (this.#namespace === key) return this as never;
@@ -170,7 +171,7 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
     spec: SettingSpec<T, Ov>,
   ): Configurable<Simplify<S & { [P in Name]: T }>, N, O | (Ov extends true ? Name : never)>;
   setting(name: string, spec: SettingSpec<unknown>): unknown {
-    if (typeof name !== "string" || !SETTING_NAME.test(name)) {
+    if (typeof name !== "string" || !IDENTIFIER.test(name)) {
       throw this.#declarationError(`${this.owner}: setting name ${JSON.stringify(name)} must be an identifier`);
     }
     if (typeof spec !== "object" || spec === null || !("default" in spec)) {
@@ -454,7 +455,7 @@ function problemWith(record: SettingRecord, value: unknown): string | undefined 
     try {
       verdict = validate(value);
     } catch (error) {
-      return error instanceof Error ? error.message : String(error);
+      return errorMessage(error);
     }
     if (typeof verdict === "string") return verdict;
     if (verdict === false) return "rejected by the setting's validate function";

@@ -12,6 +12,7 @@
  */
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { errorMessage } from "../errors/message.js";
 import { kernel } from "../kernel/state.js";
 import type { AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionInfo } from "./options.js";
 
@@ -27,7 +28,7 @@ const consoleLogger: AxnLogger = {
 };
 
 function defaultOnException(error: unknown, info: ExceptionInfo): void {
-  axnConfig().logger.error(`[axn] ${info.action} raised in ${info.phase}: ${describe(error)}`, error);
+  axnConfig().logger.error(`[axn] ${info.action} raised in ${info.phase}: ${errorMessage(error)}`, error);
 }
 
 /**
@@ -90,7 +91,7 @@ export function reportException(error: unknown, info: ExceptionInfo): void {
   } catch (handlerError) {
     try {
       config.logger.error(
-        `[axn] onException handler threw while reporting ${info.action} (${info.phase}): ${describe(handlerError)}`,
+        `[axn] onException handler threw while reporting ${info.action} (${info.phase}): ${errorMessage(handlerError)}`,
         handlerError,
       );
     } catch {
@@ -140,8 +141,4 @@ function problemWith(key: string, value: unknown): string | undefined {
     default:
       return undefined;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

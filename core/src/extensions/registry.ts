@@ -13,14 +13,13 @@
  */
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { IDENTIFIER } from "../errors/field-path.js";
 import { CORE_FIELD_OPTIONS } from "../action/fields.js";
 import { kernel } from "../kernel/state.js";
 
 const CORE_OWNER = "@axn/core";
 const CORE_HINTS: ReadonlySet<string> = new Set(["readOnly", "idempotent", "destructive"]);
 const CORE_FIELD_OPTION_SET: ReadonlySet<string> = new Set(CORE_FIELD_OPTIONS);
-/** Hints and metadata keys become object keys and annotation names: keep them identifier-shaped. */
-const NAME_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * The registered vocabulary is kernel state (kernel/state.ts): name → owner (a plugin name, or
@@ -110,7 +109,7 @@ export function freezeExtensions(): void {
 }
 
 function checkName(kind: string, name: unknown): void {
-  if (typeof name !== "string" || !NAME_PATTERN.test(name)) {
+  if (typeof name !== "string" || !IDENTIFIER.test(name)) {
     throw new AxnError(
       ErrorCodes.InvalidRegistryName,
       `Cannot register ${kind} ${JSON.stringify(name)}: expected an identifier such as "openWorld" or "mcpTitle"`,

@@ -21,6 +21,7 @@ import { SyncHook } from "tapable";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { brandErrorClass } from "../errors/brand.js";
+import { errorMessage } from "../errors/message.js";
 import { reportException } from "../config/global.js";
 import type { Result } from "../action/result.js";
 import type { AnyAxn } from "../action/types.js";
@@ -89,7 +90,7 @@ export class HookError extends AxnError {
   readonly hook: HookName;
 
   constructor(plugin: string, hook: HookName, cause: unknown) {
-    super(ErrorCodes.HookFailed, `Plugin "${plugin}" failed in hook ${hook}: ${messageOf(cause)}`, { cause });
+    super(ErrorCodes.HookFailed, `Plugin "${plugin}" failed in hook ${hook}: ${errorMessage(cause)}`, { cause });
     this.plugin = plugin;
     this.hook = hook;
   }
@@ -164,8 +165,4 @@ function scoped(arg: unknown, plugin: string): unknown {
     return (arg as PluginScoped<unknown>)[FOR_PLUGIN](plugin);
   }
   return arg;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

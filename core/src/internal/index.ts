@@ -13,4 +13,6 @@ export { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 export { closestMatch } from "../errors/did-you-mean.js";
 export { readSchema } from "../schema/read-schema.js";
 export { resetKernel, type KernelCopy } from "../kernel/state.js";
+export { errorMessage } from "../errors/message.js";
+export { appendPath } from "../errors/field-path.js";
 export { kernelCopies } from "../kernel/copies.js";

@@ -5,19 +5,9 @@
  * side effects included — and then fail to render on the way out, paging for the caller's mistake.
  * The Invoker refuses them by field, before the body runs. Direct calls are trusted and not checked.
  */
-import { boundKey, fieldError, type FieldError } from "../errors/validation.js";
-
-/** `String.prototype.isWellFormed` (ES2024, Node 20+; the project's lib is ES2023): no lone surrogate. */
-function wellFormed(text: string): boolean {
-  return (text as string & { isWellFormed(): boolean }).isWellFormed();
-}
-
-function formatKey(path: string, key: string | number): string {
-  if (typeof key === "number") return `${path}[${key}]`;
-  // A received key is quoted only in part (the message goes back to the caller).
-  const quoted = boundKey(key);
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${quoted}` : `${path}[${JSON.stringify(quoted)}]`;
-}
+import { fieldError, type FieldError } from "../errors/validation.js";
+import { appendPath } from "../errors/field-path.js";
+import { isWellFormed as wellFormed } from "../schema/json-value.js";
 
 /** The first value under `value` that no JSON text could carry, as a field error; or undefined. */
 export function wireValueProblem(value: unknown, root: string): FieldError | undefined {
@@ -39,13 +29,13 @@ export function wireValueProblem(value: unknown, root: string): FieldError | und
     } else if (typeof current === "object" && current !== null && !seen.has(current)) {
       seen.add(current);
       if (Array.isArray(current)) {
-        for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], formatKey(path, i)]);
+        for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], appendPath(path, i)]);
       } else if (current instanceof Map || current instanceof Set) {
         for (const entry of current) stack.push([entry, path]);
       } else if (!(current instanceof Date)) {
         for (const key of Object.keys(current)) {
           if (!wellFormed(key)) return fieldError(path, "has a key with an unpaired surrogate (not valid UTF-8)");
-          stack.push([(current as Record<string, unknown>)[key], formatKey(path, key)]);
+          stack.push([(current as Record<string, unknown>)[key], appendPath(path, key)]);
         }
       }
     }

@@ -21,6 +21,8 @@ import { internalsOf, sourceActionOf } from "../action/internals.js";
 import type { Result } from "../action/result.js";
 import type { JsonValue } from "../schema/json-schema-types.js";
 import { UnserializableValue } from "./unserializable-value.js";
+import { appendPath } from "../errors/field-path.js";
+import { isWellFormed } from "../schema/json-value.js";
 
 export interface RenderOptions {
   /**
@@ -86,8 +88,6 @@ const LINEAR_DEPTH = 64;
 
 /** A toJSON that keeps returning new objects with their own toJSON is refused after this many. */
 const MAX_TOJSON_HOPS = 16;
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 const objectToString = Object.prototype.toString;
 const dateToJSON = Date.prototype.toJSON;
@@ -583,7 +583,7 @@ class Walker {
   /** A refusal about property `name` of the container at `key`. */
   private failIn(depth: number, key: string | number, name: string, reason: string, cause?: unknown): never {
     const base = this.path(depth, key);
-    const path = this.options.sensitive ? base : base + segment(name);
+    const path = this.options.sensitive ? base : appendPath(base, name);
     return this.refuse(new UnserializableValue(path, reason, cause === undefined ? undefined : { cause }));
   }
 
@@ -601,14 +601,9 @@ class Walker {
     // A sensitive field's keys may themselves be data (emails as Map keys): stop at the field name.
     if (this.options.sensitive || depth === 0) return this.root;
     let path = this.root;
-    for (let j = 2; j <= depth; j++) path += segment(this.stack[j]!.at);
-    return path + segment(key);
+    for (let j = 2; j <= depth; j++) path = appendPath(path, this.stack[j]!.at);
+    return appendPath(path, key);
   }
-}
-
-function segment(key: string | number): string {
-  if (typeof key === "number") return `[${key}]`;
-  return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
 /** Whether an own property name is one of the first `items` array indexes. */
@@ -665,14 +660,6 @@ function canonicalJson(value: object): string {
 function setProperty(out: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   else out[key] = value;
-}
-
-// ES2024's String.prototype.isWellFormed (Node 20+); the project's lib is ES2023.
-interface WellFormed {
-  isWellFormed(): boolean;
-}
-function isWellFormed(s: string): boolean {
-  return (s as unknown as WellFormed).isWellFormed();
 }
 
 /** Where the first lone surrogate is: a position, never the text around it. */

@@ -4,6 +4,14 @@
  */
 import type { JsonValue } from "./json-schema-types.js";
 
+/**
+ * `String.prototype.isWellFormed` (ES2024, Node 20+; the project's lib is ES2023): no lone
+ * surrogate, so the text has a UTF-8 form — what JSON on the wire needs of every string and key.
+ */
+export function isWellFormed(text: string): boolean {
+  return (text as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value) as unknown;

@@ -19,6 +19,7 @@ import { catalogActions, catalogVersion, ensureInCatalog } from "../action/run/c
 import { assertDeclaredAdapters } from "../action/run/adapter-declarations.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { IDENTIFIER } from "../errors/field-path.js";
 import { unknownAdapterError } from "../errors/unknown-adapter.js";
 import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 import { axnConfig } from "../config/global.js";
@@ -37,7 +38,7 @@ export interface ToolVersions {
 }
 
 /** Adapter keys are identifiers (`mcp`, `langchain`): they key config namespaces and settings bags. */
-export const ADAPTER_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+export const ADAPTER_KEY = IDENTIFIER;
 
 /**
  * Records adapter `key` in the kernel's one adapter list — the host's registrar and

@@ -36,6 +36,7 @@ import { endActionSpan, startActionSpan } from "../../tracing/span.js";
 import type { Span } from "@opentelemetry/api";
 import { axnConfig, globalCoerceInputTypes, reportException } from "../../config/global.js";
 import { kernel } from "../../kernel/state.js";
+import { appendPath } from "../../errors/field-path.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
 export interface CompiledAction {
@@ -125,8 +126,7 @@ function capViolations(errors: readonly FieldError[], ambientRanges: readonly nu
 
 function formatPath(root: string, path: readonly (string | number)[]): string {
   let out = root;
-  // A string segment may be a received key (a record's): quoted only in part.
-  for (const part of path) out += typeof part === "number" ? `[${part}]` : `.${boundKey(String(part))}`;
+  for (const part of path) out = appendPath(out, typeof part === "number" ? part : String(part));
   return out;
 }
 

@@ -12,6 +12,8 @@ import { isReservedExposeName } from "../result.js";
 import { looksLikeSchema, readSchema, SUPPORTED_SCHEMAS, UnsupportedSchema } from "../../schema/read-schema.js";
 import type { SchemaReader } from "../../schema/schema-kind.js";
 import { knownFieldMetadataKeys } from "../../extensions/registry.js";
+import { errorMessage } from "../../errors/message.js";
+import { isWellFormed } from "../../schema/json-value.js";
 
 const CORE_OPTIONS = new Set<string>(CORE_FIELD_OPTIONS);
 const DEFINITION_KEYS = new Set([
@@ -69,7 +71,7 @@ export function normalizeFields(action: string, fields: Fields | undefined, dire
  * surrogate has no UTF-8 form, so no transport could ever carry it. Escaped in the message.
  */
 function checkFieldName(action: string, name: string, direction: "expects" | "exposes"): void {
-  if (!(name as string & { isWellFormed(): boolean }).isWellFormed()) {
+  if (!isWellFormed(name)) {
     fail(action, `${direction} field name ${JSON.stringify(name)} has no UTF-8 form (a lone surrogate); a field name becomes a JSON property name`);
   }
 }
@@ -132,7 +134,7 @@ function readField(action: string, name: string, schema: unknown): SchemaReader 
       fail(action, `field "${name}" has an unsupported schema: got ${error.received}${error.hint === undefined ? "" : ` (${error.hint})`}. Supported schemas: ${SUPPORTED_SCHEMAS}`);
     }
     // A converter that throws (a type its library cannot express as JSON Schema) is a declaration mistake too.
-    fail(action, `field "${name}": its schema cannot be read (${error instanceof Error ? error.message : String(error)})`);
+    fail(action, `field "${name}": its schema cannot be read (${errorMessage(error)})`);
   }
 }
 
