@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AxnError, ErrorCodes } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import type { AxnAppConfig } from "./define-config.js";
 import { importModule } from "./import-module.js";
 
@@ -46,7 +47,7 @@ export async function loadConfig(options: { readonly cwd: string; readonly confi
   try {
     namespace = await importModule(configPath);
   } catch (error) {
-    throw new AxnError(ErrorCodes.ConfigInvalid, `Could not load ${configPath}: ${messageOf(error)}`, { cause: error });
+    throw new AxnError(ErrorCodes.ConfigInvalid, `Could not load ${configPath}: ${errorMessage(error)}`, { cause: error });
   }
   const config = namespace["default"];
   if (typeof config !== "object" || config === null || Array.isArray(config)) {
@@ -56,8 +57,4 @@ export async function loadConfig(options: { readonly cwd: string; readonly confi
     );
   }
   return { config: config as AxnAppConfig, configPath };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ErrorCodes } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import { createJiti } from "jiti";
 import { PluginError } from "../host/plugin-error.js";
 import { installedPluginPackages, suggestPlugin } from "./did-you-mean.js";
@@ -51,7 +52,7 @@ export async function resolvePluginEntry(entry: unknown, index: number, context:
       throw new PluginError(
         ErrorCodes.PluginInvalid,
         label,
-        `Plugin "${label}" could not be loaded from ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        `Plugin "${label}" could not be loaded from ${file}: ${errorMessage(error)}`,
         { cause: error },
       );
     }

@@ -23,6 +23,7 @@ import {
   type AxnGlobalOptions,
   type AxnHost,
 } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import type { AnyAxnPlugin } from "../plugin.js";
 import { RESERVED_CONFIG_KEYS, type AxnAppConfig } from "../config/define-config.js";
 import { closestMatch } from "../config/did-you-mean.js";
@@ -102,7 +103,7 @@ async function applyPlugins(host: AxnHost, entries: readonly unknown[], context:
       throw new PluginError(
         ErrorCodes.PluginApplyFailed,
         plugin.name,
-        `Plugin "${plugin.name}" failed in apply: ${error instanceof Error ? error.message : String(error)}`,
+        `Plugin "${plugin.name}" failed in apply: ${errorMessage(error)}`,
         { cause: error },
       );
     }
