@@ -15,7 +15,7 @@ import {
   type ConformanceCheckId,
   type FunctionCallingConformanceTransport,
 } from "@axn/sdk/conformance";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import { DEFECTS, fixtureDriver, type Defect, type FixtureTool } from "./fixtures/broken-adapter.js";
 
 // --- the convention sentences every message ends with ---
@@ -155,18 +155,18 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
 };
 
 async function failures(defects: readonly Defect[]): Promise<Partial<Record<ConformanceCheckId, string>>> {
-  resetAxn();
+  resetKernel();
   const results = await runConformanceChecks(fixtureDriver(defects));
   expect(results.map((result) => result.id)).to.deep.equal([...CHECK_IDS]);
   return Object.fromEntries(results.filter((result) => !result.passed).map((result) => [result.id, result.error]));
 }
 
 describe("conformance suite against a broken adapter", () => {
-  before(resetAxn);
-  after(resetAxn);
+  before(resetKernel);
+  after(resetKernel);
 
   it("passes the fixture adapter without defects, skipping nothing", async () => {
-    resetAxn();
+    resetKernel();
     const results = await runConformanceChecks(fixtureDriver());
     expect(results.filter((result) => !result.passed || result.skipped)).to.deep.equal([]);
   });
@@ -185,7 +185,7 @@ describe("conformance suite against a broken adapter", () => {
   }
 
   it("hands the transport only what the adapter's own wrap and tools() returned, never an action", async () => {
-    resetAxn();
+    resetKernel();
     const driver = fixtureDriver();
     const transport = driver.transport as FunctionCallingConformanceTransport<FixtureTool>;
     const produced = new Set<FixtureTool>();
@@ -211,7 +211,7 @@ describe("conformance suite against a broken adapter", () => {
 
   /** A nested mocha run of `describeAdapterConformance` with the given runner hooks; the titles that failed and passed. */
   async function mochaRun(defects: readonly Defect[], withBefore: boolean): Promise<{ failed: string[]; passed: string[]; errors: string[] }> {
-    resetAxn();
+    resetKernel();
     const mocha = new Mocha({ reporter: class {} as never });
     let current: Mocha.Suite = mocha.suite;
     describeAdapterConformance(fixtureDriver(defects), {

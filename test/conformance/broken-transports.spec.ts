@@ -9,7 +9,7 @@ import { expect } from "chai";
 import { Invoker, type AnyAxn } from "@axn/core";
 import { serializeExposed } from "@axn/sdk/adapter";
 import { runConformanceChecks, type AdapterConformanceDriver, type ConformanceCheckId } from "@axn/sdk/conformance";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import mcpPlugin, { McpAdapter, mcpConfig, type McpTool } from "axn-plugin-mcp";
 import httpPlugin, { HttpAdapter, type HttpOperation } from "axn-plugin-http";
@@ -36,15 +36,15 @@ const http = (name: string, wrap: (action: AnyAxn) => HttpOperation): AdapterCon
 });
 
 async function failure<W>(driver: AdapterConformanceDriver<W>, id: ConformanceCheckId): Promise<string | undefined> {
-  resetAxn();
+  resetKernel();
   const [result] = await runConformanceChecks(driver, { only: [id] });
   expect(result?.id).to.equal(id);
   return result?.error;
 }
 
 describe("conformance: the suite catches broken adapters through the real transports", () => {
-  before(resetAxn);
-  after(resetAxn);
+  before(resetKernel);
+  after(resetKernel);
 
   it("MCP: a blanket headline in the CallToolResult text", async () => {
     const driver = mcp("mcp (headline)", (action) => {

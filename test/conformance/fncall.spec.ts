@@ -8,20 +8,20 @@
 import { CONFORMANCE_PROBE_KINDS } from "../support/schema-kinds.js";
 import { expect } from "chai";
 import { describeAdapterConformance, runConformanceChecks, type AdapterConformanceDriver } from "@axn/sdk/conformance";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import { wrap, type FncallTool } from "../../docs/examples/snippets/fncall-adapter.js";
 import { fncallDriver } from "../../docs/examples/snippets/fncall-driver.js";
 
 const driver = fncallDriver; // the driver docs/adapter-authoring.md shows
 
 describe("conformance: the fncall example adapter (docs/adapter-authoring.md)", () => {
-  before(resetAxn);
-  after(resetAxn);
+  before(resetKernel);
+  after(resetKernel);
 
   for (const kind of CONFORMANCE_PROBE_KINDS) describeAdapterConformance<FncallTool>({ ...kind, ...driver });
 
   it("fails with the message the guide shows when its replies put a headline in front of result.error", async () => {
-    resetAxn();
+    resetKernel();
     const headlined: AdapterConformanceDriver<FncallTool> = {
       ...driver,
       wrap: (action) => {

@@ -7,13 +7,13 @@
  */
 import { CONFORMANCE_PROBE_KINDS } from "../support/schema-kinds.js";
 import { describeAdapterConformance } from "@axn/sdk/conformance";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import httpPlugin, { HttpAdapter, type HttpOperation } from "axn-plugin-http";
 import { httpTransport } from "./support/transports.js";
 
 describe("conformance: axn-plugin-http", () => {
-  before(resetAxn);
-  after(resetAxn);
+  before(resetKernel);
+  after(resetKernel);
 
   for (const kind of CONFORMANCE_PROBE_KINDS)
     describeAdapterConformance<HttpOperation>({

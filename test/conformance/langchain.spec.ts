@@ -7,7 +7,7 @@
  */
 import { CONFORMANCE_PROBE_KINDS } from "../support/schema-kinds.js";
 import { describeAdapterConformance, type AdapterConformanceDriver, type ConformanceCall } from "@axn/sdk/conformance";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import { ToolMessage } from "@langchain/core/messages";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import langchainPlugin, { LangchainAdapter, type ActionTool } from "axn-plugin-langchain";
@@ -40,8 +40,8 @@ function toolNamed(tools: readonly ActionTool[], name: string): ActionTool {
 }
 
 describe("conformance: axn-plugin-langchain", () => {
-  before(resetAxn);
-  after(resetAxn);
+  before(resetKernel);
+  after(resetKernel);
 
   for (const kind of CONFORMANCE_PROBE_KINDS)
     describeAdapterConformance<ActionTool>({

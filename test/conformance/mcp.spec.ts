@@ -6,13 +6,13 @@
  */
 import { CONFORMANCE_PROBE_KINDS } from "../support/schema-kinds.js";
 import { describeAdapterConformance } from "@axn/sdk/conformance";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import mcpPlugin, { McpAdapter, type McpTool } from "axn-plugin-mcp";
 import { mcpTransport } from "./support/transports.js";
 
 describe("conformance: axn-plugin-mcp", () => {
-  before(resetAxn);
-  after(resetAxn);
+  before(resetKernel);
+  after(resetKernel);
 
   for (const kind of CONFORMANCE_PROBE_KINDS)
     describeAdapterConformance<McpTool>({

@@ -17,12 +17,10 @@ import {
   defineAxn,
   hostLoaded,
   resetAxnConfig,
-  resetHost,
   type ResultInfo,
 } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
 import { createHost, loadConfig } from "@axn/sdk";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import { main } from "../../sdk/dist/cli/main.js";
 import { captureReports } from "../support/reports.js";
 import { fromFile, inMemory } from "../../docs/examples/snippets/config-load.js";
@@ -73,8 +71,8 @@ describe("docs pages", () => {
   });
 
   describe("docs/configuration.md", () => {
-    beforeEach(() => resetAxn());
-    after(() => resetAxn());
+    beforeEach(() => resetKernel());
+    after(() => resetKernel());
 
     it("axn.config.ts: plugins, a namespace's settings, the global options", async () => {
       const { config, configPath } = await loadConfig({ cwd: join(SNIPPETS, "config-app") });
@@ -89,7 +87,7 @@ describe("docs pages", () => {
     it("a host from a config file, or from an in-memory config", async () => {
       const loaded = await fromFile(HELPDESK);
       expect(loaded.plugins.map((p) => p.name)).to.deep.equal(["axn-plugin-mcp", "axn-plugin-langchain", "axn-plugin-http"]);
-      resetAxn();
+      resetKernel();
       const memory = await inMemory(SNIPPETS);
       expect([memory.plugins.map((p) => p.name), hostLoaded()]).to.deep.equal([["axn-plugin-mcp"], true]);
     });
@@ -120,12 +118,10 @@ describe("docs pages", () => {
 
     describe("per-action overrides", () => {
       beforeEach(() => {
-        resetHost();
-        clearCatalog();
+        resetKernel();
       });
       after(() => {
-        resetHost();
-        clearCatalog();
+        resetKernel();
       });
 
       it("a bag overrides a setting and makes the action a member", async () => {
@@ -152,12 +148,10 @@ describe("docs pages", () => {
 
   describe("docs/plugins.md", () => {
     beforeEach(() => {
-      resetHost();
-      clearCatalog();
+      resetKernel();
     });
     after(() => {
-      resetHost();
-      clearCatalog();
+      resetKernel();
     });
 
     it("the smallest plugin: an onResult observer", async () => {
@@ -181,7 +175,7 @@ describe("docs pages", () => {
       try {
         await createHost({ config: { plugins: [[auditWithOptions, { level: "debug" }]] }, cwd: SNIPPETS });
         await defineAxn({ name: "Docs.PingDebug", call: () => undefined }).call({});
-        resetHost();
+        resetKernel();
         await createHost({ config: { plugins: [[auditWithOptions, {}]] }, cwd: SNIPPETS }); // level defaults to "info": only failures log
         await defineAxn({ name: "Docs.PingInfo", call: () => undefined }).call({});
       } finally {
@@ -189,7 +183,7 @@ describe("docs pages", () => {
       }
       expect(lines).to.deep.equal(["Docs.PingDebug success"]);
       expect(appConfig.plugins).to.deep.equal([["audit", { level: "debug" }]]);
-      resetHost();
+      resetKernel();
       const refused = await createHost({ config: { plugins: [[auditWithOptions, { level: "loud" }]] }, cwd: SNIPPETS }).then(
         () => undefined,
         (error: unknown) => error as Error,
@@ -293,12 +287,12 @@ describe("docs pages", () => {
     for (const exchange of exchanges()) {
       it(`axn ${exchange.args.slice(0, 2).join(" ")}: prints what the page shows`, async () => {
         let stdout = "";
-        resetAxn();
+        resetKernel();
         try {
           const code = await main(exchange.args, { cwd: HELPDESK, env: process.env, stdout: { write: (text: string) => void (stdout += text) }, stderr: { write: () => undefined } });
           expect([code, stdout]).to.deep.equal([1, exchange.output]);
         } finally {
-          resetAxn();
+          resetKernel();
         }
       });
     }

@@ -19,12 +19,10 @@ import {
   InboundValidationError,
   Invoker,
   isAxnError,
-  resetHost,
   Tools,
   type ArgsOf,
   type AxnLogger,
 } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import { captureReports } from "../support/reports.js";
 import { CardDeclined, ChargeCard } from "../../docs/examples/snippets/charge-card.js";
@@ -43,6 +41,7 @@ import "../../docs/examples/snippets/fncall-conformance.js";
 import { withHostCheck } from "../../docs/examples/snippets/host-check.js";
 import { ADAPTER_FAILURE_MESSAGE } from "@axn/sdk/adapter";
 import fncallPlugin, { currentSession, deprecator, fncallConfig, tools, wrap } from "../../docs/examples/snippets/fncall-adapter.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assertType = <T extends true>(): T => true as T;
@@ -270,15 +269,13 @@ describe("docs snippets", () => {
   describe("docs/tools.md", () => {
     const warnings: string[] = [];
     beforeEach(() => {
-      resetHost();
-      clearCatalog();
+      resetKernel();
       warnings.length = 0;
       const noop = () => undefined;
       configureAxn({ logger: { debug: noop, info: noop, error: noop, warn: (m: string) => void warnings.push(m) } });
     });
     after(() => {
-      resetHost();
-      clearCatalog();
+      resetKernel();
     });
 
     function host(...keys: string[]): void {
@@ -344,7 +341,7 @@ describe("docs snippets", () => {
         "extend_trial@1",
         "extend_trial@2",
       ]);
-      resetHost();
+      resetKernel();
       Tools.setProjectRoot(SNIPPETS);
       Tools.registerAdapter("mcp", { toolRoots: () => ["app/actions"] });
       let error: unknown;
@@ -440,14 +437,10 @@ describe("docs snippets", () => {
       expect(withHostCheck(ok, { bindAddress: "0.0.0.0" })).to.equal(ok);
     });
 
-    beforeEach(() => {
-      resetHost();
-      clearCatalog();
-    });
-    after(() => {
-      resetHost();
-      clearCatalog();
-    });
+    beforeEach(resetKernel);
+    after(resetKernel);
+    // After the reset (which restores the default global options), so the capture is in place.
+    const reports = captureReports();
 
     it("loads through a host, discovers its default tool root and serves the tools", async () => {
       const { served } = await fresh<typeof import("../../docs/examples/snippets/fncall-host.js")>("fncall-host.ts");

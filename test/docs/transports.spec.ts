@@ -5,12 +5,13 @@
 import { expect } from "chai";
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
-import { resetHost, type Transport } from "@axn/core";
+import type { Transport } from "@axn/core";
+import { resetKernel } from "@axn/sdk/testing";
 import { createHost } from "@axn/sdk";
 import echoPlugin from "../../docs/examples/snippets/echo-transport.js";
 
 describe("docs/plugins.md: a transport plugin", () => {
-  afterEach(() => resetHost());
+  afterEach(resetKernel);
 
   it("adds an http transport at /echo whose listener answers with its flag's default", async () => {
     const { host } = await createHost({ config: { plugins: [echoPlugin] } });

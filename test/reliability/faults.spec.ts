@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { activeHost, ErrorCodes, HookError, } from "@axn/core";
+import { activeHost, ErrorCodes, HookError } from "@axn/core";
 import { createHost, definePlugin, PluginError } from "@axn/sdk";
 import { createStreamableHttpHandler, McpAdapter } from "axn-plugin-mcp";
 import { serve, type HttpServerHandle } from "axn-plugin-http";

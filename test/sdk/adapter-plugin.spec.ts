@@ -14,7 +14,7 @@ import {
 } from "@axn/core";
 import { createHost } from "@axn/sdk";
 import { defineAdapterPlugin, toolRootsDefault } from "@axn/sdk/adapter";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 
 // Namespaces are process-wide, like a published plugin's: one per configurable in this file.
 const rooted = toolRootsDefault(createConfigurable("axn-plugin-specrooted").configNamespace("specrooted"), []);
@@ -61,11 +61,11 @@ const plainPlugin = defineAdapterPlugin({
 
 describe("defineAdapterPlugin", () => {
   beforeEach(async () => {
-    resetAxn();
+    resetKernel();
     applied.length = 0;
     await createHost({ config: { plugins: [rootedPlugin, plainPlugin] } });
   });
-  after(resetAxn);
+  after(resetKernel);
 
   it("is a frozen host plugin carrying its key, wrap and tools", () => {
     expect([rootedPlugin.name, rootedPlugin.version, rootedPlugin.host, rootedPlugin.key]).to.deep.equal([
@@ -118,7 +118,7 @@ describe("defineAdapterPlugin", () => {
   });
 
   it("takes no options: the host refuses any given to it", async () => {
-    resetAxn();
+    resetKernel();
     let message: string | undefined;
     await createHost({ config: { plugins: [[rootedPlugin as never, { tag: "x" }]] } }).catch((error: Error) => (message = error.message));
     expect(message).to.equal('Plugin "axn-plugin-specrooted" takes no options, got { tag: \'x\' }; remove them from the config passed to createHost');

@@ -15,7 +15,6 @@ import {
   knownFieldMetadataKeys,
   knownSemanticHints,
   registeredAdapters,
-  resetHost,
   type AxnError,
   type AxnHost,
 } from "@axn/core";
@@ -283,7 +282,7 @@ describe("@axn/sdk plugin loading", () => {
       const error = await rejection(load([b, plugin({ name: "axn-plugin-a" })]));
       expect(error.code).to.equal("AXN_PLUGIN_MISSING_DEPENDENCY");
       expect(error.message).to.equal('The dependency "axn-plugin-a" of plugin "axn-plugin-b" is not registered');
-      resetHost();
+      resetKernel();
       const short = plugin({ name: "axn-plugin-c", dependencies: ["a"] });
       expect((await load([plugin({ name: "axn-plugin-a" }), short])).plugins.map((p) => p.name)).to.deep.equal(["axn-plugin-a", "axn-plugin-c"]);
     });
@@ -343,10 +342,10 @@ describe("@axn/sdk plugin loading", () => {
       });
       await load([[arkPlugin, { retries: 3 }]]);
       expect(seen).to.deep.equal([3]);
-      resetHost();
+      resetKernel();
       const error = await rejection(load([[arkPlugin, { retries: -1 }]]));
       expect(error.message).to.equal('Plugin "axn-plugin-ark" was given invalid options in axn.config.ts: retries: retries must be non-negative (was -1)');
-      resetHost();
+      resetKernel();
       const optional = definePlugin({
         name: "axn-plugin-optional",
         version: "1.0.0",
@@ -363,7 +362,7 @@ describe("@axn/sdk plugin loading", () => {
       const once = plugin({ apply: () => void applied++ });
       expect((await load([once, once])).plugins).to.have.length(1);
       expect(applied).to.equal(1);
-      resetHost();
+      resetKernel();
       const error = await rejection(load([plugin(), plugin()]));
       expect(error.code).to.equal("AXN_PLUGIN_DUPLICATE");
       expect(error.message).to.equal(

@@ -11,7 +11,7 @@ import { get } from "node:http";
 import { join } from "node:path";
 import { createKernelHost, HookError, type AxnHost, type Transport, type TransportRegistrar } from "@axn/core";
 import { createHost } from "@axn/sdk";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import { main } from "../../sdk/dist/cli/main.js";
 import { planServe, RESERVED_FLAGS, type ServePlan } from "../../sdk/dist/cli/serve/options.js";
 import { collectTransports, type Registered } from "../../sdk/dist/cli/serve/registered.js";
@@ -56,8 +56,8 @@ const stdioTransport = (name: string, extra: Partial<Transport> = {}): Transport
   ({ kind: "stdio", name, async start() { return { async stop() {} }; }, ...extra }) as Transport;
 
 describe("axn serve: transports registered through the host's registerTransport hook", () => {
-  beforeEach(() => resetAxn());
-  afterEach(() => resetAxn());
+  beforeEach(() => resetKernel());
+  afterEach(() => resetKernel());
 
   it("collects every transport in registration order, each with the plugin that added it", async () => {
     const found = await collected(
@@ -100,7 +100,7 @@ describe("axn serve: transports registered through the host's registerTransport 
       ],
     ];
     for (const [message, ...plugins] of conflicts) {
-      resetAxn();
+      resetKernel();
       const error = await refusal(...plugins);
       expect([error.code, error.plugin, error.hook, error.message]).to.deep.equal(["AXN_HOOK_FAILED", plugins.at(-1)![0], "registerTransport", message]);
     }
@@ -127,7 +127,7 @@ describe("axn serve: transports registered through the host's registerTransport 
       [stdioTransport("a", { selectFlag: "a-stdio", flags: { "a-stdio": { type: "boolean", help: "x" } } }), 'stdio transport "a" declares --a-stdio both as a flag and as its selectFlag'],
     ];
     for (const [transport, message] of malformed) {
-      resetAxn();
+      resetKernel();
       const error = await refusal(["axn-plugin-a", (t) => t.add(transport as Transport)]);
       expect(error.message).to.equal(`Plugin "axn-plugin-a" failed in hook registerTransport: ${message}`);
     }
@@ -142,8 +142,8 @@ describe("axn serve: transports registered through the host's registerTransport 
 });
 
 describe("axn serve: the command line, completed by the transports' flags", () => {
-  beforeEach(() => resetAxn());
-  afterEach(() => resetAxn());
+  beforeEach(() => resetKernel());
+  afterEach(() => resetKernel());
 
   const flags = {
     "a-verbose": { type: "boolean", help: "talk more" },
@@ -219,7 +219,7 @@ describe("axn serve: the command line, completed by the transports' flags", () =
 
   it("says when there is nothing to serve, and how to fix it (exit 3)", async () => {
     const none = async (register: (t: TransportRegistrar) => void, argv: readonly string[] = []): Promise<unknown[]> => {
-      resetAxn();
+      resetKernel();
       try {
         planServe(argv, await collected(["axn-plugin-a", register]), PLAN);
       } catch (error) {
@@ -251,11 +251,11 @@ describe("axn serve: the shared server (main in this process, loopback HTTP)", f
   this.timeout(60_000);
   let foreignSigterm: Function[];
   beforeEach(() => {
-    resetAxn();
+    resetKernel();
     events.length = 0;
     foreignSigterm = process.listeners("SIGTERM");
   });
-  afterEach(() => resetAxn());
+  afterEach(() => resetKernel());
   // After the reset above, so the capture it installs is the one in force.
   const reports = captureReports();
 
@@ -359,7 +359,7 @@ describe("axn serve: the shared server (main in this process, loopback HTTP)", f
         "Run `axn doctor` for a full check.\n",
     );
     expect(events).to.deep.equal([]);
-    resetAxn();
+    resetKernel();
     const doctor = await main(["doctor", "--config", join(cases, "conflict.config.ts")], {
       cwd: repo,
       env: {},

@@ -8,7 +8,7 @@
  */
 import { expect } from "chai";
 import { createConfigurable, createKernelHost, defineAxn, isAxnError, Tools } from "@axn/core";
-import { catalogActions, } from "@axn/core/internal";
+import { catalogActions } from "@axn/core/internal";
 import { thrown } from "../../support/thrown.js";
 import { resetKernel } from "@axn/sdk/testing";
 

@@ -12,9 +12,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { mountMcp, oneOperation } from "../../../docs/examples/snippets/http-api.js";
-import { createKernelHost, resetHost } from "@axn/core";
+import { createKernelHost } from "@axn/core";
 import httpPlugin from "axn-plugin-http";
 import mcpPlugin from "axn-plugin-mcp";
+import { resetKernel } from "@axn/sdk/testing";
 
 const run = promisify(execFile);
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -93,13 +94,13 @@ describe("axn-plugin-http: docs/plugins/http.md", () => {
 
   describe("the API examples", () => {
     beforeEach(() => {
-      resetHost();
+      resetKernel();
       const host = createKernelHost();
       httpPlugin.apply(host, undefined);
       mcpPlugin.apply(host, undefined);
       host.freeze();
     });
-    afterEach(() => resetHost());
+    afterEach(resetKernel);
 
     it("one operation, invoked without HTTP", async () => {
       const { operation, listed } = await oneOperation();

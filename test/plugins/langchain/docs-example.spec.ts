@@ -6,9 +6,8 @@
  */
 import { expect } from "chai";
 import { fileURLToPath } from "node:url";
-import { clearCatalog } from "@axn/core/internal";
 import { loadHost } from "@axn/sdk";
-import { resetAxn } from "@axn/sdk/testing";
+import { resetKernel } from "@axn/sdk/testing";
 import type { ToolMessage } from "@langchain/core/messages";
 import { LangchainAdapter } from "axn-plugin-langchain";
 import { invokeDirectly, listing } from "../../../docs/examples/snippets/langchain-usage.js";
@@ -17,19 +16,19 @@ const APP = fileURLToPath(new URL("../../../docs/examples/snippets/langchain-app
 
 describe("axn-plugin-langchain: docs/plugins/langchain.md", () => {
   it("§1: the app's config makes every action under src/agent_tools a tool", async () => {
-    resetAxn();
+    resetKernel();
     try {
       await loadHost({ cwd: APP });
       expect(LangchainAdapter.tools().map((tool) => [tool.name, tool.description])).to.deep.equal([
         ["transfer", "Move money from the current user's account to another account"],
       ]);
     } finally {
-      resetAxn();
+      resetKernel();
     }
   });
 
   it("§1: a refused call, then the corrected one, in one agent run", async () => {
-    clearCatalog();
+    resetKernel();
     try {
       const { messages, transfer } = await import("../../../docs/examples/snippets/langchain-fake-agent.js");
       expect(transfer.name).to.equal("transfer");
@@ -49,7 +48,7 @@ describe("axn-plugin-langchain: docs/plugins/langchain.md", () => {
         ["good", "success", '{"reference":"T-u_17-acc_42-500","amount":500}', { reference: "T-u_17-acc_42-500", amount: 500 }],
       ]);
     } finally {
-      clearCatalog();
+      resetKernel();
     }
   });
 

@@ -14,8 +14,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
-import { createKernelHost, defineAxn, resetHost } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { createKernelHost, defineAxn } from "@axn/core";
 import mcpPlugin, { createMcpServer, McpAdapter } from "axn-plugin-mcp";
 import { z } from "zod";
 import { optionLists } from "../../../docs/examples/snippets/mcp-api.js";
@@ -23,6 +22,7 @@ import { listing } from "../../../docs/examples/snippets/mcp-tool.js";
 import { authenticatedHandler } from "../../../docs/examples/snippets/mcp-context.js";
 import { imported, ImportRows } from "../../../docs/examples/snippets/mcp-progress.js";
 import { textOf } from "./support.js";
+import { resetKernel } from "@axn/sdk/testing";
 
 const APP = join(dirname(fileURLToPath(import.meta.url)), "../../../docs/examples/snippets/mcp-app");
 
@@ -101,15 +101,13 @@ describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
 
   describe("in process", () => {
     beforeEach(() => {
-      resetHost();
-      clearCatalog();
+      resetKernel();
       const host = createKernelHost();
       mcpPlugin.apply(host, undefined);
       host.freeze();
     });
     afterEach(() => {
-      resetHost();
-      clearCatalog();
+      resetKernel();
     });
 
     it("§7: authenticate and serverContext put the token's user in the ambient context", async () => {

@@ -3,12 +3,12 @@
  * module, which registers the suite.
  */
 import { createHost } from "@axn/sdk";
-import { resetHost } from "@axn/core";
+import { resetKernel } from "@axn/sdk/testing";
 import plugin from "../src/index.js";
 import withOptions from "../src/with-options.js";
 
 describe("axn-plugin-audit", () => {
-  afterEach(() => resetHost());
+  afterEach(resetKernel);
   it("loads", async () => {
     await createHost({ config: { plugins: [plugin] } });
   });
