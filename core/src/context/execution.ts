@@ -3,8 +3,9 @@
  * running, its ambient context, its span. Everything that must be visible "from inside the action
  * currently running, even across await" reads it from here, and two concurrent calls never share it.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import type { AsyncLocalStorage } from "node:async_hooks";
 import type { Span } from "@opentelemetry/api";
+import { kernel } from "../kernel/state.js";
 
 export interface ExecutionState {
   /** The running action's name. */
@@ -22,7 +23,8 @@ export interface ExecutionState {
   readonly parent: ExecutionState | undefined;
 }
 
-const storage = new AsyncLocalStorage<ExecutionState>();
+// The kernel's storages, shared by every copy of @axn/core in the process; this module owns what they hold.
+const storage = kernel.execution.actions as AsyncLocalStorage<ExecutionState>;
 
 export function currentExecution(): ExecutionState | undefined {
   return storage.getStore();
@@ -33,7 +35,7 @@ export function runInExecution<T>(state: ExecutionState, fn: () => T): T {
 }
 
 /** Ambient context set outside any action (a request handler, `Current.run`). */
-const ambientStorage = new AsyncLocalStorage<unknown>();
+const ambientStorage = kernel.execution.ambient;
 
 /** The ambient-context source visible here: the running action's, else the enclosing `Current.run`'s. */
 export function outerAmbient(): unknown {

@@ -3,8 +3,8 @@
  * and the result sink it installed, the adapter list, the extension vocabulary, every package's
  * configurable, the tool registry's grants and module origins, the global options, the
  * deprecators — in one object on `globalThis` under `Symbol.for("axn.kernel")`, with one reset
- * (`resetKernel`). Nothing else in core keeps process state (per-call state is in
- * `AsyncLocalStorage`, see context/execution.ts).
+ * (`resetKernel`). Nothing else in core keeps process state; per-call state is in the two
+ * `AsyncLocalStorage`s the object also holds (see context/execution.ts).
  *
  * One key, so a second copy of @axn/core in the process (an `npm link`ed plugin, a sibling package
  * with its own install) is noticed the moment it loads: it joins this object when it can read it
@@ -18,6 +18,7 @@
  * kernel.copies;                 // [{ path: "/app/node_modules/@axn/core", version: "0.1.0" }]
  * ```
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ActionInternals } from "../action/internals.js";
 import type { Result } from "../action/result.js";
@@ -148,6 +149,12 @@ export interface KernelState {
   readonly deprecators: Map<string, object>;
   /** Errors already sent to `onException`: one fault, one report, however many layers rethrow it. */
   readonly reported: WeakSet<object>;
+  /**
+   * The two `AsyncLocalStorage`s per-execution state lives in (context/execution.ts owns their
+   * contents): shared, so an ambient context set through one copy of @axn/core is the one an
+   * action defined through another copy sees. They hold no process state themselves.
+   */
+  readonly execution: { readonly actions: AsyncLocalStorage<unknown>; readonly ambient: AsyncLocalStorage<unknown> };
 }
 
 /** Native `import()`: loads `.ts` modules when the process runs under a TypeScript loader. */
@@ -183,6 +190,7 @@ function createKernel(copy: KernelCopy): KernelState {
     options: {},
     deprecators: new Map(),
     reported: new WeakSet(),
+    execution: { actions: new AsyncLocalStorage(), ambient: new AsyncLocalStorage() },
   };
 }
 

@@ -10,7 +10,7 @@ import { expect } from "chai";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Tools, VERSION, createKernelHost } from "@axn/core";
+import { Current, Tools, VERSION, createKernelHost, type AnyAxn } from "@axn/core";
 import { catalogActions, kernelCopies } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
@@ -100,7 +100,12 @@ describe("kernel state: one per process", () => {
         join(dir, "plugin", "index.mjs"),
         [
           'import { defineAxn } from "@axn/core";',
+          'import { z } from "zod";',
           'export const Linked = defineAxn({ name: "Linked.Ping", tool: ["linked"], call: () => ({}) });',
+          "export const Who = defineAxn({",
+          '  name: "Linked.Who", expects: { userId: { schema: z.string(), on: "ambientContext" } }, exposes: { userId: z.string() },',
+          "  call: ({ userId }) => ({ userId }),",
+          "});",
           "export default {",
           '  name: "axn-plugin-linked", version: "1.0.0", host: "^0.1.0",',
           '  apply(host) { host.hooks.registerAdapter.tap("axn-plugin-linked", (adapters) => adapters.add("linked")); },',
@@ -112,6 +117,10 @@ describe("kernel state: one per process", () => {
       expect(Tools.for("linked").map((a) => a.toolName("linked"))).to.deep.equal(["linked_ping"]);
       expect(catalogActions().map((a) => a.name)).to.include("Linked.Ping");
       expect(kernelCopies().map((c) => c.path)).to.include.members([CORE, copy]);
+      // Per-call state is shared too: an ambient context set through this copy reaches the other's action.
+      const { Who } = (await import(pathToFileURL(join(dir, "plugin", "index.mjs")).href)) as { Who: AnyAxn };
+      const seen = await Current.run({ userId: "u_7" }, () => Who.call({} as never));
+      expect([seen.ok, (seen as unknown as { userId: string }).userId]).to.deep.equal([true, "u_7"]);
     });
 
     it("refuses: a copy of another release line fails to load, naming both copies", async () => {
