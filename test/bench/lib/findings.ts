@@ -21,7 +21,7 @@ export const FINDINGS: Record<string, string> = {
     "`--cpu-prof`): axn's own work in `A.call` is ~0.55–0.6 µs whatever the schema kind — ~0.25 µs fixed",
     "(an action with no fields: open the call, settle a `Result`, two `performance.now()`, the tracing",
     "check, observers) and ~0.05 µs per field (the resolve, validate and expose loops in",
-    "`core/src/action/run/execute.ts`) — on top of the library's own work, which axn asks for one field at a",
+    "`core/src/action/run/validate.ts`) — on top of the library's own work, which axn asks for one field at a",
     "time. Whether that meets 1.2× depends on how fast the library's by-hand object parse is: zod 3.25",
     "(~0.9 µs for the input and output objects) and ArkType (~1.5 µs, with defaults) are slower than axn's",
     "whole call, so those rows pass; zod 4 (~0.45 µs) and valibot (~0.5 µs) parse both objects in less",
@@ -38,7 +38,7 @@ export const FINDINGS: Record<string, string> = {
     "a standalone parse pays its context and result objects per field. Where a fix would go (core, not",
     "this suite): validate each side as one object schema, built once at definition when every field on",
     "that side is of one kind that can build one (`resolveInput`/`validateOutbound` in",
-    "core/src/action/run/execute.ts, behind the schema-kind interface), mapping issues back to field paths.",
+    "core/src/action/run/validate.ts, behind the schema-kind interface), mapping issues back to field paths.",
   ].join("\n"),
   "1:valibot": [
     "valibot: the six field validations through `~standard.validate` (core/src/schema/standard/index.ts)",

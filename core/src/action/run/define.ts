@@ -32,7 +32,10 @@ import {
   refuseReservedInputNames,
   resolutionOrder,
 } from "./normalize.js";
-import { ambientSourcedFields, execute, throwUnlessOk, type CompiledAction } from "./execute.js";
+import type { CompiledAction } from "./compiled.js";
+import { execute } from "./execute.js";
+import { ambientSourcedFields } from "./validate.js";
+import { throwUnlessOk } from "./settle.js";
 import { errorMatcher, type CompiledMessages } from "./messages.js";
 import { addToCatalog } from "./catalog.js";
 import { buildInputSchema, buildOutputSchema } from "../../schema/json-schema.js";

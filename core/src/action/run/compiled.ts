@@ -1,0 +1,36 @@
+/**
+ * `CompiledAction`: what `defineAxn` compiles once per action for the runtime — fields in
+ * resolution order, the name sets a call checks against, messages, hooks and callbacks with the
+ * ancestors folded in, the body.
+ */
+import type { NormalizedField } from "../fields.js";
+import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../types.js";
+import type { CompiledMessages } from "./messages.js";
+
+/** Everything the runtime needs, compiled once per action (ancestors folded in). */
+export interface CompiledAction {
+  readonly name: string;
+  /** Expects in resolution order (parents before their subfields). */
+  readonly expects: readonly NormalizedField[];
+  readonly argNames: ReadonlySet<string>;
+  /** The `on: "ambientContext"` fields: all `Current.get()` shows inside this action. */
+  readonly ambientNames: readonly string[];
+  /** Expects whose value comes through the trusted ambient channel (see `ambientSourcedFields`). */
+  readonly ambientSourced: ReadonlySet<string>;
+  readonly exposes: readonly NormalizedField[];
+  readonly exposeNames: ReadonlySet<string>;
+  readonly sensitiveExposes: ReadonlySet<string>;
+  readonly coerceInputTypes: boolean | undefined;
+  readonly messages: CompiledMessages;
+  readonly failsOn: readonly ((error: Error) => boolean)[];
+  readonly before: readonly BeforeHook<never>[];
+  readonly after: readonly BeforeHook<never>[];
+  readonly around: readonly AroundHook<never>[];
+  readonly onSuccess: readonly ResultCallback<never>[];
+  readonly onFailure: readonly ResultCallback<never>[];
+  readonly onException: readonly ResultCallback<never>[];
+  readonly onError: readonly ResultCallback<never>[];
+  readonly body: (input: never, ctx: ActionContext<never>) => unknown;
+  /** Set once the action value exists (results point back at it). */
+  self: AnyAxn | undefined;
+}

@@ -1,0 +1,208 @@
+/**
+ * The contracts at both ends of a call: the expects resolved (arguments, ambient context,
+ * subfields, defaults, coercion) and validated into the body's input, and the exposes validated
+ * into the result's values. A refusal is one validation error naming every violation by field
+ * (capped), user-facing or not as the field, the caller's policy and the ambient rule decide.
+ */
+import type { NormalizedField } from "../fields.js";
+import type { CallPolicy } from "../call-policy.js";
+import type { CompiledAction } from "./compiled.js";
+import { AMBIENT_CHANNEL_NAMES } from "./normalize.js";
+import {
+  boundKey,
+  fieldError,
+  InboundValidationError,
+  MAX_QUOTED_CHARS,
+  OutboundValidationError,
+  type FieldError,
+} from "../../errors/validation.js";
+import { appendPath } from "../../errors/field-path.js";
+import { readAmbient } from "../../context/ambient-source.js";
+import { globalCoerceInputTypes } from "../../config/global.js";
+
+/** Field errors kept in one inbound refusal (the rest are counted). */
+export const MAX_FIELD_ERRORS = 20;
+
+/**
+ * The expects fields whose value comes from the trusted ambient context: every `on: "ambientContext"`
+ * field and every subfield read (at any depth) from one. A model never supplies these, so their
+ * violations are integration bugs, never the caller's to correct.
+ */
+export function ambientSourcedFields(expects: readonly NormalizedField[]): ReadonlySet<string> {
+  const byName = new Map(expects.map((field) => [field.name, field]));
+  const sourced = new Set<string>();
+  for (const field of expects) {
+    // Subfield chains are acyclic (checked at definition), so walking up to the root ends.
+    let root: NormalizedField | undefined = field;
+    while (root?.kind === "subfield") root = byName.get(root.parentPath![0]!);
+    if (root?.kind === "ambient") sourced.add(field.name);
+  }
+  return sourced;
+}
+
+/**
+ * The refusal's violations, capped: at most MAX_FIELD_ERRORS model-supplied ones (then a count of
+ * the rest), and every ambient one whatever its place — it is the integration bug the report is for.
+ * `ambientRanges` holds [start, end) index pairs of ambient violations in `errors`.
+ */
+function capViolations(errors: readonly FieldError[], ambientRanges: readonly number[] | undefined): FieldError[] {
+  const kept: FieldError[] = [];
+  let model = 0;
+  let dropped = 0;
+  let range = 0;
+  for (let i = 0; i < errors.length; i++) {
+    while (ambientRanges !== undefined && range < ambientRanges.length && i >= ambientRanges[range + 1]!) range += 2;
+    const ambient = ambientRanges !== undefined && range < ambientRanges.length && i >= ambientRanges[range]!;
+    if (ambient) kept.push(errors[i]!);
+    else if (model < MAX_FIELD_ERRORS) {
+      kept.push(errors[i]!);
+      model++;
+    } else dropped++;
+  }
+  if (dropped > 0) kept.push({ field: "(more)", message: `and ${dropped} more ${dropped === 1 ? "violation" : "violations"}` });
+  return kept;
+}
+
+function formatPath(root: string, path: readonly (string | number)[]): string {
+  let out = root;
+  for (const part of path) out = appendPath(out, typeof part === "number" ? part : String(part));
+  return out;
+}
+
+/** The value an issue at `path` is about, for bounding how much of it the message quotes. */
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let current = value;
+  try {
+    for (const key of path) {
+      if (current === null || typeof current !== "object") return undefined;
+      current = (current as Record<string | number, unknown>)[key];
+    }
+  } catch {
+    return undefined;
+  }
+  return current;
+}
+
+function readPath(value: unknown, path: readonly string[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = current instanceof Map ? current.get(key) : Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined;
+  }
+  return current;
+}
+
+function validateField(field: NormalizedField, raw: unknown, errors: FieldError[], root: string): { ok: boolean; value: unknown } {
+  const outcome = field.reader.validate(raw);
+  if (!outcome.ok) {
+    for (const issue of outcome.issues) {
+      const path = formatPath(root, issue.path);
+      // Sensitive values never reach a message: only type mismatches (which name types, not values) keep zod's text.
+      const text = field.sensitive && issue.code !== "invalid_type" ? "is invalid" : issue.message;
+      errors.push(fieldError(path, text, text.length > MAX_QUOTED_CHARS ? valueAt(raw, issue.path) : undefined));
+    }
+    return { ok: false, value: undefined };
+  }
+  if (field.validate !== undefined) {
+    const message = field.validate(outcome.value);
+    if (typeof message === "string" && message !== "") {
+      errors.push(fieldError(root, field.sensitive ? "is invalid" : message, outcome.value));
+      return { ok: false, value: undefined };
+    }
+  }
+  return { ok: true, value: outcome.value };
+}
+
+export function resolveInput(
+  action: CompiledAction,
+  rawArgs: unknown,
+  ambient: unknown,
+  policy: CallPolicy | undefined,
+): Record<string, unknown> {
+  let errors: FieldError[] = [];
+  let involvesAmbient = false;
+  let allUserFacing = true;
+  let ambientRanges: number[] | undefined;
+  // A direct call may omit its arguments; wire arguments (the Invoker) must be an object, and null is not one.
+  const args = rawArgs === undefined || (rawArgs === null && policy === undefined) ? {} : rawArgs;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    throw new InboundValidationError([{ field: "(arguments)", message: "arguments must be an object" }], {
+      userFacing: policy?.userFacingInputErrors === true,
+      action: action.name,
+    });
+  }
+  const input: Record<string, unknown> = {};
+  const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
+  const checkValue = policy?.checkValue;
+  for (const field of action.expects) {
+    let raw: unknown;
+    if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
+    else if (field.kind === "ambient") raw = readAmbient(ambient, field.name);
+    else raw = readPath(input[field.parentPath![0]!], [...field.parentPath!.slice(1), field.name]);
+    if ((raw === undefined || raw === null) && field.default !== undefined) {
+      const d = field.default.value;
+      raw = typeof d === "function" ? (d as () => unknown)() : d;
+    }
+    // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the
+    // schema takes null; a schema with its own default still runs on a missing value, to supply it.
+    if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))) continue;
+    if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
+    const before = errors.length;
+    const checked = validateField(field, raw, errors, field.name);
+    // Wire input (the caller's policy says what its transport cannot carry): refused before the body runs.
+    const wireProblem = checked.ok && checkValue !== undefined && field.kind === "arg" ? checkValue(checked.value, field.name) : undefined;
+    if (wireProblem !== undefined) errors.push(field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem);
+    if (checked.ok && wireProblem === undefined) {
+      if (checked.value !== undefined) input[field.name] = checked.value;
+    } else if (errors.length > before) {
+      if (action.ambientSourced.has(field.name)) {
+        involvesAmbient = true;
+        (ambientRanges ??= []).push(before, errors.length);
+      } else if (!(policy?.userFacingInputErrors === true || field.userFacing)) allUserFacing = false;
+    }
+  }
+  if (policy?.rejectUndeclaredInputs === true) {
+    for (const key of Object.keys(args)) {
+      // The ambient-context guard: a model-supplied ambient context is never read (ambient fields
+      // resolve only from the adapter's trusted option), and stripping it is not refusing it.
+      if (action.argNames.has(key) || AMBIENT_CHANNEL_NAMES.has(key)) continue;
+      const quoted = boundKey(key);
+      errors.push({ field: quoted, message: `unknown input: ${quoted}` });
+      // Refusing the key is this knob's job; whether the caller may be told is userFacingInputErrors'.
+      if (!policy.userFacingInputErrors) allUserFacing = false;
+    }
+  }
+  // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
+  if (errors.length > MAX_FIELD_ERRORS) errors = capViolations(errors, ambientRanges);
+  if (errors.length > 0) {
+    // Ambient context is trusted, adapter-supplied input: a violation there is an integration bug, so
+    // the whole set settles developer-facing (and pages) even if model-supplied violations co-occur.
+    throw new InboundValidationError(errors, {
+      userFacing: allUserFacing && !involvesAmbient,
+      involvesAmbient,
+      action: action.name,
+    });
+  }
+  return input;
+}
+
+function acceptsNull(field: NormalizedField): boolean {
+  return field.reader.analysis.nullable;
+}
+
+export function validateOutbound(action: CompiledAction, bag: Record<string, unknown>): Record<string, unknown> {
+  const errors: FieldError[] = [];
+  const out: Record<string, unknown> = {};
+  for (const field of action.exposes) {
+    let raw = bag[field.name];
+    if (raw === undefined && field.default !== undefined) {
+      const d = field.default.value;
+      raw = typeof d === "function" ? (d as () => unknown)() : d;
+    }
+    if (raw === undefined && field.optional && !field.reader.analysis.hasDefault) continue;
+    const checked = validateField(field, raw, errors, field.name);
+    if (checked.ok && checked.value !== undefined) out[field.name] = checked.value;
+  }
+  if (errors.length > 0) throw new OutboundValidationError(errors, { action: action.name });
+  return out;
+}
