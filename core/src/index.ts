@@ -27,10 +27,52 @@ export { Failure } from "./errors/failure.js";
 
 // --- action ---
 export { Result, type Outcome } from "./action/result.js";
-export type * from "./action/types.js";
+export type {
+  ActionContext,
+  AfterHook,
+  AmbientContextSource,
+  AmbientLookup,
+  AnyAxn,
+  ArgsOf,
+  AroundHook,
+  Axn,
+  AxnDefinition,
+  BeforeHook,
+  Callbacks,
+  CallOptions,
+  ErrorMessage,
+  ErrorReason,
+  ExposedOf,
+  Hooks,
+  Messages,
+  ResultCallback,
+  SuccessMessage,
+  SuccessReason,
+} from "./action/types.js";
 export type { ActionHandle } from "./action/handle.js";
-export type * from "./action/fields.js";
-export type * from "./action/registries.js";
+export type {
+  BodyInput,
+  CallArgs,
+  Exposed,
+  ExposeInput,
+  FieldDeclaration,
+  FieldMetadataKeys,
+  FieldOptions,
+  FieldSchema,
+  FieldSource,
+  FieldSpec,
+  Fields,
+  SchemaOf,
+} from "./action/fields.js";
+export type {
+  AdapterKey,
+  AdapterOverrides,
+  AdapterSettingsRegistry,
+  SemanticHint,
+  SemanticHintRegistry,
+  ToolBagCommon,
+  ToolDeclaration,
+} from "./action/registries.js";
 export type { JsonSchema, JsonValue } from "./schema/json-schema-types.js";
 export { defineAxn } from "./action/run/define.js";
 export { Factory, type FactoryOptions } from "./action/run/factory.js";
