@@ -62,7 +62,7 @@ export function defineAdapterPlugin<W, O extends object = {}>(definition: Adapte
   if (typeof key !== "string" || key === "") throw new TypeError(`${where}: \`key\` must be a non-empty string`);
   if (typeof wrap !== "function") throw new TypeError(`${where}: \`wrap\` must be a function (action, options?) => tool`);
   if (settings?.namespace !== key) {
-    // Per-action bags are keyed by namespace: any other name would leave them unread.
+    // Per-action bags are keyed by namespace: a different name would leave them unread.
     throw new TypeError(
       `${where}: the settings' config namespace is ${JSON.stringify(settings?.namespace)}, not the adapter key ${JSON.stringify(key)}; ` +
         `call configNamespace(${JSON.stringify(key)}) on them`,
