@@ -19,6 +19,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { resetKernel } from "@axn/sdk/testing";
 import { main } from "../../sdk/dist/cli/main.js";
+import { readUntil } from "../support/axn-child.js";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = join(repo, "sdk/dist/cli/bin.js");
@@ -361,18 +362,3 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Collects the child's stdout until `marker` appears; rejects if it exits first. */
-function readUntil(child: ChildProcess, marker: string): Promise<string> {
-  return new Promise((done, fail) => {
-    let out = "";
-    let err = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(marker)) done(out);
-    });
-    child.stderr!.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.once("exit", (code) => fail(new Error(`axn serve exited (${code}) before it was ready:\n${out}\n${err}`)));
-  });
-}

@@ -54,46 +54,12 @@ export interface SchemaKindBuilder {
 }
 
 // Each library's builders take its own schema types; the matrix passes them back in unchanged.
-type Z4 = z4.ZodType;
 type Z3 = z3.ZodTypeAny;
 type Zm = zm.ZodMiniType;
 type V = v.GenericSchema;
 
-const zod4: SchemaKindBuilder = {
-  name: "zod 4", lengthUnit: "code point",
-  label: "zod 4",
-  field: (schema) => schema as FieldSchema,
-  string: (b = {}) => {
-    let s = z4.string();
-    if (b.min !== undefined) s = s.min(b.min);
-    if (b.max !== undefined) s = s.max(b.max);
-    return s;
-  },
-  number: () => z4.number(),
-  int: (b = {}) => {
-    let s = z4.number().int();
-    if (b.min !== undefined) s = s.min(b.min);
-    if (b.max !== undefined) s = s.max(b.max);
-    return s;
-  },
-  boolean: () => z4.boolean(),
-  enumOf: (values) => z4.enum(values),
-  literal: (value) => z4.literal(value),
-  optional: (s) => (s as Z4).optional(),
-  nullable: (s) => (s as Z4).nullable(),
-  withDefault: (s, value) => (s as Z4).default(value as never),
-  array: (item) => z4.array(item as Z4),
-  object: (shape) => z4.object(shape as Record<string, Z4>),
-  union: (members) => z4.union(members as unknown as [Z4, Z4]),
-  record: (value) => z4.record(z4.string(), value as Z4),
-  tuple: (items) => z4.tuple(items as unknown as [Z4]),
-  email: () => z4.email(),
-  unknown: () => z4.unknown(),
-  date: () => z4.date(),
-  bigint: () => z4.bigint(),
-  set: (item) => z4.set(item as Z4),
-  map: (key, value) => z4.map(key as Z4, value as Z4),
-};
+// zod 4 classic and zod 3.25's zod/v4 share one API: one builder, told apart by how they count lengths.
+const zod4: SchemaKindBuilder = zodClassicLike("zod 4", z4 as unknown as typeof z325v4, "zod 4", { lengthUnit: "code point", email: () => z4.email() });
 
 const zodMini: SchemaKindBuilder = {
   name: "zod/mini", lengthUnit: "code point",
@@ -131,12 +97,17 @@ const zodMini: SchemaKindBuilder = {
   map: (key, value) => zm.map(key as Zm, value as Zm),
 };
 
-function zodClassicLike(name: string, z: typeof z325v4, label: string): SchemaKindBuilder {
+function zodClassicLike(
+  name: string,
+  z: typeof z325v4,
+  label: string,
+  own: { readonly lengthUnit?: SchemaKindBuilder["lengthUnit"]; readonly email?: () => KindSchema } = {},
+): SchemaKindBuilder {
   type S = z325v4.ZodTypeAny;
   return {
     name,
     label,
-    lengthUnit: "UTF-16 code unit",
+    lengthUnit: own.lengthUnit ?? "UTF-16 code unit",
     field: (schema) => schema as FieldSchema,
     string: (b = {}) => {
       let s = z.string();
@@ -162,7 +133,7 @@ function zodClassicLike(name: string, z: typeof z325v4, label: string): SchemaKi
     union: (members) => z.union(members as unknown as [S, S]),
     record: (value) => z.record(z.string(), value as S),
     tuple: (items) => z.tuple(items as unknown as [S]),
-    email: () => z.string().email(),
+    email: own.email ?? (() => z.string().email()),
     unknown: () => z.unknown(),
     date: () => z.date(),
     bigint: () => z.bigint(),
