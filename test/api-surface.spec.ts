@@ -10,7 +10,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
     "DeprecationError", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
     "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT",
-    "OutboundValidationError", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
+    "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
     "VERSION", "ValidationError", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
     "configNamespaces", "configurableFor", "configureAxn", "createConfigurable", "createDeprecator",
     "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",

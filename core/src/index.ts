@@ -50,6 +50,7 @@ export type {
   SuccessReason,
 } from "./action/types.js";
 export type { ActionHandle } from "./action/handle.js";
+export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js";
 export type {
   BodyInput,
   CallArgs,

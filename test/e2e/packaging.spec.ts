@@ -77,13 +77,13 @@ const DEPENDENCIES: Readonly<Record<string, { dependencies: readonly string[]; p
     dependencies: ["@opentelemetry/api", "@standard-schema/spec", "tapable", "zod-to-json-schema"],
     peerDependencies: ["zod"],
   },
-  "@axn/sdk": { dependencies: ["jiti", "semver", "tsx"], peerDependencies: ["@axn/core", "zod"] },
+  "@axn/sdk": { dependencies: ["jiti", "jose", "semver", "tsx"], peerDependencies: ["@axn/core", "zod"] },
   "axn-plugin-mcp": {
     dependencies: ["@hono/node-server", "@modelcontextprotocol/sdk"],
     peerDependencies: ["@axn/core", "@axn/sdk", "zod"],
   },
   "axn-plugin-langchain": { dependencies: [], peerDependencies: ["@axn/core", "@axn/sdk", "@langchain/core"] },
-  "axn-plugin-http": { dependencies: ["@hono/node-server", "hono"], peerDependencies: ["@axn/core", "@axn/sdk"] },
+  "axn-plugin-http": { dependencies: ["@hono/node-server", "@scalar/hono-api-reference", "hono"], peerDependencies: ["@axn/core", "@axn/sdk"] },
 };
 
 interface Packed {
