@@ -11,18 +11,18 @@ const SURFACE: Record<string, readonly string[]> = {
     "DeprecationError", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
     "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT",
     "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
-    "VERSION", "ValidationError", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
-    "configNamespaces", "configurableFor", "configureAxn", "createConfigurable", "createDeprecator",
-    "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
-    "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "knownFieldMetadataKeys",
-    "knownSemanticHints", "markAxnError", "ownedFailure", "raisesInDev", "registerFieldMetadataKey",
-    "registerSemanticHint", "registeredAdapters", "render", "reportException", "resetAxnConfig",
-    "resetHost", "semanticHintOwner", "validateToolRoots",
+    "VERSION", "ValidationError", "annotateSpan", "assertToolRoots", "axnConfig",
+    "configNamespaces", "configureAxn", "createConfigurable", "createDeprecator",
+    "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
+    "fieldMetadata", "fieldMetadataKeyOwner", "isAxnError", "knownFieldMetadataKeys",
+    "knownSemanticHints", "markAxnError", "ownedFailure", "raisesInDev",
+    "render", "reportException", "semanticHintOwner", "validateToolRoots",
   ],
   "@axn/core/internal": [
-    "AXN_INTERNALS", "FOR_PLUGIN", "appendPath", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog",
-    "closestMatch", "currentExecution", "errorMessage", "extensionsFrozen", "internalsOf", "kernelCopies", "makeResult",
-    "moduleOriginOf", "readSchema", "resetKernel", "setModuleOrigin", "sourceActionOf",
+    "AXN_INTERNALS", "FOR_PLUGIN", "activeHost", "appendPath", "assertKnownHints", "catalogActions", "catalogVersion",
+    "clearCatalog", "closestMatch", "configurableFor", "configurableInternals", "createKernelHost", "currentExecution",
+    "errorMessage", "extensionsFrozen", "hostLoaded", "internalsOf", "kernelCopies", "makeResult", "moduleOriginOf",
+    "readSchema", "registeredAdapters", "resetAxnConfig", "resetHost", "resetKernel", "setModuleOrigin", "sourceActionOf",
   ],
   "@axn/sdk": [
     "CONFIG_FILE_NAMES", "PLUGIN_PREFIX", "PluginError", "RESERVED_CONFIG_KEYS", "createHost",
@@ -57,7 +57,47 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
 };
 
+/**
+ * What left a public entry point, and where it went: kernel and test seams are not API an app
+ * should build on. `where` is the entry that exports it now (undefined: removed outright).
+ */
+const REMOVED: readonly { readonly name: string; readonly from: string; readonly where: string | undefined }[] = [
+  { name: "createKernelHost", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "activeHost", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "hostLoaded", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "registeredAdapters", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "resetHost", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "configurableFor", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "resetAxnConfig", from: "@axn/core", where: "@axn/core/internal" },
+  // One way to register a hint or a metadata key: the host's hooks (a plugin's tap).
+  { name: "registerSemanticHint", from: "@axn/core", where: undefined },
+  { name: "registerFieldMetadataKey", from: "@axn/core", where: undefined },
+];
+
+/** `Configurable`'s public face: typed reads and writes. Seal, check, by-name read/assign are internal. */
+const CONFIGURABLE_FACE = [
+  "configNamespace", "configure", "constructor", "describe", "get", "namespace", "overridableKeys", "reset",
+  "resolveOverrideFor", "sealed", "setting", "settingKeys",
+];
+
 describe("public API surface", () => {
+  for (const { name, from, where } of REMOVED) {
+    it(`${name} is no longer exported from ${from}${where === undefined ? "" : ` (it lives in ${where})`}`, async () => {
+      const before = (await import(from)) as Record<string, unknown>;
+      expect(Object.hasOwn(before, name)).to.equal(false);
+      if (where !== undefined) expect(typeof ((await import(where)) as Record<string, unknown>)[name]).to.equal("function");
+    });
+  }
+
+  it("Configurable shows only its typed reads and writes", async () => {
+    const { Configurable, createConfigurable } = await import("@axn/core");
+    expect(Object.getOwnPropertyNames(Configurable.prototype).sort()).to.deep.equal(CONFIGURABLE_FACE);
+    const config = createConfigurable("axn-plugin-surface") as unknown as Record<string, unknown>;
+    for (const hidden of ["seal", "validateAction", "unsealAndReset", "reopen", "read", "assign", "resolveOverride"]) {
+      expect(config[hidden], hidden).to.equal(undefined);
+    }
+  });
+
   for (const [entry, names] of Object.entries(SURFACE)) {
     it(`${entry} exports exactly the pinned names`, async () => {
       const module = (await import(entry)) as Record<string, unknown>;

@@ -6,8 +6,8 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { ErrorCodes, registeredAdapters, Tools, type AnyAxn } from "@axn/core";
-import { internalsOf, moduleOriginOf } from "@axn/core/internal";
+import { ErrorCodes, Tools, type AnyAxn } from "@axn/core";
+import { internalsOf, moduleOriginOf, registeredAdapters } from "@axn/core/internal";
 import { findConfigFile, loadConfig } from "../../config/load-config.js";
 import { isPathSpecifier } from "../../config/plugin-names.js";
 import type { Command } from "../command.js";
