@@ -4,6 +4,7 @@
  * describe it. (`@axn/core/internal` is pinned too, though it is not public: its banner says so.)
  */
 import { expect } from "chai";
+import { readFileSync } from "node:fs";
 
 const SURFACE: Record<string, readonly string[]> = {
   "@axn/core": [
@@ -88,6 +89,23 @@ describe("public API surface", () => {
       if (where !== undefined) expect(typeof ((await import(where)) as Record<string, unknown>)[name]).to.equal("function");
     });
   }
+
+  it("each entry file opens by saying what it exports is public API (internal: its banner)", () => {
+    const ENTRY_FILES: Record<string, string> = {
+      "@axn/core": "core/src/index.ts",
+      "@axn/sdk": "sdk/src/index.ts",
+      "@axn/sdk/adapter": "sdk/src/adapter/index.ts",
+      "@axn/sdk/testing": "sdk/src/testing/index.ts",
+      "@axn/sdk/conformance": "sdk/src/conformance/index.ts",
+      "axn-plugin-mcp": "plugins/mcp/src/index.ts",
+      "axn-plugin-langchain": "plugins/langchain/src/index.ts",
+      "axn-plugin-http": "plugins/http/src/index.ts",
+    };
+    const header = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), "utf8").split("*/")[0]!.replace(/\s*\n\s*\*\s*/g, " ");
+    for (const [entry, file] of Object.entries(ENTRY_FILES)) expect(header(file), file).to.include("Everything exported from this file is public API");
+    expect(header("core/src/internal/index.ts")).to.include("INTERNAL — NOT PUBLIC API");
+    expect(Object.keys(SURFACE).sort()).to.deep.equal([...Object.keys(ENTRY_FILES), "@axn/core/internal"].sort());
+  });
 
   it("Configurable shows only its typed reads and writes", async () => {
     const { Configurable, createConfigurable } = await import("@axn/core");
