@@ -5,6 +5,7 @@
  * the result as JSON. Exit code 1 when the tool failed.
  */
 import { Invoker, render, type Result } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import type { Command } from "../command.js";
 import { findTool } from "../catalog.js";
 import { ExitCode, usageError } from "../errors.js";
@@ -64,7 +65,7 @@ function describe(result: Result<object>): Record<string, unknown> {
       outcome: result.outcome,
       message: result.message,
       exposed: null,
-      renderError: error instanceof Error ? error.message : String(error),
+      renderError: errorMessage(error),
     };
   }
 }

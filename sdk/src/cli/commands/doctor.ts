@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { ErrorCodes, Tools, type AnyAxn } from "@axn/core";
-import { internalsOf, moduleOriginOf, registeredAdapters } from "@axn/core/internal";
+import { errorMessage, internalsOf, moduleOriginOf, registeredAdapters } from "@axn/core/internal";
 import { findConfigFile, loadConfig } from "../../config/load-config.js";
 import { isPathSpecifier } from "../../config/plugin-names.js";
 import type { Command } from "../command.js";
@@ -64,7 +64,7 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
   } catch (error) {
     findings.push({
       level: "error",
-      message: messageOf(error),
+      message: errorMessage(error),
       fix: 'Create axn.config.ts: import { defineConfig } from "@axn/sdk"; export default defineConfig({ plugins: ["mcp", "http"] });',
     });
     return undefined;
@@ -73,7 +73,7 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
     await loadConfig({ cwd: io.cwd, configPath: file });
     findings.push({ level: "ok", message: `Config ${file}` });
   } catch (error) {
-    findings.push({ level: "error", message: messageOf(error), fix: "Fix the error in the config file (it must load and default-export an object)." });
+    findings.push({ level: "error", message: errorMessage(error), fix: "Fix the error in the config file (it must load and default-export an object)." });
     return undefined;
   }
   let app: LoadedApp;
@@ -129,7 +129,7 @@ function adapterFindings(app: LoadedApp): Finding[] {
     } catch (error) {
       findings.push({
         level: "error",
-        message: `Adapter ${adapter.key}: ${messageOf(error)}`,
+        message: `Adapter ${adapter.key}: ${errorMessage(error)}`,
         fix: "Give one of the two actions a distinct name (tool: { name }) or toolVersion, or make the V<n> suffix agree with toolVersion.",
       });
     }
@@ -152,7 +152,7 @@ function transportFindings(app: LoadedApp): Finding[] {
   try {
     transports = collectTransports(app.host, RESERVED_FLAGS);
   } catch (error) {
-    return [{ level: "error", message: messageOf(error), fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag." }];
+    return [{ level: "error", message: errorMessage(error), fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag." }];
   }
   return transports.map((entry) => ({
     level: "ok",
@@ -225,8 +225,4 @@ function report(io: CliIo, findings: readonly Finding[]): void {
   const warnings = findings.filter((finding) => finding.level === "warn").length;
   const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
   println(io.stdout, "", errors === 0 ? `No problems found${warnings === 0 ? "" : ` (${count(warnings, "warning")})`}.` : `${count(errors, "problem")}, ${count(warnings, "warning")}.`);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
