@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { ErrorCodes, Tools, type AnyAxn } from "@axn/core";
-import { errorMessage, internalsOf, moduleOriginOf, registeredAdapters } from "@axn/core/internal";
+import { errorMessage, internalsOf, kernelCopies, moduleOriginOf, registeredAdapters } from "@axn/core/internal";
 import { findConfigFile, loadConfig } from "../../config/load-config.js";
 import { isPathSpecifier } from "../../config/plugin-names.js";
 import type { Command } from "../command.js";
@@ -34,6 +34,7 @@ export const doctorCommand: Command = {
   help: [
     "Loads the app as `axn serve` would and reports, with a fix for each problem:",
     "  - the config file (found, loads, exports an object)",
+    "  - duplicate copies of @axn/core loaded into the process (both paths)",
     "  - each plugin (found, valid, compatible host version, dependencies)",
     "  - the registered adapters and their tool roots (exist, hold actions)",
     "  - the transports `axn serve` would serve (no shared path, name or flag)",
@@ -47,6 +48,7 @@ export const doctorCommand: Command = {
   async run({ io, configPath }) {
     const findings: Finding[] = [];
     const app = await check(io, configPath, findings);
+    findings.push(...copyFindings());
     if (app !== undefined) {
       findings.push(...adapterFindings(app));
       findings.push(...transportFindings(app));
@@ -94,6 +96,10 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
 }
 
 function fixFor(error: unknown): string {
+  // A plugin that brought an incompatible @axn/core of its own fails to import: the cause says so.
+  for (let cause = error, hops = 0; typeof cause === "object" && cause !== null && hops < 8; cause = (cause as { cause?: unknown }).cause, hops++) {
+    if ((cause as { code?: unknown }).code === ErrorCodes.KernelMismatch) return DEDUPE_FIX;
+  }
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case ErrorCodes.PluginNotFound: {
@@ -113,6 +119,26 @@ function fixFor(error: unknown): string {
     default:
       return "Fix the config or the plugin named above, then run `axn doctor` again.";
   }
+}
+
+const DEDUPE_FIX =
+  "Make @axn/core a peer dependency of the package that installs its own copy (peerDependencies, not dependencies), then run npm dedupe so the app loads one @axn/core.";
+
+/**
+ * A second copy of @axn/core that joined the kernel works (one registry), but it is a second load
+ * of the kernel and a version drift waiting to happen; an incompatible one fails the load instead
+ * (AXN_KERNEL_MISMATCH, reported with the config above).
+ */
+function copyFindings(): Finding[] {
+  const copies = kernelCopies();
+  if (copies.length < 2) return [];
+  const [first, ...rest] = copies;
+  const others = rest.map((copy) => `${copy.version} at ${copy.path}`).join(", ");
+  return [{
+    level: "warn",
+    message: `@axn/core is loaded ${copies.length} times in this process: ${first!.version} at ${first!.path} (loaded first, holds the registries), and ${others}`,
+    fix: DEDUPE_FIX,
+  }];
 }
 
 function adapterFindings(app: LoadedApp): Finding[] {
