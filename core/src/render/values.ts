@@ -20,9 +20,7 @@
 import { internalsOf, sourceActionOf } from "../action/internals.js";
 import type { Result } from "../action/result.js";
 import type { JsonValue } from "../schema/json-schema-types.js";
-import { leafKind, SELF } from "./frame.js";
-import { setProperty } from "./properties.js";
-import { Walker, type RenderValueOptions } from "./walker.js";
+import { leafKind, SELF, setProperty, Walker, type RenderValueOptions } from "./walker.js";
 
 export type { RenderValueOptions };
 

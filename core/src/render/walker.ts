@@ -9,8 +9,6 @@ import { appendPath } from "../errors/field-path.js";
 import { isWellFormed } from "../schema/json-value.js";
 import { canonicalJson } from "./canonical-json.js";
 import { binaryKind, constructorName, describeInstance, isForeignPlainObject, surrogateAt } from "./describe-value.js";
-import { BAD_STRING, Frame, leafKind, SELF } from "./frame.js";
-import { isIndex, setProperty } from "./properties.js";
 
 /** Options of the internal walker. */
 export interface RenderValueOptions {
@@ -30,6 +28,76 @@ const MAX_TOJSON_HOPS = 16;
 
 const objectToString = Object.prototype.toString;
 const dateToJSON = Date.prototype.toJSON;
+
+// The walk's own helpers stay in this module: the hot loop calls them per member, and V8 inlines
+// a module-local function (and folds a local constant) more readily than an imported binding.
+
+/** A container being walked: an array (`keys` undefined) or an object's own enumerable keys. */
+class Frame {
+  index = 0;
+  readonly length: number;
+  /** The output under construction; stays undefined while every member renders as itself. */
+  out: unknown[] | Record<string, unknown> | undefined;
+  /** A Set's members: their renderings must stay distinct JSON values (`uniqueItems`). */
+  distinct = false;
+
+  constructor(
+    /** What the parent held at this position, before any toJSON / Map / Set conversion. */
+    readonly raw: object,
+    /** The container actually walked. */
+    readonly source: object,
+    readonly keys: readonly string[] | undefined,
+    /** The members, in `keys` order for an object (read once: a getter is not called twice). */
+    readonly values: readonly unknown[],
+    /** This frame's key in its parent (for the error path). */
+    readonly at: string | number,
+    /** Objects of a toJSON chain that led here: also on the current path, for cycle detection. */
+    readonly via: readonly object[] | undefined,
+    /** The source is not itself plain data (a class instance, an array subclass): always copy. */
+    copy: boolean,
+  ) {
+    this.length = values.length;
+    this.out = copy ? (keys === undefined ? [] : {}) : undefined;
+  }
+}
+
+
+/** How a member renders, decided inline for the leaves that are most of any payload. */
+export const SELF = 0;
+const OTHER = 1;
+const BAD_STRING = 2;
+
+/**
+ * `SELF` for a value that renders as itself (a well-formed string, a boolean, a finite number other
+ * than -0, null), `BAD_STRING` for a string with no UTF-8 form, `OTHER` for anything to resolve.
+ * Small enough for the engine to inline into both scans.
+ */
+export function leafKind(child: unknown): typeof SELF | typeof OTHER | typeof BAD_STRING {
+  switch (typeof child) {
+    case "string":
+      return isWellFormed(child) ? SELF : BAD_STRING;
+    case "boolean":
+      return SELF;
+    case "number":
+      return child - child === 0 && (child !== 0 || 1 / child > 0) ? SELF : OTHER;
+    case "object":
+      return child === null ? SELF : OTHER;
+    default:
+      return OTHER;
+  }
+}
+
+/** Whether an own property name is one of the first `items` array indexes. */
+function isIndex(name: string, items: number): boolean {
+  const n = Number(name);
+  return Number.isInteger(n) && n >= 0 && n < items && String(n) === name;
+}
+
+/** Assigns without tripping the `__proto__` setter, which would drop the value and change the prototype. */
+export function setProperty(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
 
 export class Walker {
   private readonly stack: Frame[] = [];
