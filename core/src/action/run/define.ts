@@ -22,6 +22,7 @@
 import type { Fields } from "../fields.js";
 import { AXN_INTERNALS, handleFor, internalsOf, isAction, type ActionInternals } from "../internals.js";
 import type { CallPolicy } from "../call-policy.js";
+import { accessPolicyProblem, freezeAccessPolicy, type AccessPolicy } from "../access.js";
 import type { AnyAxn, Axn, AxnDefinition, CallOptions, Callbacks, Hooks } from "../types.js";
 import {
   checkDefinitionKeys,
@@ -98,6 +99,15 @@ function hooksOf(chain: readonly AnyDefinition[], kind: keyof Hooks<never>): nev
 /** Callbacks run last-defined first: the child's (reversed) before the parent's. */
 function callbacksOf(chain: readonly AnyDefinition[], kind: "onSuccess" | "onFailure" | "onException" | "onError"): never[] {
   return [...chain].reverse().flatMap((def) => list(def[kind] as Callbacks<Fields> | undefined).reverse()) as never[];
+}
+
+/** The nearest declared `access` in the chain (the action's own, else its closest ancestor's), checked. */
+function accessOf(name: string, chain: readonly AnyDefinition[]): AccessPolicy | undefined {
+  const declared = chain.findLast((def) => def.access !== undefined)?.access;
+  if (declared === undefined) return undefined;
+  const problem = accessPolicyProblem(declared);
+  if (problem !== undefined) throw new TypeError(`defineAxn(${name}): access: ${problem}`);
+  return freezeAccessPolicy(declared);
 }
 
 function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, X>, factory: boolean): Axn<E, X> {
@@ -177,6 +187,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     parent: def.extends,
     factory,
     coerceInputTypes: def.coerceInputTypes,
+    access: accessOf(name, chain),
     definingFile: factory ? undefined : outermostSyncFile(),
     execute: (args: unknown, options: CallOptions | undefined, policy: CallPolicy | undefined) =>
       execute(compiled, args, options, policy),
