@@ -9,7 +9,7 @@ import { createKernelHost, defineAxn } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
 import langchainPlugin, { LangchainAdapter } from "axn-plugin-langchain";
 import { z } from "zod";
-import { AGENT, AssignNote, READER, REFUSALS, WhoAmI } from "../../fixtures/access/actions.js";
+import { ACCESS_ACTIONS, AGENT, AssignNote, READER, REFUSALS, WhoAmI, WRITER } from "../../fixtures/access/actions.js";
 import { captureReports } from "../../support/reports.js";
 import { runAgent } from "./support/agent.js";
 
@@ -52,6 +52,18 @@ describe("axn-plugin-langchain: access", () => {
       expect(refused.map((m) => [m.tool_call_id, m.status, m.content])).to.deep.equal([["a1", "error", REFUSALS.reader.assign_note]]);
       const allowed = await runAgent([assign], [[{ name: assign.name, args: {}, id: "a2" }]], { context: { principal: AGENT } });
       expect(allowed.map((m) => [m.tool_call_id, m.status, m.content])).to.deep.equal([["a2", "success", "Assigned"]]);
+    });
+
+    it("refuses the reader each restricted kind, with its sentence, and runs each for its allowed principal", async () => {
+      const tools = ACCESS_ACTIONS.map((action) => LangchainAdapter.wrap(action));
+      const argsOf = (name: string) => (name === "write_note" ? { text: "hi" } : {});
+      for (const [name, sentence] of Object.entries(REFUSALS.reader)) {
+        const [refused] = await runAgent(tools, [[{ name, args: argsOf(name), id: `r_${name}` }]], { context: { principal: READER } });
+        expect([refused?.status, refused?.content], name).to.deep.equal(["error", sentence]);
+        const allowedAs = name === "write_note" ? WRITER : AGENT;
+        const [allowed] = await runAgent(tools, [[{ name, args: argsOf(name), id: `a_${name}` }]], { context: { principal: allowedAs } });
+        expect(allowed?.status, name).to.equal("success");
+      }
     });
 
     it("refuses a run with no principal, and a tool bound to an anonymous caller", async () => {

@@ -105,7 +105,11 @@ describe("axn-plugin-mcp: access", () => {
     let url: URL;
     let handler: ReturnType<typeof createStreamableHttpHandler>;
     // Bearer tokens of this spec → principals; the auth info carries the principal to the server context.
-    const TOKENS: Record<string, AxnPrincipal> = { "t-reader": READER, "t-agent": AGENT };
+    // Tokens are looked up on every request, so a spec can change what one grants mid-session.
+    let TOKENS: Record<string, AxnPrincipal> = {};
+    beforeEach(() => {
+      TOKENS = { "t-reader": READER, "t-agent": AGENT };
+    });
 
     before(async () => {
       handler = createStreamableHttpHandler({
@@ -152,14 +156,35 @@ describe("axn-plugin-mcp: access", () => {
 
         const refused = await anonymous.callTool({ name: "who_am_i", arguments: {} });
         expect([refused.isError, textOf(refused)]).to.deep.equal([true, REFUSALS.anonymous.who_am_i]);
-        const forbidden = await reader.callTool({ name: "assign_note", arguments: {} });
-        expect([forbidden.isError, textOf(forbidden)]).to.deep.equal([true, REFUSALS.reader.assign_note]);
+        for (const [tool, message] of Object.entries(REFUSALS.reader)) {
+          const forbidden = await reader.callTool({ name: tool, arguments: tool === "write_note" ? { text: "hi" } : {} });
+          expect([forbidden.isError, textOf(forbidden)], tool).to.deep.equal([true, message]);
+        }
+        const report = await agent.callTool({ name: "tenant_report", arguments: {} });
+        expect([report.isError, textOf(report)]).to.deep.equal([undefined, "Report ready"]);
         const assigned = await agent.callTool({ name: "assign_note", arguments: {} });
         expect([assigned.isError, textOf(assigned)]).to.deep.equal([undefined, "Assigned"]);
         const who = await agent.callTool({ name: "who_am_i", arguments: {} });
         expect(who.structuredContent).to.deep.equal({ id: "u_agent" });
       } finally {
         await Promise.all([anonymous.close(), reader.close(), agent.close()]);
+      }
+    });
+
+    it("tells a live session its tool list changed when its token's grants did", async () => {
+      const reader = await connect("t-reader");
+      const changed = new Promise<void>((resolve) => reader.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+      try {
+        expect(reader.getServerCapabilities()?.tools).to.deep.equal({ listChanged: true });
+        expect(await names(reader)).to.deep.equal(ALLOWED.reader);
+        // The same user's token now carries the write scope (re-issued by the authorization server).
+        TOKENS["t-reader"] = { ...READER, scopes: ["notes:write"] };
+        const written = await reader.callTool({ name: "write_note", arguments: { text: "hi" } });
+        expect(written.structuredContent).to.deep.equal({ written: "hi" });
+        await changed;
+        expect(await names(reader)).to.deep.equal(ALLOWED.writer);
+      } finally {
+        await reader.close();
       }
     });
   });
