@@ -8,15 +8,15 @@ import { readFileSync } from "node:fs";
 
 const SURFACE: Record<string, readonly string[]> = {
   "@axn/core": [
-    "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
+    "AccessDeniedError", "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
     "DeprecationError", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
     "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT",
     "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
-    "VERSION", "ValidationError", "annotateSpan", "assertToolRoots", "axnConfig",
+    "VERSION", "ValidationError", "accessPolicyOf", "accessRefusal", "annotateSpan", "assertToolRoots", "axnConfig",
     "configNamespaces", "configureAxn", "createConfigurable", "createDeprecator",
     "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
-    "fieldMetadata", "fieldMetadataKeyOwner", "isAxnError", "knownFieldMetadataKeys",
-    "knownSemanticHints", "markAxnError", "ownedFailure", "raisesInDev",
+    "fieldMetadata", "fieldMetadataKeyOwner", "isAxnError", "isPrincipal", "isPublic", "knownFieldMetadataKeys",
+    "knownSemanticHints", "markAxnError", "mayCall", "ownedFailure", "principalFrom", "raisesInDev",
     "render", "reportException", "semanticHintOwner", "validateToolRoots",
   ],
   "@axn/core/internal": [
