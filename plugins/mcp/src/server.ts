@@ -19,6 +19,7 @@ import {
 import { textResult } from "./map-result.js";
 import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
 import { mcpPlugin } from "./plugin.js";
+import { attachPeer, type McpPeer } from "./peer.js";
 import { toolDefinition, type McpCallRequest, type McpTool } from "./wrap.js";
 
 /** `tools/call` with its arguments left untouched (validated by the Invoker, not here). */
@@ -71,9 +72,10 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
   const build = options.serverContext ?? defaultServerContext;
   const server = new Server(
     { name: options.name, version: options.version },
-    { capabilities: { tools: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
+    { capabilities: { tools: {}, logging: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => set.listing);
+  const peer = attachPeer(server);
   // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
   // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
   // `arguments.constructor` (an own "constructor" key fails the whole request as a protocol error)
@@ -85,13 +87,13 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const ambientContext = trustedContext(build, extra, tool);
     if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
-    return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext));
+    return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext, peer));
   });
   return server;
 }
 
 /** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
-function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource): McpCallRequest {
+function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource, peer: McpPeer): McpCallRequest {
   return {
     signal: extra.signal,
     authInfo: extra.authInfo,
@@ -99,6 +101,8 @@ function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSourc
     requestId: extra.requestId,
     _meta: extra._meta,
     sendNotification: extra.sendNotification,
+    sendRequest: extra.sendRequest,
+    peer,
     ambientContext,
   };
 }
