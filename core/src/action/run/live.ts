@@ -119,7 +119,9 @@ export class LiveState {
       case "unavailable":
         return { action: answer.action };
       default:
-        throw new TypeError(`${this.action}: ctx.elicit: the live channel answered ${describe(answer)}, not accept / decline / cancel / unavailable`);
+        throw new TypeError(
+          `${this.action}: ctx.elicit: the live channel answered ${typeof answer === "object" && answer !== null ? `action ${describe((answer as { action?: unknown }).action)}` : describe(answer)}; expected accept, decline, cancel or unavailable`,
+        );
     }
   };
 
