@@ -29,9 +29,12 @@ import type { HttpOperation, InvokeHttpOptions } from "./wrap.js";
 /** The SSE event names, in the order a stream may carry them (`result` exactly once, last). */
 export const SSE_EVENTS = Object.freeze({ progress: "progress", log: "log", result: "result" } as const);
 
+const EVENT_STREAM = /(^|,)\s*text\/event-stream\s*(;|,|$)/i;
+
 /** True when the client asked for an event stream (`Accept` lists `text/event-stream`). */
 export function wantsEventStream(accept: string | null | undefined): boolean {
-  return accept !== null && accept !== undefined && /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept);
+  // A regex test allocates nothing, and an Accept too short to name the type skips even that.
+  return typeof accept === "string" && accept.length >= 17 && EVENT_STREAM.test(accept);
 }
 
 function resultData(reply: HttpReply): string {

@@ -55,10 +55,19 @@ const Asks = defineAxn({
   },
 });
 
+let aborted: (reason: unknown) => void = () => {};
+const Waits = defineAxn({
+  name: "Waits",
+  call: async (_input, { progress, signal }) => {
+    progress(1);
+    await new Promise<void>((resolve) => signal.addEventListener("abort", () => (aborted(signal.reason), resolve()), { once: true }));
+  },
+});
+
 describe("axn-plugin-http: live reports as Server-Sent Events, and media", () => {
   withHttpHost();
   const reports = captureReports();
-  const server = withServer(() => ({ tools: [ImportContacts, RenderChart, Unencodable, Asks] }));
+  const server = withServer(() => ({ tools: [ImportContacts, RenderChart, Unencodable, Asks, Waits] }));
   const url = (path: string): string => `${server().url}/api${path}`;
 
   it("Accept: text/event-stream → progress and log events, then one result event with the plain reply", async () => {
@@ -107,6 +116,21 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
     const { events } = await streamEvents(url("/unencodable/v1"), {});
     expect(events).to.deep.equal([{ event: "result", data: { status: 200, body: { message: "Action completed successfully" } } }]);
     expect(reports.map((r) => r.phase)).to.deep.equal(["live log"]);
+  });
+
+  it("closing the stream aborts ctx.signal", async () => {
+    const sawAbort = new Promise<unknown>((resolve) => (aborted = resolve));
+    const client = new AbortController();
+    const response = await fetch(url("/waits/v1"), {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: "{}",
+      signal: client.signal,
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+    expect((await reader.read()).value?.event).to.equal("progress");
+    client.abort();
+    expect(String(await sawAbort)).to.equal("Error: client disconnected");
   });
 
   it("an image expose is JSON with its mimeType and base64 data", async () => {
