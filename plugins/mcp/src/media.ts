@@ -3,7 +3,8 @@
  * an image → an `image` block, audio → `audio`, a resource link → `resource_link`, a resource or a
  * file → an embedded `resource` (a file's URI is its own `uri`, else `file:///<name>`). The other
  * exposes keep their usual presentation — structured content and its JSON text, or the message —
- * and the blocks follow it, so a tool returning a chart and a caption answers both.
+ * and the blocks follow it, so a tool returning a chart and a caption answers both (a tool exposing
+ * nothing but media leads with its message).
  */
 import type { JsonSchema, JsonValue, MediaField, MediaValue } from "@axn/core";
 import { serializeExposed, type ToolMapping } from "@axn/sdk/adapter";
@@ -51,7 +52,8 @@ export function mediaMapping(fields: readonly MediaField[], structured: boolean)
         else rest[key] = rendered[key]!;
       }
       if (structured) {
-        if (Object.keys(rest).length === 0) return { content: blocks.length > 0 ? blocks : [{ type: "text", text: result.message }] };
+        // Nothing but media: the message says what the blocks are (as under presentAs "message").
+        if (Object.keys(rest).length === 0) return { content: [{ type: "text", text: result.message }, ...blocks] };
         return { content: [{ type: "text", text: JSON.stringify(rest) }, ...blocks], structuredContent: rest };
       }
       return { content: [{ type: "text", text: result.message }, ...blocks] };

@@ -10,6 +10,7 @@ import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { createAgent, FakeToolCallingModel } from "langchain";
 import { LangchainAdapter } from "axn-plugin-langchain";
 import { resetKernel } from "@axn/sdk/testing";
+import { defineAxn, media } from "@axn/core";
 import { ImportContacts } from "../../../docs/examples/snippets/live.js";
 import { PIXEL_PNG, RenderChart } from "../../../docs/examples/snippets/media.js";
 import { runAgent } from "./support/agent.js";
@@ -62,6 +63,31 @@ describe("axn-plugin-langchain: live reports as run events, and media content bl
   it("a tool invoked outside any run reports nothing and still answers", async () => {
     const tool = LangchainAdapter.wrap(ImportContacts);
     expect(await tool.invoke({ rows: 1 })).to.equal('{"imported":1,"tag":"imported"}');
+  });
+
+  it("every media kind becomes its standard content block; a tool exposing only media reads its message first", async () => {
+    const Attachments = defineAxn({
+      name: "Attachments",
+      messages: { success: "Here you go" },
+      exposes: { voice: media.audio(), report: media.file(), link: media.resourceLink(), note: media.resource(), blob: media.resource() },
+      call: () => ({
+        voice: { mimeType: "audio/wav", data: "UklGRg==" },
+        report: { name: "q3.pdf", mimeType: "application/pdf", data: "JVBERg==" },
+        link: { uri: "https://crm.example/contacts/7", name: "Contact 7" },
+        note: { uri: "crm://notes/1", text: "# Note" },
+        blob: { uri: "crm://blobs/2", mimeType: "image/png", data: "AAE=" },
+      }),
+    });
+    const tool = LangchainAdapter.wrap(Attachments);
+    const [message] = await runAgent([tool], [[{ name: tool.name, args: {}, id: "c3" }]]);
+    expect(message?.content).to.deep.equal([
+      { type: "text", text: "Here you go" },
+      { type: "audio", mimeType: "audio/wav", data: "UklGRg==" },
+      { type: "file", mimeType: "application/pdf", data: "JVBERg==", metadata: { filename: "q3.pdf" } },
+      { type: "file", url: "https://crm.example/contacts/7", metadata: { name: "Contact 7" } },
+      { type: "text-plain", text: "# Note", mimeType: "text/plain", metadata: { uri: "crm://notes/1" } },
+      { type: "file", data: "AAE=", mimeType: "image/png", metadata: { uri: "crm://blobs/2" } },
+    ]);
   });
 
   it("an image expose is an image content block after the text; the artifact keeps every expose", async () => {

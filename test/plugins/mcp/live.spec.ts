@@ -9,7 +9,7 @@ import { expect } from "chai";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import { defineAxn } from "@axn/core";
+import { defineAxn, media } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -243,6 +243,47 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
         ],
         structuredContent: { caption: "Revenue, Q3" },
       });
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it("every media kind has its block; a tool exposing only media leads with its message and advertises no outputSchema", async () => {
+    const Attachments = defineAxn({
+      name: "Attachments",
+      messages: { success: "Here you go" },
+      exposes: {
+        voice: media.audio(),
+        report: media.file(),
+        link: media.resourceLink(),
+        note: media.resource(),
+        blob: media.resource(),
+        missing: { schema: media.image(), optional: true },
+      },
+      call: () => ({
+        voice: { mimeType: "audio/wav", data: "UklGRg==" },
+        report: { name: "q3 report.pdf", mimeType: "application/pdf", data: "JVBERg==" },
+        link: { uri: "crm://contacts/7", name: "Contact 7", mimeType: "application/json" },
+        note: { uri: "crm://notes/1", mimeType: "text/markdown", text: "# Note" },
+        blob: { uri: "crm://blobs/2", data: "AAE=" },
+      }),
+    });
+    const blocks = [
+      { type: "audio", mimeType: "audio/wav", data: "UklGRg==" },
+      { type: "resource", resource: { uri: "file:///q3%20report.pdf", mimeType: "application/pdf", blob: "JVBERg==" } },
+      { type: "resource_link", uri: "crm://contacts/7", name: "Contact 7", mimeType: "application/json" },
+      { type: "resource", resource: { uri: "crm://notes/1", mimeType: "text/markdown", text: "# Note" } },
+      { type: "resource", resource: { uri: "crm://blobs/2", blob: "AAE=" } },
+    ];
+    const peer = await inMemory([McpAdapter.wrap(Attachments), McpAdapter.wrap(Attachments, { name: "attachments_message", presentAs: "message" })], {});
+    try {
+      const { tools } = await peer.client.listTools();
+      expect(tools.map((t) => [t.name, t.outputSchema])).to.deep.equal([
+        ["attachments", undefined],
+        ["attachments_message", undefined],
+      ]);
+      expect(await peer.client.callTool({ name: "attachments", arguments: {} })).to.deep.equal({ content: [{ type: "text", text: "Here you go" }, ...blocks] });
+      expect(await peer.client.callTool({ name: "attachments_message", arguments: {} })).to.deep.equal({ content: [{ type: "text", text: "Here you go" }, ...blocks] });
     } finally {
       await peer.close();
     }
