@@ -167,7 +167,7 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
     }
   });
 
-  it("titled enums (SEP-1330), multi-select lists and defaults (SEP-1034) reach the client as a valid form", async () => {
+  it("the five enum forms (SEP-1330: untitled, titled, legacy enumNames, untitled and titled multi-select) and defaults (SEP-1034) reach the client as a valid form", async () => {
     const Ask = defineAxn({
       name: "Ask",
       exposes: { region: z.string(), topics: z.array(z.string()), count: z.number() },
@@ -176,6 +176,8 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
           region: z.union([z.literal("eu").meta({ title: "Europe" }), z.literal("us").meta({ title: "United States" })]).default("eu"),
           topics: z.array(z.enum(["billing", "support"])).min(1),
           count: z.number().int().min(1).max(10).default(3),
+          tier: z.enum(["s", "m"]).meta({ enumNames: ["Small", "Medium"] }).optional(),
+          channels: z.array(z.union([z.literal("mail").meta({ title: "E-mail" }), z.literal("sms").meta({ title: "Text message" })])).optional(),
         });
         if (answer.action !== "accept") return fail(answer.action);
         return answer.content;
@@ -190,6 +192,8 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
           region: { type: "string", oneOf: [{ const: "eu", title: "Europe" }, { const: "us", title: "United States" }], default: "eu" },
           topics: { type: "array", items: { type: "string", enum: ["billing", "support"] }, minItems: 1 },
           count: { type: "integer", minimum: 1, maximum: 10, default: 3 },
+          tier: { type: "string", enum: ["s", "m"], enumNames: ["Small", "Medium"] },
+          channels: { type: "array", items: { anyOf: [{ const: "mail", title: "E-mail" }, { const: "sms", title: "Text message" }] } },
         },
         required: ["topics"],
       });

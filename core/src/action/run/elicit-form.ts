@@ -107,7 +107,17 @@ function primitive(action: string, name: string, schema: JsonSchema): JsonSchema
   if (typeof schema.const === "string") return { ...out, type: "string", enum: [schema.const], ...(schema.default === undefined ? {} : { default: schema.default }) };
   if (type === "string") {
     const values = stringEnum(schema.enum as JsonValue | undefined);
-    if (values !== undefined) return { ...out, type: "string", enum: values, ...(schema.default === undefined ? {} : { default: schema.default }) };
+    if (values !== undefined) {
+      // The legacy titled form (`enumNames`, one per member), kept when the schema's metadata gives it.
+      const names = stringEnum(schema.enumNames as JsonValue | undefined);
+      return {
+        ...out,
+        type: "string",
+        enum: values,
+        ...(names !== undefined && names.length === values.length ? { enumNames: names } : {}),
+        ...(schema.default === undefined ? {} : { default: schema.default }),
+      };
+    }
     out.type = "string";
     pick(schema, out, ["minLength", "maxLength", "default"]);
     if (typeof schema.format === "string" && STRING_FORMATS.has(schema.format)) out.format = schema.format;
