@@ -9,7 +9,9 @@
  * reports nothing.
  */
 import type { LiveChannel, LogEntry, ProgressUpdate } from "@axn/core";
-import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";
+// The explicit-config variant: the tool always has its run config, and this entry does not install
+// a process-wide AsyncLocalStorage on import as the node entry does.
+import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch/web";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { patchConfig } from "@langchain/core/runnables";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
