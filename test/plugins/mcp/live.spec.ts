@@ -203,7 +203,7 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
     }
   });
 
-  it("ctx.sample asks the client's model through sampling/createMessage", async () => {
+  it("ctx.sample asks the client's model through sampling/createMessage (text, images, both roles, preferences)", async () => {
     const Summarize = defineAxn({
       name: "Summarize",
       expects: { text: z.string() },
@@ -220,10 +220,44 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
       seen.push(request.params);
       return { model: "spec-model", role: "assistant", content: { type: "text", text: "Short." }, stopReason: "endTurn" };
     });
+    const Describe = defineAxn({
+      name: "Describe",
+      exposes: { said: z.string() },
+      call: async (_input, { sample }) => {
+        const reply = await sample({
+          messages: [
+            { role: "user", content: { type: "image", mimeType: "image/png", data: PIXEL_PNG } },
+            { role: "assistant", content: "An image." },
+            { role: "user", content: "Which colour?" },
+          ],
+          maxTokens: 5,
+          modelPreferences: { hints: [{ name: "claude" }], speedPriority: 1 },
+        });
+        return { said: reply.action === "reply" ? reply.text : reply.action };
+      },
+    });
     try {
       const result = await peer.client.callTool({ name: "summarize", arguments: { text: "a long story" } });
       expect(seen).to.deep.equal([{ messages: [{ role: "user", content: { type: "text", text: "Summarize: a long story" } }], maxTokens: 50, systemPrompt: "Be brief" }]);
       expect(result.structuredContent).to.deep.equal({ summary: "Short.", model: "spec-model" });
+      // A conversation with an image and both roles, and model preferences, as the client receives them.
+      const second = await inMemory([McpAdapter.wrap(Describe)], everything);
+      second.client.setRequestHandler(CreateMessageRequestSchema, (request) => {
+        seen.push(request.params);
+        return { model: "m", role: "assistant", content: { type: "text", text: "Transparent." } };
+      });
+      const described = await second.client.callTool({ name: "describe", arguments: {} });
+      await second.close();
+      expect(seen[1]).to.deep.equal({
+        messages: [
+          { role: "user", content: { type: "image", mimeType: "image/png", data: PIXEL_PNG } },
+          { role: "assistant", content: { type: "text", text: "An image." } },
+          { role: "user", content: { type: "text", text: "Which colour?" } },
+        ],
+        maxTokens: 5,
+        modelPreferences: { hints: [{ name: "claude" }], speedPriority: 1 },
+      });
+      expect(described.structuredContent).to.deep.equal({ said: "Transparent." });
     } finally {
       await peer.close();
     }
