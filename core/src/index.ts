@@ -80,6 +80,12 @@ export type {
   MediaValue,
 } from "./media/values.js";
 export { mediaFieldsOf, type MediaField } from "./action/media-fields.js";
+
+// --- access ---
+export type { AccessDenialReason, AccessPolicy, AccessPredicate, AccessRule } from "./action/access.js";
+export { AccessDeniedError, type AccessDeniedDetails } from "./access/access-denied.js";
+export { accessPolicyOf, accessRefusal, isPublic, mayCall } from "./access/decide.js";
+export { isPrincipal, principalFrom } from "./access/principal.js";
 export type {
   BodyInput,
   CallArgs,
@@ -140,6 +146,7 @@ export {
   resetAxnConfig,
   reportException,
   raisesInDev,
+  type AxnAccessOptions,
   type AxnEnv,
   type AxnLogger,
   type AxnGlobalConfig,
@@ -170,6 +177,7 @@ export {
   type HintRegistrar,
   type MetadataKeyRegistrar,
   type ResultInfo,
+  type AccessDeniedInfo,
   type HostHooks,
   type HookName,
 } from "./host/hooks.js";
@@ -206,6 +214,6 @@ export {
 } from "./host/host.js";
 
 // --- tools / invoker ---
-export { Tools, type ToolRootsSource, type ToolVersions } from "./tools/registry.js";
+export { Tools, type ToolRootsSource, type ToolsForOptions, type ToolVersions } from "./tools/registry.js";
 export { BULK_FOLDERS, InvalidToolRoot, assertToolRoots, validateToolRoots } from "./tools/roots.js";
 export { Invoker, type InvokerOptions, type InvokeOptions } from "./invoke/invoker.js";

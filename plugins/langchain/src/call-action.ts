@@ -5,12 +5,12 @@
  * run's abort signal and its callbacks as the live channel (live.ts). Built once per tool, so a
  * call allocates only what it must.
  */
-import type { AmbientContextSource, AnyAxn } from "@axn/core";
+import type { AmbientContextSource, AnyAxn, AxnPrincipal } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError, toolPipeline } from "@axn/sdk/adapter";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { abortError, untilAborted } from "./abort.js";
-import { resolveAmbientContext, type AmbientContextOption } from "./ambient.js";
+import { resolveAmbientContext, withPrincipal, type AmbientContextOption } from "./ambient.js";
 import type { PresentAs } from "./config.js";
 import { failedReply, replyMapping, type ToolReply } from "./map-result.js";
 import { genAiAttributes } from "./span.js";
@@ -20,6 +20,8 @@ export interface CallSettings {
   /** The `wrap` option; when absent, the action's `langchain.presentAs`, else the package value. */
   readonly presentAs: PresentAs | undefined;
   readonly ambientContext: AmbientContextOption | undefined;
+  /** The bound caller (`null`: anonymous); absent: the ambient context's own principal. */
+  readonly principal?: AxnPrincipal | null;
 }
 
 /** One call; `toolName` is the tool's name as it stands now (it names the call's span). */
@@ -28,6 +30,7 @@ export type ToolCall = (args: unknown, config: ToolRunnableConfig, toolName: str
 export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
   const run = toolPipeline(action, replyMapping(action, settings.presentAs));
   const option = settings.ambientContext;
+  const bound = settings.principal;
   return async (args, config, toolName, runManager) => {
     const { signal } = config;
     // A run already cancelled does not start the action at all.
@@ -35,6 +38,7 @@ export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
     let ambientContext: AmbientContextSource;
     try {
       ambientContext = resolveAmbientContext(option, config);
+      if (bound !== undefined) ambientContext = withPrincipal(ambientContext, bound ?? undefined);
     } catch (error) {
       // The app's own ambient function threw: an integration bug, reported; never shown to the model.
       reportAdapterError(action, "adapter ambient context", error);
