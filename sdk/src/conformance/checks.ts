@@ -7,6 +7,7 @@
 import { AssertionError } from "node:assert";
 import { isDeepStrictEqual } from "node:util";
 import { ErrorCodes, Invoker, UnserializableValue, type AnyAxn } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import type { AdapterConformanceDriver, ConformanceSession } from "./driver.js";
 import { broken, show, showText, type ConventionId } from "./conventions.js";
 import { capturingExceptions, type Report } from "./exceptions.js";
@@ -41,6 +42,7 @@ export const CHECK_IDS = [
   "unrenderable-surrogate",
   "present-as",
   "reject-opaque",
+  "live-safe",
   "tools-zero-arg",
   "late-taps",
   "access-refused",
@@ -69,6 +71,7 @@ export interface ConformanceSuite {
 const referenceInvoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
 
 const STACK_LINE = /\n\s+at\s/;
+
 /** What V8 says when strict-mode code writes to a frozen object. */
 const FROZEN_WRITE = /read[- ]only|not extensible|Cannot (add|assign|delete|define|redefine)/i;
 
@@ -428,6 +431,17 @@ export function conformanceSuite<W>(driver: AdapterConformanceDriver<W>): Confor
           "rejectOpaque",
           `${opaqueRefused.name} declares configure: { ${key}: { rejectOpaqueExposedValues: true } } (the package value is false), and its opaque value was rendered: ${showText(refused.text)}`,
         );
+      }
+    }),
+
+    check("live-safe", "an action using ctx.progress, ctx.notify, ctx.elicit and ctx.sample is answered as a success, its live calls never throwing", async ({ live }, _loaded, reports) => {
+      const answer = await callAlone(live, {});
+      if (!answer.ok) {
+        throw broken(label, "liveSafe", `${live.name}, which reports progress, logs and asks the user and the client's model, was answered as a failure: ${showText(answer.text)}`);
+      }
+      const thrown = reports.filter((report) => report.action === live.name);
+      if (thrown.length > 0) {
+        throw broken(label, "liveSafe", `the call's live channel threw while ${live.name} ran (reported ${thrown.map((report) => `in "${report.phase}": ${show(errorMessage(report.error))}`).join(", ")})`);
       }
     }),
 
