@@ -25,6 +25,7 @@ import { IDENTIFIER } from "../errors/field-path.js";
 import { catalogActions } from "../action/run/catalog.js";
 import { kernel } from "../kernel/state.js";
 import type { ConfigurableInternals, ConfigurableView } from "./configurable-internals.js";
+import { settingsDraft } from "./draft.js";
 import { claimNamespace } from "./namespaces.js";
 import { checkBag, internalsOfAction, overrideOf, type ConfigurableAction } from "./overrides.js";
 import { defaultOf, formatValue, problemWith, TOOL_NAME_KEY, type SettingInfo, type SettingRecord, type SettingSpec } from "./setting-spec.js";
@@ -117,25 +118,7 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
    */
   configure(fn: (config: Mutable<S>) => void): void {
     const writes = new Map<string, unknown>();
-    const draft = new Proxy(Object.create(null) as Mutable<S>, {
-      get: (_target, prop) => {
-        if (typeof prop !== "string" || !this.#settings.has(prop)) return undefined;
-        return writes.has(prop) ? (writes.get(prop) ?? defaultOf(this.#record(prop))) : this.#read(prop);
-      },
-      set: (_target, prop, value) => {
-        if (typeof prop !== "string") return false;
-        this.#checkWrite(prop, value);
-        writes.set(prop, value);
-        return true;
-      },
-      has: (_target, prop) => typeof prop === "string" && this.#settings.has(prop),
-      ownKeys: () => [...this.#settings.keys()],
-      getOwnPropertyDescriptor: (_target, prop) =>
-        typeof prop === "string" && this.#settings.has(prop)
-          ? { configurable: true, enumerable: true, writable: true, value: writes.has(prop) ? writes.get(prop) : this.#read(prop) }
-          : undefined,
-    });
-    fn(draft);
+    fn(settingsDraft<Mutable<S>>({ settings: this.#settings, read: (name) => this.#read(name), checkWrite: (name, value) => this.#checkWrite(name, value) }, writes));
     this.#commit(writes);
   }
 
