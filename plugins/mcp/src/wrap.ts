@@ -67,7 +67,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
   const structured = presentAs === "structured" && action.outputSchema !== undefined;
   const inputSchema = action.inputSchema as Tool["inputSchema"];
   const outputSchema = structured ? (action.outputSchema as Tool["outputSchema"]) : undefined;
-  const run = toolPipeline(action, structured ? STRUCTURED_MAPPING : MESSAGE_MAPPING);
+  const run = toolPipeline(action, structured ? STRUCTURED_MAPPING : MESSAGE_MAPPING, { toolName: name });
 
   const tool: McpTool = {
     name,

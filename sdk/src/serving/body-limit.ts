@@ -1,0 +1,41 @@
+/**
+ * A `413` a client still sending actually receives. When a request body is over the limit, the
+ * reply is written at once, but the socket is not destroyed under a client that is still writing
+ * (it would read `EPIPE` / `ECONNRESET` instead of the answer): the rest of the body is read and
+ * discarded, up to {@link MAX_DRAIN_BYTES}, and only then is the connection closed. A client
+ * sending more than that is cut off — the bound is what keeps the drain from being a free sink.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** How much of an oversized body is read and thrown away so the client sees its 413. */
+export const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
+
+/** Whether the declared `Content-Length` is over `limit` (a chunked body is checked as it is read). */
+export function declaredTooLarge(request: IncomingMessage, limit: number): boolean {
+  const declared = request.headers["content-length"];
+  return declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit;
+}
+
+/** Answers `status` with `body`, drains the request up to the bound, then closes the connection. */
+export function replyAndDrain(request: IncomingMessage, response: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: string): void {
+  response.shouldKeepAlive = false;
+  response.writeHead(status, { ...headers, connection: "close", "content-length": String(Buffer.byteLength(body)) });
+  response.end(body);
+  drain(request);
+}
+
+/** Reads and discards the rest of `request`, up to the bound; past it, the socket is closed. */
+export function drain(request: IncomingMessage): void {
+  if (request.readableEnded || request.destroyed) return;
+  let drained = 0;
+  const onData = (chunk: Buffer): void => {
+    drained += chunk.byteLength;
+    if (drained > MAX_DRAIN_BYTES) {
+      request.off("data", onData);
+      request.socket.destroy();
+    }
+  };
+  request.on("data", onData);
+  request.on("error", () => undefined);
+  request.resume();
+}
