@@ -37,7 +37,8 @@ export function servingPolicy(options: ServingPolicyOptions = {}): HttpServingPo
   const phase = options.phase ?? "http";
   return Object.freeze({
     checkRequest(request: Request): ServingRefusal | undefined {
-      const host = request.headers.get("host");
+      // A `Request` built by hand (a fetch handler called directly) has no Host header: its URL's host is where it was sent.
+      const host = request.headers.get("host") ?? new URL(request.url).host;
       const message = hosts.checkHost(host) ?? hosts.checkOrigin(request.headers.get("origin"), host);
       return message === undefined ? undefined : { ok: false, status: 403, message, headers: {} };
     },
