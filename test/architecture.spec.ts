@@ -50,6 +50,11 @@ export const SDK_LAYERS: readonly Layer[] = [
   // What a plugin is, and the error its loading raises.
   { name: "plugin model", modules: ["plugin.ts", "deprecator.ts", "host/plugin-error.ts"] },
   { name: "config", modules: ["config/**"] },
+  // Who is calling: the authenticate contract and the shipped verifiers (jose), for every transport.
+  { name: "auth", modules: ["auth/**"] },
+  // What every HTTP-served transport applies alike: the `serve` settings, the Host/Origin policy,
+  // authentication of a request, the call cap, body limits. The adapter kit reads its timeout here.
+  { name: "serving", modules: ["serving/**"] },
   { name: "host loading", modules: ["host/**"] },
   { name: "adapter kit", modules: ["adapter/**", "testing/**"] },
   { name: "conformance", modules: ["conformance/**"] },
