@@ -92,10 +92,6 @@ export function principalFromEnv(value: string | undefined): AxnPrincipal | null
   return null;
 }
 
-// Types the `serve` key of an app's axn.config. (Per action, `configure: { serve: { callTimeoutMs } }`;
-// not an adapter, so it is kept out of AdapterSettingsRegistry, which would make `tool: ["serve"]` type-check.)
-declare module "../config/define-config.js" {
-  interface AppSettingsRegistry {
-    serve: SettingsOf<typeof servingConfig>;
-  }
-}
+// Not added to AppSettingsRegistry: augmenting it from inside @axn/sdk made every namespace of an
+// app config lose its contextual types (test/types/config-types.spec.ts caught it). The `serve` key
+// is checked at load, by these settings' validators, like any namespace.
