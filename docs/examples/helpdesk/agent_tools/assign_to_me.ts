@@ -1,7 +1,8 @@
 /**
- * Reads the current agent from ambient context: the server supplies it (the HTTP plugin's
- * `authenticate`, `axn call --ambient`), never the model — `currentAgentId` is absent from the
- * tool's input schema, and a model that sends it anyway is refused.
+ * Reads the current agent from ambient context: the server supplies it (the authenticated
+ * `principal` on /api and /mcp, `currentAgentId` from `axn call --ambient` or a LangChain run's
+ * context), never the model — neither is in the tool's input schema, and a model that sends one
+ * anyway is refused.
  */
 import { defineAxn } from "@axn/core";
 import { z } from "zod";
@@ -15,14 +16,17 @@ export const AssignToMe = defineAxn({
   expects: {
     ticketId: z.string(),
     currentAgentId: { schema: z.string(), on: "ambientContext", optional: true },
+    // Who `serve.authenticate` established (src/auth.ts), on /api and /mcp alike.
+    principal: { schema: z.object({ id: z.string() }).passthrough(), on: "ambientContext", optional: true },
   },
   exposes: { ticket: ticketSummary },
   messages: {
     error: "Could not assign the ticket",
     success: ({ ticket }) => `${ticket.id} is now assigned to ${ticket.assigneeId}`,
   },
-  call: ({ ticketId, currentAgentId }, { fail }) => {
-    const agent = (currentAgentId === undefined ? undefined : store.agent(currentAgentId)) ?? fail("sign in as an agent first");
+  call: ({ ticketId, currentAgentId, principal }, { fail }) => {
+    const agentId = principal?.id ?? currentAgentId;
+    const agent = (agentId === undefined ? undefined : store.agent(agentId)) ?? fail("sign in as an agent first");
     const ticket = store.ticket(ticketId) ?? fail(`there is no ticket ${ticketId}`);
     ticket.assigneeId = agent.id;
     if (ticket.status === "open") ticket.status = "pending";

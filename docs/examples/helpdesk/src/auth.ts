@@ -1,16 +1,17 @@
 /**
- * How the helpdesk's HTTP API knows who is calling: `Authorization: Bearer <token>` maps to an
- * agent from the store and becomes the call's trusted ambient context (`currentAgentId`). No token
- * is an anonymous caller (tools that need an agent answer "sign in as an agent first"); an unknown
- * token is refused with 401.
+ * Who is calling the helpdesk, for every HTTP-served transport alike (`/api` and `/mcp`): an
+ * `Authorization: Bearer <token>` naming an agent in the store is that agent, as an `AxnPrincipal`
+ * (`{ id: "ag_ada", roles: ["agent"] }`) that reaches the tools as trusted ambient `principal`. No
+ * header is an anonymous caller (`null`; the config admits anonymous callers, so reads stay open
+ * and the tools that need an agent answer "sign in as an agent first"); an unknown token is
+ * refused with 401 and a `WWW-Authenticate` challenge.
  */
-import type { Authenticate } from "axn-plugin-http";
+import { bearerToken, refuse, type Authenticate } from "@axn/sdk/auth";
 import { store } from "./store.js";
 
 export const authenticateAgent: Authenticate = (request) => {
-  const header = request.headers.get("authorization");
-  if (header === null) return {};
-  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  const agent = token === undefined ? undefined : store.agentByToken(token);
-  return agent === undefined ? null : { currentAgentId: agent.id };
+  const token = bearerToken(request);
+  if (token === undefined) return null;
+  const agent = token === false ? undefined : store.agentByToken(token);
+  return agent === undefined ? refuse("Unknown token: send one of the agents' tokens (data/seed.json)") : { id: agent.id, roles: ["agent"] };
 };
