@@ -84,7 +84,7 @@ describe("conformance: the suite catches broken adapters through the real transp
       },
     }));
     expect(await failure(driver, "unrenderable-cycle")).to.equal(
-      `mcp (unguarded): calling "conformance_mcp_unguarded_cyclic_probe" over the mcp transport threw instead of answering: MCP error -32603: MCP error -32603: Internal error. Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which runs your mapping under the guard (or guardToolResponse(action, { onError }, () => map(result)) around the mapping only).`,
+      `mcp (unguarded): calling "conformance_mcp_unguarded_cyclic_probe" over the mcp transport threw instead of answering: MCP error -32603: Internal error. Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which runs your mapping under the guard (or guardToolResponse(action, { onError }, () => map(result)) around the mapping only).`,
     );
   });
 

@@ -70,3 +70,17 @@ export function cancelledRequestIds(value: unknown): (string | number)[] {
   }
   return ids;
 }
+
+/**
+ * Whether a message (or one of a batch) has an own `__proto__` key on the envelope or its params.
+ * JSON.parse keeps it as data, but the SDK's zod parse drops it, so a gateway reading these bytes
+ * and the server would disagree about the request: refused before the SDK sees it.
+ */
+export function hasProtoKey(value: unknown): boolean {
+  const messages = Array.isArray(value) ? value : [value];
+  return messages.some((message) => {
+    if (typeof message !== "object" || message === null) return false;
+    const params = (message as { params?: unknown }).params;
+    return Object.hasOwn(message, "__proto__") || (typeof params === "object" && params !== null && Object.hasOwn(params, "__proto__"));
+  });
+}

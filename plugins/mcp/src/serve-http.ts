@@ -18,8 +18,8 @@ import { getRequestListener } from "@hono/node-server";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { jsonError, jsonErrorBody, withNosniff } from "./http-guards.js";
-import { cancelledRequestIds, readMessage, ReadMessages } from "./read-message.js";
-import { serverFor, toolSet, type McpServerOptions } from "./server.js";
+import { cancelledRequestIds, hasProtoKey, readMessage, ReadMessages } from "./read-message.js";
+import { McpMessages, serverFor, toolSet, type McpServerOptions } from "./server.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable, type Session } from "./sessions.js";
 import { mcpPlugin } from "./plugin.js";
 
@@ -125,6 +125,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     if (request.method === "POST" && isJson(request.headers.get("content-type"))) {
       const read = await readMessage(request, maxBodyBytes);
       if (!read.ok) return jsonError(read.status, read.code, read.message);
+      if (hasProtoKey(read.value)) return jsonError(400, -32600, McpMessages.protoKey);
       parsedBody = read.value;
     }
     const handle = (session: Session): Promise<Response> =>

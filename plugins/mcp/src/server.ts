@@ -107,7 +107,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
     const ambientContext = trustedContext(build, extra, tool, options.principal ?? null);
     if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
     const release = limits === undefined ? NO_SLOT : limits.acquireCall();
-    if (release === undefined) throw new McpError(SERVER_BUSY_CODE, McpMessages.busy);
+    if (release === undefined) throw protocolError(SERVER_BUSY_CODE, McpMessages.busy);
     try {
       return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext));
     } catch (error) {
@@ -115,7 +115,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
       // the generic JSON-RPC error, never the exception's message (the SDK would send it).
       if (error instanceof McpError) throw error;
       reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp tools/call" });
-      throw new McpError(ErrorCode.InternalError, McpMessages.internal);
+      throw protocolError(ErrorCode.InternalError, McpMessages.internal);
     } finally {
       release();
     }
@@ -126,16 +126,24 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
 const NO_SLOT = (): void => undefined;
 
 /**
+ * A JSON-RPC error whose message goes out as written: `McpError` prefixes `MCP error <code>: `,
+ * and the SDK sends `error.message` and `error.code` as they are.
+ */
+function protocolError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
  * The params of a `tools/call`, checked as the protocol requires. The SDK parses every message
  * with zod, which copies keys by assignment: an own `__proto__` key in params becomes the copy's
  * prototype, and `params.name` would read a tool name a gateway parsing the same bytes never
  * sees — so a params object with any prototype but Object's is refused as a malformed request.
  */
 function checkedParams(params: unknown): { readonly name: string; readonly arguments?: unknown } {
-  if (typeof params !== "object" || params === null || Array.isArray(params)) throw new McpError(ErrorCode.InvalidParams, McpMessages.missingName);
-  if (Object.getPrototypeOf(params) !== Object.prototype || Object.hasOwn(params, "__proto__")) throw new McpError(ErrorCode.InvalidRequest, McpMessages.protoKey);
+  if (typeof params !== "object" || params === null || Array.isArray(params)) throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
+  if (Object.getPrototypeOf(params) !== Object.prototype || Object.hasOwn(params, "__proto__")) throw protocolError(ErrorCode.InvalidRequest, McpMessages.protoKey);
   const name: unknown = Object.hasOwn(params, "name") ? (params as { name?: unknown }).name : undefined;
-  if (typeof name !== "string" || name === "") throw new McpError(ErrorCode.InvalidParams, McpMessages.missingName);
+  if (typeof name !== "string" || name === "") throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
   return params as { name: string; arguments?: unknown };
 }
 
