@@ -17,6 +17,7 @@
  */
 import { createConfigurable, type AxnPrincipal, type SettingsOf } from "@axn/core";
 import type { Authenticate } from "../auth/verdict.js";
+import type { ServeSettings } from "../config/serve-settings.js";
 
 export const SERVE_NAMESPACE = "serve";
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -92,6 +93,8 @@ export function principalFromEnv(value: string | undefined): AxnPrincipal | null
   return null;
 }
 
-// Not added to AppSettingsRegistry: augmenting it from inside @axn/sdk made every namespace of an
-// app config lose its contextual types (test/types/config-types.spec.ts caught it). The `serve` key
-// is checked at load, by these settings' validators, like any namespace.
+// The `serve` key of an app's axn.config is typed by `ServeSettings` (config/serve-settings.ts, which
+// define-config.ts can import); these two lines fail to compile if the settings and it drift apart.
+// (Augmenting AppSettingsRegistry from inside @axn/sdk instead made every namespace of an app
+// config lose its contextual types: test/types/config-types.spec.ts caught it.)
+export const servingSettingsMatch: [SettingsOf<typeof servingConfig>] extends [ServeSettings] ? ([ServeSettings] extends [SettingsOf<typeof servingConfig>] ? true : false) : false = true;
