@@ -40,7 +40,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "AuthMessages", "BUSY_MESSAGE", "BUSY_RETRY_AFTER_SECONDS", "DEFAULT_CALL_TIMEOUT_MS", "DEFAULT_MAX_CONCURRENT_CALLS",
     "HostMessages", "MAX_DRAIN_BYTES", "PROTECTED_RESOURCE_PATH", "SERVE_NAMESPACE", "authenticateRequest",
     "authenticationConfigured", "callLimiter", "declaredTooLarge", "drain", "hostPolicy", "nodeHostHeader",
-    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "replyAndDrain", "servingConfig", "servingPolicy",
+    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "replyAndDrain", "requestHead", "servingConfig", "servingPolicy",
   ],
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",

@@ -8,6 +8,7 @@
  */
 import { expect } from "chai";
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -39,12 +40,13 @@ describe("axn serve: one authentication and one Host policy for /api and /mcp (c
     children.clear();
   });
 
-  const start = async (args: readonly string[] = []): Promise<string> => {
+  let lastBanner = "";
+  const start = async (args: readonly string[] = [], configPath = config): Promise<string> => {
     const { PORT: _port, NODE_ENV: _env, ...env } = process.env;
-    const child = spawn(process.execPath, [axnBin, "serve", "--config", config, "--port", "0", ...args], { cwd: repo, env });
+    const child = spawn(process.execPath, [axnBin, "serve", "--config", configPath, "--port", "0", ...args], { cwd: repo, env });
     children.add(child);
-    const banner = await readUntil(child, "Press Ctrl+C to stop.\n");
-    return /on (http:\/\/[\d.]+:\d+)\n/.exec(banner)![1]!;
+    lastBanner = await readUntil(child, "Press Ctrl+C to stop.\n");
+    return /on (http:\/\/[\d.]+:\d+)\n/.exec(lastBanner)![1]!;
   };
 
   it("refuses an unknown token on /api and /mcp alike, reads anonymously on both, writes with an agent's token on both", async () => {
@@ -117,5 +119,47 @@ describe("axn serve: one authentication and one Host policy for /api and /mcp (c
     expect(api.status).to.equal(200);
     const mcp = await fetch(`${url}/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(INIT) });
     expect(mcp.status).to.equal(200);
+  });
+
+  it("runs in production unless --dev, and says so only in development", async () => {
+    await start();
+    expect(lastBanner).to.not.include("Development mode");
+    await start(["--dev"]);
+    expect(lastBanner).to.include(
+      "\nDevelopment mode (--dev or NODE_ENV=development): adapter bugs are rethrown, loud on stderr; clients still get generic errors.\n\nPress Ctrl+C to stop.\n",
+    );
+  });
+
+  describe("a third-party transport gets the same policy through start({ serving })", () => {
+    const echoApp = join(repo, "test/fixtures/echo-app");
+    const installed = join(echoApp, "node_modules/axn-plugin-echo-transport");
+    let installedHere = false;
+    before(() => {
+      if (!existsSync(installed)) {
+        mkdirSync(join(echoApp, "node_modules"), { recursive: true });
+        symlinkSync("../../plugins/axn-plugin-echo-transport", installed, "dir");
+        installedHere = true;
+      }
+    });
+    after(() => {
+      if (installedHere) rmSync(join(echoApp, "node_modules"), { recursive: true, force: true });
+    });
+
+    it("/echo, /api and /mcp refuse the anonymous caller alike; the token is the same caller on /echo", async () => {
+      const url = await start([], join(echoApp, "axn.auth.config.ts"));
+      const echo = await fetch(`${url}/echo/whoami`);
+      expect([echo.status, echo.headers.get("www-authenticate"), await echo.json()]).to.deep.equal([
+        401,
+        `Bearer resource_metadata="${url}/.well-known/oauth-protected-resource/echo"`,
+        { error: "Unauthorized: send Authorization: Bearer <token>" },
+      ]);
+      const api = await fetch(`${url}/api/add/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      const mcp = await fetch(`${url}/mcp`, { method: "POST", headers: MCP_HEADERS, body: JSON.stringify(INIT) });
+      expect([api.status, mcp.status]).to.deep.equal([401, 401]);
+      const me = await fetch(`${url}/echo/whoami`, { headers: { authorization: "Bearer echo-token" } });
+      expect(await me.json()).to.deep.equal({ caller: "echo-user" });
+      const metadata = (await (await fetch(`${url}/.well-known/oauth-protected-resource/echo`)).json()) as { resource: string };
+      expect(metadata.resource).to.equal(`${url}/echo`);
+    });
   });
 });

@@ -20,3 +20,4 @@ export { AuthMessages, authenticateRequest, authenticationConfigured, type Authe
 export { protectedResourceMetadata, protectedResourceMetadataUrl, PROTECTED_RESOURCE_PATH, type ProtectedResourceMetadata } from "./protected-resource.js";
 export { callLimiter, BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, type CallLimiter } from "./call-limiter.js";
 export { declaredTooLarge, drain, replyAndDrain, MAX_DRAIN_BYTES } from "./body-limit.js";
+export { requestHead } from "./request-head.js";

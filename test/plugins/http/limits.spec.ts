@@ -110,6 +110,30 @@ describe("limits over loopback: timeout, concurrency cap, 413", () => {
     }
   });
 
+  it("MCP: beyond maxConcurrentCalls a call is the JSON-RPC error -32002, the others complete", async () => {
+    const { Slow } = slowTool();
+    const handler = createStreamableHttpHandler({ name: "limits", version: "1", tools: [McpAdapter.wrap(Slow)], serving: servingPolicy({ maxConcurrentCalls: 1 }) });
+    const http = createServer(handler.listener);
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    const client = new Client({ name: "limits", version: "1" });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`)));
+      const first = client.callTool({ name: "limits_spec_slow", arguments: { ms: 400 } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const busy = await client.callTool({ name: "limits_spec_slow", arguments: { ms: 0 } }).then(
+        () => "answered",
+        (error: { code?: number; message?: string }) => [error.code, error.message],
+      );
+      expect(busy).to.deep.equal([-32002, "MCP error -32002: Server busy: too many tool calls in progress; retry shortly"]);
+      expect((await first).isError).to.not.equal(true);
+    } finally {
+      await client.close();
+      await handler.close();
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+
   it("413 reaches a node:http client still sending its declared body, 20 of 20, on /api and /mcp", async () => {
     const { Slow } = slowTool();
     let server: HttpServerHandle | undefined;

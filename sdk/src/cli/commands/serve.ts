@@ -27,6 +27,9 @@ import { describeTransport, type Registered } from "../serve/registered.js";
 import { listenShared, type Mounted, type SharedServer } from "../serve/shared-server.js";
 import { stopRequest } from "../serve/stop-request.js";
 
+/** What the banner says in development mode, the only mode that behaves differently. */
+export const DEV_NOTE = "Development mode (--dev or NODE_ENV=development): adapter bugs are rethrown, loud on stderr; clients still get generic errors.";
+
 export const serveCommand: Command = {
   name: "serve",
   usage: SERVE_USAGE,
@@ -79,7 +82,11 @@ async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { k
       await stopAll(io, mounts);
       throw error;
     }
-    if (!stop.isRequested) println(io.stdout, ...httpBanner(app.name, server.url, mounts));
+    if (!stop.isRequested) {
+      const lines = httpBanner(app.name, server.url, mounts);
+      if (plan.dev) lines.splice(lines.length - 1, 0, DEV_NOTE, "");
+      println(io.stdout, ...lines);
+    }
     await stop.requested;
   } finally {
     stop.dispose();
