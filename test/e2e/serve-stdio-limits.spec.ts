@@ -9,6 +9,8 @@ import { expect } from "chai";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { MAX_STDIO_MESSAGE_BYTES, STDIO_OVERSIZED_EXIT_CODE } from "axn-plugin-mcp";
 import { axnBin, exitOf, repo } from "../support/axn-child.js";
 
@@ -92,5 +94,24 @@ describe("axn serve --stdio mcp against a misbehaving client (child process)", f
     expect(count).to.equal(20_001);
     child.stdin.end();
     expect(await exitOf(child)).to.equal(0);
+  });
+
+  it("stdio is trusted-local: AXN_PRINCIPAL is every call's principal", async () => {
+    const { PORT: _port, ...env } = process.env;
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [axnBin, "serve", "--config", config, "--stdio", "mcp"],
+      cwd: repo,
+      env: { ...(env as Record<string, string>), AXN_PRINCIPAL: '{"id":"ag_ada","roles":["agent"]}' },
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "stdio-principal", version: "1" });
+    await client.connect(transport);
+    try {
+      const assigned = await client.callTool({ name: "assign_to_me", arguments: { ticketId: "T-1003" } });
+      expect((assigned.structuredContent as { ticket: { assigneeId: string } }).ticket.assigneeId).to.equal("ag_ada");
+    } finally {
+      await client.close();
+    }
   });
 });

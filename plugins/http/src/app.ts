@@ -24,6 +24,7 @@ import { AxnError, ErrorCodes, PRINCIPAL_AMBIENT_KEY, reportException, type Ambi
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, drain, HostMessages, servingPolicy } from "@axn/sdk/serving";
 import { allowEveryone, httpConfig, PLUGIN_NAME, type Authenticate, type HttpCorsSettings } from "./config.js";
 import { isJsonContentType } from "./content-type.js";
+import { deprecator } from "./deprecator.js";
 import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
@@ -140,6 +141,11 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     servingPolicy({ phase: "http", allowedHosts: allowedHosts ?? false, allowedOrigins: false, hostname: "0.0.0.0", maxConcurrentCalls: Number.MAX_SAFE_INTEGER });
   // The transport-neutral authentication wins; the plugin's own is the deprecated fallback.
   const authenticate = serving.authenticates ? allowEveryone : (options.authenticate ?? httpConfig.get("authenticate"));
+  if (authenticate !== allowEveryone) {
+    deprecator.warn(
+      "axn-plugin-http's own authenticate (http.authenticate, createHttpApp({ authenticate })) serves /api only; set serve.authenticate in axn.config, one authentication for /api and /mcp alike whose principal reaches actions as ambient principal",
+    );
+  }
   const corsSettings = options.cors === undefined ? httpConfig.get("cors") : options.cors;
   const operations = operationsFrom(options.tools ?? registeredTools());
   const app = new Hono<HttpAppEnv>();
@@ -240,7 +246,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (!read.ok && read.reason === "tooLarge") {
         // The client may still be sending: read (and drop) the rest, up to a bound, so it gets the 413.
         if (incoming !== undefined) drain(incoming);
-        return toResponse(errorReply(413, Messages.tooLarge(maxBodyBytes), { connection: "close" }));
+        return toResponse(errorReply(413, Messages.tooLarge(maxBodyBytes)));
       }
       if (!read.ok) return toResponse(errorReply(400, Messages.incompleteBody));
       const parsed = parseJsonBody(read.bytes);

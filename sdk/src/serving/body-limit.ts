@@ -1,9 +1,9 @@
 /**
  * A `413` a client still sending actually receives. When a request body is over the limit, the
- * reply is written at once, but the socket is not destroyed under a client that is still writing
+ * reply is written at once, but the socket is not closed under a client that is still writing
  * (it would read `EPIPE` / `ECONNRESET` instead of the answer): the rest of the body is read and
- * discarded, up to {@link MAX_DRAIN_BYTES}, and only then is the connection closed. A client
- * sending more than that is cut off — the bound is what keeps the drain from being a free sink.
+ * discarded, up to {@link MAX_DRAIN_BYTES}. A client sending more than that is cut off — the bound
+ * is what keeps the drain from being a free sink.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -16,12 +16,16 @@ export function declaredTooLarge(request: IncomingMessage, limit: number): boole
   return declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit;
 }
 
-/** Answers `status` with `body`, drains the request up to the bound, then closes the connection. */
+/**
+ * Answers `status` with `body` and drains the request up to the bound. The connection is not marked
+ * `close`: Node closes such a connection as soon as the reply is written — under a client still
+ * sending, which then reads a reset (curl after its `100 Continue`) instead of the reply. Kept
+ * alive, the rest of the body is read and dropped, and the connection serves the next request.
+ */
 export function replyAndDrain(request: IncomingMessage, response: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: string): void {
-  response.shouldKeepAlive = false;
-  response.writeHead(status, { ...headers, connection: "close", "content-length": String(Buffer.byteLength(body)) });
-  response.end(body);
   drain(request);
+  response.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
+  response.end(body);
 }
 
 /** Reads and discards the rest of `request`, up to the bound; past it, the socket is closed. */

@@ -13,7 +13,11 @@ import { serve, type HttpServerHandle } from "axn-plugin-http";
 import { createStreamableHttpHandler, McpAdapter } from "axn-plugin-mcp";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
 
@@ -134,7 +138,7 @@ describe("limits over loopback: timeout, concurrency cap, 413", () => {
     }
   });
 
-  it("413 reaches a node:http client still sending its declared body, 20 of 20, on /api and /mcp", async () => {
+  it("413 reaches a node:http client still sending its declared body, and curl, 20 of 20 each, on /api and /mcp", async () => {
     const { Slow } = slowTool();
     let server: HttpServerHandle | undefined;
     const handler = createStreamableHttpHandler({ name: "limits", version: "1", tools: [McpAdapter.wrap(Slow)] });
@@ -150,6 +154,22 @@ describe("limits over loopback: timeout, concurrency cap, 413", () => {
         rpc.push(await postLarge(`http://127.0.0.1:${(mcp.address() as AddressInfo).port}/mcp`, size));
       }
       expect(api).to.deep.equal(Array(20).fill({ status: 413, body: '{"error":"Request body exceeds 1048576 bytes"}' }));
+      // And curl, with its own Content-Length and upload pacing.
+      const dir = mkdtempSync(join(tmpdir(), "axn-413-"));
+      try {
+        writeFileSync(join(dir, "body.json"), Buffer.alloc(size, 0x20));
+        const curl = (target: string): Promise<string> =>
+          new Promise((resolve) =>
+            execFile("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "content-type: application/json", "-H", "accept: application/json, text/event-stream", "--data-binary", `@${join(dir, "body.json")}`, target], (_error, stdout) => resolve(stdout)),
+          );
+        const codes: string[] = [];
+        for (let i = 0; i < 20; i++) {
+          codes.push(await curl(`${server.url}/api/limits_spec_slow/v1`), await curl(`http://127.0.0.1:${(mcp.address() as AddressInfo).port}/mcp`));
+        }
+        expect(codes).to.deep.equal(Array(40).fill("413"));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
       expect(rpc).to.deep.equal(
         Array(20).fill({ status: 413, body: '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Payload too large: the request body exceeds 1048576 bytes"},"id":null}' }),
       );
