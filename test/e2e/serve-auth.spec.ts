@@ -74,14 +74,14 @@ describe("axn serve: one authentication and one Host policy for /api and /mcp (c
       expect(document.resource).to.equal(`${url}${path === "" ? "/mcp" : path}`);
     }
 
-    // Anonymous: reads are open on both; a write that needs an agent says so.
+    // Anonymous: reads are open on both; a write is refused by its access policy, before it runs.
     const list = await fetch(`${url}/api/list_tickets/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(list.status).to.equal(200);
     const anonymous = new Client({ name: "e2e", version: "1" });
     await anonymous.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
     expect((await anonymous.callTool({ name: "list_tickets", arguments: {} })).isError).to.not.equal(true);
     expect((await anonymous.callTool({ name: "assign_to_me", arguments: { ticketId: "T-1001" } })).content).to.deep.equal([
-      { type: "text", text: "Could not assign the ticket: sign in as an agent first" },
+      { type: "text", text: "Authentication required: sign in to call assign_to_me" },
     ]);
     await anonymous.close();
 

@@ -29,6 +29,7 @@ import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
 import { readBodyWithin } from "./read-body.js";
+import { streamCall, wantsEventStream } from "./sse.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorReply, Messages, toResponse, type HttpReply } from "./replies.js";
 import { tools as registeredTools } from "./plugin.js";
@@ -71,7 +72,7 @@ export type HttpApp = Hono<HttpAppEnv>;
 export type NodeBindings = { readonly incoming?: IncomingMessage; readonly outgoing?: ServerResponse };
 
 /** A request header, read from Node's own parsed headers when @hono/node-server is underneath. */
-function requestHeader(c: Context, name: "content-type" | "content-length"): string | null {
+function requestHeader(c: Context, name: "content-type" | "content-length" | "accept"): string | null {
   const incoming = (c.env as NodeBindings | undefined)?.incoming;
   if (incoming?.headers !== undefined) return incoming.headers[name] ?? null;
   return c.req.raw.headers.get(name);
@@ -253,6 +254,12 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (!parsed.ok) return toResponse(errorReply(400, Messages.malformedJson));
       const release = serving.acquireCall();
       if (release === undefined) return toResponse(errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }));
+      // Accept: text/event-stream — live reports, then the result, as Server-Sent Events (sse.ts);
+      // the call's slot is given back when the call (not the response) is done.
+      if (wantsEventStream(requestHeader(c, "accept"))) {
+        const counted: HttpOperation = { ...op, invoke: (args, invokeOptions) => op.invoke(args, invokeOptions).finally(release) };
+        return streamCall(c, counted, parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });
+      }
       let reply: HttpReply;
       try {
         reply = await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });

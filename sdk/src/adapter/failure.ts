@@ -10,7 +10,7 @@
  * failure: ({ error, fieldErrors }, kind) => (kind === "input" ? reply(400, { error, fieldErrors }) : reply(422, { error })),
  * ```
  */
-import { Invoker, type FieldError, type Result } from "@axn/core";
+import { AccessDeniedError, Invoker, type FieldError, type Result } from "@axn/core";
 
 /** What the client reads when the adapter's own mapping step failed (an unrenderable value, a bug). */
 export const ADAPTER_FAILURE_MESSAGE = "The tool could not produce a valid response";
@@ -20,14 +20,21 @@ export interface ToolFailure {
   readonly error: string;
   /** Only when the arguments were refused user-facing (`kind` `"input"`): each violation, copied. */
   readonly fieldErrors?: readonly FieldError[];
+  /**
+   * Only when the access policy refused the caller (`kind` `"unauthenticated"` / `"forbidden"`):
+   * the scopes it lacks, for a transport's challenge (HTTP `WWW-Authenticate: Bearer error="insufficient_scope"`).
+   */
+  readonly missingScopes?: readonly string[];
 }
 
 /**
  * Why the call failed: `"input"` the caller's arguments were refused (correctable), `"failure"` a
- * business failure (`fail(...)`), `"exception"` the action threw, `"adapter"` the mapping failed,
+ * business failure (`fail(...)`), `"exception"` the action threw, `"adapter"` the mapping failed;
+ * `"unauthenticated"` the action needs a signed-in caller and there was none, `"forbidden"` the
+ * caller's principal does not satisfy the action's access policy (neither ran the action);
  * `"timeout"` the call ran past its `serve.callTimeoutMs` (its signal was aborted).
  */
-export type ToolFailureKind = "input" | "failure" | "exception" | "adapter" | "timeout";
+export type ToolFailureKind = "input" | "failure" | "exception" | "adapter" | "unauthenticated" | "forbidden" | "timeout";
 
 /** What the client reads when a call ran past its timeout. */
 export function timeoutMessage(toolName: string, ms: number): string {
@@ -40,6 +47,7 @@ export const ADAPTER_FAILURE: ToolFailure = Object.freeze({ error: ADAPTER_FAILU
 /** The failure a failed `result` answers. */
 export function toolFailureOf(result: Result<Record<string, unknown>>): ToolFailure {
   const error = result.error ?? result.message;
+  if (result.exception instanceof AccessDeniedError) return { error, missingScopes: [...result.exception.missingScopes] };
   if (!Invoker.inputInvalid(result)) return { error };
   // Copied field by field: the detail is data for the client, not the exception's own objects.
   return { error, fieldErrors: Invoker.fieldErrors(result).map(({ field, message }) => ({ field, message })) };
@@ -47,5 +55,6 @@ export function toolFailureOf(result: Result<Record<string, unknown>>): ToolFail
 
 export function toolFailureKind(result: Result<Record<string, unknown>>): ToolFailureKind {
   if (Invoker.inputInvalid(result)) return "input";
+  if (result.exception instanceof AccessDeniedError) return result.exception.reason;
   return result.outcome === "failure" ? "failure" : "exception";
 }

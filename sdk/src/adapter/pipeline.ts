@@ -63,7 +63,7 @@ export function toolPipeline<S, F>(action: AnyAxn, mapping: ToolMapping<S, F>, p
     // An explicit context always: an omitted one must not fall back to the server's ambient state.
     const timeoutMs = servingConfig.resolveOverrideFor(action, "callTimeoutMs");
     const deadline = new Deadline(timeoutMs, call.signal);
-    const options = { ...call, ambientContext: call.ambientContext ?? NO_AMBIENT, signal: deadline.signal };
+    const options = new DeadlineCallOptions(call, deadline);
     const result = await deadline.race(toolInvoker.call(action, args, options));
     if (result === TIMED_OUT) return failure({ error: timeoutMessage(toolName, timeoutMs) }, "timeout");
     try {
@@ -78,6 +78,32 @@ export function toolPipeline<S, F>(action: AnyAxn, mapping: ToolMapping<S, F>, p
 }
 
 const TIMED_OUT = Symbol("timed out");
+
+/**
+ * The caller's options with the deadline's signal. Read through, never spread: a transport may
+ * hand a class whose `live` is a getter built on first use (a spread would not copy it, or would
+ * build it for every call).
+ */
+class DeadlineCallOptions implements ToolCallOptions {
+  readonly #call: ToolCallOptions;
+  readonly ambientContext: AmbientContextSource;
+  readonly signal: () => AbortSignal;
+
+  constructor(call: ToolCallOptions, deadline: Deadline) {
+    this.#call = call;
+    // An explicit context always: an omitted one must not fall back to the server's ambient state.
+    this.ambientContext = call.ambientContext ?? NO_AMBIENT;
+    this.signal = deadline.signal;
+  }
+
+  get spanAttributes(): ToolCallOptions["spanAttributes"] {
+    return this.#call.spanAttributes;
+  }
+
+  get live(): ToolCallOptions["live"] {
+    return this.#call.live;
+  }
+}
 
 /**
  * One call's deadline. The signal handed to the action is built only if the body asks for it
