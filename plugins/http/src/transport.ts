@@ -8,6 +8,7 @@ import type { HttpTransport, TransportApp, TransportRegistrar } from "@axn/core"
 import type { HttpServingPolicy } from "@axn/core";
 import { createHttpApp } from "./app.js";
 import { httpConfig } from "./config.js";
+import { deprecator } from "./deprecator.js";
 import { nodeListener } from "./serve.js";
 // plugin.ts imports this module: its `tools` is read only when the transport starts.
 import { tools } from "./plugin.js";
@@ -26,6 +27,13 @@ function httpTransport(basePath: string): HttpTransport<{}> {
     // With no base path the API's routes sit at the root: it takes what no other transport's path does.
     path: basePath === "" ? "/" : basePath,
     async start({ app, hostname, serving }) {
+      // One Host policy for every transport of the server: the plugin's own list would open /api
+      // to names /mcp refuses (or the reverse), so under axn serve it is not applied.
+      if (httpConfig.get("allowedHosts") !== null) {
+        deprecator.warn(
+          `http.allowedHosts (${JSON.stringify(httpConfig.get("allowedHosts"))}) is not applied under axn serve, which answers one Host policy on every transport; set serve.allowedHosts instead (it covers /api and /mcp alike)`,
+        );
+      }
       const operations = tools();
       const listener = nodeListener(appFor(app, serving).fetch, hostname, httpConfig.get("maxBodyBytes"));
       return {
