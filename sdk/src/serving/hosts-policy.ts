@@ -66,10 +66,20 @@ export function hostPolicy(options: HostPolicyOptions): HostPolicy {
         return HostMessages.origin(origin);
       }
       // With no host list to compare against, only a same-origin page is trusted.
-      const allowed = checksHost ? allowedName(url.host) : url.host === host;
+      const allowed = checksHost ? allowedName(url.host) : url.host === sameForm(host, url.protocol);
       return allowed ? undefined : HostMessages.origin(origin);
     },
   };
+}
+
+/** `host` as `URL#host` spells it for `protocol` (lower-cased, the default port dropped), to compare with an Origin's. */
+function sameForm(host: string | null | undefined, protocol: string): string | undefined {
+  if (host === null || host === undefined || host === "") return undefined;
+  try {
+    return new URL(`${protocol}//${host}`).host;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Host headers of a Node request, counting repeats (Node keeps only the first in `headers.host`). */
