@@ -9,7 +9,8 @@
 import { expect } from "chai";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { configureAxn, defineAxn, resetAxnConfig } from "@axn/core";
+import { configureAxn, defineAxn } from "@axn/core";
+import { resetAxnConfig } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 import { createStreamableHttpHandler, McpAdapter, type McpHttpHandler } from "axn-plugin-mcp";
 import { z } from "zod";
