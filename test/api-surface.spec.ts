@@ -103,6 +103,8 @@ describe("public API surface", () => {
       "@axn/core": "core/src/index.ts",
       "@axn/sdk": "sdk/src/index.ts",
       "@axn/sdk/adapter": "sdk/src/adapter/index.ts",
+      "@axn/sdk/auth": "sdk/src/auth/index.ts",
+      "@axn/sdk/serving": "sdk/src/serving/index.ts",
       "@axn/sdk/testing": "sdk/src/testing/index.ts",
       "@axn/sdk/conformance": "sdk/src/conformance/index.ts",
       "axn-plugin-mcp": "plugins/mcp/src/index.ts",

@@ -5,6 +5,9 @@
  * actions only as trusted ambient context under `PRINCIPAL_AMBIENT_KEY`. Two verifiers ship:
  * `jwtVerifier` (JWTs from a JWKS issuer, on `jose`) and `staticTokens`. See docs/security.md.
  *
+ * Everything exported from this file is public API of @axn/sdk/auth, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * import { defineConfig } from "@axn/sdk";

@@ -5,6 +5,9 @@
  * transport its policy in `start({ serving })`; a transport used on its own builds one with
  * `servingPolicy()`.
  *
+ * Everything exported from this file is public API of @axn/sdk/serving, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * const serving = servingPolicy({ hostname: "127.0.0.1" });
