@@ -28,6 +28,9 @@ import { loadConfig } from "../config/load-config.js";
 import { resolvePluginEntry, type ResolveContext } from "../config/resolve-plugin.js";
 import { checkDependencies, checkDuplicate, checkHostVersion, checkOptions, checkShape } from "./check-plugin.js";
 import { PluginError } from "./plugin-error.js";
+// Declares the `serve` namespace (authentication, Host/Origin, limits) before any config is
+// applied, whichever plugins an app lists.
+import "../serving/settings.js";
 
 export interface LoadedPlugin {
   readonly name: string;
