@@ -10,7 +10,9 @@ const num = (n: number, digits: number): string =>
 
 function value(row: Row, v: number | undefined): string {
   if (v === undefined) return "—";
-  return row.unit === "req/s" ? `${num(v, 0)} req/s` : `${num(v, v >= 100 ? 0 : 2)} µs`;
+  if (row.unit === "req/s") return `${num(v, 0)} req/s`;
+  // A cold start is hundreds of milliseconds: read in ms, not as a six-digit µs figure.
+  return v >= 10_000 ? `${num(v / 1000, 0)} ms` : `${num(v, v >= 100 ? 0 : 2)} µs`;
 }
 
 export function ratioText(row: Row): string {

@@ -64,7 +64,7 @@ export function ratioChartSvg(rows: readonly Row[], subtitle: string): string {
     );
   });
   parts.push(
-    `<text x="16" y="${height - 10}" fill="#555" font-size="11">Bar: median over rounds. Whisker: min–max across rounds. Dashed blue: target. HTTP (5) is a throughput ratio: higher is better; all others lower is better.</text>`,
+    `<text x="16" y="${height - 10}" fill="#555" font-size="11">Bar: median over rounds. Whisker: min–max across rounds. Dashed blue: target. HTTP (5–5c) is a throughput ratio: higher is better; all others lower is better.</text>`,
     `</svg>`,
   );
   return parts.join("\n") + "\n";
