@@ -7,9 +7,12 @@
  */
 import { register } from "tsx/esm/api";
 
-register();
-
+// The CLI's own modules (and @axn/core, zod… they import) are plain JavaScript: loaded before the
+// loader is registered, they skip its hooks — on Node 20 each import under a registered loader is
+// a round trip to its worker thread, which more than doubled `axn serve`'s start-up (the bench's
+// cold-start row). The app still loads after registration, into the same module graph.
 const { main } = await import("./main.js");
+register();
 const code = await main(process.argv.slice(2));
 process.exitCode = code;
 // A plugin or app module may leave a handle open (a timer, a pool); the command is done, so do not
