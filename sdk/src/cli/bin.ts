@@ -1,18 +1,15 @@
 #!/usr/bin/env node
 /**
- * The `axn` executable. Before anything loads the app, it registers tsx's ESM loader, so the
- * app's `axn.config.ts` and its TypeScript tool roots load through Node's own `import()` — in the
- * same module graph as this CLI. That keeps exactly one `@axn/core` instance in the process: the
+ * The `axn` executable. The app's `axn.config.ts`, TypeScript plugins and tool roots load through
+ * the sdk's `importModule` (native `import()`, then jiti where Node cannot load a `.ts` file), which
+ * hands them the running `@axn/core` and `@axn/sdk` — one instance of each in the process, so the
  * registries the config's plugins fill are the ones the commands read.
+ *
+ * No process-wide TypeScript loader is registered: on Node 20 that is tsx's off-thread hooks, and
+ * every later import became a round trip to its worker (plus esbuild's start-up) — 2.7× the bare
+ * SDK's start-up for `axn serve --mcp-stdio` against 1.5× without (test/bench, row 8).
  */
-import { register } from "tsx/esm/api";
-
-// The CLI's own modules (and @axn/core, zod… they import) are plain JavaScript: loaded before the
-// loader is registered, they skip its hooks — on Node 20 each import under a registered loader is
-// a round trip to its worker thread, which more than doubled `axn serve`'s start-up (the bench's
-// cold-start row). The app still loads after registration, into the same module graph.
 const { main } = await import("./main.js");
-register();
 const code = await main(process.argv.slice(2));
 process.exitCode = code;
 // A plugin or app module may leave a handle open (a timer, a pool); the command is done, so do not
