@@ -28,7 +28,7 @@ export const BUDGETS: Record<Mode, Budget> = {
   full: {
     pair: { rounds: 7, timeMs: 500, warmupMs: 500 },
     http: { rounds: 7, durationS: 3, warmupS: 2, connections: 10 },
-    stdio: { coldStarts: 9 },
+    stdio: { coldStarts: 15 },
     scale: { sizes: [10, 100, 1000, 10_000], boots: 5 },
   },
   quick: {

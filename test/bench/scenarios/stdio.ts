@@ -8,6 +8,7 @@
  *   included), the wait a user has each time a host starts the server. Each round starts one of
  *   each, in alternating order; the figure is the median over rounds.
  */
+import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -40,22 +41,45 @@ export interface StdioOptions {
   readonly coldStarts: number;
 }
 
-async function start(side: keyof typeof SERVERS): Promise<Client> {
+async function start(side: keyof typeof SERVERS): Promise<{ client: Client; transport: StdioClientTransport }> {
   const client = new Client({ name: "bench-client", version: "1.0.0" });
   const { command, args } = SERVERS[side];
   // stderr piped (and dropped): axn's banner and the SDK's notices are not part of the answer.
-  await client.connect(new StdioClientTransport({ command, args: [...args], stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } as Record<string, string> }));
-  return client;
+  const transport = new StdioClientTransport({ command, args: [...args], stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } as Record<string, string> });
+  await client.connect(transport);
+  return { client, transport };
 }
 
-/** Milliseconds from spawn to the first `tools/list` answer; the tool's name for the fairness check. */
-async function coldStart(side: keyof typeof SERVERS): Promise<{ ms: number; tool: string }> {
+/**
+ * The child's CPU time so far (user + system, ms) from /proc — what a loaded machine's waiting for
+ * a core does not inflate. Undefined off Linux. Ticks are 1/100 s (`getconf CLK_TCK`).
+ */
+function childCpuMs(pid: number | null): number | undefined {
+  if (pid === null) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+interface ColdStart {
+  readonly ms: number;
+  readonly cpuMs: number | undefined;
+  /** The tool listed, for the fairness check. */
+  readonly tool: string;
+}
+
+/** From spawn to the first `tools/list` answer: wall time and the server's own CPU time. */
+async function coldStart(side: keyof typeof SERVERS): Promise<ColdStart> {
   const started = performance.now();
-  const client = await start(side);
+  const { client, transport } = await start(side);
   try {
     const listed = await client.listTools();
     const ms = performance.now() - started;
-    return { ms, tool: listed.tools[0]?.name ?? "" };
+    return { ms, cpuMs: childCpuMs(transport.pid), tool: listed.tools[0]?.name ?? "" };
   } finally {
     await client.close();
   }
@@ -63,8 +87,8 @@ async function coldStart(side: keyof typeof SERVERS): Promise<{ ms: number; tool
 
 export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions): Promise<readonly Row[]> {
   const rows: Row[] = [];
-  const bare = await start("bare");
-  const axn = await start("axn");
+  const bare = (await start("bare")).client;
+  const axn = (await start("axn")).client;
   try {
     const request = { name: "add", arguments: { ...addArgs } };
     const a = (await axn.callTool(request)) as CallToolResult;
@@ -87,15 +111,18 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
   const base: number[] = [];
   const cand: number[] = [];
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   for (let round = 0; round < options.coldStarts; round++) {
     ctx.log(`8 cold start ${round + 1}/${options.coldStarts}`);
     const order = round % 2 === 0 ? (["bare", "axn"] as const) : (["axn", "bare"] as const);
-    const times: Record<string, { ms: number; tool: string }> = {};
+    const times: Record<string, ColdStart> = {};
     for (const side of order) times[side] = await coldStart(side);
     if (times["bare"]!.tool !== "add" || times["axn"]!.tool !== "add") throw new Error(`bench workload broken: cold start listed ${JSON.stringify(times)}`);
     base.push(times["bare"]!.ms);
     cand.push(times["axn"]!.ms);
     ratios.push(times["axn"]!.ms / times["bare"]!.ms);
+    const [cpuAxn, cpuBare] = [times["axn"]!.cpuMs, times["bare"]!.cpuMs];
+    if (cpuAxn !== undefined && cpuBare !== undefined && cpuAxn > 0 && cpuBare > 0) cpuRatios.push(cpuAxn / cpuBare);
   }
   const ratio = spread(ratios);
   rows.push({
@@ -105,8 +132,11 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
     baselineValue: spread(base).median * 1000,
     candidateValue: spread(cand).median * 1000,
     ratio,
+    ...(cpuRatios.length === options.coldStarts ? { cpuRatio: spread(cpuRatios) } : {}),
     rounds: options.coldStarts,
-    note: "each start: `node` spawned, the MCP initialize handshake, the first tools/list answered; axn loads its TypeScript config and tool module through jiti",
+    note:
+      "each start: `node` spawned, the MCP initialize handshake, the first tools/list answered; axn loads its TypeScript config and tool module through jiti. " +
+      "CPU ratio: each server process's own CPU time up to that answer (/proc), axn ÷ bare",
   });
   return rows;
 }
