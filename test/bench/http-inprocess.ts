@@ -11,7 +11,7 @@
  * handler (`fastify.routing`) and the @hono/zod-openapi app, driven the same way.
  */
 import { getRequestListener } from "@hono/node-server";
-import { IncomingMessage, ServerResponse } from "node:http";
+import { IncomingMessage, ServerResponse, type Server } from "node:http";
 import { Socket } from "node:net";
 import { Duplex } from "node:stream";
 import type { AnyAxn } from "@axn/core";
@@ -57,16 +57,32 @@ function baseline(): { listener: Listener; path: string } {
   return { listener: getRequestListener(bareLookupApp().fetch), path: BARE_LOOKUP_ROUTE };
 }
 
-async function axn(): Promise<{ listener: Listener; path: string } | string> {
-  const loaded = await loadPlugin("axn-plugin-http", ["createHttpApp", "wrap"]);
-  if (!loaded.ok) return loaded.reason;
+type Served = { listener: Listener; path: string };
+
+/**
+ * `axn`: the request listener `serve` installs on its Node server (the tool routes answered from
+ * Node's request, node-route.ts), driven in-process; `axn-hono`: the same app through
+ * @hono/node-server's listener alone, as a fetch handler on another runtime would run it.
+ */
+async function axn(): Promise<{ axn: Served | string; "axn-hono": Served | string }> {
+  const loaded = await loadPlugin("axn-plugin-http", ["createHttpApp", "wrap", "serve"]);
+  if (!loaded.ok) return { axn: loaded.reason, "axn-hono": loaded.reason };
   const createApp = fn<(options: object) => FetchApp>(loaded.module, ["createHttpApp"]);
   const wrap = fn<(action: AnyAxn) => { route: string }>(loaded.module, ["wrap"]);
-  if (createApp === undefined || wrap === undefined) return "axn-plugin-http does not export createHttpApp and wrap";
+  const serve = fn<(options: object) => Promise<{ server: Server }>>(loaded.module, ["serve"]);
+  if (createApp === undefined || wrap === undefined || serve === undefined) {
+    const reason = "axn-plugin-http does not export createHttpApp, wrap and serve";
+    return { axn: reason, "axn-hono": reason };
+  }
   bootHost([loaded.plugin]);
   const Lookup = defineLookup();
+  const path = `/api${wrap(Lookup).route}`;
   const app = createApp({ basePath: "/api", tools: [Lookup], allowedHosts: null });
-  return { listener: getRequestListener((req, env) => app.fetch(req, env)), path: `/api${wrap(Lookup).route}` };
+  const handle = await serve({ port: 0, basePath: "/api", tools: [Lookup] });
+  // Only its listener is used; nothing connects to the socket, which is closed at the end.
+  handle.server.unref();
+  const listener = handle.server.listeners("request")[0] as unknown as Listener;
+  return { axn: { listener, path }, "axn-hono": { listener: getRequestListener((req, env) => app.fetch(req, env)), path } };
 }
 
 async function cpuPerRequest(listener: Listener, path: string, requests = REQUESTS): Promise<number> {
@@ -90,7 +106,7 @@ async function peers(): Promise<Record<string, { listener: Listener; path: strin
   };
 }
 
-const servers = { baseline: baseline(), axn: await axn(), ...(await peers()) };
+const servers = { baseline: baseline(), ...(await axn()), ...(await peers()) };
 // Warm-up: both listeners optimised before anything is measured.
 for (const server of Object.values(servers)) if (typeof server !== "string") await cpuPerRequest(server.listener, server.path, 10_000);
 for (let round = 1; round <= 3; round++) {

@@ -28,6 +28,7 @@ import { deprecator } from "./deprecator.js";
 import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
+import { attachNodeToolRoute, nodeToolRoute } from "./node-route.js";
 import { readBodyWithin } from "./read-body.js";
 import { streamCall, wantsEventStream } from "./sse.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -271,6 +272,12 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       }
       return toResponse(reply);
     });
+  }
+
+  // The same routes straight from Node's request for a server on Node (node-route.ts); with CORS or
+  // authentication every request goes through the middleware above.
+  if (corsSettings === null && !serving.authenticates && authenticate === allowEveryone) {
+    attachNodeToolRoute(app, nodeToolRoute({ operations, basePath, maxBodyBytes, serving, mountPaths: (options.mount ?? []).map((mount) => mount.path) }));
   }
 
   return app;

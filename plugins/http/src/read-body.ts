@@ -40,7 +40,7 @@ export function readBodyWithin(
   }
   // The Node request itself when it is at hand: @hono/node-server's `bytes()` copies the body into
   // a fresh ArrayBuffer, which cost a small call about 15 % of its server CPU.
-  if (length !== undefined && incoming !== undefined && unread(incoming)) return readIncoming(incoming, maxBytes);
+  if (length !== undefined && incoming !== undefined && unreadNodeBody(incoming)) return readNodeBody(incoming, maxBytes);
   const read = length !== undefined ? readDeclared(request).then((bytes) => limited(bytes, maxBytes)) : readStreamed(request, maxBytes);
   return read.catch(() => INCOMPLETE);
 }
@@ -86,7 +86,7 @@ async function readStreamed(request: Request, maxBytes: number): Promise<BodyRea
 }
 
 /** A Node request nothing has started reading, and whose body no hosting platform pre-read. */
-function unread(incoming: IncomingMessage): boolean {
+export function unreadNodeBody(incoming: IncomingMessage): boolean {
   return typeof incoming.on === "function" && !incoming.readableDidRead && !incoming.readableEnded && !("rawBody" in incoming);
 }
 
@@ -95,7 +95,7 @@ function unread(incoming: IncomingMessage): boolean {
  * is still checked). It settles as a `BodyRead` itself, never rejecting: a body read is on every
  * call, and each chained handler is one more promise and microtask turn.
  */
-function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<BodyRead> {
+export function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -17,6 +17,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener, type ServerType } from "@hono/node-server";
 import { declaredTooLarge, replyAndDrain, servingPolicy } from "@axn/sdk/serving";
 import { createHttpApp, type HttpAppOptions } from "./app.js";
+import { nodeToolRouteOf, type NodeToolRoute } from "./node-route.js";
 import { httpConfig } from "./config.js";
 import { errorReply, Messages, toResponse } from "./replies.js";
 
@@ -50,9 +51,15 @@ export type FetchApp = { fetch(request: Request, env?: unknown): Response | Prom
  * The Node request listener for `fetch` (through @hono/node-server, keeping its lightweight
  * global `Request`/`Response`), with the 413 of a declared oversized body answered where the socket
  * is at hand: the rest of the body is drained (up to a bound), so a client still sending gets the
- * reply instead of a reset. Shared by `serve` and the transport `axn serve` mounts.
+ * reply instead of a reset. Shared by `serve` and the transport `axn serve` mounts. `toolRoute`
+ * (node-route.ts) answers the tool calls it can take before any web `Request` is built.
  */
-export function nodeListener(fetch: FetchApp["fetch"], hostname: string, maxBodyBytes: number): (request: IncomingMessage, response: ServerResponse) => void {
+export function nodeListener(
+  fetch: FetchApp["fetch"],
+  hostname: string,
+  maxBodyBytes: number,
+  toolRoute?: NodeToolRoute,
+): (request: IncomingMessage, response: ServerResponse) => void {
   const listener = getRequestListener(fetch, { hostname });
   const body = JSON.stringify(errorReply(413, Messages.tooLarge(maxBodyBytes)).body);
   return (request, response) => {
@@ -60,6 +67,7 @@ export function nodeListener(fetch: FetchApp["fetch"], hostname: string, maxBody
       replyAndDrain(request, response, 413, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" }, body);
       return;
     }
+    if (toolRoute !== undefined && toolRoute(request, response)) return;
     void listener(request, response);
   };
 }
@@ -80,7 +88,8 @@ export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
         };
 
   return new Promise((resolve, reject) => {
-    const server = createServer(nodeListener(fetch, hostname, maxBodyBytes));
+    const toolRoute = options.app === undefined ? nodeToolRouteOf(app) : undefined;
+    const server = createServer(nodeListener(fetch, hostname, maxBodyBytes, toolRoute));
     server.listen(port, hostname, () => {
       server.off("error", reject);
       const info = server.address() as AddressInfo;

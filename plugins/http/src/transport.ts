@@ -9,6 +9,7 @@ import type { HttpServingPolicy } from "@axn/core";
 import { createHttpApp } from "./app.js";
 import { httpConfig } from "./config.js";
 import { deprecator } from "./deprecator.js";
+import { nodeToolRouteOf } from "./node-route.js";
 import { nodeListener } from "./serve.js";
 // plugin.ts imports this module: its `tools` is read only when the transport starts.
 import { tools } from "./plugin.js";
@@ -35,7 +36,8 @@ function httpTransport(basePath: string): HttpTransport<{}> {
         );
       }
       const operations = tools();
-      const listener = nodeListener(appFor(app, serving).fetch, hostname, httpConfig.get("maxBodyBytes"));
+      const served = appFor(app, serving);
+      const listener = nodeListener(served.fetch, hostname, httpConfig.get("maxBodyBytes"), nodeToolRouteOf(served));
       return {
         listener,
         summary: `${operations.length} HTTP operations`,
