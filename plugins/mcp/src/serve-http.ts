@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { PRINCIPAL_AMBIENT_KEY, reportException, type AxnPrincipal, type HttpServingPolicy } from "@axn/core";
 import { BUSY_RETRY_AFTER_SECONDS, declaredTooLarge, replyAndDrain, servingPolicy } from "@axn/sdk/serving";
-import { getRequestListener } from "@hono/node-server";
+import type { getRequestListener } from "@hono/node-server";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { jsonError, jsonErrorBody, withNosniff } from "./http-guards.js";
@@ -203,7 +203,9 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     }
   };
 
-  const honoListener = getRequestListener(fetch);
+  // @hono/node-server (with hono) is loaded on the first request: ~30 ms of a cold start's CPU that
+  // a server answering stdio only, or not yet called, never needs.
+  let honoListener: ReturnType<typeof getRequestListener> | undefined;
   return {
     fetch,
     listener: async (request, response) => {
@@ -212,6 +214,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
         replyAndDrain(request, response, 413, JSON_ERROR_HEADERS, jsonErrorBody(-32000, ReadMessages.tooLarge(maxBodyBytes)));
         return;
       }
+      honoListener ??= (await import("@hono/node-server")).getRequestListener(fetch);
       await honoListener(request, response);
     },
     get sessionCount() {
