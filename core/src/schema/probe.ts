@@ -3,7 +3,7 @@
  * validation of those values says, refinements included. A schema that throws on the probe counts
  * as not accepting. `probedReader` assembles a kind's reader around those answers.
  */
-import type { ObjectEntry, ObjectValidator, SchemaIo, SchemaReader, ValidationOutcome } from "./schema-kind.js";
+import type { SchemaIo, SchemaReader, ValidationOutcome } from "./schema-kind.js";
 import type { JsonSchema } from "./json-schema-types.js";
 
 export function probeAccepts(validate: (value: unknown) => ValidationOutcome, value: undefined | null): boolean {
@@ -22,7 +22,6 @@ export interface ReaderParts {
   readonly description: string | undefined;
   readonly coerce: (value: unknown) => unknown;
   readonly jsonSchema: (io: SchemaIo) => JsonSchema;
-  readonly compileObject?: (entries: readonly ObjectEntry[]) => ObjectValidator | undefined;
 }
 
 export function probedReader(parts: ReaderParts): SchemaReader {
@@ -37,6 +36,5 @@ export function probedReader(parts: ReaderParts): SchemaReader {
     validate: parts.validate,
     coerce: parts.coerce,
     jsonSchema: parts.jsonSchema,
-    ...(parts.compileObject === undefined ? {} : { compileObject: parts.compileObject }),
   };
 }

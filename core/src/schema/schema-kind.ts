@@ -53,21 +53,6 @@ export type ValidationOutcome =
 /** `"input"`: what a caller may send. `"output"`: what a validated value looks like. */
 export type SchemaIo = "input" | "output";
 
-/**
- * Validates the fields of one side of a call as one object the library compiles (zod 4 turns an
- * object's shape into one function; a standalone parse a field pays its context and result objects
- * each time). Success only: on a failure the runtime validates field by field, so every issue and
- * message is the per-field one.
- */
-export type ObjectValidator = (values: Record<string, unknown>) => Record<string, unknown> | undefined;
-
-/** One field's part in an {@link ObjectValidator}: `optional` fields may be absent from `values`. */
-export interface ObjectEntry {
-  readonly key: string;
-  readonly reader: SchemaReader;
-  readonly optional: boolean;
-}
-
 /** One field schema, read once: what the runtime, the Invoker and reflection use. */
 export interface SchemaReader {
   /** Which kind read it, for messages and docs (`"zod 4"`, `"zod 3"`, `"valibot"`…). */
@@ -82,11 +67,6 @@ export interface SchemaReader {
   coerce(value: unknown): unknown;
   /** A self-contained JSON Schema 2020-12 object (no `$schema`), never looser than runtime after `coerce`. */
   jsonSchema(io: SchemaIo): JsonSchema;
-  /**
-   * The kind's object compiler, when it has one: fields whose readers share the same one may be
-   * validated together (the function returns `undefined` for readers it did not make).
-   */
-  readonly compileObject?: (entries: readonly ObjectEntry[]) => ObjectValidator | undefined;
 }
 
 /** A schema library axn can read. One module a kind, under `core/src/schema/<kind>/`. */

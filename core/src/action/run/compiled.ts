@@ -6,7 +6,6 @@
 import type { NormalizedField } from "../fields.js";
 import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../types.js";
 import type { CompiledMessages } from "./messages.js";
-import type { ObjectValidator } from "../../schema/schema-kind.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
 export interface CompiledAction {
@@ -32,12 +31,6 @@ export interface CompiledAction {
   readonly onException: readonly ResultCallback<never>[];
   readonly onError: readonly ResultCallback<never>[];
   readonly body: (input: never, ctx: ActionContext<never>) => unknown;
-  /**
-   * Each side's fields as one object validation (validate.ts), compiled on the first call: null
-   * when the side cannot have one, undefined until then.
-   */
-  inputObject?: ObjectValidator | null;
-  outputObject?: ObjectValidator | null;
   /** Set once the action value exists (results point back at it). */
   self: AnyAxn | undefined;
 }

@@ -7,7 +7,6 @@
 import type { NormalizedField } from "../fields.js";
 import type { CallPolicy } from "../call-policy.js";
 import type { CompiledAction } from "./compiled.js";
-import type { ObjectValidator } from "../../schema/schema-kind.js";
 import { AMBIENT_CHANNEL_NAMES } from "./normalize.js";
 import {
   boundKey,
@@ -190,73 +189,6 @@ function refuseUndeclared(action: CompiledAction, args: object, errors: FieldErr
   return errors.length > before;
 }
 
-/** A field the runtime leaves out of the input (optional, and absent or a null its schema refuses). */
-const SKIPPED: unique symbol = Symbol("skipped");
-
-/** Whether `field` is left out for `raw`: `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the schema takes null; a schema with its own default still runs on a missing value, to supply it. */
-function skipped(field: NormalizedField, raw: unknown): boolean {
-  return field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field));
-}
-
-/**
- * One side's fields as one object validation (the schema kind compiles it), or null when the side
- * cannot have one: fewer than two fields, a subfield (its value is read from its validated parent),
- * readers of different kinds, or a name an object cannot carry as a plain key.
- */
-function objectValidatorFor(fields: readonly NormalizedField[]): ObjectValidator | null {
-  const compile = fields[0]?.reader.compileObject;
-  if (fields.length < 2 || compile === undefined) return null;
-  for (const field of fields) if (field.kind === "subfield" || field.reader.compileObject !== compile || field.name === "__proto__") return null;
-  return compile(fields.map((field) => ({ key: field.name, reader: field.reader, optional: field.optional }))) ?? null;
-}
-
-/**
- * The input through the side's object validator: each field's value resolved (and coerced) as
- * below, then one validation for all of them. Any refusal — the schema's, a field's own `validate`,
- * the caller's wire check, an undeclared key — answers `resolved` instead, and the call is validated
- * field by field from those values, so a refusal names exactly what the per-field path names.
- */
-function resolveAsObject(
-  action: CompiledAction,
-  validator: ObjectValidator,
-  args: object,
-  ambient: unknown,
-  policy: CallPolicy | undefined,
-  coerceDefault: boolean,
-): { input: Record<string, unknown> } | { resolved: unknown[] } {
-  const fields = action.expects;
-  const resolved: unknown[] = new Array(fields.length);
-  const values: Record<string, unknown> = {};
-  for (let i = 0; i < fields.length; i++) {
-    const field = fields[i]!;
-    let raw = rawValueOf(field, args, ambient, values);
-    if (skipped(field, raw)) {
-      resolved[i] = SKIPPED;
-      continue;
-    }
-    if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
-    resolved[i] = raw;
-    values[field.name] = raw;
-  }
-  const parsed = validator(values);
-  if (parsed === undefined) return { resolved };
-  const checkValue = policy?.checkValue;
-  const input: Record<string, unknown> = {};
-  for (let i = 0; i < fields.length; i++) {
-    if (resolved[i] === SKIPPED) continue;
-    const field = fields[i]!;
-    const value = parsed[field.name];
-    if (field.validate !== undefined) {
-      const message = field.validate(value);
-      if (typeof message === "string" && message !== "") return { resolved };
-    }
-    if (checkValue !== undefined && field.kind === "arg" && checkValue(value, field.name) !== undefined) return { resolved };
-    if (value !== undefined) input[field.name] = value;
-  }
-  if (policy?.rejectUndeclaredInputs === true && refuseUndeclared(action, args, [])) return { resolved };
-  return { input };
-}
-
 /** The body's input: every expects field resolved, coerced and validated, or one refusal naming each violation. */
 export function resolveInput(
   action: CompiledAction,
@@ -265,32 +197,18 @@ export function resolveInput(
   policy: CallPolicy | undefined,
 ): Record<string, unknown> {
   const args = argumentsObject(action, rawArgs, policy);
-  const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
-  // Compiled on the first call, not at definition: an action never called never pays for it.
-  if (action.inputObject === undefined) action.inputObject = objectValidatorFor(action.expects);
-  let resolved: unknown[] | undefined;
-  if (action.inputObject !== null) {
-    const outcome = resolveAsObject(action, action.inputObject, args, ambient, policy, coerceDefault);
-    if ("input" in outcome) return outcome.input;
-    resolved = outcome.resolved;
-  }
   const errors: FieldError[] = [];
   // Only a refused call pays for the bookkeeping of who may be told.
   let refusal: InboundRefusal | undefined;
   const input: Record<string, unknown> = {};
+  const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
   const checkValue = policy?.checkValue;
-  for (let i = 0; i < action.expects.length; i++) {
-    const field = action.expects[i]!;
-    let raw: unknown;
-    if (resolved !== undefined) {
-      // Already resolved and coerced by the object path (each default made once a call).
-      if (resolved[i] === SKIPPED) continue;
-      raw = resolved[i];
-    } else {
-      raw = rawValueOf(field, args, ambient, input);
-      if (skipped(field, raw)) continue;
-      if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
-    }
+  for (const field of action.expects) {
+    let raw = rawValueOf(field, args, ambient, input);
+    // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the
+    // schema takes null; a schema with its own default still runs on a missing value, to supply it.
+    if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))) continue;
+    if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
     const before = errors.length;
     const checked = validateField(field, raw, errors, field.name);
     // Wire input (the caller's policy says what its transport cannot carry): refused before the body runs.
@@ -312,47 +230,15 @@ function acceptsNull(field: NormalizedField): boolean {
   return field.reader.analysis.nullable;
 }
 
-/** The exposes through the side's object validator, or undefined (a refusal: validated field by field). */
-function exposeAsObject(action: CompiledAction, validator: ObjectValidator, bag: Record<string, unknown>): Record<string, unknown> | undefined {
-  const values: Record<string, unknown> = {};
-  for (const field of action.exposes) {
-    const raw = exposedRaw(field, bag);
-    if (raw === undefined && field.optional && !field.reader.analysis.hasDefault) continue;
-    values[field.name] = raw;
-  }
-  const parsed = validator(values);
-  if (parsed === undefined) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const field of action.exposes) {
-    if (!Object.hasOwn(values, field.name)) continue;
-    const value = parsed[field.name];
-    if (field.validate !== undefined) {
-      const message = field.validate(value);
-      if (typeof message === "string" && message !== "") return undefined;
-    }
-    if (value !== undefined) out[field.name] = value;
-  }
-  return out;
-}
-
-/** An expose's value before validation: the body's, else its default (made on each read). */
-function exposedRaw(field: NormalizedField, bag: Record<string, unknown>): unknown {
-  const raw = bag[field.name];
-  if (raw !== undefined || field.default === undefined) return raw;
-  const d = field.default.value;
-  return typeof d === "function" ? (d as () => unknown)() : d;
-}
-
 export function validateOutbound(action: CompiledAction, bag: Record<string, unknown>): Record<string, unknown> {
-  if (action.outputObject === undefined) action.outputObject = objectValidatorFor(action.exposes);
-  if (action.outputObject !== null) {
-    const out = exposeAsObject(action, action.outputObject, bag);
-    if (out !== undefined) return out;
-  }
   const errors: FieldError[] = [];
   const out: Record<string, unknown> = {};
   for (const field of action.exposes) {
-    const raw = exposedRaw(field, bag);
+    let raw = bag[field.name];
+    if (raw === undefined && field.default !== undefined) {
+      const d = field.default.value;
+      raw = typeof d === "function" ? (d as () => unknown)() : d;
+    }
     if (raw === undefined && field.optional && !field.reader.analysis.hasDefault) continue;
     const checked = validateField(field, raw, errors, field.name);
     if (checked.ok && checked.value !== undefined) out[field.name] = checked.value;

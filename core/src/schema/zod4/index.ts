@@ -10,7 +10,6 @@ import { descriptionOf, hasDefault, regexesOf, isZod4, type Zod4Schema } from ".
 import { wireCoercer } from "./coerce.js";
 import { zod4JsonSchema } from "./json-schema.js";
 import { zod4Validate } from "./validate.js";
-import { compileZod4Object, rememberZod4Schema } from "./object.js";
 
 export const zod4Kind: SchemaKind = {
   recognizes: isZod4,
@@ -18,15 +17,13 @@ export const zod4Kind: SchemaKind = {
     const schema = value as Zod4Schema;
     // A stateful regex is refused now, at definition, not when a schema is first published.
     for (const regex of regexesOf(schema)) refuseStatefulRegex(regex);
-    const reader = probedReader({
+    return probedReader({
       label: "zod 4",
       validate: (input) => zod4Validate(schema, input),
       hasDefault: hasDefault(schema),
       description: descriptionOf(schema),
       coerce: wireCoercer(schema),
       jsonSchema: (io) => zod4JsonSchema(schema, io),
-      compileObject: compileZod4Object,
     });
-    return rememberZod4Schema(reader, schema);
   },
 };
