@@ -8,12 +8,12 @@ import { expect } from "chai";
 const SURFACE: Record<string, readonly string[]> = {
   "@axn/core": [
     "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
-    "DeprecationError", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
-    "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT",
+    "DeprecationError", "EmbeddedQueue", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
+    "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT", "Jobs",
     "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
     "VERSION", "ValidationError", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
     "configNamespaces", "configurableFor", "configureAxn", "createConfigurable", "createDeprecator",
-    "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
+    "createEmbeddedQueue", "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
     "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "knownFieldMetadataKeys",
     "knownSemanticHints", "markAxnError", "ownedFailure", "raisesInDev", "registerFieldMetadataKey",
     "registerSemanticHint", "registeredAdapters", "render", "reportException", "resetAxnConfig",

@@ -41,6 +41,9 @@ export const CORE_LAYERS: readonly Layer[] = [
   { name: "tools", modules: ["tools/**"] },
   { name: "invoke", modules: ["invoke/**"] },
   { name: "render", modules: ["render/**"] },
+  // Background calls: the enqueuer A.enqueue reaches through the kernel, the job handle, the
+  // backends' interface, the embedded queue, one job run the way a worker runs it.
+  { name: "queue", modules: ["queue/**"] },
   { name: "host", modules: ["host/**"] },
   { name: "entry points", modules: ["index.ts", "internal/**"] },
 ];

@@ -52,6 +52,16 @@ export const ErrorCodes = {
   PluginApplyFailed: "AXN_PLUGIN_APPLY_FAILED",
   ConfigNotFound: "AXN_CONFIG_NOT_FOUND",
   ConfigInvalid: "AXN_CONFIG_INVALID",
+  /** Queue: an argument or ambient value that cannot travel with a job (not plain JSON data). */
+  JobUnserializable: "AXN_JOB_UNSERIALIZABLE",
+  /** Queue: an enqueue option with a value it does not accept, or an action a worker cannot find. */
+  JobInvalid: "AXN_JOB_INVALID",
+  /** Queue: no job with that id (never enqueued, expired, or lost with an embedded queue's process). */
+  JobNotFound: "AXN_JOB_NOT_FOUND",
+  /** Queue: every attempt of the job threw; it is in the dead-letter state. */
+  JobDead: "AXN_JOB_DEAD",
+  /** Queue: the job was cancelled before it settled. */
+  JobCancelled: "AXN_JOB_CANCELLED",
   /** A deprecation made fatal by the app. */
   Deprecated: "AXN_DEPRECATED",
 } as const;

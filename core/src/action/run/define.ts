@@ -34,6 +34,8 @@ import {
 } from "./normalize.js";
 import type { CompiledAction } from "./compiled.js";
 import { execute } from "./execute.js";
+import { enqueueCall } from "./enqueue.js";
+import type { EnqueueOptions } from "../job.js";
 import { ambientSourcedFields } from "./validate.js";
 import { throwUnlessOk } from "./settle.js";
 import { errorMatcher, type CompiledMessages } from "./messages.js";
@@ -191,6 +193,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     call: (args: unknown, options?: Parameters<AnyAxn["call"]>[1]) => execute(compiled, args, options, undefined),
     callOrThrow: async (args: unknown, options?: Parameters<AnyAxn["call"]>[1]) =>
       throwUnlessOk(await execute(compiled, args, options, undefined)),
+    enqueue: (args: unknown, options?: EnqueueOptions) => enqueueCall(frozen as unknown as AnyAxn, args, options),
     toolName(key?: string): string {
       if (key !== undefined && tool.adapterNames[key] !== undefined) return deriveToolName(tool.adapterNames[key], { prefixes: [], version: undefined });
       if (tool.name !== undefined) return deriveToolName(tool.name, { prefixes: [], version: undefined });
