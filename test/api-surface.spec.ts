@@ -38,6 +38,7 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",
   ],
+  "@axn/sdk/queue": ["BullmqQueue", "createBullmqQueue", "resolveQueueSettings", "startQueueWorker"],
   "@axn/sdk/conformance": [
     "AMBIENT_FIELD", "CHECK_IDS", "EXCEPTION_HEADLINE", "FAILURE_HEADLINE", "FAILURE_REASON",
     "SECRET_MESSAGE", "ZOD_PROBE_SCHEMAS", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",

@@ -52,6 +52,8 @@ export const CORE_LAYERS: readonly Layer[] = [
 export const SDK_LAYERS: readonly Layer[] = [
   // What a plugin is, and the error its loading raises.
   { name: "plugin model", modules: ["plugin.ts", "deprecator.ts", "host/plugin-error.ts"] },
+  // The BullMQ backend and worker (@axn/sdk/queue): @axn/core's queue on Redis; the config names its settings.
+  { name: "queue", modules: ["queue/**"] },
   { name: "config", modules: ["config/**"] },
   { name: "host loading", modules: ["host/**"] },
   { name: "adapter kit", modules: ["adapter/**", "testing/**"] },

@@ -18,6 +18,7 @@
  */
 import type { AxnGlobalOptions } from "@axn/core";
 import type { AnyAxnPlugin } from "../plugin.js";
+import type { QueueSettings } from "../queue/connection.js";
 
 /**
  * Namespace → app-wide settings, for plugins to augment:
@@ -43,12 +44,14 @@ export type AxnAppConfig = KnownSettings & {
   readonly plugins?: readonly PluginEntry[];
   /** Global options (`configureAxn`). */
   readonly axn?: AxnGlobalOptions;
+  /** Background calls: `{ connection: "redis://…" }` runs them on BullMQ; absent, on the embedded queue. */
+  readonly queue?: QueueSettings;
   /** Any other key: the settings of the adapter owning that config namespace. */
   readonly [namespace: string]: object | undefined;
 };
 
 /** Keys of the config that are not adapter namespaces. */
-export const RESERVED_CONFIG_KEYS: readonly string[] = ["plugins", "axn"];
+export const RESERVED_CONFIG_KEYS: readonly string[] = ["plugins", "axn", "queue"];
 
 /** Types an app config. Returns it unchanged. */
 export function defineConfig<const C extends AxnAppConfig>(config: C): C {

@@ -29,6 +29,7 @@ import { RESERVED_CONFIG_KEYS, type AxnAppConfig } from "../config/define-config
 import { closestMatch } from "../config/did-you-mean.js";
 import { loadConfig } from "../config/load-config.js";
 import { resolvePluginEntry, type ResolveContext } from "../config/resolve-plugin.js";
+import { applyQueueConfig } from "../queue/configure.js";
 import { checkDependencies, checkDuplicate, checkHostVersion, checkOptions, checkShape } from "./check-plugin.js";
 import { PluginError } from "./plugin-error.js";
 
@@ -70,6 +71,7 @@ export async function createHost(options: CreateHostOptions): Promise<LoadedHost
     Tools.setProjectRoot(context.baseDir);
     host.runRegistrations();
     applySettings(config, context.where);
+    await applyQueueConfig(config.queue, context.where);
     host.freeze();
     await Tools.discover();
     return { host, plugins, configPath };
