@@ -145,7 +145,7 @@ describe("queue: BullMQ on a real Redis", function () {
     } catch (caught) {
       error = caught;
     }
-    expect((error as Error).message).to.equal('the config passed to createHost: unknown setting "queue.conection"; the queue settings are connection, name, prefix');
+    expect((error as Error).message).to.equal('the config passed to createHost: unknown setting "queue.conection"; the queue settings are connection, name, prefix, lockDuration, stalledInterval');
   });
 
   describe("trace context", () => {

@@ -10,7 +10,10 @@
  * ```
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export interface RedisServer {
   readonly port: number;
@@ -60,8 +63,10 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-function launch(binary: string, port: number): Promise<ChildProcess> {
-  const child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning"], {
+/** Persistence off, unless a data folder is given (an append-only file synced on every write). */
+function launch(binary: string, port: number, dir: string | undefined): Promise<ChildProcess> {
+  const persistence = dir === undefined ? ["--appendonly", "no"] : ["--appendonly", "yes", "--appendfsync", "always", "--dir", dir];
+  const child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--daemonize", "no", "--loglevel", "warning"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -91,28 +96,36 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<v
   await exited;
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/**
+ * Starts a server. `persistent`: what it accepted survives a restart (the Redis-restart fault is
+ * about reconnecting, not about a server that forgets).
+ */
+export async function startRedis(options: { readonly persistent?: boolean } = {}): Promise<RedisServer> {
   const binary = redisServerBinary();
   const port = await freePort();
-  let child = await launch(binary, port);
+  const dir = options.persistent === true ? mkdtempSync(join(tmpdir(), "axn-redis-")) : undefined;
+  let child = await launch(binary, port, dir);
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
     async restart({ crash = false, downMs = 0 } = {}) {
       await stopChild(child, crash ? "SIGKILL" : "SIGTERM");
       if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
-      child = await launch(binary, port);
+      child = await launch(binary, port, dir);
     },
-    stop: () => stopChild(child, "SIGTERM"),
+    async stop() {
+      await stopChild(child, "SIGTERM");
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
 /** A Redis for one describe block: started in `before`, stopped in `after`. */
-export function useRedis(): RedisServer {
+export function useRedis(options: { readonly persistent?: boolean } = {}): RedisServer {
   let server: RedisServer | undefined;
   before(async function () {
     this.timeout(300_000); // a hang guard for a first apt-get install, not a budget
-    server = await startRedis();
+    server = await startRedis(options);
   });
   after(async () => server?.stop());
   const current = () => {

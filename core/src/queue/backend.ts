@@ -7,6 +7,8 @@
 import type { JobState } from "../action/job.js";
 import type { Outcome } from "../action/result.js";
 import type { JsonValue } from "../schema/json-schema-types.js";
+import type { FieldError } from "../errors/validation.js";
+import type { InvokerOptions } from "../invoke/invoker.js";
 
 /** One enqueued call, as it travels: plain JSON only. */
 export interface JobPayload {
@@ -17,6 +19,11 @@ export interface JobPayload {
   readonly ambient: { readonly [key: string]: JsonValue };
   /** W3C trace context of the enqueuing call's span: the job's span is its child. */
   readonly traceparent?: string;
+  /**
+   * Set when a transport enqueued a tool call: the worker runs it through an Invoker with these
+   * options (wire coercion, user-facing input errors), as the synchronous tool call would have.
+   */
+  readonly invoker?: Required<InvokerOptions>;
 }
 
 /** The enqueue options with their defaults applied. */
@@ -37,6 +44,8 @@ export interface SettledJob {
   /** The exposed values, rendered to JSON (empty on failure). */
   readonly exposed: { readonly [key: string]: JsonValue };
   readonly elapsedMs: number;
+  /** The caller's input errors, when the failure was one the Invoker settled user-facing. */
+  readonly fieldErrors?: readonly FieldError[];
 }
 
 /** What a backend knows of one job. */

@@ -17,6 +17,7 @@ import { queueBackend } from "./install.js";
 import { Job } from "./job.js";
 import { currentTraceparent } from "./trace-context.js";
 import { travelling } from "./travel.js";
+import { Invoker, type InvokerOptions } from "../invoke/invoker.js";
 
 const OPTION_NAMES = ["ambientContext", "jobId", "delay", "attempts", "backoff", "priority"] as const;
 
@@ -73,7 +74,7 @@ export function jobOptions(action: string, options: EnqueueOptions | undefined):
 }
 
 /** The call in its travelling form. */
-export function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined): JobPayload {
+export function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions): JobPayload {
   const name = action.name;
   const internals = internalsOf(action);
   if (internals.factory) {
@@ -89,12 +90,13 @@ export function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOption
     args: travelling(name, "args", argsObject as Record<string, unknown>),
     ambient: travelling(name, "ambientContext", ambient),
     ...(traceparent === undefined ? {} : { traceparent }),
+    ...(invoker === undefined ? {} : { invoker: new Invoker(invoker).options }),
   };
 }
 
-export async function enqueue(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined): Promise<JobHandle> {
+export async function enqueue(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions): Promise<JobHandle> {
   const settings = jobOptions(action.name, options);
-  const payload = jobPayload(action, args, options);
+  const payload = jobPayload(action, args, options, invoker);
   const backend = queueBackend();
   const id = await backend.add(payload, settings);
   return new Job(id, action.name, action, backend) as JobHandle;

@@ -8,6 +8,7 @@ import { internalsOf } from "../action/internals.js";
 import { makeResult, type Result } from "../action/result.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
+import { InboundValidationError } from "../errors/validation.js";
 import type { JobSnapshot, QueueBackend } from "./backend.js";
 
 /** The error a missing job raises, naming the id and the backend. */
@@ -24,7 +25,9 @@ function settledResult(snapshot: JobSnapshot, action: AnyAxn | undefined): Resul
       ? new AxnError(ErrorCodes.JobDead, `Job "${snapshot.id}" of ${snapshot.action} is dead: ${snapshot.attemptsMade} of ${snapshot.attempts} attempts threw, and each exception was reported to onException by the worker that ran it`)
       : snapshot.state === "cancelled"
         ? new AxnError(ErrorCodes.JobCancelled, `Job "${snapshot.id}" of ${snapshot.action} was cancelled`)
-        : undefined;
+        : settled.fieldErrors !== undefined
+          ? new InboundValidationError(settled.fieldErrors, { userFacing: true, action: snapshot.action })
+          : undefined;
   return makeResult({
     ok: settled.ok,
     outcome: settled.outcome,

@@ -10,7 +10,9 @@
  * if (job !== undefined) console.log((await job.status()).state);
  * ```
  */
-import type { JobHandle } from "../action/job.js";
+import type { EnqueueOptions, JobHandle } from "../action/job.js";
+import type { AnyAxn } from "../action/types.js";
+import type { InvokerOptions } from "../invoke/invoker.js";
 import { kernel } from "../kernel/state.js";
 import type { JobAttempt, QueueBackend } from "./backend.js";
 import { enqueue } from "./enqueue.js";
@@ -27,6 +29,15 @@ export const Jobs = {
     const snapshot = await backend.snapshot(id);
     if (snapshot === undefined) return undefined;
     return new Job(snapshot.id, snapshot.action, actionNamed(snapshot.action), backend) as JobHandle;
+  },
+  /**
+   * Enqueues a tool call the way a transport runs one synchronously: the worker calls the action
+   * through an Invoker with `invoker`'s options (wire coercion; input errors user-facing), so the
+   * job settles the `Result` the synchronous tool call would have settled.
+   */
+  enqueueToolCall(action: AnyAxn, args: unknown, options: EnqueueOptions & { readonly invoker: InvokerOptions }): Promise<JobHandle> {
+    const { invoker, ...enqueueOptions } = options;
+    return enqueue(action, args, enqueueOptions, invoker);
   },
   /** The backend jobs go to (an embedded queue unless one was installed). */
   backend(): QueueBackend {

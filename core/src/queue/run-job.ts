@@ -14,6 +14,7 @@ import { reportException } from "../config/global.js";
 import { runInExecution } from "../context/execution.js";
 import { kernel } from "../kernel/state.js";
 import { render } from "../render/values.js";
+import { Invoker } from "../invoke/invoker.js";
 import type { JobAttempt, JobPayload, SettledJob } from "./backend.js";
 import { remoteParent } from "./trace-context.js";
 
@@ -38,7 +39,10 @@ function unrunnable(error: AxnError, action: string): JobAttempt {
 
 /** The settled form of a result: exposed values rendered to JSON (they go to Redis or a client). */
 export function settledForm(result: Result<Record<string, unknown>>): SettledJob {
-  if (!result.ok) return { ok: false, outcome: result.outcome, message: result.message, exposed: {}, elapsedMs: result.elapsedMs };
+  if (!result.ok) {
+    const fieldErrors = Invoker.inputInvalid(result) ? Invoker.fieldErrors(result).map(({ field, message }) => ({ field, message })) : undefined;
+    return { ok: false, outcome: result.outcome, message: result.message, exposed: {}, elapsedMs: result.elapsedMs, ...(fieldErrors === undefined ? {} : { fieldErrors }) };
+  }
   return { ok: true, outcome: result.outcome, message: result.message, exposed: render(result), elapsedMs: result.elapsedMs };
 }
 
@@ -61,8 +65,11 @@ export async function runJob(payload: unknown, options: { readonly signal?: Abor
   // A scope of the job's own: nothing of the code that started the worker (or, for the embedded
   // queue, of the call that enqueued) is visible to the action but what the job carries.
   const scope = { action: payload.action, ambient: undefined, visible: [], span: remoteParent(payload.traceparent), parent: undefined };
+  const callOptions = { ambientContext: payload.ambient, ...(options.signal === undefined ? {} : { signal: options.signal }) };
   const result = await runInExecution(scope, () =>
-    internalsOf(action).execute(payload.args, { ambientContext: payload.ambient, ...(options.signal === undefined ? {} : { signal: options.signal }) }, undefined),
+    payload.invoker === undefined
+      ? internalsOf(action).execute(payload.args, callOptions, undefined)
+      : new Invoker(payload.invoker).call(action, payload.args, callOptions),
   );
   try {
     return { retry: result.outcome === "exception", settled: settledForm(result) };

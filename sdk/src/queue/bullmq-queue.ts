@@ -23,7 +23,7 @@ const KEEP_DEAD = { age: 30 * 24 * 3600 } as const;
 /** A cancelled job's tombstone outlives it this long (seconds). */
 const CANCELLED_TTL = 7 * 24 * 3600;
 /** A waiter re-reads the job this often, in case an event was missed while Redis was away. */
-const RECHECK_MS = 1000;
+const RECHECK_MS = 5000;
 
 interface RawJob {
   readonly id?: string | undefined;
@@ -38,6 +38,8 @@ interface RawJob {
 
 export class BullmqQueue implements QueueBackend {
   readonly kind = "bullmq";
+  /** Job id → the waiters to wake on its next completed/failed event: one listener for all of them. */
+  private readonly waiters = new Map<string, Set<() => void>>();
 
   private constructor(
     readonly settings: ResolvedQueueSettings,
@@ -45,7 +47,15 @@ export class BullmqQueue implements QueueBackend {
     private readonly events: QueueEvents,
     private readonly client: Redis,
     private readonly eventsClient: Redis,
-  ) {}
+  ) {
+    const wake = ({ jobId }: { jobId: string }) => {
+      const waiting = this.waiters.get(jobId);
+      this.waiters.delete(jobId);
+      for (const waiter of waiting ?? []) waiter();
+    };
+    events.on("completed", wake);
+    events.on("failed", wake);
+  }
 
   static async open(settings: ResolvedQueueSettings): Promise<BullmqQueue> {
     const { Queue, QueueEvents } = await loadBullmq();
@@ -93,31 +103,34 @@ export class BullmqQueue implements QueueBackend {
   async waitSettled(id: string, signal?: AbortSignal): Promise<JobSnapshot> {
     for (;;) {
       signal?.throwIfAborted();
-      const snapshot = await this.snapshot(id);
+      // Listening before reading: a job that settles in between still wakes this waiter.
+      const next = this.nextEvent(id, signal);
+      const snapshot = await this.snapshot(id).catch((error: unknown) => (next.stop(), Promise.reject(error)));
+      if (snapshot === undefined || snapshot.settled !== undefined) next.stop();
       if (snapshot === undefined) throw notFound(id);
       if (snapshot.settled !== undefined) return snapshot;
-      await this.nextEvent(id, signal);
+      await next.woken;
     }
   }
 
   /** Resolves on the job's next completed/failed event, or after a recheck interval. */
-  private nextEvent(id: string, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise((resolve) => {
+  private nextEvent(id: string, signal: AbortSignal | undefined): { readonly woken: Promise<void>; stop(): void } {
+    let stop!: () => void;
+    const woken = new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.events.off("completed", onEvent);
-        this.events.off("failed", onEvent);
+        this.waiters.get(id)?.delete(done);
         signal?.removeEventListener("abort", done);
         resolve();
       };
-      const onEvent = (event: { jobId: string }) => {
-        if (event.jobId === id) done();
-      };
       const timer = setTimeout(done, RECHECK_MS);
-      this.events.on("completed", onEvent);
-      this.events.on("failed", onEvent);
+      let waiting = this.waiters.get(id);
+      if (waiting === undefined) this.waiters.set(id, (waiting = new Set()));
+      waiting.add(done);
       signal?.addEventListener("abort", done, { once: true });
+      stop = done;
     });
+    return { woken, stop };
   }
 
   async cancel(id: string): Promise<boolean> {

@@ -43,3 +43,9 @@ export async function applyQueueConfig(value: unknown, where: string): Promise<R
   if (settings !== undefined) await Jobs.use(new LazyBullmqQueue(settings));
   return settings;
 }
+
+/** The settings of the BullMQ backend the config installed, or `undefined` when jobs stay embedded. */
+export function configuredQueueSettings(): ResolvedQueueSettings | undefined {
+  const backend = Jobs.backend();
+  return backend instanceof LazyBullmqQueue ? backend.settings : undefined;
+}

@@ -15,15 +15,24 @@ export interface QueueSettings {
   readonly name?: string;
   /** The Redis key prefix (default `"axn"`). */
   readonly prefix?: string;
+  /**
+   * Workers: how long a job's lock lasts without renewal (ms, default 30,000). A worker that dies
+   * holding a job leaves it to another about this long later.
+   */
+  readonly lockDuration?: number;
+  /** Workers: how often each looks for jobs whose worker died (ms, default 30,000). */
+  readonly stalledInterval?: number;
 }
 
 export interface ResolvedQueueSettings {
   readonly connection: string;
   readonly name: string;
   readonly prefix: string;
+  readonly lockDuration: number | undefined;
+  readonly stalledInterval: number | undefined;
 }
 
-const KNOWN = ["connection", "name", "prefix"];
+const KNOWN = ["connection", "name", "prefix", "lockDuration", "stalledInterval"];
 
 /** The settings with defaults, or `undefined` for the embedded queue (no connection). Throws for a bad value. */
 export function resolveQueueSettings(value: unknown, where: string): ResolvedQueueSettings | undefined {
@@ -41,6 +50,12 @@ export function resolveQueueSettings(value: unknown, where: string): ResolvedQue
       throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: "queue.${key}" must be letters, digits, ".", "_" or "-" (got ${JSON.stringify(v)})`);
     }
   }
+  for (const key of ["lockDuration", "stalledInterval"]) {
+    const v = settings[key];
+    if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v < 100)) {
+      throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: "queue.${key}" must be milliseconds, an integer ≥ 100 (got ${JSON.stringify(v)})`);
+    }
+  }
   const connection = settings["connection"];
   if (connection === undefined) return undefined;
   if (typeof connection !== "string" || !/^rediss?:\/\/[^\s]+$/.test(connection) || !URL.canParse(connection)) {
@@ -49,7 +64,13 @@ export function resolveQueueSettings(value: unknown, where: string): ResolvedQue
       `${where}: "queue.connection" must be a Redis URL such as "redis://127.0.0.1:6379" (got ${JSON.stringify(redactUrl(connection))})`,
     );
   }
-  return { connection, name: (settings["name"] as string | undefined) ?? "axn", prefix: (settings["prefix"] as string | undefined) ?? "axn" };
+  return {
+    connection,
+    name: (settings["name"] as string | undefined) ?? "axn",
+    prefix: (settings["prefix"] as string | undefined) ?? "axn",
+    lockDuration: settings["lockDuration"] as number | undefined,
+    stalledInterval: settings["stalledInterval"] as number | undefined,
+  };
 }
 
 /** A URL with its password hidden, for messages. */

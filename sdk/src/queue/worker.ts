@@ -24,13 +24,6 @@ export interface QueueWorkerOptions extends QueueSettings {
   readonly connection: string;
   /** Jobs run at once in this process (default 1). */
   readonly concurrency?: number;
-  /**
-   * How long a job's lock lasts without renewal (ms, default 30,000): a worker that dies holding a
-   * job leaves it for another after about this long.
-   */
-  readonly lockDuration?: number;
-  /** How often this worker looks for jobs whose worker died (ms, default 30,000). */
-  readonly stalledInterval?: number;
 }
 
 export interface QueueWorkerEvents {
@@ -50,11 +43,11 @@ const SHUTDOWN = Symbol("axn.worker.shutdown");
 
 /** Starts a worker (see the module header). */
 export async function startQueueWorker(options: QueueWorkerOptions, events: QueueWorkerEvents = {}): Promise<QueueWorker> {
+  const { concurrency = 1, ...queueSettings } = options;
   const settings = resolveQueueSettings(
-    { connection: options.connection, ...(options.name === undefined ? {} : { name: options.name }), ...(options.prefix === undefined ? {} : { prefix: options.prefix }) },
+    Object.fromEntries(Object.entries(queueSettings).filter(([, value]) => value !== undefined)),
     "startQueueWorker",
   )!;
-  const concurrency = options.concurrency ?? 1;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new TypeError(`startQueueWorker: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
   const { Worker, WaitingError, UnrecoverableError } = await loadBullmq();
   const connection = await redisClient(settings.connection);
@@ -100,8 +93,8 @@ export async function startQueueWorker(options: QueueWorkerOptions, events: Queu
     connection,
     prefix: settings.prefix,
     concurrency,
-    ...(options.lockDuration === undefined ? {} : { lockDuration: options.lockDuration }),
-    ...(options.stalledInterval === undefined ? {} : { stalledInterval: options.stalledInterval }),
+    ...(settings.lockDuration === undefined ? {} : { lockDuration: settings.lockDuration }),
+    ...(settings.stalledInterval === undefined ? {} : { stalledInterval: settings.stalledInterval }),
   });
   // Connection errors are retried by the client; without a listener Node would treat them as fatal.
   worker.on("error", () => undefined);

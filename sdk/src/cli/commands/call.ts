@@ -11,12 +11,13 @@ import { ExitCode, usageError } from "../errors.js";
 import { println } from "../io.js";
 import { parseJsonObject } from "../json-args.js";
 import { loadApp } from "../load-app.js";
+import { enqueueToolCall } from "./jobs.js";
 
 const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
 
 export const callCommand: Command = {
   name: "call",
-  usage: "call TOOL [--args JSON] [--ambient JSON]",
+  usage: "call TOOL [--args JSON] [--ambient JSON] [--async]",
   summary: "Run a tool through the Invoker and print the result",
   help: [
     "Runs TOOL (a name, or NAME@VERSION) with model-style arguments, exactly as an adapter would:",
@@ -26,6 +27,7 @@ export const callCommand: Command = {
     "Options:",
     "  --args JSON      the tool's arguments (a JSON object; default {})",
     "  --ambient JSON   the trusted ambient context (a JSON object; default {})",
+    "  --async          enqueue the call for `axn worker` and print the job (see `axn jobs ID`)",
     "",
     "Exit codes: 0 the tool succeeded, 1 it failed (the error is in the output).",
     "",
@@ -33,7 +35,7 @@ export const callCommand: Command = {
     `  axn call list_tickets --args '{"status":"open","perPage":2}'`,
     `  axn call assign_to_me --args '{"ticketId":"T-1001"}' --ambient '{"currentAgentId":"ag_ada"}'`,
   ].join("\n"),
-  options: { args: { type: "string" }, ambient: { type: "string" } },
+  options: { args: { type: "string" }, ambient: { type: "string" }, async: { type: "boolean" } },
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
     const spec = positionals[0];
@@ -43,6 +45,7 @@ export const callCommand: Command = {
     const ambientContext = parseJsonObject("ambient", stringOption(values["ambient"]), "call");
     await loadApp(io.cwd, configPath);
     const tool = findTool(spec);
+    if (values["async"] === true) return enqueueToolCall(io, tool.action, args, ambientContext, configPath);
     const result = await invoker.call(tool.action, args, { ambientContext });
     println(io.stdout, JSON.stringify(describe(result), null, 2));
     return result.ok ? ExitCode.ok : ExitCode.failure;
