@@ -106,7 +106,11 @@ export function loadBullmq(): Promise<BullMQ> {
  */
 export async function redisClient(url: string): Promise<IORedis> {
   const { Redis } = await importPeer("ioredis", () => import("ioredis"));
-  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+  const client = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+  // A refused or dropped connection is retried by the client (what a Redis restart needs); an
+  // 'error' event without a listener would be printed as unhandled on every retry.
+  client.on("error", () => undefined);
+  return client;
 }
 
 /** Keys of ours beside BullMQ's. */
