@@ -35,7 +35,8 @@ describe("queue: a Redis restart", function () {
         return { n };
       },
     });
-    const worker = await startQueueWorker({ connection: redis.url, name, concurrency: 4 });
+    // Short locks: a job whose completion was cut off by the crash is taken over within seconds.
+    const worker = await startQueueWorker({ connection: redis.url, name, concurrency: 4, lockDuration: 1000, stalledInterval: 500 });
     try {
       const before = await Promise.all(Array.from({ length: 100 }, (_, n) => Count.enqueue({ n })));
       // Crash it with jobs waiting and running, and enqueue more while it is down.
