@@ -32,7 +32,7 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/sdk/adapter": [
     "ADAPTER_FAILURE_MESSAGE", "LOOPBACK_HOSTS", "PRESENT_AS_SETTING", "PRESENT_AS_VALUES", "REJECT_OPAQUE_SETTING",
     "RESPONSE_PHASE", "assertPresentAs", "declarePresentAs", "declareRejectOpaqueExposedValues", "defineAdapterPlugin",
-    "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "reportAdapterError", "resolveToolName",
+    "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "mapSettledResult", "reportAdapterError", "resolveToolName",
     "serializeExposed", "toolInvoker", "toolPipeline", "toolRootsDefault", "toolRootsSource",
   ],
   "@axn/sdk/testing": [

@@ -32,6 +32,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorReply, Messages, toResponse, type HttpReply } from "./replies.js";
 import { tools as registeredTools } from "./plugin.js";
 import { wrap, type HttpOperation } from "./wrap.js";
+import { asyncRequested, enqueueReply, jobReply } from "./jobs.js";
 
 /** Another transport's endpoint on the same app. `path` is a hono path (`"/mcp"`, `"/hooks/*"`). */
 export interface MountedHandler {
@@ -210,6 +211,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (!read.ok) return toResponse(read.reason === "tooLarge" ? errorReply(413, Messages.tooLarge(maxBodyBytes)) : errorReply(400, Messages.incompleteBody));
       const parsed = parseJsonBody(read.bytes);
       if (!parsed.ok) return toResponse(errorReply(400, Messages.malformedJson));
+      if (asyncRequested(c)) return toResponse(await enqueueReply(op, parsed.value, c.get("ambientContext") ?? NO_AMBIENT, basePath));
       let reply: HttpReply;
       try {
         reply = await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });
@@ -220,6 +222,9 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       return toResponse(reply);
     });
   }
+
+  // A background call's status, then its result (jobs.ts).
+  app.get(`${basePath}/jobs/:id`, async (c) => toResponse(await jobReply(operations, c.req.param("id"))));
 
   return app;
 }

@@ -12,6 +12,7 @@
  */
 import { JSON_SCHEMA_DIALECT, type JsonValue } from "@axn/core";
 import type { HttpOperation } from "./wrap.js";
+import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs-openapi.js";
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -80,6 +81,7 @@ function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
       description: op.outputSchema === undefined ? "The tool succeeded; `message` says how" : "The tool succeeded: its exposed values",
       content: json(op.outputSchema ?? ref("schemas", "Message")),
     },
+    ...ASYNC_OPERATION.responses,
     "400": ref("responses", "InvalidInput"),
     ...(options.authenticated ? { "401": ref("responses", "Unauthorized") } : {}),
     "413": ref("responses", "PayloadTooLarge"),
@@ -92,6 +94,7 @@ function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
     summary: `${op.toolName} (version ${op.toolVersion})`,
     ...(op.description === undefined ? {} : { description: op.description }),
     tags: [op.toolName],
+    parameters: ASYNC_OPERATION.parameters,
     requestBody: { required: true, content: json(op.inputSchema) },
     responses,
     "x-axn-tool-name": op.toolName,
@@ -103,6 +106,7 @@ function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
 export function buildOpenApiDocument(operations: readonly HttpOperation[], options: OpenApiOptions): JsonObject {
   const paths: JsonObject = {};
   for (const op of operations) paths[`${options.basePath}${op.route}`] = { post: operation(op, options) };
+  paths[`${options.basePath}/jobs/{id}`] = jobPathItem(options.authenticated);
   paths[`${options.basePath}/openapi.json`] = {
     get: {
       operationId: "openapi_document",
@@ -122,6 +126,10 @@ export function buildOpenApiDocument(operations: readonly HttpOperation[], optio
     },
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
     paths,
-    components: { schemas: COMPONENT_SCHEMAS, responses: componentResponses(options.maxBodyBytes) },
+    components: {
+      schemas: { ...COMPONENT_SCHEMAS, ...JOB_COMPONENTS.schemas },
+      responses: { ...componentResponses(options.maxBodyBytes), ...JOB_COMPONENTS.responses },
+      parameters: JOB_COMPONENTS.parameters,
+    },
   };
 }
