@@ -39,7 +39,7 @@ function axn(args: readonly string[], options: { cwd?: string; env?: NodeJS.Proc
   });
 }
 
-const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "list_tickets"];
+const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "export_tickets", "list_tickets"];
 
 const HELP_COMMANDS = ["tools", "schema", "call", "serve", "worker", "jobs", "openapi", "doctor"];
 
@@ -120,7 +120,7 @@ describe("axn CLI (child process, example app)", function () {
       expect(code).to.equal(0);
       const lines = stdout.trimEnd().split("\n");
       expect(lines[0]).to.match(/^NAME\s+VERSION\s+ADAPTERS\s+HINTS\s+DESCRIPTION$/);
-      expect(lines).to.have.length(8);
+      expect(lines).to.have.length(9);
       expect(stdout).to.match(/^list_tickets\s+v1\s+http,langchain,mcp\s+readOnly\s+List helpdesk tickets, newest first, one page at a time$/m);
       expect(stdout).to.match(/^create_ticket\s+v2\s+http,langchain,mcp\s+-\s+/m);
       expect(stdout).to.match(/^delete_ticket\s+v1\s+http,langchain,mcp\s+destructive\s+/m);
@@ -135,6 +135,7 @@ describe("axn CLI (child process, example app)", function () {
         "create_ticket@1",
         "create_ticket@2",
         "delete_ticket@1",
+        "export_tickets@1",
         "list_tickets@1",
       ]);
       const mcp = JSON.parse((await inProcess(["tools", "--adapter", "mcp", "--json"])).stdout) as { adapters: string[] }[];

@@ -33,7 +33,8 @@ interface Entry {
   readonly options: JobOptions;
   /** Enqueue order: the tie-breaker within a priority. */
   readonly order: number;
-  state: JobState;
+  /** `taken`: a slot holds it and it starts on the next turn (reported as waiting). */
+  state: JobState | "taken";
   attemptsMade: number;
   settled: SettledJob | undefined;
   timer: NodeJS.Timeout | undefined;
@@ -118,6 +119,10 @@ export class EmbeddedQueue implements QueueBackend {
   async cancel(id: string): Promise<boolean> {
     const entry = this.#jobs.get(id);
     if (entry === undefined || entry.settled !== undefined) return false;
+    if (entry.state === "taken") {
+      entry.cancelRequested = true;
+      return true;
+    }
     if (entry.state === "active") {
       // The body sees it on ctx.signal; whatever it then settles with, it is not retried.
       entry.cancelRequested = true;
@@ -141,7 +146,7 @@ export class EmbeddedQueue implements QueueBackend {
     return {
       id: entry.id,
       action: entry.payload.action,
-      state: entry.state,
+      state: entry.state === "taken" ? "waiting" : entry.state,
       attemptsMade: entry.attemptsMade,
       attempts: entry.options.attempts,
       settled: entry.settled,
@@ -183,11 +188,14 @@ export class EmbeddedQueue implements QueueBackend {
 
   async #run(entry: Entry): Promise<void> {
     this.#active++;
-    entry.state = "active";
+    // Taken (no other slot picks it), but "waiting" until it starts, a turn later: the enqueuing
+    // code runs on first, as it would with a worker elsewhere.
+    entry.state = "taken";
     entry.controller = new AbortController();
     try {
-      // A turn later, so the enqueuing call finishes first, as it would with a worker elsewhere.
       await new Promise<void>((resolve) => setImmediate(resolve));
+      if (entry.cancelRequested) return this.#settle(entry, "cancelled", CANCELLED);
+      entry.state = "active";
       const attempt = await runJob(entry.payload, { signal: entry.controller.signal });
       entry.attemptsMade++;
       entry.controller = undefined;
