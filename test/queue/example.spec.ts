@@ -1,5 +1,5 @@
 /**
- * The example app's long-running tool (docs/examples/helpdesk/agent_tools/export_tickets.ts) and
+ * The example app's long-running tool (docs/examples/helpdesk/agent_tools/ticket_report.ts) and
  * docs/scaling.md's snippets: called directly, enqueued, and over HTTP from a real `axn serve` —
  * synchronously (200 after the whole export), then with `?async=1` (202 at once, the CSV at the
  * job's URL afterwards).
@@ -62,7 +62,7 @@ describe("queue: the example app's long-running export", function () {
       const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
       const base = /http:\/\/127\.0\.0\.1:\d+/.exec(banner)![0];
       const post = (query: string) =>
-        fetch(`${base}/api/export_tickets/v1${query}`, {
+        fetch(`${base}/api/ticket_report/v1${query}`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: "Bearer ada-token" },
           body: JSON.stringify({ status: "open", pauseMs: 20 }),

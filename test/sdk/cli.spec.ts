@@ -39,7 +39,7 @@ function axn(args: readonly string[], options: { cwd?: string; env?: NodeJS.Proc
   });
 }
 
-const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "export_tickets", "list_tickets"];
+const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "list_tickets", "ticket_report"];
 
 const HELP_COMMANDS = ["tools", "schema", "call", "serve", "worker", "jobs", "openapi", "doctor"];
 
@@ -135,8 +135,8 @@ describe("axn CLI (child process, example app)", function () {
         "create_ticket@1",
         "create_ticket@2",
         "delete_ticket@1",
-        "export_tickets@1",
         "list_tickets@1",
+        "ticket_report@1",
       ]);
       const mcp = JSON.parse((await inProcess(["tools", "--adapter", "mcp", "--json"])).stdout) as { adapters: string[] }[];
       expect(mcp.every((tool) => tool.adapters.join() === "mcp")).to.equal(true);
@@ -248,7 +248,7 @@ describe("axn CLI (child process, example app)", function () {
       const { code, stdout } = await child(["doctor"]);
       expect(code).to.equal(0);
       expect(stdout).to.contain("✔ Plugin axn-plugin-mcp@0.1.0");
-      expect(stdout).to.contain('✔ Tool root "agent_tools" of adapter http: 7 modules');
+      expect(stdout).to.contain('✔ Tool root "agent_tools" of adapter http: 8 modules');
       expect(stdout).to.contain(
         ['✔ Transport http "mcp" at /mcp (axn-plugin-mcp)', '✔ Transport stdio "mcp" (axn-plugin-mcp)', '✔ Transport http "http" at /api (axn-plugin-http)'].join("\n"),
       );
@@ -301,7 +301,7 @@ describe("axn CLI (child process, example app)", function () {
       server = spawn(process.execPath, [bin, "serve"], { cwd: app, env: { ...process.env, PORT: String(port) } });
       const banner = await readUntil(server, "Press Ctrl+C to stop.");
       const url = `http://127.0.0.1:${port}`;
-      expect(banner).to.contain(`Serving axn-example-helpdesk (6 MCP tools, 7 HTTP operations) on ${url}`);
+      expect(banner).to.contain(`Serving axn-example-helpdesk (7 MCP tools, 8 HTTP operations) on ${url}`);
       expect(banner).to.contain(`  OpenAPI    ${url}/api/openapi.json`);
       expect(banner).to.contain(`  MCP        ${url}/mcp  (Streamable HTTP)`);
       expect(banner).to.contain(`curl -s -X POST ${url}/api/list_tickets/v1 -H 'content-type: application/json' -d '{}'`);

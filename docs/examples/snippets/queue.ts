@@ -4,10 +4,10 @@
  */
 import { Jobs } from "@axn/core";
 import { defineConfig } from "@axn/sdk";
-import { ExportTickets } from "../helpdesk/agent_tools/export_tickets.js";
+import { TicketReport } from "../helpdesk/agent_tools/ticket_report.js";
 
 export async function enqueueExport() {
-  const job = await ExportTickets.enqueue({ status: "open", pauseMs: 0 }, { attempts: 5, jobId: "export-open-2026-12-01" });
+  const job = await TicketReport.enqueue({ status: "open", pauseMs: 0 }, { attempts: 5, jobId: "export-open-2026-12-01" });
   const before = (await job.status()).state; // "waiting"
   const result = await job.result(); // the Result the direct call returns
   if (result.ok) console.log(`${result.message}: ${result.rows} rows`);

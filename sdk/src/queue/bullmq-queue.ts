@@ -58,9 +58,9 @@ export class BullmqQueue implements QueueBackend {
   }
 
   static async open(settings: ResolvedQueueSettings): Promise<BullmqQueue> {
-    const { Queue, QueueEvents } = await loadBullmq();
-    const client = await redisClient(settings.connection);
-    const eventsClient = await redisClient(settings.connection);
+    const { Queue, QueueEvents } = (await loadBullmq()) as typeof import("bullmq");
+    const client = (await redisClient(settings.connection)) as Redis;
+    const eventsClient = (await redisClient(settings.connection)) as Redis;
     const queue = new Queue(settings.name, { connection: client, prefix: settings.prefix });
     const events = new QueueEvents(settings.name, { connection: eventsClient, prefix: settings.prefix });
     // Connection errors are retried by the client; without a listener Node would treat them as fatal.

@@ -5,7 +5,6 @@
  * installs neither.
  */
 import { AxnError, ErrorCodes } from "@axn/core";
-import type { Redis as IORedis } from "ioredis";
 
 /** The `queue` key of an app's config. */
 export interface QueueSettings {
@@ -81,8 +80,6 @@ export function redactUrl(value: unknown): unknown {
   return url.toString();
 }
 
-export type BullMQ = typeof import("bullmq");
-
 async function importPeer<T>(name: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
@@ -95,7 +92,9 @@ async function importPeer<T>(name: string, load: () => Promise<T>): Promise<T> {
   }
 }
 
-export function loadBullmq(): Promise<BullMQ> {
+// The loaders return `unknown` and their callers cast: a published .d.ts must not name an optional
+// peer's types (an app without bullmq would fail to type-check @axn/sdk).
+export function loadBullmq(): Promise<unknown> {
   return importPeer("bullmq", () => import("bullmq"));
 }
 
@@ -104,7 +103,7 @@ export function loadBullmq(): Promise<BullMQ> {
  * blocking connection, and what keeps a producer's commands waiting through a Redis restart
  * instead of failing them: the client reconnects and replays them.
  */
-export async function redisClient(url: string): Promise<IORedis> {
+export async function redisClient(url: string): Promise<unknown> {
   const { Redis } = await importPeer("ioredis", () => import("ioredis"));
   const client = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
   // A refused or dropped connection is retried by the client (what a Redis restart needs); an

@@ -49,9 +49,9 @@ export async function startQueueWorker(options: QueueWorkerOptions, events: Queu
     "startQueueWorker",
   )!;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new TypeError(`startQueueWorker: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
-  const { Worker, WaitingError, UnrecoverableError } = await loadBullmq();
-  const connection = await redisClient(settings.connection);
-  const subscriber: Redis = await redisClient(settings.connection);
+  const { Worker, WaitingError, UnrecoverableError } = (await loadBullmq()) as typeof import("bullmq");
+  const connection = (await redisClient(settings.connection)) as Redis;
+  const subscriber = (await redisClient(settings.connection)) as Redis;
   const signals = new Map<string, AbortController>();
   let running = 0;
   let finished = 0;

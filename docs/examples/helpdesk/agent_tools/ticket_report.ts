@@ -9,8 +9,8 @@ import { z } from "zod";
 import { store } from "../src/store.js";
 import { ticketStatus } from "../src/schemas.js";
 
-export const ExportTickets = defineAxn({
-  name: "Helpdesk.ExportTickets",
+export const TicketReport = defineAxn({
+  name: "Helpdesk.TicketReport",
   description: "Export tickets as CSV (slow: call it in the background with ?async=1)",
   semanticHints: ["readOnly"],
   expects: {
