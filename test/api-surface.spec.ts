@@ -7,15 +7,15 @@ import { expect } from "chai";
 
 const SURFACE: Record<string, readonly string[]> = {
   "@axn/core": [
-    "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
+    "AccessDeniedError", "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
     "DeprecationError", "EmbeddedQueue", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
-    "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT", "Jobs",
+    "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT", "Jobs", "LOG_LEVELS",
     "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
-    "VERSION", "ValidationError", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
+    "VERSION", "ValidationError", "accessPolicyOf", "accessRefusal", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
     "configNamespaces", "configurableFor", "configureAxn", "createConfigurable", "createDeprecator",
     "createEmbeddedQueue", "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
-    "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "knownFieldMetadataKeys",
-    "knownSemanticHints", "markAxnError", "ownedFailure", "raisesInDev", "registerFieldMetadataKey",
+    "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "isMediaSchema", "isPrincipal", "isPublic", "knownFieldMetadataKeys",
+    "knownSemanticHints", "markAxnError", "mayCall", "media", "mediaFieldsOf", "ownedFailure", "principalFrom", "raisesInDev", "registerFieldMetadataKey",
     "registerSemanticHint", "registeredAdapters", "render", "reportException", "resetAxnConfig",
     "resetHost", "semanticHintOwner", "validateToolRoots",
   ],
@@ -44,16 +44,16 @@ const SURFACE: Record<string, readonly string[]> = {
     "SECRET_MESSAGE", "ZOD_PROBE_SCHEMAS", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",
   ],
   "axn-plugin-mcp": [
-    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",
     "TOOL_VERSION_META_KEY", "createMcpServer", "createStreamableHttpHandler", "default",
     "defaultServerContext", "deprecator", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
   "axn-plugin-langchain": [
-    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
   ],
   "axn-plugin-http": [
     "ADAPTER_KEY", "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT", "HTTP_KEY",
-    "HttpAdapter", "HttpMessages", "LOOPBACK_HOSTS", "buildOpenApiDocument", "createHttpApp",
+    "HttpAdapter", "HttpMessages", "LOOPBACK_HOSTS", "SSE_EVENTS", "buildOpenApiDocument", "createHttpApp",
     "default", "deprecator", "httpConfig", "httpPlugin", "serve", "tools", "wrap",
   ],
 };

@@ -18,6 +18,8 @@ export const CORE_LAYERS: readonly Layer[] = [
   { name: "errors", modules: ["errors/**"] },
   // One module per schema kind behind one interface (zod 4, zod 3, Standard JSON Schema).
   { name: "schema", modules: ["schema/**"] },
+  // Media values (image, audio, file, resource link, resource) as Standard Schemas for exposes.
+  { name: "media", modules: ["media/**"] },
   // The action model: what an action, a field, a result, a call policy are; the opaque handle and
   // the internal record behind it. Tool naming is the pure rule `A.toolName()` applies; the option
   // types are what the kernel stores for configureAxn.
@@ -31,6 +33,10 @@ export const CORE_LAYERS: readonly Layer[] = [
     name: "services",
     modules: ["config/global.ts", "extensions/**", "context/**", "tracing/**", "tools/origins.ts"],
   },
+  // Access: the one decision over an action's policy and the call's principal (read from the
+  // ambient context), and the error a refusal carries. The runtime settles refusals, the registry
+  // and adapters filter listings with it, the Invoker gates calls with it.
+  { name: "access", modules: ["access/**"] },
   // Reflection: an action's normalized fields as JSON Schema.
   { name: "reflection", modules: ["schema/json-schema.ts"] },
   // The action runtime: defineAxn, the catalog, one call end to end. It receives a call policy

@@ -51,6 +51,41 @@ export type {
 } from "./action/types.js";
 export type { ActionHandle } from "./action/handle.js";
 export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js";
+export {
+  LOG_LEVELS,
+  type ElicitAnswer,
+  type ElicitForm,
+  type ElicitRequest,
+  type Elicited,
+  type LiveChannel,
+  type LiveSampleRequest,
+  type LiveSupport,
+  type LogEntry,
+  type LogLevel,
+  type ProgressUpdate,
+  type SampleMessage,
+  type SampleRequest,
+  type Sampled,
+} from "./action/live.js";
+export { media, isMediaSchema, type MediaOptions, type MediaSchema } from "./media/schemas.js";
+export type {
+  MediaAudio,
+  MediaBytes,
+  MediaFile,
+  MediaImage,
+  MediaInput,
+  MediaKind,
+  MediaResource,
+  MediaResourceLink,
+  MediaValue,
+} from "./media/values.js";
+export { mediaFieldsOf, type MediaField } from "./action/media-fields.js";
+
+// --- access ---
+export type { AccessDenialReason, AccessPolicy, AccessPredicate, AccessRule } from "./action/access.js";
+export { AccessDeniedError, type AccessDeniedDetails } from "./access/access-denied.js";
+export { accessPolicyOf, accessRefusal, isPublic, mayCall } from "./access/decide.js";
+export { isPrincipal, principalFrom } from "./access/principal.js";
 export type {
   BodyInput,
   CallArgs,
@@ -111,6 +146,7 @@ export {
   resetAxnConfig,
   reportException,
   raisesInDev,
+  type AxnAccessOptions,
   type AxnEnv,
   type AxnLogger,
   type AxnGlobalConfig,
@@ -141,6 +177,7 @@ export {
   type HintRegistrar,
   type MetadataKeyRegistrar,
   type ResultInfo,
+  type AccessDeniedInfo,
   type HostHooks,
   type HookName,
 } from "./host/hooks.js";
@@ -183,6 +220,6 @@ export { createEmbeddedQueue, EmbeddedQueue, type EmbeddedQueueOptions } from ".
 export type { JobAttempt, JobOptions, JobPayload, JobSnapshot, QueueBackend, SettledJob } from "./queue/backend.js";
 
 // --- tools / invoker ---
-export { Tools, type ToolRootsSource, type ToolVersions } from "./tools/registry.js";
+export { Tools, type ToolRootsSource, type ToolsForOptions, type ToolVersions } from "./tools/registry.js";
 export { BULK_FOLDERS, InvalidToolRoot, assertToolRoots, validateToolRoots } from "./tools/roots.js";
 export { Invoker, type InvokerOptions, type InvokeOptions } from "./invoke/invoker.js";

@@ -44,12 +44,14 @@ const EXCEPTION_HIDDEN = "Broken convention: the client never sees result.except
 const GUARDED_MAPPING =
   "Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which runs your mapping under the guard (or guardToolResponse(action, { onError }, () => map(result)) around the mapping only).";
 const PRESENT_AS = `Broken convention: presentAs is resolved for each action (its configure / tool bag, then the package value). Use config.resolveOverrideFor(action, "presentAs"), never config.get("presentAs").`;
+const LIVE_SAFE = "Broken convention: an action's live capabilities (ctx.progress, ctx.notify, ctx.elicit, ctx.sample) never break a call: a transport carries what it can and leaves the rest out, which the action sees as a no-op or unavailable. Use a LiveChannel as the call options' live, with only the members your transport can carry (or no live at all).";
 const REJECT_OPAQUE =
   "Broken convention: rejectOpaqueExposedValues is an overridable setting resolved for each action. Use declareRejectOpaqueExposedValues(config, { default }) and serializeExposed(config, result) from @axn/sdk/adapter, never render(result, { rejectOpaque: config.get(...) }).";
 const ZERO_ARG_TOOLS =
   "Broken convention: tools() takes no arguments and wraps every member of the adapter key. Use defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which generates tools(), with every wrap option defaulted.";
 
 /** The echo probe's input schema, as every transport must advertise it. */
+const ACCESS_CHECKED = `Broken convention: a caller the action's access policy refuses is answered with the refusal (result.error) and the tool never runs. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker (it checks the policy), never action.call.`;
 const ECHO_SCHEMA = `{"type":"object","properties":{"query":{"type":"string","description":"Text to echo"},"limit":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["query"],"additionalProperties":false}`;
 const EDITED_SCHEMA = ECHO_SCHEMA.replace(`"additionalProperties":false`, `"additionalProperties":true`);
 const AMBIENT_SCHEMA = ECHO_SCHEMA.replace(`"maximum":9007199254740991}}`, `"maximum":9007199254740991},"userId":{"type":"string"}}`);
@@ -89,7 +91,9 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
     "unrenderable-surrogate": mutation(wrapOf("SurrogateProbe")),
     "present-as": mutation(wrapOf("MessageProbe")),
     "reject-opaque": mutation(wrapOf("OpaqueRenderedProbe")),
+    "live-safe": mutation(wrapOf("LiveProbe")),
     "tools-zero-arg": mutation("tools()"),
+    "access-refused": mutation(wrapOf("GuardedProbe")),
   },
   "ignores-name-override": {
     "name-override": `${label("ignores-name-override")}: the transport lists "${tool("ignores-name-override", "renamed_probe")}" — action.toolName() without the key — for ${probe("ignores-name-override", "RenamedProbe")}, which declares tool: { fixture: { name: "renamed_fixture_adapter_ignores_name_override" } }. ${TOOL_NAME}`,
@@ -110,6 +114,7 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
   "calls-action-directly": {
     coercion: `${label("calls-action-directly")}: a call with limit: "3" for an integer field was refused: "Something went wrong". ${COERCION}`,
     "input-error": `${label("calls-action-directly")}: the invalid argument limit: 0 was answered "Something went wrong", which does not name the field "limit" (the Invoker's user-facing result.error is "limit: Too small: expected number to be >=1"). ${INPUT_ERRORS}`,
+    "access-refused": `${label("calls-action-directly")}: ${probe("calls-action-directly", "GuardedProbe")} declares access: "authenticated", and its body ran for a call with no principal. ${ACCESS_CHECKED}`,
   },
   "no-user-facing-input-errors": {
     "input-error": `${label("no-user-facing-input-errors")}: the invalid argument limit: 0 was answered "Something went wrong", which does not name the field "limit" (the Invoker's user-facing result.error is "limit: Too small: expected number to be >=1"). ${INPUT_ERRORS}`,
@@ -120,6 +125,7 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
   "inexact-error": {
     "input-error": `${label("inexact-error")}: the invalid argument limit: 0 was answered "limit: Too small: expected number to be >=1.", not the Invoker's user-facing result.error "limit: Too small: expected number to be >=1". ${INPUT_ERRORS}`,
     "error-text": `${label("inexact-error")}: for a business failure the client read "Conformance probe refused: the widget is locked.", not result.error "Conformance probe refused: the widget is locked". ${RESULT_ERROR}`,
+    "access-refused": `${label("inexact-error")}: a call with no principal to ${probe("inexact-error", "GuardedProbe")} was answered "Authentication required: sign in to call ${tool("inexact-error", "guarded_probe")}.", not the refusal "Authentication required: sign in to call ${tool("inexact-error", "guarded_probe")}". ${ACCESS_CHECKED}`,
   },
   "blanket-headline": {
     "no-headline": `${label("blanket-headline")}: for a business failure the client read "Tool call failed: Conformance probe refused: the widget is locked": result.error "Conformance probe refused: the widget is locked" behind a headline of the adapter's own, "Tool call failed: ". ${NO_HEADLINE}`,
@@ -138,6 +144,9 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
   },
   "ignores-reject-opaque": {
     "reject-opaque": `${label("ignores-reject-opaque")}: ${probe("ignores-reject-opaque", "OpaqueRefusedProbe")} declares configure: { fixture: { rejectOpaqueExposedValues: true } } (the package value is false), and its opaque value was rendered: "{\\"data\\":{\\"amount\\":3}}". ${REJECT_OPAQUE}`,
+  },
+  "throwing-live-channel": {
+    "live-safe": `${label("throwing-live-channel")}: ${probe("throwing-live-channel", "LiveProbe")}, which reports progress, logs and asks the user and the client's model, was answered as a failure: "Something went wrong". ${LIVE_SAFE}`,
   },
   "tools-needs-argument": {
     "tools-zero-arg": `${label("tools-needs-argument")}: tools() declares 1 required parameter(s). ${ZERO_ARG_TOOLS}`,

@@ -111,6 +111,30 @@ describe("queue: background calls over HTTP", function () {
       expect((await settled(accepted)).body).to.deep.equal({ message: "Action completed successfully" });
     });
 
+    it("a tool's access policy: a refused caller gets the synchronous refusal and nothing is enqueued; the principal travels", async () => {
+      await server.close();
+      const Close = defineAxn({
+        name: "Jobs.Close",
+        tool: true,
+        access: { roles: ["agent"] },
+        // No declared principal field: it travels anyway, for the worker's access check.
+        call: () => undefined,
+      });
+      server = await serve({
+        port: 0,
+        tools: [Close],
+        authenticate: (request) => (request.headers.get("x-agent") === null ? {} : { principal: { id: request.headers.get("x-agent")!, roles: ["agent"] } }),
+      });
+      const sync = await postJson(url("/jobs_close/v1"), {});
+      const refused = await postJson(url("/jobs_close/v1?async=1"), {});
+      expect([refused.status, refused.body]).to.deep.equal([sync.status, sync.body]);
+      expect(refused.status).to.equal(401);
+      const accepted = await postJson(url("/jobs_close/v1?async=1"), {}, { "x-agent": "ag_ada" });
+      expect(accepted.status).to.equal(202);
+      const later = await settled(accepted);
+      expect([later.status, later.body]).to.deep.equal([200, { message: "Action completed successfully" }]);
+    });
+
     it("an unknown job id is a 404 naming it", async () => {
       const reply = await send(url("/jobs/nope"), { method: "GET" });
       expect([reply.status, reply.body]).to.deep.equal([404, { error: 'No job "nope"; it was never enqueued here, or it expired' }]);

@@ -9,6 +9,8 @@ import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registri
 import type { Result } from "./result.js";
 import type { EnqueueOptions, JobHandle } from "./job.js";
 import type { AmbientContextSource } from "./ambient.js";
+import type { Elicited, LiveChannel, LiveSupport, LogLevel, SampleRequest, Sampled } from "./live.js";
+import type { AccessPolicy } from "./access.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 
 export type { AmbientContextSource, AmbientLookup } from "./ambient.js";
@@ -27,6 +29,12 @@ export interface CallOptions {
    * what it knows per call (`gen_ai.tool.call.id`) but the action does not.
    */
   readonly spanAttributes?: Attributes;
+  /**
+   * Where the body's live capabilities go (`ctx.progress`, `ctx.notify`, `ctx.elicit`,
+   * `ctx.sample`): each transport passes its own; a direct call may pass plain handlers. A function
+   * is called the first time the body uses one, so a call that never does builds nothing.
+   */
+  readonly live?: LiveChannel | (() => LiveChannel | undefined);
 }
 
 /** What the body gets besides its input. */
@@ -37,8 +45,32 @@ export interface ActionContext<X> {
   fail(reason?: string, options?: { readonly standalone?: boolean }): never;
   /** Ends the call early as a success; `message` becomes the success reason. */
   done(message?: string): never;
-  /** Logs through the configured logger, tagged with the action name. */
+  /** Logs through the configured (server-side) logger, tagged with the action name. */
   log(message: string): void;
+  /**
+   * Reports progress to the caller: `done` of `total` (when known), with an optional message.
+   * A no-op where nothing listens; a report whose `done` is not above the last one is not sent
+   * (progress only grows).
+   */
+  progress(done: number, total?: number, message?: string): void;
+  /**
+   * A log message for the client (MCP `notifications/message`, a LangChain run event, an HTTP
+   * SSE `log` event) — unlike `log`, which writes to the server's own logger. A no-op where
+   * nothing listens. `logger` defaults to the action's name.
+   */
+  notify(level: LogLevel, data: unknown, logger?: string): void;
+  /**
+   * Asks the user to fill a form of `fields` (the same declarations as `expects`, flat and
+   * primitive: strings, numbers, booleans, enums, lists of enums). Resolves to the validated
+   * answer (`accept`), or `decline` / `cancel` (the user's choice), or `unavailable` (no one can be
+   * asked on this call). An answer that fails validation ends the call as a user-facing failure
+   * naming the field.
+   */
+  elicit<F extends Fields>(message: string, fields: F): Promise<Elicited<BodyInput<F>>>;
+  /** Asks the client's model for a completion; `unavailable` when no model can be asked. */
+  sample(request: SampleRequest): Promise<Sampled>;
+  /** Which live capabilities reach someone on this call. */
+  readonly supports: LiveSupport;
   /** The call's abort signal (never aborted when the caller gave none). */
   readonly signal: AbortSignal;
   /** The action being run. */
@@ -118,6 +150,14 @@ export interface AxnDefinition<E extends Fields, X extends Fields> {
    * unless a `messages.errors` entry puts it there.
    */
   readonly failsOn?: readonly ErrorReason["when"][];
+  /**
+   * Who may call the action as a tool: `"public"`, `"authenticated"`, or a rule of required
+   * `scopes`, `roles` and an `allow` predicate over the caller's principal. The Invoker refuses
+   * any other caller before the body runs, and listings leave the action out for it. Inherited
+   * through `extends`; default: the app's `configureAxn({ access: { default } })`, else `"public"`.
+   * A direct `call()` is trusted code and is not checked.
+   */
+  readonly access?: AccessPolicy;
   /** A parent action whose hooks, callbacks and overrides this one inherits. */
   readonly extends?: AnyAxn;
   /** The body. Returning an object exposes its keys, like `ctx.expose`. */

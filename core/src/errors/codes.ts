@@ -62,6 +62,10 @@ export const ErrorCodes = {
   JobDead: "AXN_JOB_DEAD",
   /** Queue: the job was cancelled before it settled. */
   JobCancelled: "AXN_JOB_CANCELLED",
+  /** Access: the action needs an authenticated caller and the call had no principal (HTTP 401). */
+  Unauthenticated: "AXN_UNAUTHENTICATED",
+  /** Access: the caller's principal does not satisfy the action's access policy (HTTP 403). */
+  Forbidden: "AXN_FORBIDDEN",
   /** A deprecation made fatal by the app. */
   Deprecated: "AXN_DEPRECATED",
 } as const;

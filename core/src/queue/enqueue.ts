@@ -9,6 +9,7 @@ import type { EnqueueOptions, JobHandle } from "../action/job.js";
 import { internalsOf } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
 import { pickAmbient } from "../context/ambient-source.js";
+import { PRINCIPAL_AMBIENT_KEY } from "../action/principal.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { didYouMean } from "../errors/did-you-mean.js";
@@ -83,6 +84,9 @@ export function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOption
   const argsObject = args === undefined ? {} : args;
   if (typeof argsObject !== "object" || argsObject === null || Array.isArray(argsObject)) throw invalid(name, "the arguments must be an object");
   const ambientNames = internals.expects.filter((field) => field.kind === "ambient").map((field) => field.name);
+  // A tool call's Invoker checks the caller's principal against the action's access policy, so
+  // the principal travels with a tool call whether or not the action declares it.
+  if (invoker !== undefined && !ambientNames.includes(PRINCIPAL_AMBIENT_KEY)) ambientNames.push(PRINCIPAL_AMBIENT_KEY);
   const ambient = pickAmbient(options?.ambientContext, ambientNames);
   const traceparent = currentTraceparent();
   return {

@@ -16,7 +16,7 @@
  * ```
  */
 import { randomUUID } from "node:crypto";
-import { Jobs, reportException, type AmbientContextSource, type JobStatus } from "@axn/core";
+import { accessRefusal, Jobs, principalFrom, reportException, type AmbientContextSource, type JobStatus } from "@axn/core";
 import { mapSettledResult, toolInvoker } from "@axn/sdk/adapter";
 import { PLUGIN_NAME } from "./config.js";
 import { EXPOSES_REPLY, MESSAGE_REPLY } from "./map-result.js";
@@ -57,6 +57,9 @@ export function jobPath(basePath: string, id: string): string {
 
 /** Enqueues the tool call and answers 202 with the job's URL. */
 export async function enqueueReply(op: HttpOperation, args: unknown, ambientContext: AmbientContextSource, basePath: string): Promise<HttpReply> {
+  // A caller the tool's access policy refuses is refused now, with the synchronous call's reply
+  // (the Invoker refuses before the body runs): nothing is enqueued for them.
+  if (accessRefusal(op.action, principalFrom(ambientContext)) !== undefined) return op.invoke(args, { ambientContext });
   let id: string;
   try {
     // A random id: a job's URL must not be guessable from another's (BullMQ's own ids count up).

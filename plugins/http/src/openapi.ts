@@ -2,7 +2,15 @@
  * The OpenAPI 3.1 document for a set of operations: one `POST` operation per tool version, with
  * the action's reflected schemas used unchanged (they are self-contained JSON Schema 2020-12, the
  * document's dialect), the adapter's error responses, and the action's semantic hints and version
- * as `x-axn-*` extension fields.
+ * as `x-axn-*` extension fields. Each `200` has two contents: the JSON reply, and the
+ * `text/event-stream` a client gets by asking for it (sse.ts) — OpenAPI 3.1 cannot type the events
+ * of a stream, so their data schemas are named under `x-axn-events`.
+ *
+ * Access: when the app authenticates or any tool is restricted, the document declares a `bearer`
+ * security scheme and each operation its requirement from the action's access policy — a public
+ * tool `[{}, { bearer: [] }]` (anonymous, or with a token), an `"authenticated"` one
+ * `[{ bearer: [] }]`, a rule `[{ bearer: [...its scopes] }]` (OpenAPI 3.1 lets a non-OAuth scheme
+ * list the scopes it needs) with the whole rule as `x-axn-access` — and the 401 / 403 it can answer.
  *
  * @example
  * ```ts
@@ -10,7 +18,7 @@
  * doc.paths["/api/approve_loan/v2"].post.operationId; // "approve_loan_v2"
  * ```
  */
-import { JSON_SCHEMA_DIALECT, type JsonValue } from "@axn/core";
+import { accessPolicyOf, JSON_SCHEMA_DIALECT, type AccessPolicy, type JsonValue } from "@axn/core";
 import type { HttpOperation } from "./wrap.js";
 import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs-openapi.js";
 
@@ -61,13 +69,51 @@ const COMPONENT_SCHEMAS: JsonObject = {
     required: ["message"],
     additionalProperties: false,
   },
+  LiveEventStream: {
+    type: "string",
+    description:
+      "Server-Sent Events, sent when the request's Accept lists text/event-stream: any number of `progress` and `log` events as the tool runs, then one `result` event whose data is the reply a JSON request gets, with its status",
+  },
+  ProgressEvent: {
+    type: "object",
+    description: "The data of an `event: progress`: `progress` grows with every event",
+    properties: { progress: { type: "number" }, total: { type: "number" }, message: { type: "string" } },
+    required: ["progress"],
+    additionalProperties: false,
+  },
+  LogEvent: {
+    type: "object",
+    description: "The data of an `event: log`: a log message the tool meant for the client",
+    properties: {
+      level: { type: "string", enum: ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] },
+      logger: { type: "string" },
+      data: {},
+    },
+    required: ["level", "logger", "data"],
+    additionalProperties: false,
+  },
+  ResultEvent: {
+    type: "object",
+    description: "The data of the final `event: result`: the status and body a JSON request would have received",
+    properties: { status: { type: "integer" }, body: { type: "object" } },
+    required: ["status", "body"],
+    additionalProperties: false,
+  },
+};
+
+const EVENT_STREAM: JsonObject = {
+  "text/event-stream": {
+    schema: ref("schemas", "LiveEventStream"),
+    "x-axn-events": { progress: ref("schemas", "ProgressEvent"), log: ref("schemas", "LogEvent"), result: ref("schemas", "ResultEvent") },
+  },
 };
 
 function componentResponses(maxBodyBytes: number): JsonObject {
   const error = (description: string, schema = "Error"): JsonObject => ({ description, content: json(ref("schemas", schema)) });
   return {
     InvalidInput: error("The body is not valid JSON, or the arguments do not match the request schema", "InputError"),
-    Unauthorized: error("`authenticate` refused the request"),
+    Unauthorized: error("`authenticate` refused the request, or the tool needs an authenticated caller and none was given"),
+    Forbidden: error("The caller's principal does not satisfy the tool's access policy (a scope or role it lacks)"),
     PayloadTooLarge: error(`The body is larger than ${maxBodyBytes} bytes`),
     UnsupportedMediaType: error("The Content-Type is not application/json (optionally with charset=utf-8)"),
     Failure: error("The tool failed: `error` is the tool's own message"),
@@ -75,15 +121,31 @@ function componentResponses(maxBodyBytes: number): JsonObject {
   };
 }
 
-function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
+const SCHEME = "bearer";
+
+/** The operation's `security`, `x-axn-access` and the refusals it can answer, from the action's policy. */
+function access(policy: AccessPolicy, secured: boolean): { security?: JsonValue; extension?: JsonValue; unauthorized: boolean; forbidden: boolean } {
+  if (policy === "public") return secured ? { security: [{}, { [SCHEME]: [] }], unauthorized: false, forbidden: false } : { unauthorized: false, forbidden: false };
+  if (policy === "authenticated") return { security: [{ [SCHEME]: [] }], extension: "authenticated", unauthorized: true, forbidden: false };
+  const extension: JsonObject = {
+    ...(policy.scopes === undefined ? {} : { scopes: [...policy.scopes] }),
+    ...(policy.roles === undefined ? {} : { roles: [...policy.roles] }),
+    ...(policy.allow === undefined ? {} : { predicate: true }),
+  };
+  return { security: [{ [SCHEME]: [...(policy.scopes ?? [])] }], extension, unauthorized: true, forbidden: true };
+}
+
+function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean): JsonObject {
+  const rule = access(accessPolicyOf(op.action), secured);
   const responses: JsonObject = {
     "200": {
       description: op.outputSchema === undefined ? "The tool succeeded; `message` says how" : "The tool succeeded: its exposed values",
-      content: json(op.outputSchema ?? ref("schemas", "Message")),
+      content: { ...json(op.outputSchema ?? ref("schemas", "Message")), ...EVENT_STREAM },
     },
     ...ASYNC_OPERATION.responses,
     "400": ref("responses", "InvalidInput"),
-    ...(options.authenticated ? { "401": ref("responses", "Unauthorized") } : {}),
+    ...(options.authenticated || rule.unauthorized ? { "401": ref("responses", "Unauthorized") } : {}),
+    ...(rule.forbidden ? { "403": ref("responses", "Forbidden") } : {}),
     "413": ref("responses", "PayloadTooLarge"),
     "415": ref("responses", "UnsupportedMediaType"),
     "422": ref("responses", "Failure"),
@@ -97,6 +159,8 @@ function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
     parameters: ASYNC_OPERATION.parameters,
     requestBody: { required: true, content: json(op.inputSchema) },
     responses,
+    ...(rule.security === undefined ? {} : { security: rule.security }),
+    ...(rule.extension === undefined ? {} : { "x-axn-access": rule.extension }),
     "x-axn-tool-name": op.toolName,
     "x-axn-tool-version": op.toolVersion,
     "x-axn-semantic-hints": [...op.semanticHints],
@@ -105,7 +169,8 @@ function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
 
 export function buildOpenApiDocument(operations: readonly HttpOperation[], options: OpenApiOptions): JsonObject {
   const paths: JsonObject = {};
-  for (const op of operations) paths[`${options.basePath}${op.route}`] = { post: operation(op, options) };
+  const secured = options.authenticated || operations.some((op) => accessPolicyOf(op.action) !== "public");
+  for (const op of operations) paths[`${options.basePath}${op.route}`] = { post: operation(op, options, secured) };
   paths[`${options.basePath}/jobs/{id}`] = jobPathItem(options.authenticated);
   paths[`${options.basePath}/openapi.json`] = {
     get: {
@@ -130,6 +195,7 @@ export function buildOpenApiDocument(operations: readonly HttpOperation[], optio
       schemas: { ...COMPONENT_SCHEMAS, ...JOB_COMPONENTS.schemas },
       responses: { ...componentResponses(options.maxBodyBytes), ...JOB_COMPONENTS.responses },
       parameters: JOB_COMPONENTS.parameters,
+      ...(secured ? { securitySchemes: { [SCHEME]: { type: "http", scheme: "bearer", description: "A token the app's `authenticate` verifies" } } } : {}),
     },
   };
 }

@@ -41,8 +41,10 @@ export const CHECK_IDS = [
   "unrenderable-surrogate",
   "present-as",
   "reject-opaque",
+  "live-safe",
   "tools-zero-arg",
   "late-taps",
+  "access-refused",
 ] as const;
 
 export type ConformanceCheckId = (typeof CHECK_IDS)[number];
@@ -68,6 +70,11 @@ export interface ConformanceSuite {
 const referenceInvoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
 
 const STACK_LINE = /\n\s+at\s/;
+
+/** An error's message, for a failure message (never its stack). */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 /** What V8 says when strict-mode code writes to a frozen object. */
 const FROZEN_WRITE = /read[- ]only|not extensible|Cannot (add|assign|delete|define|redefine)/i;
 
@@ -430,6 +437,17 @@ export function conformanceSuite<W>(driver: AdapterConformanceDriver<W>): Confor
       }
     }),
 
+    check("live-safe", "an action using ctx.progress, ctx.notify, ctx.elicit and ctx.sample is answered as a success, its live calls never throwing", async ({ live }, _loaded, reports) => {
+      const answer = await callAlone(live, {});
+      if (!answer.ok) {
+        throw broken(label, "liveSafe", `${live.name}, which reports progress, logs and asks the user and the client's model, was answered as a failure: ${showText(answer.text)}`);
+      }
+      const thrown = reports.filter((report) => report.action === live.name);
+      if (thrown.length > 0) {
+        throw broken(label, "liveSafe", `the call's live channel threw while ${live.name} ran (reported ${thrown.map((report) => `in "${report.phase}": ${show(errorText(report.error))}`).join(", ")})`);
+      }
+    }),
+
     check("tools-zero-arg", "tools() takes no arguments and serves every member of the key", async ({ echo }) => {
       if (driver.tools.length !== 0) throw broken(label, "zeroArgTools", `tools() declares ${driver.tools.length} required parameter(s)`);
       const natives = await tools();
@@ -450,6 +468,17 @@ export function conformanceSuite<W>(driver: AdapterConformanceDriver<W>): Confor
       });
       const tap = current.lateTaps[0];
       if (tap !== undefined) throw broken(label, "tapsInApply", lateTap(tap));
+    }),
+
+    check("access-refused", "a caller the access policy refuses (no principal) is answered with the refusal, and the tool never runs", async ({ guarded, guardedRuns }) => {
+      const expected = await expectedError(guarded, {});
+      const before = guardedRuns();
+      const answer = await callAlone(guarded, {});
+      if (guardedRuns() !== before) throw broken(label, "accessChecked", `${guarded.name} declares access: "authenticated", and its body ran for a call with no principal`);
+      if (answer.ok) throw broken(label, "accessChecked", `${guarded.name} declares access: "authenticated", and a call with no principal was answered as a success: ${showText(answer.text)}`);
+      if (answer.text !== expected && !headlined(answer.text, expected)) {
+        throw broken(label, "accessChecked", `a call with no principal to ${guarded.name} was answered ${showText(answer.text)}, not the refusal ${show(expected)}`);
+      }
     }),
   ];
   return { checks, ready: async () => void (await ready()) };

@@ -3,8 +3,9 @@
  * `limit` and the trusted ambient user (naming, schema, coercion, input errors, ambient handling,
  * concurrency); one with a per-adapter name override; one presented as its message; a business
  * failure; an exception whose message must never reach the client; two results that cannot be
- * rendered to JSON (a cycle, a lone surrogate); and an opaque value with and without a per-action
- * `rejectOpaqueExposedValues: true`.
+ * rendered to JSON (a cycle, a lone surrogate); an opaque value with and without a per-action
+ * `rejectOpaqueExposedValues: true`; one only an authenticated caller may call, counting the
+ * times its body ran; and one that uses every live capability of its call context.
  *
  * They are defined after the plugin loaded (a `tool` or `configure` bag names the adapter key, which
  * must be registered by then), and are members of the adapter key, so `tools()` serves them: run
@@ -48,6 +49,12 @@ export interface Probes {
   readonly opaqueRefused: AnyAxn | undefined;
   /** Exposes an opaque value, with no override. */
   readonly opaqueRendered: AnyAxn;
+  /** Declares `access: "authenticated"`: a call with no principal must be refused before it runs. */
+  readonly guarded: AnyAxn;
+  /** How many times the guarded probe's body ran. */
+  readonly guardedRuns: () => number;
+  /** Reports progress, logs to the client, asks the user and the client's model; exposes what the two questions answered. */
+  readonly live: AnyAxn;
 }
 
 /** The default probe schemas: zod 4, what `npm i zod` installs. */
@@ -176,5 +183,41 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
     call: () => ({ data: new ConformanceOpaqueAmount() }),
   });
 
-  return { echo, renamed, renamedName, presentedAsMessage, failing, crashing, cyclic, surrogate, opaqueRefused, opaqueRendered };
+  const live = buildAxn({
+    name: name("LiveProbe"),
+    description: "Conformance probe: reports progress, logs to the client, asks the user and the client's model",
+    exposes: { asked: schemas.string(), sampled: schemas.string() },
+    call: async (_input, { progress, notify, elicit, sample }) => {
+      progress(1, 2, "asking");
+      notify("info", "conformance live probe");
+      const asked = await elicit("Conformance probe: any name?", { name: schemas.string() });
+      const sampled = await sample({ messages: "Conformance probe: say hi", maxTokens: 5 });
+      progress(2, 2, "done");
+      return { asked: asked.action, sampled: sampled.action };
+    },
+  });
+
+  let guardedRuns = 0;
+  const guarded = buildAxn({
+    name: name("GuardedProbe"),
+    description: "Conformance probe: only an authenticated caller may call it",
+    access: "authenticated",
+    call: () => void guardedRuns++,
+  });
+
+  return {
+    echo,
+    renamed,
+    renamedName,
+    presentedAsMessage,
+    failing,
+    crashing,
+    cyclic,
+    surrogate,
+    opaqueRefused,
+    opaqueRendered,
+    guarded,
+    guardedRuns: () => guardedRuns,
+    live,
+  };
 }

@@ -81,13 +81,17 @@ async function runCall(
   let settled: Settled;
   const bag: Record<string, unknown> = {};
   try {
+    // The caller's access gate first: a refused caller learns nothing from input validation, and
+    // no hook or body runs for it.
+    const refused = policy?.access?.(action.self!, ambient);
+    if (refused !== undefined) throw refused;
     const input = resolveInput(action, rawArgs, ambient, policy);
     let doneReason: Reason | undefined;
     if (action.before.length === 0 && action.after.length === 0 && action.around.length === 0) {
       // No hooks: run the body inline — every promise avoided is an async-hook round trip saved.
-      const step = bodyStep(action, input, bag, new BodyContext(action, bag, options?.signal));
+      const step = bodyStep(action, input, bag, new BodyContext(action, bag, options));
       doneReason = isThenable(step) ? await step : step;
-    } else doneReason = await runBody(action, input, bag, options?.signal);
+    } else doneReason = await runBody(action, input, bag, options);
     const exposed = validateOutbound(action, bag);
     const message = compose(
       successHeadline(action.messages, exposed),
