@@ -32,6 +32,7 @@ interface RawJob {
   readonly attemptsMade: number;
   readonly returnvalue: unknown;
   readonly failedReason: string | undefined;
+  readonly finishedOn?: number | undefined;
   getState(): Promise<string>;
   remove(): Promise<void>;
 }
@@ -39,7 +40,7 @@ interface RawJob {
 export class BullmqQueue implements QueueBackend {
   readonly kind = "bullmq";
   /** Job id → the waiters to wake on its next completed/failed event: one listener for all of them. */
-  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly waiters = new Map<string, Set<(completed?: { readonly returnvalue: unknown }) => void>>();
 
   private constructor(
     readonly settings: ResolvedQueueSettings,
@@ -48,13 +49,13 @@ export class BullmqQueue implements QueueBackend {
     private readonly client: Redis,
     private readonly eventsClient: Redis,
   ) {
-    const wake = ({ jobId }: { jobId: string }) => {
+    const wake = (jobId: string, completed?: { readonly returnvalue: unknown }) => {
       const waiting = this.waiters.get(jobId);
       this.waiters.delete(jobId);
-      for (const waiter of waiting ?? []) waiter();
+      for (const waiter of waiting ?? []) waiter(completed);
     };
-    events.on("completed", wake);
-    events.on("failed", wake);
+    events.on("completed", ({ jobId, returnvalue }) => wake(jobId, { returnvalue }));
+    events.on("failed", ({ jobId }) => wake(jobId));
   }
 
   static async open(settings: ResolvedQueueSettings): Promise<BullmqQueue> {
@@ -105,30 +106,50 @@ export class BullmqQueue implements QueueBackend {
       signal?.throwIfAborted();
       // Listening before reading: a job that settles in between still wakes this waiter.
       const next = this.nextEvent(id, signal);
-      const snapshot = await this.snapshot(id).catch((error: unknown) => (next.stop(), Promise.reject(error)));
+      const snapshot = await this.settledSnapshot(id).catch((error: unknown) => (next.stop(), Promise.reject(error)));
       if (snapshot === undefined || snapshot.settled !== undefined) next.stop();
       if (snapshot === undefined) throw notFound(id);
       if (snapshot.settled !== undefined) return snapshot;
-      await next.woken;
+      const completed = await next.woken;
+      // The completed event carries the settled call: no second read (the wait's usual cost).
+      // Only `result()` reads this snapshot, and not its attempt count.
+      if (completed !== undefined && typeof completed.returnvalue === "object" && completed.returnvalue !== null) {
+        return { ...snapshot, state: "completed", attemptsMade: snapshot.attemptsMade + 1, settled: completed.returnvalue as SettledJob };
+      }
     }
   }
 
+  /**
+   * What a waiter needs in one read (the job hash alone, not its state as well): settled or not.
+   * A finished job with a return value completed (every axn attempt that completes returns its
+   * settled call); one without failed — dead, or cancelled while running.
+   */
+  private async settledSnapshot(id: string): Promise<JobSnapshot | undefined> {
+    const job = (await this.queue.getJob(id)) as RawJob | undefined;
+    if (job === undefined || job.finishedOn === undefined || job.finishedOn === null) return job === undefined ? this.snapshot(id) : pending(id, job);
+    const completed = typeof job.returnvalue === "object" && job.returnvalue !== null;
+    const state = completed ? "completed" : stateOf("failed", job.failedReason)!;
+    const settled = completed ? (job.returnvalue as SettledJob) : state === "cancelled" ? CANCELLED : settledFromFailure(job.failedReason);
+    return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled };
+  }
+
   /** Resolves on the job's next completed/failed event, or after a recheck interval. */
-  private nextEvent(id: string, signal: AbortSignal | undefined): { readonly woken: Promise<void>; stop(): void } {
+  private nextEvent(id: string, signal: AbortSignal | undefined): { readonly woken: Promise<{ readonly returnvalue: unknown } | undefined>; stop(): void } {
     let stop!: () => void;
-    const woken = new Promise<void>((resolve) => {
-      const done = () => {
+    const woken = new Promise<{ readonly returnvalue: unknown } | undefined>((resolve) => {
+      const done = (completed?: { readonly returnvalue: unknown }) => {
         clearTimeout(timer);
         this.waiters.get(id)?.delete(done);
-        signal?.removeEventListener("abort", done);
-        resolve();
+        signal?.removeEventListener("abort", onAbort);
+        resolve(completed);
       };
-      const timer = setTimeout(done, RECHECK_MS);
+      const onAbort = () => done();
+      const timer = setTimeout(() => done(), RECHECK_MS);
       let waiting = this.waiters.get(id);
       if (waiting === undefined) this.waiters.set(id, (waiting = new Set()));
       waiting.add(done);
-      signal?.addEventListener("abort", done, { once: true });
-      stop = done;
+      signal?.addEventListener("abort", onAbort, { once: true });
+      stop = () => done();
     });
     return { woken, stop };
   }
@@ -157,6 +178,11 @@ export class BullmqQueue implements QueueBackend {
     await this.queue.close();
     await Promise.allSettled([this.client.quit(), this.eventsClient.quit()]);
   }
+}
+
+/** A job not finished yet: its exact state does not matter to a waiter. */
+function pending(id: string, job: RawJob): JobSnapshot {
+  return { id, action: job.name, state: "waiting", attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled: undefined };
 }
 
 function notFound(id: string): AxnError {
