@@ -11,7 +11,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -81,11 +81,28 @@ function launch(binary: string, port: number, dir: string | undefined): Promise<
     child.once("exit", (code) => reject(new Error(`redis-server exited (${String(code)}) before it was ready:\n${output}`)));
     // Ready when it answers PING (the log line at warning level is not printed).
     const poll = () => {
-      const ping = spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" });
-      if (ping.stdout.trim() === "PONG") return resolve(child);
-      if (child.exitCode === null) setTimeout(poll, 20);
+      if (child.exitCode !== null) return;
+      ping(port).then((pong) => (pong ? resolve(child) : setTimeout(poll, 20)));
     };
     poll();
+  });
+}
+
+/** Whether a Redis on `port` answers PING with PONG (a raw RESP exchange: no redis-cli needed). */
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    let reply = "";
+    const end = (pong: boolean) => {
+      socket.destroy();
+      resolve(pong);
+    };
+    socket.once("error", () => end(false));
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (chunk: Buffer) => {
+      reply += chunk.toString();
+      if (reply.includes("\r\n")) end(reply.startsWith("+PONG"));
+    });
   });
 }
 
