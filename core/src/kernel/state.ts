@@ -36,7 +36,7 @@ export const CORE_VERSION = "0.1.0";
  * The layout of {@link KernelState}. Bump it with any change to the object's fields or to what
  * they hold: a copy built against another layout must refuse to join rather than misread it.
  */
-export const KERNEL_SHAPE = 2;
+export const KERNEL_SHAPE = 3;
 
 const KERNEL_KEY = Symbol.for("axn.kernel");
 
