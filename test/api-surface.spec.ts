@@ -96,6 +96,7 @@ describe("public API surface", () => {
       "@axn/core": "core/src/index.ts",
       "@axn/sdk": "sdk/src/index.ts",
       "@axn/sdk/adapter": "sdk/src/adapter/index.ts",
+      "@axn/sdk/queue": "sdk/src/queue/index.ts",
       "@axn/sdk/testing": "sdk/src/testing/index.ts",
       "@axn/sdk/conformance": "sdk/src/conformance/index.ts",
       "axn-plugin-mcp": "plugins/mcp/src/index.ts",

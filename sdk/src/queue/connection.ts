@@ -5,6 +5,7 @@
  * installs neither.
  */
 import { AxnError, ErrorCodes } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 
 /** The `queue` key of an app's config. */
 export interface QueueSettings {
@@ -86,7 +87,7 @@ async function importPeer<T>(name: string, load: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw new AxnError(
       ErrorCodes.ConfigInvalid,
-      `The config sets "queue.connection", which runs jobs on BullMQ, but ${name} cannot be loaded (${error instanceof Error ? error.message : String(error)}); install it: npm i bullmq ioredis`,
+      `The config sets "queue.connection", which runs jobs on BullMQ, but ${name} cannot be loaded (${errorMessage(error)}); install it: npm i bullmq ioredis`,
       { cause: error },
     );
   }

@@ -4,6 +4,9 @@
  * (`startQueueWorker`, what `axn worker` runs). bullmq and ioredis are optional peer dependencies:
  * install them when you configure a connection.
  *
+ * Everything exported from this file is public API of @axn/sdk/queue, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * import { startQueueWorker } from "@axn/sdk/queue";

@@ -4,6 +4,7 @@
  * too, so call.ts only branches to it.
  */
 import { Jobs, render, type AnyAxn, type JobHandle, type Result } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import { configuredQueueSettings } from "../../queue/configure.js";
 import type { Command } from "../command.js";
 import { CliError, ExitCode, usageError, type ExitCodeValue } from "../errors.js";
@@ -16,7 +17,7 @@ export function describeResult(result: Result<object>): Record<string, unknown> 
   try {
     return { ok: true, outcome: result.outcome, message: result.message, exposed: render(result, { rejectOpaque: false }) };
   } catch (error) {
-    return { ok: true, outcome: result.outcome, message: result.message, exposed: null, renderError: error instanceof Error ? error.message : String(error) };
+    return { ok: true, outcome: result.outcome, message: result.message, exposed: null, renderError: errorMessage(error) };
   }
 }
 
