@@ -60,7 +60,13 @@ export const SDK_LAYERS: readonly Layer[] = [
   { name: "plugin model", modules: ["plugin.ts", "deprecator.ts", "host/plugin-error.ts"] },
   // The BullMQ backend and worker (@axn/sdk/queue): @axn/core's queue on Redis; the config names its settings.
   { name: "queue", modules: ["queue/**"] },
+  // Who is calling: the authenticate contract and the shipped verifiers (jose), for every transport.
+  // Below config: the config type names the `serve` settings, whose `authenticate` is this contract.
+  { name: "auth", modules: ["auth/**"] },
   { name: "config", modules: ["config/**"] },
+  // What every HTTP-served transport applies alike: the `serve` settings, the Host/Origin policy,
+  // authentication of a request, the call cap, body limits. The adapter kit reads its timeout here.
+  { name: "serving", modules: ["serving/**"] },
   { name: "host loading", modules: ["host/**"] },
   { name: "adapter kit", modules: ["adapter/**", "testing/**"] },
   { name: "conformance", modules: ["conformance/**"] },

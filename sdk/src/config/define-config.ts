@@ -19,6 +19,7 @@
 import type { AxnGlobalOptions } from "@axn/core";
 import type { AnyAxnPlugin } from "../plugin.js";
 import type { QueueSettings } from "../queue/connection.js";
+import type { ServeSettings } from "./serve-settings.js";
 
 /**
  * Namespace → app-wide settings, for plugins to augment:
@@ -46,6 +47,8 @@ export type AxnAppConfig = KnownSettings & {
   readonly axn?: AxnGlobalOptions;
   /** Background calls: `{ connection: "redis://…" }` runs them on BullMQ; absent, on the embedded queue. */
   readonly queue?: QueueSettings;
+  /** What every HTTP-served transport applies alike: authentication, Host/Origin, limits (docs/security.md). */
+  readonly serve?: Partial<ServeSettings>;
   /** Any other key: the settings of the adapter owning that config namespace. */
   readonly [namespace: string]: object | undefined;
 };
