@@ -23,12 +23,12 @@ describe("queue: BullMQ on a real Redis", function () {
   let serial = 0;
   let workers: QueueWorker[] = [];
 
+  // The capture resets the kernel first; the host loads into that fresh kernel.
+  const reports = captureReports();
   beforeEach(async () => {
-    resetKernel();
     queueName = `spec-${process.pid}-${++serial}`;
     await createHost({ config: { queue: { connection: redis.url, name: queueName } } });
   });
-  const reports = captureReports();
   afterEach(async () => {
     await Promise.all(workers.map((worker) => worker.close()));
     workers = [];

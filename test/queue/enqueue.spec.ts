@@ -9,7 +9,6 @@ import { z } from "zod";
 import { trace } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { createEmbeddedQueue, defineAxn, Factory, isAxnError, Jobs, type JobHandle } from "@axn/core";
-import { resetKernel } from "@axn/sdk/testing";
 import { captureReports } from "../support/reports.js";
 
 /** The error `fn`'s promise rejects with; fails the spec when it resolves. */
@@ -23,11 +22,11 @@ async function thrown(fn: () => Promise<unknown>): Promise<Error> {
 }
 
 describe("queue: A.enqueue on the embedded queue", () => {
+  // The capture resets the kernel first; the queue is installed in that fresh kernel.
+  const reports = captureReports();
   beforeEach(async () => {
-    resetKernel();
     await Jobs.use(createEmbeddedQueue({ concurrency: 2 }));
   });
-  const reports = captureReports();
 
   const Double = () =>
     defineAxn({
