@@ -6,11 +6,12 @@
  * http-inprocess.ts) that layer was most of what put the HTTP API behind fastify per request.
  *
  * Only the common case takes this path, and it answers exactly as the app's own route would (same
- * order of checks, same replies — app.ts is the contract): a POST whose path is a tool route, with
- * a declared `Content-Length`, no `Origin`, no `Accept: text/event-stream`, a Host the serving
- * policy lets through, on an app with no CORS and no authentication. Everything else — another
- * method or path, a refused Host, a browser's request, a chunked body, an event stream, an
- * authenticated app, a route a mounted handler could also match — falls through to hono untouched.
+ * order of checks, same replies — app.ts is the contract): a POST whose path is a tool route (no
+ * query string), with a declared `Content-Length`, no `Origin`, no `Prefer`, no `Accept:
+ * text/event-stream`, a Host the serving policy lets through, on an app with no CORS and no
+ * authentication. Everything else — another method or path, a refused Host, a browser's request, a
+ * chunked body, an event stream, a background call (jobs.ts), an authenticated app, a route a
+ * mounted handler could also match — falls through to hono untouched.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { reportException, type AmbientContextSource, type HttpServingPolicy } from "@axn/core";
@@ -58,12 +59,12 @@ export function nodeToolRoute(options: NodeToolRouteOptions): NodeToolRoute {
   }
   return (incoming, outgoing) => {
     if (incoming.method !== "POST") return false;
-    const url = incoming.url ?? "";
-    const query = url.indexOf("?");
-    // The raw path: a percent-encoded one (which hono decodes before routing) is left to hono.
-    const op = byPath.get(query === -1 ? url : url.slice(0, query));
+    // The raw path: a percent-encoded one (which hono decodes before routing) is left to hono, and
+    // so is a query string or a Prefer header (a background call, `?async=1` / `respond-async`: jobs.ts).
+    const op = byPath.get(incoming.url ?? "");
     if (op === undefined) return false;
     const headers = incoming.headers;
+    if (headers.prefer !== undefined) return false;
     const length = headers["content-length"];
     if (length === undefined || !unreadNodeBody(incoming) || headers.origin !== undefined || wantsEventStream(headers.accept)) return false;
     const host = nodeHostHeader(incoming.rawHeaders);
@@ -88,7 +89,7 @@ async function answer(op: HttpOperation, incoming: IncomingMessage, outgoing: Se
     send(outgoing, await reply(op, incoming, outgoing, maxBodyBytes, serving));
   } catch (error) {
     // As the app's onError: a rejected `invoke` was already reported by the pipeline's guard.
-    const phase = `${incoming.method ?? "POST"} ${pathOf(incoming.url ?? "")}`;
+    const phase = `${incoming.method ?? "POST"} ${incoming.url ?? ""}`;
     reportException(error instanceof ReportedMappingFailure ? error.cause : error, { action: PLUGIN_NAME, phase });
     if (!outgoing.headersSent) send(outgoing, errorReply(500, error instanceof ReportedMappingFailure ? Messages.unrenderable : Messages.internal));
   }
@@ -121,11 +122,6 @@ function clientSignal(outgoing: ServerResponse): AbortSignal {
     if (!outgoing.writableFinished) controller.abort(new Error("client disconnected"));
   });
   return controller.signal;
-}
-
-function pathOf(url: string): string {
-  const query = url.indexOf("?");
-  return query === -1 ? url : url.slice(0, query);
 }
 
 /** The reply as @hono/node-server would write its `Response`: the JSON headers, `nosniff`, the length. */
