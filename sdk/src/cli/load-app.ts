@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isAxnError } from "@axn/core";
 import { loadHost, type LoadedHost } from "../host/create-host.js";
+import { assertNoToolConflicts, assertToolRootsExist } from "./app-checks.js";
 import { CliError, ExitCode } from "./errors.js";
 
 export interface LoadedApp extends LoadedHost {
@@ -18,7 +19,11 @@ export interface LoadedApp extends LoadedHost {
   readonly version: string;
 }
 
-export async function loadApp(cwd: string, configPath: string | undefined): Promise<LoadedApp> {
+/**
+ * `checks: false` (doctor) keeps a missing tool root or a tool name conflict from stopping the
+ * load: doctor reports them among its findings.
+ */
+export async function loadApp(cwd: string, configPath: string | undefined, options: { readonly checks?: boolean } = {}): Promise<LoadedApp> {
   let loaded: LoadedHost;
   try {
     loaded = await loadHost({ cwd, ...(configPath === undefined ? {} : { configPath }) });
@@ -26,6 +31,10 @@ export async function loadApp(cwd: string, configPath: string | undefined): Prom
     throw configError(error);
   }
   const root = loaded.configPath === undefined ? cwd : dirname(loaded.configPath);
+  if (options.checks !== false) {
+    assertToolRootsExist(root, loaded.configPath ?? "the config");
+    assertNoToolConflicts(root);
+  }
   return { ...loaded, root, ...packageInfo(root) };
 }
 
@@ -38,7 +47,8 @@ export function configError(error: unknown): CliError {
   });
 }
 
-function packageInfo(root: string): { name: string; version: string } {
+/** `name` and `version` of the app's package.json in `root` (`axn-app` / `0.0.0` without one). */
+export function packageInfo(root: string): { name: string; version: string } {
   const file = join(root, "package.json");
   if (!existsSync(file)) return { name: "axn-app", version: "0.0.0" };
   try {

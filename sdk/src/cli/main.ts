@@ -13,16 +13,32 @@
  */
 import { parseArgs } from "node:util";
 import type { Command } from "./command.js";
+import { isAxnError } from "@axn/core";
 import { callCommand } from "./commands/call.js";
+import { devCommand } from "./commands/dev.js";
 import { doctorCommand } from "./commands/doctor.js";
+import { initCommand } from "./commands/init.js";
+import { mcpConfigCommand } from "./commands/mcp-config.js";
 import { openapiCommand } from "./commands/openapi.js";
 import { schemaCommand } from "./commands/schema.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
+import { docsLocation } from "./docs-location.js";
 import { CliError, ExitCode, usageError, type ExitCodeValue } from "./errors.js";
 import { println, processIo, type CliIo } from "./io.js";
+import { SDK_VERSION } from "./sdk-version.js";
 
-export const COMMANDS: readonly Command[] = [toolsCommand, schemaCommand, callCommand, serveCommand, openapiCommand, doctorCommand];
+export const COMMANDS: readonly Command[] = [
+  initCommand,
+  toolsCommand,
+  schemaCommand,
+  callCommand,
+  serveCommand,
+  devCommand,
+  mcpConfigCommand,
+  openapiCommand,
+  doctorCommand,
+];
 
 const GLOBAL_OPTIONS = {
   config: { type: "string" },
@@ -42,9 +58,11 @@ export function mainHelp(): string {
     "Global options:",
     "  --config PATH   the config file (default: axn.config.{ts,mts,mjs,js,json} in the current folder)",
     "  -h, --help      help for axn or for a command (axn <command> --help)",
+    "  -v, --version   print the version of @axn/sdk",
     "",
+    "Data goes to stdout (--json where a command prints a table or a report); diagnostics to stderr.",
     "Exit codes: 0 ok, 1 the tool or check failed, 2 usage error, 3 config/plugin error, 4 unknown tool.",
-    "Docs: docs/cli.md",
+    `Docs: ${docsLocation()}`,
   ].join("\n");
 }
 
@@ -66,6 +84,13 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       if (error.hint !== undefined) println(io.stderr, error.hint);
       return error.exitCode;
     }
+    // An axn error that escaped a command still has a code and a message written for the user: say
+    // it like a config error, without a stack that names files the package does not ship.
+    if (isAxnError(error)) {
+      const code = (error as { code?: unknown }).code;
+      println(io.stderr, `axn: ${(error as Error).message}${typeof code === "string" ? ` [${code}]` : ""}`, "Run `axn doctor` for a full check.");
+      return ExitCode.config;
+    }
     println(io.stderr, `axn: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return ExitCode.failure;
   }
@@ -76,6 +101,10 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
   if (first === undefined || first === "--help" || first === "-h") {
     println(first === undefined ? io.stderr : io.stdout, mainHelp());
     return first === undefined ? ExitCode.usage : ExitCode.ok;
+  }
+  if (first === "--version" || first === "-v") {
+    println(io.stdout, SDK_VERSION);
+    return ExitCode.ok;
   }
   if (first === "help") {
     const target = rest[0];

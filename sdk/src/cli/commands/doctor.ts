@@ -78,7 +78,7 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
   }
   let app: LoadedApp;
   try {
-    app = await loadApp(io.cwd, file);
+    app = await loadApp(io.cwd, file, { checks: false });
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
     findings.push({ level: "error", message: configError(cause ?? error).message, fix: fixFor(cause ?? error) });
@@ -122,7 +122,7 @@ function adapterFindings(app: LoadedApp): Finding[] {
     findings.push({ level: "warn", message: "No adapter is registered: no tool can be served", fix: "List a transport plugin (mcp, langchain, http) in plugins." });
   }
   for (const adapter of adapters) {
-    let members: readonly AnyAxn[] = [];
+    let members: readonly AnyAxn[] | undefined;
     try {
       members = Tools.for(adapter.key, { allVersions: true });
       findings.push({ level: "ok", message: `Adapter ${adapter.key}${adapter.plugin === undefined ? "" : ` (${adapter.plugin})`}: ${members.length} tool versions` });
@@ -135,7 +135,7 @@ function adapterFindings(app: LoadedApp): Finding[] {
     }
     const roots = adapter.configSource?.toolRoots() ?? [];
     for (const root of roots) findings.push(rootFinding(app, adapter.key, root, members));
-    if (members.length === 0 && roots.length === 0) {
+    if (members?.length === 0 && roots.length === 0) {
       findings.push({
         level: "warn",
         message: `Adapter ${adapter.key} has no tools and no tool roots`,
@@ -160,13 +160,15 @@ function transportFindings(app: LoadedApp): Finding[] {
   }));
 }
 
-function rootFinding(app: LoadedApp, key: string, root: string, members: readonly AnyAxn[]): Finding {
+/** `members` is undefined when the adapter's tools could not be listed (a conflict, reported above). */
+function rootFinding(app: LoadedApp, key: string, root: string, members: readonly AnyAxn[] | undefined): Finding {
   const dir = resolve(app.root, root);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     return { level: "error", message: `Tool root "${root}" of adapter ${key} does not exist (${dir})`, fix: `Create ${dir}, or fix ${key}.toolRoots in the config.` };
   }
   const modules = countModules(dir);
-  const fromRoot = members.filter((action) => moduleOriginOf(internalsOf(action))?.root === dir).length;
+  // An action counts for the root whose module defined it, named by its path or not.
+  const fromRoot = members?.filter((action) => moduleOriginOf(internalsOf(action))?.root === dir || isUnder(internalsOf(action).definingFile, dir)).length;
   if (modules === 0 || fromRoot === 0) {
     return {
       level: "warn",
@@ -204,6 +206,10 @@ function toolFindings(): Finding[] {
     }
   }
   return findings;
+}
+
+function isUnder(file: string | undefined, dir: string): boolean {
+  return file !== undefined && !relative(dir, file).startsWith("..");
 }
 
 function countModules(dir: string): number {
