@@ -27,6 +27,7 @@ import { errorMessage } from "@axn/core/internal";
 import type { AnyAxnPlugin } from "../plugin.js";
 import { RESERVED_CONFIG_KEYS, type AxnAppConfig } from "../config/define-config.js";
 import { closestMatch } from "../config/did-you-mean.js";
+import { importModule } from "../config/import-module.js";
 import { loadConfig } from "../config/load-config.js";
 import { resolvePluginEntry, type ResolveContext } from "../config/resolve-plugin.js";
 import { checkDependencies, checkDuplicate, checkHostVersion, checkOptions, checkShape } from "./check-plugin.js";
@@ -71,6 +72,8 @@ export async function createHost(options: CreateHostOptions): Promise<LoadedHost
     host.runRegistrations();
     applySettings(config, context.where);
     host.freeze();
+    // Tool-root modules load the way the config did: a `.ts` root works under plain `node` too.
+    Tools.setModuleImporter(importModule);
     await Tools.discover();
     return { host, plugins, configPath };
   } catch (error) {

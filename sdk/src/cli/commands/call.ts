@@ -16,7 +16,7 @@ const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInput
 
 export const callCommand: Command = {
   name: "call",
-  usage: "call TOOL [--args JSON] [--ambient JSON]",
+  usage: "call TOOL [--args JSON] [--ambient JSON] [--json]",
   summary: "Run a tool through the Invoker and print the result",
   help: [
     "Runs TOOL (a name, or NAME@VERSION) with model-style arguments, exactly as an adapter would:",
@@ -26,6 +26,7 @@ export const callCommand: Command = {
     "Options:",
     "  --args JSON      the tool's arguments (a JSON object; default {})",
     "  --ambient JSON   the trusted ambient context (a JSON object; default {})",
+    "  --json           accepted for uniformity: the output is always JSON",
     "",
     "Exit codes: 0 the tool succeeded, 1 it failed (the error is in the output).",
     "",
@@ -33,7 +34,8 @@ export const callCommand: Command = {
     `  axn call list_tickets --args '{"status":"open","perPage":2}'`,
     `  axn call assign_to_me --args '{"ticketId":"T-1001"}' --ambient '{"currentAgentId":"ag_ada"}'`,
   ].join("\n"),
-  options: { args: { type: "string" }, ambient: { type: "string" } },
+  // The output is JSON either way; --json is accepted so every data command takes it.
+  options: { args: { type: "string" }, ambient: { type: "string" }, json: { type: "boolean" } },
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
     const spec = positionals[0];

@@ -29,7 +29,7 @@ const MARK: Record<Level, string> = { ok: "✔", warn: "!", error: "✖" };
 
 export const doctorCommand: Command = {
   name: "doctor",
-  usage: "doctor",
+  usage: "doctor [--json]",
   summary: "Check config, plugins, tool roots and tool names; say what is wrong and how to fix it",
   help: [
     "Loads the app as `axn serve` would and reports, with a fix for each problem:",
@@ -40,11 +40,15 @@ export const doctorCommand: Command = {
     "  - tool name/version conflicts and version-convention mistakes",
     "  - tools without a description, and tools named differently per adapter",
     "",
+    "",
+    "Options:",
+    "  --json   print { ok, problems, warnings, findings: [{ level, message, fix? }] } instead",
+    "",
     "Exit codes: 0 nothing wrong (warnings allowed), 1 at least one problem.",
   ].join("\n"),
-  options: {},
+  options: { json: { type: "boolean" } },
   maxPositionals: 0,
-  async run({ io, configPath }) {
+  async run({ io, values, configPath }) {
     const findings: Finding[] = [];
     const app = await check(io, configPath, findings);
     if (app !== undefined) {
@@ -52,7 +56,8 @@ export const doctorCommand: Command = {
       findings.push(...transportFindings(app));
       findings.push(...toolFindings());
     }
-    report(io, findings);
+    if (values["json"] === true) reportJson(io, findings);
+    else report(io, findings);
     return findings.some((finding) => finding.level === "error") ? ExitCode.failure : ExitCode.ok;
   },
 };
@@ -231,6 +236,12 @@ function report(io: CliIo, findings: readonly Finding[]): void {
   const warnings = findings.filter((finding) => finding.level === "warn").length;
   const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
   println(io.stdout, "", errors === 0 ? `No problems found${warnings === 0 ? "" : ` (${count(warnings, "warning")})`}.` : `${count(errors, "problem")}, ${count(warnings, "warning")}.`);
+}
+
+function reportJson(io: CliIo, findings: readonly Finding[]): void {
+  const problems = findings.filter((finding) => finding.level === "error").length;
+  const warnings = findings.filter((finding) => finding.level === "warn").length;
+  println(io.stdout, JSON.stringify({ ok: problems === 0, problems, warnings, findings }, null, 2));
 }
 
 function messageOf(error: unknown): string {

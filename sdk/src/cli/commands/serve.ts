@@ -70,7 +70,7 @@ async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { k
       await stopAll(io, mounts);
       throw error;
     }
-    if (!stop.isRequested) println(io.stdout, ...httpBanner(app.name, server.url, mounts));
+    if (!stop.isRequested) println(io.stdout, ...httpBanner(app.name, server.url, mounts, { configPath: app.configPath, cwd: io.cwd, env: io.env }));
     await stop.requested;
   } finally {
     stop.dispose();
