@@ -41,7 +41,7 @@ function axn(args: readonly string[], options: { cwd?: string; env?: NodeJS.Proc
 
 const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "list_tickets"];
 
-const HELP_COMMANDS = ["tools", "schema", "call", "serve", "openapi", "doctor"];
+const HELP_COMMANDS = ["init", "tools", "schema", "call", "serve", "dev", "mcp-config", "openapi", "doctor"];
 
 /** The CLI in this process (same `main` the bin runs), for the many cases that need no fresh process. */
 async function axnInProcess(args: readonly string[], cwd: string = app): Promise<Run> {
@@ -110,7 +110,7 @@ describe("axn CLI (child process, example app)", function () {
       expect(noCommand.stderr).to.contain("Usage: axn <command>");
       const unknownCommand = await inProcess(["deploy"]);
       expect(unknownCommand.code).to.equal(2);
-      expect(unknownCommand.stderr).to.contain('axn: Unknown command "deploy"; commands: tools, schema, call, serve, openapi, doctor');
+      expect(unknownCommand.stderr).to.contain('axn: Unknown command "deploy"; commands: init, tools, schema, call, serve, dev, mcp-config, openapi, doctor');
     });
   });
 
