@@ -4,7 +4,7 @@
  * whose first line is `// <path>`), so the page and this spec cannot drift; they must also equal
  * docs/examples/getting-started/ (type-checked with the test project) and what `axn init` writes.
  * Then, as the page says: strict type-check, `npx axn tools` / `axn call` printing what the page
- * shows, `npm test`, the MCP Inspector's CLI calling the tool over stdio from the file
+ * shows, `npm test` (examples/getting-started/test/greet.test.ts), the MCP Inspector's CLI calling the tool over stdio from the file
  * `axn mcp-config inspector` wrote, a client launching it from `/` with `axn mcp-config`'s
  * absolute paths, and HTTP. Last, the scaffold: `axn init` run by `npm exec` from the packed
  * tarballs (no global install), installed, and its own `npm test` green.
