@@ -28,6 +28,7 @@ import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
 import { readBodyWithin } from "./read-body.js";
+import { mountReferencePage, referencePageEnabled } from "./reference-page.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorReply, Messages, toResponse, type HttpReply } from "./replies.js";
 import { tools as registeredTools } from "./plugin.js";
@@ -52,6 +53,8 @@ export interface HttpAppOptions {
   readonly cors?: HttpCorsSettings | null;
   /** `info` of the OpenAPI document. */
   readonly openapi?: OpenApiInfo;
+  /** The API reference page at `{basePath}/docs` (`null`: on unless NODE_ENV is production). */
+  readonly referencePage?: boolean | null;
 }
 
 export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } };
@@ -186,6 +189,10 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     c.set("ambientContext", verdict);
     await next();
   });
+
+  if (referencePageEnabled(options.referencePage === undefined ? httpConfig.get("referencePage") : options.referencePage)) {
+    mountReferencePage(app, { basePath, ...(options.openapi?.title === undefined ? {} : { title: options.openapi.title }) });
+  }
 
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.all(`${basePath}/openapi.json`, (c) => {
