@@ -261,6 +261,8 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     expect(banner).to.contain("This app's CLI, from this folder:\n  npx axn tools · npx axn mcp-config · npx axn serve --mcp-stdio\n");
     const reply = await fetch(`${url}/api/greet/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"Ada"}' });
     expect(reply.status).to.equal(200);
+    const reference = await fetch(`${url}/api/docs/scalar.js`); // the packed plugin finds its Scalar bundle
+    expect(reference.status).to.equal(200);
     expect(await reply.text()).to.equal(consoleOutput(`curl -s -X POST http://127.0.0.1:3000/api/greet/v1 -H 'content-type: application/json' -d '{"name":"Ada"}'`));
   });
 

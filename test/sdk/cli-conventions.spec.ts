@@ -213,6 +213,26 @@ describe("axn CLI conventions and serve-time errors", function () {
       expect(run.code, run.stderr).to.equal(0);
       expect(JSON.parse(run.stdout)).to.deep.equal({ name: "greet", reply: { greeting: "Hello, Ada." } });
     });
+
+    it("evaluates a module two .ts tool modules import once under plain node (one jiti cache), like a native loader", async () => {
+      const app = join(scratch, "plain-node-shared");
+      mkdirSync(join(app, "agent_tools"), { recursive: true });
+      mkdirSync(join(app, "src"));
+      writeFileSync(join(app, "package.json"), '{ "type": "module" }\n');
+      writeFileSync(join(app, "axn.config.ts"), 'export default { plugins: ["mcp"], mcp: { toolRoots: ["agent_tools"] } };\n');
+      writeFileSync(join(app, "src/store.ts"), "export const store = { id: Math.random() };\n");
+      for (const name of ["a", "b"]) {
+        writeFileSync(
+          join(app, `agent_tools/${name}.ts`),
+          `import { defineAxn } from "@axn/core";\nimport { store } from "../src/store.js";\nexport const X = defineAxn({ name: "${name}", call: () => ({}) });\n((globalThis as { seen?: Set<number> }).seen ??= new Set()).add(store.id);\n`,
+        );
+      }
+      writeFileSync(join(app, "load.mjs"), 'import { loadHost } from "@axn/sdk";\nawait loadHost({ cwd: import.meta.dirname });\nconsole.log(globalThis.seen.size);\n');
+      const run = await new Promise<Run>((done) =>
+        execFile(process.execPath, ["load.mjs"], { cwd: app }, (error, stdout, stderr) => done({ code: error === null ? 0 : Number(error.code), stdout, stderr })),
+      );
+      expect([run.code, run.stdout, run.stderr]).to.deep.equal([0, "1\n", ""]);
+    });
   });
 
   describe("axn init and axn dev", () => {

@@ -74,10 +74,18 @@ async function helpOf(command: Command, io: CliIo, configPath: string | undefine
   return commandHelp(command, command.helpFor === undefined ? command.help : await command.helpFor({ io, configPath }));
 }
 
+export interface MainOptions {
+  /**
+   * Runs once, before the first command that imports the app (its config, plugins, tool roots):
+   * the bin registers tsx's loader here. In-process callers that already run under one pass none.
+   */
+  readonly beforeAppLoads?: () => Promise<void>;
+}
+
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
-export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCodeValue> {
+export async function main(argv: readonly string[], io: CliIo = processIo(), options: MainOptions = {}): Promise<ExitCodeValue> {
   try {
-    return await dispatch(argv, io);
+    return await dispatch(argv, io, options);
   } catch (error) {
     if (error instanceof CliError) {
       println(io.stderr, `axn: ${error.message}`);
@@ -96,7 +104,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   }
 }
 
-async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
+async function dispatch(argv: readonly string[], io: CliIo, options: MainOptions): Promise<ExitCodeValue> {
+  const prepare = async (command: Command): Promise<void> => {
+    if (command.loadsApp !== false) await options.beforeAppLoads?.();
+  };
   const [first, ...rest] = argv;
   if (first === undefined || first === "--help" || first === "-h") {
     println(first === undefined ? io.stderr : io.stdout, mainHelp());
@@ -112,14 +123,16 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
       println(io.stdout, mainHelp());
       return ExitCode.ok;
     }
-    println(io.stdout, await helpOf(commandNamed(target), io, undefined));
+    const command = commandNamed(target);
+    if (command.helpFor !== undefined) await prepare(command);
+    println(io.stdout, await helpOf(command, io, undefined));
     return ExitCode.ok;
   }
   if (first.startsWith("-")) {
     throw usageError(`Expected a command before ${first}`);
   }
   const command = commandNamed(first);
-  if (command.lateOptions === true) return runWithLateOptions(command, rest, io);
+  if (command.lateOptions === true) return runWithLateOptions(command, rest, io, prepare);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
@@ -127,6 +140,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
     throw usageError(error instanceof Error ? error.message : String(error), command.name);
   }
   if (parsed.values["help"] === true) {
+    if (command.helpFor !== undefined) await prepare(command);
     println(io.stdout, await helpOf(command, io, typeof parsed.values["config"] === "string" ? parsed.values["config"] : undefined));
     return ExitCode.ok;
   }
@@ -134,6 +148,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
     throw usageError(`Unexpected argument "${parsed.positionals[command.maxPositionals]}" for axn ${command.name}`, command.name);
   }
   const config = parsed.values["config"];
+  await prepare(command);
   return command.run({
     io,
     values: parsed.values as { readonly [name: string]: string | boolean | undefined },
@@ -147,9 +162,15 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
  * A command whose options come from the app: only `--config` and `--help` are read here (leniently:
  * the rest is not known yet); the command parses `argv` strictly once it has loaded the app.
  */
-async function runWithLateOptions(command: Command, argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
+async function runWithLateOptions(
+  command: Command,
+  argv: readonly string[],
+  io: CliIo,
+  prepare: (command: Command) => Promise<void>,
+): Promise<ExitCodeValue> {
   const { values } = parseArgs({ args: [...argv], options: GLOBAL_OPTIONS, allowPositionals: true, strict: false });
   const configPath = typeof values["config"] === "string" ? values["config"] : undefined;
+  await prepare(command);
   if (values["help"] === true) {
     println(io.stdout, await helpOf(command, io, configPath));
     return ExitCode.ok;

@@ -34,6 +34,7 @@ export const devCommand: Command = {
     "  axn dev --port 8080",
   ].join("\n"),
   options: {},
+  loadsApp: false,
   maxPositionals: 0,
   lateOptions: true,
   async run({ io, argv, configPath }) {

@@ -34,6 +34,7 @@ export const initCommand: Command = {
     "  npx @axn/sdk init my-tools",
   ].join("\n"),
   options: { name: { type: "string" } },
+  loadsApp: false,
   maxPositionals: 1,
   async run({ io, values, positionals }) {
     const dir = resolve(io.cwd, positionals[0] ?? ".");

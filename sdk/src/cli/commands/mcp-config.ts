@@ -76,6 +76,7 @@ export const mcpConfigCommand: Command = {
     "  axn mcp-config inspector > mcp.json",
   ].join("\n"),
   options: { name: { type: "string" }, json: { type: "boolean" } },
+  loadsApp: false,
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
     const client = positionals[0] ?? "claude-desktop";
