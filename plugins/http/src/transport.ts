@@ -8,6 +8,7 @@ import type { HttpTransport, TransportApp, TransportRegistrar } from "@axn/core"
 import { getRequestListener } from "@hono/node-server";
 import { createHttpApp } from "./app.js";
 import { httpConfig } from "./config.js";
+import { referencePageEnabled } from "./reference-page.js";
 import { hostGuarded } from "./serve.js";
 // plugin.ts imports this module: its `tools` is read only when the transport starts.
 import { tools } from "./plugin.js";
@@ -37,6 +38,7 @@ function httpTransport(basePath: string): HttpTransport<{}> {
             endpoints: [
               { label: "HTTP API", target: `POST ${origin}${basePath}/{tool}/v{n}` },
               { label: "OpenAPI", target: `${origin}${basePath}/openapi.json` },
+              ...(referencePageEnabled(httpConfig.get("referencePage")) ? [{ label: "API docs", target: `${origin}${basePath}/docs  (open in a browser)` }] : []),
             ],
             notes:
               example === undefined
