@@ -26,6 +26,7 @@ import {
 import { textResult } from "./map-result.js";
 import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
 import { mcpPlugin } from "./plugin.js";
+import { attachPeer, type McpPeer } from "./peer.js";
 import { toolDefinition, type McpCallRequest, type McpTool } from "./wrap.js";
 
 /** `tools/call` with its arguments left untouched (validated by the Invoker, not here). */
@@ -92,7 +93,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
   const server = new Server(
     { name: options.name, version: options.version },
     {
-      capabilities: { tools: restricted ? { listChanged: true } : {} },
+      capabilities: { tools: restricted ? { listChanged: true } : {}, logging: {} },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     },
   );
@@ -103,6 +104,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
     listed = names;
     return listing;
   });
+  const peer = attachPeer(server);
   // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
   // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
   // `arguments.constructor` (an own "constructor" key fails the whole request as a protocol error)
@@ -121,13 +123,13 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
         await extra.sendNotification({ method: "notifications/tools/list_changed" }).catch(() => undefined);
       }
     }
-    return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext));
+    return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext, peer));
   });
   return server;
 }
 
 /** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
-function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource): McpCallRequest {
+function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource, peer: McpPeer): McpCallRequest {
   return {
     signal: extra.signal,
     authInfo: extra.authInfo,
@@ -135,6 +137,8 @@ function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSourc
     requestId: extra.requestId,
     _meta: extra._meta,
     sendNotification: extra.sendNotification,
+    sendRequest: extra.sendRequest,
+    peer,
     ambientContext,
   };
 }
