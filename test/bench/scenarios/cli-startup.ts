@@ -1,8 +1,8 @@
 /**
  * Scenario 21 (issue 21): how long the `axn` CLI takes to start, as a user runs it — a child
  * process per run in the example app's folder — against the floor every Node CLI pays, `node -e 0`.
- * Rows: `axn --help` (no app loaded, no TypeScript loader) and `axn tools` (config, three plugins,
- * the tool roots, through tsx). Rounds alternate baseline and candidate, so a load spike hits both;
+ * Rows: `axn --help` (no app loaded) and `axn tools` (the `.ts` config, three plugins, the `.ts`
+ * tool roots). Rounds alternate baseline and candidate, so a load spike hits both;
  * the ratio of medians is the figure. Not in the smoke pass: it spawns processes by the dozen.
  */
 import { execFileSync } from "node:child_process";
