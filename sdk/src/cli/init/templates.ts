@@ -2,7 +2,8 @@
  * What `axn init` writes: the project docs/getting-started.md builds by hand — one action under
  * `agent_tools/`, `axn.config.ts` listing the MCP and HTTP plugins, a `node:test` test and a strict
  * tsconfig. The same text as docs/examples/getting-started/ (test/e2e/getting-started.spec.ts
- * holds the two equal), so the page, the example and the scaffold cannot drift apart.
+ * holds the two equal), so the page, the example and the scaffold cannot drift apart. Each entry is
+ * the example file's text as a JSON string: change the example, then paste its text here.
  */
 
 export const PROJECT_FILES: Readonly<Record<string, string>> = {
