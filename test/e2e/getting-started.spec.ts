@@ -251,8 +251,9 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     expect(json(call.stdout)).to.deep.include({ structuredContent: { greeting: "Hello, Ada." } });
   });
 
-  it("serves HTTP with npm start, answering the page's curl", async () => {
-    const [command, args] = npmCommand(["start", "--", "--port", "0"]);
+  it("serves HTTP with npm start (--dev), answering the page's curl", async () => {
+    // --dev: the reference page is a development aid (axn serve runs in production otherwise).
+    const [command, args] = npmCommand(["start", "--", "--port", "0", "--dev"]);
     const server = spawn(command, args, { cwd: app, env: userEnv() });
     children.add(server);
     const banner = await readUntil(server, "Press Ctrl+C to stop.");

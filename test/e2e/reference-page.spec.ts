@@ -5,8 +5,9 @@
  * request it makes goes to the app's own server — none to a CDN (anything else is refused and
  * named). A screenshot is kept in node_modules/.cache/axn-e2e/reference-page.png.
  *
- * The page is off under NODE_ENV=production unless the `referencePage` setting turns it on, and
- * its bundle is served from the installed @scalar/api-reference.
+ * The page is off in production (`axn serve` without `--dev`, NODE_ENV=production) unless the
+ * `referencePage` setting turns it on, and its bundle is served from the installed
+ * @scalar/api-reference.
  */
 import { expect } from "chai";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -14,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
+import { configureAxn } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
 import { createHttpApp } from "axn-plugin-http";
 import { axnBin, readUntil, repo } from "../support/axn-child.js";
@@ -56,7 +58,8 @@ describe("axn-plugin-http: the API reference page in headless Chromium", functio
 
   it("renders the app's operations from its OpenAPI document, fetching nothing but the app's own URLs", async () => {
     const { PORT: _port, INIT_CWD: _initCwd, NODE_ENV: _nodeEnv, ...env } = process.env;
-    server = spawn(process.execPath, [axnBin, "serve", "--port", "0"], { cwd: app, env });
+    // Development mode: axn serve runs in production otherwise, where the page is off.
+    server = spawn(process.execPath, [axnBin, "serve", "--dev", "--port", "0"], { cwd: app, env });
     const banner = await readUntil(server, "Press Ctrl+C to stop.");
     const origin = /on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)![1]!;
 
@@ -86,22 +89,17 @@ describe("axn-plugin-http: the API reference page in headless Chromium", functio
     expect(elsewhere, "requests that left the app's server").to.deep.equal([]);
   });
 
-  it("is off under NODE_ENV=production unless referencePage turns it on; the bundle is the installed Scalar's", async () => {
-    const previous = process.env["NODE_ENV"];
-    process.env["NODE_ENV"] = "production";
-    try {
-      expect((await createHttpApp({ tools: [] }).request("/api/docs")).status).to.equal(404);
-      const on = createHttpApp({ tools: [], referencePage: true });
-      const page = await on.request("/api/docs");
-      expect(page.status).to.equal(200);
-      expect(await page.text()).to.contain('<script src="/api/docs/scalar.js"></script>');
-      const bundle = await on.request("/api/docs/scalar.js");
-      expect(bundle.headers.get("content-type")).to.equal("text/javascript; charset=utf-8");
-      expect((await bundle.arrayBuffer()).byteLength).to.be.greaterThan(100_000);
-    } finally {
-      if (previous === undefined) delete process.env["NODE_ENV"];
-      else process.env["NODE_ENV"] = previous;
-    }
+  it("is off in production unless referencePage turns it on; the bundle is the installed Scalar's", async () => {
+    configureAxn({ env: "production" }); // what axn serve sets without --dev; reset after each case
+    expect((await createHttpApp({ tools: [] }).request("/api/docs")).status).to.equal(404);
+    const on = createHttpApp({ tools: [], referencePage: true });
+    const page = await on.request("/api/docs");
+    expect(page.status).to.equal(200);
+    expect(await page.text()).to.contain('<script src="/api/docs/scalar.js"></script>');
+    const bundle = await on.request("/api/docs/scalar.js");
+    expect(bundle.headers.get("content-type")).to.equal("text/javascript; charset=utf-8");
+    expect((await bundle.arrayBuffer()).byteLength).to.be.greaterThan(100_000);
+    configureAxn({ env: "development" });
     expect((await createHttpApp({ tools: [], referencePage: false }).request("/api/docs")).status).to.equal(404);
     expect((await createHttpApp({ tools: [], basePath: "" }).request("/docs")).status).to.equal(200);
   });

@@ -5,7 +5,8 @@
  * Promise: any thenable (a userland promise, a lazy query builder) is awaited and guarded alike.
  */
 import { expect } from "chai";
-import { configureAxn, resetAxnConfig } from "@axn/core";
+import { configureAxn } from "@axn/core";
+import { resetKernel } from "@axn/sdk/testing";
 import { guardToolResponse } from "@axn/sdk/adapter";
 import { captureReports } from "../support/reports.js";
 
@@ -21,7 +22,7 @@ function thenable<T>(settle: (resolve: (value: T) => void, reject: (error: unkno
 describe("guardToolResponse with thenables", () => {
   const reports = captureReports();
   const action = { name: "GuardSpec.Tool" };
-  afterEach(() => resetAxnConfig());
+  afterEach(() => resetKernel());
 
   it("a rejecting thenable is reported and answered by onError, like a rejected promise", async () => {
     configureAxn({ env: "production" });

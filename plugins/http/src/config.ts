@@ -89,8 +89,8 @@ export const httpConfig = toolRootsDefault(
   })
   .setting("referencePage", {
     default: (): boolean | null => null,
-    validate: (value: boolean | null) => value === null || typeof value === "boolean" || "expected true, false or null (on unless NODE_ENV is production)",
-    description: "The interactive API reference at GET {basePath}/docs; null: on unless NODE_ENV is production",
+    validate: (value: boolean | null) => value === null || typeof value === "boolean" || "expected true, false or null (on unless the app runs in production)",
+    description: "The interactive API reference at GET {basePath}/docs; null: on unless the app runs in production (axn serve without --dev)",
   });
 
 export type HttpConfig = typeof httpConfig;

@@ -4,7 +4,8 @@
  * `GET {basePath}/docs/scalar.js` serves Scalar's standalone bundle from the installed
  * `@scalar/api-reference` — the page loads nothing from a CDN, so it works offline and behind a
  * strict egress policy. It sits behind the same Host check and authentication as the document it
- * shows. On unless `NODE_ENV` is `production`; the `referencePage` setting turns it on or off.
+ * shows. On unless the app runs in production (axn's `env`: `axn serve` without `--dev`, or
+ * `NODE_ENV=production`); the `referencePage` setting turns it on or off.
  *
  * @example
  * ```ts
@@ -13,6 +14,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { axnConfig } from "@axn/core";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Hono } from "hono";
 
@@ -22,9 +24,9 @@ export interface ReferencePageOptions {
   readonly title?: string;
 }
 
-/** `null` (the default) means: on, unless the process runs with `NODE_ENV=production`. */
-export function referencePageEnabled(setting: boolean | null, env: NodeJS.ProcessEnv = process.env): boolean {
-  return setting ?? env["NODE_ENV"] !== "production";
+/** `null` (the default) means: on, unless the app runs in production (`axnConfig().env`). */
+export function referencePageEnabled(setting: boolean | null): boolean {
+  return setting ?? axnConfig().env !== "production";
 }
 
 // The UMD build: one file, no chunks fetched after it (the ESM build imports its chunks by URL).

@@ -8,7 +8,8 @@ import type { HttpTransport, StdioTransport, TransportRegistrar } from "@axn/cor
 // plugin.ts imports this module: its `mcpPlugin` is read only when a transport starts.
 import { mcpPlugin } from "./plugin.js";
 import { createStreamableHttpHandler } from "./serve-http.js";
-import { serveStdio } from "./serve-stdio.js";
+import { serveStdioUntilEnd } from "./serve-stdio.js";
+import { servingConfig } from "@axn/sdk/serving";
 
 /** Where the Streamable HTTP transport is mounted. */
 export const MCP_HTTP_PATH = "/mcp";
@@ -26,8 +27,8 @@ const streamableHttp: HttpTransport<{}> = {
   name: "mcp",
   description: "MCP Streamable HTTP, every mcp tool",
   path: MCP_HTTP_PATH,
-  async start({ app }) {
-    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH });
+  async start({ app, serving }) {
+    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, serving });
     return {
       listener: handler.listener,
       summary: `${mcpPlugin.tools().length} MCP tools`,
@@ -56,8 +57,9 @@ const stdio: StdioTransport<{}> = {
   description: "MCP over stdin/stdout, every mcp tool",
   selectFlag: MCP_STDIO_FLAG,
   async start({ app, stdin, stdout }) {
-    const server = await serveStdio({ name: app.name, version: app.version, stdin, stdout });
-    return { summary: `${mcpPlugin.tools().length} MCP tools`, stop: () => server.close() };
+    // stdio has no request to authenticate: the principal is the configured one (trusted-local).
+    const { server, ended } = await serveStdioUntilEnd({ name: app.name, version: app.version, stdin, stdout, principal: servingConfig.get("stdioPrincipal") });
+    return { summary: `${mcpPlugin.tools().length} MCP tools`, ended, stop: () => server.close() };
   },
 };
 

@@ -6,8 +6,8 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { isAxnError, registeredAdapters, Tools, type AnyAxn } from "@axn/core";
-import { catalogActions, internalsOf } from "@axn/core/internal";
+import { isAxnError, Tools, type AnyAxn } from "@axn/core";
+import { catalogActions, internalsOf, registeredAdapters } from "@axn/core/internal";
 import { CliError, ExitCode } from "./errors.js";
 
 export function assertToolRootsExist(root: string, where: string): void {

@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 /**
- * The `axn` executable. The app's `axn.config.ts` and TypeScript tool roots must load in the same
- * module graph as this CLI — exactly one `@axn/core` in the process, so the registries the
+ * The `axn` executable. The app's `axn.config.ts`, TypeScript plugins and tool roots must load in
+ * the same module graph as this CLI — exactly one `@axn/core` in the process, so the registries the
  * config's plugins fill are the ones the commands read. Two ways, by what this Node can do:
  *
- * - Node without type stripping (20, early 22): nothing is registered. A `.ts` module Node cannot
- *   import goes through one jiti (config/import-module.ts), which hands it the running
- *   `@axn/core`/`@axn/sdk` and imports packages natively. No loader hooks: under Node 20 a hook
- *   thread answers every module the process imports, plugins and their SDKs included, which was
- *   most of `axn tools`' start-up.
+ * - Node without type stripping (20, early 22): no loader is registered. A `.ts` module Node cannot
+ *   import goes through the sdk's `importModule` (one jiti, handed the running `@axn/core` and
+ *   `@axn/sdk`, importing packages natively). A process-wide loader would be tsx's off-thread hooks,
+ *   and every later import a round trip to its worker — 2.7× the bare SDK's start-up for
+ *   `axn serve --mcp-stdio` against 1.5× without (test/bench, row 8); most of `axn tools`' too.
  * - Node that strips types natively: it would import `axn.config.ts` itself and then fail on what
- *   stripping cannot do (a `.js` specifier naming a `.ts` file, an enum), so tsx's loader is
- *   registered — once, just before a command that loads the app (`--help`, `--version`, `init`
- *   and `mcp-config` load none).
+ *   stripping cannot do (a `.js` specifier naming a `.ts` file, an enum) instead of handing the file
+ *   to jiti, so tsx's loader is registered — once, just before a command that loads the app
+ *   (`--help`, `--version`, `init` and `mcp-config` load none).
  */
 const nativeTypeScript = (process.features as { readonly typescript?: unknown }).typescript !== undefined;
 const { main } = await import("./main.js");

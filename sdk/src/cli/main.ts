@@ -12,6 +12,7 @@
  * ```
  */
 import { parseArgs } from "node:util";
+import { errorMessage } from "@axn/core/internal";
 import type { Command } from "./command.js";
 import { isAxnError } from "@axn/core";
 import { callCommand } from "./commands/call.js";
@@ -137,7 +138,7 @@ async function dispatch(argv: readonly string[], io: CliIo, options: MainOptions
   try {
     parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
   } catch (error) {
-    throw usageError(error instanceof Error ? error.message : String(error), command.name);
+    throw usageError(errorMessage(error), command.name);
   }
   if (parsed.values["help"] === true) {
     if (command.helpFor !== undefined) await prepare(command);

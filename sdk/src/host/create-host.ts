@@ -16,14 +16,11 @@ import {
   Tools,
   VERSION as CORE_VERSION,
   configNamespaces,
-  configurableFor,
   configureAxn,
-  createKernelHost,
-  resetHost,
   type AxnGlobalOptions,
   type AxnHost,
 } from "@axn/core";
-import { errorMessage } from "@axn/core/internal";
+import { errorMessage, configurableFor, createKernelHost, resetHost } from "@axn/core/internal";
 import type { AnyAxnPlugin } from "../plugin.js";
 import { RESERVED_CONFIG_KEYS, type AxnAppConfig } from "../config/define-config.js";
 import { closestMatch } from "../config/did-you-mean.js";
@@ -32,6 +29,9 @@ import { loadConfig } from "../config/load-config.js";
 import { resolvePluginEntry, type ResolveContext } from "../config/resolve-plugin.js";
 import { checkDependencies, checkDuplicate, checkHostVersion, checkOptions, checkShape } from "./check-plugin.js";
 import { PluginError } from "./plugin-error.js";
+// Declares the `serve` namespace (authentication, Host/Origin, limits) before any config is
+// applied, whichever plugins an app lists.
+import "../serving/settings.js";
 
 export interface LoadedPlugin {
   readonly name: string;

@@ -3,7 +3,8 @@
  * changes — an action, anything under a tool root, the config, a module they import. The child is
  * a fresh process each time, so nothing in memory survives a reload (in-memory stores, MCP
  * sessions, the kernel's registries); what is kept is the command line, hence the port (with
- * `--port 0` each start picks a new free one). HTTP only: over stdio the client owns the process.
+ * `--port 0` each start picks a new free one). It serves in development mode (`--dev`). HTTP only:
+ * over stdio the client owns the process.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { watch, type FSWatcher } from "node:fs";
@@ -59,7 +60,9 @@ function devLoop(io: Parameters<Command["run"]>[0]["io"], root: string, argv: re
   let changed: string | undefined;
 
   const start = (): void => {
-    const running = spawn(process.execPath, [entry, "serve", ...argv], { cwd: io.cwd, env: io.env, stdio: ["ignore", "pipe", "pipe"] });
+    // Development mode too: adapter bugs rethrown, the HTTP API's reference page on.
+    const args = argv.includes("--dev") ? argv : ["--dev", ...argv];
+    const running = spawn(process.execPath, [entry, "serve", ...args], { cwd: io.cwd, env: io.env, stdio: ["ignore", "pipe", "pipe"] });
     running.stdout.on("data", (chunk: Buffer) => io.stdout.write(chunk.toString()));
     running.stderr.on("data", (chunk: Buffer) => io.stderr.write(chunk.toString()));
     running.once("exit", (code) => {
