@@ -66,7 +66,6 @@ describe("axn serve with a third-party transport plugin (child process, echo app
         `  MCP        ${url}/mcp  (Streamable HTTP)`,
         `  HTTP API   POST ${url}/api/{tool}/v{n}`,
         `  OpenAPI    ${url}/api/openapi.json`,
-        `  API docs   ${url}/api/docs  (open in a browser)`,
         `  echo       ${url}/echo`,
         "",
         `Connect an MCP client to ${url}/mcp:`,

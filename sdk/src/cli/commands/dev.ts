@@ -11,6 +11,7 @@ import { watch, type FSWatcher } from "node:fs";
 import { dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findConfigFile } from "../../config/load-config.js";
+import { errorMessage } from "@axn/core/internal";
 import type { Command } from "../command.js";
 import { CliError, ExitCode, usageError, type ExitCodeValue } from "../errors.js";
 import { println } from "../io.js";
@@ -46,7 +47,7 @@ export const devCommand: Command = {
     try {
       configFile = findConfigFile(io.cwd, configPath);
     } catch (error) {
-      throw new CliError(ExitCode.config, error instanceof Error ? error.message : String(error), "Run it in the app's folder, or pass --config PATH.");
+      throw new CliError(ExitCode.config, errorMessage(error), "Run it in the app's folder, or pass --config PATH.");
     }
     return devLoop(io, dirname(configFile), argv);
   },

@@ -8,6 +8,7 @@
 import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findConfigFile } from "../../config/load-config.js";
+import { errorMessage } from "@axn/core/internal";
 import type { Command } from "../command.js";
 import { CliError, ExitCode, usageError } from "../errors.js";
 import { println } from "../io.js";
@@ -87,7 +88,7 @@ export const mcpConfigCommand: Command = {
     try {
       file = findConfigFile(io.cwd, configPath);
     } catch (error) {
-      throw new CliError(ExitCode.config, error instanceof Error ? error.message : String(error), "Run it in the app's folder, or pass --config PATH.");
+      throw new CliError(ExitCode.config, errorMessage(error), "Run it in the app's folder, or pass --config PATH.");
     }
     const name = typeof values["name"] === "string" ? values["name"] : serverName(packageInfo(dirname(file)).name);
     println(io.stdout, JSON.stringify(clientConfig(client as McpClient, name, stdioLaunch(file)), null, 2));
