@@ -29,6 +29,7 @@ import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
 import { readBodyWithin } from "./read-body.js";
+import { mountReferencePage, referencePageEnabled } from "./reference-page.js";
 import { streamCall, wantsEventStream } from "./sse.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorReply, Messages, toResponse, type HttpReply } from "./replies.js";
@@ -64,6 +65,8 @@ export interface HttpAppOptions {
   readonly cors?: HttpCorsSettings | null;
   /** `info` of the OpenAPI document. */
   readonly openapi?: OpenApiInfo;
+  /** The API reference page at `{basePath}/docs` (`null`: on unless the app runs in production). */
+  readonly referencePage?: boolean | null;
 }
 
 export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } };
@@ -223,6 +226,10 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     c.set("ambientContext", verdict);
     await next();
   });
+
+  if (referencePageEnabled(options.referencePage === undefined ? httpConfig.get("referencePage") : options.referencePage)) {
+    mountReferencePage(app, { basePath, ...(options.openapi?.title === undefined ? {} : { title: options.openapi.title }) });
+  }
 
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.all(`${basePath}/openapi.json`, (c) => {

@@ -9,6 +9,7 @@ import type { HttpServingPolicy } from "@axn/core";
 import { createHttpApp } from "./app.js";
 import { httpConfig } from "./config.js";
 import { deprecator } from "./deprecator.js";
+import { referencePageEnabled } from "./reference-page.js";
 import { nodeListener } from "./serve.js";
 // plugin.ts imports this module: its `tools` is read only when the transport starts.
 import { tools } from "./plugin.js";
@@ -45,6 +46,7 @@ function httpTransport(basePath: string): HttpTransport<{}> {
             endpoints: [
               { label: "HTTP API", target: `POST ${origin}${basePath}/{tool}/v{n}` },
               { label: "OpenAPI", target: `${origin}${basePath}/openapi.json` },
+              ...(referencePageEnabled(httpConfig.get("referencePage")) ? [{ label: "API docs", target: `${origin}${basePath}/docs  (open in a browser)` }] : []),
             ],
             notes:
               example === undefined

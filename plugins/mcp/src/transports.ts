@@ -41,7 +41,7 @@ const streamableHttp: HttpTransport<{}> = {
               `Connect an MCP client to ${url}:`,
               "  MCP Inspector  npx @modelcontextprotocol/inspector  (transport: Streamable HTTP, URL above)",
               `  Claude Code    claude mcp add --transport http ${safeName(app.name)} ${url}`,
-              "  stdio clients  command: npx axn serve --stdio mcp  (run in this folder)",
+              "  stdio clients  axn mcp-config prints a config that launches this app from any folder",
             ],
           ],
         };
