@@ -40,8 +40,8 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/sdk/serving": [
     "AuthMessages", "BUSY_MESSAGE", "BUSY_RETRY_AFTER_SECONDS", "DEFAULT_CALL_TIMEOUT_MS", "DEFAULT_MAX_CONCURRENT_CALLS",
     "HostMessages", "MAX_DRAIN_BYTES", "PROTECTED_RESOURCE_PATH", "SERVE_NAMESPACE", "authenticateRequest",
-    "authenticationConfigured", "callLimiter", "declaredTooLarge", "drain", "hostPolicy", "nodeHostHeader",
-    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "replyAndDrain", "requestHead", "servingConfig", "servingPolicy",
+    "CallSlot", "authenticationConfigured", "callLimiter", "declaredTooLarge", "drain", "hostPolicy", "nodeHostHeader",
+    "principalFromEnv", "protectedResourceMetadata", "publicOrigin", "protectedResourceMetadataUrl", "replyAndDrain", "requestHead", "servingConfig", "servingPolicy",
   ],
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",
