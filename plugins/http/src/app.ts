@@ -21,7 +21,7 @@ import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { accessRefusal, AxnError, ErrorCodes, isPublic, PRINCIPAL_AMBIENT_KEY, principalFrom, reportException, type AmbientContextSource, type AnyAxn, type HttpServingPolicy } from "@axn/core";
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, CallSlot, drain, HostMessages, servingPolicy } from "@axn/sdk/serving";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, CallSlot, drain, HostMessages, protectedResourceMetadataUrl, servingPolicy } from "@axn/sdk/serving";
 import { allowEveryone, httpConfig, PLUGIN_NAME, type Authenticate, type HttpCorsSettings } from "./config.js";
 import { isJsonContentType } from "./content-type.js";
 import { deprecator } from "./deprecator.js";
@@ -106,6 +106,17 @@ function lazyClientSignal(c: Context): () => AbortSignal {
 
 /** What an unauthenticated app hands the Invoker: explicitly no ambient context. */
 const NO_AMBIENT: AmbientContextSource = Object.freeze({});
+
+/**
+ * A 401 access refusal under `serve.authenticate` names the RFC 9728 metadata, as authentication's
+ * own 401 does, so a client without a token learns where to get one (`Bearer scope="…"` keeps its scope).
+ */
+function withResourceMetadata(reply: HttpReply, metadataUrl: string): HttpReply {
+  const challenge = reply.headers?.["www-authenticate"];
+  if (reply.status !== 401 || challenge === undefined) return reply;
+  const metadata = `resource_metadata="${metadataUrl}"`;
+  return { ...reply, headers: { ...reply.headers, "www-authenticate": challenge === "Bearer" ? `Bearer ${metadata}` : `${challenge}, ${metadata}` } };
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -250,7 +261,8 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (restricted.has(op) && accessRefusal(op.action, principalFrom(c.get("ambientContext"))) !== undefined) {
         if (incoming !== undefined) drain(incoming);
         // Through the Invoker, which refuses before reading the arguments and reports the denial (onResult).
-        return toResponse(await op.invoke({}, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT }));
+        const refused = await op.invoke({}, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT });
+        return toResponse(serving.authenticates ? withResourceMetadata(refused, protectedResourceMetadataUrl(request, basePath === "" ? "/" : basePath)) : refused);
       }
       if (!isJsonContentType(requestHeader(c, "content-type"))) return toResponse(errorReply(415, Messages.unsupportedMediaType));
       const read = await readBodyWithin(request, maxBodyBytes, requestHeader(c, "content-length"), incoming);

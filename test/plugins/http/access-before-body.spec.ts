@@ -48,7 +48,11 @@ describe("axn-plugin-http: access is decided before the body is read", () => {
 
   it("401 (not 400) for an anonymous caller sending malformed JSON to a tool that needs a principal", async () => {
     const reply = await postText(url("who_am_i"), "{not json");
-    expect([reply.status, reply.body, reply.headers.get("www-authenticate")]).to.deep.equal([401, { error: REFUSALS.anonymous.who_am_i }, "Bearer"]);
+    // Under serve.authenticate the challenge names the RFC 9728 metadata, as authentication's own 401 does.
+    const metadata = `resource_metadata="${server().url}/.well-known/oauth-protected-resource/api"`;
+    expect([reply.status, reply.body, reply.headers.get("www-authenticate")]).to.deep.equal([401, { error: REFUSALS.anonymous.who_am_i }, `Bearer ${metadata}`]);
+    const scoped = await postText(url("write_note"), "");
+    expect([scoped.status, scoped.headers.get("www-authenticate")]).to.deep.equal([401, `Bearer scope="notes:write", ${metadata}`]);
   });
 
   it("403 insufficient_scope (not 400/415) for a principal lacking the scope, whatever its body", async () => {
