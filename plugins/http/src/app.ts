@@ -3,7 +3,7 @@
  * Routes: `POST {basePath}/{tool}/v{n}` for every tool version (no unversioned alias: a URL never
  * changes meaning) and `GET {basePath}/openapi.json`. Each call passes, in order: the Host check
  * (when configured), CORS (when configured), `authenticate` (401), the route (404 / 405), the
- * Content-Type (415), the body limit while reading (413; a body cut short is a 400), JSON parsing
+ * action's access policy (401 / 403, before the body is read), the Content-Type (415), the body limit while reading (413; a body cut short is a 400), JSON parsing
  * (400), then the Invoker and the result mapping (200 / 400 / 422 / 500). Every body is JSON,
  * hono's own 404 and 500 included.
  *
