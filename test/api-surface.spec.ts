@@ -38,10 +38,10 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "@axn/sdk/auth": ["bearerToken", "defaultJwtPrincipal", "isAuthRefusal", "jwtVerifier", "refuse", "staticTokens"],
   "@axn/sdk/serving": [
-    "AuthMessages", "BUSY_MESSAGE", "BUSY_RETRY_AFTER_SECONDS", "DEFAULT_CALL_TIMEOUT_MS", "DEFAULT_MAX_CONCURRENT_CALLS",
+    "AuthMessages", "BUSY_MESSAGE", "BUSY_RETRY_AFTER_SECONDS", "CallSlot", "DEFAULT_CALL_TIMEOUT_MS", "DEFAULT_MAX_CONCURRENT_CALLS",
     "HostMessages", "MAX_DRAIN_BYTES", "PROTECTED_RESOURCE_PATH", "SERVE_NAMESPACE", "authenticateRequest",
     "authenticationConfigured", "callLimiter", "declaredTooLarge", "drain", "hostPolicy", "nodeHostHeader",
-    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "replyAndDrain", "requestHead", "servingConfig", "servingPolicy",
+    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "publicOrigin", "replyAndDrain", "requestHead", "servingConfig", "servingPolicy",
   ],
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",

@@ -346,7 +346,7 @@ describe("axn CLI (child process, example app)", function () {
       const deleted = await fetch(`${url}/api/delete_ticket/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"ticketId":"T-1004"}' });
       expect([deleted.status, deleted.headers.get("www-authenticate"), await deleted.json()]).to.deep.equal([
         401,
-        "Bearer",
+        `Bearer resource_metadata="${url}/.well-known/oauth-protected-resource/api"`,
         { error: "Authentication required: sign in to call delete_ticket" },
       ]);
       const openapi = (await (await fetch(`${url}/api/openapi.json`)).json()) as { openapi: string };

@@ -13,7 +13,7 @@
  */
 import { isPublic, mayCall, PRINCIPAL_AMBIENT_KEY, reportException, principalFrom, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
-import { BUSY_MESSAGE } from "@axn/sdk/serving";
+import { BUSY_MESSAGE, CallSlot } from "@axn/sdk/serving";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { z } from "zod/v4"; // the zod the MCP SDK itself parses with, so an app has one copy
@@ -146,8 +146,10 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
     }
     const release = limits === undefined ? NO_SLOT : limits.acquireCall();
     if (release === undefined) throw protocolError(SERVER_BUSY_CODE, McpMessages.busy);
+    // Answered at its deadline while its body runs on, the call keeps its slot until the body ends.
+    const slot = new CallSlot(release);
     try {
-      return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext, peer));
+      return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext, peer, slot.onOverdue));
     } catch (error) {
       // Only a mapping bug rethrown in development gets here, already reported: the client gets
       // the generic JSON-RPC error, never the exception's message (the SDK would send it).
@@ -155,7 +157,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
       reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp tools/call" });
       throw protocolError(ErrorCode.InternalError, McpMessages.internal);
     } finally {
-      release();
+      slot.answered();
     }
   });
   return server;
@@ -186,8 +188,9 @@ function checkedParams(params: unknown): { readonly name: string; readonly argum
 }
 
 /** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
-function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource, peer: McpPeer): McpCallRequest {
+function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource, peer: McpPeer, onOverdue?: McpCallRequest["onOverdue"]): McpCallRequest {
   return {
+    onOverdue,
     signal: extra.signal,
     authInfo: extra.authInfo,
     sessionId: extra.sessionId,

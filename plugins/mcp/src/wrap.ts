@@ -35,6 +35,8 @@ export interface WrapOptions {
 export interface McpCallRequest extends McpRequestContext {
   /** The trusted ambient context; default `defaultServerContext(request)`. Never taken from the arguments. */
   readonly ambientContext?: AmbientContextSource;
+  /** Told the promise of a body still running when the call was answered at its deadline (the server's `CallSlot`). */
+  readonly onOverdue?: (settled: Promise<void>) => void;
 }
 
 /** An MCP tool: the protocol's definition of it, and its handler. */
@@ -118,6 +120,9 @@ class McpCallOptions {
   }
   get live(): LiveChannel {
     return mcpLiveChannel(this.#request);
+  }
+  get onOverdue(): McpCallRequest["onOverdue"] {
+    return this.#request.onOverdue;
   }
 }
 
