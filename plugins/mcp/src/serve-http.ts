@@ -14,8 +14,7 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { jsonError, LOCALHOST_NAMES, requestGuards } from "./http-guards.js";
-import { serverFor, toolSet, type McpServerOptions } from "./server.js";
-import { mcpPlugin } from "./plugin.js";
+import { serverFor, serverSet, type McpServerOptions } from "./server.js";
 
 /** Default request-body limit: tool arguments are small; 1 MiB leaves room without inviting abuse. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -63,7 +62,7 @@ interface Session {
 const SESSION_HEADER = "mcp-session-id";
 
 export function createStreamableHttpHandler(options: StreamableHttpOptions): McpHttpHandler {
-  const set = toolSet(options.tools ?? mcpPlugin.tools());
+  const set = serverSet(options, "createStreamableHttpHandler");
   const path = options.path ?? "/mcp";
   const guards = requestGuards(options.allowedHosts ?? LOCALHOST_NAMES, options.allowedOrigins);
   const maxRequestBodySize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

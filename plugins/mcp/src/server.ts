@@ -1,12 +1,15 @@
 /**
- * `createMcpServer`: the SDK's low-level `Server` with `tools/list` and `tools/call` attached.
- * The low-level server is used (not `McpServer.registerTool`, which accepts only zod schemas) so
- * the reflected JSON Schema is advertised unchanged. The listing is built once per tool set and
- * answered as the same object every time, so `tools/list` is byte-identical across calls.
+ * `createMcpServer`: an SDK `McpServer` serving the app's tools, resources and prompts, handed to
+ * the app's `configureServer` before it connects; the low-level `Server` under it is returned.
+ * Tools are attached to that low-level server directly (not `McpServer.registerTool`, which
+ * accepts only zod schemas) so the reflected JSON Schema is advertised unchanged; resources and
+ * prompts go through `McpServer`'s own API (surface.ts). The tool listing is built once per tool
+ * set and answered as the same object every time, so `tools/list` is byte-identical across calls.
  */
 import type { AmbientContextSource } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { z } from "zod/v4"; // the zod the MCP SDK itself parses with, so an app has one copy
 import {
@@ -16,7 +19,12 @@ import {
   type CallToolResult,
   type ListToolsResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { mcpConfig } from "./config.js";
+import { runConfigureServer, type ConfigureServer } from "./configure-server.js";
 import { textResult } from "./map-result.js";
+import type { McpPrompt } from "./prompts.js";
+import type { McpResource } from "./resources.js";
+import { registerSurface, surface, type Surface } from "./surface.js";
 import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
 import { mcpPlugin } from "./plugin.js";
 import { toolDefinition, type McpCallRequest, type McpTool } from "./wrap.js";
@@ -40,15 +48,31 @@ export interface McpServerOptions {
   readonly serverContext?: ServerContextBuilder;
   /** Server instructions sent at initialization. */
   readonly instructions?: string;
+  /** The resources to serve; default the `resources` setting (`mcp: { resources }` in config). */
+  readonly resources?: readonly McpResource[];
+  /** The prompts to serve; default the `prompts` setting. */
+  readonly prompts?: readonly McpPrompt[];
+  /** Called with the SDK `McpServer` before it connects; default the `configureServer` setting. */
+  readonly configureServer?: ConfigureServer;
 }
 
 /** A tool set ready to serve: looked up by name, listed once. */
 export interface ToolSet {
   readonly byName: ReadonlyMap<string, McpTool>;
   readonly listing: ListToolsResult;
+  /** The resources and prompts served beside the tools. */
+  readonly surface: Surface;
 }
 
-export function toolSet(tools: readonly McpTool[]): ToolSet {
+/** What one server serves, checked once: the tools (by name, listed once), resources and prompts. */
+export function serverSet(options: McpServerOptions, caller = "createMcpServer"): ToolSet {
+  return toolSet(
+    options.tools ?? mcpPlugin.tools(),
+    surface(options.resources ?? mcpConfig.get("resources"), options.prompts ?? mcpConfig.get("prompts"), caller),
+  );
+}
+
+export function toolSet(tools: readonly McpTool[], served: Surface = { resources: [], prompts: [] }): ToolSet {
   const byName = new Map<string, McpTool>();
   for (const tool of tools) {
     const existing = byName.get(tool.name);
@@ -59,20 +83,20 @@ export function toolSet(tools: readonly McpTool[]): ToolSet {
     }
     byName.set(tool.name, tool);
   }
-  return { byName, listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult };
+  return { byName, listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult, surface: served };
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
-  return serverFor(options, toolSet(options.tools ?? mcpPlugin.tools()));
+  return serverFor(options, serverSet(options));
 }
 
 /** One server over a prepared tool set (the HTTP handler shares one set across its sessions). */
 export function serverFor(options: McpServerOptions, set: ToolSet): Server {
   const build = options.serverContext ?? defaultServerContext;
-  const server = new Server(
-    { name: options.name, version: options.version },
-    { capabilities: { tools: {} }, ...(options.instructions === undefined ? {} : { instructions: options.instructions }) },
-  );
+  // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
+  const mcp = new McpServer({ name: options.name, version: options.version }, options.instructions === undefined ? {} : { instructions: options.instructions });
+  const server = mcp.server;
+  server.registerCapabilities({ tools: {} });
   server.setRequestHandler(ListToolsRequestSchema, () => set.listing);
   // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
   // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
@@ -87,6 +111,8 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
     if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
     return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext));
   });
+  registerSurface(mcp, set.surface);
+  runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
   return server;
 }
 
