@@ -20,7 +20,8 @@
 import type { PromptMessage } from "@modelcontextprotocol/sdk/types.js";
 import { normalizeArguments, type ArgumentFields, type ArgumentValues, type NormalizedArgument } from "./arguments.js";
 
-const PROMPT_BRAND = Symbol.for("axn.mcp.prompt");
+// On the object, keyed with Symbol.for: served by any copy of this package (see resources.ts).
+const PROMPT_RENDER = Symbol.for("axn.mcp.prompt");
 
 /** One message of a prompt: a string is a user text message. */
 export type PromptMessageSpec = string | PromptMessage;
@@ -44,37 +45,34 @@ export interface McpPrompt {
 
 export type PromptRender = (args: Record<string, unknown>, context: { readonly signal: AbortSignal }) => Promise<PromptMessage[]>;
 
-const renders = new WeakMap<McpPrompt, PromptRender>();
-
 /** Throws a TypeError naming the prompt for a bad declaration. */
 export function definePrompt<A extends ArgumentFields = {}>(definition: PromptDefinition<A>): McpPrompt {
   if (typeof definition !== "object" || definition === null) throw new TypeError("definePrompt: expected a prompt definition object");
   const label = `definePrompt(${JSON.stringify(definition.name ?? "")})`;
   if (typeof definition.name !== "string" || definition.name.trim() === "") throw new TypeError(`${label}: name must be a non-empty string`);
   if (typeof definition.messages !== "function") throw new TypeError(`${label}: messages must be a function returning the prompt's messages`);
-  const prompt: McpPrompt = Object.freeze({
+  const messages = definition.messages as (args: Record<string, unknown>, context: { readonly signal: AbortSignal }) => ReturnType<PromptDefinition<A>["messages"]>;
+  const render: PromptRender = async (args, context) => {
+    const produced = await messages(args, context);
+    const list: readonly PromptMessageSpec[] = typeof produced === "string" || !Array.isArray(produced) ? [produced as PromptMessageSpec] : produced;
+    return list.map((message) => (typeof message === "string" ? { role: "user", content: { type: "text", text: message } } : message));
+  };
+  return Object.freeze({
     kind: "prompt" as const,
     name: definition.name,
     title: definition.title,
     description: definition.description,
     arguments: normalizeArguments(definition.arguments, label),
-    [PROMPT_BRAND]: true,
+    [PROMPT_RENDER]: render,
   });
-  const messages = definition.messages as (args: Record<string, unknown>, context: { readonly signal: AbortSignal }) => ReturnType<PromptDefinition<A>["messages"]>;
-  renders.set(prompt, async (args, context) => {
-    const produced = await messages(args, context);
-    const list: readonly PromptMessageSpec[] = typeof produced === "string" || !Array.isArray(produced) ? [produced as PromptMessageSpec] : produced;
-    return list.map((message) => (typeof message === "string" ? { role: "user", content: { type: "text", text: message } } : message));
-  });
-  return prompt;
 }
 
 export function isPrompt(value: unknown): value is McpPrompt {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[PROMPT_BRAND] === true && renders.has(value as McpPrompt);
+  return typeof value === "object" && value !== null && typeof (value as Record<symbol, unknown>)[PROMPT_RENDER] === "function";
 }
 
 export function promptRender(prompt: McpPrompt): PromptRender {
-  const found = renders.get(prompt);
+  const found = isPrompt(prompt) ? ((prompt as unknown as Record<symbol, unknown>)[PROMPT_RENDER] as PromptRender) : undefined;
   if (found === undefined) throw new TypeError(`${String(prompt?.name)} is not a prompt from definePrompt`);
   return found;
 }

@@ -21,7 +21,9 @@
  */
 import { normalizeArguments, type ArgumentFields, type ArgumentValues, type NormalizedArgument } from "./arguments.js";
 
-const RESOURCE_BRAND = Symbol.for("axn.mcp.resource");
+// Keyed with Symbol.for, on the object itself: a resource defined through one copy of this package
+// (an app's config loaded by another loader) is served by another.
+const RESOURCE_INTERNALS = Symbol.for("axn.mcp.resource");
 
 /** What `read` may return for one URI. */
 export type ResourceBody =
@@ -98,8 +100,6 @@ export interface ResourceInternals {
   readonly subscribers: Set<(uri: string) => Promise<void>>;
 }
 
-const internals = new WeakMap<McpResource, ResourceInternals>();
-
 /** A fixed resource, or a template with typed parameters. Throws a TypeError naming the resource for a bad declaration. */
 export function defineResource(definition: FixedResourceDefinition): McpResource;
 export function defineResource<P extends ArgumentFields>(definition: TemplateResourceDefinition<P>): McpResource;
@@ -134,23 +134,22 @@ export function defineResource(definition: FixedResourceDefinition | TemplateRes
     uri: fixed,
     uriTemplate: template,
     params,
-    [RESOURCE_BRAND]: true,
+    [RESOURCE_INTERNALS]: { read: definition.read as ResourceInternals["read"], list, subscribers } satisfies ResourceInternals,
     async notifyUpdated(uri?: string): Promise<void> {
       const target = uri ?? fixed;
       if (target === undefined) throw new TypeError(`${label}.notifyUpdated: a template resource needs the concrete URI that changed`);
       await Promise.all([...subscribers].map((send) => send(target)));
     },
   });
-  internals.set(resource, { read: definition.read as ResourceInternals["read"], list, subscribers });
   return resource;
 }
 
 export function isResource(value: unknown): value is McpResource {
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[RESOURCE_BRAND] === true && internals.has(value as McpResource);
+  return typeof value === "object" && value !== null && typeof (value as Record<symbol, unknown>)[RESOURCE_INTERNALS] === "object";
 }
 
 export function resourceInternals(resource: McpResource): ResourceInternals {
-  const found = internals.get(resource);
+  const found = isResource(resource) ? ((resource as unknown as Record<symbol, unknown>)[RESOURCE_INTERNALS] as ResourceInternals) : undefined;
   if (found === undefined) throw new TypeError(`${String(resource?.name)} is not a resource from defineResource`);
   return found;
 }
