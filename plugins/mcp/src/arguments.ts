@@ -6,8 +6,9 @@
  * type. A refusal names the argument and the prompt or resource it belongs to.
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { Completer } from "./completions.js";
+import { ProtocolError } from "./protocol-error.js";
 
 /** A schema that validates a string argument (`z.string()`, `z.enum([...])`, `z.coerce.number()` …). */
 export type ArgumentSchema = StandardSchemaV1;
@@ -27,7 +28,8 @@ export type ArgumentSpec = ArgumentSchema | ArgumentDeclaration;
 export type ArgumentFields = { readonly [name: string]: ArgumentSpec };
 
 type SchemaOfSpec<F> = F extends ArgumentDeclaration<infer S> ? S : F extends ArgumentSchema ? F : never;
-type IsOptional<F> = F extends { readonly optional: true } ? true : undefined extends StandardSchemaV1.InferInput<SchemaOfSpec<F>> ? true : false;
+// By the output: a coercing schema (`z.coerce.number()`) takes `unknown` in, yet always yields a value.
+type IsOptional<F> = F extends { readonly optional: true } ? true : undefined extends StandardSchemaV1.InferOutput<SchemaOfSpec<F>> ? true : false;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** What a handler receives: each argument's schema output, optional ones possibly absent. */
@@ -81,12 +83,14 @@ export function normalizeArguments(fields: ArgumentFields | undefined, owner: st
 
 /**
  * The validated values of `raw` (the strings the client sent), or an `InvalidParams` error naming
- * every refused argument: `Invalid arguments for prompt triage: ticketId: Invalid input`.
+ * every refused argument: `Invalid arguments for prompt triage: ticketId: Invalid input`
+ * (`Invalid parameters for resource ticket: …` for a template's).
  */
 export async function parseArguments(
   declared: readonly NormalizedArgument[],
   raw: Readonly<Record<string, string | string[] | undefined>>,
   what: string,
+  noun: "arguments" | "parameters" = "arguments",
 ): Promise<Record<string, unknown>> {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
@@ -101,7 +105,7 @@ export async function parseArguments(
     else problems.push(`${argument.name}: ${outcome.issues.map((issue) => issue.message).join("; ")}`);
   }
   const unknown = Object.keys(raw).filter((name) => !declared.some((argument) => argument.name === name));
-  if (unknown.length > 0) problems.push(`unknown argument${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}`);
-  if (problems.length > 0) throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${what}: ${problems.join("; ")}`);
+  if (unknown.length > 0) problems.push(`unknown ${noun.slice(0, -1)}${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}`);
+  if (problems.length > 0) throw new ProtocolError(ErrorCode.InvalidParams, `Invalid ${noun} for ${what}: ${problems.join("; ")}`);
   return values;
 }

@@ -46,7 +46,7 @@ export interface McpPrompt {
 export type PromptRender = (args: Record<string, unknown>, context: { readonly signal: AbortSignal }) => Promise<PromptMessage[]>;
 
 /** Throws a TypeError naming the prompt for a bad declaration. */
-export function definePrompt<A extends ArgumentFields = {}>(definition: PromptDefinition<A>): McpPrompt {
+export function definePrompt<A extends ArgumentFields>(definition: PromptDefinition<A>): McpPrompt {
   if (typeof definition !== "object" || definition === null) throw new TypeError("definePrompt: expected a prompt definition object");
   const label = `definePrompt(${JSON.stringify(definition.name ?? "")})`;
   if (typeof definition.name !== "string" || definition.name.trim() === "") throw new TypeError(`${label}: name must be a non-empty string`);

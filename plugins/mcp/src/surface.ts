@@ -21,6 +21,7 @@ import {
 import { z } from "zod/v4"; // the zod the MCP SDK parses prompt arguments with
 import { parseArguments, type NormalizedArgument } from "./arguments.js";
 import { sdkCompleter } from "./completions.js";
+import { ProtocolError } from "./protocol-error.js";
 import { promptRender, type McpPrompt } from "./prompts.js";
 import { resourceInternals, type McpResource, type ResourceBody } from "./resources.js";
 
@@ -82,7 +83,7 @@ function registerResource(server: McpServer, resource: McpResource): void {
   });
   server.registerResource(resource.name, template, metadata, (uri, variables, extra) =>
     guarded(what, async () => {
-      const params = await parseArguments(resource.params, variables, what);
+      const params = await parseArguments(resource.params, variables, what, "parameters");
       return contents(resource, uri.href, await read(params, { uri: uri.href, signal: extra.signal ?? NEVER_ABORTED }));
     }),
   );
@@ -126,7 +127,7 @@ function registerSubscriptions(server: McpServer, resources: readonly McpResourc
   low.registerCapabilities({ resources: { subscribe: true } });
   low.setRequestHandler(SubscribeRequestSchema, (request) => {
     const resource = owner(request.params.uri);
-    if (resource === undefined) throw new McpError(ErrorCode.InvalidParams, `Resource ${request.params.uri} not found`);
+    if (resource === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `Resource ${request.params.uri} not found`);
     subscribed.add(request.params.uri);
     resourceInternals(resource).subscribers.add(send);
     return {};
@@ -195,8 +196,8 @@ async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof McpError) throw error;
+    if (error instanceof McpError || error instanceof ProtocolError) throw error;
     reportException(error, { action: what, phase: "mcp surface" });
-    throw new McpError(ErrorCode.InternalError, `The ${what} could not be produced`);
+    throw new ProtocolError(ErrorCode.InternalError, `The ${what} could not be produced`);
   }
 }
