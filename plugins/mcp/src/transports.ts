@@ -1,11 +1,12 @@
 /**
  * MCP as two `axn serve` transports, both named `mcp`: Streamable HTTP mounted at `/mcp` on the
  * CLI's server (sessions closed when it stops), and stdio for a client that launches the process,
- * selected with `--stdio mcp` or this plugin's own `--mcp-stdio`. Each serves every `mcp` tool
- * under the app's name and version.
+ * selected with `--stdio mcp` or this plugin's own `--mcp-stdio`. Each serves every `mcp` tool,
+ * and the resources and prompts the `mcp` settings list, under the app's name and version.
  */
 import type { HttpTransport, StdioTransport, TransportRegistrar } from "@axn/core";
 // plugin.ts imports this module: its `mcpPlugin` is read only when a transport starts.
+import { mcpConfig } from "./config.js";
 import { mcpPlugin } from "./plugin.js";
 import { createStreamableHttpHandler } from "./serve-http.js";
 import { serveStdio } from "./serve-stdio.js";
@@ -30,7 +31,7 @@ const streamableHttp: HttpTransport<{}> = {
     const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH });
     return {
       listener: handler.listener,
-      summary: `${mcpPlugin.tools().length} MCP tools`,
+      summary: summary(),
       banner: (origin) => {
         const url = `${origin}${MCP_HTTP_PATH}`;
         return {
@@ -57,9 +58,19 @@ const stdio: StdioTransport<{}> = {
   selectFlag: MCP_STDIO_FLAG,
   async start({ app, stdin, stdout }) {
     const server = await serveStdio({ name: app.name, version: app.version, stdin, stdout });
-    return { summary: `${mcpPlugin.tools().length} MCP tools`, stop: () => server.close() };
+    return { summary: summary(), stop: () => server.close() };
   },
 };
+
+/** "3 MCP tools", then the resources and prompts when there are any: "3 MCP tools, 2 MCP resources, 1 MCP prompt". */
+function summary(): string {
+  const counts: [number, string][] = [
+    [mcpConfig.get("resources").length, "resource"],
+    [mcpConfig.get("prompts").length, "prompt"],
+  ];
+  const extra = counts.filter(([count]) => count > 0).map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
+  return `${mcpPlugin.tools().length} MCP tools${extra.join("")}`;
+}
 
 /** A name `claude mcp add` takes: no scope `@`, nothing but letters, digits, `_` and `-`. */
 function safeName(name: string): string {
