@@ -4,7 +4,7 @@
  * selected with `--stdio mcp` or this plugin's own `--mcp-stdio`. Each serves every `mcp` tool,
  * and the resources and prompts the `mcp` settings list, under the app's name and version.
  */
-import type { HttpTransport, StdioTransport, TransportRegistrar } from "@axn/core";
+import type { HttpTransport, StdioTransport, TransportCatalogEntry, TransportRegistrar } from "@axn/core";
 // plugin.ts imports this module: its `mcpPlugin` is read only when a transport starts.
 import { mcpConfig } from "./config.js";
 import { mcpPlugin } from "./plugin.js";
@@ -27,6 +27,7 @@ const streamableHttp: HttpTransport<{}> = {
   name: "mcp",
   description: "MCP Streamable HTTP, every mcp tool",
   path: MCP_HTTP_PATH,
+  catalog,
   async start({ app }) {
     const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH });
     return {
@@ -56,11 +57,26 @@ const stdio: StdioTransport<{}> = {
   name: "mcp",
   description: "MCP over stdin/stdout, every mcp tool",
   selectFlag: MCP_STDIO_FLAG,
+  catalog,
   async start({ app, stdin, stdout }) {
     const server = await serveStdio({ name: app.name, version: app.version, stdin, stdout });
     return { summary: summary(), stop: () => server.close() };
   },
 };
+
+/** The resources and prompts the settings list, for `axn tools` / `axn doctor`. */
+function catalog(): readonly TransportCatalogEntry[] {
+  const described = (description: string | undefined) => (description === undefined ? {} : { description });
+  return [
+    ...mcpConfig.get("resources").map((resource) => ({
+      kind: resource.uri === undefined ? "resource template" : "resource",
+      name: resource.name,
+      target: resource.uri ?? resource.uriTemplate!,
+      ...described(resource.description),
+    })),
+    ...mcpConfig.get("prompts").map((prompt) => ({ kind: "prompt", name: prompt.name, ...described(prompt.description) })),
+  ];
+}
 
 /** "3 MCP tools", then the resources and prompts when there are any: "3 MCP tools, 2 MCP resources, 1 MCP prompt". */
 function summary(): string {

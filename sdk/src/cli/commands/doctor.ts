@@ -16,6 +16,7 @@ import { println, type CliIo } from "../io.js";
 import { configError, loadApp, type LoadedApp } from "../load-app.js";
 import { RESERVED_FLAGS } from "../serve/options.js";
 import { collectTransports, type Registered } from "../serve/registered.js";
+import { servedCatalog } from "../served-catalog.js";
 
 type Level = "ok" | "warn" | "error";
 
@@ -154,10 +155,22 @@ function transportFindings(app: LoadedApp): Finding[] {
   } catch (error) {
     return [{ level: "error", message: messageOf(error), fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag." }];
   }
-  return transports.map((entry) => ({
+  const findings: Finding[] = transports.map((entry) => ({
     level: "ok",
     message: `Transport ${entry.transport.kind} "${entry.transport.name}"${entry.transport.kind === "http" ? ` at ${entry.transport.path}` : ""} (${entry.plugin})`,
   }));
+  try {
+    const served = servedCatalog(transports);
+    for (const name of new Set(served.map((entry) => entry.transport))) {
+      const kinds = new Map<string, string[]>();
+      for (const entry of served.filter((e) => e.transport === name)) kinds.set(entry.kind, [...(kinds.get(entry.kind) ?? []), entry.name]);
+      const listed = [...kinds].map(([kind, names]) => `${names.length} ${kind}${names.length === 1 ? "" : "s"} (${names.join(", ")})`);
+      findings.push({ level: "ok", message: `Transport "${name}" also serves ${listed.join("; ")}` });
+    }
+  } catch (error) {
+    findings.push({ level: "error", message: messageOf(error), fix: "Fix the resources or prompts named above in the config." });
+  }
+  return findings;
 }
 
 function rootFinding(app: LoadedApp, key: string, root: string, members: readonly AnyAxn[]): Finding {
