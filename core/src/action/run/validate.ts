@@ -113,17 +113,47 @@ function validateField(field: NormalizedField, raw: unknown, errors: FieldError[
   return { ok: true, value: outcome.value };
 }
 
-export function resolveInput(
-  action: CompiledAction,
-  rawArgs: unknown,
-  ambient: unknown,
-  policy: CallPolicy | undefined,
-): Record<string, unknown> {
-  let errors: FieldError[] = [];
-  let involvesAmbient = false;
-  let allUserFacing = true;
-  let ambientRanges: number[] | undefined;
-  // A direct call may omit its arguments; wire arguments (the Invoker) must be an object, and null is not one.
+/**
+ * The violations of one inbound check, and who may be told: a refusal is user-facing only if every
+ * violation is (the caller's policy or the field says so) and none is the trusted ambient channel's.
+ */
+class InboundRefusal {
+  errors: FieldError[] = [];
+  involvesAmbient = false;
+  allUserFacing = true;
+  /** [start, end) index pairs of ambient violations in `errors` (kept whatever the cap). */
+  ambientRanges: number[] | undefined;
+
+  constructor(
+    private readonly action: CompiledAction,
+    private readonly policy: CallPolicy | undefined,
+  ) {}
+
+  /** Attributes the violations `field` added since `before`. */
+  noteField(field: NormalizedField, before: number): void {
+    if (this.errors.length === before) return;
+    if (this.action.ambientSourced.has(field.name)) {
+      this.involvesAmbient = true;
+      (this.ambientRanges ??= []).push(before, this.errors.length);
+    } else if (!(this.policy?.userFacingInputErrors === true || field.userFacing)) this.allUserFacing = false;
+  }
+
+  throwIfAny(): void {
+    // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
+    if (this.errors.length > MAX_FIELD_ERRORS) this.errors = capViolations(this.errors, this.ambientRanges);
+    if (this.errors.length === 0) return;
+    // Ambient context is trusted, adapter-supplied input: a violation there is an integration bug, so
+    // the whole set settles developer-facing (and pages) even if model-supplied violations co-occur.
+    throw new InboundValidationError(this.errors, {
+      userFacing: this.allUserFacing && !this.involvesAmbient,
+      involvesAmbient: this.involvesAmbient,
+      action: this.action.name,
+    });
+  }
+}
+
+/** A direct call may omit its arguments; wire arguments (the Invoker) must be an object, and null is not one. */
+function argumentsObject(action: CompiledAction, rawArgs: unknown, policy: CallPolicy | undefined): object {
   const args = rawArgs === undefined || (rawArgs === null && policy === undefined) ? {} : rawArgs;
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     throw new InboundValidationError([{ field: "(arguments)", message: "arguments must be an object" }], {
@@ -131,18 +161,50 @@ export function resolveInput(
       action: action.name,
     });
   }
+  return args;
+}
+
+/** A field's value before validation: from the arguments, the ambient context or its parent, else its default. */
+function rawValueOf(field: NormalizedField, args: object, ambient: unknown, input: Record<string, unknown>): unknown {
+  let raw: unknown;
+  if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
+  else if (field.kind === "ambient") raw = readAmbient(ambient, field.name);
+  else raw = readPath(input[field.parentPath![0]!], [...field.parentPath!.slice(1), field.name]);
+  if ((raw === undefined || raw === null) && field.default !== undefined) {
+    const d = field.default.value;
+    raw = typeof d === "function" ? (d as () => unknown)() : d;
+  }
+  return raw;
+}
+
+/** `rejectUndeclaredInputs`: every argument key the action does not declare is a violation. */
+function refuseUndeclared(action: CompiledAction, args: object, policy: CallPolicy, refusal: InboundRefusal): void {
+  for (const key of Object.keys(args)) {
+    // The ambient-context guard: a model-supplied ambient context is never read (ambient fields
+    // resolve only from the adapter's trusted option), and stripping it is not refusing it.
+    if (action.argNames.has(key) || AMBIENT_CHANNEL_NAMES.has(key)) continue;
+    const quoted = boundKey(key);
+    refusal.errors.push({ field: quoted, message: `unknown input: ${quoted}` });
+    // Refusing the key is this knob's job; whether the caller may be told is userFacingInputErrors'.
+    if (!policy.userFacingInputErrors) refusal.allUserFacing = false;
+  }
+}
+
+/** The body's input: every expects field resolved, coerced and validated, or one refusal naming each violation. */
+export function resolveInput(
+  action: CompiledAction,
+  rawArgs: unknown,
+  ambient: unknown,
+  policy: CallPolicy | undefined,
+): Record<string, unknown> {
+  const args = argumentsObject(action, rawArgs, policy);
+  const refusal = new InboundRefusal(action, policy);
+  const errors = refusal.errors;
   const input: Record<string, unknown> = {};
   const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
   const checkValue = policy?.checkValue;
   for (const field of action.expects) {
-    let raw: unknown;
-    if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
-    else if (field.kind === "ambient") raw = readAmbient(ambient, field.name);
-    else raw = readPath(input[field.parentPath![0]!], [...field.parentPath!.slice(1), field.name]);
-    if ((raw === undefined || raw === null) && field.default !== undefined) {
-      const d = field.default.value;
-      raw = typeof d === "function" ? (d as () => unknown)() : d;
-    }
+    let raw = rawValueOf(field, args, ambient, input);
     // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the
     // schema takes null; a schema with its own default still runs on a missing value, to supply it.
     if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))) continue;
@@ -154,35 +216,10 @@ export function resolveInput(
     if (wireProblem !== undefined) errors.push(field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem);
     if (checked.ok && wireProblem === undefined) {
       if (checked.value !== undefined) input[field.name] = checked.value;
-    } else if (errors.length > before) {
-      if (action.ambientSourced.has(field.name)) {
-        involvesAmbient = true;
-        (ambientRanges ??= []).push(before, errors.length);
-      } else if (!(policy?.userFacingInputErrors === true || field.userFacing)) allUserFacing = false;
-    }
+    } else refusal.noteField(field, before);
   }
-  if (policy?.rejectUndeclaredInputs === true) {
-    for (const key of Object.keys(args)) {
-      // The ambient-context guard: a model-supplied ambient context is never read (ambient fields
-      // resolve only from the adapter's trusted option), and stripping it is not refusing it.
-      if (action.argNames.has(key) || AMBIENT_CHANNEL_NAMES.has(key)) continue;
-      const quoted = boundKey(key);
-      errors.push({ field: quoted, message: `unknown input: ${quoted}` });
-      // Refusing the key is this knob's job; whether the caller may be told is userFacingInputErrors'.
-      if (!policy.userFacingInputErrors) allUserFacing = false;
-    }
-  }
-  // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
-  if (errors.length > MAX_FIELD_ERRORS) errors = capViolations(errors, ambientRanges);
-  if (errors.length > 0) {
-    // Ambient context is trusted, adapter-supplied input: a violation there is an integration bug, so
-    // the whole set settles developer-facing (and pages) even if model-supplied violations co-occur.
-    throw new InboundValidationError(errors, {
-      userFacing: allUserFacing && !involvesAmbient,
-      involvesAmbient,
-      action: action.name,
-    });
-  }
+  if (policy?.rejectUndeclaredInputs === true) refuseUndeclared(action, args, policy, refusal);
+  refusal.throwIfAny();
   return input;
 }
 

@@ -1,0 +1,91 @@
+/**
+ * Compiling a checked declaration into what the runtime runs: the ancestors (`extends`) folded in
+ * — messages overridden child-last, hooks parent-first, callbacks child-first — and the name sets
+ * a call checks against, computed once per action instead of once per call.
+ */
+import { internalsOf } from "../internals.js";
+import type { Fields } from "../fields.js";
+import type { Callbacks, Hooks } from "../types.js";
+import type { CompiledAction } from "./compiled.js";
+import type { AnyDefinition, Declaration } from "./declaration.js";
+import { errorMatcher, type CompiledMessages } from "./messages.js";
+import { resolutionOrder } from "./normalize.js";
+import { ambientSourcedFields } from "./validate.js";
+import { kernel } from "../../kernel/state.js";
+
+function list<T>(value: T | readonly T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? [...(value as readonly T[])] : [value as T];
+}
+
+/** The definition chain, root ancestor first. */
+function lineage(definition: AnyDefinition): AnyDefinition[] {
+  const chain: AnyDefinition[] = [];
+  let current: AnyDefinition | undefined = definition;
+  while (current !== undefined) {
+    chain.unshift(current);
+    current = current.extends === undefined ? undefined : kernel.catalog.definitions.get(internalsOf(current.extends));
+  }
+  return chain;
+}
+
+function compileMessages(chain: readonly AnyDefinition[]): CompiledMessages {
+  let success: CompiledMessages["success"];
+  let error: CompiledMessages["error"];
+  let join: CompiledMessages["join"] = ": ";
+  const errors: CompiledMessages["errors"][number][] = [];
+  const successes: CompiledMessages["successes"][number][] = [];
+  for (const def of chain) {
+    const m = def.messages;
+    if (m === undefined) continue;
+    if (m.success !== undefined) success = m.success as CompiledMessages["success"];
+    if (m.error !== undefined) error = m.error;
+    if (m.join !== undefined) join = m.join;
+    errors.push(...(m.errors ?? []));
+    successes.push(...((m.successes ?? []) as CompiledMessages["successes"]));
+  }
+  return { success, error, join, errors, successes };
+}
+
+function hooksOf(chain: readonly AnyDefinition[], kind: keyof Hooks<never>): never[] {
+  return chain.flatMap((def) => list(def.hooks?.[kind] as never)) as never[];
+}
+
+/** Callbacks run last-defined first: the child's (reversed) before the parent's. */
+function callbacksOf(chain: readonly AnyDefinition[], kind: "onSuccess" | "onFailure" | "onException" | "onError"): never[] {
+  return [...chain].reverse().flatMap((def) => list(def[kind] as Callbacks<Fields> | undefined).reverse()) as never[];
+}
+
+function failsOnOf(name: string, chain: readonly AnyDefinition[]): CompiledAction["failsOn"] {
+  return chain.flatMap((d) => d.failsOn ?? []).map((when) => {
+    if (typeof when !== "function") throw new TypeError(`defineAxn(${name}): failsOn entries must be error classes or predicates`);
+    return errorMatcher(when);
+  });
+}
+
+/** Compiles a declaration; `self` is set once the action value exists. */
+export function compileAction({ name, def, expects, exposes }: Declaration): CompiledAction {
+  const chain = lineage(def);
+  return {
+    name,
+    expects: resolutionOrder(expects),
+    argNames: new Set(expects.filter((f) => f.kind === "arg").map((f) => f.name)),
+    ambientNames: expects.filter((f) => f.kind === "ambient").map((f) => f.name),
+    ambientSourced: ambientSourcedFields(expects),
+    exposes,
+    exposeNames: new Set(exposes.map((f) => f.name)),
+    sensitiveExposes: new Set(exposes.filter((f) => f.sensitive).map((f) => f.name)),
+    coerceInputTypes: def.coerceInputTypes,
+    messages: compileMessages(chain),
+    failsOn: failsOnOf(name, chain),
+    before: hooksOf(chain, "before"),
+    after: hooksOf(chain, "after").reverse(),
+    around: hooksOf(chain, "around"),
+    onSuccess: callbacksOf(chain, "onSuccess"),
+    onFailure: callbacksOf(chain, "onFailure"),
+    onException: callbacksOf(chain, "onException"),
+    onError: callbacksOf(chain, "onError"),
+    body: def.call as CompiledAction["body"],
+    self: undefined,
+  };
+}
