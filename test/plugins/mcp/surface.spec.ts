@@ -334,3 +334,40 @@ describe("defineResource / definePrompt: declaration errors", () => {
     for (const [declare, message] of cases) expect(declare).to.throw(TypeError, message);
   });
 });
+
+describe("axn-plugin-mcp: resource subscriptions over Streamable HTTP", function () {
+  // A hang guard, not a budget: the loop below waits for the session's GET stream to open.
+  this.timeout(120_000);
+  it("notifies the session that subscribed, not another one", async () => {
+    const { createServer } = await import("node:http");
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    const { createStreamableHttpHandler } = await import("axn-plugin-mcp");
+    const handler = createStreamableHttpHandler({ name: "axn-spec", version: "1.0.0", tools: [], resources: [Readme] });
+    const http = createServer(handler.listener);
+    await new Promise<void>((done) => http.listen(0, "127.0.0.1", done));
+    const url = new URL(`http://127.0.0.1:${(http.address() as { port: number }).port}/mcp`);
+    const sessions = [new Client({ name: "a", version: "1" }), new Client({ name: "b", version: "1" })];
+    const seen: string[][] = [[], []];
+    try {
+      for (const [index, client] of sessions.entries()) {
+        client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void seen[index]!.push(notification.params.uri));
+        await client.connect(new StreamableHTTPClientTransport(url));
+      }
+      await sessions[0]!.subscribeResource({ uri: "docs://readme" });
+      // A notification outside a request travels on the session's GET stream, which the client opens
+      // after initializing: one sent before it is open is dropped, so send until one arrives.
+      while (seen[0]!.length === 0) {
+        await Readme.notifyUpdated();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await sessions[1]!.ping();
+      expect(seen[0]!.every((uri) => uri === "docs://readme")).to.equal(true);
+      expect(seen[1]).to.deep.equal([]);
+    } finally {
+      for (const client of sessions) await client.close();
+      await handler.close();
+      await new Promise((done) => http.close(done));
+    }
+  });
+});
