@@ -5,13 +5,29 @@
  * validated by its schema before the handler sees it, so a handler receives the schema's output
  * type. A refusal names the argument and the prompt or resource it belongs to.
  */
-import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { Completer } from "./completions.js";
 import { ProtocolError } from "./protocol-error.js";
 
-/** A schema that validates a string argument (`z.string()`, `z.enum([...])`, `z.coerce.number()` …). */
-export type ArgumentSchema = StandardSchemaV1;
+/**
+ * A schema that validates a string argument (`z.string()`, `z.enum([...])`, `z.coerce.number()` …):
+ * any Standard Schema. The interface is the spec's own, restated (as the spec invites), so this
+ * package needs no dependency for a type; zod 4, zod 3.25, valibot and ArkType satisfy it.
+ */
+export interface ArgumentSchema<Input = unknown, Output = Input> {
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+
+type StandardResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | { readonly issues: readonly { readonly message: string; readonly path?: readonly unknown[] | undefined }[] };
+
+type InferOutput<S> = S extends ArgumentSchema<unknown, infer O> ? O : never;
 
 /** One argument with the options a schema lacks. */
 export interface ArgumentDeclaration<S extends ArgumentSchema = ArgumentSchema> {
@@ -29,13 +45,13 @@ export type ArgumentFields = { readonly [name: string]: ArgumentSpec };
 
 type SchemaOfSpec<F> = F extends ArgumentDeclaration<infer S> ? S : F extends ArgumentSchema ? F : never;
 // By the output: a coercing schema (`z.coerce.number()`) takes `unknown` in, yet always yields a value.
-type IsOptional<F> = F extends { readonly optional: true } ? true : undefined extends StandardSchemaV1.InferOutput<SchemaOfSpec<F>> ? true : false;
+type IsOptional<F> = F extends { readonly optional: true } ? true : undefined extends InferOutput<SchemaOfSpec<F>> ? true : false;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** What a handler receives: each argument's schema output, optional ones possibly absent. */
 export type ArgumentValues<F extends ArgumentFields> = Simplify<
-  { [K in keyof F as IsOptional<F[K]> extends true ? K : never]?: StandardSchemaV1.InferOutput<SchemaOfSpec<F[K]>> } & {
-    [K in keyof F as IsOptional<F[K]> extends true ? never : K]: StandardSchemaV1.InferOutput<SchemaOfSpec<F[K]>>;
+  { [K in keyof F as IsOptional<F[K]> extends true ? K : never]?: InferOutput<SchemaOfSpec<F[K]>> } & {
+    [K in keyof F as IsOptional<F[K]> extends true ? never : K]: InferOutput<SchemaOfSpec<F[K]>>;
   }
 >;
 
