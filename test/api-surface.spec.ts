@@ -7,15 +7,15 @@ import { expect } from "chai";
 
 const SURFACE: Record<string, readonly string[]> = {
   "@axn/core": [
-    "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
+    "AccessDeniedError", "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
     "DeprecationError", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
     "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT",
     "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
-    "VERSION", "ValidationError", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
+    "VERSION", "ValidationError", "accessPolicyOf", "accessRefusal", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
     "configNamespaces", "configurableFor", "configureAxn", "createConfigurable", "createDeprecator",
     "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
-    "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "knownFieldMetadataKeys",
-    "knownSemanticHints", "markAxnError", "ownedFailure", "raisesInDev", "registerFieldMetadataKey",
+    "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "isPrincipal", "isPublic", "knownFieldMetadataKeys",
+    "knownSemanticHints", "markAxnError", "mayCall", "ownedFailure", "principalFrom", "raisesInDev", "registerFieldMetadataKey",
     "registerSemanticHint", "registeredAdapters", "render", "reportException", "resetAxnConfig",
     "resetHost", "semanticHintOwner", "validateToolRoots",
   ],

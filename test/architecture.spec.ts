@@ -31,6 +31,10 @@ export const CORE_LAYERS: readonly Layer[] = [
     name: "services",
     modules: ["config/global.ts", "extensions/**", "context/**", "tracing/**", "tools/origins.ts"],
   },
+  // Access: the one decision over an action's policy and the call's principal (read from the
+  // ambient context), and the error a refusal carries. The runtime settles refusals, the registry
+  // and adapters filter listings with it, the Invoker gates calls with it.
+  { name: "access", modules: ["access/**"] },
   // Reflection: an action's normalized fields as JSON Schema.
   { name: "reflection", modules: ["schema/json-schema.ts"] },
   // The action runtime: defineAxn, the catalog, one call end to end. It receives a call policy

@@ -51,6 +51,12 @@ export type {
 } from "./action/types.js";
 export type { ActionHandle } from "./action/handle.js";
 export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js";
+
+// --- access ---
+export type { AccessDenialReason, AccessPolicy, AccessPredicate, AccessRule } from "./action/access.js";
+export { AccessDeniedError, type AccessDeniedDetails } from "./access/access-denied.js";
+export { accessPolicyOf, accessRefusal, isPublic, mayCall } from "./access/decide.js";
+export { isPrincipal, principalFrom } from "./access/principal.js";
 export type {
   BodyInput,
   CallArgs,
@@ -111,6 +117,7 @@ export {
   resetAxnConfig,
   reportException,
   raisesInDev,
+  type AxnAccessOptions,
   type AxnEnv,
   type AxnLogger,
   type AxnGlobalConfig,
@@ -141,6 +148,7 @@ export {
   type HintRegistrar,
   type MetadataKeyRegistrar,
   type ResultInfo,
+  type AccessDeniedInfo,
   type HostHooks,
   type HookName,
 } from "./host/hooks.js";
@@ -178,6 +186,6 @@ export {
 } from "./host/host.js";
 
 // --- tools / invoker ---
-export { Tools, type ToolRootsSource, type ToolVersions } from "./tools/registry.js";
+export { Tools, type ToolRootsSource, type ToolsForOptions, type ToolVersions } from "./tools/registry.js";
 export { BULK_FOLDERS, InvalidToolRoot, assertToolRoots, validateToolRoots } from "./tools/roots.js";
 export { Invoker, type InvokerOptions, type InvokeOptions } from "./invoke/invoker.js";

@@ -50,6 +50,7 @@ const ZERO_ARG_TOOLS =
   "Broken convention: tools() takes no arguments and wraps every member of the adapter key. Use defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which generates tools(), with every wrap option defaulted.";
 
 /** The echo probe's input schema, as every transport must advertise it. */
+const ACCESS_CHECKED = `Broken convention: a caller the action's access policy refuses is answered with the refusal (result.error) and the tool never runs. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker (it checks the policy), never action.call.`;
 const ECHO_SCHEMA = `{"type":"object","properties":{"query":{"type":"string","description":"Text to echo"},"limit":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["query"],"additionalProperties":false}`;
 const EDITED_SCHEMA = ECHO_SCHEMA.replace(`"additionalProperties":false`, `"additionalProperties":true`);
 const AMBIENT_SCHEMA = ECHO_SCHEMA.replace(`"maximum":9007199254740991}}`, `"maximum":9007199254740991},"userId":{"type":"string"}}`);
@@ -90,6 +91,7 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
     "present-as": mutation(wrapOf("MessageProbe")),
     "reject-opaque": mutation(wrapOf("OpaqueRenderedProbe")),
     "tools-zero-arg": mutation("tools()"),
+    "access-refused": mutation(wrapOf("GuardedProbe")),
   },
   "ignores-name-override": {
     "name-override": `${label("ignores-name-override")}: the transport lists "${tool("ignores-name-override", "renamed_probe")}" — action.toolName() without the key — for ${probe("ignores-name-override", "RenamedProbe")}, which declares tool: { fixture: { name: "renamed_fixture_adapter_ignores_name_override" } }. ${TOOL_NAME}`,
@@ -110,6 +112,7 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
   "calls-action-directly": {
     coercion: `${label("calls-action-directly")}: a call with limit: "3" for an integer field was refused: "Something went wrong". ${COERCION}`,
     "input-error": `${label("calls-action-directly")}: the invalid argument limit: 0 was answered "Something went wrong", which does not name the field "limit" (the Invoker's user-facing result.error is "limit: Too small: expected number to be >=1"). ${INPUT_ERRORS}`,
+    "access-refused": `${label("calls-action-directly")}: ${probe("calls-action-directly", "GuardedProbe")} declares access: "authenticated", and its body ran for a call with no principal. ${ACCESS_CHECKED}`,
   },
   "no-user-facing-input-errors": {
     "input-error": `${label("no-user-facing-input-errors")}: the invalid argument limit: 0 was answered "Something went wrong", which does not name the field "limit" (the Invoker's user-facing result.error is "limit: Too small: expected number to be >=1"). ${INPUT_ERRORS}`,
@@ -120,6 +123,7 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
   "inexact-error": {
     "input-error": `${label("inexact-error")}: the invalid argument limit: 0 was answered "limit: Too small: expected number to be >=1.", not the Invoker's user-facing result.error "limit: Too small: expected number to be >=1". ${INPUT_ERRORS}`,
     "error-text": `${label("inexact-error")}: for a business failure the client read "Conformance probe refused: the widget is locked.", not result.error "Conformance probe refused: the widget is locked". ${RESULT_ERROR}`,
+    "access-refused": `${label("inexact-error")}: a call with no principal to ${probe("inexact-error", "GuardedProbe")} was answered "Authentication required: sign in to call ${tool("inexact-error", "guarded_probe")}.", not the refusal "Authentication required: sign in to call ${tool("inexact-error", "guarded_probe")}". ${ACCESS_CHECKED}`,
   },
   "blanket-headline": {
     "no-headline": `${label("blanket-headline")}: for a business failure the client read "Tool call failed: Conformance probe refused: the widget is locked": result.error "Conformance probe refused: the widget is locked" behind a headline of the adapter's own, "Tool call failed: ". ${NO_HEADLINE}`,

@@ -281,7 +281,7 @@ describe("docs pages", () => {
     }
 
     it("shows the CLI's refusals", () => {
-      expect(exchanges().map((exchange) => exchange.args[1])).to.deep.equal(["create_ticket", "close_ticket"]);
+      expect(exchanges().map((exchange) => exchange.args[1])).to.deep.equal(["delete_ticket", "create_ticket", "close_ticket"]);
     });
 
     for (const exchange of exchanges()) {

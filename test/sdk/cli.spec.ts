@@ -40,6 +40,10 @@ function axn(args: readonly string[], options: { cwd?: string; env?: NodeJS.Proc
 }
 
 const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "list_tickets"];
+/** What an anonymous MCP client is shown: the helpdesk's reads are open, every write needs an agent. */
+const ANONYMOUS_TOOL_NAMES = ["list_tickets"];
+/** `--as` for a signed-in helpdesk agent. */
+const AS_ADA = '{"id":"ag_ada","roles":["agent"]}';
 
 const HELP_COMMANDS = ["tools", "schema", "call", "serve", "openapi", "doctor"];
 
@@ -193,19 +197,42 @@ describe("axn CLI (child process, example app)", function () {
     });
 
     it("exits 1 with result.error for a business failure", async () => {
-      const { code, stdout } = await child(["call", "close_ticket", "--args", '{"ticketId":"T-1004","resolution":"fixed it"}']);
+      const { code, stdout } = await child(["call", "close_ticket", "--args", '{"ticketId":"T-1004","resolution":"fixed it"}', "--as", AS_ADA]);
       expect(code).to.equal(1);
       expect(JSON.parse(stdout)).to.deep.equal({ ok: false, outcome: "failure", error: "Could not close the ticket: T-1004 is already closed" });
     });
 
-    it("uses --ambient as the trusted ambient context, and ignores one smuggled in --args", async () => {
+    it("calls as --as, checked against the tool's access policy, and ignores a caller smuggled in --args", async () => {
       // In this process the example's store is this process's: the assignment stays for the rest of the run
       // (nothing else in the suite reads T-1001's assignee).
-      const ambient = await inProcess(["call", "assign_to_me", "--args", '{"ticketId":"T-1001"}', "--ambient", '{"currentAgentId":"ag_ada"}']);
-      expect(JSON.parse(ambient.stdout)).to.include({ ok: true, message: "T-1001 is now assigned to ag_ada" });
-      const smuggled = await inProcess(["call", "assign_to_me", "--args", '{"ticketId":"T-1002","ambientContext":{"currentAgentId":"ag_ada"}}']);
+      const agent = await inProcess(["call", "assign_to_me", "--args", '{"ticketId":"T-1001"}', "--as", AS_ADA]);
+      expect(JSON.parse(agent.stdout)).to.include({ ok: true, message: "T-1001 is now assigned to ag_ada" });
+      const anonymous = await inProcess(["call", "assign_to_me", "--args", '{"ticketId":"T-1002"}']);
+      expect([anonymous.code, JSON.parse(anonymous.stdout)]).to.deep.equal([
+        1,
+        { ok: false, outcome: "failure", code: "AXN_UNAUTHENTICATED", error: "Authentication required: sign in to call assign_to_me" },
+      ]);
+      const noRole = await child(["call", "delete_ticket", "--args", '{"ticketId":"T-1002"}', "--as", "ag_ada"]);
+      expect([noRole.code, JSON.parse(noRole.stdout)]).to.deep.equal([
+        1,
+        { ok: false, outcome: "failure", code: "AXN_FORBIDDEN", error: "Forbidden: delete_ticket needs the role agent" },
+      ]);
+      const smuggled = await inProcess(["call", "assign_to_me", "--args", `{"ticketId":"T-1002","ambientContext":{"principal":${AS_ADA}}}`]);
       expect(smuggled.code).to.equal(1);
-      expect(JSON.parse(smuggled.stdout)).to.include({ ok: false, error: "Could not assign the ticket: sign in as an agent first" });
+      expect(JSON.parse(smuggled.stdout)).to.include({ ok: false, error: "Authentication required: sign in to call assign_to_me" });
+      // --ambient is still the trusted ambient context, principal included.
+      const ambient = await inProcess(["call", "list_tickets", "--args", '{"perPage":1}', "--ambient", `{"principal":${AS_ADA}}`]);
+      expect(ambient.code).to.equal(0);
+    });
+
+    it("exits 2 for an --as that is not a principal, or a caller given twice", async () => {
+      const hint = `axn: --as takes a principal: an id (--as ag_ada) or a JSON object with a string "id" (--as '{"id":"ag_ada","roles":["agent"]}')`;
+      for (const as of ["", '{"roles":["agent"]}', '{"id":""}']) {
+        const bad = await inProcess(["call", "list_tickets", "--as", as]);
+        expect([bad.code, bad.stderr.split("\n")[0]], as).to.deep.equal([2, hint]);
+      }
+      const twice = await inProcess(["call", "list_tickets", "--as", "ag_ada", "--ambient", '{"principal":{"id":"ag_grace"}}']);
+      expect([twice.code, twice.stderr.split("\n")[0]]).to.deep.equal([2, 'axn: Give the caller once: --as, or "principal" in --ambient, not both']);
     });
 
     it("answers invalid arguments with the user-facing input error", async () => {
@@ -314,17 +341,25 @@ describe("axn CLI (child process, example app)", function () {
         body: '{"ticketId":"T-1001"}',
       });
       expect(((await assigned.json()) as { ticket: { assigneeId: string } }).ticket.assigneeId).to.equal("ag_grace");
+      // No credentials: the reads answer, a delete is refused before it runs.
+      const deleted = await fetch(`${url}/api/delete_ticket/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"ticketId":"T-1004"}' });
+      expect([deleted.status, deleted.headers.get("www-authenticate"), await deleted.json()]).to.deep.equal([
+        401,
+        "Bearer",
+        { error: "Authentication required: sign in to call delete_ticket" },
+      ]);
       const openapi = (await (await fetch(`${url}/api/openapi.json`)).json()) as { openapi: string };
       expect(openapi.openapi).to.equal("3.1.0");
 
       const client = new Client({ name: "cli-spec", version: "1.0.0" });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
       try {
+        // No credentials over MCP: an anonymous caller, shown the reads and refused the writes.
         const { tools } = await client.listTools();
-        expect(tools.map((tool) => tool.name)).to.deep.equal(TOOL_NAMES);
+        expect(tools.map((tool) => tool.name)).to.deep.equal(ANONYMOUS_TOOL_NAMES);
         const result = await client.callTool({ name: "close_ticket", arguments: { ticketId: "T-1004", resolution: "done" } });
         expect(result.isError).to.equal(true);
-        expect(result.content).to.deep.equal([{ type: "text", text: "Could not close the ticket: T-1004 is already closed" }]);
+        expect(result.content).to.deep.equal([{ type: "text", text: "Authentication required: sign in to call close_ticket" }]);
       } finally {
         await client.close();
       }
@@ -341,7 +376,7 @@ describe("axn CLI (child process, example app)", function () {
       await client.connect(transport);
       try {
         const { tools } = await client.listTools();
-        expect(tools.map((tool) => tool.name)).to.deep.equal(TOOL_NAMES);
+        expect(tools.map((tool) => tool.name)).to.deep.equal(ANONYMOUS_TOOL_NAMES);
         const result = await client.callTool({ name: "list_tickets", arguments: { status: "closed" } });
         expect(result.structuredContent).to.deep.include({ total: 1, page: 1, totalPages: 1 });
       } finally {

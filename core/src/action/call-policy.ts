@@ -11,6 +11,7 @@
  * ```
  */
 import type { FieldError } from "../errors/validation.js";
+import type { AnyAxn } from "./types.js";
 
 export interface CallPolicy {
   /** Coerce wire strings on every field (whatever the field, action and global settings say). */
@@ -24,4 +25,10 @@ export interface CallPolicy {
    * meant; returns the violation to refuse it with (its `field` rooted at `field`), or `undefined`.
    */
   readonly checkValue?: (value: unknown, field: string) => FieldError | undefined;
+  /**
+   * Decides, from the call's trusted ambient context, whether its caller may run `action` at all;
+   * returns the error to refuse it with (settled as a failure before any input is read or the body
+   * runs), or `undefined`.
+   */
+  readonly access?: (action: AnyAxn, ambient: unknown) => Error | undefined;
 }

@@ -5,6 +5,7 @@
 import { AXN_INTERNALS, type ActionHandle } from "./handle.js";
 import type { CallPolicy } from "./call-policy.js";
 import type { NormalizedField } from "./fields.js";
+import type { AccessPolicy } from "./access.js";
 import { resultSource, type Result } from "./result.js";
 import type { AnyAxn, CallOptions } from "./types.js";
 
@@ -45,6 +46,8 @@ export interface ActionInternals {
   /** Built by `Factory.build`: never discovered by `Tools.for`. */
   readonly factory: boolean;
   readonly coerceInputTypes: boolean | undefined;
+  /** The declared (or inherited) access policy; `undefined`: the app's default applies. */
+  readonly access: AccessPolicy | undefined;
   /**
    * The file of the module whose evaluation defined the action, when the stack showed one (see
    * tools/origins.ts); never set for a factory-built action.

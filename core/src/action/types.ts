@@ -7,6 +7,7 @@ import { AXN_INTERNALS, type ActionHandle } from "./handle.js";
 import type { BodyInput, CallArgs, Exposed, ExposeInput, Fields } from "./fields.js";
 import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registries.js";
 import type { Result } from "./result.js";
+import type { AccessPolicy } from "./access.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 
 /**
@@ -129,6 +130,14 @@ export interface AxnDefinition<E extends Fields, X extends Fields> {
    * unless a `messages.errors` entry puts it there.
    */
   readonly failsOn?: readonly ErrorReason["when"][];
+  /**
+   * Who may call the action as a tool: `"public"`, `"authenticated"`, or a rule of required
+   * `scopes`, `roles` and an `allow` predicate over the caller's principal. The Invoker refuses
+   * any other caller before the body runs, and listings leave the action out for it. Inherited
+   * through `extends`; default: the app's `configureAxn({ access: { default } })`, else `"public"`.
+   * A direct `call()` is trusted code and is not checked.
+   */
+  readonly access?: AccessPolicy;
   /** A parent action whose hooks, callbacks and overrides this one inherits. */
   readonly extends?: AnyAxn;
   /** The body. Returning an object exposes its keys, like `ctx.expose`. */

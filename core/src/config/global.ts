@@ -14,9 +14,10 @@ import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { errorMessage } from "../errors/message.js";
 import { kernel } from "../kernel/state.js";
-import type { AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionInfo } from "./options.js";
+import { accessPolicyProblem, freezeAccessPolicy } from "../action/access.js";
+import type { AxnAccessOptions, AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionInfo } from "./options.js";
 
-export type { AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionHandler, ExceptionInfo } from "./options.js";
+export type { AxnAccessOptions, AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionHandler, ExceptionInfo } from "./options.js";
 
 const ENVS: readonly AxnEnv[] = ["development", "test", "production"];
 
@@ -48,7 +49,7 @@ export function configureAxn(options: AxnGlobalOptions): void {
   for (const [key, value] of Object.entries(options) as [keyof AxnGlobalConfig, unknown][]) {
     if (value === undefined) continue;
     check(key, value);
-    (next as Record<string, unknown>)[key] = value;
+    (next as Record<string, unknown>)[key] = key === "access" ? Object.freeze({ default: freezeAccessPolicy((value as AxnAccessOptions).default) }) : value;
   }
   kernel.options = next;
 }
@@ -66,6 +67,7 @@ export function axnConfig(): AxnGlobalConfig {
     env: explicit.env ?? envFromProcess(),
     logger: explicit.logger ?? consoleLogger,
     coerceInputTypes: explicit.coerceInputTypes ?? false,
+    access: explicit.access ?? DEFAULT_ACCESS,
   };
 }
 
@@ -105,7 +107,10 @@ export function raisesInDev(): boolean {
   return axnConfig().env === "development";
 }
 
-const OPTION_NAMES: readonly string[] = ["coerceInputTypes", "env", "logger", "onException"];
+const OPTION_NAMES: readonly string[] = ["access", "coerceInputTypes", "env", "logger", "onException"];
+
+/** Every action is public unless it, or the app, says otherwise: existing apps keep working. */
+const DEFAULT_ACCESS: AxnAccessOptions = Object.freeze({ default: "public" });
 
 function check(key: keyof AxnGlobalConfig, value: unknown): void {
   if (!OPTION_NAMES.includes(key)) {
@@ -138,6 +143,13 @@ function problemWith(key: string, value: unknown): string | undefined {
     }
     case "coerceInputTypes":
       return typeof value === "boolean" ? undefined : "expected a boolean";
+    case "access": {
+      if (typeof value !== "object" || value === null) return "expected { default: policy }";
+      const extra = Object.keys(value).find((k) => k !== "default");
+      if (extra !== undefined) return `unknown key "${extra}" (access takes { default })`;
+      const problem = accessPolicyProblem((value as { default?: unknown }).default);
+      return problem === undefined ? undefined : `default: ${problem}`;
+    }
     default:
       return undefined;
   }

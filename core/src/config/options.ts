@@ -3,6 +3,8 @@
  * only, so the kernel state that stores the options and `config/global.ts` that reads and
  * validates them can both name them.
  */
+import type { AccessPolicy } from "../action/access.js";
+
 export type AxnEnv = "development" | "test" | "production";
 
 /** The logger shape axn writes to; `console` fits it. */
@@ -29,6 +31,13 @@ export interface AxnGlobalConfig {
   readonly logger: AxnLogger;
   /** Coerce wire strings on direct calls (the Invoker always coerces). Default `false`. */
   readonly coerceInputTypes: boolean;
+  /** Access defaults: the policy of an action that declares no `access` (default `"public"`). */
+  readonly access: AxnAccessOptions;
+}
+
+export interface AxnAccessOptions {
+  /** The policy of every action that declares none. */
+  readonly default: AccessPolicy;
 }
 
 export type AxnGlobalOptions = Partial<AxnGlobalConfig>;

@@ -52,6 +52,10 @@ export const ErrorCodes = {
   PluginApplyFailed: "AXN_PLUGIN_APPLY_FAILED",
   ConfigNotFound: "AXN_CONFIG_NOT_FOUND",
   ConfigInvalid: "AXN_CONFIG_INVALID",
+  /** Access: the action needs an authenticated caller and the call had no principal (HTTP 401). */
+  Unauthenticated: "AXN_UNAUTHENTICATED",
+  /** Access: the caller's principal does not satisfy the action's access policy (HTTP 403). */
+  Forbidden: "AXN_FORBIDDEN",
   /** A deprecation made fatal by the app. */
   Deprecated: "AXN_DEPRECATED",
 } as const;

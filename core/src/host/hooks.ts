@@ -1,7 +1,9 @@
 /**
  * The host's hooks: typed `tapable` hooks plugins tap from `apply(host)`. Three load-phase hooks
  * collect registrations (adapters, semantic hints, field-metadata keys); `registerTransport`
- * collects what a server can serve; `onResult` lets observers see every finished call. One
+ * collects what a server can serve; `onResult` lets observers see every finished call, and
+ * `onAccessDenied` every call the access policy refused (an audit trail: a refusal is never
+ * silently dropped). One
  * `register` interceptor wraps every tap, so whatever a tap throws arrives as a `HookError` naming
  * the plugin (the tap name) and the hook, and a throwing observer is reported instead of breaking
  * the call it observes.
@@ -25,6 +27,9 @@ import { errorMessage } from "../errors/message.js";
 import { reportException } from "../config/global.js";
 import type { Result } from "../action/result.js";
 import type { AnyAxn } from "../action/types.js";
+import type { AccessDenialReason } from "../action/access.js";
+import type { AxnPrincipal } from "../action/principal.js";
+import type { AccessDeniedError } from "../access/access-denied.js";
 import type { TransportRegistrar } from "./transports.js";
 
 /**
@@ -61,6 +66,21 @@ export interface ResultInfo {
   readonly durationMs: number;
 }
 
+/** What `onAccessDenied` observers receive for every call the Invoker refused before its body ran. */
+export interface AccessDeniedInfo {
+  readonly action: AnyAxn;
+  /** The tool name the caller used. */
+  readonly tool: string;
+  /** `"unauthenticated"`: no principal; `"forbidden"`: a principal the policy does not admit. */
+  readonly reason: AccessDenialReason;
+  /** The caller, for a forbidden call. */
+  readonly principal: AxnPrincipal | undefined;
+  /** What the caller was told (`result.error`). */
+  readonly message: string;
+  readonly error: AccessDeniedError;
+  readonly result: Result<Record<string, unknown>>;
+}
+
 export interface HostHooks {
   readonly registerAdapter: SyncHook<[AdapterRegistrar]>;
   readonly registerSemanticHint: SyncHook<[HintRegistrar]>;
@@ -72,6 +92,8 @@ export interface HostHooks {
    */
   readonly registerTransport: SyncHook<[TransportRegistrar]>;
   readonly onResult: SyncHook<[ResultInfo]>;
+  /** Every refused call (after `onResult` saw its result): for audit logs and alerting. */
+  readonly onAccessDenied: SyncHook<[AccessDeniedInfo]>;
 }
 
 export type HookName = keyof HostHooks;
@@ -118,6 +140,7 @@ export function createHostHooks(isFrozen: () => boolean): HostHooks {
     registerFieldMetadataKey: new SyncHook<[MetadataKeyRegistrar]>(["registrar"], "registerFieldMetadataKey"),
     registerTransport: new SyncHook<[TransportRegistrar]>(["registrar"], "registerTransport"),
     onResult: new SyncHook<[ResultInfo]>(["info"], "onResult"),
+    onAccessDenied: new SyncHook<[AccessDeniedInfo]>(["info"], "onAccessDenied"),
   };
   for (const name of Object.keys(hooks) as HookName[]) {
     hooks[name].intercept({
@@ -130,7 +153,7 @@ export function createHostHooks(isFrozen: () => boolean): HostHooks {
           );
         }
         const fn = tap.fn as (arg: unknown) => void;
-        const wrapped = name === "onResult" ? observerTap(tap.name, fn) : loadTap(name, tap.name, fn);
+        const wrapped = name === "onResult" || name === "onAccessDenied" ? observerTap(name, tap.name, fn) : loadTap(name, tap.name, fn);
         return { ...tap, fn: wrapped };
       },
     });
@@ -149,13 +172,13 @@ function loadTap(hook: HookName, plugin: string, fn: (arg: unknown) => void): (a
 }
 
 /** An observer must never change the result or stop the observers after it: report and go on. */
-function observerTap(plugin: string, fn: (arg: unknown) => void): (arg: unknown) => void {
+function observerTap(hook: "onResult" | "onAccessDenied", plugin: string, fn: (arg: unknown) => void): (arg: unknown) => void {
   return (arg) => {
     try {
       fn(arg);
     } catch (error) {
       const action = (arg as Partial<ResultInfo>).action?.name ?? "unknown action";
-      reportException(new HookError(plugin, "onResult", error), { action, phase: "onResult" });
+      reportException(new HookError(plugin, hook, error), { action, phase: hook });
     }
   };
 }

@@ -77,7 +77,7 @@ class HostImpl implements AxnHost {
     sealConfigurables();
     freezeExtensions();
     this.#phase = "run";
-    installRunPhaseSink(this.hooks.onResult);
+    installRunPhaseSink(this.hooks.onResult, this.hooks.onAccessDenied);
   }
 }
 
@@ -94,7 +94,7 @@ export function createKernelHost(): AxnHost {
   }
   const host = new HostImpl();
   kernel.host = host;
-  installLoadPhaseSink(host.hooks.onResult);
+  installLoadPhaseSink(host.hooks.onResult, host.hooks.onAccessDenied);
   return host;
 }
 

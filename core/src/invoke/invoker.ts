@@ -18,6 +18,15 @@ import type { AnyAxn, CallOptions } from "../action/types.js";
 import type { Result } from "../action/result.js";
 import { InboundValidationError, ValidationError, type FieldError } from "../errors/validation.js";
 import { wireValueProblem } from "./wire-values.js";
+import { accessRefusal, isPublic } from "../access/decide.js";
+import { principalFrom } from "../access/principal.js";
+
+/** The Invoker's access gate: the principal of the call's trusted ambient context against the action's policy. */
+function accessGate(action: AnyAxn, ambient: unknown): Error | undefined {
+  // A public action (the default) reads no principal: the common call pays one lookup.
+  if (isPublic(action)) return undefined;
+  return accessRefusal(action, principalFrom(ambient));
+}
 
 export interface InvokerOptions {
   /** Inbound violations settle as user-facing failures (not reported) instead of developer-facing bugs. */
@@ -48,6 +57,7 @@ export class Invoker {
       userFacingInputErrors: options.userFacingInputErrors === true,
       rejectUndeclaredInputs: options.rejectUndeclaredInputs === true,
       checkValue: wireValueProblem,
+      access: accessGate,
     });
   }
 

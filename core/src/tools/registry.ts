@@ -3,13 +3,15 @@
  * enumerated. Membership = (directory grant ∪ declaration grant) − except. `Tools.for(key)` returns
  * one action per tool name (the latest version), sorted by name; `allVersions` returns every
  * version. Enumeration is cached and recomputed only when the catalog, the adapters or the grants
- * change.
+ * change. With `principal`, only the members that caller may call are returned (the access policy
+ * decides visibility as it decides execution; `null` is an anonymous caller).
  *
  * @example
  * ```ts
  * Tools.registerAdapter("mcp", mcpRootsSource);
  * await Tools.discover();            // imports tool roots (the host does this at load)
  * const members = Tools.for("mcp");  // AnyAxn[], sorted by toolName("mcp")
+ * const visible = Tools.for("mcp", { principal: { id: "ag_ada", roles: ["agent"] } });
  * ```
  */
 import { relative, resolve, sep } from "node:path";
@@ -28,8 +30,20 @@ import { qualifiedNameFromModulePath, splitSegments, versionSegment } from "./na
 import { definingFileOf, moduleOriginOf, setModuleOrigin } from "./origins.js";
 import { assertToolRoots, realPathOf } from "./roots.js";
 import { listRootModules, type RootModule } from "./root-modules.js";
+import type { AxnPrincipal } from "../action/principal.js";
+import { mayCall } from "../access/decide.js";
 
 export type { RegisteredAdapter, ToolRootsSource };
+
+export interface ToolsForOptions {
+  /** Every version of each tool, not only the latest. */
+  readonly allVersions?: boolean;
+  /**
+   * Only the tools this caller may call (`null` or `undefined`: an anonymous caller). Omit the key
+   * for every member, whoever calls.
+   */
+  readonly principal?: AxnPrincipal | null;
+}
 
 export interface ToolVersions {
   /** Ascending by version. */
@@ -223,6 +237,27 @@ function warnIfIncomplete(): void {
   }
 }
 
+/** Every member of `key` (cached), one per tool name or every version. */
+function enumerate(key: string, allVersions: boolean): readonly AnyAxn[] {
+  if (!kernel.adapters.has(key)) unknownAdapter(key);
+  warnIfIncomplete();
+  const cacheKey = `${key}\u0000${allVersions}`;
+  const stamp = `${catalogVersion()}:${kernel.tools.version}`;
+  const cached = kernel.tools.cache.get(cacheKey);
+  if (cached !== undefined && cached.stamp === stamp) return cached.members;
+  assertCatalogAdapters();
+  const groups = group(key, membersOf(key), true);
+  const names = [...groups.keys()].sort();
+  const members = Object.freeze(
+    names.flatMap((name) => {
+      const list = groups.get(name)!;
+      return allVersions ? list : [list.at(-1)!];
+    }),
+  );
+  kernel.tools.cache.set(cacheKey, { stamp, members });
+  return members;
+}
+
 export const Tools = {
   /**
    * Registers an adapter key (idempotent). `source` supplies the adapter's tool roots; a later call
@@ -256,25 +291,13 @@ export const Tools = {
    * Every member of adapter `key`, one per tool name (the latest version) sorted by name; with
    * `allVersions`, every version sorted by name then ascending version.
    */
-  for(key: string, options: { readonly allVersions?: boolean } = {}): readonly AnyAxn[] {
-    if (!kernel.adapters.has(key)) unknownAdapter(key);
-    warnIfIncomplete();
-    const cacheKey = `${key}\u0000${options.allVersions === true}`;
-    const stamp = `${catalogVersion()}:${kernel.tools.version}`;
-    const cached = kernel.tools.cache.get(cacheKey);
-    if (cached !== undefined && cached.stamp === stamp) return cached.members;
-    assertCatalogAdapters();
-    const groups = group(key, membersOf(key), true);
-    const names = [...groups.keys()].sort();
-    const members = Object.freeze(
-      names.flatMap((name) => {
-        const list = groups.get(name)!;
-        return options.allVersions === true ? list : [list.at(-1)!];
-      }),
-    );
-    kernel.tools.cache.set(cacheKey, { stamp, members });
-    return members;
+  for(key: string, options: ToolsForOptions = {}): readonly AnyAxn[] {
+    const members = enumerate(key, options.allVersions === true);
+    if (!("principal" in options)) return members;
+    const principal = options.principal ?? undefined;
+    return Object.freeze(members.filter((action) => mayCall(action, principal)));
   },
+
 
   /** One tool's version group. Checks only the members it matched. */
   versions(key: string, name: string): ToolVersions {

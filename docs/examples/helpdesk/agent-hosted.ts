@@ -12,5 +12,5 @@ await loadHost({ cwd: import.meta.dirname });
 const agent = createAgent({ model: "openai:gpt-4.1", tools: LangchainAdapter.tools() });
 await agent.invoke(
   { messages: [{ role: "user", content: "Close T-1002, the VAT rate is fixed" }] },
-  { context: { currentAgentId: "ag_ada" } }, // trusted ambient context: never from the model
+  { context: { principal: { id: "ag_ada", roles: ["agent"] } } }, // the signed-in caller: trusted, never from the model
 );

@@ -8,6 +8,7 @@
 import { loadHost } from "@axn/sdk";
 import { LangchainAdapter } from "axn-plugin-langchain";
 import { createAgent, FakeToolCallingModel } from "langchain";
+import { agentPrincipal } from "./src/access.js";
 
 await loadHost({ cwd: import.meta.dirname }); // reads axn.config.ts, imports agent_tools/, freezes the host
 
@@ -19,12 +20,10 @@ const model = new FakeToolCallingModel({
     [],
   ],
 });
-const agent = createAgent({ model, tools: LangchainAdapter.tools() });
+// The tools the signed-in agent may call, each run as that agent (its principal: trusted, never from the model).
+const agent = createAgent({ model, tools: LangchainAdapter.tools({ principal: agentPrincipal({ id: "ag_grace" }) }) });
 
-const state = await agent.invoke(
-  { messages: [{ role: "user", content: "Take the newest open ticket" }] },
-  { context: { currentAgentId: "ag_grace" } }, // the trusted ambient context: who is signed in
-);
+const state = await agent.invoke({ messages: [{ role: "user", content: "Take the newest open ticket" }] });
 for (const message of state.messages) {
   if (message.getType() === "tool") console.log(`${message.name}: ${String(message.content)}`);
 }

@@ -3,7 +3,7 @@
  * §8's direct tool call. Pinned by test/plugins/langchain/docs-example.spec.ts.
  */
 import plugin, { LangchainAdapter, langchainConfig, ActionTool } from "axn-plugin-langchain";
-import type { AmbientContextSource, AnyAxn } from "@axn/core";
+import type { AmbientContextSource, AnyAxn, AxnPrincipal } from "@axn/core";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
 
 plugin;                                                                       // registers adapter key "langchain"
@@ -16,6 +16,7 @@ interface WrapOptions {
   description?: string;          // default action.description, else "<name> tool"
   presentAs?: "structured" | "message"; // default: the action's langchain.presentAs, else the package value
   ambientContext?: AmbientContextSource | ((config: ToolRunnableConfig) => AmbientContextSource | undefined);
+  principal?: AxnPrincipal | null; // every call runs as this caller (null: anonymous); see "Access" below
 }
 type ToolsOptions = Omit<WrapOptions, "name" | "description">;
 

@@ -4,13 +4,19 @@
  * document's dialect), the adapter's error responses, and the action's semantic hints and version
  * as `x-axn-*` extension fields.
  *
+ * Access: when the app authenticates or any tool is restricted, the document declares a `bearer`
+ * security scheme and each operation its requirement from the action's access policy — a public
+ * tool `[{}, { bearer: [] }]` (anonymous, or with a token), an `"authenticated"` one
+ * `[{ bearer: [] }]`, a rule `[{ bearer: [...its scopes] }]` (OpenAPI 3.1 lets a non-OAuth scheme
+ * list the scopes it needs) with the whole rule as `x-axn-access` — and the 401 / 403 it can answer.
+ *
  * @example
  * ```ts
  * const doc = buildOpenApiDocument(HttpAdapter.tools(), { basePath: "/api", authenticated: false });
  * doc.paths["/api/approve_loan/v2"].post.operationId; // "approve_loan_v2"
  * ```
  */
-import { JSON_SCHEMA_DIALECT, type JsonValue } from "@axn/core";
+import { accessPolicyOf, JSON_SCHEMA_DIALECT, type AccessPolicy, type JsonValue } from "@axn/core";
 import type { HttpOperation } from "./wrap.js";
 
 type JsonObject = { [key: string]: JsonValue };
@@ -66,7 +72,8 @@ function componentResponses(maxBodyBytes: number): JsonObject {
   const error = (description: string, schema = "Error"): JsonObject => ({ description, content: json(ref("schemas", schema)) });
   return {
     InvalidInput: error("The body is not valid JSON, or the arguments do not match the request schema", "InputError"),
-    Unauthorized: error("`authenticate` refused the request"),
+    Unauthorized: error("`authenticate` refused the request, or the tool needs an authenticated caller and none was given"),
+    Forbidden: error("The caller's principal does not satisfy the tool's access policy (a scope or role it lacks)"),
     PayloadTooLarge: error(`The body is larger than ${maxBodyBytes} bytes`),
     UnsupportedMediaType: error("The Content-Type is not application/json (optionally with charset=utf-8)"),
     Failure: error("The tool failed: `error` is the tool's own message"),
@@ -74,14 +81,30 @@ function componentResponses(maxBodyBytes: number): JsonObject {
   };
 }
 
-function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
+const SCHEME = "bearer";
+
+/** The operation's `security`, `x-axn-access` and the refusals it can answer, from the action's policy. */
+function access(policy: AccessPolicy, secured: boolean): { security?: JsonValue; extension?: JsonValue; unauthorized: boolean; forbidden: boolean } {
+  if (policy === "public") return secured ? { security: [{}, { [SCHEME]: [] }], unauthorized: false, forbidden: false } : { unauthorized: false, forbidden: false };
+  if (policy === "authenticated") return { security: [{ [SCHEME]: [] }], extension: "authenticated", unauthorized: true, forbidden: false };
+  const extension: JsonObject = {
+    ...(policy.scopes === undefined ? {} : { scopes: [...policy.scopes] }),
+    ...(policy.roles === undefined ? {} : { roles: [...policy.roles] }),
+    ...(policy.allow === undefined ? {} : { predicate: true }),
+  };
+  return { security: [{ [SCHEME]: [...(policy.scopes ?? [])] }], extension, unauthorized: true, forbidden: true };
+}
+
+function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean): JsonObject {
+  const rule = access(accessPolicyOf(op.action), secured);
   const responses: JsonObject = {
     "200": {
       description: op.outputSchema === undefined ? "The tool succeeded; `message` says how" : "The tool succeeded: its exposed values",
       content: json(op.outputSchema ?? ref("schemas", "Message")),
     },
     "400": ref("responses", "InvalidInput"),
-    ...(options.authenticated ? { "401": ref("responses", "Unauthorized") } : {}),
+    ...(options.authenticated || rule.unauthorized ? { "401": ref("responses", "Unauthorized") } : {}),
+    ...(rule.forbidden ? { "403": ref("responses", "Forbidden") } : {}),
     "413": ref("responses", "PayloadTooLarge"),
     "415": ref("responses", "UnsupportedMediaType"),
     "422": ref("responses", "Failure"),
@@ -94,6 +117,8 @@ function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
     tags: [op.toolName],
     requestBody: { required: true, content: json(op.inputSchema) },
     responses,
+    ...(rule.security === undefined ? {} : { security: rule.security }),
+    ...(rule.extension === undefined ? {} : { "x-axn-access": rule.extension }),
     "x-axn-tool-name": op.toolName,
     "x-axn-tool-version": op.toolVersion,
     "x-axn-semantic-hints": [...op.semanticHints],
@@ -102,7 +127,8 @@ function operation(op: HttpOperation, options: OpenApiOptions): JsonObject {
 
 export function buildOpenApiDocument(operations: readonly HttpOperation[], options: OpenApiOptions): JsonObject {
   const paths: JsonObject = {};
-  for (const op of operations) paths[`${options.basePath}${op.route}`] = { post: operation(op, options) };
+  const secured = options.authenticated || operations.some((op) => accessPolicyOf(op.action) !== "public");
+  for (const op of operations) paths[`${options.basePath}${op.route}`] = { post: operation(op, options, secured) };
   paths[`${options.basePath}/openapi.json`] = {
     get: {
       operationId: "openapi_document",
@@ -122,6 +148,10 @@ export function buildOpenApiDocument(operations: readonly HttpOperation[], optio
     },
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
     paths,
-    components: { schemas: COMPONENT_SCHEMAS, responses: componentResponses(options.maxBodyBytes) },
+    components: {
+      schemas: COMPONENT_SCHEMAS,
+      responses: componentResponses(options.maxBodyBytes),
+      ...(secured ? { securitySchemes: { [SCHEME]: { type: "http", scheme: "bearer", description: "A token the app's `authenticate` verifies" } } } : {}),
+    },
   };
 }

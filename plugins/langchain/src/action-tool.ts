@@ -10,7 +10,7 @@
  * any arguments; everywhere else `schema` is the action's. (Handing that validator the action's own
  * schema would fail anyway: it writes bookkeeping into the schema, and the action's is frozen.)
  */
-import type { AnyAxn, JsonSchema } from "@axn/core";
+import type { AnyAxn, AxnPrincipal, JsonSchema } from "@axn/core";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { ToolMessage } from "@langchain/core/messages";
 import { StructuredTool, type StructuredToolCallInput, type ToolReturnType, type ToolRunnableConfig } from "@langchain/core/tools";
@@ -36,6 +36,8 @@ export interface ActionToolFields {
   readonly description: string;
   readonly presentAs: PresentAs | undefined;
   readonly ambientContext: AmbientContextOption | undefined;
+  /** The caller every call runs as (`null`: anonymous); absent: the ambient context's own. */
+  readonly principal?: AxnPrincipal | null;
 }
 
 export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolArguments, ActionToolOutput> {
@@ -56,7 +58,11 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
     this.action = fields.action;
     this.name = fields.name;
     this.description = fields.description;
-    this.#call = toolCall(fields.action, { presentAs: fields.presentAs, ambientContext: fields.ambientContext });
+    this.#call = toolCall(fields.action, {
+      presentAs: fields.presentAs,
+      ambientContext: fields.ambientContext,
+      ...(fields.principal === undefined ? {} : { principal: fields.principal }),
+    });
   }
 
   /** The action's input JSON Schema: what `bindTools` and every provider send to the model. */

@@ -4,11 +4,11 @@
  * undeclared keys refused, smuggled ambient context stripped — and the guarded mapping) with the
  * run's abort signal. Built once per tool, so a call allocates only what it must.
  */
-import type { AmbientContextSource, AnyAxn } from "@axn/core";
+import type { AmbientContextSource, AnyAxn, AxnPrincipal } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError, toolPipeline } from "@axn/sdk/adapter";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
 import { abortError, untilAborted } from "./abort.js";
-import { resolveAmbientContext, type AmbientContextOption } from "./ambient.js";
+import { resolveAmbientContext, withPrincipal, type AmbientContextOption } from "./ambient.js";
 import type { PresentAs } from "./config.js";
 import { failedReply, replyMapping, type ToolReply } from "./map-result.js";
 import { genAiAttributes } from "./span.js";
@@ -17,6 +17,8 @@ export interface CallSettings {
   /** The `wrap` option; when absent, the action's `langchain.presentAs`, else the package value. */
   readonly presentAs: PresentAs | undefined;
   readonly ambientContext: AmbientContextOption | undefined;
+  /** The bound caller (`null`: anonymous); absent: the ambient context's own principal. */
+  readonly principal?: AxnPrincipal | null;
 }
 
 /** One call; `toolName` is the tool's name as it stands now (it names the call's span). */
@@ -25,6 +27,7 @@ export type ToolCall = (args: unknown, config: ToolRunnableConfig, toolName: str
 export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
   const run = toolPipeline(action, replyMapping(action, settings.presentAs));
   const option = settings.ambientContext;
+  const bound = settings.principal;
   return async (args, config, toolName) => {
     const { signal } = config;
     // A run already cancelled does not start the action at all.
@@ -32,6 +35,7 @@ export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
     let ambientContext: AmbientContextSource;
     try {
       ambientContext = resolveAmbientContext(option, config);
+      if (bound !== undefined) ambientContext = withPrincipal(ambientContext, bound ?? undefined);
     } catch (error) {
       // The app's own ambient function threw: an integration bug, reported; never shown to the model.
       reportAdapterError(action, "adapter ambient context", error);

@@ -3,7 +3,7 @@
  * never touches the action: the same action keeps working as a direct call and under every other
  * adapter. (`tools()` comes with the plugin: see plugin.ts.)
  */
-import type { AnyAxn } from "@axn/core";
+import type { AnyAxn, AxnPrincipal } from "@axn/core";
 import { assertPresentAs, resolveToolName, type ToolsOptions as AdapterToolsOptions } from "@axn/sdk/adapter";
 import { ActionTool } from "./action-tool.js";
 import type { AmbientContextOption } from "./ambient.js";
@@ -21,6 +21,12 @@ export interface WrapOptions {
    * LangGraph context (`invoke(input, { context })`). Never taken from the model's arguments.
    */
   readonly ambientContext?: AmbientContextOption;
+  /**
+   * The caller every call of this tool runs as (its ambient `principal`, checked by the Invoker
+   * against the action's access policy); `null`: an anonymous caller. Omitted: whatever principal
+   * the ambient context holds. `tools({ principal })` sets it and lists only what that caller may call.
+   */
+  readonly principal?: AxnPrincipal | null;
 }
 
 /** What `tools()` applies to every tool (names and descriptions stay per action). */
@@ -37,5 +43,6 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): ActionTool {
     description: options.description ?? action.description ?? `${name} tool`,
     presentAs: options.presentAs,
     ambientContext: options.ambientContext,
+    ...("principal" in options ? { principal: options.principal ?? null } : {}),
   });
 }

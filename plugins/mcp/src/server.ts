@@ -5,8 +5,15 @@
  * accepts only zod schemas) so the reflected JSON Schema is advertised unchanged; resources and
  * prompts go through `McpServer`'s own API (surface.ts). The tool listing is built once per tool
  * set and answered as the same object every time, so `tools/list` is byte-identical across calls.
+ *
+ * Access: `tools/list` shows a caller only the tools its principal (the `principal` the server
+ * context puts in the trusted ambient context) may call; `tools/call` of any other tool is refused
+ * by the Invoker, before the tool runs, as a tool result with `isError: true` and the refusal's
+ * sentence — as the SDK's own `McpServer` answers a tool that exists but cannot be called now.
+ * A server with any restricted tool advertises `tools.listChanged`, and tells a session
+ * (`notifications/tools/list_changed`) when its caller's grants changed since the last listing.
  */
-import type { AmbientContextSource } from "@axn/core";
+import { isPublic, mayCall, reportException, principalFrom, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -59,6 +66,9 @@ export interface McpServerOptions {
 /** A tool set ready to serve: looked up by name, listed once. */
 export interface ToolSet {
   readonly byName: ReadonlyMap<string, McpTool>;
+  /** Every tool, in listing order. */
+  readonly tools: readonly McpTool[];
+  /** The listing of every tool: what a caller who may call them all is shown. */
   readonly listing: ListToolsResult;
   /** The resources and prompts served beside the tools. */
   readonly surface: Surface;
@@ -83,7 +93,20 @@ export function toolSet(tools: readonly McpTool[], served: Surface = { resources
     }
     byName.set(tool.name, tool);
   }
-  return { byName, listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult, surface: served };
+  return {
+    byName,
+    tools: Object.freeze([...tools]),
+    listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult,
+    surface: served,
+  };
+}
+
+/** The listing a caller is shown: the whole one when every tool is public, else the tools it may call. */
+function listingFor(set: ToolSet, principal: AxnPrincipal | undefined): { readonly listing: ListToolsResult; readonly names: string } {
+  if (set.tools.every((tool) => isPublic(tool.action))) return { listing: set.listing, names: "*" };
+  const all = set.listing.tools;
+  const visible = all.filter((_, index) => mayCall(set.tools[index]!.action, principal));
+  return { listing: { tools: visible }, names: visible.map((tool) => tool.name).join("\u0000") };
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
@@ -93,11 +116,19 @@ export function createMcpServer(options: McpServerOptions): Server {
 /** One server over a prepared tool set (the HTTP handler shares one set across its sessions). */
 export function serverFor(options: McpServerOptions, set: ToolSet): Server {
   const build = options.serverContext ?? defaultServerContext;
+  // Visibility can change within a session only when some tool is restricted: advertise it then.
+  const restricted = set.tools.some((tool) => !isPublic(tool.action));
   // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
   const mcp = new McpServer({ name: options.name, version: options.version }, options.instructions === undefined ? {} : { instructions: options.instructions });
   const server = mcp.server;
-  server.registerCapabilities({ tools: {} });
-  server.setRequestHandler(ListToolsRequestSchema, () => set.listing);
+  server.registerCapabilities({ tools: restricted ? { listChanged: true } : {} });
+  // What this session was last shown (the names, joined), so a change of grants can be announced.
+  let listed: string | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+    const { listing, names } = listingFor(set, callerOf(build, extra));
+    listed = names;
+    return listing;
+  });
   // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
   // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
   // `arguments.constructor` (an own "constructor" key fails the whole request as a protocol error)
@@ -109,6 +140,13 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const ambientContext = trustedContext(build, extra, tool);
     if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
+    if (restricted && listed !== undefined) {
+      const { names } = listingFor(set, principalOf(ambientContext));
+      if (names !== listed) {
+        listed = names;
+        await extra.sendNotification({ method: "notifications/tools/list_changed" }).catch(() => undefined);
+      }
+    }
     return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext));
   });
   registerSurface(mcp, set.surface);
@@ -127,6 +165,26 @@ function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSourc
     sendNotification: extra.sendNotification,
     ambientContext,
   };
+}
+
+/** The principal of a trusted context; a source that throws when read counts as no caller. */
+function principalOf(context: AmbientContextSource): AxnPrincipal | undefined {
+  try {
+    return principalFrom(context);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The caller of a `tools/list`: the principal the server context builds for its request. */
+function callerOf(build: ServerContextBuilder, extra: McpRequestExtra): AxnPrincipal | undefined {
+  try {
+    return principalFrom(build(extra));
+  } catch (error) {
+    // Shown the public tools only; the fault is the app's, reported as any builder fault is.
+    reportException(error, { action: "axn-plugin-mcp", phase: "mcp server context" });
+    return undefined;
+  }
 }
 
 /** The app's builder is app code: a throw there is reported (and loud in development), never shown to the client. */

@@ -4,7 +4,9 @@
  * configurable's `toolRoots` as the registry's roots source when it declares that setting), the
  * semantic hints and field-metadata keys the adapter interprets — and the zero-argument `tools()`
  * (`Tools.for(key).map((action) => wrap(action))`). The result is the plugin the package exports
- * by default, carrying `key`, `wrap` and `tools`.
+ * by default, carrying `key`, `wrap` and `tools`. `tools({ principal })` wraps only what that
+ * caller may call (the actions' access policies), and hands `principal` to `wrap` as well, so an
+ * adapter whose tools run for one caller (LangChain's) can bind it.
  *
  * @example
  * ```ts
@@ -16,11 +18,14 @@
  * export const { wrap, tools } = fncall;
  * ```
  */
-import { Tools, type AdapterConfigSource, type AnyAxn, type AxnHost, type ConfigurableView } from "@axn/core";
+import { Tools, type AdapterConfigSource, type AnyAxn, type AxnHost, type AxnPrincipal, type ConfigurableView } from "@axn/core";
 import { definePlugin, type AxnPlugin, type PluginWithoutOptions } from "../plugin.js";
 
-/** What `tools(options?)` applies to every tool: `wrap`'s options, less the per-tool ones. */
-export type ToolsOptions<O> = Omit<O, "name" | "description">;
+/**
+ * What `tools(options?)` applies to every tool: `wrap`'s options, less the per-tool ones, and
+ * `principal`: only the tools that caller may call (`null`: an anonymous caller; omit it for every tool).
+ */
+export type ToolsOptions<O> = Omit<O, "name" | "description" | "principal"> & { readonly principal?: AxnPrincipal | null };
 
 export interface AdapterPluginDefinition<W, O extends object> {
   /** The npm package name; hooks are tapped under it. */
@@ -77,8 +82,11 @@ export function defineAdapterPlugin<W, O extends object = {}>(definition: Adapte
   const extra = definition.apply;
 
   // A rest parameter, so `tools.length` is 0: nothing about it suggests an argument is needed.
-  const tools = (...[options]: [options?: ToolsOptions<O>]): W[] =>
-    Tools.for(key, projection).map((action) => wrap(action, options as O | undefined));
+  const tools = (...[options]: [options?: ToolsOptions<O>]): W[] => {
+    const members =
+      options !== undefined && "principal" in options ? Tools.for(key, { ...projection, principal: options.principal ?? null }) : Tools.for(key, projection);
+    return members.map((action) => wrap(action, options as O | undefined));
+  };
   const plugin: PluginWithoutOptions & Pick<AdapterPlugin<W, O>, "key" | "wrap" | "tools"> = {
     name,
     version: definition.version,

@@ -10,7 +10,7 @@
  * failure: ({ error, fieldErrors }, kind) => (kind === "input" ? reply(400, { error, fieldErrors }) : reply(422, { error })),
  * ```
  */
-import { Invoker, type FieldError, type Result } from "@axn/core";
+import { AccessDeniedError, Invoker, type FieldError, type Result } from "@axn/core";
 
 /** What the client reads when the adapter's own mapping step failed (an unrenderable value, a bug). */
 export const ADAPTER_FAILURE_MESSAGE = "The tool could not produce a valid response";
@@ -20,13 +20,20 @@ export interface ToolFailure {
   readonly error: string;
   /** Only when the arguments were refused user-facing (`kind` `"input"`): each violation, copied. */
   readonly fieldErrors?: readonly FieldError[];
+  /**
+   * Only when the access policy refused the caller (`kind` `"unauthenticated"` / `"forbidden"`):
+   * the scopes it lacks, for a transport's challenge (HTTP `WWW-Authenticate: Bearer error="insufficient_scope"`).
+   */
+  readonly missingScopes?: readonly string[];
 }
 
 /**
  * Why the call failed: `"input"` the caller's arguments were refused (correctable), `"failure"` a
- * business failure (`fail(...)`), `"exception"` the action threw, `"adapter"` the mapping failed.
+ * business failure (`fail(...)`), `"exception"` the action threw, `"adapter"` the mapping failed;
+ * `"unauthenticated"` the action needs a signed-in caller and there was none, `"forbidden"` the
+ * caller's principal does not satisfy the action's access policy (neither ran the action).
  */
-export type ToolFailureKind = "input" | "failure" | "exception" | "adapter";
+export type ToolFailureKind = "input" | "failure" | "exception" | "adapter" | "unauthenticated" | "forbidden";
 
 /** The answer to a mapping that failed: one shared object, it depends on nothing. */
 export const ADAPTER_FAILURE: ToolFailure = Object.freeze({ error: ADAPTER_FAILURE_MESSAGE });
@@ -34,6 +41,7 @@ export const ADAPTER_FAILURE: ToolFailure = Object.freeze({ error: ADAPTER_FAILU
 /** The failure a failed `result` answers. */
 export function toolFailureOf(result: Result<Record<string, unknown>>): ToolFailure {
   const error = result.error ?? result.message;
+  if (result.exception instanceof AccessDeniedError) return { error, missingScopes: [...result.exception.missingScopes] };
   if (!Invoker.inputInvalid(result)) return { error };
   // Copied field by field: the detail is data for the client, not the exception's own objects.
   return { error, fieldErrors: Invoker.fieldErrors(result).map(({ field, message }) => ({ field, message })) };
@@ -41,5 +49,6 @@ export function toolFailureOf(result: Result<Record<string, unknown>>): ToolFail
 
 export function toolFailureKind(result: Result<Record<string, unknown>>): ToolFailureKind {
   if (Invoker.inputInvalid(result)) return "input";
+  if (result.exception instanceof AccessDeniedError) return result.exception.reason;
   return result.outcome === "failure" ? "failure" : "exception";
 }

@@ -43,6 +43,7 @@ export const CHECK_IDS = [
   "reject-opaque",
   "tools-zero-arg",
   "late-taps",
+  "access-refused",
 ] as const;
 
 export type ConformanceCheckId = (typeof CHECK_IDS)[number];
@@ -450,6 +451,17 @@ export function conformanceSuite<W>(driver: AdapterConformanceDriver<W>): Confor
       });
       const tap = current.lateTaps[0];
       if (tap !== undefined) throw broken(label, "tapsInApply", lateTap(tap));
+    }),
+
+    check("access-refused", "a caller the access policy refuses (no principal) is answered with the refusal, and the tool never runs", async ({ guarded, guardedRuns }) => {
+      const expected = await expectedError(guarded, {});
+      const before = guardedRuns();
+      const answer = await callAlone(guarded, {});
+      if (guardedRuns() !== before) throw broken(label, "accessChecked", `${guarded.name} declares access: "authenticated", and its body ran for a call with no principal`);
+      if (answer.ok) throw broken(label, "accessChecked", `${guarded.name} declares access: "authenticated", and a call with no principal was answered as a success: ${showText(answer.text)}`);
+      if (answer.text !== expected && !headlined(answer.text, expected)) {
+        throw broken(label, "accessChecked", `a call with no principal to ${guarded.name} was answered ${showText(answer.text)}, not the refusal ${show(expected)}`);
+      }
     }),
   ];
   return { checks, ready: async () => void (await ready()) };

@@ -82,6 +82,10 @@ export const CONVENTIONS = {
     rule: "rejectOpaqueExposedValues is an overridable setting resolved for each action",
     use: "declareRejectOpaqueExposedValues(config, { default }) and serializeExposed(config, result) from @axn/sdk/adapter, never render(result, { rejectOpaque: config.get(...) })",
   },
+  accessChecked: {
+    rule: "a caller the action's access policy refuses is answered with the refusal (result.error) and the tool never runs",
+    use: "toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker (it checks the policy), never action.call",
+  },
   zeroArgTools: {
     rule: "tools() takes no arguments and wraps every member of the adapter key",
     use: "defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which generates tools(), with every wrap option defaulted",

@@ -4,7 +4,8 @@
  * concurrency); one with a per-adapter name override; one presented as its message; a business
  * failure; an exception whose message must never reach the client; two results that cannot be
  * rendered to JSON (a cycle, a lone surrogate); and an opaque value with and without a per-action
- * `rejectOpaqueExposedValues: true`.
+ * `rejectOpaqueExposedValues: true`; and one only an authenticated caller may call, counting the
+ * times its body ran.
  *
  * They are defined after the plugin loaded (a `tool` or `configure` bag names the adapter key, which
  * must be registered by then), and are members of the adapter key, so `tools()` serves them: run
@@ -48,6 +49,10 @@ export interface Probes {
   readonly opaqueRefused: AnyAxn | undefined;
   /** Exposes an opaque value, with no override. */
   readonly opaqueRendered: AnyAxn;
+  /** Declares `access: "authenticated"`: a call with no principal must be refused before it runs. */
+  readonly guarded: AnyAxn;
+  /** How many times the guarded probe's body ran. */
+  readonly guardedRuns: () => number;
 }
 
 /** The default probe schemas: zod 4, what `npm i zod` installs. */
@@ -176,5 +181,26 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
     call: () => ({ data: new ConformanceOpaqueAmount() }),
   });
 
-  return { echo, renamed, renamedName, presentedAsMessage, failing, crashing, cyclic, surrogate, opaqueRefused, opaqueRendered };
+  let guardedRuns = 0;
+  const guarded = buildAxn({
+    name: name("GuardedProbe"),
+    description: "Conformance probe: only an authenticated caller may call it",
+    access: "authenticated",
+    call: () => void guardedRuns++,
+  });
+
+  return {
+    echo,
+    renamed,
+    renamedName,
+    presentedAsMessage,
+    failing,
+    crashing,
+    cyclic,
+    surrogate,
+    opaqueRefused,
+    opaqueRendered,
+    guarded,
+    guardedRuns: () => guardedRuns,
+  };
 }

@@ -71,7 +71,7 @@ describe("configureAxn (global settings)", () => {
     );
     expect(() => configureAxn({ coerceInputTypes: "yes" as never })).to.throw("Invalid configureAxn option coerceInputTypes: expected a boolean");
     expect(() => configureAxn({ verbose: true } as never)).to.throw(
-      "Unknown configureAxn option verbose; known options: coerceInputTypes, env, logger, onException",
+      "Unknown configureAxn option verbose; known options: access, coerceInputTypes, env, logger, onException",
     );
   });
 

@@ -25,10 +25,10 @@ describe("host kernel", () => {
   freshKernel();
   const reports = captureReports();
 
-  it("has a frozen record of the five hooks", () => {
+  it("has a frozen record of the six hooks", () => {
     const host = createKernelHost();
     expect(Object.isFrozen(host.hooks)).to.equal(true);
-    expect(Object.keys(host.hooks)).to.deep.equal(["registerAdapter", "registerSemanticHint", "registerFieldMetadataKey", "registerTransport", "onResult"]);
+    expect(Object.keys(host.hooks)).to.deep.equal(["registerAdapter", "registerSemanticHint", "registerFieldMetadataKey", "registerTransport", "onResult", "onAccessDenied"]);
     expect(activeHost()).to.equal(host);
   });
 

@@ -61,6 +61,15 @@ class AuthenticatingTransport extends InMemoryTransport {
   }
 }
 
+/**
+ * What each transport's trusted channel carries for a signed-in `user`: the ambient fields the
+ * fixture tools read, and a principal with the helpdesk's agent role, so the access policies of
+ * the helpdesk's writes admit the caller and the fuzzed input reaches validation.
+ */
+function trustedUser(user: string): Record<string, unknown> {
+  return { userId: user, currentAgentId: user, principal: { id: user, roles: ["agent"] } };
+}
+
 export interface McpLink {
   readonly client: Client;
   readonly tools: readonly McpTool[];
@@ -83,7 +92,7 @@ export async function linkMcp(actions: readonly AnyAxn[]): Promise<McpLink> {
     name: "reliability",
     version: "1.0.0",
     tools,
-    serverContext: (request) => (request.authInfo === undefined ? {} : { userId: request.authInfo.clientId, currentAgentId: request.authInfo.clientId }),
+    serverContext: (request) => (request.authInfo === undefined ? {} : trustedUser(request.authInfo.clientId)),
   });
   const serverTransport = new InMemoryTransport();
   const clientTransport = new AuthenticatingTransport();
@@ -149,7 +158,7 @@ export async function callLangchain(tools: LangchainTools, action: AnyAxn, args:
     const message = (await tool.invoke(
       { name: tool.name, args: args as Record<string, unknown>, id: `call_${++toolCallSeq}`, type: "tool_call" },
       {
-        ...(options.user === undefined ? {} : { context: { userId: options.user, currentAgentId: options.user } }),
+        ...(options.user === undefined ? {} : { context: trustedUser(options.user) }),
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       },
     )) as ToolMessage;
@@ -171,7 +180,7 @@ export function httpApp(actions: readonly AnyAxn[]): HttpApp {
     cors: null,
     authenticate: (request) => {
       const user = /^Bearer (\S+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
-      return user === undefined ? {} : { userId: user, currentAgentId: user };
+      return user === undefined ? {} : trustedUser(user);
     },
   });
 }

@@ -12,6 +12,7 @@ import { errorMatcher, type CompiledMessages } from "./messages.js";
 import { resolutionOrder } from "./normalize.js";
 import { ambientSourcedFields } from "./validate.js";
 import { kernel } from "../../kernel/state.js";
+import { accessPolicyProblem, freezeAccessPolicy, type AccessPolicy } from "../access.js";
 
 function list<T>(value: T | readonly T[] | undefined): T[] {
   if (value === undefined) return [];
@@ -61,6 +62,15 @@ function failsOnOf(name: string, chain: readonly AnyDefinition[]): CompiledActio
     if (typeof when !== "function") throw new TypeError(`defineAxn(${name}): failsOn entries must be error classes or predicates`);
     return errorMatcher(when);
   });
+}
+
+/** The nearest declared `access` in the chain (the action's own, else its closest ancestor's), checked and frozen. */
+export function accessOf({ name, def }: Declaration): AccessPolicy | undefined {
+  const declared = lineage(def).findLast((d) => d.access !== undefined)?.access;
+  if (declared === undefined) return undefined;
+  const problem = accessPolicyProblem(declared);
+  if (problem !== undefined) throw new TypeError(`defineAxn(${name}): access: ${problem}`);
+  return freezeAccessPolicy(declared);
 }
 
 /** Compiles a declaration; `self` is set once the action value exists. */

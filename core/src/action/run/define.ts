@@ -24,7 +24,7 @@ import { AXN_INTERNALS, handleFor, type ActionInternals } from "../internals.js"
 import type { CallPolicy } from "../call-policy.js";
 import type { AnyAxn, Axn, AxnDefinition, CallOptions } from "../types.js";
 import { checkDeclaration } from "./declaration.js";
-import { compileAction } from "./compile.js";
+import { accessOf, compileAction } from "./compile.js";
 import { execute } from "./execute.js";
 import { throwUnlessOk } from "./settle.js";
 import { addToCatalog } from "./catalog.js";
@@ -64,6 +64,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     parent: def.extends,
     factory,
     coerceInputTypes: def.coerceInputTypes,
+    access: accessOf(declaration),
     definingFile: factory ? undefined : outermostSyncFile(),
     execute: (args: unknown, options: CallOptions | undefined, policy: CallPolicy | undefined) =>
       execute(compiled, args, options, policy),

@@ -81,6 +81,10 @@ async function runCall(
   let settled: Settled;
   const bag: Record<string, unknown> = {};
   try {
+    // The caller's access gate first: a refused caller learns nothing from input validation, and
+    // no hook or body runs for it.
+    const refused = policy?.access?.(action.self!, ambient);
+    if (refused !== undefined) throw refused;
     const input = resolveInput(action, rawArgs, ambient, policy);
     let doneReason: Reason | undefined;
     if (action.before.length === 0 && action.after.length === 0 && action.around.length === 0) {

@@ -35,6 +35,7 @@ const DEFINITION_KEYS = new Set([
   "coerceInputTypes",
   "failsOn",
   "extends",
+  "access",
   "call",
 ]);
 

@@ -11,6 +11,7 @@ import { compose, DEFAULT_ERROR, errorHeadline, errorReasonFor } from "./message
 import { isThenable, Settle } from "./body.js";
 import { Failure } from "../../errors/failure.js";
 import { InboundValidationError, ValidationError } from "../../errors/validation.js";
+import { AccessDeniedError } from "../../access/access-denied.js";
 import { reportException } from "../../config/global.js";
 import { endActionSpan } from "../../tracing/span.js";
 import { kernel } from "../../kernel/state.js";
@@ -37,6 +38,8 @@ export function settleError(action: CompiledAction, thrown: unknown): Settled {
     return { ok: false, outcome: "failure", message, exception: failure, exposed: {} };
   }
   const error = thrown instanceof Error ? thrown : new Error(`Non-error thrown: ${typeof thrown}`);
+  // A refusal is the gate's own sentence for the caller, not the action's failure: no headline.
+  if (error instanceof AccessDeniedError) return { ok: false, outcome: "failure", message: error.message, exception: error, exposed: {} };
   const headline = safeMessage(() => errorHeadline(messages, error), action);
   let reason = safeMessage(() => errorReasonFor(messages, error), action);
   if (error instanceof Failure) {
@@ -108,7 +111,8 @@ export function finish(
     declared: action.exposeNames,
     source: action.self,
   });
-  if (hasCallbacks(action, result.outcome)) return runCallbacks(action, result).then(() => close(action, result, span));
+  // A refused call never ran: the action's own callbacks are not told; the host's observers are.
+  if (hasCallbacks(action, result.outcome) && !(settled.exception instanceof AccessDeniedError)) return runCallbacks(action, result).then(() => close(action, result, span));
   return close(action, result, span);
 }
 

@@ -1,11 +1,13 @@
 /** Nested inputs: a comment object with its visibility, and an optional list of links. */
 import { defineAxn } from "@axn/core";
 import { z } from "zod";
+import { agentsOnly } from "../src/access.js";
 import { store } from "../src/store.js";
 
 export const AddComment = defineAxn({
   name: "Helpdesk.AddComment",
   description: "Add a public reply or an internal note to a ticket",
+  access: agentsOnly,
   expects: {
     ticketId: z.string(),
     comment: {

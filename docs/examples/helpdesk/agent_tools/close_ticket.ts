@@ -1,11 +1,13 @@
 /** A business failure path: closing is refused, with a user-facing reason, when it makes no sense. */
 import { defineAxn } from "@axn/core";
 import { z } from "zod";
+import { agentsOnly } from "../src/access.js";
 import { store } from "../src/store.js";
 
 export const CloseTicket = defineAxn({
   name: "Helpdesk.CloseTicket",
   description: "Close a ticket once it is resolved",
+  access: agentsOnly,
   expects: {
     ticketId: z.string(),
     resolution: { schema: z.string().min(3), description: "What fixed it; added as a public comment" },

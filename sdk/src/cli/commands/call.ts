@@ -1,10 +1,11 @@
 /**
- * `axn call TOOL --args JSON [--ambient JSON]`: runs one tool the way an adapter does — through
- * the Invoker (wire coercion, user-facing input errors, undeclared inputs refused, `ambientContext`
- * smuggled in the arguments stripped) with `--ambient` as the trusted ambient context — and prints
- * the result as JSON. Exit code 1 when the tool failed.
+ * `axn call TOOL --args JSON [--ambient JSON] [--as PRINCIPAL]`: runs one tool the way an adapter
+ * does — through the Invoker (the access check, wire coercion, user-facing input errors, undeclared
+ * inputs refused, `ambientContext` smuggled in the arguments stripped) with `--ambient` as the
+ * trusted ambient context and `--as` as its caller — and prints the result as JSON. Exit code 1
+ * when the tool failed or the caller was refused.
  */
-import { Invoker, render, type Result } from "@axn/core";
+import { AccessDeniedError, PRINCIPAL_AMBIENT_KEY, Invoker, isPrincipal, render, type AxnPrincipal, type Result } from "@axn/core";
 import type { Command } from "../command.js";
 import { findTool } from "../catalog.js";
 import { ExitCode, usageError } from "../errors.js";
@@ -16,31 +17,39 @@ const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInput
 
 export const callCommand: Command = {
   name: "call",
-  usage: "call TOOL [--args JSON] [--ambient JSON]",
+  usage: "call TOOL [--args JSON] [--ambient JSON] [--as PRINCIPAL]",
   summary: "Run a tool through the Invoker and print the result",
   help: [
     "Runs TOOL (a name, or NAME@VERSION) with model-style arguments, exactly as an adapter would:",
     "wire strings are coerced, unknown arguments are refused, and the ambient context comes only",
-    "from --ambient. Prints { ok, outcome, message | error, exposed } as JSON.",
+    "from --ambient; the caller, checked against the tool's access policy, from --as.",
+    "Prints { ok, outcome, message | error, exposed } as JSON (a refused caller: also code).",
     "",
     "Options:",
     "  --args JSON      the tool's arguments (a JSON object; default {})",
     "  --ambient JSON   the trusted ambient context (a JSON object; default {})",
+    "  --as PRINCIPAL   call as this principal: an id, or a JSON object { id, scopes?, roles?, claims? }",
+    "                   (default: no caller, as an anonymous client would be)",
     "",
     "Exit codes: 0 the tool succeeded, 1 it failed (the error is in the output).",
     "",
     "Examples:",
     `  axn call list_tickets --args '{"status":"open","perPage":2}'`,
-    `  axn call assign_to_me --args '{"ticketId":"T-1001"}' --ambient '{"currentAgentId":"ag_ada"}'`,
+    `  axn call assign_to_me --args '{"ticketId":"T-1001"}' --as '{"id":"ag_ada","roles":["agent"]}'`,
   ].join("\n"),
-  options: { args: { type: "string" }, ambient: { type: "string" } },
+  options: { args: { type: "string" }, ambient: { type: "string" }, as: { type: "string" } },
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
     const spec = positionals[0];
     if (spec === undefined) throw usageError("Missing TOOL: which tool should run?", "call");
     // Arguments are checked before the app boots, so a typo fails fast.
     const args = parseJsonObject("args", stringOption(values["args"]), "call");
-    const ambientContext = parseJsonObject("ambient", stringOption(values["ambient"]), "call");
+    const ambient = parseJsonObject("ambient", stringOption(values["ambient"]), "call");
+    const principal = parsePrincipal(values["as"]);
+    if (principal !== undefined && PRINCIPAL_AMBIENT_KEY in ambient) {
+      throw usageError(`Give the caller once: --as, or "${PRINCIPAL_AMBIENT_KEY}" in --ambient, not both`, "call");
+    }
+    const ambientContext = principal === undefined ? ambient : { ...ambient, [PRINCIPAL_AMBIENT_KEY]: principal };
     await loadApp(io.cwd, configPath);
     const tool = findTool(spec);
     const result = await invoker.call(tool.action, args, { ambientContext });
@@ -49,12 +58,25 @@ export const callCommand: Command = {
   },
 };
 
+/** `--as ag_ada` or `--as '{"id":"ag_ada","roles":["agent"]}'`; absent: no caller. */
+function parsePrincipal(value: string | boolean | undefined): AxnPrincipal | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === "string" ? value.trim() : "";
+  const hint = `--as takes a principal: an id (--as ag_ada) or a JSON object with a string "id" (--as '{"id":"ag_ada","roles":["agent"]}')`;
+  if (text === "") throw usageError(hint, "call");
+  if (!text.startsWith("{")) return { id: text };
+  const parsed = parseJsonObject("as", text, "call");
+  if (!isPrincipal(parsed)) throw usageError(hint, "call");
+  return parsed;
+}
+
 function stringOption(value: string | boolean | undefined): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
 /** The result as a JSON document. A failure shows `result.error`; the exception went to onException. */
 function describe(result: Result<object>): Record<string, unknown> {
+  if (result.exception instanceof AccessDeniedError) return { ok: false, outcome: result.outcome, code: result.exception.code, error: result.error };
   if (!result.ok) return { ok: false, outcome: result.outcome, error: result.error };
   try {
     return { ok: true, outcome: result.outcome, message: result.message, exposed: render(result, { rejectOpaque: false }) };

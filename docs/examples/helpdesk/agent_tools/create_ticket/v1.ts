@@ -4,11 +4,13 @@
  */
 import { defineAxn } from "@axn/core";
 import { z } from "zod";
+import { agentsOnly } from "../../src/access.js";
 import { store } from "../../src/store.js";
 
 export const CreateTicketV1 = defineAxn({
   name: "Helpdesk.CreateTicket.V1",
   description: "Open a ticket for a customer (v1: subject, body and the customer's email)",
+  access: agentsOnly,
   toolVersion: 1,
   expects: {
     subject: z.string().min(3).max(120),

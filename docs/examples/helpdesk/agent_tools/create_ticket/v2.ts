@@ -4,12 +4,14 @@
  */
 import { defineAxn } from "@axn/core";
 import { z } from "zod";
+import { agentsOnly } from "../../src/access.js";
 import { store } from "../../src/store.js";
 import { ticketPriority, ticketSummary, summarize } from "../../src/schemas.js";
 
 export const CreateTicketV2 = defineAxn({
   name: "Helpdesk.CreateTicket.V2",
   description: "Open a ticket for a customer, with a priority and tags",
+  access: agentsOnly,
   toolVersion: 2,
   expects: {
     subject: z.string().min(3).max(120),
