@@ -10,7 +10,6 @@
  * Tools stay axn's: `server.registerTool` throws (the SDK refuses a second `tools/list` handler).
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { errorMessage } from "@axn/core/internal";
 
 /** The hook: synchronous, since it runs before the server connects. */
 export type ConfigureServer = (server: McpServer) => void;
@@ -22,7 +21,8 @@ export function runConfigureServer(configure: ConfigureServer | undefined, serve
   try {
     returned = configure(server);
   } catch (error) {
-    throw new Error(`axn-plugin-mcp: configureServer threw: ${errorMessage(error)}`, { cause: error });
+    // The app's own error, shown to the app's developer (never to a client): its message helps.
+    throw new Error(`axn-plugin-mcp: configureServer threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (returned instanceof Promise) {
     returned.catch(() => undefined);
