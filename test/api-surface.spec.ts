@@ -45,7 +45,7 @@ const SURFACE: Record<string, readonly string[]> = {
   "axn-plugin-mcp": [
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",
     "TOOL_VERSION_META_KEY", "createMcpServer", "createStreamableHttpHandler", "default",
-    "defaultServerContext", "definePrompt", "defineResource", "deprecator", "mcpConfig", "mcpPlugin", "serveStdio",
+    "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
   "axn-plugin-langchain": [
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",

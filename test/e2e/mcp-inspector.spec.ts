@@ -2,8 +2,9 @@
  * The MCP Inspector's CLI (`@modelcontextprotocol/inspector --cli`, a client none of this code
  * wrote) against `axn serve` on the conformance app, over stdio (the Inspector launches
  * `axn serve --stdio mcp`) and over Streamable HTTP (a running `axn serve`): it lists and calls
- * tools, lists and reads resources (fixed, templated, and the one the app's `configureServer`
- * adds through the raw SDK API), and lists and gets prompts.
+ * tools, lists and reads resources (fixed, templated — listed in the app's config — and the one its
+ * `configureServer` adds through the raw SDK API), and lists and gets prompts (discovered under its
+ * tool root).
  */
 import { expect } from "chai";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -17,7 +18,8 @@ const CONFIG = join(APP, "axn.config.ts");
 
 const TOOLS = ["json_schema_2020_12_tool", "test_error_handling", "test_reconnection", "test_simple_text", "test_tool_with_progress"];
 const RESOURCES = ["test://static-text", "test://static-binary", "test://watched-resource", "axn://server-info"];
-const PROMPTS = ["test_simple_prompt", "test_prompt_with_arguments", "test_prompt_with_embedded_resource", "test_prompt_with_image"];
+// Discovered under the tool root: a module's exports in name order.
+const PROMPTS = ["test_prompt_with_arguments", "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_simple_prompt"];
 
 /** The Inspector exits 5 after printing a tool result with `isError: true`. */
 const TOOL_IS_ERROR_EXIT = 5;

@@ -1,7 +1,8 @@
 /**
  * `axn tools` and `axn doctor` show what a transport serves besides the tools (its `catalog()`):
- * here the conformance app's MCP resources, resource template and prompts, listed once although
- * both MCP transports (Streamable HTTP and stdio) serve them. The CLI names no plugin.
+ * here the conformance app's MCP resources and resource template (listed in its config) and prompts
+ * (discovered under its tool root, in export-name order), listed once although both MCP transports
+ * (Streamable HTTP and stdio) serve them. The CLI names no plugin.
  */
 import { expect } from "chai";
 import { join } from "node:path";
@@ -22,10 +23,10 @@ describe("axn tools / axn doctor: resources and prompts beside the tools", funct
         "resource           static-binary                       test://static-binary       mcp        A static binary resource (image) for testing",
         "resource template  template                            test://template/{id}/data  mcp        A resource template with parameter substitution",
         "resource           watched-resource                    test://watched-resource    mcp        A resource clients subscribe to",
-        "prompt             test_simple_prompt                  -                          mcp        A simple prompt without arguments",
         "prompt             test_prompt_with_arguments          -                          mcp        A prompt with required arguments",
         "prompt             test_prompt_with_embedded_resource  -                          mcp        A prompt that includes an embedded resource",
         "prompt             test_prompt_with_image              -                          mcp        A prompt that includes image content",
+        "prompt             test_simple_prompt                  -                          mcp        A simple prompt without arguments",
         "",
       ].join("\n"),
     );
@@ -36,7 +37,7 @@ describe("axn tools / axn doctor: resources and prompts beside the tools", funct
     expect(run.code).to.equal(0);
     expect(run.stdout).to.include(
       '✔ Transport "mcp" also serves 3 resources (static-text, static-binary, watched-resource); 1 resource template (template); ' +
-        "4 prompts (test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image)\n",
+        "4 prompts (test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image, test_simple_prompt)\n",
     );
   });
 });

@@ -152,7 +152,7 @@ interface TransportBase<F extends TransportFlags> {
    */
   readonly flags?: F;
   /** What it serves besides the tools, for `axn tools` and `axn doctor` (read once the host has loaded). */
-  catalog?(): readonly TransportCatalogEntry[];
+  catalog?(): readonly TransportCatalogEntry[] | Promise<readonly TransportCatalogEntry[]>;
 }
 
 export interface HttpTransport<F extends TransportFlags = TransportFlags> extends TransportBase<F> {

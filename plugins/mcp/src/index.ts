@@ -49,3 +49,4 @@ export { definePrompt, type McpPrompt, type PromptDefinition, type PromptMessage
 export type { ArgumentDeclaration, ArgumentFields, ArgumentSchema, ArgumentSpec, ArgumentValues, NormalizedArgument } from "./arguments.js";
 export type { Completer, CompletionContext } from "./completions.js";
 export type { ConfigureServer } from "./configure-server.js";
+export { discoverSurface, type DiscoveredSurface } from "./discover-surface.js";

@@ -2,11 +2,11 @@
  * MCP as two `axn serve` transports, both named `mcp`: Streamable HTTP mounted at `/mcp` on the
  * CLI's server (sessions closed when it stops), and stdio for a client that launches the process,
  * selected with `--stdio mcp` or this plugin's own `--mcp-stdio`. Each serves every `mcp` tool,
- * and the resources and prompts the `mcp` settings list, under the app's name and version.
+ * and the resources and prompts of the settings and the tool roots, under the app's name and version.
  */
 import type { HttpTransport, StdioTransport, TransportCatalogEntry, TransportRegistrar } from "@axn/core";
 // plugin.ts imports this module: its `mcpPlugin` is read only when a transport starts.
-import { mcpConfig } from "./config.js";
+import { discoverSurface, type DiscoveredSurface } from "./discover-surface.js";
 import { mcpPlugin } from "./plugin.js";
 import { createStreamableHttpHandler } from "./serve-http.js";
 import { serveStdio } from "./serve-stdio.js";
@@ -29,10 +29,11 @@ const streamableHttp: HttpTransport<{}> = {
   path: MCP_HTTP_PATH,
   catalog,
   async start({ app }) {
-    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH });
+    const served = await discoverSurface();
+    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, ...served });
     return {
       listener: handler.listener,
-      summary: summary(),
+      summary: summary(served),
       banner: (origin) => {
         const url = `${origin}${MCP_HTTP_PATH}`;
         return {
@@ -59,30 +60,32 @@ const stdio: StdioTransport<{}> = {
   selectFlag: MCP_STDIO_FLAG,
   catalog,
   async start({ app, stdin, stdout }) {
-    const server = await serveStdio({ name: app.name, version: app.version, stdin, stdout });
-    return { summary: summary(), stop: () => server.close() };
+    const served = await discoverSurface();
+    const server = await serveStdio({ name: app.name, version: app.version, stdin, stdout, ...served });
+    return { summary: summary(served), stop: () => server.close() };
   },
 };
 
-/** The resources and prompts the settings list, for `axn tools` / `axn doctor`. */
-function catalog(): readonly TransportCatalogEntry[] {
+/** The resources and prompts served (settings and tool roots), for `axn tools` / `axn doctor`. */
+async function catalog(): Promise<readonly TransportCatalogEntry[]> {
   const described = (description: string | undefined) => (description === undefined ? {} : { description });
+  const { resources, prompts } = await discoverSurface();
   return [
-    ...mcpConfig.get("resources").map((resource) => ({
+    ...resources.map((resource) => ({
       kind: resource.uri === undefined ? "resource template" : "resource",
       name: resource.name,
       target: resource.uri ?? resource.uriTemplate!,
       ...described(resource.description),
     })),
-    ...mcpConfig.get("prompts").map((prompt) => ({ kind: "prompt", name: prompt.name, ...described(prompt.description) })),
+    ...prompts.map((prompt) => ({ kind: "prompt", name: prompt.name, ...described(prompt.description) })),
   ];
 }
 
 /** "3 MCP tools", then the resources and prompts when there are any: "3 MCP tools, 2 MCP resources, 1 MCP prompt". */
-function summary(): string {
+function summary({ resources, prompts }: DiscoveredSurface): string {
   const counts: [number, string][] = [
-    [mcpConfig.get("resources").length, "resource"],
-    [mcpConfig.get("prompts").length, "prompt"],
+    [resources.length, "resource"],
+    [prompts.length, "prompt"],
   ];
   const extra = counts.filter(([count]) => count > 0).map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
   return `${mcpPlugin.tools().length} MCP tools${extra.join("")}`;

@@ -11,11 +11,11 @@ export interface ServedEntry extends TransportCatalogEntry {
   readonly transport: string;
 }
 
-export function servedCatalog(transports: readonly Registered[]): readonly ServedEntry[] {
+export async function servedCatalog(transports: readonly Registered[]): Promise<readonly ServedEntry[]> {
   const seen = new Set<string>();
   const out: ServedEntry[] = [];
   for (const { transport } of transports) {
-    for (const entry of transport.catalog?.() ?? []) {
+    for (const entry of (await transport.catalog?.()) ?? []) {
       const key = JSON.stringify([transport.name, entry.kind, entry.name, entry.target]);
       if (seen.has(key)) continue;
       seen.add(key);

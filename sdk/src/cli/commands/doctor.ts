@@ -50,7 +50,7 @@ export const doctorCommand: Command = {
     const app = await check(io, configPath, findings);
     if (app !== undefined) {
       findings.push(...adapterFindings(app));
-      findings.push(...transportFindings(app));
+      findings.push(...(await transportFindings(app)));
       findings.push(...toolFindings());
     }
     report(io, findings);
@@ -148,7 +148,7 @@ function adapterFindings(app: LoadedApp): Finding[] {
 }
 
 /** What `axn serve` would serve: one line per transport, or why they conflict. */
-function transportFindings(app: LoadedApp): Finding[] {
+async function transportFindings(app: LoadedApp): Promise<Finding[]> {
   let transports: Registered[];
   try {
     transports = collectTransports(app.host, RESERVED_FLAGS);
@@ -160,7 +160,7 @@ function transportFindings(app: LoadedApp): Finding[] {
     message: `Transport ${entry.transport.kind} "${entry.transport.name}"${entry.transport.kind === "http" ? ` at ${entry.transport.path}` : ""} (${entry.plugin})`,
   }));
   try {
-    const served = servedCatalog(transports);
+    const served = await servedCatalog(transports);
     for (const name of new Set(served.map((entry) => entry.transport))) {
       const kinds = new Map<string, string[]>();
       for (const entry of served.filter((e) => e.transport === name)) kinds.set(entry.kind, [...(kinds.get(entry.kind) ?? []), entry.name]);

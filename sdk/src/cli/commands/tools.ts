@@ -55,7 +55,7 @@ export const toolsCommand: Command = {
     ]);
     println(io.stdout, ...table(["NAME", "VERSION", "ADAPTERS", "HINTS", "DESCRIPTION"], rows));
     // Beside the tools, what transports serve on their own (MCP resources and prompts).
-    const served = adapter === undefined ? servedCatalog(collectTransports(app.host, RESERVED_FLAGS)) : [];
+    const served = adapter === undefined ? await servedCatalog(collectTransports(app.host, RESERVED_FLAGS)) : [];
     if (served.length > 0) {
       const entries = served.map((entry) => [entry.kind, entry.name, entry.target ?? "-", entry.transport, entry.description ?? ""]);
       println(io.stdout, "", ...table(["KIND", "NAME", "ADDRESS", "TRANSPORT", "DESCRIPTION"], entries));
