@@ -8,6 +8,8 @@ import plugin from "../src/index.js";
 import withOptions from "../src/with-options.js";
 
 describe("axn-plugin-audit", () => {
+  // Before and after: a spec file run after another starts from a clean kernel, and leaves one.
+  beforeEach(resetKernel);
   afterEach(resetKernel);
   it("loads", async () => {
     await createHost({ config: { plugins: [plugin] } });
