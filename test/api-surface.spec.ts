@@ -9,13 +9,13 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/core": [
     "AccessDeniedError", "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
     "DeprecationError", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
-    "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT",
+    "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT", "LOG_LEVELS",
     "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
     "VERSION", "ValidationError", "accessPolicyOf", "accessRefusal", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
     "configNamespaces", "configurableFor", "configureAxn", "createConfigurable", "createDeprecator",
     "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
-    "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "isPrincipal", "isPublic", "knownFieldMetadataKeys",
-    "knownSemanticHints", "markAxnError", "mayCall", "ownedFailure", "principalFrom", "raisesInDev", "registerFieldMetadataKey",
+    "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "isMediaSchema", "isPrincipal", "isPublic", "knownFieldMetadataKeys",
+    "knownSemanticHints", "markAxnError", "mayCall", "media", "mediaFieldsOf", "ownedFailure", "principalFrom", "raisesInDev", "registerFieldMetadataKey",
     "registerSemanticHint", "registeredAdapters", "render", "reportException", "resetAxnConfig",
     "resetHost", "semanticHintOwner", "validateToolRoots",
   ],
@@ -43,16 +43,16 @@ const SURFACE: Record<string, readonly string[]> = {
     "SECRET_MESSAGE", "ZOD_PROBE_SCHEMAS", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",
   ],
   "axn-plugin-mcp": [
-    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",
     "TOOL_VERSION_META_KEY", "createMcpServer", "createStreamableHttpHandler", "default",
     "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
   "axn-plugin-langchain": [
-    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
   ],
   "axn-plugin-http": [
     "ADAPTER_KEY", "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT", "HTTP_KEY",
-    "HttpAdapter", "HttpMessages", "LOOPBACK_HOSTS", "buildOpenApiDocument", "createHttpApp",
+    "HttpAdapter", "HttpMessages", "LOOPBACK_HOSTS", "SSE_EVENTS", "buildOpenApiDocument", "createHttpApp",
     "default", "deprecator", "httpConfig", "httpPlugin", "serve", "tools", "wrap",
   ],
 };

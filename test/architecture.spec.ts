@@ -18,6 +18,8 @@ export const CORE_LAYERS: readonly Layer[] = [
   { name: "errors", modules: ["errors/**"] },
   // One module per schema kind behind one interface (zod 4, zod 3, Standard JSON Schema).
   { name: "schema", modules: ["schema/**"] },
+  // Media values (image, audio, file, resource link, resource) as Standard Schemas for exposes.
+  { name: "media", modules: ["media/**"] },
   // The action model: what an action, a field, a result, a call policy are; the opaque handle and
   // the internal record behind it. Tool naming is the pure rule `A.toolName()` applies; the option
   // types are what the kernel stores for configureAxn.

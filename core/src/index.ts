@@ -51,6 +51,35 @@ export type {
 } from "./action/types.js";
 export type { ActionHandle } from "./action/handle.js";
 export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js";
+export {
+  LOG_LEVELS,
+  type ElicitAnswer,
+  type ElicitForm,
+  type ElicitRequest,
+  type Elicited,
+  type LiveChannel,
+  type LiveSampleRequest,
+  type LiveSupport,
+  type LogEntry,
+  type LogLevel,
+  type ProgressUpdate,
+  type SampleMessage,
+  type SampleRequest,
+  type Sampled,
+} from "./action/live.js";
+export { media, isMediaSchema, type MediaOptions, type MediaSchema } from "./media/schemas.js";
+export type {
+  MediaAudio,
+  MediaBytes,
+  MediaFile,
+  MediaImage,
+  MediaInput,
+  MediaKind,
+  MediaResource,
+  MediaResourceLink,
+  MediaValue,
+} from "./media/values.js";
+export { mediaFieldsOf, type MediaField } from "./action/media-fields.js";
 
 // --- access ---
 export type { AccessDenialReason, AccessPolicy, AccessPredicate, AccessRule } from "./action/access.js";

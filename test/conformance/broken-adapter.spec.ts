@@ -44,6 +44,7 @@ const EXCEPTION_HIDDEN = "Broken convention: the client never sees result.except
 const GUARDED_MAPPING =
   "Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which runs your mapping under the guard (or guardToolResponse(action, { onError }, () => map(result)) around the mapping only).";
 const PRESENT_AS = `Broken convention: presentAs is resolved for each action (its configure / tool bag, then the package value). Use config.resolveOverrideFor(action, "presentAs"), never config.get("presentAs").`;
+const LIVE_SAFE = "Broken convention: an action's live capabilities (ctx.progress, ctx.notify, ctx.elicit, ctx.sample) never break a call: a transport carries what it can and leaves the rest out, which the action sees as a no-op or unavailable. Use a LiveChannel as the call options' live, with only the members your transport can carry (or no live at all).";
 const REJECT_OPAQUE =
   "Broken convention: rejectOpaqueExposedValues is an overridable setting resolved for each action. Use declareRejectOpaqueExposedValues(config, { default }) and serializeExposed(config, result) from @axn/sdk/adapter, never render(result, { rejectOpaque: config.get(...) }).";
 const ZERO_ARG_TOOLS =
@@ -90,6 +91,7 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
     "unrenderable-surrogate": mutation(wrapOf("SurrogateProbe")),
     "present-as": mutation(wrapOf("MessageProbe")),
     "reject-opaque": mutation(wrapOf("OpaqueRenderedProbe")),
+    "live-safe": mutation(wrapOf("LiveProbe")),
     "tools-zero-arg": mutation("tools()"),
     "access-refused": mutation(wrapOf("GuardedProbe")),
   },
@@ -142,6 +144,9 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
   },
   "ignores-reject-opaque": {
     "reject-opaque": `${label("ignores-reject-opaque")}: ${probe("ignores-reject-opaque", "OpaqueRefusedProbe")} declares configure: { fixture: { rejectOpaqueExposedValues: true } } (the package value is false), and its opaque value was rendered: "{\\"data\\":{\\"amount\\":3}}". ${REJECT_OPAQUE}`,
+  },
+  "throwing-live-channel": {
+    "live-safe": `${label("throwing-live-channel")}: ${probe("throwing-live-channel", "LiveProbe")}, which reports progress, logs and asks the user and the client's model, was answered as a failure: "Something went wrong". ${LIVE_SAFE}`,
   },
   "tools-needs-argument": {
     "tools-zero-arg": `${label("tools-needs-argument")}: tools() declares 1 required parameter(s). ${ZERO_ARG_TOOLS}`,

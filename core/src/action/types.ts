@@ -7,6 +7,7 @@ import { AXN_INTERNALS, type ActionHandle } from "./handle.js";
 import type { BodyInput, CallArgs, Exposed, ExposeInput, Fields } from "./fields.js";
 import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registries.js";
 import type { Result } from "./result.js";
+import type { Elicited, LiveChannel, LiveSupport, LogLevel, SampleRequest, Sampled } from "./live.js";
 import type { AccessPolicy } from "./access.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 
@@ -39,6 +40,12 @@ export interface CallOptions {
    * what it knows per call (`gen_ai.tool.call.id`) but the action does not.
    */
   readonly spanAttributes?: Attributes;
+  /**
+   * Where the body's live capabilities go (`ctx.progress`, `ctx.notify`, `ctx.elicit`,
+   * `ctx.sample`): each transport passes its own; a direct call may pass plain handlers. A function
+   * is called the first time the body uses one, so a call that never does builds nothing.
+   */
+  readonly live?: LiveChannel | (() => LiveChannel | undefined);
 }
 
 /** What the body gets besides its input. */
@@ -49,8 +56,32 @@ export interface ActionContext<X> {
   fail(reason?: string, options?: { readonly standalone?: boolean }): never;
   /** Ends the call early as a success; `message` becomes the success reason. */
   done(message?: string): never;
-  /** Logs through the configured logger, tagged with the action name. */
+  /** Logs through the configured (server-side) logger, tagged with the action name. */
   log(message: string): void;
+  /**
+   * Reports progress to the caller: `done` of `total` (when known), with an optional message.
+   * A no-op where nothing listens; a report whose `done` is not above the last one is not sent
+   * (progress only grows).
+   */
+  progress(done: number, total?: number, message?: string): void;
+  /**
+   * A log message for the client (MCP `notifications/message`, a LangChain run event, an HTTP
+   * SSE `log` event) — unlike `log`, which writes to the server's own logger. A no-op where
+   * nothing listens. `logger` defaults to the action's name.
+   */
+  notify(level: LogLevel, data: unknown, logger?: string): void;
+  /**
+   * Asks the user to fill a form of `fields` (the same declarations as `expects`, flat and
+   * primitive: strings, numbers, booleans, enums, lists of enums). Resolves to the validated
+   * answer (`accept`), or `decline` / `cancel` (the user's choice), or `unavailable` (no one can be
+   * asked on this call). An answer that fails validation ends the call as a user-facing failure
+   * naming the field.
+   */
+  elicit<F extends Fields>(message: string, fields: F): Promise<Elicited<BodyInput<F>>>;
+  /** Asks the client's model for a completion; `unavailable` when no model can be asked. */
+  sample(request: SampleRequest): Promise<Sampled>;
+  /** Which live capabilities reach someone on this call. */
+  readonly supports: LiveSupport;
   /** The call's abort signal (never aborted when the caller gave none). */
   readonly signal: AbortSignal;
   /** The action being run. */

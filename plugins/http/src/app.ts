@@ -28,6 +28,7 @@ import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
 import { readBodyWithin } from "./read-body.js";
+import { streamCall, wantsEventStream } from "./sse.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorReply, Messages, toResponse, type HttpReply } from "./replies.js";
 import { tools as registeredTools } from "./plugin.js";
@@ -61,7 +62,7 @@ export type HttpApp = Hono<HttpAppEnv>;
 export type NodeBindings = { readonly incoming?: IncomingMessage; readonly outgoing?: ServerResponse };
 
 /** A request header, read from Node's own parsed headers when @hono/node-server is underneath. */
-function requestHeader(c: Context, name: "content-type" | "content-length" | "host"): string | null {
+function requestHeader(c: Context, name: "content-type" | "content-length" | "host" | "accept"): string | null {
   const incoming = (c.env as NodeBindings | undefined)?.incoming;
   if (incoming?.headers !== undefined) return incoming.headers[name] ?? null;
   return c.req.raw.headers.get(name);
@@ -210,6 +211,8 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (!read.ok) return toResponse(read.reason === "tooLarge" ? errorReply(413, Messages.tooLarge(maxBodyBytes)) : errorReply(400, Messages.incompleteBody));
       const parsed = parseJsonBody(read.bytes);
       if (!parsed.ok) return toResponse(errorReply(400, Messages.malformedJson));
+      // Accept: text/event-stream — live reports, then the result, as Server-Sent Events (sse.ts).
+      if (wantsEventStream(requestHeader(c, "accept"))) return streamCall(c, op, parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });
       let reply: HttpReply;
       try {
         reply = await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });

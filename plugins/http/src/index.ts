@@ -41,6 +41,7 @@ export { serve, DEFAULT_HOSTNAME, DEFAULT_PORT, type HttpServerHandle, type Serv
 export { buildOpenApiDocument, type OpenApiInfo, type OpenApiOptions } from "./openapi.js";
 export { LOOPBACK_HOSTS } from "@axn/sdk/adapter";
 export { Messages as HttpMessages, type HttpReply } from "./replies.js";
+export { SSE_EVENTS } from "./sse.js";
 
 declare module "@axn/sdk" {
   interface AppSettingsRegistry {

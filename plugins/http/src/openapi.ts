@@ -2,7 +2,9 @@
  * The OpenAPI 3.1 document for a set of operations: one `POST` operation per tool version, with
  * the action's reflected schemas used unchanged (they are self-contained JSON Schema 2020-12, the
  * document's dialect), the adapter's error responses, and the action's semantic hints and version
- * as `x-axn-*` extension fields.
+ * as `x-axn-*` extension fields. Each `200` has two contents: the JSON reply, and the
+ * `text/event-stream` a client gets by asking for it (sse.ts) — OpenAPI 3.1 cannot type the events
+ * of a stream, so their data schemas are named under `x-axn-events`.
  *
  * Access: when the app authenticates or any tool is restricted, the document declares a `bearer`
  * security scheme and each operation its requirement from the action's access policy — a public
@@ -66,6 +68,43 @@ const COMPONENT_SCHEMAS: JsonObject = {
     required: ["message"],
     additionalProperties: false,
   },
+  LiveEventStream: {
+    type: "string",
+    description:
+      "Server-Sent Events, sent when the request's Accept lists text/event-stream: any number of `progress` and `log` events as the tool runs, then one `result` event whose data is the reply a JSON request gets, with its status",
+  },
+  ProgressEvent: {
+    type: "object",
+    description: "The data of an `event: progress`: `progress` grows with every event",
+    properties: { progress: { type: "number" }, total: { type: "number" }, message: { type: "string" } },
+    required: ["progress"],
+    additionalProperties: false,
+  },
+  LogEvent: {
+    type: "object",
+    description: "The data of an `event: log`: a log message the tool meant for the client",
+    properties: {
+      level: { type: "string", enum: ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] },
+      logger: { type: "string" },
+      data: {},
+    },
+    required: ["level", "logger", "data"],
+    additionalProperties: false,
+  },
+  ResultEvent: {
+    type: "object",
+    description: "The data of the final `event: result`: the status and body a JSON request would have received",
+    properties: { status: { type: "integer" }, body: { type: "object" } },
+    required: ["status", "body"],
+    additionalProperties: false,
+  },
+};
+
+const EVENT_STREAM: JsonObject = {
+  "text/event-stream": {
+    schema: ref("schemas", "LiveEventStream"),
+    "x-axn-events": { progress: ref("schemas", "ProgressEvent"), log: ref("schemas", "LogEvent"), result: ref("schemas", "ResultEvent") },
+  },
 };
 
 function componentResponses(maxBodyBytes: number): JsonObject {
@@ -100,7 +139,7 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
   const responses: JsonObject = {
     "200": {
       description: op.outputSchema === undefined ? "The tool succeeded; `message` says how" : "The tool succeeded: its exposed values",
-      content: json(op.outputSchema ?? ref("schemas", "Message")),
+      content: { ...json(op.outputSchema ?? ref("schemas", "Message")), ...EVENT_STREAM },
     },
     "400": ref("responses", "InvalidInput"),
     ...(options.authenticated || rule.unauthorized ? { "401": ref("responses", "Unauthorized") } : {}),

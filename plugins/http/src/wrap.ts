@@ -15,7 +15,7 @@
  * const reply = await op.invoke({ amount: 100 }, { ambientContext: { userId: "u1" } }); // { status, body }
  * ```
  */
-import type { AmbientContextSource, AnyAxn, JsonSchema } from "@axn/core";
+import type { AmbientContextSource, AnyAxn, CallOptions, JsonSchema } from "@axn/core";
 import { resolveToolName, toolPipeline } from "@axn/sdk/adapter";
 import { ADAPTER_KEY } from "./config.js";
 import { EXPOSES_REPLY, MESSAGE_REPLY } from "./map-result.js";
@@ -31,6 +31,8 @@ export interface InvokeHttpOptions {
   readonly ambientContext?: AmbientContextSource;
   /** The client-disconnect signal, or a function building it when the action first reads `ctx.signal`. */
   readonly signal?: AbortSignal | (() => AbortSignal);
+  /** Where the action's progress and log reports go (the SSE stream, sse.ts). */
+  readonly live?: CallOptions["live"];
 }
 
 /** One tool version as an HTTP operation. */

@@ -12,7 +12,7 @@
  */
 import type { AnyAxn, AxnPrincipal, JsonSchema } from "@axn/core";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
-import { ToolMessage } from "@langchain/core/messages";
+import { ToolMessage, type ContentBlock } from "@langchain/core/messages";
 import { StructuredTool, type StructuredToolCallInput, type ToolReturnType, type ToolRunnableConfig } from "@langchain/core/tools";
 import type { AmbientContextOption } from "./ambient.js";
 import { toolCall, type ToolCall } from "./call-action.js";
@@ -24,11 +24,12 @@ export type ToolArguments = Record<string, unknown>;
 
 /**
  * What `_call` returns under `responseFormat: "content_and_artifact"`: the text the model reads
- * and the rendered exposes; or, for a failure, a finished error `ToolMessage` (LangChain passes a
+ * (content blocks — text, then images, audio, files — when the action exposes media) and the
+ * rendered exposes; or, for a failure, a finished error `ToolMessage` (LangChain passes a
  * message through as is, which is how its `status` can say `"error"`) carrying `result.error`, and
  * for refused arguments the `{ fieldErrors }` artifact.
  */
-export type ActionToolOutput = [content: string | ToolMessage, artifact: ToolArtifact | undefined];
+export type ActionToolOutput = [content: string | ContentBlock[] | ToolMessage, artifact: ToolArtifact | undefined];
 
 export interface ActionToolFields {
   readonly action: AnyAxn;
@@ -86,10 +87,11 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
 
   protected override async _call(
     args: ToolArguments,
-    _runManager?: CallbackManagerForToolRun,
+    runManager?: CallbackManagerForToolRun,
     config: ToolRunnableConfig = {},
   ): Promise<ActionToolOutput> {
-    const reply = await this.#call(args, config, this.name);
+    // The run manager carries the action's progress and logs as events of this tool's run.
+    const reply = await this.#call(args, config, this.name, runManager);
     if (reply.ok) return [reply.content, reply.artifact];
     const toolCallId = config.toolCall?.id;
     // Without a tool call (a plain `invoke(args)`) LangChain returns bare content: the error text.

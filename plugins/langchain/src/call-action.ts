@@ -2,16 +2,19 @@
  * One tool's calls, from the model's arguments to the reply: resolve the trusted ambient context,
  * then run the tool pipeline (the shared Invoker profile — coercion, user-facing input errors,
  * undeclared keys refused, smuggled ambient context stripped — and the guarded mapping) with the
- * run's abort signal. Built once per tool, so a call allocates only what it must.
+ * run's abort signal and its callbacks as the live channel (live.ts). Built once per tool, so a
+ * call allocates only what it must.
  */
 import type { AmbientContextSource, AnyAxn, AxnPrincipal } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError, toolPipeline } from "@axn/sdk/adapter";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
+import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { abortError, untilAborted } from "./abort.js";
 import { resolveAmbientContext, withPrincipal, type AmbientContextOption } from "./ambient.js";
 import type { PresentAs } from "./config.js";
 import { failedReply, replyMapping, type ToolReply } from "./map-result.js";
 import { genAiAttributes } from "./span.js";
+import { RunEvents } from "./live.js";
 
 export interface CallSettings {
   /** The `wrap` option; when absent, the action's `langchain.presentAs`, else the package value. */
@@ -22,13 +25,13 @@ export interface CallSettings {
 }
 
 /** One call; `toolName` is the tool's name as it stands now (it names the call's span). */
-export type ToolCall = (args: unknown, config: ToolRunnableConfig, toolName: string) => Promise<ToolReply>;
+export type ToolCall = (args: unknown, config: ToolRunnableConfig, toolName: string, runManager?: CallbackManagerForToolRun) => Promise<ToolReply>;
 
 export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
   const run = toolPipeline(action, replyMapping(action, settings.presentAs));
   const option = settings.ambientContext;
   const bound = settings.principal;
-  return async (args, config, toolName) => {
+  return async (args, config, toolName, runManager) => {
     const { signal } = config;
     // A run already cancelled does not start the action at all.
     if (signal?.aborted) throw abortError(signal);
@@ -42,6 +45,9 @@ export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
       return failedReply(ADAPTER_FAILURE_MESSAGE);
     }
     const spanAttributes = genAiAttributes({ toolName, toolCallId: config.toolCall?.id });
-    return untilAborted(run(args, { ambientContext, spanAttributes, signal }), signal);
+    // No run manager (no callbacks anywhere): nothing could see the events, so no channel at all.
+    const live = runManager === undefined ? undefined : new RunEvents(action, config, runManager, toolName);
+    const reply = untilAborted(run(args, { ambientContext, spanAttributes, signal, live }), signal);
+    return live === undefined ? reply : reply.then(async (value) => (await live.settled(), value));
   };
 }

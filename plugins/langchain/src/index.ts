@@ -25,3 +25,4 @@ export { ADAPTER_KEY, langchainConfig, type PresentAs, type LangchainActionSetti
 export { ADAPTER_FAILURE_MESSAGE, type InvalidArgumentsArtifact, type ToolArtifact } from "./map-result.js";
 export type { AmbientContextOption } from "./ambient.js";
 export { deprecator } from "./deprecator.js";
+export { LIVE_EVENTS } from "./live.js";

@@ -1,7 +1,9 @@
 /**
  * `McpAdapter`: the pair every axn adapter exposes — `tools()` and `wrap(action, options)` — plus
- * `serverContext()`, the live-capabilities handle of the MCP call running now. `tools` and `wrap`
- * are the plugin's own (`defineAdapterPlugin`, plugin.ts).
+ * `serverContext()`, the MCP-only handle of the call running now (progress, cancellation). An
+ * action that should work on every transport uses its call context instead (`ctx.progress`,
+ * `ctx.notify`, `ctx.elicit`, `ctx.sample`; live.ts maps them). `tools` and `wrap` are the
+ * plugin's own (`defineAdapterPlugin`, plugin.ts).
  *
  * @example
  * ```ts

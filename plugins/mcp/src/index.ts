@@ -27,6 +27,8 @@ export {
   type ServerContextBuilder,
 } from "./server-context.js";
 export { createMcpServer, type McpServerOptions } from "./server.js";
+export { LIVE_REQUEST_TIMEOUT_MS } from "./live.js";
+export type { McpPeer } from "./peer.js";
 export { serveStdio, type StdioServeOptions } from "./serve-stdio.js";
 export {
   createStreamableHttpHandler,

@@ -3,7 +3,8 @@
  * structured presentation carries the rendered exposes as `structuredContent` (conforming to the
  * advertised `outputSchema`) and their JSON as text, as the protocol recommends for clients that
  * only read text. Otherwise the text is the action's own message. A failure is `isError: true`
- * with `result.error` — no adapter-wide headline, never `result.exception`'s message.
+ * with `result.error` — no adapter-wide headline, never `result.exception`'s message. (An action
+ * that exposes media is mapped by media.ts: the same, plus its content blocks.)
  */
 import { serializeExposed, type ToolFailure, type ToolMapping } from "@axn/sdk/adapter";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";

@@ -13,14 +13,19 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { AmbientContextSource } from "@axn/core";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ProgressToken, RequestId, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { McpPeer } from "./peer.js";
 
 /** What the SDK hands a request handler (`extra`). */
 export type McpRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** The parts of a request's `extra` a tool call uses; the SDK's full `extra` satisfies it. */
+/**
+ * The parts of a request's `extra` a tool call uses (the SDK's full `extra` satisfies it), and
+ * what the server knows of its client (`peer`: declared capabilities, the session's log level).
+ * The live capabilities of the call (live.ts) are built from these on first use.
+ */
 export type McpRequestContext = Partial<
-  Pick<McpRequestExtra, "signal" | "authInfo" | "sessionId" | "requestId" | "_meta" | "sendNotification">
->;
+  Pick<McpRequestExtra, "signal" | "authInfo" | "sessionId" | "requestId" | "_meta" | "sendNotification" | "sendRequest">
+> & { readonly peer?: McpPeer };
 
 /** Builds the trusted ambient context for one call from its request. */
 export type ServerContextBuilder = (request: McpRequestContext) => AmbientContextSource;

@@ -34,6 +34,7 @@ import type { McpResource } from "./resources.js";
 import { registerSurface, surface, type Surface } from "./surface.js";
 import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
 import { mcpPlugin } from "./plugin.js";
+import { attachPeer, type McpPeer } from "./peer.js";
 import { toolDefinition, type McpCallRequest, type McpTool } from "./wrap.js";
 
 /** `tools/call` with its arguments left untouched (validated by the Invoker, not here). */
@@ -121,7 +122,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
   // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
   const mcp = new McpServer({ name: options.name, version: options.version }, options.instructions === undefined ? {} : { instructions: options.instructions });
   const server = mcp.server;
-  server.registerCapabilities({ tools: restricted ? { listChanged: true } : {} });
+  server.registerCapabilities({ tools: restricted ? { listChanged: true } : {}, logging: {} });
   // What this session was last shown (the names, joined), so a change of grants can be announced.
   let listed: string | undefined;
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
@@ -129,6 +130,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
     listed = names;
     return listing;
   });
+  const peer = attachPeer(server);
   // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
   // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
   // `arguments.constructor` (an own "constructor" key fails the whole request as a protocol error)
@@ -147,7 +149,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
         await extra.sendNotification({ method: "notifications/tools/list_changed" }).catch(() => undefined);
       }
     }
-    return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext));
+    return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext, peer));
   });
   registerSurface(mcp, set.surface);
   runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
@@ -155,7 +157,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
 }
 
 /** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
-function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource): McpCallRequest {
+function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource, peer: McpPeer): McpCallRequest {
   return {
     signal: extra.signal,
     authInfo: extra.authInfo,
@@ -163,6 +165,8 @@ function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSourc
     requestId: extra.requestId,
     _meta: extra._meta,
     sendNotification: extra.sendNotification,
+    sendRequest: extra.sendRequest,
+    peer,
     ambientContext,
   };
 }

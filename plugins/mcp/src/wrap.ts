@@ -5,13 +5,15 @@
  * per-action settings, so `tools/list` never changes between calls. The action is never mutated.
  * (`tools()` comes with the plugin: see plugin.ts.)
  */
-import { JSON_SCHEMA_DIALECT, type AmbientContextSource, type AnyAxn } from "@axn/core";
+import { JSON_SCHEMA_DIALECT, mediaFieldsOf, type AmbientContextSource, type AnyAxn, type LiveChannel } from "@axn/core";
 import { assertPresentAs, resolveToolName, toolPipeline, type ToolPipeline } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
 import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "./config.js";
 import { MESSAGE_MAPPING, STRUCTURED_MAPPING } from "./map-result.js";
+import { mediaMapping, outputSchemaWithoutMedia } from "./media.js";
 import { defaultServerContext, withServerContext, type McpRequestContext } from "./server-context.js";
+import { mcpLiveChannel } from "./live.js";
 
 /** The `_meta` key carrying a tool's contract version when it is above 1. */
 export const TOOL_VERSION_META_KEY = "axn/toolVersion";
@@ -66,8 +68,15 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
   // Presenting the message means no structured content, so no schema promising one is advertised.
   const structured = presentAs === "structured" && action.outputSchema !== undefined;
   const inputSchema = action.inputSchema as Tool["inputSchema"];
-  const outputSchema = structured ? (action.outputSchema as Tool["outputSchema"]) : undefined;
-  const run = toolPipeline(action, structured ? STRUCTURED_MAPPING : MESSAGE_MAPPING);
+  // Media exposes travel as content blocks (media.ts), so the advertised schema leaves them out.
+  const media = mediaFieldsOf(action);
+  const outputSchema = !structured
+    ? undefined
+    : media.length > 0
+      ? outputSchemaWithoutMedia(action.outputSchema!, media)
+      : (action.outputSchema as Tool["outputSchema"]);
+  const mapping = media.length > 0 ? mediaMapping(media, structured) : structured ? STRUCTURED_MAPPING : MESSAGE_MAPPING;
+  const run = toolPipeline(action, mapping);
 
   const tool: McpTool = {
     name,
@@ -89,8 +98,27 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
  * function (a closure or conditional spreads allocated there measured ~0.5–1 µs a call on Node 20).
  */
 function invocation(run: ToolPipeline<CallToolResult>, args: unknown, request: McpCallRequest): () => Promise<CallToolResult> {
-  const options = { ambientContext: request.ambientContext ?? defaultServerContext(request), signal: request.signal };
+  const options = new McpCallOptions(request.ambientContext ?? defaultServerContext(request), request);
   return () => run(args, options);
+}
+
+/**
+ * A call's options. `live` is a getter the runtime reads only when the action first uses a live
+ * capability, so a call that never does builds no channel (and no closure for one).
+ */
+class McpCallOptions {
+  readonly signal: AbortSignal | undefined;
+  readonly #request: McpCallRequest;
+  constructor(
+    readonly ambientContext: AmbientContextSource,
+    request: McpCallRequest,
+  ) {
+    this.signal = request.signal;
+    this.#request = request;
+  }
+  get live(): LiveChannel {
+    return mcpLiveChannel(this.#request);
+  }
 }
 
 /**

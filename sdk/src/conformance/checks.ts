@@ -41,6 +41,7 @@ export const CHECK_IDS = [
   "unrenderable-surrogate",
   "present-as",
   "reject-opaque",
+  "live-safe",
   "tools-zero-arg",
   "late-taps",
   "access-refused",
@@ -69,6 +70,11 @@ export interface ConformanceSuite {
 const referenceInvoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
 
 const STACK_LINE = /\n\s+at\s/;
+
+/** An error's message, for a failure message (never its stack). */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 /** What V8 says when strict-mode code writes to a frozen object. */
 const FROZEN_WRITE = /read[- ]only|not extensible|Cannot (add|assign|delete|define|redefine)/i;
 
@@ -428,6 +434,17 @@ export function conformanceSuite<W>(driver: AdapterConformanceDriver<W>): Confor
           "rejectOpaque",
           `${opaqueRefused.name} declares configure: { ${key}: { rejectOpaqueExposedValues: true } } (the package value is false), and its opaque value was rendered: ${showText(refused.text)}`,
         );
+      }
+    }),
+
+    check("live-safe", "an action using ctx.progress, ctx.notify, ctx.elicit and ctx.sample is answered as a success, its live calls never throwing", async ({ live }, _loaded, reports) => {
+      const answer = await callAlone(live, {});
+      if (!answer.ok) {
+        throw broken(label, "liveSafe", `${live.name}, which reports progress, logs and asks the user and the client's model, was answered as a failure: ${showText(answer.text)}`);
+      }
+      const thrown = reports.filter((report) => report.action === live.name);
+      if (thrown.length > 0) {
+        throw broken(label, "liveSafe", `the call's live channel threw while ${live.name} ran (reported ${thrown.map((report) => `in "${report.phase}": ${show(errorText(report.error))}`).join(", ")})`);
       }
     }),
 

@@ -82,6 +82,10 @@ export const CONVENTIONS = {
     rule: "rejectOpaqueExposedValues is an overridable setting resolved for each action",
     use: "declareRejectOpaqueExposedValues(config, { default }) and serializeExposed(config, result) from @axn/sdk/adapter, never render(result, { rejectOpaque: config.get(...) })",
   },
+  liveSafe: {
+    rule: "an action's live capabilities (ctx.progress, ctx.notify, ctx.elicit, ctx.sample) never break a call: a transport carries what it can and leaves the rest out, which the action sees as a no-op or unavailable",
+    use: "a LiveChannel as the call options' live, with only the members your transport can carry (or no live at all)",
+  },
   accessChecked: {
     rule: "a caller the action's access policy refuses is answered with the refusal (result.error) and the tool never runs",
     use: "toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker (it checks the policy), never action.call",

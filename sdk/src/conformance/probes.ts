@@ -3,9 +3,9 @@
  * `limit` and the trusted ambient user (naming, schema, coercion, input errors, ambient handling,
  * concurrency); one with a per-adapter name override; one presented as its message; a business
  * failure; an exception whose message must never reach the client; two results that cannot be
- * rendered to JSON (a cycle, a lone surrogate); and an opaque value with and without a per-action
- * `rejectOpaqueExposedValues: true`; and one only an authenticated caller may call, counting the
- * times its body ran.
+ * rendered to JSON (a cycle, a lone surrogate); an opaque value with and without a per-action
+ * `rejectOpaqueExposedValues: true`; one only an authenticated caller may call, counting the
+ * times its body ran; and one that uses every live capability of its call context.
  *
  * They are defined after the plugin loaded (a `tool` or `configure` bag names the adapter key, which
  * must be registered by then), and are members of the adapter key, so `tools()` serves them: run
@@ -53,6 +53,8 @@ export interface Probes {
   readonly guarded: AnyAxn;
   /** How many times the guarded probe's body ran. */
   readonly guardedRuns: () => number;
+  /** Reports progress, logs to the client, asks the user and the client's model; exposes what the two questions answered. */
+  readonly live: AnyAxn;
 }
 
 /** The default probe schemas: zod 4, what `npm i zod` installs. */
@@ -181,6 +183,20 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
     call: () => ({ data: new ConformanceOpaqueAmount() }),
   });
 
+  const live = buildAxn({
+    name: name("LiveProbe"),
+    description: "Conformance probe: reports progress, logs to the client, asks the user and the client's model",
+    exposes: { asked: schemas.string(), sampled: schemas.string() },
+    call: async (_input, { progress, notify, elicit, sample }) => {
+      progress(1, 2, "asking");
+      notify("info", "conformance live probe");
+      const asked = await elicit("Conformance probe: any name?", { name: schemas.string() });
+      const sampled = await sample({ messages: "Conformance probe: say hi", maxTokens: 5 });
+      progress(2, 2, "done");
+      return { asked: asked.action, sampled: sampled.action };
+    },
+  });
+
   let guardedRuns = 0;
   const guarded = buildAxn({
     name: name("GuardedProbe"),
@@ -202,5 +218,6 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
     opaqueRendered,
     guarded,
     guardedRuns: () => guardedRuns,
+    live,
   };
 }

@@ -1,12 +1,15 @@
 /**
  * The body's part of a call: the call context it receives (`expose`, `fail`, `done`, `log`,
- * `signal`, `action`), the hooks around it, and what it returns or exposes folded into one bag.
+ * `signal`, `action`, and the live capabilities — live.ts), the hooks around it, and what it
+ * returns or exposes folded into one bag.
  * `fail` and `done` end the body by throwing a `Settle`, which never escapes the runtime.
  */
 import type { AnyAxn, CallOptions } from "../types.js";
 import type { CompiledAction } from "./compiled.js";
 import type { Reason } from "./messages.js";
 import { axnConfig } from "../../config/global.js";
+import { LiveState } from "./live.js";
+import type { LiveSupport } from "../live.js";
 
 /** Thrown by `ctx.fail` / `ctx.done`; never escapes the runtime. */
 export class Settle {
@@ -35,19 +38,41 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /**
  * Per-call context handed to the body. Authors destructure it (`(input, { expose, fail })`), so
- * nothing here may depend on `this`: `fail`/`done` need no state and live on the prototype, and
- * `expose` is the one per-call closure.
+ * nothing here may depend on `this`: `fail`/`done` need no state and live on the prototype,
+ * `expose` is the one per-call closure, and the live capabilities are built on first use.
  */
 export class BodyContext {
   readonly expose: (values: unknown) => void;
   #signal: AbortSignal | (() => AbortSignal) | undefined;
+  #options: CallOptions | undefined;
+  #live: LiveState | undefined;
   constructor(
     private readonly compiled: CompiledAction,
     bag: Record<string, unknown>,
-    signal: AbortSignal | (() => AbortSignal) | undefined,
+    options: CallOptions | undefined,
   ) {
     this.expose = (values) => mergeExposed(compiled, bag, values);
-    this.#signal = signal;
+    this.#signal = options?.signal;
+    // Kept whole so `live` is read only when the body first uses a live capability.
+    this.#options = options;
+  }
+  #liveState(): LiveState {
+    return (this.#live ??= new LiveState(this.compiled.name, this.#options?.live, () => this.signal));
+  }
+  get progress(): LiveState["progress"] {
+    return this.#liveState().progress;
+  }
+  get notify(): LiveState["notify"] {
+    return this.#liveState().notify;
+  }
+  get elicit(): LiveState["elicit"] {
+    return this.#liveState().elicit;
+  }
+  get sample(): LiveState["sample"] {
+    return this.#liveState().sample;
+  }
+  get supports(): LiveSupport {
+    return this.#liveState().supports;
   }
   get signal(): AbortSignal {
     const signal = this.#signal;
@@ -108,10 +133,10 @@ export async function runBody(
   action: CompiledAction,
   input: Record<string, unknown>,
   bag: Record<string, unknown>,
-  signal: CallOptions["signal"],
+  options: CallOptions | undefined,
 ): Promise<Reason | undefined> {
   let doneReason: Reason | undefined;
-  const ctx = new BodyContext(action, bag, signal);
+  const ctx = new BodyContext(action, bag, options);
   const core = async (): Promise<void> => {
     for (const hook of action.before) await hook(input as never);
     doneReason = await bodyStep(action, input, bag, ctx);

@@ -89,9 +89,9 @@ async function runCall(
     let doneReason: Reason | undefined;
     if (action.before.length === 0 && action.after.length === 0 && action.around.length === 0) {
       // No hooks: run the body inline — every promise avoided is an async-hook round trip saved.
-      const step = bodyStep(action, input, bag, new BodyContext(action, bag, options?.signal));
+      const step = bodyStep(action, input, bag, new BodyContext(action, bag, options));
       doneReason = isThenable(step) ? await step : step;
-    } else doneReason = await runBody(action, input, bag, options?.signal);
+    } else doneReason = await runBody(action, input, bag, options);
     const exposed = validateOutbound(action, bag);
     const message = compose(
       successHeadline(action.messages, exposed),

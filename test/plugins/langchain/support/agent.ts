@@ -5,6 +5,7 @@
  */
 import type { ToolMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
+import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { createAgent, FakeToolCallingModel } from "langchain";
 
 export interface ScriptedCall {
@@ -16,6 +17,8 @@ export interface ScriptedCall {
 export interface AgentRunOptions {
   readonly context?: Record<string, unknown>;
   readonly signal?: AbortSignal;
+  /** Callback handlers for the whole run (they see every tool's events). */
+  readonly callbacks?: readonly BaseCallbackHandler[];
 }
 
 /** Runs one agent conversation; `turns[i]` are the tool calls the model makes on its i-th turn. */
@@ -29,7 +32,11 @@ export async function runAgent(
   const agent = createAgent({ model, tools: [...tools] });
   const state = await agent.invoke(
     { messages: [{ role: "user", content: "go" }] },
-    { ...(options.context === undefined ? {} : { context: options.context }), ...(options.signal === undefined ? {} : { signal: options.signal }) },
+    {
+      ...(options.context === undefined ? {} : { context: options.context }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.callbacks === undefined ? {} : { callbacks: [...options.callbacks] }),
+    },
   );
   return state.messages.filter((message): message is ToolMessage => message.getType() === "tool");
 }

@@ -1,0 +1,73 @@
+/**
+ * A tool call answered as Server-Sent Events: a request sent with `Accept: text/event-stream`
+ * receives the action's live reports as they happen — `event: progress` (`{ progress, total?,
+ * message? }`) and `event: log` (`{ level, logger, data }`) — then exactly one `event: result`
+ * carrying what a plain JSON request would have received, `{ status, body }`. The stream itself is
+ * always `200`: errors found before the call runs (401, 404, 413, 415, a malformed body) are still
+ * plain JSON replies. HTTP has no way back to the client, so `ctx.elicit` / `ctx.sample` answer
+ * `unavailable`. Nothing but those events is ever written: a fault inside the stream is reported
+ * and answered as the adapter's own 500 result, never as an exception's message.
+ *
+ * @example
+ * ```
+ * POST /tools/import_contacts/v1   Accept: text/event-stream   {"rows":2}
+ *
+ * event: progress
+ * data: {"progress":1,"total":2,"message":"row 1 of 2"}
+ *
+ * event: result
+ * data: {"status":200,"body":{"imported":2,"tag":"imported"}}
+ * ```
+ */
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import { reportException, type LiveChannel } from "@axn/core";
+import { PLUGIN_NAME } from "./config.js";
+import { errorReply, Messages, type HttpReply } from "./replies.js";
+import type { HttpOperation, InvokeHttpOptions } from "./wrap.js";
+
+/** The SSE event names, in the order a stream may carry them (`result` exactly once, last). */
+export const SSE_EVENTS = Object.freeze({ progress: "progress", log: "log", result: "result" } as const);
+
+const EVENT_STREAM = /(^|,)\s*text\/event-stream\s*(;|,|$)/i;
+
+/** True when the client asked for an event stream (`Accept` lists `text/event-stream`). */
+export function wantsEventStream(accept: string | null | undefined): boolean {
+  // A regex test allocates nothing, and an Accept too short to name the type skips even that.
+  return typeof accept === "string" && accept.length >= 17 && EVENT_STREAM.test(accept);
+}
+
+function resultData(reply: HttpReply): string {
+  return `{"status":${reply.status},"body":${reply.encoded ?? JSON.stringify(reply.body)}}`;
+}
+
+/** Runs `op` and streams its live reports, then its result, as Server-Sent Events. */
+export function streamCall(c: Context, op: HttpOperation, args: unknown, options: InvokeHttpOptions): Response {
+  c.header("x-content-type-options", "nosniff");
+  return streamSSE(c, async (stream) => {
+    // Writes are chained so events leave in the order the action made them, before the result.
+    let written: Promise<void> = Promise.resolve();
+    const send = (event: string, data: string): void => {
+      written = written.then(() => stream.writeSSE({ event, data })).catch(() => {});
+    };
+    const live: LiveChannel = {
+      // Encoded here, synchronously: a value with no JSON form throws into the runtime, which reports it.
+      progress: (update) => send(SSE_EVENTS.progress, JSON.stringify(update)),
+      log: (entry) => send(SSE_EVENTS.log, JSON.stringify({ level: entry.level, logger: entry.logger, data: entry.data })),
+    };
+    let reply: HttpReply;
+    try {
+      reply = await op.invoke(args, { ...options, live });
+    } catch (error) {
+      // A mapping bug rethrown in development (already reported by the pipeline's guard).
+      reportException(error, { action: PLUGIN_NAME, phase: `SSE ${op.route}` });
+      reply = errorReply(500, Messages.unrenderable);
+    }
+    await written;
+    try {
+      await stream.writeSSE({ event: SSE_EVENTS.result, data: resultData(reply) });
+    } catch {
+      // The client went away; the call has finished and there is no one left to tell.
+    }
+  });
+}
