@@ -4,11 +4,8 @@
  * root, resources and prompts listed in its axn.config.ts. The suite needs Node ≥ 22, so its CLI
  * runs on a Node 22 binary from the npm registry (test/support/node22.ts); the server runs on the
  * project's own Node. The suite's own reference server (the bare SDK `McpServer`) goes through the
- * same harness first, so a failure below is axn's, not the harness's.
- *
- * PENDING lists the scenarios that need what the action's call context does not offer yet (media
- * content, client-visible logs, sampling, elicitation). They are asserted to fail, so when one
- * starts passing this spec says so and the entry moves out of the list.
+ * same harness first, so a failure below is axn's, not the harness's. Every scenario passes on
+ * both; `server-sse-polling` ends with warnings only on both (no SSE priming event, no `retry`).
  */
 import { expect } from "chai";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -33,20 +30,6 @@ const SCENARIOS = [
   "resources-unsubscribe", "prompts-list", "prompts-get-simple", "prompts-get-with-args", "prompts-get-embedded-resource",
   "prompts-get-with-image", "dns-rebinding-protection",
 ];
-
-/** Scenarios waiting for the call context's live capabilities and media results (issue 18, part 1), with why. */
-const PENDING: Readonly<Record<string, string>> = {
-  "logging-set-level": "no logging capability: a client-visible log on the call context",
-  "tools-call-with-logging": "no notifications/message from an action",
-  "tools-call-image": "no image result from an action's exposes",
-  "tools-call-audio": "no audio result from an action's exposes",
-  "tools-call-embedded-resource": "no embedded-resource result from an action's exposes",
-  "tools-call-mixed-content": "no mixed text + media result",
-  "tools-call-sampling": "no ctx.sample on the call context",
-  "tools-call-elicitation": "no ctx.elicit on the call context",
-  "elicitation-sep1034-defaults": "no ctx.elicit (defaults per SEP-1034)",
-  "elicitation-sep1330-enums": "no ctx.elicit (titled / untitled enums per SEP-1330)",
-};
 
 /** Ends with warnings only, for the reference server too: neither sends an SSE priming event or retry field (SEP-1699). */
 const WARNINGS_ALLOWED = new Set(["server-sse-polling"]);
@@ -115,8 +98,7 @@ describe("the official MCP conformance suite (server scenarios)", function () {
       }),
     );
 
-  const expectedVerdicts = (pending: Readonly<Record<string, string>>): Record<string, string> =>
-    Object.fromEntries(SCENARIOS.map((name) => [name, name in pending ? "fails" : WARNINGS_ALLOWED.has(name) ? "warnings" : "pass"]));
+  const expected = (): Record<string, string> => Object.fromEntries(SCENARIOS.map((name) => [name, WARNINGS_ALLOWED.has(name) ? "warnings" : "pass"]));
 
   /** A free loopback port, for the reference server (it takes PORT, and prints it back only as given). */
   const freePort = (): Promise<number> =>
@@ -136,24 +118,21 @@ describe("the official MCP conformance suite (server scenarios)", function () {
     await readUntil(server, "MCP endpoint");
     const run = await runSuite(`http://127.0.0.1:${port}/mcp`, []);
     expect(run.checks.size, run.output).to.equal(SCENARIOS.length);
-    expect(verdicts(run), run.output).to.deep.equal(expectedVerdicts({}));
+    expect(verdicts(run), run.output).to.deep.equal(expected());
     expect(run.code, run.output).to.equal(0);
   });
 
-  it("passes every scenario against `axn serve` on the conformance app but the pending ones, which still fail", async () => {
+  it("passes every scenario against `axn serve` on the conformance app (server-sse-polling: warnings only, as above)", async () => {
     const { PORT: _port, ...env } = process.env;
     const server = spawn(process.execPath, [axnBin, "serve", "--config", APP_CONFIG, "--port", "0"], { cwd: tmpdir(), env });
     children.add(server);
     const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
-    const url = /^Serving conformance-app \(.*\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
+    const url = /^Serving conformance-app \(14 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
     expect(url, banner).to.be.a("string");
-    // The CLI's baseline counts a scenario with warnings as not passing: server-sse-polling goes in it too.
-    const run = await runSuite(`${url}/mcp`, [...Object.keys(PENDING), ...WARNINGS_ALLOWED]);
-    const found = verdicts(run);
-    // Compared by outcome; the failure text of a pending scenario is for the reader (below).
-    const outcomes = Object.fromEntries(Object.entries(found).map(([name, verdict]) => [name, verdict.startsWith("fails") ? "fails" : verdict]));
-    expect(outcomes, JSON.stringify(found, null, 2)).to.deep.equal(expectedVerdicts(PENDING));
-    // The baseline is the pending list: the CLI exits 0 only when nothing else fails and no pending one passes.
+    // The CLI's baseline counts a scenario with warnings as not passing: server-sse-polling goes in it.
+    const run = await runSuite(`${url}/mcp`, [...WARNINGS_ALLOWED]);
+    expect(run.checks.size, run.output).to.equal(SCENARIOS.length);
+    expect(verdicts(run), run.output).to.deep.equal(expected());
     expect(run.code, run.output).to.equal(0);
   });
 });

@@ -16,7 +16,11 @@ const INSPECTOR = join(repo, "node_modules/@modelcontextprotocol/inspector/clien
 const APP = join(repo, "test/fixtures/conformance-app");
 const CONFIG = join(APP, "axn.config.ts");
 
-const TOOLS = ["json_schema_2020_12_tool", "test_error_handling", "test_reconnection", "test_simple_text", "test_tool_with_progress"];
+const TOOLS = [
+  "json_schema_2020_12_tool", "test_audio_content", "test_elicitation", "test_elicitation_sep1034_defaults", "test_elicitation_sep1330_enums",
+  "test_embedded_resource", "test_error_handling", "test_image_content", "test_multiple_content_types", "test_reconnection", "test_sampling",
+  "test_simple_text", "test_tool_with_logging", "test_tool_with_progress",
+];
 const RESOURCES = ["test://static-text", "test://static-binary", "test://watched-resource", "axn://server-info"];
 // Discovered under the tool root: a module's exports in name order.
 const PROMPTS = ["test_prompt_with_arguments", "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_simple_prompt"];
@@ -85,7 +89,7 @@ describe("the MCP Inspector CLI against axn serve (conformance app)", function (
       const { PORT: _port, ...env } = process.env;
       server = spawn(process.execPath, [axnBin, "serve", "--config", CONFIG, "--port", "0"], { cwd: tmpdir(), env });
       const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
-      const origin = /^Serving conformance-app \(5 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
+      const origin = /^Serving conformance-app \(14 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
       expect(origin, banner).to.be.a("string");
       url = `${origin}/mcp`;
     });
