@@ -75,9 +75,10 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
   });
   afterEach(() => connected.close());
 
-  it("declares resources (with subscribe), prompts and completions beside tools", () => {
+  it("declares resources (with subscribe), prompts and completions beside tools and logging", () => {
     expect(connected.client.getServerCapabilities()).to.deep.equal({
       tools: {},
+      logging: {},
       resources: { listChanged: true, subscribe: true },
       prompts: { listChanged: true },
       completions: {},
