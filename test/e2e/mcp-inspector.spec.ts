@@ -56,6 +56,14 @@ function drive(label: string, target: () => readonly string[]): void {
       isError: true,
     });
 
+    // A media expose, rendered as the protocol's own image block after the action's message.
+    expect(await inspect(on, ["--method", "tools/call", "--tool-name", "test_image_content"])).to.deep.equal({
+      content: [
+        { type: "text", text: "A 1×1 red pixel" },
+        { type: "image", mimeType: "image/png", data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==" },
+      ],
+    });
+
     expect(names((await inspect(on, ["--method", "resources/list"]))["resources"], "uri")).to.deep.equal(RESOURCES);
     expect(names((await inspect(on, ["--method", "resources/templates/list"]))["resourceTemplates"], "uriTemplate")).to.deep.equal(["test://template/{id}/data"]);
     expect(await inspect(on, ["--method", "resources/read", "--uri", "test://template/7/data"])).to.deep.equal({
