@@ -4,6 +4,7 @@
  * describe it. (`@axn/core/internal` is pinned too, though it is not public: its banner says so.)
  */
 import { expect } from "chai";
+import { readFileSync } from "node:fs";
 
 const SURFACE: Record<string, readonly string[]> = {
   "@axn/core": [
@@ -11,18 +12,18 @@ const SURFACE: Record<string, readonly string[]> = {
     "DeprecationError", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
     "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT", "LOG_LEVELS",
     "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
-    "VERSION", "ValidationError", "accessPolicyOf", "accessRefusal", "activeHost", "annotateSpan", "assertToolRoots", "axnConfig",
-    "configNamespaces", "configurableFor", "configureAxn", "createConfigurable", "createDeprecator",
-    "createKernelHost", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
-    "fieldMetadata", "fieldMetadataKeyOwner", "hostLoaded", "isAxnError", "isMediaSchema", "isPrincipal", "isPublic", "knownFieldMetadataKeys",
-    "knownSemanticHints", "markAxnError", "mayCall", "media", "mediaFieldsOf", "ownedFailure", "principalFrom", "raisesInDev", "registerFieldMetadataKey",
-    "registerSemanticHint", "registeredAdapters", "render", "reportException", "resetAxnConfig",
-    "resetHost", "semanticHintOwner", "validateToolRoots",
+    "VERSION", "ValidationError", "accessPolicyOf", "accessRefusal", "annotateSpan", "assertToolRoots", "axnConfig",
+    "configNamespaces", "configureAxn", "createConfigurable", "createDeprecator",
+    "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
+    "fieldMetadata", "fieldMetadataKeyOwner", "isAxnError", "isMediaSchema", "isPrincipal", "isPublic", "knownFieldMetadataKeys",
+    "knownSemanticHints", "markAxnError", "mayCall", "media", "mediaFieldsOf", "ownedFailure", "principalFrom", "raisesInDev",
+    "render", "reportException", "semanticHintOwner", "validateToolRoots",
   ],
   "@axn/core/internal": [
-    "AXN_INTERNALS", "FOR_PLUGIN", "appendPath", "assertKnownHints", "catalogActions", "catalogVersion", "clearCatalog",
-    "closestMatch", "currentExecution", "errorMessage", "extensionsFrozen", "internalsOf", "kernelCopies", "makeResult",
-    "moduleOriginOf", "readSchema", "resetKernel", "setModuleOrigin", "sourceActionOf",
+    "AXN_INTERNALS", "FOR_PLUGIN", "activeHost", "appendPath", "assertKnownHints", "catalogActions", "catalogVersion",
+    "clearCatalog", "closestMatch", "configurableFor", "configurableInternals", "createKernelHost", "currentExecution",
+    "errorMessage", "extensionsFrozen", "hostLoaded", "internalsOf", "kernelCopies", "makeResult", "moduleOriginOf",
+    "readSchema", "registeredAdapters", "resetAxnConfig", "resetHost", "resetKernel", "setModuleOrigin", "sourceActionOf",
   ],
   "@axn/sdk": [
     "CONFIG_FILE_NAMES", "PLUGIN_PREFIX", "PluginError", "RESERVED_CONFIG_KEYS", "createHost",
@@ -57,7 +58,64 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
 };
 
+/**
+ * What left a public entry point, and where it went: kernel and test seams are not API an app
+ * should build on. `where` is the entry that exports it now (undefined: removed outright).
+ */
+const REMOVED: readonly { readonly name: string; readonly from: string; readonly where: string | undefined }[] = [
+  { name: "createKernelHost", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "activeHost", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "hostLoaded", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "registeredAdapters", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "resetHost", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "configurableFor", from: "@axn/core", where: "@axn/core/internal" },
+  { name: "resetAxnConfig", from: "@axn/core", where: "@axn/core/internal" },
+  // One way to register a hint or a metadata key: the host's hooks (a plugin's tap).
+  { name: "registerSemanticHint", from: "@axn/core", where: undefined },
+  { name: "registerFieldMetadataKey", from: "@axn/core", where: undefined },
+];
+
+/** `Configurable`'s public face: typed reads and writes. Seal, check, by-name read/assign are internal. */
+const CONFIGURABLE_FACE = [
+  "configNamespace", "configure", "constructor", "describe", "get", "namespace", "overridableKeys", "reset",
+  "resolveOverrideFor", "sealed", "setting", "settingKeys",
+];
+
 describe("public API surface", () => {
+  for (const { name, from, where } of REMOVED) {
+    it(`${name} is no longer exported from ${from}${where === undefined ? "" : ` (it lives in ${where})`}`, async () => {
+      const before = (await import(from)) as Record<string, unknown>;
+      expect(Object.hasOwn(before, name)).to.equal(false);
+      if (where !== undefined) expect(typeof ((await import(where)) as Record<string, unknown>)[name]).to.equal("function");
+    });
+  }
+
+  it("each entry file opens by saying what it exports is public API (internal: its banner)", () => {
+    const ENTRY_FILES: Record<string, string> = {
+      "@axn/core": "core/src/index.ts",
+      "@axn/sdk": "sdk/src/index.ts",
+      "@axn/sdk/adapter": "sdk/src/adapter/index.ts",
+      "@axn/sdk/testing": "sdk/src/testing/index.ts",
+      "@axn/sdk/conformance": "sdk/src/conformance/index.ts",
+      "axn-plugin-mcp": "plugins/mcp/src/index.ts",
+      "axn-plugin-langchain": "plugins/langchain/src/index.ts",
+      "axn-plugin-http": "plugins/http/src/index.ts",
+    };
+    const header = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), "utf8").split("*/")[0]!.replace(/\s*\n\s*\*\s*/g, " ");
+    for (const [entry, file] of Object.entries(ENTRY_FILES)) expect(header(file), file).to.include("Everything exported from this file is public API");
+    expect(header("core/src/internal/index.ts")).to.include("INTERNAL — NOT PUBLIC API");
+    expect(Object.keys(SURFACE).sort()).to.deep.equal([...Object.keys(ENTRY_FILES), "@axn/core/internal"].sort());
+  });
+
+  it("Configurable shows only its typed reads and writes", async () => {
+    const { Configurable, createConfigurable } = await import("@axn/core");
+    expect(Object.getOwnPropertyNames(Configurable.prototype).sort()).to.deep.equal(CONFIGURABLE_FACE);
+    const config = createConfigurable("axn-plugin-surface") as unknown as Record<string, unknown>;
+    for (const hidden of ["seal", "validateAction", "unsealAndReset", "reopen", "read", "assign", "resolveOverride"]) {
+      expect(config[hidden], hidden).to.equal(undefined);
+    }
+  });
+
   for (const [entry, names] of Object.entries(SURFACE)) {
     it(`${entry} exports exactly the pinned names`, async () => {
       const module = (await import(entry)) as Record<string, unknown>;

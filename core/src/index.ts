@@ -3,6 +3,10 @@
  * the tool registry, schema and value reflection, the Invoker, ambient context, tracing and the
  * host hooks. No transport code lives here.
  *
+ * Everything exported from this file is public API, named one by one: a change here is an API
+ * change (pinned by test/api-surface.spec.ts). Kernel and test seams live in `@axn/core/internal`
+ * (not public) and `@axn/sdk/testing`.
+ *
  * @example
  * ```ts
  * import { defineAxn } from "@axn/core";
@@ -127,23 +131,14 @@ export { render, type RenderOptions } from "./render/values.js";
 export { UnserializableValue } from "./render/unserializable-value.js";
 
 // --- config / extensions / host ---
-export {
-  Configurable,
-  createConfigurable,
-  configurableFor,
-  configNamespaces,
-  type ConfigurableAction,
-  type ConfigurableView,
-  type SettingSpec,
-  type SettingCheckResult,
-  type SettingInfo,
-  type SettingsOf,
-  type OverridableSettingsOf,
-} from "./config/configurable.js";
+export { Configurable, createConfigurable, type SettingsOf, type OverridableSettingsOf } from "./config/configurable.js";
+export type { SettingSpec, SettingCheckResult, SettingInfo } from "./config/setting-spec.js";
+export type { ConfigurableAction } from "./config/overrides.js";
+export type { ConfigurableView } from "./config/configurable-internals.js";
+export { configNamespaces } from "./config/namespaces.js";
 export {
   configureAxn,
   axnConfig,
-  resetAxnConfig,
   reportException,
   raisesInDev,
   type AxnAccessOptions,
@@ -155,8 +150,6 @@ export {
   type ExceptionInfo,
 } from "./config/global.js";
 export {
-  registerSemanticHint,
-  registerFieldMetadataKey,
   knownSemanticHints,
   knownFieldMetadataKeys,
   semanticHintOwner,
@@ -203,16 +196,7 @@ export {
   type TransportKind,
   type TransportRegistrar,
 } from "./host/transports.js";
-export {
-  createKernelHost,
-  activeHost,
-  hostLoaded,
-  registeredAdapters,
-  resetHost,
-  type AxnHost,
-  type HostPhase,
-  type RegisteredAdapter,
-} from "./host/host.js";
+export type { AxnHost, HostPhase } from "./host/host.js";
 
 // --- tools / invoker ---
 export { Tools, type ToolRootsSource, type ToolsForOptions, type ToolVersions } from "./tools/registry.js";

@@ -2,6 +2,9 @@
  * @axn/sdk — the kit around the kernel: `definePlugin` for plugin authors, `defineConfig` and
  * host loading for apps (config discovery, plugin name resolution, load-time checks).
  *
+ * Everything exported from this file is public API of @axn/sdk, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * import { loadHost } from "@axn/sdk";

@@ -7,7 +7,8 @@
 import { expect } from "chai";
 import { pathToFileURL } from "node:url";
 import { fileURLToPath } from "node:url";
-import { createKernelHost, Invoker } from "@axn/core";
+import { Invoker } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 
 type Snippet = typeof import("../../docs/examples/snippets/access.js");

@@ -10,15 +10,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { z } from "zod";
-import {
-  axnConfig,
-  configurableFor,
-  createKernelHost,
-  defineAxn,
-  hostLoaded,
-  resetAxnConfig,
-  type ResultInfo,
-} from "@axn/core";
+import { axnConfig, configNamespaces, defineAxn, type ResultInfo } from "@axn/core";
+import { createKernelHost, hostLoaded, resetAxnConfig } from "@axn/core/internal";
 import { createHost, loadConfig } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
 import { main } from "../../sdk/dist/cli/main.js";
@@ -113,7 +106,7 @@ describe("docs pages", () => {
       expect(messageOf(() => slackConfig.configure((c) => void (c.presentAs = "mesage" as "message")))).to.equal(
         'Invalid presentAs "mesage" for axn-plugin-slack: expected one of "structured", "message"',
       );
-      expect(configurableFor("slack")).to.equal(slackConfig);
+      expect(configNamespaces()).to.include("slack");
     });
 
     describe("per-action overrides", () => {

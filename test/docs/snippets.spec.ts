@@ -11,7 +11,6 @@ import { trace } from "@opentelemetry/api";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import {
   configureAxn,
-  createKernelHost,
   Current,
   defineAxn,
   deprecators,
@@ -23,6 +22,7 @@ import {
   type ArgsOf,
   type AxnLogger,
 } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import { captureReports } from "../support/reports.js";
 import { CardDeclined, ChargeCard } from "../../docs/examples/snippets/charge-card.js";

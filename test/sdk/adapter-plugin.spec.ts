@@ -3,15 +3,8 @@
  * generated from its key, settings and `wrap` — loaded here through the real host.
  */
 import { expect } from "chai";
-import {
-  createConfigurable,
-  defineAxn,
-  fieldMetadataKeyOwner,
-  registeredAdapters,
-  semanticHintOwner,
-  Tools,
-  type AnyAxn,
-} from "@axn/core";
+import { createConfigurable, defineAxn, fieldMetadataKeyOwner, semanticHintOwner, Tools, type AnyAxn } from "@axn/core";
+import { registeredAdapters } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import { defineAdapterPlugin, toolRootsDefault } from "@axn/sdk/adapter";
 import { resetKernel } from "@axn/sdk/testing";

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { configureAxn, createConfigurable, defineAxn, resetAxnConfig, Tools, UnserializableValue } from "@axn/core";
+import { configureAxn, createConfigurable, defineAxn, Tools, UnserializableValue } from "@axn/core";
+import { resetAxnConfig } from "@axn/core/internal";
 import { declareRejectOpaqueExposedValues, guardToolResponse, serializeExposed, toolRootsDefault, toolRootsSource } from "@axn/sdk/adapter";
 import { captureReports } from "../support/reports.js";
 

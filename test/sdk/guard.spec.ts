@@ -5,7 +5,8 @@
  * Promise: any thenable (a userland promise, a lazy query builder) is awaited and guarded alike.
  */
 import { expect } from "chai";
-import { configureAxn, resetAxnConfig } from "@axn/core";
+import { configureAxn } from "@axn/core";
+import { resetAxnConfig } from "@axn/core/internal";
 import { guardToolResponse } from "@axn/sdk/adapter";
 import { captureReports } from "../support/reports.js";
 

@@ -6,7 +6,8 @@
  */
 import { expect } from "chai";
 import { z } from "zod";
-import { configureAxn, createConfigurable, Current, Factory, resetAxnConfig, type Result } from "@axn/core";
+import { configureAxn, createConfigurable, Current, Factory, type Result } from "@axn/core";
+import { resetAxnConfig } from "@axn/core/internal";
 import {
   ADAPTER_FAILURE_MESSAGE,
   assertPresentAs,

@@ -8,17 +8,14 @@ import { promisify } from "node:util";
 import { z } from "zod/v3";
 import {
   Tools,
-  activeHost,
   axnConfig,
   defineAxn,
-  hostLoaded,
   knownFieldMetadataKeys,
   knownSemanticHints,
-  registeredAdapters,
   type AxnError,
   type AxnHost,
 } from "@axn/core";
-import { internalsOf } from "@axn/core/internal";
+import { internalsOf, activeHost, hostLoaded, registeredAdapters } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 import { type } from "arktype";
 import { z as z4 } from "zod";
@@ -111,7 +108,8 @@ describe("@axn/sdk plugin loading", () => {
     it("loads the .ts config through jiti on plain Node 20 (no TypeScript loader)", async () => {
       const script = [
         'import { loadHost } from "@axn/sdk";',
-        'import { knownSemanticHints, registeredAdapters } from "@axn/core";',
+        'import { knownSemanticHints } from "@axn/core";',
+        'import { registeredAdapters } from "@axn/core/internal";',
         `const loaded = await loadHost({ cwd: ${JSON.stringify(appDir)} });`,
         "console.log(JSON.stringify({ plugins: loaded.plugins.map((p) => p.name), adapters: registeredAdapters().map((a) => a.key), hints: knownSemanticHints() }));",
       ].join("\n");

@@ -9,7 +9,8 @@
 import { expect } from "chai";
 import { get } from "node:http";
 import { join } from "node:path";
-import { createKernelHost, HookError, type AxnHost, type Transport, type TransportRegistrar } from "@axn/core";
+import { HookError, type AxnHost, type Transport, type TransportRegistrar } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
 import { main } from "../../sdk/dist/cli/main.js";

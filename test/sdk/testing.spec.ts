@@ -1,8 +1,8 @@
 /** `@axn/sdk/testing`: buildAxn, withAmbientContext, resetKernel. */
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { activeHost, axnConfig, configureAxn, createKernelHost, Tools } from "@axn/core";
-import { catalogActions } from "@axn/core/internal";
+import { axnConfig, configureAxn, Tools } from "@axn/core";
+import { catalogActions, activeHost, createKernelHost } from "@axn/core/internal";
 import { buildAxn, BUILT_AXN_PREFIX, resetKernel, withAmbientContext } from "@axn/sdk/testing";
 
 const WhoAmI = () =>

@@ -2,7 +2,8 @@
  * Captures what reaches the global `onException` during a spec. Each spec starts from the default
  * global config (whatever an earlier spec left configured) and hands the defaults back after.
  */
-import { configureAxn, resetAxnConfig } from "@axn/core";
+import { configureAxn } from "@axn/core";
+import { resetAxnConfig } from "@axn/core/internal";
 
 export interface Report {
   readonly error: unknown;

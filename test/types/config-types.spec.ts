@@ -40,6 +40,15 @@ function settingTypes(): void {
   config.resolveOverrideFor(Action, "presentAs");
   // @ts-expect-error — only overridable settings have per-action values
   config.resolveOverrideFor(Action, "limit");
+  // The host's and the loader's by-name steps are not on the public face (configurableInternals is).
+  // @ts-expect-error — no by-name read
+  config.read("limit");
+  // @ts-expect-error — no by-name write
+  config.assign({ limit: 5 });
+  // @ts-expect-error — the host seals, not app code
+  config.seal();
+  // @ts-expect-error — no untyped override read
+  config.resolveOverride(Action, "presentAs");
 }
 
 function overrideTypes(): void {

@@ -6,8 +6,8 @@
  *
  * @example
  * ```ts
- * registerSemanticHint("openWorld");          // from a plugin's registerSemanticHint tap
- * registerFieldMetadataKey("mcpTitle");       // arrives on NormalizedField.metadata
+ * host.hooks.registerSemanticHint.tap("axn-plugin-mcp", (hints) => hints.add("openWorld"));
+ * host.hooks.registerFieldMetadataKey.tap("axn-plugin-mcp", (keys) => keys.add("mcpTitle")); // on NormalizedField.metadata
  * assertKnownHints("Reports.Daily", ["readOnly", "openWorld"]);
  * ```
  */
@@ -27,23 +27,10 @@ const CORE_FIELD_OPTION_SET: ReadonlySet<string> = new Set(CORE_FIELD_OPTIONS);
  */
 const state = kernel.extensions;
 
-/** Allows `hints` in `semanticHints` (idempotent). Refused once the host has finished loading. */
-export function registerSemanticHint(...names: string[]): void {
-  addSemanticHints(names, undefined);
-}
-
 /**
- * Allows `keys` on field declarations (idempotent). Refuses every name the core field DSL owns,
- * because a registered key is routed out of the field's own options: claiming `sensitive` would
- * silently change what it means for every action in the process.
- */
-export function registerFieldMetadataKey(...keys: string[]): void {
-  addFieldMetadataKeys(keys, undefined);
-}
-
-/**
- * The host's registrar entry point: same as {@link registerSemanticHint}, recording which plugin
- * owns each hint. Not public API.
+ * Allows `names` in `semanticHints` (idempotent), recording which plugin owns each. Refused once
+ * the host has finished loading. The one way in is the host's `registerSemanticHint` hook (its
+ * registrar calls this); there is no free function, so every hint has a plugin owner.
  */
 export function addSemanticHints(names: readonly string[], owner: string | undefined): void {
   for (const name of names) checkName("semantic hint", name);
@@ -51,7 +38,11 @@ export function addSemanticHints(names: readonly string[], owner: string | undef
   for (const name of names) if (!CORE_HINTS.has(name) && !state.hints.has(name)) state.hints.set(name, owner ?? "an application");
 }
 
-/** The host's registrar entry point for metadata keys. Not public API. */
+/**
+ * Allows `keys` on field declarations (idempotent), through the host's `registerFieldMetadataKey`
+ * hook. Refuses every name the core field DSL owns, because a registered key is routed out of the
+ * field's own options: claiming `sensitive` would silently change what it means for every action.
+ */
 export function addFieldMetadataKeys(keys: readonly string[], owner: string | undefined): void {
   for (const key of keys) {
     checkName("field metadata key", key);

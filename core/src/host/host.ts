@@ -17,7 +17,7 @@
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { addFieldMetadataKeys, addSemanticHints, freezeExtensions } from "../extensions/registry.js";
-import { sealConfigurables } from "../config/configurable.js";
+import { sealConfigurables } from "../config/namespaces.js";
 import { kernel, resetHostState } from "../kernel/state.js";
 import { ADAPTER_KEY, putAdapter, registeredAdapters, type RegisteredAdapter } from "../tools/registry.js";
 import { installLoadPhaseSink, installRunPhaseSink } from "./observers.js";

@@ -1,6 +1,8 @@
 /**
  * INTERNAL — NOT PUBLIC API. These are the seams core's own packages (@axn/sdk, the bundled
- * plugins) use. They may change in any release without notice; do not import them from an app.
+ * plugins) and the project's specs use: starting and rolling back the host, the configurables'
+ * by-name face, action internals, the catalog. They may change in any release without notice; do
+ * not import them from an app (a spec resets state with `resetKernel` from `@axn/sdk/testing`).
  */
 export { AXN_INTERNALS, internalsOf, sourceActionOf, type ActionInternals, type NormalizedToolDeclaration } from "../action/internals.js";
 export type { CallPolicy } from "../action/call-policy.js";
@@ -17,3 +19,14 @@ export { resetKernel, type KernelCopy } from "../kernel/state.js";
 export { errorMessage } from "../errors/message.js";
 export { appendPath } from "../errors/field-path.js";
 export { kernelCopies } from "../kernel/copies.js";
+export {
+  createKernelHost,
+  activeHost,
+  hostLoaded,
+  registeredAdapters,
+  resetHost,
+  type RegisteredAdapter,
+} from "../host/host.js";
+export { configurableFor } from "../config/namespaces.js";
+export { configurableInternals, type ConfigurableInternals } from "../config/configurable-internals.js";
+export { resetAxnConfig } from "../config/global.js";

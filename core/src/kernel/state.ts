@@ -35,7 +35,7 @@ export const CORE_VERSION = "0.1.0";
  * The layout of {@link KernelState}. Bump it with any change to the object's fields or to what
  * they hold: a copy built against another layout must refuse to join rather than misread it.
  */
-export const KERNEL_SHAPE = 1;
+export const KERNEL_SHAPE = 2;
 
 const KERNEL_KEY = Symbol.for("axn.kernel");
 
@@ -67,7 +67,10 @@ export interface KernelHost {
 /** Receives every finished call's result: installed by the host, called by the runtime. */
 export type ResultSink = (result: Result<Record<string, unknown>>, action: AnyAxn) => void;
 
-/** A package's configurable as the kernel sees it (config/configurable.ts owns the rest). */
+/**
+ * A package's configurable as the kernel sees it: the internal face each `Configurable` builds for
+ * itself (config/configurable-internals.ts owns the rest of it).
+ */
 export interface KernelConfigurable {
   readonly owner: string;
   readonly namespace: string | undefined;
@@ -139,8 +142,8 @@ export interface KernelState {
   readonly configurables: {
     /** Namespace (`"mcp"`) → the configurable that owns it. */
     readonly byNamespace: Map<string, KernelConfigurable>;
-    /** Every configurable created, namespaced or not. */
-    readonly every: Set<KernelConfigurable>;
+    /** Every configurable created, namespaced or not: the public object → its internal face. */
+    readonly every: Map<object, KernelConfigurable>;
   };
   tools: ToolsState;
   /** What `configureAxn` set (defaults apply to the rest). */
@@ -185,7 +188,7 @@ function createKernel(copy: KernelCopy): KernelState {
     resultSink: undefined,
     adapters: new Map(),
     extensions: { hints: new Map(), metadataKeys: new Map(), frozen: false },
-    configurables: { byNamespace: new Map(), every: new Set() },
+    configurables: { byNamespace: new Map(), every: new Map() },
     tools: freshTools(),
     options: {},
     deprecators: new Map(),
@@ -250,7 +253,7 @@ export function resetHostState(): void {
   kernel.extensions.hints.clear();
   kernel.extensions.metadataKeys.clear();
   kernel.extensions.frozen = false;
-  for (const configurable of kernel.configurables.every) configurable.reopen();
+  for (const configurable of kernel.configurables.every.values()) configurable.reopen();
   // How tool-root modules are imported is the process's loader setup, not something a load set.
   kernel.tools = { ...freshTools(), importer: kernel.tools.importer };
 }

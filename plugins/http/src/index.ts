@@ -4,6 +4,9 @@
  * describes them. Built on hono: `createHttpApp` is a standard `fetch` handler, `serve` runs it on
  * Node through `@hono/node-server`.
  *
+ * Everything exported from this file is public API of axn-plugin-http, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * // axn.config.ts

@@ -3,6 +3,9 @@
  * in `axn.config.*`); `LangchainAdapter.tools()` / `LangchainAdapter.wrap(action)` give real
  * `@langchain/core` `StructuredTool`s for `createAgent`, `bindTools` or LangGraph's `ToolNode`.
  *
+ * Everything exported from this file is public API of axn-plugin-langchain, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * // axn.config.ts

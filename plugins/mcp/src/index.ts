@@ -3,6 +3,9 @@
  * `@modelcontextprotocol/sdk`. The default export is the host plugin; the named exports wrap
  * actions and serve them over stdio or Streamable HTTP. See docs/plugins/mcp.md.
  *
+ * Everything exported from this file is public API of axn-plugin-mcp, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * import { loadHost } from "@axn/sdk";

@@ -19,6 +19,7 @@
  * ```
  */
 import { Tools, type AdapterConfigSource, type AnyAxn, type AxnHost, type AxnPrincipal, type ConfigurableView } from "@axn/core";
+import { configurableInternals } from "@axn/core/internal";
 import { definePlugin, type AxnPlugin, type PluginWithoutOptions } from "../plugin.js";
 
 /**
@@ -74,7 +75,7 @@ export function defineAdapterPlugin<W, O extends object = {}>(definition: Adapte
     );
   }
   const roots: AdapterConfigSource | undefined = settings.settingKeys().includes("toolRoots")
-    ? { toolRoots: () => settings.read("toolRoots") as readonly string[] }
+    ? { toolRoots: () => configurableInternals(settings).read("toolRoots") as readonly string[] }
     : undefined;
   const hints = [...(definition.semanticHints ?? [])];
   const metadataKeys = [...(definition.fieldMetadataKeys ?? [])];

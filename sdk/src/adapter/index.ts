@@ -4,6 +4,9 @@
  * serialization settings, tool-root settings, `defineAdapterPlugin` for the registration and
  * `tools()`, and the Host check of an HTTP-served transport. See docs/adapter-authoring.md.
  *
+ * Everything exported from this file is public API of @axn/sdk/adapter, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * export const fncallConfig = declarePresentAs(

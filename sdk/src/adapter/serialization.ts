@@ -12,8 +12,8 @@
  * const body = serializeExposed(mcpConfig, result); // JSON-safe, exactly the declared exposes
  * ```
  */
-import { render, type Configurable, type JsonValue, type Result } from "@axn/core";
-import { sourceActionOf } from "@axn/core/internal";
+import { render, type Configurable, type ConfigurableView, type JsonValue, type Result } from "@axn/core";
+import { configurableInternals, sourceActionOf } from "@axn/core/internal";
 
 export const REJECT_OPAQUE_SETTING = "rejectOpaqueExposedValues";
 
@@ -42,12 +42,9 @@ export function declareRejectOpaqueExposedValues<S extends object, N extends str
  * Renders `result`'s exposes to JSON-safe data, resolving `rejectOpaqueExposedValues` for the
  * action that produced the result. Throws `UnserializableValue` naming the path of a bad value.
  */
-export function serializeExposed(
-  config: { resolveOverride(action: never, name: string): unknown },
-  result: Result<object>,
-): { [key: string]: JsonValue } {
+export function serializeExposed(config: ConfigurableView, result: Result<object>): { [key: string]: JsonValue } {
   const action = sourceActionOf(result);
   if (action === undefined) throw new TypeError("serializeExposed: the result does not come from an action");
-  const rejectOpaque = config.resolveOverride(action as never, REJECT_OPAQUE_SETTING) === true;
+  const rejectOpaque = configurableInternals(config).resolveOverride(action, REJECT_OPAQUE_SETTING) === true;
   return render(result, { rejectOpaque }) as { [key: string]: JsonValue };
 }

@@ -4,6 +4,7 @@
  * the latest version) or name and version (`create_ticket@1`).
  */
 import { Tools, type AnyAxn } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import { closestMatch } from "../config/did-you-mean.js";
 import { CliError, ExitCode, usageError } from "./errors.js";
 
@@ -34,7 +35,7 @@ export function listTools(adapter?: string): ToolEntry[] {
     try {
       members = Tools.for(key, { allVersions: true });
     } catch (error) {
-      throw new CliError(ExitCode.config, error instanceof Error ? error.message : String(error), "Run `axn doctor` for a full check.");
+      throw new CliError(ExitCode.config, errorMessage(error), "Run `axn doctor` for a full check.");
     }
     for (const action of members) {
       const name = action.toolName(key);

@@ -1,4 +1,5 @@
 /** Parses a `--args` / `--ambient` value: JSON, and a JSON object — anything else is a usage error. */
+import { errorMessage } from "@axn/core/internal";
 import { usageError } from "./errors.js";
 
 export function parseJsonObject(option: string, text: string | undefined, command: string): Record<string, unknown> {
@@ -7,7 +8,7 @@ export function parseJsonObject(option: string, text: string | undefined, comman
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw usageError(`--${option} is not valid JSON (${error instanceof Error ? error.message : String(error)}): ${text}`, command);
+    throw usageError(`--${option} is not valid JSON (${errorMessage(error)}): ${text}`, command);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw usageError(`--${option} must be a JSON object, e.g. --${option} '{"limit": 5}'`, command);

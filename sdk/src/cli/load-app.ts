@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isAxnError } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import { loadHost, type LoadedHost } from "../host/create-host.js";
 import { CliError, ExitCode } from "./errors.js";
 
@@ -31,7 +32,7 @@ export async function loadApp(cwd: string, configPath: string | undefined): Prom
 
 /** A host-loading failure as the CLI reports it. */
 export function configError(error: unknown): CliError {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const code = isAxnError(error) ? (error as { code?: unknown }).code : undefined;
   return new CliError(ExitCode.config, typeof code === "string" ? `${message} [${code}]` : message, "Run `axn doctor` for a full check.", {
     cause: error,

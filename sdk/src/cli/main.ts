@@ -12,6 +12,7 @@
  * ```
  */
 import { parseArgs } from "node:util";
+import { errorMessage } from "@axn/core/internal";
 import type { Command } from "./command.js";
 import { callCommand } from "./commands/call.js";
 import { doctorCommand } from "./commands/doctor.js";
@@ -95,7 +96,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
   try {
     parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
   } catch (error) {
-    throw usageError(error instanceof Error ? error.message : String(error), command.name);
+    throw usageError(errorMessage(error), command.name);
   }
   if (parsed.values["help"] === true) {
     println(io.stdout, await helpOf(command, io, typeof parsed.values["config"] === "string" ? parsed.values["config"] : undefined));

@@ -7,6 +7,7 @@
 import { AssertionError } from "node:assert";
 import { isDeepStrictEqual } from "node:util";
 import { ErrorCodes, Invoker, JSON_SCHEMA_DIALECT, UnserializableValue, type AnyAxn } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import type { AdapterConformanceDriver, ConformanceSession } from "./driver.js";
 import { broken, show, showText, type ConventionId } from "./conventions.js";
 import { capturingExceptions, type Report } from "./exceptions.js";
@@ -71,10 +72,6 @@ const referenceInvoker = new Invoker({ userFacingInputErrors: true, rejectUndecl
 
 const STACK_LINE = /\n\s+at\s/;
 
-/** An error's message, for a failure message (never its stack). */
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 /** What V8 says when strict-mode code writes to a frozen object. */
 const FROZEN_WRITE = /read[- ]only|not extensible|Cannot (add|assign|delete|define|redefine)/i;
 
@@ -444,7 +441,7 @@ export function conformanceSuite<W>(driver: AdapterConformanceDriver<W>): Confor
       }
       const thrown = reports.filter((report) => report.action === live.name);
       if (thrown.length > 0) {
-        throw broken(label, "liveSafe", `the call's live channel threw while ${live.name} ran (reported ${thrown.map((report) => `in "${report.phase}": ${show(errorText(report.error))}`).join(", ")})`);
+        throw broken(label, "liveSafe", `the call's live channel threw while ${live.name} ran (reported ${thrown.map((report) => `in "${report.phase}": ${show(errorMessage(report.error))}`).join(", ")})`);
       }
     }),
 

@@ -14,6 +14,7 @@
  * });
  * ```
  */
+import { errorMessage } from "@axn/core/internal";
 import type { AdapterConformanceDriver } from "./driver.js";
 import { conformanceSuite, SKIPPED, type ConformanceCheckId } from "./checks.js";
 
@@ -61,7 +62,7 @@ export async function runConformanceChecks<W>(
       const outcome = await check.run();
       results.push({ id: check.id, title: check.title, passed: true, ...(outcome === SKIPPED ? { skipped: true as const } : {}) });
     } catch (error) {
-      results.push({ id: check.id, title: check.title, passed: false, error: error instanceof Error ? error.message : String(error) });
+      results.push({ id: check.id, title: check.title, passed: false, error: errorMessage(error) });
     }
   }
   return results;

@@ -4,7 +4,8 @@
  * development an adapter rethrows its own bugs by design). The previous effective configuration
  * is restored afterwards.
  */
-import { axnConfig, configureAxn, resetAxnConfig } from "@axn/core";
+import { axnConfig, configureAxn } from "@axn/core";
+import { resetAxnConfig } from "@axn/core/internal";
 
 export interface Report {
   readonly error: unknown;

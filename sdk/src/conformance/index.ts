@@ -8,6 +8,9 @@
  * listing and `CallToolResult`, an OpenAPI document and HTTP replies, or function definitions and
  * tool messages. See docs/adapter-authoring.md.
  *
+ * Everything exported from this file is public API of @axn/sdk/conformance, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * describeAdapterConformance({

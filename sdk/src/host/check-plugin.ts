@@ -7,7 +7,7 @@
 import { basename, isAbsolute } from "node:path";
 import { inspect } from "node:util";
 import { ErrorCodes } from "@axn/core";
-import { readSchema } from "@axn/core/internal";
+import { errorMessage, readSchema } from "@axn/core/internal";
 import semver from "semver";
 import type { AnyAxnPlugin } from "../plugin.js";
 import { expandPluginName } from "../config/plugin-names.js";
@@ -43,7 +43,7 @@ export function checkShape(candidate: unknown, label: string): AnyAxnPlugin {
     try {
       readSchema(plugin.options);
     } catch (error) {
-      throw invalid(`"options" must be the schema of its options (zod, valibot, ArkType…): ${error instanceof Error ? error.message : String(error)}`, name);
+      throw invalid(`"options" must be the schema of its options (zod, valibot, ArkType…): ${errorMessage(error)}`, name);
     }
   }
   if (typeof plugin.apply !== "function") throw invalid(`"apply" must be a function`, name);

@@ -16,14 +16,11 @@ import {
   Tools,
   VERSION as CORE_VERSION,
   configNamespaces,
-  configurableFor,
   configureAxn,
-  createKernelHost,
-  resetHost,
   type AxnGlobalOptions,
   type AxnHost,
 } from "@axn/core";
-import { errorMessage } from "@axn/core/internal";
+import { errorMessage, configurableFor, createKernelHost, resetHost } from "@axn/core/internal";
 import type { AnyAxnPlugin } from "../plugin.js";
 import { RESERVED_CONFIG_KEYS, type AxnAppConfig } from "../config/define-config.js";
 import { closestMatch } from "../config/did-you-mean.js";

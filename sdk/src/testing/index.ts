@@ -3,6 +3,9 @@
  * a unique generated name), `withAmbientContext` (run code as inside a request), `resetKernel`
  * (the one reset of the process-wide state, between specs).
  *
+ * Everything exported from this file is public API of @axn/sdk/testing, named one by one and pinned by
+ * test/api-surface.spec.ts: a change here is an API change.
+ *
  * @example
  * ```ts
  * import { buildAxn, resetKernel, withAmbientContext } from "@axn/sdk/testing";

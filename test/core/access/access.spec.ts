@@ -9,7 +9,6 @@ import {
   AccessDeniedError,
   accessRefusal,
   configureAxn,
-  createKernelHost,
   defineAxn,
   ErrorCodes,
   Factory,
@@ -21,6 +20,7 @@ import {
   type AnyAxn,
   type ResultInfo,
 } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { withAmbientContext } from "@axn/sdk/testing";
 import { z } from "zod";
 import { AGENT, AssignNote, ListNotes, READER, TenantReport, WhoAmI, WRITER, WriteNote } from "../../fixtures/access/actions.js";

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { AxnError, createConfigurable, configurableFor, configNamespaces, defineAxn } from "@axn/core";
-import { clearCatalog } from "@axn/core/internal";
+import { AxnError, createConfigurable, configNamespaces, defineAxn } from "@axn/core";
+import { clearCatalog, configurableFor, configurableInternals } from "@axn/core/internal";
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";
 
@@ -47,7 +47,7 @@ describe("Configurable", () => {
         `Config namespace "${ns}" is already owned by axn-plugin-a; axn-plugin-b must choose another key`,
       );
       const again = createConfigurable("axn-plugin-a").configNamespace(ns);
-      expect(configurableFor(ns)).to.equal(again);
+      expect(configurableFor(ns)).to.equal(configurableInternals(again));
       expect(configNamespaces()).to.include(ns);
     });
 
@@ -236,7 +236,7 @@ describe("Configurable", () => {
       const config = createConfigurable("axn-plugin-mcp").configNamespace(ns).setting("presentAs", presentAs);
       const early = defineAxn({ name: "R.Early", configure: { [ns]: { presentAss: "message", name: "early_tool" } }, call: () => undefined });
       expect(early.name).to.equal("R.Early"); // not yet an error: the setting list may still grow
-      const error = thrown(() => config.seal());
+      const error = thrown(() => configurableInternals(config).seal());
       expect(error.code).to.equal("AXN_UNKNOWN_SETTING");
       expect(error.message).to.equal(`Unknown setting ${ns}.presentAss on action R.Early; axn-plugin-mcp accepts: name, presentAs`);
       clearCatalog();

@@ -1,5 +1,6 @@
 import { expect } from "chai";
-import { axnConfig, configureAxn, raisesInDev, reportException, resetAxnConfig, type AxnLogger } from "@axn/core";
+import { axnConfig, configureAxn, raisesInDev, reportException, type AxnLogger } from "@axn/core";
+import { resetAxnConfig } from "@axn/core/internal";
 
 function withNodeEnv(value: string | undefined, fn: () => void): void {
   const saved = process.env["NODE_ENV"];

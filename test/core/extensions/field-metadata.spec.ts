@@ -6,7 +6,8 @@
  */
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { createKernelHost, defineAxn, fieldMetadata, Factory, type FieldMetadata } from "@axn/core";
+import { defineAxn, fieldMetadata, Factory, type FieldMetadata } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { freshKernel } from "../../support/fresh-kernel.js";
 import { thrown } from "../../support/thrown.js";
 import { parametersWithExamples } from "../../../docs/examples/snippets/field-metadata.js";

@@ -2,11 +2,7 @@ import { expect } from "chai";
 import {
   HookError,
   HookStage,
-  activeHost,
-  createKernelHost,
   defineAxn,
-  hostLoaded,
-  registeredAdapters,
   Tools,
   semanticHintOwner,
   fieldMetadataKeyOwner,
@@ -15,6 +11,7 @@ import {
   type AnyAxn,
   type ResultInfo,
 } from "@axn/core";
+import { activeHost, createKernelHost, hostLoaded, registeredAdapters } from "@axn/core/internal";
 import { captureReports } from "../../support/reports.js";
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";

@@ -8,7 +8,8 @@
 import { expect } from "chai";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { createKernelHost, Tools, type AnyAxn } from "@axn/core";
+import { Tools, type AnyAxn } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../../fixtures/defining-module");

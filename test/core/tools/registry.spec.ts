@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { configureAxn, defineAxn, Tools, createKernelHost, type AnyAxn } from "@axn/core";
+import { configureAxn, defineAxn, Tools, type AnyAxn } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 
 const noop = () => undefined;

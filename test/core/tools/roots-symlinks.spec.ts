@@ -14,7 +14,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { configureAxn, createKernelHost, InvalidToolRoot, Tools, validateToolRoots, type AnyAxn } from "@axn/core";
+import { configureAxn, InvalidToolRoot, Tools, validateToolRoots, type AnyAxn } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 
 const CORE_PACKAGE = join(dirname(fileURLToPath(import.meta.url)), "../../../core");

@@ -7,8 +7,8 @@
  * the action is defined; an action defined earlier fails when loading finishes.
  */
 import { expect } from "chai";
-import { createConfigurable, createKernelHost, defineAxn, isAxnError, Tools } from "@axn/core";
-import { catalogActions } from "@axn/core/internal";
+import { createConfigurable, defineAxn, isAxnError, Tools } from "@axn/core";
+import { catalogActions, createKernelHost } from "@axn/core/internal";
 import { thrown } from "../../support/thrown.js";
 import { resetKernel } from "@axn/sdk/testing";
 

@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { mountMcp, oneOperation } from "../../../docs/examples/snippets/http-api.js";
-import { createKernelHost } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import httpPlugin from "axn-plugin-http";
 import mcpPlugin from "axn-plugin-mcp";
 import { resetKernel } from "@axn/sdk/testing";

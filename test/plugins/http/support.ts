@@ -4,7 +4,7 @@
  * with no Content-Length, bytes that are not UTF-8).
  */
 import { request as httpRequest } from "node:http";
-import { createKernelHost } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 import httpPlugin, { serve, type HttpServerHandle, type ServeOptions } from "axn-plugin-http";
 

@@ -5,7 +5,8 @@
  * tool message with the refusal's sentence, in a real agent loop (createAgent + FakeToolCallingModel).
  */
 import { expect } from "chai";
-import { createKernelHost, defineAxn } from "@axn/core";
+import { defineAxn } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 import langchainPlugin, { LangchainAdapter } from "axn-plugin-langchain";
 import { z } from "zod";

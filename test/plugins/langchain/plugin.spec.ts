@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { createKernelHost, defineAxn, Factory, registeredAdapters, Tools } from "@axn/core";
+import { defineAxn, Factory, Tools } from "@axn/core";
+import { createKernelHost, registeredAdapters } from "@axn/core/internal";
 import plugin, { LangchainAdapter, langchainConfig } from "axn-plugin-langchain";
 import { captureReports } from "../../support/reports.js";
 import { resetKernel } from "@axn/sdk/testing";

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { configureAxn, defineAxn, Factory, resetAxnConfig } from "@axn/core";
+import { configureAxn, defineAxn, Factory } from "@axn/core";
+import { resetAxnConfig } from "@axn/core/internal";
 import { ToolMessage } from "@langchain/core/messages";
 import { LangchainAdapter, langchainConfig } from "axn-plugin-langchain";
 import { captureReports } from "../../support/reports.js";

@@ -13,7 +13,7 @@ import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { axnBin } from "../../support/axn-child.js";
 import { closeTicket, Ticket } from "../../../docs/examples/snippets/mcp-surface-app/src/surface.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { createKernelHost } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 import mcpPlugin from "axn-plugin-mcp";
 import { clients, helpdeskServer } from "../../../docs/examples/snippets/mcp-configure-server.js";

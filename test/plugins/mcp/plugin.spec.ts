@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { createKernelHost, defineAxn, knownSemanticHints, registeredAdapters, semanticHintOwner, Tools } from "@axn/core";
+import { defineAxn, knownSemanticHints, semanticHintOwner, Tools } from "@axn/core";
+import { createKernelHost, registeredAdapters } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import mcpPlugin, { McpAdapter, mcpConfig } from "axn-plugin-mcp";
 import { connectInMemory } from "./support.js";

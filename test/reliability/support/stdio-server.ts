@@ -5,7 +5,8 @@
  * can act mid-call without guessing a delay), and — when the process exits — what the hanging
  * fixtures observed (whether their abort signal fired).
  */
-import { configureAxn, createKernelHost } from "@axn/core";
+import { configureAxn } from "@axn/core";
+import { createKernelHost } from "@axn/core/internal";
 import mcpPlugin, { McpAdapter, serveStdio } from "axn-plugin-mcp";
 import { Explode, Hang, Identify, observed, RejectLate, startListeners } from "./tools.js";
 

@@ -118,7 +118,6 @@ function validateField(field: NormalizedField, raw: unknown, errors: FieldError[
  * violation is (the caller's policy or the field says so) and none is the trusted ambient channel's.
  */
 class InboundRefusal {
-  errors: FieldError[] = [];
   involvesAmbient = false;
   allUserFacing = true;
   /** [start, end) index pairs of ambient violations in `errors` (kept whatever the cap). */
@@ -127,6 +126,7 @@ class InboundRefusal {
   constructor(
     private readonly action: CompiledAction,
     private readonly policy: CallPolicy | undefined,
+    private errors: FieldError[],
   ) {}
 
   /** Attributes the violations `field` added since `before`. */
@@ -138,10 +138,9 @@ class InboundRefusal {
     } else if (!(this.policy?.userFacingInputErrors === true || field.userFacing)) this.allUserFacing = false;
   }
 
-  throwIfAny(): void {
+  throw(): never {
     // A refusal stays small whatever the input: 100,000 bad array items must not become a 5 MB reply.
     if (this.errors.length > MAX_FIELD_ERRORS) this.errors = capViolations(this.errors, this.ambientRanges);
-    if (this.errors.length === 0) return;
     // Ambient context is trusted, adapter-supplied input: a violation there is an integration bug, so
     // the whole set settles developer-facing (and pages) even if model-supplied violations co-occur.
     throw new InboundValidationError(this.errors, {
@@ -177,17 +176,17 @@ function rawValueOf(field: NormalizedField, args: object, ambient: unknown, inpu
   return raw;
 }
 
-/** `rejectUndeclaredInputs`: every argument key the action does not declare is a violation. */
-function refuseUndeclared(action: CompiledAction, args: object, policy: CallPolicy, refusal: InboundRefusal): void {
+/** `rejectUndeclaredInputs`: every argument key the action does not declare is a violation. True if there was one. */
+function refuseUndeclared(action: CompiledAction, args: object, errors: FieldError[]): boolean {
+  const before = errors.length;
   for (const key of Object.keys(args)) {
     // The ambient-context guard: a model-supplied ambient context is never read (ambient fields
     // resolve only from the adapter's trusted option), and stripping it is not refusing it.
     if (action.argNames.has(key) || AMBIENT_CHANNEL_NAMES.has(key)) continue;
     const quoted = boundKey(key);
-    refusal.errors.push({ field: quoted, message: `unknown input: ${quoted}` });
-    // Refusing the key is this knob's job; whether the caller may be told is userFacingInputErrors'.
-    if (!policy.userFacingInputErrors) refusal.allUserFacing = false;
+    errors.push({ field: quoted, message: `unknown input: ${quoted}` });
   }
+  return errors.length > before;
 }
 
 /** The body's input: every expects field resolved, coerced and validated, or one refusal naming each violation. */
@@ -198,8 +197,9 @@ export function resolveInput(
   policy: CallPolicy | undefined,
 ): Record<string, unknown> {
   const args = argumentsObject(action, rawArgs, policy);
-  const refusal = new InboundRefusal(action, policy);
-  const errors = refusal.errors;
+  const errors: FieldError[] = [];
+  // Only a refused call pays for the bookkeeping of who may be told.
+  let refusal: InboundRefusal | undefined;
   const input: Record<string, unknown> = {};
   const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
   const checkValue = policy?.checkValue;
@@ -216,10 +216,13 @@ export function resolveInput(
     if (wireProblem !== undefined) errors.push(field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem);
     if (checked.ok && wireProblem === undefined) {
       if (checked.value !== undefined) input[field.name] = checked.value;
-    } else refusal.noteField(field, before);
+    } else (refusal ??= new InboundRefusal(action, policy, errors)).noteField(field, before);
   }
-  if (policy?.rejectUndeclaredInputs === true) refuseUndeclared(action, args, policy, refusal);
-  refusal.throwIfAny();
+  // Refusing an undeclared key is this knob's job; whether the caller may be told is userFacingInputErrors'.
+  if (policy?.rejectUndeclaredInputs === true && refuseUndeclared(action, args, errors) && !policy.userFacingInputErrors) {
+    (refusal ??= new InboundRefusal(action, policy, errors)).allUserFacing = false;
+  }
+  if (errors.length > 0) (refusal ?? new InboundRefusal(action, policy, errors)).throw();
   return input;
 }
 

@@ -6,6 +6,7 @@
  * when the tool failed or the caller was refused.
  */
 import { AccessDeniedError, PRINCIPAL_AMBIENT_KEY, Invoker, isPrincipal, render, type AxnPrincipal, type Result } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import type { Command } from "../command.js";
 import { findTool } from "../catalog.js";
 import { ExitCode, usageError } from "../errors.js";
@@ -86,7 +87,7 @@ function describe(result: Result<object>): Record<string, unknown> {
       outcome: result.outcome,
       message: result.message,
       exposed: null,
-      renderError: error instanceof Error ? error.message : String(error),
+      renderError: errorMessage(error),
     };
   }
 }

@@ -6,8 +6,8 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { ErrorCodes, registeredAdapters, Tools, type AnyAxn } from "@axn/core";
-import { internalsOf, moduleOriginOf } from "@axn/core/internal";
+import { ErrorCodes, Tools, type AnyAxn } from "@axn/core";
+import { errorMessage, internalsOf, kernelCopies, moduleOriginOf, registeredAdapters } from "@axn/core/internal";
 import { findConfigFile, loadConfig } from "../../config/load-config.js";
 import { isPathSpecifier } from "../../config/plugin-names.js";
 import type { Command } from "../command.js";
@@ -35,6 +35,7 @@ export const doctorCommand: Command = {
   help: [
     "Loads the app as `axn serve` would and reports, with a fix for each problem:",
     "  - the config file (found, loads, exports an object)",
+    "  - duplicate copies of @axn/core loaded into the process (both paths)",
     "  - each plugin (found, valid, compatible host version, dependencies)",
     "  - the registered adapters and their tool roots (exist, hold actions)",
     "  - the transports `axn serve` would serve (no shared path, name or flag)",
@@ -48,6 +49,7 @@ export const doctorCommand: Command = {
   async run({ io, configPath }) {
     const findings: Finding[] = [];
     const app = await check(io, configPath, findings);
+    findings.push(...copyFindings());
     if (app !== undefined) {
       findings.push(...adapterFindings(app));
       findings.push(...(await transportFindings(app)));
@@ -65,7 +67,7 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
   } catch (error) {
     findings.push({
       level: "error",
-      message: messageOf(error),
+      message: errorMessage(error),
       fix: 'Create axn.config.ts: import { defineConfig } from "@axn/sdk"; export default defineConfig({ plugins: ["mcp", "http"] });',
     });
     return undefined;
@@ -74,7 +76,7 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
     await loadConfig({ cwd: io.cwd, configPath: file });
     findings.push({ level: "ok", message: `Config ${file}` });
   } catch (error) {
-    findings.push({ level: "error", message: messageOf(error), fix: "Fix the error in the config file (it must load and default-export an object)." });
+    findings.push({ level: "error", message: errorMessage(error), fix: "Fix the error in the config file (it must load and default-export an object)." });
     return undefined;
   }
   let app: LoadedApp;
@@ -95,6 +97,10 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
 }
 
 function fixFor(error: unknown): string {
+  // A plugin that brought an incompatible @axn/core of its own fails to import: the cause says so.
+  for (let cause = error, hops = 0; typeof cause === "object" && cause !== null && hops < 8; cause = (cause as { cause?: unknown }).cause, hops++) {
+    if ((cause as { code?: unknown }).code === ErrorCodes.KernelMismatch) return DEDUPE_FIX;
+  }
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case ErrorCodes.PluginNotFound: {
@@ -116,6 +122,26 @@ function fixFor(error: unknown): string {
   }
 }
 
+const DEDUPE_FIX =
+  "Make @axn/core a peer dependency of the package that installs its own copy (peerDependencies, not dependencies), then run npm dedupe so the app loads one @axn/core.";
+
+/**
+ * A second copy of @axn/core that joined the kernel works (one registry), but it is a second load
+ * of the kernel and a version drift waiting to happen; an incompatible one fails the load instead
+ * (AXN_KERNEL_MISMATCH, reported with the config above).
+ */
+function copyFindings(): Finding[] {
+  const copies = kernelCopies();
+  if (copies.length < 2) return [];
+  const [first, ...rest] = copies;
+  const others = rest.map((copy) => `${copy.version} at ${copy.path}`).join(", ");
+  return [{
+    level: "warn",
+    message: `@axn/core is loaded ${copies.length} times in this process: ${first!.version} at ${first!.path} (loaded first, holds the registries), and ${others}`,
+    fix: DEDUPE_FIX,
+  }];
+}
+
 function adapterFindings(app: LoadedApp): Finding[] {
   const findings: Finding[] = [];
   const adapters = registeredAdapters();
@@ -130,7 +156,7 @@ function adapterFindings(app: LoadedApp): Finding[] {
     } catch (error) {
       findings.push({
         level: "error",
-        message: `Adapter ${adapter.key}: ${messageOf(error)}`,
+        message: `Adapter ${adapter.key}: ${errorMessage(error)}`,
         fix: "Give one of the two actions a distinct name (tool: { name }) or toolVersion, or make the V<n> suffix agree with toolVersion.",
       });
     }
@@ -153,7 +179,7 @@ async function transportFindings(app: LoadedApp): Promise<Finding[]> {
   try {
     transports = collectTransports(app.host, RESERVED_FLAGS);
   } catch (error) {
-    return [{ level: "error", message: messageOf(error), fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag." }];
+    return [{ level: "error", message: errorMessage(error), fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag." }];
   }
   const findings: Finding[] = transports.map((entry) => ({
     level: "ok",
@@ -168,7 +194,7 @@ async function transportFindings(app: LoadedApp): Promise<Finding[]> {
       findings.push({ level: "ok", message: `Transport "${name}" also serves ${listed.join("; ")}` });
     }
   } catch (error) {
-    findings.push({ level: "error", message: messageOf(error), fix: "Fix the resources or prompts named above in the config." });
+    findings.push({ level: "error", message: errorMessage(error), fix: "Fix the resources or prompts named above in the config." });
   }
   return findings;
 }
@@ -238,8 +264,4 @@ function report(io: CliIo, findings: readonly Finding[]): void {
   const warnings = findings.filter((finding) => finding.level === "warn").length;
   const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
   println(io.stdout, "", errors === 0 ? `No problems found${warnings === 0 ? "" : ` (${count(warnings, "warning")})`}.` : `${count(errors, "problem")}, ${count(warnings, "warning")}.`);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,6 +5,7 @@
  * picks one.
  */
 import type { HttpTransport } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import { closestMatch } from "../../config/did-you-mean.js";
 import type { Command } from "../command.js";
 import { CliError, ExitCode, usageError } from "../errors.js";
@@ -40,7 +41,7 @@ export const openapiCommand: Command = {
     } catch (error) {
       throw new CliError(
         ExitCode.failure,
-        `${describeTransport(entry)} could not produce its OpenAPI document: ${error instanceof Error ? error.message : String(error)}`,
+        `${describeTransport(entry)} could not produce its OpenAPI document: ${errorMessage(error)}`,
         "The plugin named above says why; fix its settings and run axn openapi again.",
         { cause: error },
       );

@@ -10,6 +10,7 @@
  * process exits 0 — 1 when a transport failed to stop.
  */
 import type { HttpTransport, StdioTransport, TransportApp, TransportFlags, TransportFlagValues } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import type { Command } from "../command.js";
 import { CliError, ExitCode, type ExitCodeValue } from "../errors.js";
 import { println, type CliIo } from "../io.js";
@@ -35,7 +36,7 @@ export const serveCommand: Command = {
     try {
       return serveHelp(appTransports(await loadApp(io.cwd, configPath)));
     } catch (error) {
-      return serveHelp({ unavailable: error instanceof Error ? error.message : String(error) });
+      return serveHelp({ unavailable: errorMessage(error) });
     }
   },
   async run({ io, argv, configPath }) {
@@ -119,7 +120,7 @@ async function start<R>(selected: Selected<HttpTransport | StdioTransport>, run:
   } catch (error) {
     throw new CliError(
       ExitCode.failure,
-      `${describeTransport(selected.entry)} failed to start: ${error instanceof Error ? error.message : String(error)}`,
+      `${describeTransport(selected.entry)} failed to start: ${errorMessage(error)}`,
       "The plugin named above could not start its transport; its own message says why.",
       { cause: error },
     );
@@ -133,7 +134,7 @@ async function listen(mounts: readonly Mounted[], port: number, hostname: string
     if ((error as { code?: unknown }).code === "EADDRINUSE") {
       throw new CliError(ExitCode.failure, `Port ${port} on ${hostname} is already in use`, "Pass --port N or set PORT (0 picks a free port).");
     }
-    throw new CliError(ExitCode.failure, `Cannot listen on ${hostname}:${port}: ${error instanceof Error ? error.message : String(error)}`, "Check --host and --port.", {
+    throw new CliError(ExitCode.failure, `Cannot listen on ${hostname}:${port}: ${errorMessage(error)}`, "Check --host and --port.", {
       cause: error,
     });
   }
@@ -147,7 +148,7 @@ async function stopAll(io: CliIo, started: readonly { readonly entry: Registered
       await running.stop();
     } catch (error) {
       ok = false;
-      println(io.stderr, `axn: ${describeTransport(entry)} failed to stop: ${error instanceof Error ? error.message : String(error)}`);
+      println(io.stderr, `axn: ${describeTransport(entry)} failed to stop: ${errorMessage(error)}`);
     }
   }
   return ok;

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import type { HttpTransport, StdioTransport, Transport } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
 import { closestMatch } from "../../config/did-you-mean.js";
 import type { OptionSpec } from "../command.js";
 import { CliError, ExitCode, usageError } from "../errors.js";
@@ -139,7 +140,7 @@ function parsePort(raw: string | undefined, fromOption: boolean): number {
 }
 
 function parseError(error: unknown, known: readonly string[]): CliError {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const unknown = (error as { code?: unknown }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
   if (unknown === undefined) return usageError(message, "serve");
   const suggestion = closestMatch(unknown.replace(/^-+/, "").replace(/=.*$/, ""), known);
