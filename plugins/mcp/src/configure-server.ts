@@ -9,6 +9,7 @@
  *
  * Tools stay axn's: `server.registerTool` throws (the SDK refuses a second `tools/list` handler).
  */
+import { errorMessage } from "@axn/core/internal";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 
 /** The hook: synchronous, since it runs before the server connects. */
@@ -22,7 +23,7 @@ export function runConfigureServer(configure: ConfigureServer | undefined, serve
     returned = configure(server);
   } catch (error) {
     // The app's own error, shown to the app's developer (never to a client): its message helps.
-    throw new Error(`axn-plugin-mcp: configureServer threw: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`axn-plugin-mcp: configureServer threw: ${errorMessage(error)}`, { cause: error });
   }
   if (returned instanceof Promise) {
     returned.catch(() => undefined);
