@@ -36,6 +36,13 @@ const SURFACE: Record<string, readonly string[]> = {
     "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "reportAdapterError", "resolveToolName",
     "serializeExposed", "toolInvoker", "toolPipeline", "toolRootsDefault", "toolRootsSource",
   ],
+  "@axn/sdk/auth": ["bearerToken", "defaultJwtPrincipal", "isAuthRefusal", "jwtVerifier", "refuse", "staticTokens"],
+  "@axn/sdk/serving": [
+    "AuthMessages", "BUSY_MESSAGE", "BUSY_RETRY_AFTER_SECONDS", "DEFAULT_CALL_TIMEOUT_MS", "DEFAULT_MAX_CONCURRENT_CALLS",
+    "HostMessages", "MAX_DRAIN_BYTES", "PROTECTED_RESOURCE_PATH", "SERVE_NAMESPACE", "authenticateRequest",
+    "authenticationConfigured", "callLimiter", "declaredTooLarge", "drain", "hostPolicy", "nodeHostHeader",
+    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "replyAndDrain", "requestHead", "servingConfig", "servingPolicy",
+  ],
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",
   ],
@@ -44,7 +51,8 @@ const SURFACE: Record<string, readonly string[]> = {
     "SECRET_MESSAGE", "ZOD_PROBE_SCHEMAS", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",
   ],
   "axn-plugin-mcp": [
-    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MCP_KEY", "McpAdapter",
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE_MS",
+    "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MAX_STDIO_MESSAGE_BYTES", "MCP_KEY", "McpAdapter", "STDIO_OVERSIZED_EXIT_CODE",
     "TOOL_VERSION_META_KEY", "createMcpServer", "createStreamableHttpHandler", "default",
     "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
@@ -95,6 +103,8 @@ describe("public API surface", () => {
       "@axn/core": "core/src/index.ts",
       "@axn/sdk": "sdk/src/index.ts",
       "@axn/sdk/adapter": "sdk/src/adapter/index.ts",
+      "@axn/sdk/auth": "sdk/src/auth/index.ts",
+      "@axn/sdk/serving": "sdk/src/serving/index.ts",
       "@axn/sdk/testing": "sdk/src/testing/index.ts",
       "@axn/sdk/conformance": "sdk/src/conformance/index.ts",
       "axn-plugin-mcp": "plugins/mcp/src/index.ts",

@@ -55,7 +55,13 @@ export const CORE_LAYERS: readonly Layer[] = [
 export const SDK_LAYERS: readonly Layer[] = [
   // What a plugin is, and the error its loading raises.
   { name: "plugin model", modules: ["plugin.ts", "deprecator.ts", "host/plugin-error.ts"] },
+  // Who is calling: the authenticate contract and the shipped verifiers (jose), for every transport.
+  // Below config: the config type names the `serve` settings, whose `authenticate` is this contract.
+  { name: "auth", modules: ["auth/**"] },
   { name: "config", modules: ["config/**"] },
+  // What every HTTP-served transport applies alike: the `serve` settings, the Host/Origin policy,
+  // authentication of a request, the call cap, body limits. The adapter kit reads its timeout here.
+  { name: "serving", modules: ["serving/**"] },
   { name: "host loading", modules: ["host/**"] },
   { name: "adapter kit", modules: ["adapter/**", "testing/**"] },
   { name: "conformance", modules: ["conformance/**"] },

@@ -4,6 +4,7 @@
  * well-formed report. Never asserts wall-clock figures: those belong to `npm run bench`.
  */
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect } from "chai";
@@ -19,9 +20,9 @@ import { resetKernel } from "@axn/sdk/testing";
 const run = promisify(execFile);
 
 describe("bench suite (smoke)", function () {
-  // A hang guard, not a budget: `before` runs every in-process scenario and one case drives a child
-  // process, each seconds on a loaded machine.
-  this.timeout(60_000);
+  // A hang guard, not a budget: `before` runs every scenario once (child-process servers included)
+  // and one case drives a child process, each seconds on a loaded machine.
+  this.timeout(120_000);
   let report: BenchReport;
 
   before(async () => {
@@ -32,14 +33,37 @@ describe("bench suite (smoke)", function () {
     resetKernel();
   });
 
-  it("measures every in-process scenario (or skips it with a reason), 1 and 2 once per schema kind", () => {
+  it("measures every scenario and peer row (or skips it with a reason), 1 and 2 once per schema kind", () => {
     const perKind = (id: string) => ["zod 4", "zod 3", "valibot", "ArkType"].map((kind) => `${id} ${kind}`);
-    expect(report.rows.map((r) => (r.kind === undefined ? r.id : `${r.id} ${r.kind}`))).to.deep.equal([...perKind("1"), ...perKind("2"), "3a", "3b", "4", "6"]);
+    expect(report.rows.map((r) => (r.kind === undefined ? r.id : `${r.id} ${r.kind}`))).to.deep.equal([
+      ...perKind("1"),
+      ...perKind("2"),
+      "3a",
+      "3b",
+      ...["4", "4b", "4c", "4d", "4e"],
+      ...["5", "5b", "5c"],
+      ...["6", "6b"],
+      "8",
+    ]);
+    // Every row produced a figure: none skipped (the peers are devDependencies, the plugins are built).
+    expect(report.rows.filter((r) => r.verdict === "skipped").map((r) => `${r.id}: ${r.note}`)).to.deep.equal([]);
     expect(reportProblems(report)).to.deep.equal([]);
     for (const row of report.rows.filter((r) => r.verdict !== "skipped")) {
       expect(row.ratio!.min).to.be.at.most(row.ratio!.median);
       expect(row.ratio!.median).to.be.at.most(row.ratio!.max);
     }
+  });
+
+  it("names each peer with the version installed, read from its package.json", () => {
+    // Read by path, as the bench does: fastmcp's `exports` do not list its package.json.
+    const installed = (name: string): string =>
+      (JSON.parse(readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), "utf8")) as { version: string }).version;
+    const baselineOf = (id: string): string => report.rows.find((r) => r.id === id)!.baseline;
+    expect(baselineOf("4c")).to.equal(`McpServer.registerTool (@modelcontextprotocol/sdk ${installed("@modelcontextprotocol/sdk")})`);
+    expect(baselineOf("4d")).to.equal(`fastmcp ${installed("fastmcp")}`);
+    expect(baselineOf("5")).to.equal(`fastify ${installed("fastify")}, JSON Schema body + response`);
+    expect(baselineOf("5b")).to.equal(`@hono/zod-openapi ${installed("@hono/zod-openapi")} route`);
+    expect(baselineOf("6")).to.equal(`tool() from the zod schema (@langchain/core ${installed("@langchain/core")})`);
   });
 
   it("renders the table, the markdown page and the chart", () => {

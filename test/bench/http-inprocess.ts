@@ -6,6 +6,9 @@
  * check a change to the HTTP path before the noisier loopback run.
  *
  *   node --import tsx test/bench/http-inprocess.ts        # CONCURRENCY=10 REQUESTS=50000 by default
+ *
+ * `PEERS=1` adds the peers of scenario 5 (test/bench/peers/http-servers.ts): fastify's own request
+ * handler (`fastify.routing`) and the @hono/zod-openapi app, driven the same way.
  */
 import { getRequestListener } from "@hono/node-server";
 import { IncomingMessage, ServerResponse } from "node:http";
@@ -14,6 +17,7 @@ import { Duplex } from "node:stream";
 import type { AnyAxn } from "@axn/core";
 import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
+import { fastifyLookupApp, zodOpenApiLookupApp } from "./peers/http-servers.js";
 
 process.env["NODE_ENV"] = "production";
 const REQUESTS = Number(process.env["REQUESTS"] ?? 50_000);
@@ -75,7 +79,18 @@ async function cpuPerRequest(listener: Listener, path: string, requests = REQUES
   return (used.user + used.system) / requests;
 }
 
-const servers = { baseline: baseline(), axn: await axn() };
+async function peers(): Promise<Record<string, { listener: Listener; path: string }>> {
+  if (process.env["PEERS"] !== "1") return {};
+  const fastify = fastifyLookupApp();
+  await fastify.ready();
+  const routing = (incoming: IncomingMessage, outgoing: ServerResponse): void => fastify.routing(incoming, outgoing);
+  return {
+    fastify: { listener: routing as unknown as Listener, path: BARE_LOOKUP_ROUTE },
+    "zod-openapi": { listener: getRequestListener(zodOpenApiLookupApp().fetch), path: BARE_LOOKUP_ROUTE },
+  };
+}
+
+const servers = { baseline: baseline(), axn: await axn(), ...(await peers()) };
 // Warm-up: both listeners optimised before anything is measured.
 for (const server of Object.values(servers)) if (typeof server !== "string") await cpuPerRequest(server.listener, server.path, 10_000);
 for (let round = 1; round <= 3; round++) {

@@ -1,18 +1,20 @@
 /**
  * A child process serving the Lookup workload over loopback HTTP, so the load generator
  * (autocannon, in the parent) and the server each get a core of their own. `axn` serves it through
- * axn-plugin-http; `baseline` through a bare hono route doing the same zod validation and body.
+ * axn-plugin-http; `baseline` through a bare hono route doing the same zod validation and body;
+ * `fastify` and `zod-openapi` through those peers (test/bench/peers/http-servers.ts).
  * Prints one JSON line `{ "port", "route" }` once listening, or `{ "skipped" }`.
  * `axn-app` is a diagnostic: the plugin's own `createHttpApp`, served through @hono/node-server
  * with its defaults (instead of the plugin's `serve`), to separate app cost from server options.
  *
- *   node --import tsx test/bench/http-server.ts axn|axn-app|baseline
+ *   node --import tsx test/bench/http-server.ts axn|axn-app|baseline|fastify|zod-openapi
  */
 import { serve as nodeServe } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { AnyAxn } from "@axn/core";
 import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
+import { fastifyLookupApp, zodOpenApiLookupApp } from "./peers/http-servers.js";
 
 const mode = process.argv[2];
 
@@ -50,11 +52,24 @@ function serveBaseline(): void {
   nodeServe({ fetch: bareLookupApp().fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => announce({ port: info.port, route: BARE_LOOKUP_ROUTE }));
 }
 
+async function serveFastify(): Promise<void> {
+  const app = fastifyLookupApp();
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  announce({ port: (app.server.address() as AddressInfo).port, route: BARE_LOOKUP_ROUTE });
+}
+
+function serveZodOpenApi(): void {
+  const app = zodOpenApiLookupApp();
+  nodeServe({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => announce({ port: info.port, route: BARE_LOOKUP_ROUTE }));
+}
+
 if (mode === "axn") await serveAxn(true);
 else if (mode === "axn-app") await serveAxn(false);
 else if (mode === "baseline") serveBaseline();
+else if (mode === "fastify") await serveFastify();
+else if (mode === "zod-openapi") serveZodOpenApi();
 else {
-  process.stderr.write("usage: http-server.ts axn|axn-app|baseline\n");
+  process.stderr.write("usage: http-server.ts axn|axn-app|baseline|fastify|zod-openapi\n");
   process.exit(2);
 }
 

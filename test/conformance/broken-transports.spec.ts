@@ -73,7 +73,7 @@ describe("conformance: the suite catches broken adapters through the real transp
     );
   });
 
-  it("MCP: an unguarded mapping, which the SDK turns into a JSON-RPC error", async () => {
+  it("MCP: an unguarded mapping becomes the server's generic JSON-RPC error (never the exception's message)", async () => {
     const driver = mcp("mcp (unguarded)", (action) => ({
       ...McpAdapter.wrap(action),
       async call(args, request): Promise<CallToolResult> {
@@ -84,7 +84,7 @@ describe("conformance: the suite catches broken adapters through the real transp
       },
     }));
     expect(await failure(driver, "unrenderable-cycle")).to.equal(
-      `mcp (unguarded): calling "conformance_mcp_unguarded_cyclic_probe" over the mcp transport threw instead of answering: MCP error -32603: Cannot render data.self: cyclic reference (the value contains itself). Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which runs your mapping under the guard (or guardToolResponse(action, { onError }, () => map(result)) around the mapping only).`,
+      `mcp (unguarded): calling "conformance_mcp_unguarded_cyclic_probe" over the mcp transport threw instead of answering: MCP error -32603: Internal error. Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which runs your mapping under the guard (or guardToolResponse(action, { onError }, () => map(result)) around the mapping only).`,
     );
   });
 

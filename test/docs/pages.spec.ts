@@ -96,7 +96,7 @@ describe("docs pages", () => {
         await Logs.call({});
         expect(logged).to.deep.equal(["info [Docs.Logs] hello"]);
       } finally {
-        resetAxnConfig();
+        resetKernel();
       }
     });
 

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
 import { configureAxn, createConfigurable, defineAxn, Tools, UnserializableValue } from "@axn/core";
-import { resetAxnConfig } from "@axn/core/internal";
+import { resetKernel } from "@axn/sdk/testing";
 import { declareRejectOpaqueExposedValues, guardToolResponse, serializeExposed, toolRootsDefault, toolRootsSource } from "@axn/sdk/adapter";
 import { captureReports } from "../support/reports.js";
 
@@ -17,7 +17,7 @@ class Money {
 
 describe("@axn/sdk/adapter", () => {
   const reports = captureReports();
-  after(() => resetAxnConfig());
+  after(() => resetKernel());
 
   describe("declareRejectOpaqueExposedValues / serializeExposed", () => {
     it("requires an explicit default", () => {

@@ -6,7 +6,7 @@
  */
 import { expect } from "chai";
 import { configureAxn } from "@axn/core";
-import { resetAxnConfig } from "@axn/core/internal";
+import { resetKernel } from "@axn/sdk/testing";
 import { guardToolResponse } from "@axn/sdk/adapter";
 import { captureReports } from "../support/reports.js";
 
@@ -22,7 +22,7 @@ function thenable<T>(settle: (resolve: (value: T) => void, reject: (error: unkno
 describe("guardToolResponse with thenables", () => {
   const reports = captureReports();
   const action = { name: "GuardSpec.Tool" };
-  afterEach(() => resetAxnConfig());
+  afterEach(() => resetKernel());
 
   it("a rejecting thenable is reported and answered by onError, like a rejected promise", async () => {
     configureAxn({ env: "production" });

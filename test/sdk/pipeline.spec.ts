@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { z } from "zod";
 import { configureAxn, createConfigurable, Current, Factory, type Result } from "@axn/core";
-import { resetAxnConfig } from "@axn/core/internal";
+import { resetKernel } from "@axn/sdk/testing";
 import {
   ADAPTER_FAILURE_MESSAGE,
   assertPresentAs,
@@ -49,7 +49,7 @@ const Lookup = Factory.build(
 
 describe("toolPipeline", () => {
   const reports = captureReports();
-  afterEach(() => resetAxnConfig());
+  afterEach(() => resetKernel());
   const run = toolPipeline(Lookup, mapping);
 
   it("runs the action through the tool Invoker profile with the trusted context, and maps the success", async () => {

@@ -201,7 +201,7 @@ describe("axn serve: the command line, completed by the transports' flags", () =
     expect(await usage(["--a-verbos"])).to.deep.equal([2, "Unknown option --a-verbos for axn serve; did you mean --a-verbose?", hint]);
     expect(await usage(["--websocket"])).to.deep.equal([
       2,
-      "Unknown option --websocket for axn serve; its options here: --port, --host, --stdio, --a-verbose, --a-greeting, --a-name, --pipe-raw, --pipe-stdio (a transport's flags exist only when its plugin is listed)",
+      "Unknown option --websocket for axn serve; its options here: --port, --host, --stdio, --dev, --a-verbose, --a-greeting, --a-name, --pipe-raw, --pipe-stdio (a transport's flags exist only when its plugin is listed)",
       hint,
     ]);
     expect(await usage(["--stdio", "pip"])).to.deep.equal([2, 'No stdio transport named "pip"; did you mean "pipe"?', hint]);

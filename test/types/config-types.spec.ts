@@ -74,6 +74,9 @@ function appConfigTypes(): void {
   defineConfig({ plugins: ["mcp", ["./x.ts", { a: 1 }]], alpha: { greeting: "hi", toolRoots: ["agent_tools"] } });
   // @ts-expect-error — app-wide settings are typed per namespace too
   defineConfig({ alpha: { greeting: "yo" } });
+  defineConfig({ serve: { authenticate: (request) => (request.headers.has("authorization") ? { id: "u1" } : null), anonymous: true, callTimeoutMs: 5000 } });
+  // @ts-expect-error — the serve settings are typed: anonymous is a boolean
+  defineConfig({ serve: { anonymous: "yes" } });
   const plugin = definePlugin({ name: "p", version: "1.0.0", host: "*", options: z.object({ level: z.enum(["info", "debug"]) }), apply: (_host, options) => void options });
   assertType<Equal<typeof plugin, AxnPlugin<{ level: "info" | "debug" }>>>();
   // apply receives what the schema parses to: a default makes the field present.

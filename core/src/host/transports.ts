@@ -28,6 +28,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Readable, Writable } from "node:stream";
+import type { AxnPrincipal } from "../action/principal.js";
 
 /** The kinds of transport a server knows how to run. */
 export const TRANSPORT_KINDS = Object.freeze(["http", "stdio"] as const);
@@ -87,6 +88,41 @@ export interface HttpTransportContext<F extends TransportFlags> extends Transpor
    * guards its Host header against DNS rebinding answers only loopback names on a loopback address.
    */
   readonly hostname: string;
+  /**
+   * The server's one serving policy, shared by every HTTP transport it mounts: apply it to each
+   * request before any tool runs, and answer its refusals in the transport's own error shape.
+   */
+  readonly serving: HttpServingPolicy;
+}
+
+/** A request not to serve: answer `status` with `message` (in the transport's own error shape) and `headers`, or `response` as is. */
+export interface ServingRefusal {
+  readonly ok: false;
+  readonly status: number;
+  readonly message: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The app's own answer (its `authenticate` returned a `Response`). */
+  readonly response?: Response;
+}
+
+/** Who is calling: a principal, `null` for an admitted anonymous caller, or a refusal. */
+export type ServingAuthentication = { readonly ok: true; readonly principal: AxnPrincipal | null } | ServingRefusal;
+
+/**
+ * What `axn serve` applies alike on every HTTP transport it mounts (the app's `serve` settings):
+ * the Host/Origin policy, authentication, and the server-wide cap on concurrent tool calls. The
+ * principal `authenticate` establishes reaches actions only as ambient context under
+ * `PRINCIPAL_AMBIENT_KEY`.
+ */
+export interface HttpServingPolicy {
+  /** Host (DNS rebinding, repeated headers) and Origin: `undefined` when the request may be served, else its 403. */
+  checkRequest(request: Request): ServingRefusal | undefined;
+  /** The app's `authenticate`, for the resource mounted at `path` (the 401 challenge names its metadata URL). */
+  authenticate(request: Request, path: string): Promise<ServingAuthentication>;
+  /** Whether the app configured authentication (without it, every caller is anonymous). */
+  readonly authenticates: boolean;
+  /** A slot for one tool call (call the function once it is answered), or `undefined` when the server is at its cap. */
+  acquireCall(): (() => void) | undefined;
 }
 
 export interface StdioTransportContext<F extends TransportFlags> extends TransportContext<F> {
@@ -126,7 +162,20 @@ export interface RunningHttpTransport extends RunningTransportBase {
   banner?(origin: string): TransportBanner;
 }
 
-export type RunningStdioTransport = RunningTransportBase;
+export interface RunningStdioTransport extends RunningTransportBase {
+  /**
+   * Settles when the transport ended on its own — the client went away (exit code 0), or sent
+   * what the transport refuses to read (its documented code) — so the server exits with it
+   * rather than waiting for a signal that will not come.
+   */
+  readonly ended?: Promise<StdioTransportEnd>;
+}
+
+/** Why a stdio transport ended on its own, and the process exit code that says so. */
+export interface StdioTransportEnd {
+  readonly reason: string;
+  readonly exitCode: number;
+}
 
 /** One thing a transport serves besides the tools (an MCP resource or prompt), as `axn tools` lists it. */
 export interface TransportCatalogEntry {

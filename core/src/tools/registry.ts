@@ -326,7 +326,8 @@ export const Tools = {
 
   /**
    * Replaces how tool-root modules are imported. The default is native `import()`, which loads `.ts`
-   * modules when the process runs under a TypeScript loader (the `axn` CLI registers tsx's).
+   * modules when the process runs under a TypeScript loader; a host from `createHost` (the `axn`
+   * CLI's) sets the sdk's `importModule`, which falls back to jiti for them.
    */
   setModuleImporter(importer: (path: string) => Promise<Record<string, unknown>>): void {
     kernel.tools.importer = importer;

@@ -1,7 +1,8 @@
 /**
  * The helpdesk's axn config: the three transport plugins, each exposing every action under
- * `agent_tools/` (directory membership — no per-action `tool` line needed), and the HTTP API's
- * bearer-token authentication.
+ * `agent_tools/` (directory membership — no per-action `tool` line needed), and one authentication
+ * for every HTTP-served transport (`serve`): `/api` and `/mcp` both know the agent behind a bearer
+ * token, and both admit anonymous callers for reads.
  */
 import { defineConfig } from "@axn/sdk";
 import { authenticateAgent } from "./src/auth.js";
@@ -12,5 +13,6 @@ export default defineConfig({
   plugins: ["mcp", "langchain", "http"],
   mcp: { toolRoots },
   langchain: { toolRoots },
-  http: { toolRoots, authenticate: authenticateAgent },
+  http: { toolRoots },
+  serve: { authenticate: authenticateAgent, anonymous: true },
 });

@@ -20,10 +20,11 @@
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { AxnError, ErrorCodes, reportException, type AmbientContextSource, type AnyAxn } from "@axn/core";
+import { AxnError, ErrorCodes, PRINCIPAL_AMBIENT_KEY, reportException, type AmbientContextSource, type AnyAxn, type HttpServingPolicy } from "@axn/core";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, drain, HostMessages, servingPolicy } from "@axn/sdk/serving";
 import { allowEveryone, httpConfig, PLUGIN_NAME, type Authenticate, type HttpCorsSettings } from "./config.js";
 import { isJsonContentType } from "./content-type.js";
-import { hostCheck } from "@axn/sdk/adapter";
+import { deprecator } from "./deprecator.js";
 import { buildOpenApiDocument, type OpenApiInfo } from "./openapi.js";
 import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
@@ -47,8 +48,17 @@ export interface HttpAppOptions {
   readonly mount?: readonly MountedHandler[];
   readonly basePath?: string;
   readonly maxBodyBytes?: number;
+  /**
+   * @deprecated Set `serve.authenticate` (one authentication for every transport, the principal
+   * reaching actions as ambient `principal`). Still honoured when `serve.authenticate` is not set.
+   */
   readonly authenticate?: Authenticate;
-  /** Host names to answer; `null` or absent: no check here (`serve` adds the loopback check). */
+  /**
+   * The serving policy: Host/Origin, `serve.authenticate`, the concurrent-call cap. `serve` and
+   * `axn serve` pass the server's; default one from the `serve` settings with the Host check below.
+   */
+  readonly serving?: HttpServingPolicy;
+  /** Host names to answer, for the default policy; `null` or absent: `serve.allowedHosts`, else no check here (`serve` adds the loopback check). */
   readonly allowedHosts?: readonly string[] | null;
   readonly cors?: HttpCorsSettings | null;
   /** `info` of the OpenAPI document. */
@@ -62,7 +72,7 @@ export type HttpApp = Hono<HttpAppEnv>;
 export type NodeBindings = { readonly incoming?: IncomingMessage; readonly outgoing?: ServerResponse };
 
 /** A request header, read from Node's own parsed headers when @hono/node-server is underneath. */
-function requestHeader(c: Context, name: "content-type" | "content-length" | "host" | "accept"): string | null {
+function requestHeader(c: Context, name: "content-type" | "content-length" | "accept"): string | null {
   const incoming = (c.env as NodeBindings | undefined)?.incoming;
   if (incoming?.headers !== undefined) return incoming.headers[name] ?? null;
   return c.req.raw.headers.get(name);
@@ -125,8 +135,18 @@ function operationsFrom(tools: readonly (AnyAxn | HttpOperation)[]): HttpOperati
 export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const basePath = options.basePath ?? httpConfig.get("basePath");
   const maxBodyBytes = options.maxBodyBytes ?? httpConfig.get("maxBodyBytes");
-  const authenticate = options.authenticate ?? httpConfig.get("authenticate");
   const allowedHosts = options.allowedHosts === undefined ? httpConfig.get("allowedHosts") : options.allowedHosts;
+  const serving =
+    options.serving ??
+    // The app alone is not a server: the cap on concurrent calls is the server's (`serve`, `axn serve`).
+    servingPolicy({ phase: "http", allowedHosts: allowedHosts ?? false, allowedOrigins: false, hostname: "0.0.0.0", maxConcurrentCalls: Number.MAX_SAFE_INTEGER });
+  // The transport-neutral authentication wins; the plugin's own is the deprecated fallback.
+  const authenticate = serving.authenticates ? allowEveryone : (options.authenticate ?? httpConfig.get("authenticate"));
+  if (authenticate !== allowEveryone) {
+    deprecator.warn(
+      "axn-plugin-http's own authenticate (http.authenticate, createHttpApp({ authenticate })) serves /api only; set serve.authenticate in axn.config, one authentication for /api and /mcp alike whose principal reaches actions as ambient principal",
+    );
+  }
   const corsSettings = options.cors === undefined ? httpConfig.get("cors") : options.cors;
   const operations = operationsFrom(options.tools ?? registeredTools());
   const app = new Hono<HttpAppEnv>();
@@ -154,11 +174,19 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     return toResponse(errorReply(500, Messages.internal));
   });
 
-  if (allowedHosts !== null) {
-    const hostAllowed = hostCheck(allowedHosts);
-    // Not `async`: it hands back `next()`'s promise, so a request that passes costs no extra async frame.
-    app.use("*", (c, next) => (hostAllowed(requestHeader(c, "host")) ? next() : Promise.resolve(toResponse(errorReply(403, Messages.hostNotAllowed)))));
-  }
+  // The server's one Host/Origin policy, for every route (mounted ones included). Not `async`: it
+  // hands back `next()`'s promise, so a request that passes costs no extra async frame.
+  const corsOrigins = corsSettings === null ? [] : typeof corsSettings.origin === "string" ? [corsSettings.origin] : corsSettings.origin;
+  app.use("*", (c, next) => {
+    const refused = serving.checkRequest(c.req.raw);
+    if (refused === undefined) return next();
+    // An origin the API's own CORS setting names is one the app chose to serve.
+    const origin = c.req.raw.headers.get("origin");
+    if (origin !== null && refused.message === HostMessages.origin(origin)) {
+      return corsOrigins.includes(origin) || corsOrigins.includes("*") ? next() : Promise.resolve(toResponse(errorReply(403, refused.message)));
+    }
+    return Promise.resolve(toResponse(errorReply(403, Messages.hostNotAllowed)));
+  });
 
   // Mounted before this adapter's middleware: a handler that answers ends the chain there.
   for (const { path, handler } of options.mount ?? []) app.all(path, (c) => handler(c.req.raw));
@@ -180,7 +208,14 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
 
   // Authentication comes before routing, so an anonymous caller learns nothing about which tools exist.
   // Without an authenticator there is nothing to check: handlers fall back to an empty ambient context.
-  if (authenticate !== allowEveryone) app.use(scope, async (c, next) => {
+  if (serving.authenticates) app.use(scope, async (c, next) => {
+    const verdict = await serving.authenticate(c.req.raw, basePath === "" ? "/" : basePath);
+    if (!verdict.ok) return verdict.response ?? toResponse(errorReply(verdict.status, verdict.message, verdict.headers));
+    // Only the principal, under its key: the one piece of trusted context authentication establishes.
+    if (verdict.principal !== null) c.set("ambientContext", { [PRINCIPAL_AMBIENT_KEY]: verdict.principal });
+    await next();
+  });
+  else if (authenticate !== allowEveryone) app.use(scope, async (c, next) => {
     const verdict = await authenticate(c.req.raw);
     if (verdict instanceof Response) return verdict;
     if (verdict === null || verdict === undefined) return toResponse(errorReply(401, Messages.unauthorized));
@@ -194,7 +229,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     document ??= buildOpenApiDocument(operations, {
       basePath,
       maxBodyBytes,
-      authenticated: authenticate !== allowEveryone,
+      authenticated: serving.authenticates || authenticate !== allowEveryone,
       ...(options.openapi === undefined ? {} : { info: options.openapi }),
     });
     return toResponse({ status: 200, body: document });
@@ -207,18 +242,32 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (c.req.method !== "POST") return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "POST" }));
       const request = c.req.raw;
       if (!isJsonContentType(requestHeader(c, "content-type"))) return toResponse(errorReply(415, Messages.unsupportedMediaType));
-      const read = await readBodyWithin(request, maxBodyBytes, requestHeader(c, "content-length"), (c.env as NodeBindings | undefined)?.incoming);
-      if (!read.ok) return toResponse(read.reason === "tooLarge" ? errorReply(413, Messages.tooLarge(maxBodyBytes)) : errorReply(400, Messages.incompleteBody));
+      const incoming = (c.env as NodeBindings | undefined)?.incoming;
+      const read = await readBodyWithin(request, maxBodyBytes, requestHeader(c, "content-length"), incoming);
+      if (!read.ok && read.reason === "tooLarge") {
+        // The client may still be sending: read (and drop) the rest, up to a bound, so it gets the 413.
+        if (incoming !== undefined) drain(incoming);
+        return toResponse(errorReply(413, Messages.tooLarge(maxBodyBytes)));
+      }
+      if (!read.ok) return toResponse(errorReply(400, Messages.incompleteBody));
       const parsed = parseJsonBody(read.bytes);
       if (!parsed.ok) return toResponse(errorReply(400, Messages.malformedJson));
-      // Accept: text/event-stream — live reports, then the result, as Server-Sent Events (sse.ts).
-      if (wantsEventStream(requestHeader(c, "accept"))) return streamCall(c, op, parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });
+      const release = serving.acquireCall();
+      if (release === undefined) return toResponse(errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }));
+      // Accept: text/event-stream — live reports, then the result, as Server-Sent Events (sse.ts);
+      // the call's slot is given back when the call (not the response) is done.
+      if (wantsEventStream(requestHeader(c, "accept"))) {
+        const counted: HttpOperation = { ...op, invoke: (args, invokeOptions) => op.invoke(args, invokeOptions).finally(release) };
+        return streamCall(c, counted, parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });
+      }
       let reply: HttpReply;
       try {
         reply = await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });
       } catch (error) {
         // A wrapped operation rejects only for a mapping bug rethrown in development, after reporting it.
         throw new ReportedMappingFailure(error);
+      } finally {
+        release();
       }
       return toResponse(reply);
     });

@@ -34,7 +34,8 @@ function challenge(kind: "unauthenticated" | "forbidden", missingScopes: readonl
 function failureReply({ error, fieldErrors, missingScopes }: ToolFailure, kind: ToolFailureKind): HttpReply {
   if (kind === "input") return { status: 400, body: { error, fieldErrors: fieldErrors as unknown as JsonValue[] } };
   if (kind === "unauthenticated" || kind === "forbidden") return errorReply(kind === "unauthenticated" ? 401 : 403, error, challenge(kind, missingScopes));
-  return errorReply(kind === "failure" ? 422 : 500, error);
+  // A call past its deadline is the gateway-timeout case: the server gave up waiting on the tool.
+  return errorReply(kind === "failure" ? 422 : kind === "timeout" ? 504 : 500, error);
 }
 
 /** A tool that exposes fields: its rendered exposes, encoded under the guard (the encoder may refuse deep nesting). */

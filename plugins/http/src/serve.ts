@@ -1,7 +1,8 @@
 /**
  * `serve`: the app on Node's HTTP server through `@hono/node-server`, on loopback unless told
- * otherwise. On a loopback address the server answers only loopback Host names (the DNS-rebinding
- * guard) unless `allowedHosts` says otherwise. It keeps @hono/node-server's defaults, which install
+ * otherwise, behind the serving policy every HTTP transport shares (`@axn/sdk/serving`): on a
+ * loopback address the server answers only loopback Host names (the DNS-rebinding guard) unless
+ * `allowedHosts` (or `serve.allowedHosts`) says otherwise. It keeps @hono/node-server's defaults, which install
  * that package's lightweight global `Request`/`Response` (several times faster per request).
  *
  * @example
@@ -11,11 +12,12 @@
  * await server.close();
  * ```
  */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve as nodeServe, type ServerType } from "@hono/node-server";
-import { createHttpApp, type HttpAppOptions, type NodeBindings } from "./app.js";
+import { getRequestListener, type ServerType } from "@hono/node-server";
+import { declaredTooLarge, replyAndDrain, servingPolicy } from "@axn/sdk/serving";
+import { createHttpApp, type HttpAppOptions } from "./app.js";
 import { httpConfig } from "./config.js";
-import { hostCheck, isLoopbackHostname, LOOPBACK_HOSTS } from "@axn/sdk/adapter";
 import { errorReply, Messages, toResponse } from "./replies.js";
 
 export const DEFAULT_HOSTNAME = "127.0.0.1";
@@ -45,32 +47,43 @@ export interface HttpServerHandle {
 export type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 
 /**
- * `app.fetch` behind the Host check a server on `hostname` needs: the `allowedHosts` given (else the
- * setting); when neither names any, the loopback names on a loopback address, and no check on a
- * public one. Shared by `serve` and the transport `axn serve` mounts.
+ * The Node request listener for `fetch` (through @hono/node-server, keeping its lightweight
+ * global `Request`/`Response`), with the 413 of a declared oversized body answered where the socket
+ * is at hand: the rest of the body is drained (up to a bound), so a client still sending gets the
+ * reply instead of a reset. Shared by `serve` and the transport `axn serve` mounts.
  */
-export function hostGuarded(app: FetchApp, hostname: string, allowedHosts?: readonly string[] | null): FetchApp["fetch"] {
-  const configured = allowedHosts === undefined ? httpConfig.get("allowedHosts") : allowedHosts;
-  const allowed = configured ?? (isLoopbackHostname(hostname) ? LOOPBACK_HOSTS : null);
-  if (allowed === null) return (request, env) => app.fetch(request, env);
-  const hostAllowed = hostCheck(allowed);
-  // `env` carries Node's request/response objects; the app uses them to notice a client leaving
-  // without building a full web Request just for its signal, and the Host check reads Node's own
-  // parsed header rather than building the request's `Headers`.
-  return (request, env) =>
-    hostAllowed((env as NodeBindings | undefined)?.incoming?.headers.host ?? request.headers.get("host"))
-      ? app.fetch(request, env)
-      : toResponse(errorReply(403, Messages.hostNotAllowed));
+export function nodeListener(fetch: FetchApp["fetch"], hostname: string, maxBodyBytes: number): (request: IncomingMessage, response: ServerResponse) => void {
+  const listener = getRequestListener(fetch, { hostname });
+  const body = JSON.stringify(errorReply(413, Messages.tooLarge(maxBodyBytes)).body);
+  return (request, response) => {
+    if (declaredTooLarge(request, maxBodyBytes)) {
+      replyAndDrain(request, response, 413, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" }, body);
+      return;
+    }
+    void listener(request, response);
+  };
 }
 
 export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
   const hostname = options.hostname ?? DEFAULT_HOSTNAME;
   const port = options.port ?? DEFAULT_PORT;
-  const fetch = hostGuarded(options.app ?? createHttpApp(options), hostname, options.allowedHosts);
+  const serving = options.serving ?? servingPolicy({ hostname, phase: "http", ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }) });
+  const app = options.app ?? createHttpApp({ ...options, serving });
+  const maxBodyBytes = options.maxBodyBytes ?? httpConfig.get("maxBodyBytes");
+  // An app of the caller's own making gets the same Host/Origin policy in front of it.
+  const fetch: FetchApp["fetch"] =
+    options.app === undefined
+      ? (request, env) => app.fetch(request, env)
+      : (request, env) => {
+          const refused = serving.checkRequest(request);
+          return refused === undefined ? app.fetch(request, env) : toResponse(errorReply(403, Messages.hostNotAllowed));
+        };
 
   return new Promise((resolve, reject) => {
-    const server = nodeServe({ fetch, port, hostname }, (info: AddressInfo) => {
+    const server = createServer(nodeListener(fetch, hostname, maxBodyBytes));
+    server.listen(port, hostname, () => {
       server.off("error", reject);
+      const info = server.address() as AddressInfo;
       const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
       resolve({
         url: `http://${host}:${info.port}`,

@@ -1,14 +1,15 @@
 /**
  * The HTTP API as an `axn serve` transport: mounted at `basePath` on the CLI's server, the same app
  * `serve` runs (every version of every `http` tool, the OpenAPI document titled after the app)
- * behind the same Host check, through @hono/node-server's request listener. It also describes
+ * behind the server's serving policy (the one `/mcp` shares), through @hono/node-server's request listener. It also describes
  * itself for `axn openapi`, with the very document a client would fetch.
  */
 import type { HttpTransport, TransportApp, TransportRegistrar } from "@axn/core";
-import { getRequestListener } from "@hono/node-server";
+import type { HttpServingPolicy } from "@axn/core";
 import { createHttpApp } from "./app.js";
 import { httpConfig } from "./config.js";
-import { hostGuarded } from "./serve.js";
+import { deprecator } from "./deprecator.js";
+import { nodeListener } from "./serve.js";
 // plugin.ts imports this module: its `tools` is read only when the transport starts.
 import { tools } from "./plugin.js";
 import type { HttpOperation } from "./wrap.js";
@@ -25,9 +26,16 @@ function httpTransport(basePath: string): HttpTransport<{}> {
     description: `the HTTP API (POST ${basePath}/{tool}/v{n}) and its OpenAPI document`,
     // With no base path the API's routes sit at the root: it takes what no other transport's path does.
     path: basePath === "" ? "/" : basePath,
-    async start({ app, hostname }) {
+    async start({ app, hostname, serving }) {
+      // One Host policy for every transport of the server: the plugin's own list would open /api
+      // to names /mcp refuses (or the reverse), so under axn serve it is not applied.
+      if (httpConfig.get("allowedHosts") !== null) {
+        deprecator.warn(
+          `http.allowedHosts (${JSON.stringify(httpConfig.get("allowedHosts"))}) is not applied under axn serve, which answers one Host policy on every transport; set serve.allowedHosts instead (it covers /api and /mcp alike)`,
+        );
+      }
       const operations = tools();
-      const listener = getRequestListener(hostGuarded(appFor(app), hostname), { hostname });
+      const listener = nodeListener(appFor(app, serving).fetch, hostname, httpConfig.get("maxBodyBytes"));
       return {
         listener,
         summary: `${operations.length} HTTP operations`,
@@ -62,8 +70,8 @@ function httpTransport(basePath: string): HttpTransport<{}> {
   };
 }
 
-function appFor(app: TransportApp): ReturnType<typeof createHttpApp> {
-  return createHttpApp({ openapi: { title: app.name, version: app.version } });
+function appFor(app: TransportApp, serving?: HttpServingPolicy): ReturnType<typeof createHttpApp> {
+  return createHttpApp({ openapi: { title: app.name, version: app.version }, ...(serving === undefined ? {} : { serving }) });
 }
 
 /** An operation `-d '{}'` can call: no required input, read-only preferred. */

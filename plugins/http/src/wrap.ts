@@ -75,6 +75,6 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
     semanticHints: action.semanticHints,
     // The options go to the pipeline as they are; an omitted ambient context becomes `{}` there,
     // so no ambient state of the server process leaks into a call.
-    invoke: toolPipeline(action, action.outputSchema === undefined ? MESSAGE_REPLY : EXPOSES_REPLY),
+    invoke: toolPipeline(action, action.outputSchema === undefined ? MESSAGE_REPLY : EXPOSES_REPLY, { toolName }),
   });
 }

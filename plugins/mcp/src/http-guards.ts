@@ -1,68 +1,35 @@
 /**
- * Request checks the Streamable HTTP handler runs before any MCP processing, and the JSON error
- * bodies it answers with. Host and Origin validation is DNS-rebinding protection: a web page on
- * `evil.example` whose name re-resolves to 127.0.0.1 reaches a local server with its own Host
- * and Origin, and is refused here. Both default to the loopback names.
+ * The JSON-RPC error bodies the Streamable HTTP handler answers with, each with `nosniff` so a
+ * browser never reads one as anything else. (The Host and Origin checks themselves are the
+ * serving policy's, `@axn/sdk/serving`, shared with every HTTP transport of the server.)
  */
-import { hostCheck, hostnameOf, LOOPBACK_HOSTS } from "@axn/sdk/adapter";
+import { LOOPBACK_HOSTS } from "@axn/sdk/adapter";
 
 /** Loopback hostnames (as `URL#hostname` spells them), allowed by default. */
 export const LOCALHOST_NAMES: readonly string[] = LOOPBACK_HOSTS;
 
 /** A JSON-RPC error body (`id: null`: the request it answers may not have been parsed). */
-export function jsonError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+export function jsonError(status: number, code: number, message: string, headers: Readonly<Record<string, string>> = {}): Response {
+  return new Response(jsonErrorBody(code, message), {
     status,
-    headers: { "Content-Type": "application/json", ...headers },
+    headers: { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", ...headers },
   });
 }
 
-/** The Host the request was addressed to (`host[:port]`): its header, else its URL's. */
-function requestHost(request: Request): string {
-  return request.headers.get("host") ?? new URL(request.url).host;
+export function jsonErrorBody(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
 }
 
-/**
- * The Host and Origin checks of one endpoint: `false` turns the Host check off. Built once per
- * endpoint, so each verdict is remembered (`hostCheck`) rather than parsed again per request.
- */
-export interface RequestGuards {
-  /** `undefined` when the Host header is allowed, else the 403 to answer. */
-  checkHost(request: Request): Response | undefined;
-  /**
-   * `undefined` when the Origin is absent (a non-browser client) or allowed, else the 403. With no
-   * explicit origin list, an origin is allowed when its host name is one of the allowed hosts (or,
-   * with host checking off, when it is the request's own host).
-   */
-  checkOrigin(request: Request): Response | undefined;
+/** `nosniff` on a response the SDK built (its own JSON errors lack it). */
+export function withNosniff(response: Response): Response {
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+    return response;
+  } catch {
+    // Immutable headers (a response from fetch): copy it.
+    const headers = new Headers(response.headers);
+    headers.set("X-Content-Type-Options", "nosniff");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
 
-export function requestGuards(allowedHosts: readonly string[] | false, allowedOrigins: readonly string[] | false | undefined): RequestGuards {
-  const hostAllowed = allowedHosts === false ? undefined : hostCheck(allowedHosts);
-  return {
-    checkHost(request) {
-      if (hostAllowed === undefined) return undefined;
-      const host = requestHost(request);
-      if (hostAllowed(host)) return undefined;
-      return jsonError(403, -32000, `Forbidden: host ${JSON.stringify(hostnameOf(host) ?? request.headers.get("host") ?? "")} is not allowed`);
-    },
-    checkOrigin(request) {
-      const origin = request.headers.get("origin");
-      if (origin === null || allowedOrigins === false) return undefined;
-      if (allowedOrigins !== undefined) {
-        if (allowedOrigins.includes(origin)) return undefined;
-      } else {
-        let url: URL | undefined;
-        try {
-          url = new URL(origin);
-        } catch {
-          url = undefined;
-        }
-        // Without a host list to compare against, only a same-origin page is trusted.
-        const allowed = hostAllowed === undefined ? url?.host === request.headers.get("host") : url !== undefined && hostAllowed(url.host);
-        if (allowed) return undefined;
-      }
-      return jsonError(403, -32000, `Forbidden: origin ${JSON.stringify(origin)} is not allowed`);
-    },
-  };
-}

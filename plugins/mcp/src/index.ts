@@ -32,10 +32,12 @@ export {
 export { createMcpServer, type McpServerOptions } from "./server.js";
 export { LIVE_REQUEST_TIMEOUT_MS } from "./live.js";
 export type { McpPeer } from "./peer.js";
-export { serveStdio, type StdioServeOptions } from "./serve-stdio.js";
+export { serveStdio, MAX_STDIO_MESSAGE_BYTES, STDIO_OVERSIZED_EXIT_CODE, type StdioServeOptions } from "./serve-stdio.js";
 export {
   createStreamableHttpHandler,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
   type McpHttpHandler,
   type StreamableHttpOptions,
 } from "./serve-http.js";

@@ -10,7 +10,7 @@
  *   never see each other's handle.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { AmbientContextSource } from "@axn/core";
+import { PRINCIPAL_AMBIENT_KEY, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ProgressToken, RequestId, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { McpPeer } from "./peer.js";
@@ -31,16 +31,25 @@ export type McpRequestContext = Partial<
 export type ServerContextBuilder = (request: McpRequestContext) => AmbientContextSource;
 
 /**
- * The default builder: the request's `authInfo` and `sessionId` (only those present). An action
- * reads them by declaring `authInfo` / `sessionId` fields with `on: "ambientContext"`.
+ * The default builder: the authenticated `principal` (under `PRINCIPAL_AMBIENT_KEY`), the
+ * request's `authInfo` and `sessionId` (only those present). An action reads them by declaring
+ * `principal` / `authInfo` / `sessionId` fields with `on: "ambientContext"`.
  */
 export const defaultServerContext: ServerContextBuilder = (request) => {
   // Built key by key rather than with conditional spreads: this runs on every call.
   const context: Record<string, unknown> = {};
+  const principal = principalOf(request.authInfo);
+  if (principal !== undefined) context[PRINCIPAL_AMBIENT_KEY] = principal;
   if (request.authInfo !== undefined) context["authInfo"] = request.authInfo;
   if (request.sessionId !== undefined) context["sessionId"] = request.sessionId;
   return context;
 };
+
+/** Where the Streamable HTTP handler puts the principal `serve.authenticate` established: `authInfo.extra`. */
+export function principalOf(authInfo: McpRequestContext["authInfo"]): AxnPrincipal | undefined {
+  const principal = authInfo?.extra?.[PRINCIPAL_AMBIENT_KEY];
+  return typeof principal === "object" && principal !== null ? (principal as AxnPrincipal) : undefined;
+}
 
 /** The live-capabilities handle of the MCP request a tool is running for. */
 export interface McpServerContext {

@@ -13,8 +13,9 @@
  * A server with any restricted tool advertises `tools.listChanged`, and tells a session
  * (`notifications/tools/list_changed`) when its caller's grants changed since the last listing.
  */
-import { isPublic, mayCall, reportException, principalFrom, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
+import { isPublic, mayCall, PRINCIPAL_AMBIENT_KEY, reportException, principalFrom, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
+import { BUSY_MESSAGE } from "@axn/sdk/serving";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
@@ -37,13 +38,11 @@ import { mcpPlugin } from "./plugin.js";
 import { attachPeer, type McpPeer } from "./peer.js";
 import { toolDefinition, type McpCallRequest, type McpTool } from "./wrap.js";
 
-/** `tools/call` with its arguments left untouched (validated by the Invoker, not here). */
-const ToolCallRequest = z
-  .object({
-    method: z.literal("tools/call"),
-    params: z.object({ name: z.string(), arguments: z.unknown().optional() }).passthrough(),
-  })
-  .passthrough();
+/**
+ * `tools/call` with its params left untouched: checked by hand below (a short `-32602` for a
+ * missing name rather than a zod dump), the arguments validated by the Invoker.
+ */
+const ToolCallRequest = z.object({ method: z.literal("tools/call"), params: z.unknown() }).passthrough();
 type ToolCallRequestData = z.infer<typeof ToolCallRequest>;
 
 export interface McpServerOptions {
@@ -62,7 +61,28 @@ export interface McpServerOptions {
   readonly prompts?: readonly McpPrompt[];
   /** Called with the SDK `McpServer` before it connects; default the `configureServer` setting. */
   readonly configureServer?: ConfigureServer;
+  /**
+   * The principal of every call when the transport has no request to authenticate (stdio: whoever
+   * launched the process). A principal from the request's `authInfo` wins over it.
+   */
+  readonly principal?: AxnPrincipal | null;
 }
+
+/** What the HTTP handler adds to a server of its own: the slot of the server-wide concurrent-call cap. */
+export interface ServerLimits {
+  /** A slot for one call, or `undefined` when the server is at its cap (the call is answered busy). */
+  readonly acquireCall: () => (() => void) | undefined;
+}
+
+export const McpMessages = {
+  missingName: "Invalid params: tools/call needs params.name, the name of a tool from tools/list",
+  protoKey: 'Invalid request: "__proto__" is not allowed as a key of params',
+  internal: "Internal error",
+  busy: BUSY_MESSAGE,
+} as const;
+
+/** The JSON-RPC code of a call refused because the server is at its concurrent-call cap (implementation-defined range). */
+export const SERVER_BUSY_CODE = -32002;
 
 /** A tool set ready to serve: looked up by name, listed once. */
 export interface ToolSet {
@@ -115,7 +135,7 @@ export function createMcpServer(options: McpServerOptions): Server {
 }
 
 /** One server over a prepared tool set (the HTTP handler shares one set across its sessions). */
-export function serverFor(options: McpServerOptions, set: ToolSet): Server {
+export function serverFor(options: McpServerOptions, set: ToolSet, limits?: ServerLimits): Server {
   const build = options.serverContext ?? defaultServerContext;
   // Visibility can change within a session only when some tool is restricted: advertise it then.
   const restricted = set.tools.some((tool) => !isPublic(tool.action));
@@ -126,7 +146,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
   // What this session was last shown (the names, joined), so a change of grants can be announced.
   let listed: string | undefined;
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
-    const { listing, names } = listingFor(set, callerOf(build, extra));
+    const { listing, names } = listingFor(set, callerOf(build, extra) ?? options.principal ?? undefined);
     listed = names;
     return listing;
   });
@@ -137,10 +157,11 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
   // and copies keys by assignment (an own "__proto__" key silently becomes the object's prototype).
   // The Invoker then refuses such keys by name, as every other transport does.
   Protocol.prototype.setRequestHandler.call(server, ToolCallRequest, async (request: ToolCallRequestData, extra: McpRequestExtra): Promise<CallToolResult> => {
-    const tool = set.byName.get(request.params.name);
+    const params = checkedParams(request.params);
+    const tool = set.byName.get(params.name);
     // A tool the server never listed is the client's protocol mistake, not a tool result.
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const ambientContext = trustedContext(build, extra, tool);
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+    const ambientContext = trustedContext(build, extra, tool, options.principal ?? null);
     if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
     if (restricted && listed !== undefined) {
       const { names } = listingFor(set, principalOf(ambientContext));
@@ -149,11 +170,47 @@ export function serverFor(options: McpServerOptions, set: ToolSet): Server {
         await extra.sendNotification({ method: "notifications/tools/list_changed" }).catch(() => undefined);
       }
     }
-    return tool.call(request.params.arguments ?? {}, callRequest(extra, ambientContext, peer));
+    const release = limits === undefined ? NO_SLOT : limits.acquireCall();
+    if (release === undefined) throw protocolError(SERVER_BUSY_CODE, McpMessages.busy);
+    try {
+      return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext, peer));
+    } catch (error) {
+      // Only a mapping bug rethrown in development gets here, already reported: the client gets
+      // the generic JSON-RPC error, never the exception's message (the SDK would send it).
+      if (error instanceof McpError) throw error;
+      reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp tools/call" });
+      throw protocolError(ErrorCode.InternalError, McpMessages.internal);
+    } finally {
+      release();
+    }
   });
   registerSurface(mcp, set.surface);
   runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
   return server;
+}
+
+const NO_SLOT = (): void => undefined;
+
+/**
+ * A JSON-RPC error whose message goes out as written: `McpError` prefixes `MCP error <code>: `,
+ * and the SDK sends `error.message` and `error.code` as they are.
+ */
+function protocolError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
+ * The params of a `tools/call`, checked as the protocol requires. The SDK parses every message
+ * with zod, which copies keys by assignment: an own `__proto__` key in params becomes the copy's
+ * prototype, and `params.name` would read a tool name a gateway parsing the same bytes never
+ * sees — so a params object with any prototype but Object's is refused as a malformed request.
+ */
+function checkedParams(params: unknown): { readonly name: string; readonly arguments?: unknown } {
+  if (typeof params !== "object" || params === null || Array.isArray(params)) throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
+  if (Object.getPrototypeOf(params) !== Object.prototype || Object.hasOwn(params, "__proto__")) throw protocolError(ErrorCode.InvalidRequest, McpMessages.protoKey);
+  const name: unknown = Object.hasOwn(params, "name") ? (params as { name?: unknown }).name : undefined;
+  if (typeof name !== "string" || name === "") throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
+  return params as { name: string; arguments?: unknown };
 }
 
 /** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
@@ -192,9 +249,12 @@ function callerOf(build: ServerContextBuilder, extra: McpRequestExtra): AxnPrinc
 }
 
 /** The app's builder is app code: a throw there is reported (and loud in development), never shown to the client. */
-function trustedContext(build: ServerContextBuilder, extra: McpRequestExtra, tool: McpTool): AmbientContextSource | undefined {
+function trustedContext(build: ServerContextBuilder, extra: McpRequestExtra, tool: McpTool, principal: AxnPrincipal | null): AmbientContextSource | undefined {
   try {
-    return build(extra);
+    const context = build(extra);
+    // The configured principal (stdio) only where the request established none.
+    if (principal === null || (context as Record<string, unknown>)[PRINCIPAL_AMBIENT_KEY] !== undefined) return context;
+    return { ...context, [PRINCIPAL_AMBIENT_KEY]: principal };
   } catch (error) {
     reportAdapterError(tool.action, "mcp server context", error);
     return undefined;

@@ -9,7 +9,8 @@ import type { HttpTransport, StdioTransport, TransportCatalogEntry, TransportReg
 import { discoverSurface, type DiscoveredSurface } from "./discover-surface.js";
 import { mcpPlugin } from "./plugin.js";
 import { createStreamableHttpHandler } from "./serve-http.js";
-import { serveStdio } from "./serve-stdio.js";
+import { serveStdioUntilEnd } from "./serve-stdio.js";
+import { servingConfig } from "@axn/sdk/serving";
 
 /** Where the Streamable HTTP transport is mounted. */
 export const MCP_HTTP_PATH = "/mcp";
@@ -28,9 +29,9 @@ const streamableHttp: HttpTransport<{}> = {
   description: "MCP Streamable HTTP, every mcp tool",
   path: MCP_HTTP_PATH,
   catalog,
-  async start({ app }) {
+  async start({ app, serving }) {
     const served = await discoverSurface();
-    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, ...served });
+    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, serving, ...served });
     return {
       listener: handler.listener,
       summary: summary(served),
@@ -61,8 +62,16 @@ const stdio: StdioTransport<{}> = {
   catalog,
   async start({ app, stdin, stdout }) {
     const served = await discoverSurface();
-    const server = await serveStdio({ name: app.name, version: app.version, stdin, stdout, ...served });
-    return { summary: summary(served), stop: () => server.close() };
+    // stdio has no request to authenticate: the principal is the configured one (trusted-local).
+    const { server, ended } = await serveStdioUntilEnd({
+      name: app.name,
+      version: app.version,
+      stdin,
+      stdout,
+      principal: servingConfig.get("stdioPrincipal"),
+      ...served,
+    });
+    return { summary: summary(served), ended, stop: () => server.close() };
   },
 };
 

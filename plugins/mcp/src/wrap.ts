@@ -76,7 +76,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
       ? outputSchemaWithoutMedia(action.outputSchema!, media)
       : (action.outputSchema as Tool["outputSchema"]);
   const mapping = media.length > 0 ? mediaMapping(media, structured) : structured ? STRUCTURED_MAPPING : MESSAGE_MAPPING;
-  const run = toolPipeline(action, mapping);
+  const run = toolPipeline(action, mapping, { toolName: name });
 
   const tool: McpTool = {
     name,

@@ -31,9 +31,15 @@ export interface ToolFailure {
  * Why the call failed: `"input"` the caller's arguments were refused (correctable), `"failure"` a
  * business failure (`fail(...)`), `"exception"` the action threw, `"adapter"` the mapping failed;
  * `"unauthenticated"` the action needs a signed-in caller and there was none, `"forbidden"` the
- * caller's principal does not satisfy the action's access policy (neither ran the action).
+ * caller's principal does not satisfy the action's access policy (neither ran the action);
+ * `"timeout"` the call ran past its `serve.callTimeoutMs` (its signal was aborted).
  */
-export type ToolFailureKind = "input" | "failure" | "exception" | "adapter" | "unauthenticated" | "forbidden";
+export type ToolFailureKind = "input" | "failure" | "exception" | "adapter" | "unauthenticated" | "forbidden" | "timeout";
+
+/** What the client reads when a call ran past its timeout. */
+export function timeoutMessage(toolName: string, ms: number): string {
+  return `Tool ${toolName} timed out after ${ms} ms`;
+}
 
 /** The answer to a mapping that failed: one shared object, it depends on nothing. */
 export const ADAPTER_FAILURE: ToolFailure = Object.freeze({ error: ADAPTER_FAILURE_MESSAGE });

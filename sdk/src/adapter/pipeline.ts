@@ -6,8 +6,12 @@
  * `failure({ error, fieldErrors? }, kind)` for a failure. A mapping that throws is reported
  * (phase `"adapter response"`), rethrown in development, and otherwise answered with
  * `failure({ error: ADAPTER_FAILURE_MESSAGE }, "adapter")`. The call itself is never guarded: it
- * reports its own exceptions. Nothing is allocated per call beyond what the caller passes in and
- * what its mappings build.
+ * reports its own exceptions.
+ *
+ * Every call has a deadline, `serve.callTimeoutMs` (overridable per action): past it the action's
+ * signal is aborted and the caller is answered `failure({ error: "Tool <name> timed out after <n>
+ * ms" }, "timeout")` at once, whether or not the body honours its signal (a disconnect is not a
+ * cancellation in MCP, so without a deadline an abandoned call would run for ever).
  *
  * @example
  * ```ts
@@ -19,7 +23,8 @@
  * ```
  */
 import type { AmbientContextSource, AnyAxn, InvokeOptions, Result } from "@axn/core";
-import { ADAPTER_FAILURE, toolFailureKind, toolFailureOf, type ToolFailure, type ToolFailureKind } from "./failure.js";
+import { servingConfig } from "../serving/settings.js";
+import { ADAPTER_FAILURE, timeoutMessage, toolFailureKind, toolFailureOf, type ToolFailure, type ToolFailureKind } from "./failure.js";
 import { isThenable, RESPONSE_PHASE } from "./guard.js";
 import { reportAdapterError } from "./report-error.js";
 import { toolInvoker } from "./tool-invoker.js";
@@ -43,15 +48,24 @@ export type ToolPipeline<R> = (args: unknown, call?: ToolCallOptions) => Promise
 const NO_AMBIENT: AmbientContextSource = Object.freeze({});
 const NO_CALL: ToolCallOptions = Object.freeze({ ambientContext: NO_AMBIENT });
 
-export function toolPipeline<S, F>(action: AnyAxn, mapping: ToolMapping<S, F>): ToolPipeline<S | F> {
+export interface ToolPipelineOptions {
+  /** How the timeout message names the tool (default the action's name). */
+  readonly toolName?: string;
+}
+
+export function toolPipeline<S, F>(action: AnyAxn, mapping: ToolMapping<S, F>, pipelineOptions: ToolPipelineOptions = {}): ToolPipeline<S | F> {
   const { success, failure } = mapping;
   if (typeof success !== "function" || typeof failure !== "function") {
     throw new TypeError(`toolPipeline(${action.name}): the mapping needs a success and a failure function`);
   }
+  const toolName = pipelineOptions.toolName ?? action.name ?? "(anonymous)";
   return async (args, call = NO_CALL) => {
     // An explicit context always: an omitted one must not fall back to the server's ambient state.
-    const options = call.ambientContext === undefined ? { ...call, ambientContext: NO_AMBIENT } : call;
-    const result = await toolInvoker.call(action, args, options);
+    const timeoutMs = servingConfig.resolveOverrideFor(action, "callTimeoutMs");
+    const deadline = new Deadline(timeoutMs, call.signal);
+    const options = new DeadlineCallOptions(call, deadline);
+    const result = await deadline.race(toolInvoker.call(action, args, options));
+    if (result === TIMED_OUT) return failure({ error: timeoutMessage(toolName, timeoutMs) }, "timeout");
     try {
       if (!result.ok) return failure(toolFailureOf(result), toolFailureKind(result));
       const value = success(result);
@@ -61,4 +75,79 @@ export function toolPipeline<S, F>(action: AnyAxn, mapping: ToolMapping<S, F>): 
       return failure(ADAPTER_FAILURE, "adapter");
     }
   };
+}
+
+const TIMED_OUT = Symbol("timed out");
+
+/**
+ * The caller's options with the deadline's signal. Read through, never spread: a transport may
+ * hand a class whose `live` is a getter built on first use (a spread would not copy it, or would
+ * build it for every call).
+ */
+class DeadlineCallOptions implements ToolCallOptions {
+  readonly #call: ToolCallOptions;
+  readonly ambientContext: AmbientContextSource;
+  readonly signal: () => AbortSignal;
+
+  constructor(call: ToolCallOptions, deadline: Deadline) {
+    this.#call = call;
+    // An explicit context always: an omitted one must not fall back to the server's ambient state.
+    this.ambientContext = call.ambientContext ?? NO_AMBIENT;
+    this.signal = deadline.signal;
+  }
+
+  get spanAttributes(): ToolCallOptions["spanAttributes"] {
+    return this.#call.spanAttributes;
+  }
+
+  get live(): ToolCallOptions["live"] {
+    return this.#call.live;
+  }
+}
+
+/**
+ * One call's deadline. The signal handed to the action is built only if the body asks for it
+ * (the Invoker takes it lazily): it aborts when the caller's does or when the deadline passes.
+ */
+class Deadline {
+  readonly #ms: number;
+  readonly #caller: ToolCallOptions["signal"];
+  #controller: AbortController | undefined;
+  #expired = false;
+
+  constructor(ms: number, caller: ToolCallOptions["signal"]) {
+    this.#ms = ms;
+    this.#caller = caller;
+  }
+
+  readonly signal = (): AbortSignal => {
+    const controller = (this.#controller ??= new AbortController());
+    if (this.#expired && !controller.signal.aborted) controller.abort(this.#reason());
+    const caller = typeof this.#caller === "function" ? this.#caller() : this.#caller;
+    return caller === undefined ? controller.signal : AbortSignal.any([caller, controller.signal]);
+  };
+
+  race<T>(call: Promise<T>): Promise<T | typeof TIMED_OUT> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#expired = true;
+        this.#controller?.abort(this.#reason());
+        resolve(TIMED_OUT);
+      }, this.#ms);
+      call.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  #reason(): Error {
+    return new DOMException(`the call ran past its ${this.#ms} ms timeout`, "TimeoutError");
+  }
 }

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
- * The `axn` executable. Before anything loads the app, it registers tsx's ESM loader, so the
- * app's `axn.config.ts` and its TypeScript tool roots load through Node's own `import()` — in the
- * same module graph as this CLI. That keeps exactly one `@axn/core` instance in the process: the
+ * The `axn` executable. The app's `axn.config.ts`, TypeScript plugins and tool roots load through
+ * the sdk's `importModule` (native `import()`, then jiti where Node cannot load a `.ts` file), which
+ * hands them the running `@axn/core` and `@axn/sdk` — one instance of each in the process, so the
  * registries the config's plugins fill are the ones the commands read.
+ *
+ * No process-wide TypeScript loader is registered: on Node 20 that is tsx's off-thread hooks, and
+ * every later import became a round trip to its worker (plus esbuild's start-up) — 2.7× the bare
+ * SDK's start-up for `axn serve --mcp-stdio` against 1.5× without (test/bench, row 8).
  */
-import { register } from "tsx/esm/api";
-
-register();
-
 const { main } = await import("./main.js");
 const code = await main(process.argv.slice(2));
 process.exitCode = code;

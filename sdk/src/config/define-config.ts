@@ -18,6 +18,7 @@
  */
 import type { AxnGlobalOptions } from "@axn/core";
 import type { AnyAxnPlugin } from "../plugin.js";
+import type { ServeSettings } from "./serve-settings.js";
 
 /**
  * Namespace → app-wide settings, for plugins to augment:
@@ -43,6 +44,8 @@ export type AxnAppConfig = KnownSettings & {
   readonly plugins?: readonly PluginEntry[];
   /** Global options (`configureAxn`). */
   readonly axn?: AxnGlobalOptions;
+  /** What every HTTP-served transport applies alike: authentication, Host/Origin, limits (docs/security.md). */
+  readonly serve?: Partial<ServeSettings>;
   /** Any other key: the settings of the adapter owning that config namespace. */
   readonly [namespace: string]: object | undefined;
 };

@@ -24,10 +24,14 @@ import { errorMessage, configurableFor, createKernelHost, resetHost } from "@axn
 import type { AnyAxnPlugin } from "../plugin.js";
 import { RESERVED_CONFIG_KEYS, type AxnAppConfig } from "../config/define-config.js";
 import { closestMatch } from "../config/did-you-mean.js";
+import { importModule } from "../config/import-module.js";
 import { loadConfig } from "../config/load-config.js";
 import { resolvePluginEntry, type ResolveContext } from "../config/resolve-plugin.js";
 import { checkDependencies, checkDuplicate, checkHostVersion, checkOptions, checkShape } from "./check-plugin.js";
 import { PluginError } from "./plugin-error.js";
+// Declares the `serve` namespace (authentication, Host/Origin, limits) before any config is
+// applied, whichever plugins an app lists.
+import "../serving/settings.js";
 
 export interface LoadedPlugin {
   readonly name: string;
@@ -68,6 +72,8 @@ export async function createHost(options: CreateHostOptions): Promise<LoadedHost
     host.runRegistrations();
     applySettings(config, context.where);
     host.freeze();
+    // Tool-root modules load the way the config did: a `.ts` root works under plain `node` too.
+    Tools.setModuleImporter(importModule);
     await Tools.discover();
     return { host, plugins, configPath };
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * The suite: which scenarios run, with what budgets, in which mode. `full` is `npm run bench`
- * (≈ 2–4 min), `quick` is `BENCH_QUICK=1` (< 60 s), `smoke` is the mocha spec's in-process pass
- * with tiny iteration counts (numbers meaningless, shape checked).
+ * (≈ 5–7 min), `quick` is `BENCH_QUICK=1` (< 60 s), `smoke` is the mocha spec's pass with tiny
+ * iteration counts, child-process rows included (numbers meaningless, shape checked).
  */
 import os from "node:os";
 import { coreCallScenarios } from "../scenarios/core-calls.js";
@@ -9,6 +9,7 @@ import { serializationScenarios } from "../scenarios/serialization.js";
 import { mcpScenario } from "../scenarios/mcp.js";
 import { httpScenario, type HttpOptions } from "../scenarios/http.js";
 import { langchainScenario } from "../scenarios/langchain.js";
+import { stdioScenario, type StdioOptions } from "../scenarios/stdio.js";
 import { scaleScenario } from "../scenarios/scale.js";
 import type { PairOptions } from "./measure.js";
 import type { BenchReport, Machine, Row, ScaleReport, ScenarioContext } from "./types.js";
@@ -18,24 +19,29 @@ export type Mode = "full" | "quick" | "smoke";
 
 interface Budget {
   readonly pair: PairOptions;
-  readonly http: HttpOptions | undefined;
+  readonly http: HttpOptions;
+  readonly stdio: StdioOptions;
   readonly scale: { readonly sizes: readonly number[]; readonly boots: number } | undefined;
 }
 
 export const BUDGETS: Record<Mode, Budget> = {
   full: {
     pair: { rounds: 7, timeMs: 500, warmupMs: 500 },
-    http: { rounds: 7, durationS: 4, warmupS: 2, connections: 10 },
+    http: { rounds: 7, durationS: 3, warmupS: 2, connections: 10 },
+    stdio: { coldStarts: 15 },
     scale: { sizes: [10, 100, 1000, 10_000], boots: 5 },
   },
   quick: {
     pair: { rounds: 3, timeMs: 80, warmupMs: 50 },
     http: { rounds: 2, durationS: 1, warmupS: 1, connections: 10 },
+    stdio: { coldStarts: 3 },
     scale: { sizes: [10, 100, 1000], boots: 2 },
   },
   smoke: {
     pair: { rounds: 2, timeMs: 5, warmupMs: 0, minIterations: 4 },
-    http: undefined,
+    // Child-process rows too, each to one figure: a few hundred requests, one cold start a side.
+    http: { rounds: 1, durationS: 1, warmupS: 0, connections: 10, amount: 200 },
+    stdio: { coldStarts: 1 },
     scale: undefined,
   },
 };
@@ -70,10 +76,8 @@ export async function runSuite(mode: Mode, log: (message: string) => void = () =
   await isolated(() => coreCallScenarios(ctx));
   await isolated(() => serializationScenarios(ctx));
   await isolated(() => mcpScenario(ctx));
-  if (budget.http !== undefined) {
-    const http = budget.http;
-    await isolated(() => httpScenario(ctx, http));
-  }
+  await isolated(() => stdioScenario(ctx, budget.stdio));
+  await isolated(() => httpScenario(ctx, budget.http));
   await isolated(() => langchainScenario(ctx));
   let scale: ScaleReport | undefined;
   if (budget.scale !== undefined) scale = await scaleScenario(ctx, budget.scale.sizes, budget.scale.boots);

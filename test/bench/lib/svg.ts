@@ -29,7 +29,7 @@ export function ratioChartSvg(rows: readonly Row[], subtitle: string): string {
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, -apple-system, Segoe UI, sans-serif" font-size="13">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    `<text x="16" y="26" font-size="17" font-weight="600">axn overhead vs hand-wired baselines (ratio = axn / baseline)</text>`,
+    `<text x="16" y="26" font-size="17" font-weight="600">axn vs hand-wired baselines and peers (ratio = axn / baseline)</text>`,
     `<text x="16" y="46" fill="#555">${esc(subtitle)}</text>`,
   );
   // Grid: every 0.25 up to max.
@@ -64,7 +64,7 @@ export function ratioChartSvg(rows: readonly Row[], subtitle: string): string {
     );
   });
   parts.push(
-    `<text x="16" y="${height - 10}" fill="#555" font-size="11">Bar: median over rounds. Whisker: min–max across rounds. Dashed blue: target. HTTP (5) is a throughput ratio: higher is better; all others lower is better.</text>`,
+    `<text x="16" y="${height - 10}" fill="#555" font-size="11">Bar: median over rounds. Whisker: min–max across rounds. Dashed blue: target. HTTP (5–5c) is a throughput ratio: higher is better; all others lower is better.</text>`,
     `</svg>`,
   );
   return parts.join("\n") + "\n";

@@ -1,91 +1,80 @@
 /**
- * Scenario 4: one MCP `tools/call` round trip, real `Client` → `InMemoryTransport` → server, for
- * the tool a user writes first: two integers in, their sum out as structured content.
- * Candidate: the server `axn-plugin-mcp` builds for the action. Baseline: what the user would
- * otherwise write — a bare low-level SDK `Server` whose `tools/call` handler validates the
- * arguments with zod 4 (the zod a fresh `npm i zod` resolves, and the one the SDK parses with) and
- * answers with `structuredContent` plus its JSON as text. Both advertise the same JSON Schemas
- * (the baseline's come from `z.toJSONSchema`), so the client does identical work on both answers.
+ * Scenario 4: MCP `tools/call` round trips, real `Client` → `InMemoryTransport` → server, for the
+ * tool a user writes first: two integers in, their sum out as structured content. Candidate: the
+ * server `axn-plugin-mcp` builds for the action. Baselines: what the user would otherwise write
+ * (test/bench/peers/mcp-servers.ts) — the bare low-level SDK `Server` on zod 4 (4, and 4b with 16
+ * calls in flight), the SDK's `McpServer.registerTool` (4c) and fastmcp (4d). Each validates the
+ * arguments with a strict zod 4 object and the structured result with the output object, as axn
+ * does; all advertise the same JSON Schemas (the dialect key aside), so the client does identical
+ * work on every answer.
  *
- * The baseline runs as it would in its own process: with no promise hook (lib/promise-hooks.ts).
- * axn's server scopes each call with `AsyncLocalStorage`, which on Node 20 switches one on for every
- * promise in the process; its calls switch it back on, so that cost lands on axn's side. The row's
- * note also gives the ratio with the hook on for both, which is axn's own code alone.
+ * The baselines run as they would in their own process: with no promise hook
+ * (lib/promise-hooks.ts). axn's server scopes each call with `AsyncLocalStorage` where it must,
+ * which on Node 20 switches one on for every promise in the process; its calls switch it back on,
+ * so that cost lands on axn's side. Row 4's note also gives the ratio with the hook on for both.
  */
-import { createRequire } from "node:module";
 import { isDeepStrictEqual } from "node:util";
-import { z } from "zod";
-import { clearCatalog } from "@axn/core/internal";
 import { type AnyAxn } from "@axn/core";
+import { clearCatalog } from "@axn/core/internal";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
-import { addArgs, addInput, addOutput, defineAddNumbers } from "../fixtures.js";
-import { measurePair } from "../lib/measure.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { addArgs, defineAddNumbers } from "../fixtures.js";
+import { measurePair, type PairResult } from "../lib/measure.js";
 import { promiseHooksOn, switchOffPromiseHooks } from "../lib/promise-hooks.js";
 import { bootHost, fn, loadPlugin } from "../lib/plugins.js";
 import { latencyRow, skippedRow } from "../lib/rows.js";
-import type { Row, ScenarioContext } from "../lib/types.js";
+import type { Row, ScenarioContext, Target } from "../lib/types.js";
+import { connectBare, connectFastMcp, connectMcpServer, type ConnectServer } from "../peers/mcp-servers.js";
+import { versionOf } from "../peers/versions.js";
 import { resetKernel } from "@axn/sdk/testing";
 
-/** The zod the baseline validates with: the workspace's, what `npm i zod` resolves today. */
-const ZOD_VERSION = (createRequire(import.meta.url)("zod/package.json") as { version: string }).version;
+export { bareSdkServer } from "../peers/mcp-servers.js";
 
-const HEAD = {
-  id: "4",
-  title: "MCP tools/call round trip",
-  candidate: "axn-plugin-mcp server",
-  baseline: `bare low-level SDK Server + zod ${ZOD_VERSION} safeParse`,
-  target: { kind: "max", value: 1.1 },
+/** Calls in flight at once in row 4b: one client, one connection, as a busy agent host has them. */
+export const IN_FLIGHT = 16;
+
+const ZOD = versionOf("zod");
+const SDK = versionOf("@modelcontextprotocol/sdk");
+const WITHIN: Target = { kind: "max", value: 1.1 };
+const AHEAD: Target = { kind: "below", value: 1 };
+
+const HEADS = {
+  sequential: { id: "4", title: "MCP tools/call, sequential", candidate: "axn-plugin-mcp", baseline: `bare SDK Server (${SDK}) + ${ZOD}`, target: WITHIN },
+  inFlight: { id: "4b", title: `MCP tools/call, ${IN_FLIGHT} in flight (per batch)`, candidate: "axn-plugin-mcp", baseline: `bare SDK Server + ${ZOD}`, target: WITHIN },
+  mcpServer: { id: "4c", title: "MCP tools/call vs McpServer", candidate: "axn-plugin-mcp", baseline: `McpServer.registerTool (${SDK})`, target: AHEAD },
+  fastmcp: { id: "4d", title: "MCP tools/call vs fastmcp", candidate: "axn-plugin-mcp", baseline: versionOf("fastmcp"), target: AHEAD },
 } as const;
 
-/** Undeclared keys refused, as the Invoker refuses them. */
-const AddArguments = z.strictObject(addInput);
-const AddResult = z.object(addOutput);
-
-/** The baseline: a low-level SDK server written the way the SDK documents one. */
-export function bareSdkServer(toolName: string): Server {
-  const tool: Tool = {
-    name: toolName,
-    description: "Add two integers",
-    inputSchema: z.toJSONSchema(AddArguments) as Tool["inputSchema"],
-    outputSchema: z.toJSONSchema(AddResult, { io: "output" }) as Tool["outputSchema"],
-  };
-  const server = new Server({ name: "baseline", version: "1.0.0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [tool] }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    if (request.params.name !== tool.name) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const args = AddArguments.safeParse(request.params.arguments ?? {});
-    if (!args.success) return { content: [{ type: "text", text: z.prettifyError(args.error) }], isError: true };
-    const structuredContent = { sum: args.data.a + args.data.b };
-    return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
-  });
-  return server;
-}
-
-export async function connect(server: Server): Promise<Client> {
+export async function connect(server: Server | ConnectServer): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "bench-client", version: "1.0.0" });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  const attach = typeof server === "function" ? server(serverSide) : server.connect(serverSide);
+  await Promise.all([attach, client.connect(clientSide)]);
   return client;
 }
 
-/** A tool's schemas as the client compares them: the dialect key aside (axn documents it once). */
+/** A tool's schemas as the client compares them: the dialect key aside (peers advertise draft-07). */
 function schemasOf(tool: Tool): unknown {
   const strip = (schema: object | undefined): unknown => {
     if (schema === undefined) return undefined;
-    const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
+    const { $schema: _dialect, additionalProperties: _closed, ...rest } = schema as Record<string, unknown>;
     return rest;
   };
-  return { input: strip(tool.inputSchema), output: strip(tool.outputSchema) };
+  return { input: strip(tool.inputSchema), output: strip(tool.outputSchema), closedInput: (tool.inputSchema as { additionalProperties?: unknown }).additionalProperties };
+}
+
+/** Fairness: the same schemas advertised and the same answer, before anything is timed. */
+async function verified(label: string, client: Client, expected: Tool, request: { name: string; arguments: Record<string, unknown> }, answer: CallToolResult): Promise<void> {
+  const listed = (await client.listTools()).tools[0];
+  if (listed === undefined || !isDeepStrictEqual(schemasOf(listed), schemasOf(expected))) {
+    throw new Error(`bench workload broken: ${label} advertises ${JSON.stringify(listed)}, axn ${JSON.stringify(expected)}`);
+  }
+  const got = (await client.callTool(request)) as CallToolResult;
+  if (got.isError || !isDeepStrictEqual(got.structuredContent, answer.structuredContent) || !isDeepStrictEqual(got.content, answer.content)) {
+    throw new Error(`bench workload broken: ${label} answers ${JSON.stringify(got)}, axn ${JSON.stringify(answer)}`);
+  }
 }
 
 export async function mcpScenario(ctx: ScenarioContext): Promise<readonly Row[]> {
@@ -93,63 +82,100 @@ export async function mcpScenario(ctx: ScenarioContext): Promise<readonly Row[]>
   const wrap = loaded.ok ? fn<(action: AnyAxn) => Record<string, unknown>>(loaded.module, ["McpAdapter", "wrap"]) : undefined;
   const createServer = loaded.ok ? fn<(options: object) => Server>(loaded.module, ["createMcpServer"]) : undefined;
   if (!loaded.ok || wrap === undefined || createServer === undefined) {
-    return [skippedRow(HEAD, "µs/op", loaded.ok ? "skipped: plugin not built (no McpAdapter.wrap)" : loaded.reason)];
+    const reason = loaded.ok ? "skipped: plugin not built (no McpAdapter.wrap)" : loaded.reason;
+    return Object.values(HEADS).map((head) => skippedRow(head, "µs/op", reason));
   }
   clearCatalog();
   bootHost([loaded.plugin]);
   const clients: Client[] = [];
+  const open = async (server: Server | ConnectServer): Promise<Client> => {
+    const client = await connect(server);
+    clients.push(client);
+    return client;
+  };
   try {
-    const AddNumbers = defineAddNumbers();
-    const axnServer = createServer({ name: "axn", version: "1.0.0", tools: [wrap(AddNumbers)] });
-    const axnClient = await connect(axnServer);
-    clients.push(axnClient);
+    const axnClient = await open(createServer({ name: "axn", version: "1.0.0", tools: [wrap(defineAddNumbers())] }));
     const listed = (await axnClient.listTools()).tools[0];
     if (listed === undefined) throw new Error("bench workload broken: axn server lists no tool");
-    const baseClient = await connect(bareSdkServer(listed.name));
-    clients.push(baseClient);
-    const baseListed = (await baseClient.listTools()).tools[0];
-    // Fairness: the client validates each answer against the advertised output schema; both must advertise the same.
-    if (baseListed === undefined || !isDeepStrictEqual(schemasOf(listed), schemasOf(baseListed))) {
-      throw new Error(`bench workload broken: the servers advertise different schemas: ${JSON.stringify(listed)} vs ${JSON.stringify(baseListed)}`);
-    }
     const request = { name: listed.name, arguments: { ...addArgs } };
-
-    const a = (await axnClient.callTool(request)) as CallToolResult;
-    const b = (await baseClient.callTool(request)) as CallToolResult;
-    if (a.isError || b.isError || !isDeepStrictEqual(a.structuredContent, { sum: 42 }) || !isDeepStrictEqual(a.structuredContent, b.structuredContent) || !isDeepStrictEqual(a.content, b.content)) {
-      throw new Error(`bench workload broken: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
-    }
-    const baseline = () => baseClient.callTool(request);
-    const candidate = () => axnClient.callTool(request);
-    if (!ctx.ownProcess) {
-      // Sharing a process (the smoke spec): leave other code's storages alone, and measure as the process is.
-      ctx.log("4 MCP tools/call");
-      const result = await measurePair(baseline, candidate, ctx.pair);
-      return [latencyRow({ ...HEAD, note: "measured with the promise hook as this shared process has it" }, result, ctx.pair.rounds)];
-    }
-    // The axn call above switched the hook on (where the runtime has one); the baseline must be able to run without it.
-    const hooked = await promiseHooksOn();
-    const canSwitchOff = await switchOffPromiseHooks();
-    ctx.log("4 MCP tools/call");
-    let stayedOn = 0;
-    const beforeBaseline = async (): Promise<void> => {
-      if (!(await switchOffPromiseHooks())) stayedOn++;
+    const answer = (await axnClient.callTool(request)) as CallToolResult;
+    if (answer.isError || !isDeepStrictEqual(answer.structuredContent, { sum: 42 })) throw new Error(`bench workload broken: axn answers ${JSON.stringify(answer)}`);
+    const peers = {
+      bare: await open(connectBare(listed.name)),
+      mcpServer: await open(connectMcpServer(listed.name)),
+      fastmcp: await open(connectFastMcp(listed.name)),
     };
-    const result = await measurePair(baseline, candidate, ctx.pair, canSwitchOff ? { beforeBaseline } : {});
-    if (stayedOn > 0) return [latencyRow({ ...HEAD, note: `the promise hook stayed on for ${stayedOn} baseline batches: a call was still running` }, result, ctx.pair.rounds)];
-    if (!hooked) return [latencyRow({ ...HEAD, note: "this runtime runs no promise hook for AsyncLocalStorage" }, result, ctx.pair.rounds)];
-    if (!canSwitchOff) return [latencyRow({ ...HEAD, note: "a promise hook could not be switched off: both sides measured with it on" }, result, ctx.pair.rounds)];
-    ctx.log("4 MCP tools/call, promise hook on for both");
-    const both = await measurePair(baseline, candidate, ctx.pair);
-    const micros = (ms: number): string => `${(ms * 1000).toFixed(1)} µs`;
-    const note =
-      `the baseline runs with no promise hook, as in a process of its own (axn's calls switch Node 20's AsyncLocalStorage hook on for the whole process). ` +
-      `With the hook on for both sides — axn's own code alone — ${micros(both.baselineMs.median)} bare vs ${micros(both.candidateMs.median)} axn, ` +
-      `${both.ratio.median.toFixed(2)}×` +
-      (both.cpuRatio === undefined ? "" : ` (CPU ${both.cpuRatio.median.toFixed(2)}×)`);
-    return [latencyRow({ ...HEAD, note }, result, ctx.pair.rounds)];
+    for (const [label, client] of Object.entries(peers)) await verified(label, client, listed, request, answer);
+
+    const call = (client: Client) => () => client.callTool(request);
+    const batch = (client: Client) => () => Promise.all(Array.from({ length: IN_FLIGHT }, () => client.callTool(request)));
+    const pair = pairing(ctx);
+    const rows: Row[] = [];
+    ctx.log("4 MCP tools/call, sequential");
+    const sequential = await pair.measure(call(peers.bare), call(axnClient));
+    rows.push(latencyRow({ ...HEADS.sequential, ...noteFor(sequential.note, await pair.hookOnForBoth(call(peers.bare), call(axnClient))) }, sequential.result, ctx.pair.rounds));
+    ctx.log(`4b MCP tools/call, ${IN_FLIGHT} in flight`);
+    const inFlight = await pair.measure(batch(peers.bare), batch(axnClient));
+    rows.push(latencyRow({ ...HEADS.inFlight, ...noteFor(inFlight.note) }, inFlight.result, ctx.pair.rounds));
+    ctx.log("4c MCP tools/call vs McpServer");
+    const mcpServer = await pair.measure(call(peers.mcpServer), call(axnClient));
+    rows.push(latencyRow({ ...HEADS.mcpServer, ...noteFor(mcpServer.note) }, mcpServer.result, ctx.pair.rounds));
+    ctx.log("4d MCP tools/call vs fastmcp");
+    // fastmcp waits a 1 ms timer inside every call: few iterations fit a round, so give it more time.
+    const fastmcp = await pair.measure(call(peers.fastmcp), call(axnClient), 4);
+    rows.push(latencyRow({ ...HEADS.fastmcp, ...noteFor(fastmcp.note, "fastmcp awaits `delay(1)` (a 1 ms timer) in every tools/call") }, fastmcp.result, ctx.pair.rounds));
+    return rows;
   } finally {
     for (const client of clients) await client.close();
     resetKernel();
   }
+}
+
+function noteFor(...parts: (string | undefined)[]): { note?: string } {
+  const text = parts.filter((p): p is string => p !== undefined && p !== "").join("; ");
+  return text === "" ? {} : { note: text };
+}
+
+interface Measured {
+  readonly result: PairResult;
+  readonly note: string | undefined;
+}
+
+/**
+ * Pairs each baseline with axn with the promise hook off for the baseline's batches (as in a
+ * process of its own) when this process may switch it; in a shared process (the smoke spec),
+ * measured as the process is.
+ */
+function pairing(ctx: ScenarioContext) {
+  const micros = (ms: number): string => `${(ms * 1000).toFixed(1)} µs`;
+  return {
+    async measure(baseline: () => Promise<unknown>, candidate: () => Promise<unknown>, timeFactor = 1): Promise<Measured> {
+      const options = { ...ctx.pair, timeMs: ctx.pair.timeMs * timeFactor };
+      if (!ctx.ownProcess) return { result: await measurePair(baseline, candidate, options), note: "measured with the promise hook as this shared process has it" };
+      await candidate();
+      const hooked = await promiseHooksOn();
+      const canSwitchOff = await switchOffPromiseHooks();
+      let stayedOn = 0;
+      const beforeBaseline = async (): Promise<void> => {
+        if (!(await switchOffPromiseHooks())) stayedOn++;
+      };
+      const result = await measurePair(baseline, candidate, options, canSwitchOff ? { beforeBaseline } : {});
+      if (stayedOn > 0) return { result, note: `the promise hook stayed on for ${stayedOn} baseline batches: a call was still running` };
+      if (!hooked) return { result, note: undefined };
+      if (!canSwitchOff) return { result, note: "a promise hook could not be switched off: both sides measured with it on" };
+      return { result, note: "baseline with no promise hook, as in a process of its own; axn's calls switch it on where they need one" };
+    },
+    /** Row 4's second figure: both sides with the hook on — axn's own code alone. */
+    async hookOnForBoth(baseline: () => Promise<unknown>, candidate: () => Promise<unknown>): Promise<string | undefined> {
+      if (!ctx.ownProcess) return undefined;
+      await candidate();
+      if (!(await promiseHooksOn())) return undefined;
+      ctx.log("4 MCP tools/call, promise hook on for both");
+      const both = await measurePair(baseline, candidate, ctx.pair);
+      return (
+        `with the hook on for both sides, ${micros(both.baselineMs.median)} bare vs ${micros(both.candidateMs.median)} axn, ${both.ratio.median.toFixed(2)}×` +
+        (both.cpuRatio === undefined ? "" : ` (CPU ${both.cpuRatio.median.toFixed(2)}×)`)
+      );
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { axnConfig, configureAxn, raisesInDev, reportException, type AxnLogger } from "@axn/core";
 import { resetAxnConfig } from "@axn/core/internal";
+import { resetKernel } from "@axn/sdk/testing";
 
 function withNodeEnv(value: string | undefined, fn: () => void): void {
   const saved = process.env["NODE_ENV"];
@@ -22,8 +23,8 @@ function recordingLogger(): AxnLogger & { lines: string[] } {
 
 describe("configureAxn (global settings)", () => {
   // The defaults are what this spec checks: start from them whatever ran before, and leave them.
-  beforeEach(() => resetAxnConfig());
-  afterEach(() => resetAxnConfig());
+  beforeEach(() => resetKernel());
+  afterEach(() => resetKernel());
 
   it("defaults: env from NODE_ENV (development when unset), coercion off", () => {
     withNodeEnv(undefined, () => expect(axnConfig().env).to.equal("development"));

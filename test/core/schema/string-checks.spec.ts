@@ -12,7 +12,7 @@ import { z as z3 } from "zod/v3";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { configureAxn, defineAxn, type AxnLogger } from "@axn/core";
-import { resetAxnConfig } from "@axn/core/internal";
+import { resetKernel } from "@axn/sdk/testing";
 import { readSchema } from "../../../core/src/schema/read-schema.js";
 import { arbitraryFromJsonSchema } from "../../support/json-schema-arbitrary.js";
 import { thrown } from "../../support/thrown.js";
@@ -76,7 +76,7 @@ describe("string checks are reflected exactly or stricter (issue 16, item 15)", 
 });
 
 describe("a subfield under a non-object parent (issue 16, item 16)", () => {
-  afterEach(() => resetAxnConfig());
+  afterEach(() => resetKernel());
 
   for (const [label, parent] of [["a string", z.string()], ["an array", z.array(z.string())], ["any value", z.any()], ["a date", z.date()]] as const) {
     it(`is left out of the input schema, with a warning, when the parent is ${label}`, () => {

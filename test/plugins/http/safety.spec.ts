@@ -41,19 +41,26 @@ describe("axn-plugin-http: safe by default", () => {
     describe("not configured", () => {
       const server = withServer(() => ({ tools }));
 
-      it("sends no CORS headers and answers no preflight", async () => {
+      it("sends no CORS headers, answers no preflight, and refuses a foreign origin by the server's one Origin policy", async () => {
         const call = await send(`${server().url}/api/http_spec_ping/v1`, {
           method: "POST",
           headers: { "content-type": "application/json", origin: "https://app.example" },
           body: "{}",
         });
-        expect(call.status).to.equal(200);
+        expect(call.status).to.equal(403);
+        expect(call.body).to.deep.equal({ error: 'Forbidden: origin "https://app.example" is not allowed' });
         expect(call.headers.get("access-control-allow-origin")).to.equal(null);
+        const sameOrigin = await send(`${server().url}/api/http_spec_ping/v1`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: server().url },
+          body: "{}",
+        });
+        expect(sameOrigin.status).to.equal(200);
         const preflight = await send(`${server().url}/api/http_spec_ping/v1`, {
           method: "OPTIONS",
           headers: { origin: "https://app.example", "access-control-request-method": "POST" },
         });
-        expect(preflight.status).to.equal(405);
+        expect(preflight.status).to.equal(403);
         expect(preflight.headers.get("access-control-allow-origin")).to.equal(null);
       });
     });

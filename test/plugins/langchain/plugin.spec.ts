@@ -4,18 +4,15 @@ import { defineAxn, Factory, Tools } from "@axn/core";
 import { createKernelHost, registeredAdapters } from "@axn/core/internal";
 import plugin, { LangchainAdapter, langchainConfig } from "axn-plugin-langchain";
 import { captureReports } from "../../support/reports.js";
-import { resetKernel } from "@axn/sdk/testing";
 
 describe("axn-plugin-langchain: the plugin and its settings", () => {
+  // First: its beforeEach resets the kernel and installs the report capture; the host loads into that.
+  const reports = captureReports();
   beforeEach(() => {
-    resetKernel();
     const host = createKernelHost();
     plugin.apply(host, undefined);
     host.freeze();
   });
-  afterEach(resetKernel);
-  // After the reset (which restores the default global options), so the capture is in place.
-  const reports = captureReports();
 
   it("is a host plugin named axn-plugin-langchain that registers the langchain adapter key", () => {
     expect([plugin.name, plugin.version, plugin.host]).to.deep.equal(["axn-plugin-langchain", "0.1.0", "^0.1.0"]);

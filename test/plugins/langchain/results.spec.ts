@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
 import { configureAxn, defineAxn, Factory } from "@axn/core";
-import { resetAxnConfig } from "@axn/core/internal";
+import { resetKernel } from "@axn/sdk/testing";
 import { ToolMessage } from "@langchain/core/messages";
 import { LangchainAdapter, langchainConfig } from "axn-plugin-langchain";
 import { captureReports } from "../../support/reports.js";
@@ -15,7 +15,7 @@ describe("axn-plugin-langchain: results as tool messages", () => {
   const reports = captureReports();
   afterEach(() => {
     langchainConfig.reset();
-    resetAxnConfig();
+    resetKernel();
   });
 
   const Invoice = Factory.build(

@@ -19,18 +19,20 @@ export const AddComment = defineAxn({
       description: "The comment; internal notes are never shown to the customer",
     },
     currentAgentId: { schema: z.string(), on: "ambientContext", optional: true },
+    // Who `serve.authenticate` established (src/auth.ts), on /api and /mcp alike.
+    principal: { schema: z.object({ id: z.string() }).passthrough(), on: "ambientContext", optional: true },
   },
   exposes: { ticketId: z.string(), comments: z.number().int() },
   messages: {
     error: "Could not add the comment",
     success: ({ ticketId, comments }) => `${ticketId} now has ${comments} comments`,
   },
-  call: ({ ticketId, comment, currentAgentId }, { fail }) => {
+  call: ({ ticketId, comment, currentAgentId, principal }, { fail }) => {
     const ticket = store.ticket(ticketId) ?? fail(`there is no ticket ${ticketId}`);
     if (ticket.status === "closed") fail(`${ticketId} is closed; reopen it to comment`);
     const links = (comment.links ?? []).map((link) => `\n- ${link.title}: ${link.url}`).join("");
     ticket.comments.push({
-      authorId: currentAgentId ?? null,
+      authorId: principal?.id ?? currentAgentId ?? null,
       body: comment.body + links,
       internal: comment.visibility === "internal",
       createdAt: new Date().toISOString(),

@@ -5,12 +5,17 @@
  * as `--mcp-stdio`) serves one stdio transport over stdin/stdout instead, and everything the CLI
  * says then goes to stderr. A transport's own flags are parsed with the server's.
  *
+ * It runs in production mode unless `--dev` or `NODE_ENV=development`. Every HTTP transport gets the
+ * same serving policy (`start({ serving })`: the Host/Origin policy, the app's `serve.authenticate`,
+ * one cap on concurrent calls), and the server answers the RFC 9728 metadata of the resources.
+ *
  * Stop handlers are in place before any transport starts; on SIGINT/SIGTERM (or stdin ending, over
  * stdio) the server stops accepting, each transport stops (the last started first), and the
  * process exits 0 — 1 when a transport failed to stop.
  */
-import type { HttpTransport, StdioTransport, TransportApp, TransportFlags, TransportFlagValues } from "@axn/core";
+import { configureAxn, type HttpTransport, type RunningStdioTransport, type StdioTransportEnd, type StdioTransport, type TransportApp, type TransportFlags, type TransportFlagValues } from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
+import { servingPolicy } from "../../serving/policy.js";
 import type { Command } from "../command.js";
 import { CliError, ExitCode, type ExitCodeValue } from "../errors.js";
 import { println, type CliIo } from "../io.js";
@@ -22,6 +27,9 @@ import { planServe, type Selected, type ServePlan } from "../serve/options.js";
 import { describeTransport, type Registered } from "../serve/registered.js";
 import { listenShared, type Mounted, type SharedServer } from "../serve/shared-server.js";
 import { stopRequest } from "../serve/stop-request.js";
+
+/** What the banner says in development mode, the only mode that behaves differently. */
+export const DEV_NOTE = "Development mode (--dev or NODE_ENV=development): adapter bugs are rethrown, loud on stderr; clients still get generic errors.";
 
 export const serveCommand: Command = {
   name: "serve",
@@ -46,6 +54,9 @@ export const serveCommand: Command = {
       where: app.configPath ?? "axn.config.ts",
       plugins: app.plugins.map((plugin) => plugin.name),
     });
+    // Production unless told otherwise: development rethrows adapter bugs, which a server run by
+    // accident in that mode should not do.
+    configureAxn({ env: plan.dev ? "development" : "production" });
     return plan.kind === "stdio" ? serveStdio(io, app, plan) : serveHttp(io, app, plan);
   },
 };
@@ -57,21 +68,26 @@ function transportApp(app: LoadedApp): TransportApp {
 async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { kind: "http" }>): Promise<ExitCodeValue> {
   const stop = stopRequest();
   const mounts: Mounted[] = [];
+  const serving = servingPolicy({ hostname: plan.hostname });
   let server: SharedServer;
   try {
     try {
       for (const selected of plan.transports) {
         const running = await start(selected, () =>
-          selected.entry.transport.start({ app: transportApp(app), flags: flagsOf(selected), hostname: plan.hostname }),
+          selected.entry.transport.start({ app: transportApp(app), flags: flagsOf(selected), hostname: plan.hostname, serving }),
         );
         mounts.push({ entry: selected.entry, running });
       }
-      server = await listen(mounts, plan.port, plan.hostname);
+      server = await listen(mounts, plan.port, plan.hostname, app.name);
     } catch (error) {
       await stopAll(io, mounts);
       throw error;
     }
-    if (!stop.isRequested) println(io.stdout, ...httpBanner(app.name, server.url, mounts));
+    if (!stop.isRequested) {
+      const lines = httpBanner(app.name, server.url, mounts);
+      if (plan.dev) lines.splice(lines.length - 1, 0, DEV_NOTE, "");
+      println(io.stdout, ...lines);
+    }
     await stop.requested;
   } finally {
     stop.dispose();
@@ -87,7 +103,8 @@ async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { k
 async function serveStdio(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { kind: "stdio" }>): Promise<ExitCodeValue> {
   const { entry } = plan.transport;
   const stop = stopRequest(process.stdin);
-  let running: { readonly summary?: string; stop(): Promise<void> };
+  let running: RunningStdioTransport;
+  let ended: StdioTransportEnd | string;
   try {
     running = await start(plan.transport, () =>
       entry.transport.start({ app: transportApp(app), flags: flagsOf(plan.transport), stdin: process.stdin, stdout: process.stdout }),
@@ -99,11 +116,14 @@ async function serveStdio(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { 
         ? `axn: serving ${app.name} over stdio (${describeTransport(entry)})`
         : `axn: serving ${running.summary} of ${app.name} over stdio`,
     );
-    await stop.requested;
+    // The transport may end on its own (the client went away, or sent what it refuses to read).
+    ended = await Promise.race([stop.requested, running.ended ?? new Promise<never>(() => undefined)]);
   } finally {
     stop.dispose();
   }
-  return (await stopAll(io, [{ entry, running }])) ? ExitCode.ok : ExitCode.failure;
+  const stopped = await stopAll(io, [{ entry, running }]);
+  if (typeof ended !== "string" && ended.exitCode !== 0) return ended.exitCode as ExitCodeValue;
+  return stopped ? ExitCode.ok : ExitCode.failure;
 }
 
 /**
@@ -127,9 +147,9 @@ async function start<R>(selected: Selected<HttpTransport | StdioTransport>, run:
   }
 }
 
-async function listen(mounts: readonly Mounted[], port: number, hostname: string): Promise<SharedServer> {
+async function listen(mounts: readonly Mounted[], port: number, hostname: string, appName: string): Promise<SharedServer> {
   try {
-    return await listenShared(mounts, port, hostname);
+    return await listenShared(mounts, port, hostname, { resourceName: appName });
   } catch (error) {
     if ((error as { code?: unknown }).code === "EADDRINUSE") {
       throw new CliError(ExitCode.failure, `Port ${port} on ${hostname} is already in use`, "Pass --port N or set PORT (0 picks a free port).");

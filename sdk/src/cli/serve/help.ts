@@ -20,6 +20,8 @@ export function serveHelp(transports: readonly Registered[] | { readonly unavail
     `  --port N       the port (default: $PORT, else ${DEFAULT_SERVE_PORT}; 0 picks a free port)`,
     `  --host HOST    the address to bind (default ${DEFAULT_SERVE_HOST}; bind a public one deliberately)`,
     "  --stdio NAME   serve the stdio transport NAME over stdin/stdout instead",
+    "  --dev          development mode (also NODE_ENV=development): adapter bugs are rethrown, loud",
+    "                 on stderr; clients still get generic errors. Production otherwise.",
     "",
     ...("unavailable" in transports ? unlisted(transports.unavailable) : listed(transports)),
     "Examples:",

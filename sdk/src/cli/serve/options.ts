@@ -20,6 +20,7 @@ export const SERVE_OPTIONS = {
   port: { type: "string" },
   host: { type: "string" },
   stdio: { type: "string" },
+  dev: { type: "boolean" },
 } as const satisfies OptionSpec;
 
 /** The CLI's global options, which `serve` parses along with its own. */
@@ -37,10 +38,11 @@ export interface Selected<T extends Transport> {
   readonly flags: Readonly<Record<string, string | boolean | undefined>>;
 }
 
+/** `dev`: development mode (`--dev` or `NODE_ENV=development`); production otherwise. */
 export type ServePlan =
-  | { readonly kind: "http"; readonly port: number; readonly hostname: string; readonly transports: readonly Selected<HttpTransport>[] }
+  | { readonly kind: "http"; readonly dev: boolean; readonly port: number; readonly hostname: string; readonly transports: readonly Selected<HttpTransport>[] }
   /** `via`: how the command line chose it (`--stdio mcp`, `--mcp-stdio`), for messages. */
-  | { readonly kind: "stdio"; readonly via: string; readonly transport: Selected<StdioTransport> };
+  | { readonly kind: "stdio"; readonly dev: boolean; readonly via: string; readonly transport: Selected<StdioTransport> };
 
 export interface PlanContext {
   readonly env: NodeJS.ProcessEnv;
@@ -64,6 +66,7 @@ export function planServe(argv: readonly string[], transports: readonly Register
   }
   if (parsed.positionals.length > 0) throw usageError(`Unexpected argument "${parsed.positionals[0]}" for axn serve`, "serve");
   const values = parsed.values;
+  const dev = values["dev"] === true || context.env["NODE_ENV"] === "development";
 
   const stdio = selectStdio(values, transports, context);
   if (stdio !== undefined) {
@@ -71,7 +74,7 @@ export function planServe(argv: readonly string[], transports: readonly Register
       throw usageError(`${stdio.via} serves over stdin/stdout; it takes no --port or --host`, "serve");
     }
     refuseUnserved(values, owners, (owner) => owner === stdio.entry, (flag) => `which is not served with ${stdio.via}`);
-    return { kind: "stdio", via: stdio.via, transport: { entry: stdio.entry, flags: flagValues(stdio.entry, values) } };
+    return { kind: "stdio", dev, via: stdio.via, transport: { entry: stdio.entry, flags: flagValues(stdio.entry, values) } };
   }
 
   refuseUnserved(values, owners, (owner) => isHttp(owner), (flag) => `which is served only with --stdio ${flag.owner.transport.name}`);
@@ -80,6 +83,7 @@ export function planServe(argv: readonly string[], transports: readonly Register
   const portOption = values["port"];
   return {
     kind: "http",
+    dev,
     port: parsePort(typeof portOption === "string" ? portOption : context.env["PORT"], portOption !== undefined),
     hostname: typeof values["host"] === "string" ? values["host"] : DEFAULT_SERVE_HOST,
     transports: http.map((entry) => ({ entry, flags: flagValues(entry, values) })),

@@ -4,10 +4,16 @@
  * covering the request's path (`/mcp` covers `/mcp` and `/mcp/…`; `/` covers everything), unchanged;
  * a path no transport covers is a JSON 404. A listener that throws is reported naming its plugin
  * and transport, and answered with a JSON 500 when nothing was sent yet.
+ *
+ * When the app configures authentication, the server also answers the OAuth Protected Resource
+ * Metadata (RFC 9728) of each mounted transport at `/.well-known/oauth-protected-resource{path}`
+ * (and of the first at the bare path), which the `WWW-Authenticate` challenge of a 401 points to.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { reportException, type HttpTransport, type RunningHttpTransport } from "@axn/core";
+import { authenticationConfigured } from "../../serving/authenticate-request.js";
+import { protectedResourceMetadata, PROTECTED_RESOURCE_PATH } from "../../serving/protected-resource.js";
 import type { Registered } from "./registered.js";
 
 export interface Mounted {
@@ -24,9 +30,14 @@ export interface SharedServer {
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" } as const;
 
+export interface SharedServerOptions {
+  /** `resource_name` of the protected resource metadata. */
+  readonly resourceName?: string;
+}
+
 /** Starts listening; rejects with Node's error (`EADDRINUSE`) when it cannot. */
-export async function listenShared(mounts: readonly Mounted[], port: number, hostname: string): Promise<SharedServer> {
-  const server = createServer(dispatcher(mounts));
+export async function listenShared(mounts: readonly Mounted[], port: number, hostname: string, options: SharedServerOptions = {}): Promise<SharedServer> {
+  const server = createServer(dispatcher(mounts, options));
   const url = await listen(server, port, hostname);
   return {
     url,
@@ -38,10 +49,16 @@ export async function listenShared(mounts: readonly Mounted[], port: number, hos
   };
 }
 
-function dispatcher(mounts: readonly Mounted[]): (request: IncomingMessage, response: ServerResponse) => void {
+function dispatcher(mounts: readonly Mounted[], options: SharedServerOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const longestFirst = [...mounts].sort((a, b) => b.entry.transport.path.length - a.entry.transport.path.length);
+  const metadata = authenticationConfigured() ? metadataPaths(mounts) : new Map<string, string>();
   return (request, response) => {
     const path = pathOf(request.url);
+    const resource = metadata.get(path);
+    if (resource !== undefined) {
+      answerMetadata(request, response, resource, options.resourceName);
+      return;
+    }
     const mount = longestFirst.find(({ entry }) => covers(entry.transport.path, path));
     if (mount === undefined) {
       response.writeHead(404, JSON_HEADERS).end(JSON.stringify({ error: "Not found" }));
@@ -60,6 +77,31 @@ function dispatcher(mounts: readonly Mounted[]): (request: IncomingMessage, resp
       failed(error);
     }
   };
+}
+
+/** Metadata path → the resource path it describes: one per mounted transport, the bare path for the first. */
+function metadataPaths(mounts: readonly Mounted[]): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const { entry } of mounts) {
+    const resource = entry.transport.path;
+    paths.set(`${PROTECTED_RESOURCE_PATH}${resource === "/" ? "" : resource}`, resource);
+  }
+  const first = mounts[0];
+  if (first !== undefined && !paths.has(PROTECTED_RESOURCE_PATH)) paths.set(PROTECTED_RESOURCE_PATH, first.entry.transport.path);
+  return paths;
+}
+
+function answerMetadata(request: IncomingMessage, response: ServerResponse, resource: string, resourceName: string | undefined): void {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    response.writeHead(405, { ...JSON_HEADERS, allow: "GET, HEAD" }).end(JSON.stringify({ error: "Method not allowed" }));
+    return;
+  }
+  // The origin the client used: the Host it sent is what it will send its tokens to.
+  const origin = `http://${request.headers.host ?? "localhost"}`;
+  // Public by design (RFC 9728 §3): any page may read it, so OAuth clients in a browser can.
+  response
+    .writeHead(200, { ...JSON_HEADERS, "access-control-allow-origin": "*", "cache-control": "max-age=3600" })
+    .end(JSON.stringify(protectedResourceMetadata(origin, resource, resourceName)));
 }
 
 /**

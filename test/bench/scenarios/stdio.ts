@@ -1,0 +1,142 @@
+/**
+ * Scenarios over a real stdio pipe, each server a child process the way an MCP host runs it:
+ *
+ * - 4e: the `tools/call` round trip through `StdioClientTransport`, axn (`axn serve --mcp-stdio`
+ *   on test/bench/apps/add) vs the bare SDK server (test/bench/peers/bare-stdio-server.mjs, the
+ *   same server as scenario 4's baseline), alternating in rounds like every in-process pair.
+ * - 8: cold start — from spawning the process to the first `tools/list` answered (initialize
+ *   included), the wait a user has each time a host starts the server. Each round starts one of
+ *   each, in alternating order; the figure is the median over rounds.
+ */
+import { readFileSync } from "node:fs";
+import { isDeepStrictEqual } from "node:util";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { addArgs } from "../fixtures.js";
+import { measurePair } from "../lib/measure.js";
+import { latencyRow } from "../lib/rows.js";
+import { spread } from "../lib/stats.js";
+import type { Row, ScenarioContext } from "../lib/types.js";
+import { versionOf } from "../peers/versions.js";
+
+const fromRoot = (file: string): string => fileURLToPath(new URL(`../../../${file}`, import.meta.url));
+
+/** How each side's process is started. */
+export const SERVERS = {
+  bare: { command: process.execPath, args: [fromRoot("test/bench/peers/bare-stdio-server.mjs")] },
+  axn: { command: process.execPath, args: [fromRoot("sdk/bin/axn.js"), "serve", "--config", fromRoot("test/bench/apps/add/axn.config.ts"), "--mcp-stdio"] },
+} as const;
+
+const SDK = versionOf("@modelcontextprotocol/sdk");
+
+const HEADS = {
+  roundTrip: { id: "4e", title: "MCP tools/call over stdio (child process)", candidate: "axn serve --mcp-stdio", baseline: `bare SDK Server (${SDK}) over stdio`, target: { kind: "max", value: 1.1 } },
+  coldStart: { id: "8", title: "Cold start: spawn → first tools/list", candidate: "axn serve --mcp-stdio", baseline: "bare SDK Server (plain .mjs)", target: { kind: "max", value: 1.5 } },
+} as const;
+
+export interface StdioOptions {
+  /** Cold starts per side. */
+  readonly coldStarts: number;
+}
+
+async function start(side: keyof typeof SERVERS): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const client = new Client({ name: "bench-client", version: "1.0.0" });
+  const { command, args } = SERVERS[side];
+  // stderr piped (and dropped): axn's banner and the SDK's notices are not part of the answer.
+  const transport = new StdioClientTransport({ command, args: [...args], stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } as Record<string, string> });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/**
+ * The child's CPU time so far (user + system, ms) from /proc — what a loaded machine's waiting for
+ * a core does not inflate. Undefined off Linux. Ticks are 1/100 s (`getconf CLK_TCK`).
+ */
+function childCpuMs(pid: number | null): number | undefined {
+  if (pid === null) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+interface ColdStart {
+  readonly ms: number;
+  readonly cpuMs: number | undefined;
+  /** The tool listed, for the fairness check. */
+  readonly tool: string;
+}
+
+/** From spawn to the first `tools/list` answer: wall time and the server's own CPU time. */
+async function coldStart(side: keyof typeof SERVERS): Promise<ColdStart> {
+  const started = performance.now();
+  const { client, transport } = await start(side);
+  try {
+    const listed = await client.listTools();
+    const ms = performance.now() - started;
+    return { ms, cpuMs: childCpuMs(transport.pid), tool: listed.tools[0]?.name ?? "" };
+  } finally {
+    await client.close();
+  }
+}
+
+export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions): Promise<readonly Row[]> {
+  const rows: Row[] = [];
+  const bare = (await start("bare")).client;
+  const axn = (await start("axn")).client;
+  try {
+    const request = { name: "add", arguments: { ...addArgs } };
+    const a = (await axn.callTool(request)) as CallToolResult;
+    const b = (await bare.callTool(request)) as CallToolResult;
+    if (a.isError || !isDeepStrictEqual(a.structuredContent, { sum: 42 }) || !isDeepStrictEqual(a.structuredContent, b.structuredContent) || !isDeepStrictEqual(a.content, b.content)) {
+      throw new Error(`bench workload broken: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+    }
+    ctx.log("4e MCP tools/call over stdio");
+    const result = await measurePair(
+      () => bare.callTool(request),
+      () => axn.callTool(request),
+      ctx.pair,
+    );
+    rows.push(latencyRow({ ...HEADS.roundTrip, note: "client in this process, each server in its own; CPU ratio is this (client) process's" }, result, ctx.pair.rounds));
+  } finally {
+    await bare.close();
+    await axn.close();
+  }
+
+  const base: number[] = [];
+  const cand: number[] = [];
+  const ratios: number[] = [];
+  const cpuRatios: number[] = [];
+  for (let round = 0; round < options.coldStarts; round++) {
+    ctx.log(`8 cold start ${round + 1}/${options.coldStarts}`);
+    const order = round % 2 === 0 ? (["bare", "axn"] as const) : (["axn", "bare"] as const);
+    const times: Record<string, ColdStart> = {};
+    for (const side of order) times[side] = await coldStart(side);
+    if (times["bare"]!.tool !== "add" || times["axn"]!.tool !== "add") throw new Error(`bench workload broken: cold start listed ${JSON.stringify(times)}`);
+    base.push(times["bare"]!.ms);
+    cand.push(times["axn"]!.ms);
+    ratios.push(times["axn"]!.ms / times["bare"]!.ms);
+    const [cpuAxn, cpuBare] = [times["axn"]!.cpuMs, times["bare"]!.cpuMs];
+    if (cpuAxn !== undefined && cpuBare !== undefined && cpuAxn > 0 && cpuBare > 0) cpuRatios.push(cpuAxn / cpuBare);
+  }
+  const ratio = spread(ratios);
+  rows.push({
+    ...HEADS.coldStart,
+    unit: "µs/op",
+    verdict: ratio.median <= HEADS.coldStart.target.value ? "pass" : "MISS",
+    baselineValue: spread(base).median * 1000,
+    candidateValue: spread(cand).median * 1000,
+    ratio,
+    ...(cpuRatios.length === options.coldStarts ? { cpuRatio: spread(cpuRatios) } : {}),
+    rounds: options.coldStarts,
+    note:
+      "each start: `node` spawned, the MCP initialize handshake, the first tools/list answered; axn loads its TypeScript config and tool module through jiti. " +
+      "CPU ratio: each server process's own CPU time up to that answer (/proc), axn ÷ bare",
+  });
+  return rows;
+}
