@@ -28,6 +28,7 @@ import {
   type ListToolsResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { mcpConfig } from "./config.js";
+import { ProtocolError } from "./protocol-error.js";
 import { runConfigureServer, type ConfigureServer } from "./configure-server.js";
 import { textResult } from "./map-result.js";
 import type { McpPrompt } from "./prompts.js";
@@ -191,12 +192,9 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
 
 const NO_SLOT = (): void => undefined;
 
-/**
- * A JSON-RPC error whose message goes out as written: `McpError` prefixes `MCP error <code>: `,
- * and the SDK sends `error.message` and `error.code` as they are.
- */
+/** A JSON-RPC error whose message goes out as written (protocol-error.ts, shared with resources and prompts). */
 function protocolError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { code });
+  return new ProtocolError(code, message);
 }
 
 /**
