@@ -9,12 +9,12 @@ import { readFileSync } from "node:fs";
 const SURFACE: Record<string, readonly string[]> = {
   "@axn/core": [
     "AccessDeniedError", "AxnError", "BULK_FOLDERS", "Configurable", "Current", "DEFAULT_TOOL_PREFIXES",
-    "DeprecationError", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
-    "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT", "LOG_LEVELS",
+    "DeprecationError", "EmbeddedQueue", "ErrorCodes", "Factory", "Failure", "HookError", "HookStage",
+    "InboundValidationError", "InvalidToolRoot", "Invoker", "JSON_SCHEMA_DIALECT", "Jobs", "LOG_LEVELS",
     "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
     "VERSION", "ValidationError", "accessPolicyOf", "accessRefusal", "annotateSpan", "assertToolRoots", "axnConfig",
     "configNamespaces", "configureAxn", "createConfigurable", "createDeprecator",
-    "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
+    "createEmbeddedQueue", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
     "fieldMetadata", "fieldMetadataKeyOwner", "isAxnError", "isMediaSchema", "isPrincipal", "isPublic", "knownFieldMetadataKeys",
     "knownSemanticHints", "markAxnError", "mayCall", "media", "mediaFieldsOf", "ownedFailure", "principalFrom", "raisesInDev",
     "render", "reportException", "semanticHintOwner", "validateToolRoots",
@@ -33,7 +33,7 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/sdk/adapter": [
     "ADAPTER_FAILURE_MESSAGE", "LOOPBACK_HOSTS", "PRESENT_AS_SETTING", "PRESENT_AS_VALUES", "REJECT_OPAQUE_SETTING",
     "RESPONSE_PHASE", "assertPresentAs", "declarePresentAs", "declareRejectOpaqueExposedValues", "defineAdapterPlugin",
-    "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "reportAdapterError", "resolveToolName",
+    "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "mapSettledResult", "reportAdapterError", "resolveToolName",
     "serializeExposed", "toolInvoker", "toolPipeline", "toolRootsDefault", "toolRootsSource",
   ],
   "@axn/sdk/auth": ["bearerToken", "defaultJwtPrincipal", "isAuthRefusal", "jwtVerifier", "refuse", "staticTokens"],
@@ -46,6 +46,7 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",
   ],
+  "@axn/sdk/queue": ["BullmqQueue", "createBullmqQueue", "resolveQueueSettings", "startQueueWorker"],
   "@axn/sdk/conformance": [
     "AMBIENT_FIELD", "CHECK_IDS", "EXCEPTION_HEADLINE", "FAILURE_HEADLINE", "FAILURE_REASON",
     "SECRET_MESSAGE", "ZOD_PROBE_SCHEMAS", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",
@@ -103,6 +104,7 @@ describe("public API surface", () => {
       "@axn/core": "core/src/index.ts",
       "@axn/sdk": "sdk/src/index.ts",
       "@axn/sdk/adapter": "sdk/src/adapter/index.ts",
+      "@axn/sdk/queue": "sdk/src/queue/index.ts",
       "@axn/sdk/auth": "sdk/src/auth/index.ts",
       "@axn/sdk/serving": "sdk/src/serving/index.ts",
       "@axn/sdk/testing": "sdk/src/testing/index.ts",

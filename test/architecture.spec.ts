@@ -47,6 +47,9 @@ export const CORE_LAYERS: readonly Layer[] = [
   { name: "tools", modules: ["tools/**"] },
   { name: "invoke", modules: ["invoke/**"] },
   { name: "render", modules: ["render/**"] },
+  // Background calls: the enqueuer A.enqueue reaches through the kernel, the job handle, the
+  // backends' interface, the embedded queue, one job run the way a worker runs it.
+  { name: "queue", modules: ["queue/**"] },
   { name: "host", modules: ["host/**"] },
   { name: "entry points", modules: ["index.ts", "internal/**"] },
 ];
@@ -55,6 +58,8 @@ export const CORE_LAYERS: readonly Layer[] = [
 export const SDK_LAYERS: readonly Layer[] = [
   // What a plugin is, and the error its loading raises.
   { name: "plugin model", modules: ["plugin.ts", "deprecator.ts", "host/plugin-error.ts"] },
+  // The BullMQ backend and worker (@axn/sdk/queue): @axn/core's queue on Redis; the config names its settings.
+  { name: "queue", modules: ["queue/**"] },
   // Who is calling: the authenticate contract and the shipped verifiers (jose), for every transport.
   // Below config: the config type names the `serve` settings, whose `authenticate` is this contract.
   { name: "auth", modules: ["auth/**"] },

@@ -202,6 +202,12 @@ export {
 } from "./host/transports.js";
 export type { AxnHost, HostPhase } from "./host/host.js";
 
+// --- queue ---
+export type { EnqueueOptions, JobBackoff, JobHandle, JobState, JobStatus } from "./action/job.js";
+export { Jobs } from "./queue/jobs.js";
+export { createEmbeddedQueue, EmbeddedQueue, type EmbeddedQueueOptions } from "./queue/embedded.js";
+export type { JobAttempt, JobOptions, JobPayload, JobSnapshot, QueueBackend, SettledJob } from "./queue/backend.js";
+
 // --- tools / invoker ---
 export { Tools, type ToolRootsSource, type ToolsForOptions, type ToolVersions } from "./tools/registry.js";
 export { BULK_FOLDERS, InvalidToolRoot, assertToolRoots, validateToolRoots } from "./tools/roots.js";

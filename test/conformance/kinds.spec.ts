@@ -129,7 +129,7 @@ async function serveEverywhere(action: AnyAxn): Promise<Served> {
     http = await serve({ port: 0, tools: [op], authenticate: () => ({ [AMBIENT_FIELD]: USERS.http }) });
     const httpUrl = http.url;
     const openapi = (await (await fetch(`${httpUrl}/api/openapi.json`)).json()) as { paths: Record<string, { post?: Record<string, unknown> }> };
-    const routes = Object.keys(openapi.paths).filter((path) => path !== "/api/openapi.json");
+    const routes = Object.keys(openapi.paths).filter((path) => path !== "/api/openapi.json" && path !== "/api/jobs/{id}");
     const route = routes[0];
     if (routes.length !== 1 || route === undefined) throw new Error(`expected one tool route, got ${routes.join(", ")}`);
     const post = openapi.paths[route]?.post as { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };

@@ -32,7 +32,7 @@ describe("docs/examples/helpdesk: access over MCP", () => {
   it("an anonymous client sees the reads, and every write is refused before it runs", async () => {
     const connected = await as(undefined);
     try {
-      expect((await connected.client.listTools()).tools.map((tool) => tool.name)).to.deep.equal(["list_tickets"]);
+      expect((await connected.client.listTools()).tools.map((tool) => tool.name)).to.deep.equal(["list_tickets", "ticket_report"]);
       const deleted = await connected.client.callTool({ name: "delete_ticket", arguments: { ticketId: "T-1004" } });
       expect([deleted.isError, textOf(deleted)]).to.deep.equal([true, "Authentication required: sign in to call delete_ticket"]);
       const listed = await connected.client.callTool({ name: "list_tickets", arguments: { perPage: 1 } });
@@ -52,6 +52,7 @@ describe("docs/examples/helpdesk: access over MCP", () => {
         "create_ticket",
         "delete_ticket",
         "list_tickets",
+        "ticket_report",
       ]);
       const assigned = await connected.client.callTool({ name: "assign_to_me", arguments: { ticketId: "T-1007" } });
       expect(assigned.isError).to.not.equal(true);
@@ -64,7 +65,7 @@ describe("docs/examples/helpdesk: access over MCP", () => {
   it("a principal without the agent role is shown the reads and refused the writes", async () => {
     const connected = await as({ id: "cust_1", roles: ["customer"] });
     try {
-      expect((await connected.client.listTools()).tools.map((tool) => tool.name)).to.deep.equal(["list_tickets"]);
+      expect((await connected.client.listTools()).tools.map((tool) => tool.name)).to.deep.equal(["list_tickets", "ticket_report"]);
       const refused = await connected.client.callTool({ name: "assign_to_me", arguments: { ticketId: "T-1007" } });
       expect([refused.isError, textOf(refused)]).to.deep.equal([true, "Forbidden: assign_to_me needs the role agent"]);
     } finally {

@@ -339,7 +339,7 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
       const openapi = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
         paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
       };
-      expect(Object.keys(openapi.paths)).to.deep.equal(["/api/add/v1", "/api/greet/v1", "/api/openapi.json"]);
+      expect(Object.keys(openapi.paths)).to.deep.equal(["/api/add/v1", "/api/greet/v1", "/api/jobs/{id}", "/api/openapi.json"]);
       expect(openapi.paths["/api/add/v1"]!.post.requestBody.content["application/json"]!.schema).to.deep.equal(ADD_INPUT_SCHEMA);
 
       const client = new Client({ name: "fresh-app-spec", version: "1.0.0" });

@@ -77,7 +77,7 @@ const DEPENDENCIES: Readonly<Record<string, { dependencies: readonly string[]; p
     dependencies: ["@opentelemetry/api", "@standard-schema/spec", "tapable", "zod-to-json-schema"],
     peerDependencies: ["zod"],
   },
-  "@axn/sdk": { dependencies: ["jiti", "jose", "semver", "tsx"], peerDependencies: ["@axn/core", "zod"] },
+  "@axn/sdk": { dependencies: ["jiti", "jose", "semver", "tsx"], peerDependencies: ["@axn/core", "bullmq", "ioredis", "zod"] },
   "axn-plugin-mcp": {
     dependencies: ["@hono/node-server", "@modelcontextprotocol/sdk"],
     peerDependencies: ["@axn/core", "@axn/sdk", "zod"],

@@ -88,7 +88,7 @@ describe("axn serve with a third-party transport plugin (child process, echo app
     expect([sum.status, await sum.json()]).to.deep.equal([200, { sum: 5 }]);
     const openapi = (await (await fetch(`${url}/api/openapi.json`)).json()) as { info: { title: string }; paths: Record<string, unknown> };
     expect(openapi.info.title).to.equal("echo-app");
-    expect(Object.keys(openapi.paths)).to.deep.equal(["/api/add/v1", "/api/greet/v1", "/api/openapi.json"]);
+    expect(Object.keys(openapi.paths)).to.deep.equal(["/api/add/v1", "/api/greet/v1", "/api/jobs/{id}", "/api/openapi.json"]);
 
     const client = new Client({ name: "serve-transports-spec", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));

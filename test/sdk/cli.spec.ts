@@ -39,13 +39,13 @@ function axn(args: readonly string[], options: { cwd?: string; env?: NodeJS.Proc
   });
 }
 
-const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "list_tickets"];
+const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "list_tickets", "ticket_report"];
 /** What an anonymous MCP client is shown: the helpdesk's reads are open, every write needs an agent. */
-const ANONYMOUS_TOOL_NAMES = ["list_tickets"];
+const ANONYMOUS_TOOL_NAMES = ["list_tickets", "ticket_report"];
 /** `--as` for a signed-in helpdesk agent. */
 const AS_ADA = '{"id":"ag_ada","roles":["agent"]}';
 
-const HELP_COMMANDS = ["tools", "schema", "call", "serve", "openapi", "doctor"];
+const HELP_COMMANDS = ["tools", "schema", "call", "serve", "worker", "jobs", "openapi", "doctor"];
 
 /** The CLI in this process (same `main` the bin runs), for the many cases that need no fresh process. */
 async function axnInProcess(args: readonly string[], cwd: string = app): Promise<Run> {
@@ -114,7 +114,7 @@ describe("axn CLI (child process, example app)", function () {
       expect(noCommand.stderr).to.contain("Usage: axn <command>");
       const unknownCommand = await inProcess(["deploy"]);
       expect(unknownCommand.code).to.equal(2);
-      expect(unknownCommand.stderr).to.contain('axn: Unknown command "deploy"; commands: tools, schema, call, serve, openapi, doctor');
+      expect(unknownCommand.stderr).to.contain('axn: Unknown command "deploy"; commands: tools, schema, call, serve, worker, jobs, openapi, doctor');
     });
   });
 
@@ -124,7 +124,7 @@ describe("axn CLI (child process, example app)", function () {
       expect(code).to.equal(0);
       const lines = stdout.trimEnd().split("\n");
       expect(lines[0]).to.match(/^NAME\s+VERSION\s+ADAPTERS\s+HINTS\s+DESCRIPTION$/);
-      expect(lines).to.have.length(8);
+      expect(lines).to.have.length(9);
       expect(stdout).to.match(/^list_tickets\s+v1\s+http,langchain,mcp\s+readOnly\s+List helpdesk tickets, newest first, one page at a time$/m);
       expect(stdout).to.match(/^create_ticket\s+v2\s+http,langchain,mcp\s+-\s+/m);
       expect(stdout).to.match(/^delete_ticket\s+v1\s+http,langchain,mcp\s+destructive\s+/m);
@@ -140,6 +140,7 @@ describe("axn CLI (child process, example app)", function () {
         "create_ticket@2",
         "delete_ticket@1",
         "list_tickets@1",
+        "ticket_report@1",
       ]);
       const mcp = JSON.parse((await inProcess(["tools", "--adapter", "mcp", "--json"])).stdout) as { adapters: string[] }[];
       expect(mcp.every((tool) => tool.adapters.join() === "mcp")).to.equal(true);
@@ -274,7 +275,7 @@ describe("axn CLI (child process, example app)", function () {
       const { code, stdout } = await child(["doctor"]);
       expect(code).to.equal(0);
       expect(stdout).to.contain("✔ Plugin axn-plugin-mcp@0.1.0");
-      expect(stdout).to.contain('✔ Tool root "agent_tools" of adapter http: 7 modules');
+      expect(stdout).to.contain('✔ Tool root "agent_tools" of adapter http: 8 modules');
       expect(stdout).to.contain(
         ['✔ Transport http "mcp" at /mcp (axn-plugin-mcp)', '✔ Transport stdio "mcp" (axn-plugin-mcp)', '✔ Transport http "http" at /api (axn-plugin-http)'].join("\n"),
       );
@@ -327,7 +328,7 @@ describe("axn CLI (child process, example app)", function () {
       server = spawn(process.execPath, [bin, "serve"], { cwd: app, env: { ...process.env, PORT: String(port) } });
       const banner = await readUntil(server, "Press Ctrl+C to stop.");
       const url = `http://127.0.0.1:${port}`;
-      expect(banner).to.contain(`Serving axn-example-helpdesk (6 MCP tools, 7 HTTP operations) on ${url}`);
+      expect(banner).to.contain(`Serving axn-example-helpdesk (7 MCP tools, 8 HTTP operations) on ${url}`);
       expect(banner).to.contain(`  OpenAPI    ${url}/api/openapi.json`);
       expect(banner).to.contain(`  MCP        ${url}/mcp  (Streamable HTTP)`);
       expect(banner).to.contain(`curl -s -X POST ${url}/api/list_tickets/v1 -H 'content-type: application/json' -d '{}'`);

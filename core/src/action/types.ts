@@ -7,24 +7,13 @@ import { AXN_INTERNALS, type ActionHandle } from "./handle.js";
 import type { BodyInput, CallArgs, Exposed, ExposeInput, Fields } from "./fields.js";
 import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registries.js";
 import type { Result } from "./result.js";
+import type { EnqueueOptions, JobHandle } from "./job.js";
+import type { AmbientContextSource } from "./ambient.js";
 import type { Elicited, LiveChannel, LiveSupport, LogLevel, SampleRequest, Sampled } from "./live.js";
 import type { AccessPolicy } from "./access.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 
-/**
- * A hash-like: anything that answers key lookups with `has(key)` and `get(key)` — a `Map` (from
- * any realm), or a table class of your own (case-insensitive keys, a lazy session, …).
- */
-export interface AmbientLookup {
-  has(key: string): boolean;
-  get(key: string): unknown;
-}
-
-/**
- * A source of ambient context: a plain object (from any realm, or with no prototype), a `Map`, or
- * any other {@link AmbientLookup}. Anything else (a request, a socket) resolves nothing.
- */
-export type AmbientContextSource = Readonly<Record<string, unknown>> | ReadonlyMap<string, unknown> | AmbientLookup;
+export type { AmbientContextSource, AmbientLookup } from "./ambient.js";
 
 export interface CallOptions {
   /** Replaces the ambient context of the current execution entirely (`{}` means none). */
@@ -183,6 +172,11 @@ export interface Axn<E extends Fields = Fields, X extends Fields = Fields> {
   call(args: CallArgs<E>, options?: CallOptions): Promise<Result<Exposed<X>>>;
   /** Runs the action; throws `Failure` (message = `result.error`) or rethrows the body's exception. */
   callOrThrow(args: CallArgs<E>, options?: CallOptions): Promise<Result<Exposed<X>>>;
+  /**
+   * Runs the action in the background: a worker calls it the way `call` does and settles its
+   * `Result` on the job. Refuses (rejects) arguments or ambient values that are not plain data.
+   */
+  enqueue(args: CallArgs<E>, options?: EnqueueOptions): Promise<JobHandle<Exposed<X>>>;
   /** The provider-safe tool name; with a key, a per-adapter name override applies. */
   toolName(key?: string): string;
   readonly toolVersion: number;
@@ -203,6 +197,7 @@ export interface AnyAxn {
   readonly description: string | undefined;
   call(args: never, options?: CallOptions): Promise<Result<object>>;
   callOrThrow(args: never, options?: CallOptions): Promise<Result<object>>;
+  enqueue(args: never, options?: EnqueueOptions): Promise<JobHandle<object>>;
   toolName(key?: string): string;
   readonly toolVersion: number;
   readonly inputSchema: JsonSchema;

@@ -52,6 +52,16 @@ export const ErrorCodes = {
   PluginApplyFailed: "AXN_PLUGIN_APPLY_FAILED",
   ConfigNotFound: "AXN_CONFIG_NOT_FOUND",
   ConfigInvalid: "AXN_CONFIG_INVALID",
+  /** Queue: an argument or ambient value that cannot travel with a job (not plain JSON data). */
+  JobUnserializable: "AXN_JOB_UNSERIALIZABLE",
+  /** Queue: an enqueue option with a value it does not accept, or an action a worker cannot find. */
+  JobInvalid: "AXN_JOB_INVALID",
+  /** Queue: no job with that id (never enqueued, expired, or lost with an embedded queue's process). */
+  JobNotFound: "AXN_JOB_NOT_FOUND",
+  /** Queue: every attempt of the job threw; it is in the dead-letter state. */
+  JobDead: "AXN_JOB_DEAD",
+  /** Queue: the job was cancelled before it settled. */
+  JobCancelled: "AXN_JOB_CANCELLED",
   /** Access: the action needs an authenticated caller and the call had no principal (HTTP 401). */
   Unauthenticated: "AXN_UNAUTHENTICATED",
   /** Access: the caller's principal does not satisfy the action's access policy (HTTP 403). */

@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ActionInternals } from "../action/internals.js";
 import type { Result } from "../action/result.js";
 import type { AnyAxn, AxnDefinition } from "../action/types.js";
+import type { EnqueueOptions, JobHandle } from "../action/job.js";
 import type { Fields } from "../action/fields.js";
 import type { AxnGlobalOptions } from "../config/options.js";
 import { AxnError } from "../errors/axn-error.js";
@@ -35,7 +36,7 @@ export const CORE_VERSION = "0.1.0";
  * The layout of {@link KernelState}. Bump it with any change to the object's fields or to what
  * they hold: a copy built against another layout must refuse to join rather than misread it.
  */
-export const KERNEL_SHAPE = 2;
+export const KERNEL_SHAPE = 3;
 
 const KERNEL_KEY = Symbol.for("axn.kernel");
 
@@ -126,6 +127,20 @@ export interface ToolsState {
   checkedDeclarations: WeakSet<ActionInternals>;
 }
 
+/** A queue backend as the kernel sees it (core/src/queue owns the rest of it). */
+export interface KernelQueueBackend {
+  readonly kind: string;
+  close(): Promise<void>;
+}
+
+/** Background calls: how an action enqueues, and where its jobs go. */
+export interface KernelQueue {
+  /** Enqueues one call; installed by core/src/queue as it loads, so the runtime never imports it. */
+  enqueue: ((action: AnyAxn, args: unknown, options: EnqueueOptions | undefined) => Promise<JobHandle>) | undefined;
+  /** Where jobs go: installed by the app's config, else the embedded queue on first use. */
+  backend: KernelQueueBackend | undefined;
+}
+
 export interface KernelState {
   /** The layout every copy sharing the object agreed on ({@link KERNEL_SHAPE}). */
   readonly shape: number;
@@ -152,6 +167,7 @@ export interface KernelState {
   readonly deprecators: Map<string, object>;
   /** Errors already sent to `onException`: one fault, one report, however many layers rethrow it. */
   readonly reported: WeakSet<object>;
+  readonly queue: KernelQueue;
   /**
    * The two `AsyncLocalStorage`s per-execution state lives in (context/execution.ts owns their
    * contents): shared, so an ambient context set through one copy of @axn/core is the one an
@@ -193,6 +209,7 @@ function createKernel(copy: KernelCopy): KernelState {
     options: {},
     deprecators: new Map(),
     reported: new WeakSet(),
+    queue: { enqueue: undefined, backend: undefined },
     execution: { actions: new AsyncLocalStorage(), ambient: new AsyncLocalStorage() },
   };
 }
@@ -241,13 +258,17 @@ export function joinKernel(holder: object, copy: KernelCopy): KernelState {
 export const kernel: KernelState = joinKernel(globalThis, thisCopy());
 
 /**
- * Forgets the host and everything a load put in place: the host and its result sink, the
- * adapters, plugin hints and metadata keys, the tool registry's grants, origins and caches; every
+ * Forgets the host and everything a load put in place: the host and its result sink, the queue
+ * backend (closed), the adapters, plugin hints and metadata keys, the tool registry's grants, origins and caches; every
  * package's settings back to their defaults and open for declarations. The catalog and the global
  * options stay. What a failed load rolls back (see `resetHost`); part of {@link resetKernel}.
  */
 export function resetHostState(): void {
   kernel.host = undefined;
+  // The config chose the queue backend; its connections close in the background (a reset is sync).
+  const backend = kernel.queue.backend;
+  kernel.queue.backend = undefined;
+  void backend?.close().catch(() => undefined);
   kernel.resultSink = undefined;
   kernel.adapters.clear();
   kernel.extensions.hints.clear();

@@ -17,6 +17,7 @@ interface WrapOptions {
   presentAs?: "structured" | "message"; // default: the action's langchain.presentAs, else the package value
   ambientContext?: AmbientContextSource | ((config: ToolRunnableConfig) => AmbientContextSource | undefined);
   principal?: AxnPrincipal | null; // every call runs as this caller (null: anonymous); see "Access" below
+  background?: boolean;          // enqueue each call and await the job (docs/scaling.md); default false
 }
 type ToolsOptions = Omit<WrapOptions, "name" | "description">;
 

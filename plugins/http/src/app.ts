@@ -34,6 +34,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorReply, Messages, toResponse, type HttpReply } from "./replies.js";
 import { tools as registeredTools } from "./plugin.js";
 import { wrap, type HttpOperation } from "./wrap.js";
+import { asyncRequested, enqueueReply, jobReply } from "./jobs.js";
 
 /** Another transport's endpoint on the same app. `path` is a hono path (`"/mcp"`, `"/hooks/*"`). */
 export interface MountedHandler {
@@ -252,6 +253,8 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (!read.ok) return toResponse(errorReply(400, Messages.incompleteBody));
       const parsed = parseJsonBody(read.bytes);
       if (!parsed.ok) return toResponse(errorReply(400, Messages.malformedJson));
+      // A background call takes no call slot: it only enqueues (jobs.ts).
+      if (asyncRequested(c)) return toResponse(await enqueueReply(op, parsed.value, c.get("ambientContext") ?? NO_AMBIENT, basePath));
       const release = serving.acquireCall();
       if (release === undefined) return toResponse(errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }));
       // Accept: text/event-stream — live reports, then the result, as Server-Sent Events (sse.ts);
@@ -272,6 +275,9 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       return toResponse(reply);
     });
   }
+
+  // A background call's status, then its result (jobs.ts).
+  app.get(`${basePath}/jobs/:id`, async (c) => toResponse(await jobReply(operations, c.req.param("id"))));
 
   return app;
 }

@@ -20,6 +20,7 @@
  */
 import { accessPolicyOf, JSON_SCHEMA_DIALECT, type AccessPolicy, type JsonValue } from "@axn/core";
 import type { HttpOperation } from "./wrap.js";
+import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs-openapi.js";
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -141,6 +142,7 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
       description: op.outputSchema === undefined ? "The tool succeeded; `message` says how" : "The tool succeeded: its exposed values",
       content: { ...json(op.outputSchema ?? ref("schemas", "Message")), ...EVENT_STREAM },
     },
+    ...ASYNC_OPERATION.responses,
     "400": ref("responses", "InvalidInput"),
     ...(options.authenticated || rule.unauthorized ? { "401": ref("responses", "Unauthorized") } : {}),
     ...(rule.forbidden ? { "403": ref("responses", "Forbidden") } : {}),
@@ -154,6 +156,7 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
     summary: `${op.toolName} (version ${op.toolVersion})`,
     ...(op.description === undefined ? {} : { description: op.description }),
     tags: [op.toolName],
+    parameters: ASYNC_OPERATION.parameters,
     requestBody: { required: true, content: json(op.inputSchema) },
     responses,
     ...(rule.security === undefined ? {} : { security: rule.security }),
@@ -168,6 +171,7 @@ export function buildOpenApiDocument(operations: readonly HttpOperation[], optio
   const paths: JsonObject = {};
   const secured = options.authenticated || operations.some((op) => accessPolicyOf(op.action) !== "public");
   for (const op of operations) paths[`${options.basePath}${op.route}`] = { post: operation(op, options, secured) };
+  paths[`${options.basePath}/jobs/{id}`] = jobPathItem(options.authenticated);
   paths[`${options.basePath}/openapi.json`] = {
     get: {
       operationId: "openapi_document",
@@ -188,8 +192,9 @@ export function buildOpenApiDocument(operations: readonly HttpOperation[], optio
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
     paths,
     components: {
-      schemas: COMPONENT_SCHEMAS,
-      responses: componentResponses(options.maxBodyBytes),
+      schemas: { ...COMPONENT_SCHEMAS, ...JOB_COMPONENTS.schemas },
+      responses: { ...componentResponses(options.maxBodyBytes), ...JOB_COMPONENTS.responses },
+      parameters: JOB_COMPONENTS.parameters,
       ...(secured ? { securitySchemes: { [SCHEME]: { type: "http", scheme: "bearer", description: "A token the app's `authenticate` verifies" } } } : {}),
     },
   };

@@ -39,6 +39,8 @@ export interface ActionToolFields {
   readonly ambientContext: AmbientContextOption | undefined;
   /** The caller every call runs as (`null`: anonymous); absent: the ambient context's own. */
   readonly principal?: AxnPrincipal | null;
+  /** Each call is enqueued and the tool awaits the job. */
+  readonly background?: boolean;
 }
 
 export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolArguments, ActionToolOutput> {
@@ -63,6 +65,7 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
       presentAs: fields.presentAs,
       ambientContext: fields.ambientContext,
       ...(fields.principal === undefined ? {} : { principal: fields.principal }),
+      ...(fields.background === true ? { background: true } : {}),
     });
   }
 

@@ -15,6 +15,7 @@ import type { PresentAs } from "./config.js";
 import { failedReply, replyMapping, type ToolReply } from "./map-result.js";
 import { genAiAttributes } from "./span.js";
 import { RunEvents } from "./live.js";
+import { runAsJob } from "./job-call.js";
 
 export interface CallSettings {
   /** The `wrap` option; when absent, the action's `langchain.presentAs`, else the package value. */
@@ -22,13 +23,16 @@ export interface CallSettings {
   readonly ambientContext: AmbientContextOption | undefined;
   /** The bound caller (`null`: anonymous); absent: the ambient context's own principal. */
   readonly principal?: AxnPrincipal | null;
+  /** Enqueue each call and await the job (job-call.ts). */
+  readonly background?: boolean;
 }
 
 /** One call; `toolName` is the tool's name as it stands now (it names the call's span). */
 export type ToolCall = (args: unknown, config: ToolRunnableConfig, toolName: string, runManager?: CallbackManagerForToolRun) => Promise<ToolReply>;
 
 export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
-  const run = toolPipeline(action, replyMapping(action, settings.presentAs));
+  const mapping = replyMapping(action, settings.presentAs);
+  const run = toolPipeline(action, mapping);
   const option = settings.ambientContext;
   const bound = settings.principal;
   return async (args, config, toolName, runManager) => {
@@ -44,6 +48,7 @@ export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
       reportAdapterError(action, "adapter ambient context", error);
       return failedReply(ADAPTER_FAILURE_MESSAGE);
     }
+    if (settings.background === true) return untilAborted(runAsJob(action, mapping, args, ambientContext, signal), signal);
     const spanAttributes = genAiAttributes({ toolName, toolCallId: config.toolCall?.id });
     // No run manager (no callbacks anywhere): nothing could see the events, so no channel at all.
     const live = runManager === undefined ? undefined : new RunEvents(action, config, runManager, toolName);

@@ -27,6 +27,12 @@ export interface WrapOptions {
    * the ambient context holds. `tools({ principal })` sets it and lists only what that caller may call.
    */
   readonly principal?: AxnPrincipal | null;
+  /**
+   * Run each call as a background job (`A.enqueue` through the tool Invoker) and await its
+   * `Result`: the work happens on whichever process works the app's queue (`axn worker` with the
+   * config's `queue.connection`), and the run's abort signal cancels the job. Default false.
+   */
+  readonly background?: boolean;
 }
 
 /** What `tools()` applies to every tool (names and descriptions stay per action). */
@@ -44,5 +50,6 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): ActionTool {
     presentAs: options.presentAs,
     ambientContext: options.ambientContext,
     ...("principal" in options ? { principal: options.principal ?? null } : {}),
+    ...(options.background === true ? { background: true } : {}),
   });
 }

@@ -20,6 +20,7 @@
  */
 export { toolPipeline, type ToolCallOptions, type ToolMapping, type ToolPipeline } from "./pipeline.js";
 export { toolInvoker } from "./tool-invoker.js";
+export { mapSettledResult } from "./map-settled.js";
 export { ADAPTER_FAILURE_MESSAGE, type ToolFailure, type ToolFailureKind } from "./failure.js";
 export { reportAdapterError } from "./report-error.js";
 export { guardToolResponse, RESPONSE_PHASE, type GuardOptions } from "./guard.js";

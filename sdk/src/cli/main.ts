@@ -20,10 +20,12 @@ import { openapiCommand } from "./commands/openapi.js";
 import { schemaCommand } from "./commands/schema.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
+import { jobsCommand } from "./commands/jobs.js";
+import { workerCommand } from "./commands/worker.js";
 import { CliError, ExitCode, usageError, type ExitCodeValue } from "./errors.js";
 import { println, processIo, type CliIo } from "./io.js";
 
-export const COMMANDS: readonly Command[] = [toolsCommand, schemaCommand, callCommand, serveCommand, openapiCommand, doctorCommand];
+export const COMMANDS: readonly Command[] = [toolsCommand, schemaCommand, callCommand, serveCommand, workerCommand, jobsCommand, openapiCommand, doctorCommand];
 
 const GLOBAL_OPTIONS = {
   config: { type: "string" },

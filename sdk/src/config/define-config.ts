@@ -18,6 +18,7 @@
  */
 import type { AxnGlobalOptions } from "@axn/core";
 import type { AnyAxnPlugin } from "../plugin.js";
+import type { QueueSettings } from "../queue/connection.js";
 import type { ServeSettings } from "./serve-settings.js";
 
 /**
@@ -44,6 +45,8 @@ export type AxnAppConfig = KnownSettings & {
   readonly plugins?: readonly PluginEntry[];
   /** Global options (`configureAxn`). */
   readonly axn?: AxnGlobalOptions;
+  /** Background calls: `{ connection: "redis://…" }` runs them on BullMQ; absent, on the embedded queue. */
+  readonly queue?: QueueSettings;
   /** What every HTTP-served transport applies alike: authentication, Host/Origin, limits (docs/security.md). */
   readonly serve?: Partial<ServeSettings>;
   /** Any other key: the settings of the adapter owning that config namespace. */
@@ -51,7 +54,7 @@ export type AxnAppConfig = KnownSettings & {
 };
 
 /** Keys of the config that are not adapter namespaces. */
-export const RESERVED_CONFIG_KEYS: readonly string[] = ["plugins", "axn"];
+export const RESERVED_CONFIG_KEYS: readonly string[] = ["plugins", "axn", "queue"];
 
 /** Types an app config. Returns it unchanged. */
 export function defineConfig<const C extends AxnAppConfig>(config: C): C {

@@ -27,6 +27,7 @@ import { closestMatch } from "../config/did-you-mean.js";
 import { importModule } from "../config/import-module.js";
 import { loadConfig } from "../config/load-config.js";
 import { resolvePluginEntry, type ResolveContext } from "../config/resolve-plugin.js";
+import { applyQueueConfig } from "../queue/configure.js";
 import { checkDependencies, checkDuplicate, checkHostVersion, checkOptions, checkShape } from "./check-plugin.js";
 import { PluginError } from "./plugin-error.js";
 // Declares the `serve` namespace (authentication, Host/Origin, limits) before any config is
@@ -71,6 +72,7 @@ export async function createHost(options: CreateHostOptions): Promise<LoadedHost
     Tools.setProjectRoot(context.baseDir);
     host.runRegistrations();
     applySettings(config, context.where);
+    await applyQueueConfig(config.queue, context.where);
     host.freeze();
     // Tool-root modules load the way the config did: a `.ts` root works under plain `node` too.
     Tools.setModuleImporter(importModule);

@@ -45,10 +45,11 @@ describe("axn-plugin-http: the OpenAPI document", () => {
         "/api/http_spec_approve_loan/v2",
         "/api/http_spec_locate/v1",
         "/api/http_spec_ping/v1",
+        "/api/jobs/{id}",
         "/api/openapi.json",
       ]);
       for (const [path, item] of Object.entries(doc["paths"] as Json)) {
-        if (path === "/api/openapi.json") expect(Object.keys(item as Json)).to.deep.equal(["get"]);
+        if (path === "/api/openapi.json" || path === "/api/jobs/{id}") expect(Object.keys(item as Json)).to.deep.equal(["get"]);
         else expect(Object.keys(item as Json), path).to.deep.equal(["post"]);
       }
     });
@@ -65,7 +66,10 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       expect(at(op, "requestBody", "required")).to.equal(true);
       expect(at(op, "requestBody", "content", "application/json", "schema")).to.deep.equal(ApproveLoanV2.inputSchema);
       expect(at(op, "responses", "200", "content", "application/json", "schema")).to.deep.equal(ApproveLoanV2.outputSchema);
-      expect(Object.keys(op["responses"] as Json)).to.deep.equal(["200", "400", "401", "413", "415", "422", "500"]);
+      expect(Object.keys(op["responses"] as Json)).to.deep.equal(["200", "202", "400", "401", "413", "415", "422", "500"]);
+      // Background calls (docs/scaling.md): ?async=1 or Prefer: respond-async → 202 and the job's URL.
+      expect((op["parameters"] as Json[]).map((p) => p["$ref"])).to.deep.equal(["#/components/parameters/Async", "#/components/parameters/PreferAsync"]);
+      expect(at(doc, "paths", "/api/jobs/{id}", "get", "operationId")).to.equal("job_status");
       // Ambient context is the server's to supply: it never appears in the request schema.
       expect(JSON.stringify(at(op, "requestBody"))).not.to.include("officerId");
       expect(at(doc, "paths", "/api/http_spec_ping/v1", "post", "x-axn-semantic-hints")).to.deep.equal(["readOnly"]);
@@ -92,12 +96,14 @@ describe("axn-plugin-http: the OpenAPI document", () => {
           }
         }
       }
-      expect(compiled).to.equal(4 * 8 + 2); // 4 operations × (request + 7 responses), plus the document's 200 and 401
+      // 4 operations × (request + 8 responses), the job status's 6 responses, the document's 200 and 401.
+      expect(compiled).to.equal(4 * 9 + 6 + 2);
 
       const base = `${server().url}/api`;
       const cases: [string, string, () => Promise<{ status: number; body: unknown }>][] = [
         ["/api/http_spec_approve_loan/v2", "200", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: 5 })],
         ["/api/http_spec_ping/v1", "200", () => postJson(`${base}/http_spec_ping/v1`, {})],
+        ["/api/http_spec_approve_loan/v2", "202", () => postJson(`${base}/http_spec_approve_loan/v2?async=1`, { amount: 5 })],
         ["/api/http_spec_approve_loan/v2", "400", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: "x" })],
         ["/api/http_spec_approve_loan/v2", "400", () => postText(`${base}/http_spec_approve_loan/v2`, "{")],
         ["/api/http_spec_approve_loan/v2", "413", () => postText(`${base}/http_spec_approve_loan/v2`, "x".repeat(2 * 1024 * 1024))],
@@ -129,6 +135,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       const reply = await send(`${server().url}/api/openapi.json`, { method: "GET", headers: { "x-key": "k" } });
       expect(Object.keys(at(reply.body, "paths", "/api/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal([
         "200",
+        "202",
         "400",
         "401",
         "413",
@@ -145,12 +152,13 @@ describe("axn-plugin-http: the OpenAPI document", () => {
     const handle = await serve({ port: 0, tools: [op], basePath: "/v1/tools" });
     try {
       const doc = await send(`${handle.url}/v1/tools/openapi.json`, { method: "GET" });
-      expect(Object.keys(at(doc.body, "paths") as Json)).to.deep.equal(["/v1/tools/http_spec_ping/v1", "/v1/tools/openapi.json"]);
+      expect(Object.keys(at(doc.body, "paths") as Json)).to.deep.equal(["/v1/tools/http_spec_ping/v1", "/v1/tools/jobs/{id}", "/v1/tools/openapi.json"]);
       expect((await postJson(`${handle.url}/v1/tools/http_spec_ping/v1`, {})).body).to.deep.equal({ message: "pong" });
       expect((await postJson(`${handle.url}/api/http_spec_ping/v1`, {})).status).to.equal(404);
       // No authenticate configured: nothing can answer 401, so the document lists none.
       expect(Object.keys(at(doc.body, "paths", "/v1/tools/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal([
         "200",
+        "202",
         "400",
         "413",
         "415",

@@ -26,6 +26,8 @@ import type { AnyAxn, Axn, AxnDefinition, CallOptions } from "../types.js";
 import { checkDeclaration } from "./declaration.js";
 import { accessOf, compileAction } from "./compile.js";
 import { execute } from "./execute.js";
+import { enqueueCall } from "./enqueue.js";
+import type { EnqueueOptions } from "../job.js";
 import { throwUnlessOk } from "./settle.js";
 import { addToCatalog } from "./catalog.js";
 import { buildInputSchema, buildOutputSchema } from "../../schema/json-schema.js";
@@ -79,6 +81,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     call: (args: unknown, options?: Parameters<AnyAxn["call"]>[1]) => execute(compiled, args, options, undefined),
     callOrThrow: async (args: unknown, options?: Parameters<AnyAxn["call"]>[1]) =>
       throwUnlessOk(await execute(compiled, args, options, undefined)),
+    enqueue: (args: unknown, options?: EnqueueOptions) => enqueueCall(frozen as unknown as AnyAxn, args, options),
     toolName(key?: string): string {
       if (key !== undefined && tool.adapterNames[key] !== undefined) return deriveToolName(tool.adapterNames[key], { prefixes: [], version: undefined });
       if (tool.name !== undefined) return deriveToolName(tool.name, { prefixes: [], version: undefined });

@@ -13,12 +13,13 @@ import { ExitCode, usageError } from "../errors.js";
 import { println } from "../io.js";
 import { parseJsonObject } from "../json-args.js";
 import { loadApp } from "../load-app.js";
+import { enqueueToolCall } from "./jobs.js";
 
 const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
 
 export const callCommand: Command = {
   name: "call",
-  usage: "call TOOL [--args JSON] [--ambient JSON] [--as PRINCIPAL]",
+  usage: "call TOOL [--args JSON] [--ambient JSON] [--as PRINCIPAL] [--async]",
   summary: "Run a tool through the Invoker and print the result",
   help: [
     "Runs TOOL (a name, or NAME@VERSION) with model-style arguments, exactly as an adapter would:",
@@ -31,6 +32,7 @@ export const callCommand: Command = {
     "  --ambient JSON   the trusted ambient context (a JSON object; default {})",
     "  --as PRINCIPAL   call as this principal: an id, or a JSON object { id, scopes?, roles?, claims? }",
     "                   (default: no caller, as an anonymous client would be)",
+    "  --async          enqueue the call for `axn worker` and print the job (see `axn jobs ID`)",
     "",
     "Exit codes: 0 the tool succeeded, 1 it failed (the error is in the output).",
     "",
@@ -38,7 +40,7 @@ export const callCommand: Command = {
     `  axn call list_tickets --args '{"status":"open","perPage":2}'`,
     `  axn call assign_to_me --args '{"ticketId":"T-1001"}' --as '{"id":"ag_ada","roles":["agent"]}'`,
   ].join("\n"),
-  options: { args: { type: "string" }, ambient: { type: "string" }, as: { type: "string" } },
+  options: { args: { type: "string" }, ambient: { type: "string" }, as: { type: "string" }, async: { type: "boolean" } },
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
     const spec = positionals[0];
@@ -53,6 +55,7 @@ export const callCommand: Command = {
     const ambientContext = principal === undefined ? ambient : { ...ambient, [PRINCIPAL_AMBIENT_KEY]: principal };
     await loadApp(io.cwd, configPath);
     const tool = findTool(spec);
+    if (values["async"] === true) return enqueueToolCall(io, tool.action, args, ambientContext, configPath);
     const result = await invoker.call(tool.action, args, { ambientContext });
     println(io.stdout, JSON.stringify(describe(result), null, 2));
     return result.ok ? ExitCode.ok : ExitCode.failure;

@@ -1,0 +1,81 @@
+/**
+ * What a queue backend is: where jobs are stored and how their state is read back. Two ship with
+ * axn — the embedded in-process queue (core/src/queue/embedded.ts, the default) and BullMQ on
+ * Redis (`@axn/sdk/queue`) — and both carry the same wire forms below, so an app switches between
+ * them by config alone.
+ */
+import type { JobState } from "../action/job.js";
+import type { Outcome } from "../action/result.js";
+import type { JsonValue } from "../schema/json-schema-types.js";
+import type { FieldError } from "../errors/validation.js";
+import type { InvokerOptions } from "../invoke/invoker.js";
+
+/** One enqueued call, as it travels: plain JSON only. */
+export interface JobPayload {
+  /** The action's (qualified) name: the worker finds the action by it. */
+  readonly action: string;
+  readonly args: { readonly [key: string]: JsonValue };
+  /** The action's declared ambient fields, and nothing else. */
+  readonly ambient: { readonly [key: string]: JsonValue };
+  /** W3C trace context of the enqueuing call's span: the job's span is its child. */
+  readonly traceparent?: string;
+  /**
+   * Set when a transport enqueued a tool call: the worker runs it through an Invoker with these
+   * options (wire coercion, user-facing input errors), as the synchronous tool call would have.
+   */
+  readonly invoker?: Required<InvokerOptions>;
+}
+
+/** The enqueue options with their defaults applied. */
+export interface JobOptions {
+  readonly jobId: string | undefined;
+  readonly delay: number;
+  readonly attempts: number;
+  readonly backoff: { readonly type: "fixed" | "exponential"; readonly delay: number };
+  readonly priority: number | undefined;
+}
+
+/** A settled call, as it is stored: the `Result` without its exception (which stays in the worker). */
+export interface SettledJob {
+  readonly ok: boolean;
+  readonly outcome: Outcome;
+  /** The success message, or the user-facing error. */
+  readonly message: string;
+  /** The exposed values, rendered to JSON (empty on failure). */
+  readonly exposed: { readonly [key: string]: JsonValue };
+  readonly elapsedMs: number;
+  /** The caller's input errors, when the failure was one the Invoker settled user-facing. */
+  readonly fieldErrors?: readonly FieldError[];
+}
+
+/** What a backend knows of one job. */
+export interface JobSnapshot {
+  readonly id: string;
+  readonly action: string;
+  readonly state: JobState;
+  readonly attemptsMade: number;
+  readonly attempts: number;
+  /** Set once the job is completed, dead or cancelled. */
+  readonly settled: SettledJob | undefined;
+}
+
+/** One attempt of a job, as a worker ran it: retried when the body threw. */
+export interface JobAttempt {
+  readonly settled: SettledJob;
+  readonly retry: boolean;
+}
+
+export interface QueueBackend {
+  /** `"embedded"`, `"bullmq"`, …: named in messages. */
+  readonly kind: string;
+  /** Stores a job and returns its id — the existing job's id when `jobId` is already taken. */
+  add(payload: JobPayload, options: JobOptions): Promise<string>;
+  /** The job's state; `undefined` when the backend has no such job. */
+  snapshot(id: string): Promise<JobSnapshot | undefined>;
+  /** Resolves once the job is completed, dead or cancelled; `signal` abandons the wait. */
+  waitSettled(id: string, signal?: AbortSignal): Promise<JobSnapshot>;
+  /** Cancels a job that has not started, or signals a running one; false when it already settled. */
+  cancel(id: string): Promise<boolean>;
+  /** Stops taking jobs and releases connections and timers. */
+  close(): Promise<void>;
+}

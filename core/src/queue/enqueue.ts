@@ -1,0 +1,107 @@
+/**
+ * `A.enqueue(args, options)`: checks the options, packs the call into its travelling form — the
+ * arguments and the action's declared ambient fields as plain JSON, the enqueuer's trace context —
+ * and hands it to the queue backend. Everything that could make the job fail on another machine
+ * for a reason visible here (a `Date` argument, a factory-built action no worker can find, a
+ * misspelt option) is refused here, naming the action and the option or path.
+ */
+import type { EnqueueOptions, JobHandle } from "../action/job.js";
+import { internalsOf } from "../action/internals.js";
+import type { AnyAxn } from "../action/types.js";
+import { pickAmbient } from "../context/ambient-source.js";
+import { PRINCIPAL_AMBIENT_KEY } from "../action/principal.js";
+import { AxnError } from "../errors/axn-error.js";
+import { ErrorCodes } from "../errors/codes.js";
+import { didYouMean } from "../errors/did-you-mean.js";
+import type { JobOptions, JobPayload } from "./backend.js";
+import { queueBackend } from "./install.js";
+import { Job } from "./job.js";
+import { currentTraceparent } from "./trace-context.js";
+import { travelling } from "./travel.js";
+import { Invoker, type InvokerOptions } from "../invoke/invoker.js";
+
+const OPTION_NAMES = ["ambientContext", "jobId", "delay", "attempts", "backoff", "priority"] as const;
+
+/** The default attempts: a transient fault (a timeout, a lost connection) gets two more tries. */
+export const DEFAULT_ATTEMPTS = 3;
+export const DEFAULT_BACKOFF = { type: "exponential", delay: 1000 } as const;
+/** BullMQ's highest priority number; the embedded queue keeps the same range. */
+const MAX_PRIORITY = 2_097_152;
+
+function invalid(action: string, message: string): AxnError {
+  return new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${action}: ${message}`);
+}
+
+function integerAtLeast(action: string, name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
+    throw invalid(action, `option "${name}" must be ${range} (got ${typeof value === "number" ? String(value) : typeof value})`);
+  }
+  return value;
+}
+
+function backoffOf(action: string, value: unknown): JobOptions["backoff"] {
+  if (value === undefined) return DEFAULT_BACKOFF;
+  if (typeof value === "number") return { type: "fixed", delay: integerAtLeast(action, "backoff", value, 0) };
+  const bag = value as { type?: unknown; delay?: unknown } | null;
+  if (typeof bag !== "object" || bag === null || (bag.type !== "fixed" && bag.type !== "exponential")) {
+    throw invalid(action, `option "backoff" must be milliseconds, or { type: "fixed" | "exponential", delay: milliseconds }`);
+  }
+  return { type: bag.type, delay: integerAtLeast(action, "backoff.delay", bag.delay, 0) };
+}
+
+/** The options with defaults applied; throws naming the option for a bad one. */
+export function jobOptions(action: string, options: EnqueueOptions | undefined): JobOptions {
+  if (options === undefined) return { jobId: undefined, delay: 0, attempts: DEFAULT_ATTEMPTS, backoff: DEFAULT_BACKOFF, priority: undefined };
+  if (typeof options !== "object" || options === null) throw invalid(action, "the options must be an object");
+  for (const key of Object.keys(options)) {
+    if (!(OPTION_NAMES as readonly string[]).includes(key)) {
+      const hint = didYouMean(key, OPTION_NAMES) ?? `the options are ${OPTION_NAMES.join(", ")}`;
+      throw invalid(action, `unknown option "${key}"; ${hint}`);
+    }
+  }
+  const { jobId } = options;
+  // BullMQ's own rules for a custom id, kept by the embedded queue too so a switch changes nothing.
+  if (jobId !== undefined && (typeof jobId !== "string" || jobId === "" || jobId.includes(":") || /^\d+$/.test(jobId))) {
+    throw invalid(action, `option "jobId" must be a non-empty string without ":" that is not an integer (got ${JSON.stringify(jobId)}); use a key such as "digest-u1-2026-12-01"`);
+  }
+  return {
+    jobId,
+    delay: options.delay === undefined ? 0 : integerAtLeast(action, "delay", options.delay, 0),
+    attempts: options.attempts === undefined ? DEFAULT_ATTEMPTS : integerAtLeast(action, "attempts", options.attempts, 1),
+    backoff: backoffOf(action, options.backoff),
+    priority: options.priority === undefined ? undefined : integerAtLeast(action, "priority", options.priority, 1, MAX_PRIORITY),
+  };
+}
+
+/** The call in its travelling form. */
+export function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions): JobPayload {
+  const name = action.name;
+  const internals = internalsOf(action);
+  if (internals.factory) {
+    throw invalid(name, "it was built by Factory.build, so a worker cannot find it by name; define it with defineAxn in a module the worker loads");
+  }
+  const argsObject = args === undefined ? {} : args;
+  if (typeof argsObject !== "object" || argsObject === null || Array.isArray(argsObject)) throw invalid(name, "the arguments must be an object");
+  const ambientNames = internals.expects.filter((field) => field.kind === "ambient").map((field) => field.name);
+  // A tool call's Invoker checks the caller's principal against the action's access policy, so
+  // the principal travels with a tool call whether or not the action declares it.
+  if (invoker !== undefined && !ambientNames.includes(PRINCIPAL_AMBIENT_KEY)) ambientNames.push(PRINCIPAL_AMBIENT_KEY);
+  const ambient = pickAmbient(options?.ambientContext, ambientNames);
+  const traceparent = currentTraceparent();
+  return {
+    action: name,
+    args: travelling(name, "args", argsObject as Record<string, unknown>),
+    ambient: travelling(name, "ambientContext", ambient),
+    ...(traceparent === undefined ? {} : { traceparent }),
+    ...(invoker === undefined ? {} : { invoker: new Invoker(invoker).options }),
+  };
+}
+
+export async function enqueue(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions): Promise<JobHandle> {
+  const settings = jobOptions(action.name, options);
+  const payload = jobPayload(action, args, options, invoker);
+  const backend = queueBackend();
+  const id = await backend.add(payload, settings);
+  return new Job(id, action.name, action, backend) as JobHandle;
+}

@@ -1,0 +1,54 @@
+/**
+ * `Jobs`: the queue as an app and a transport see it — find a job by id (an HTTP `GET
+ * /jobs/{id}`, `axn jobs <id>`), install a backend, and run one job the way a worker does (what a
+ * backend's worker loop calls). Loading this module installs the enqueuer `A.enqueue` goes
+ * through (the runtime below never imports the queue).
+ *
+ * @example
+ * ```ts
+ * const job = await Jobs.find("digest-u1");
+ * if (job !== undefined) console.log((await job.status()).state);
+ * ```
+ */
+import type { EnqueueOptions, JobHandle } from "../action/job.js";
+import type { AnyAxn } from "../action/types.js";
+import type { InvokerOptions } from "../invoke/invoker.js";
+import { kernel } from "../kernel/state.js";
+import type { JobAttempt, QueueBackend } from "./backend.js";
+import { enqueue } from "./enqueue.js";
+import { queueBackend, useQueueBackend } from "./install.js";
+import { Job } from "./job.js";
+import { actionNamed, runJob } from "./run-job.js";
+
+kernel.queue.enqueue ??= enqueue;
+
+export const Jobs = {
+  /** The job with this id in the current backend, or `undefined`. */
+  async find(id: string): Promise<JobHandle | undefined> {
+    const backend = queueBackend();
+    const snapshot = await backend.snapshot(id);
+    if (snapshot === undefined) return undefined;
+    return new Job(snapshot.id, snapshot.action, actionNamed(snapshot.action), backend) as JobHandle;
+  },
+  /**
+   * Enqueues a tool call the way a transport runs one synchronously: the worker calls the action
+   * through an Invoker with `invoker`'s options (wire coercion; input errors user-facing), so the
+   * job settles the `Result` the synchronous tool call would have settled.
+   */
+  enqueueToolCall(action: AnyAxn, args: unknown, options: EnqueueOptions & { readonly invoker: InvokerOptions }): Promise<JobHandle> {
+    const { invoker, ...enqueueOptions } = options;
+    return enqueue(action, args, enqueueOptions, invoker);
+  },
+  /** The backend jobs go to (an embedded queue unless one was installed). */
+  backend(): QueueBackend {
+    return queueBackend();
+  },
+  /** Sends jobs to `backend` from now on; the previous backend is closed. */
+  use(backend: QueueBackend): Promise<void> {
+    return useQueueBackend(backend);
+  },
+  /** Runs one attempt of a job payload in this process (a backend's worker calls it). Never throws. */
+  run(payload: unknown, options: { readonly signal?: AbortSignal } = {}): Promise<JobAttempt> {
+    return runJob(payload, options);
+  },
+} as const;

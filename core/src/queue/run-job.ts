@@ -1,0 +1,82 @@
+/**
+ * A worker's side of a job: find the action by name, run it the way a direct call runs — the same
+ * validation, hooks, callbacks and `onException` report — with the ambient context the job
+ * carries, under a span parented on the enqueuer's, and settle the outcome in its stored form.
+ * A business failure is a settled job; an exception asks for a retry (the backend decides whether
+ * attempts remain).
+ */
+import { internalsOf } from "../action/internals.js";
+import type { AnyAxn } from "../action/types.js";
+import type { Result } from "../action/result.js";
+import { AxnError } from "../errors/axn-error.js";
+import { ErrorCodes } from "../errors/codes.js";
+import { reportException } from "../config/global.js";
+import { runInExecution } from "../context/execution.js";
+import { kernel } from "../kernel/state.js";
+import { render } from "../render/values.js";
+import { Invoker } from "../invoke/invoker.js";
+import type { JobAttempt, JobPayload, SettledJob } from "./backend.js";
+import { remoteParent } from "./trace-context.js";
+
+/** The message a job settles with when the worker itself cannot run it (the cause is reported). */
+export const JOB_UNRUNNABLE_MESSAGE = "Something went wrong";
+
+/** The defined action with this name, as the worker process loaded it. */
+export function actionNamed(name: string): AnyAxn | undefined {
+  return kernel.catalog.actions.find((action) => action.name === name);
+}
+
+function isPayload(value: unknown): value is JobPayload {
+  if (typeof value !== "object" || value === null) return false;
+  const payload = value as Partial<JobPayload>;
+  return typeof payload.action === "string" && typeof payload.args === "object" && typeof payload.ambient === "object";
+}
+
+function unrunnable(error: AxnError, action: string): JobAttempt {
+  reportException(error, { action, phase: "job" });
+  return { retry: true, settled: { ok: false, outcome: "exception", message: JOB_UNRUNNABLE_MESSAGE, exposed: {}, elapsedMs: 0 } };
+}
+
+/** The settled form of a result: exposed values rendered to JSON (they go to Redis or a client). */
+export function settledForm(result: Result<Record<string, unknown>>): SettledJob {
+  if (!result.ok) {
+    const fieldErrors = Invoker.inputInvalid(result) ? Invoker.fieldErrors(result).map(({ field, message }) => ({ field, message })) : undefined;
+    return { ok: false, outcome: result.outcome, message: result.message, exposed: {}, elapsedMs: result.elapsedMs, ...(fieldErrors === undefined ? {} : { fieldErrors }) };
+  }
+  return { ok: true, outcome: result.outcome, message: result.message, exposed: render(result), elapsedMs: result.elapsedMs };
+}
+
+/** Runs one attempt of a job. Never throws. */
+export async function runJob(payload: unknown, options: { readonly signal?: AbortSignal } = {}): Promise<JobAttempt> {
+  if (!isPayload(payload)) {
+    return unrunnable(new AxnError(ErrorCodes.JobInvalid, "A job reached the worker without an axn payload ({ action, args, ambient }); was it enqueued by something other than A.enqueue?"), "(unknown)");
+  }
+  const action = actionNamed(payload.action);
+  if (action === undefined) {
+    return unrunnable(
+      new AxnError(
+        ErrorCodes.JobInvalid,
+        `No action named "${payload.action}" is defined in this worker process; the worker must load the module that ` +
+          `defines it (put it under a tool root of the app's config, or import it from the config file)`,
+      ),
+      payload.action,
+    );
+  }
+  // A scope of the job's own: nothing of the code that started the worker (or, for the embedded
+  // queue, of the call that enqueued) is visible to the action but what the job carries.
+  const scope = { action: payload.action, ambient: undefined, visible: [], span: remoteParent(payload.traceparent), parent: undefined };
+  const callOptions = { ambientContext: payload.ambient, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+  const result = await runInExecution(scope, () =>
+    payload.invoker === undefined
+      ? internalsOf(action).execute(payload.args, callOptions, undefined)
+      : new Invoker(payload.invoker).call(action, payload.args, callOptions),
+  );
+  try {
+    return { retry: result.outcome === "exception", settled: settledForm(result) };
+  } catch (error) {
+    // The body succeeded but exposed a value with no JSON form: the same outcome every attempt.
+    reportException(error, { action: payload.action, phase: "job result" });
+    return { retry: false, settled: { ok: false, outcome: "exception", message: JOB_UNRUNNABLE_MESSAGE, exposed: {}, elapsedMs: result.elapsedMs } };
+  }
+}
+

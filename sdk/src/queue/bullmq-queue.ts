@@ -1,0 +1,195 @@
+/**
+ * The BullMQ backend: jobs on Redis, run by `axn worker` processes anywhere that reach it. What
+ * `queue: { connection: "redis://…" }` installs; the same wire forms as the embedded queue, so the
+ * app's code does not change. The producer side lives here (add, status, wait, cancel); the
+ * worker side in worker.ts.
+ *
+ * @example
+ * ```ts
+ * await Jobs.use(await createBullmqQueue({ connection: "redis://127.0.0.1:6379" }));
+ * const job = await SendDigest.enqueue({ userId: "u1" });
+ * ```
+ */
+import type { JobOptions, JobPayload, JobSnapshot, QueueBackend, SettledJob } from "@axn/core";
+import { AxnError, ErrorCodes } from "@axn/core";
+import type { Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
+import { cancelChannel, cancelledKey, loadBullmq, redisClient, resolveQueueSettings, type QueueSettings, type ResolvedQueueSettings } from "./connection.js";
+import { CANCELLED, settledFromFailure, stateOf } from "./wire.js";
+
+/** How long settled jobs stay readable by id. */
+const KEEP_COMPLETED = { age: 7 * 24 * 3600, count: 100_000 } as const;
+const KEEP_DEAD = { age: 30 * 24 * 3600 } as const;
+/** A cancelled job's tombstone outlives it this long (seconds). */
+const CANCELLED_TTL = 7 * 24 * 3600;
+/** A waiter re-reads the job this often, in case an event was missed while Redis was away. */
+const RECHECK_MS = 5000;
+
+interface RawJob {
+  readonly id?: string | undefined;
+  readonly name: string;
+  readonly opts: { readonly attempts?: number };
+  readonly attemptsMade: number;
+  readonly returnvalue: unknown;
+  readonly failedReason: string | undefined;
+  readonly finishedOn?: number | undefined;
+  getState(): Promise<string>;
+  remove(): Promise<void>;
+}
+
+export class BullmqQueue implements QueueBackend {
+  readonly kind = "bullmq";
+  /** Job id → the waiters to wake on its next completed/failed event: one listener for all of them. */
+  private readonly waiters = new Map<string, Set<(completed?: { readonly returnvalue: unknown }) => void>>();
+
+  private constructor(
+    readonly settings: ResolvedQueueSettings,
+    private readonly queue: Queue,
+    private readonly events: QueueEvents,
+    private readonly client: Redis,
+    private readonly eventsClient: Redis,
+  ) {
+    const wake = (jobId: string, completed?: { readonly returnvalue: unknown }) => {
+      const waiting = this.waiters.get(jobId);
+      this.waiters.delete(jobId);
+      for (const waiter of waiting ?? []) waiter(completed);
+    };
+    events.on("completed", ({ jobId, returnvalue }) => wake(jobId, { returnvalue }));
+    events.on("failed", ({ jobId }) => wake(jobId));
+  }
+
+  static async open(settings: ResolvedQueueSettings): Promise<BullmqQueue> {
+    const { Queue, QueueEvents } = (await loadBullmq()) as typeof import("bullmq");
+    const client = (await redisClient(settings.connection)) as Redis;
+    const eventsClient = (await redisClient(settings.connection)) as Redis;
+    const queue = new Queue(settings.name, { connection: client, prefix: settings.prefix });
+    const events = new QueueEvents(settings.name, { connection: eventsClient, prefix: settings.prefix });
+    // Connection errors are retried by the client; without a listener Node would treat them as fatal.
+    for (const emitter of [queue, events] as { on(event: "error", listener: (error: Error) => void): unknown }[]) emitter.on("error", () => undefined);
+    return new BullmqQueue(settings, queue, events, client, eventsClient);
+  }
+
+  async add(payload: JobPayload, options: JobOptions): Promise<string> {
+    const job = await this.queue.add(payload.action, payload, {
+      ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
+      ...(options.delay > 0 ? { delay: options.delay } : {}),
+      ...(options.priority === undefined ? {} : { priority: options.priority }),
+      attempts: options.attempts,
+      backoff: options.backoff,
+      removeOnComplete: KEEP_COMPLETED,
+      removeOnFail: KEEP_DEAD,
+    });
+    if (job.id === undefined) throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: BullMQ returned no job id`);
+    return job.id;
+  }
+
+  async snapshot(id: string): Promise<JobSnapshot | undefined> {
+    // The state first: the job read after it is at least as new (a completed state with the
+    // returnvalue not yet read would otherwise be possible).
+    const rawState = await this.queue.getJobState(id);
+    const job = (await this.queue.getJob(id)) as RawJob | undefined;
+    if (job === undefined) {
+      const cancelled = await this.client.get(cancelledKey(this.settings, id));
+      return cancelled === null ? undefined : { id, action: cancelled, state: "cancelled", attemptsMade: 0, attempts: 0, settled: CANCELLED };
+    }
+    const state = stateOf(rawState === "unknown" ? await job.getState() : rawState, job.failedReason);
+    if (state === undefined) return undefined;
+    let settled: SettledJob | undefined;
+    if (state === "completed") settled = job.returnvalue as SettledJob;
+    else if (state === "dead") settled = settledFromFailure(job.failedReason);
+    else if (state === "cancelled") settled = CANCELLED;
+    return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled };
+  }
+
+  async waitSettled(id: string, signal?: AbortSignal): Promise<JobSnapshot> {
+    for (;;) {
+      signal?.throwIfAborted();
+      // Listening before reading: a job that settles in between still wakes this waiter.
+      const next = this.nextEvent(id, signal);
+      const snapshot = await this.settledSnapshot(id).catch((error: unknown) => (next.stop(), Promise.reject(error)));
+      if (snapshot === undefined || snapshot.settled !== undefined) next.stop();
+      if (snapshot === undefined) throw notFound(id);
+      if (snapshot.settled !== undefined) return snapshot;
+      const completed = await next.woken;
+      // The completed event carries the settled call: no second read (the wait's usual cost).
+      // Only `result()` reads this snapshot, and not its attempt count.
+      if (completed !== undefined && typeof completed.returnvalue === "object" && completed.returnvalue !== null) {
+        return { ...snapshot, state: "completed", attemptsMade: snapshot.attemptsMade + 1, settled: completed.returnvalue as SettledJob };
+      }
+    }
+  }
+
+  /**
+   * What a waiter needs in one read (the job hash alone, not its state as well): settled or not.
+   * A finished job with a return value completed (every axn attempt that completes returns its
+   * settled call); one without failed — dead, or cancelled while running.
+   */
+  private async settledSnapshot(id: string): Promise<JobSnapshot | undefined> {
+    const job = (await this.queue.getJob(id)) as RawJob | undefined;
+    if (job === undefined || job.finishedOn === undefined || job.finishedOn === null) return job === undefined ? this.snapshot(id) : pending(id, job);
+    const completed = typeof job.returnvalue === "object" && job.returnvalue !== null;
+    const state = completed ? "completed" : stateOf("failed", job.failedReason)!;
+    const settled = completed ? (job.returnvalue as SettledJob) : state === "cancelled" ? CANCELLED : settledFromFailure(job.failedReason);
+    return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled };
+  }
+
+  /** Resolves on the job's next completed/failed event, or after a recheck interval. */
+  private nextEvent(id: string, signal: AbortSignal | undefined): { readonly woken: Promise<{ readonly returnvalue: unknown } | undefined>; stop(): void } {
+    let stop!: () => void;
+    const woken = new Promise<{ readonly returnvalue: unknown } | undefined>((resolve) => {
+      const done = (completed?: { readonly returnvalue: unknown }) => {
+        clearTimeout(timer);
+        this.waiters.get(id)?.delete(done);
+        signal?.removeEventListener("abort", onAbort);
+        resolve(completed);
+      };
+      const onAbort = () => done();
+      const timer = setTimeout(() => done(), RECHECK_MS);
+      let waiting = this.waiters.get(id);
+      if (waiting === undefined) this.waiters.set(id, (waiting = new Set()));
+      waiting.add(done);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      stop = () => done();
+    });
+    return { woken, stop };
+  }
+
+  async cancel(id: string): Promise<boolean> {
+    const job = (await this.queue.getJob(id)) as RawJob | undefined;
+    if (job === undefined) return false;
+    const state = await job.getState();
+    if (state === "active") {
+      // The worker holding it aborts its signal (worker.ts listens on this channel).
+      await this.client.publish(cancelChannel(this.settings), id);
+      return true;
+    }
+    if (stateOf(state, job.failedReason) !== "waiting" && state !== "delayed") return false;
+    try {
+      await job.remove();
+    } catch {
+      return false; // a worker took it meanwhile: it is running now
+    }
+    await this.client.set(cancelledKey(this.settings, id), job.name, "EX", CANCELLED_TTL);
+    return true;
+  }
+
+  async close(): Promise<void> {
+    await this.events.close();
+    await this.queue.close();
+    await Promise.allSettled([this.client.quit(), this.eventsClient.quit()]);
+  }
+}
+
+/** A job not finished yet: its exact state does not matter to a waiter. */
+function pending(id: string, job: RawJob): JobSnapshot {
+  return { id, action: job.name, state: "waiting", attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled: undefined };
+}
+
+function notFound(id: string): AxnError {
+  return new AxnError(ErrorCodes.JobNotFound, `No job "${id}" in the bullmq queue; it was never enqueued there, or it expired`);
+}
+
+/** Opens the BullMQ backend for these settings (see the module header). */
+export async function createBullmqQueue(settings: QueueSettings & { readonly connection: string }): Promise<BullmqQueue> {
+  return BullmqQueue.open(resolveQueueSettings(settings, "createBullmqQueue")!);
+}

@@ -1,0 +1,51 @@
+/**
+ * The config's `queue` key at host load: with a `connection`, jobs go to BullMQ on that Redis —
+ * opened on first use, so commands that never enqueue (`axn tools`) never connect; without one,
+ * the embedded queue stays the default.
+ */
+import { Jobs, type JobOptions, type JobPayload, type JobSnapshot, type QueueBackend } from "@axn/core";
+import { BullmqQueue } from "./bullmq-queue.js";
+import { resolveQueueSettings, type ResolvedQueueSettings } from "./connection.js";
+
+/** The BullMQ backend, opened by its first call. */
+class LazyBullmqQueue implements QueueBackend {
+  readonly kind = "bullmq";
+  #opened: Promise<BullmqQueue> | undefined;
+
+  constructor(readonly settings: ResolvedQueueSettings) {}
+
+  #queue(): Promise<BullmqQueue> {
+    return (this.#opened ??= BullmqQueue.open(this.settings));
+  }
+
+  async add(payload: JobPayload, options: JobOptions): Promise<string> {
+    return (await this.#queue()).add(payload, options);
+  }
+  async snapshot(id: string): Promise<JobSnapshot | undefined> {
+    return (await this.#queue()).snapshot(id);
+  }
+  async waitSettled(id: string, signal?: AbortSignal): Promise<JobSnapshot> {
+    return (await this.#queue()).waitSettled(id, signal);
+  }
+  async cancel(id: string): Promise<boolean> {
+    return (await this.#queue()).cancel(id);
+  }
+  async close(): Promise<void> {
+    const opened = this.#opened;
+    this.#opened = undefined;
+    if (opened !== undefined) await (await opened).close();
+  }
+}
+
+/** Installs the backend the config's `queue` key selects; returns its settings (undefined: embedded). */
+export async function applyQueueConfig(value: unknown, where: string): Promise<ResolvedQueueSettings | undefined> {
+  const settings = resolveQueueSettings(value, where);
+  if (settings !== undefined) await Jobs.use(new LazyBullmqQueue(settings));
+  return settings;
+}
+
+/** The settings of the BullMQ backend the config installed, or `undefined` when jobs stay embedded. */
+export function configuredQueueSettings(): ResolvedQueueSettings | undefined {
+  const backend = Jobs.backend();
+  return backend instanceof LazyBullmqQueue ? backend.settings : undefined;
+}

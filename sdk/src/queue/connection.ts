@@ -1,0 +1,123 @@
+/**
+ * Reaching Redis: the `queue` settings an app writes (`connection: "redis://…"`, a queue name, a
+ * key prefix), checked with messages naming the setting, and the optional peer packages (bullmq
+ * and ioredis) imported only when a connection is configured — an app on the embedded queue
+ * installs neither.
+ */
+import { AxnError, ErrorCodes } from "@axn/core";
+import { errorMessage } from "@axn/core/internal";
+
+/** The `queue` key of an app's config. */
+export interface QueueSettings {
+  /** `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS): jobs go to BullMQ on that Redis. */
+  readonly connection?: string;
+  /** The BullMQ queue name (default `"axn"`): producers and workers of one app must agree. */
+  readonly name?: string;
+  /** The Redis key prefix (default `"axn"`). */
+  readonly prefix?: string;
+  /**
+   * Workers: how long a job's lock lasts without renewal (ms, default 30,000). A worker that dies
+   * holding a job leaves it to another about this long later.
+   */
+  readonly lockDuration?: number;
+  /** Workers: how often each looks for jobs whose worker died (ms, default 30,000). */
+  readonly stalledInterval?: number;
+}
+
+export interface ResolvedQueueSettings {
+  readonly connection: string;
+  readonly name: string;
+  readonly prefix: string;
+  readonly lockDuration: number | undefined;
+  readonly stalledInterval: number | undefined;
+}
+
+const KNOWN = ["connection", "name", "prefix", "lockDuration", "stalledInterval"];
+
+/** The settings with defaults, or `undefined` for the embedded queue (no connection). Throws for a bad value. */
+export function resolveQueueSettings(value: unknown, where: string): ResolvedQueueSettings | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: "queue" must be an object such as { connection: "redis://127.0.0.1:6379" }`);
+  }
+  const settings = value as Record<string, unknown>;
+  for (const key of Object.keys(settings)) {
+    if (!KNOWN.includes(key)) throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: unknown setting "queue.${key}"; the queue settings are ${KNOWN.join(", ")}`);
+  }
+  for (const key of ["name", "prefix"]) {
+    const v = settings[key];
+    if (v !== undefined && (typeof v !== "string" || !/^[A-Za-z0-9_.-]+$/.test(v))) {
+      throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: "queue.${key}" must be letters, digits, ".", "_" or "-" (got ${JSON.stringify(v)})`);
+    }
+  }
+  for (const key of ["lockDuration", "stalledInterval"]) {
+    const v = settings[key];
+    if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v < 100)) {
+      throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: "queue.${key}" must be milliseconds, an integer ≥ 100 (got ${JSON.stringify(v)})`);
+    }
+  }
+  const connection = settings["connection"];
+  if (connection === undefined) return undefined;
+  if (typeof connection !== "string" || !/^rediss?:\/\/[^\s]+$/.test(connection) || !URL.canParse(connection)) {
+    throw new AxnError(
+      ErrorCodes.ConfigInvalid,
+      `${where}: "queue.connection" must be a Redis URL such as "redis://127.0.0.1:6379" (got ${JSON.stringify(redactUrl(connection))})`,
+    );
+  }
+  return {
+    connection,
+    name: (settings["name"] as string | undefined) ?? "axn",
+    prefix: (settings["prefix"] as string | undefined) ?? "axn",
+    lockDuration: settings["lockDuration"] as number | undefined,
+    stalledInterval: settings["stalledInterval"] as number | undefined,
+  };
+}
+
+/** A URL with its password hidden, for messages. */
+export function redactUrl(value: unknown): unknown {
+  if (typeof value !== "string" || !URL.canParse(value)) return value;
+  const url = new URL(value);
+  if (url.password !== "") url.password = "***";
+  return url.toString();
+}
+
+async function importPeer<T>(name: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    throw new AxnError(
+      ErrorCodes.ConfigInvalid,
+      `The config sets "queue.connection", which runs jobs on BullMQ, but ${name} cannot be loaded (${errorMessage(error)}); install it: npm i bullmq ioredis`,
+      { cause: error },
+    );
+  }
+}
+
+// The loaders return `unknown` and their callers cast: a published .d.ts must not name an optional
+// peer's types (an app without bullmq would fail to type-check @axn/sdk).
+export function loadBullmq(): Promise<unknown> {
+  return importPeer("bullmq", () => import("bullmq"));
+}
+
+/**
+ * A Redis connection for BullMQ. `maxRetriesPerRequest: null` is what BullMQ requires of a worker's
+ * blocking connection, and what keeps a producer's commands waiting through a Redis restart
+ * instead of failing them: the client reconnects and replays them.
+ */
+export async function redisClient(url: string): Promise<unknown> {
+  const { Redis } = await importPeer("ioredis", () => import("ioredis"));
+  const client = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+  // A refused or dropped connection is retried by the client (what a Redis restart needs); an
+  // 'error' event without a listener would be printed as unhandled on every retry.
+  client.on("error", () => undefined);
+  return client;
+}
+
+/** Keys of ours beside BullMQ's. */
+export function cancelledKey(settings: ResolvedQueueSettings, id: string): string {
+  return `${settings.prefix}:${settings.name}:axn:cancelled:${id}`;
+}
+
+export function cancelChannel(settings: ResolvedQueueSettings): string {
+  return `${settings.prefix}:${settings.name}:axn:cancel`;
+}

@@ -1,0 +1,128 @@
+/**
+ * A BullMQ worker that runs axn jobs: each job through `Jobs.run` — the action called the way a
+ * direct call runs, its business failure a completed job, its exception an attempt that throws
+ * (BullMQ retries it with the job's backoff, then keeps it in the failed set: the dead letter).
+ * A job whose worker died is taken over by another through BullMQ's stalled-job check.
+ *
+ * Shutdown is graceful: `close()` stops taking jobs and lets the running ones finish; after
+ * `graceMs` the ones still running are returned to the queue (moved back to waiting, their attempt
+ * not counted) for another worker — the body may have run partly, so jobs should be idempotent.
+ *
+ * @example
+ * ```ts
+ * const worker = await startQueueWorker({ connection: "redis://127.0.0.1:6379", concurrency: 4 });
+ * process.on("SIGTERM", () => void worker.close({ graceMs: 10_000 }));
+ * ```
+ */
+import { Jobs } from "@axn/core";
+import type { Job, Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import { cancelChannel, loadBullmq, redisClient, resolveQueueSettings, type QueueSettings, type ResolvedQueueSettings } from "./connection.js";
+import { CANCELLED_REASON, failedReasonFor } from "./wire.js";
+
+export interface QueueWorkerOptions extends QueueSettings {
+  readonly connection: string;
+  /** Jobs run at once in this process (default 1). */
+  readonly concurrency?: number;
+}
+
+export interface QueueWorkerEvents {
+  /** A job settled (`ok` is the Result's) or an attempt threw (`retry`), or it was returned at shutdown. */
+  onJob?(event: { readonly id: string; readonly action: string; readonly outcome: "completed" | "attempt-threw" | "returned" | "cancelled"; readonly ok?: boolean }): void;
+}
+
+export interface QueueWorker {
+  readonly settings: ResolvedQueueSettings;
+  /** Jobs running now. */
+  readonly running: number;
+  /** Stops taking jobs; waits up to `graceMs` (default: no limit) for running ones, then returns the rest to the queue. */
+  close(options?: { readonly graceMs?: number }): Promise<{ readonly finished: number; readonly returned: number }>;
+}
+
+const SHUTDOWN = Symbol("axn.worker.shutdown");
+
+/** Starts a worker (see the module header). */
+export async function startQueueWorker(options: QueueWorkerOptions, events: QueueWorkerEvents = {}): Promise<QueueWorker> {
+  const { concurrency = 1, ...queueSettings } = options;
+  const settings = resolveQueueSettings(
+    Object.fromEntries(Object.entries(queueSettings).filter(([, value]) => value !== undefined)),
+    "startQueueWorker",
+  )!;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TypeError(`startQueueWorker: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
+  const { Worker, WaitingError, UnrecoverableError } = (await loadBullmq()) as typeof import("bullmq");
+  const connection = (await redisClient(settings.connection)) as Redis;
+  const subscriber = (await redisClient(settings.connection)) as Redis;
+  const signals = new Map<string, AbortController>();
+  let running = 0;
+  let finished = 0;
+  let returned = 0;
+
+  const processor = async (job: Job, token?: string): Promise<unknown> => {
+    const controller = new AbortController();
+    const id = job.id!;
+    signals.set(id, controller);
+    running++;
+    try {
+      const attempt = await Jobs.run(job.data, { signal: controller.signal });
+      // An abort the body honoured ends the attempt in a throw; one it ignored lets it settle as usual.
+      if (attempt.retry && controller.signal.reason === SHUTDOWN) {
+        // Back to waiting for another worker; BullMQ does not count the attempt.
+        await job.moveToWait(token);
+        returned++;
+        events.onJob?.({ id, action: job.name, outcome: "returned" });
+        throw new WaitingError();
+      }
+      if (attempt.retry && controller.signal.aborted) {
+        events.onJob?.({ id, action: job.name, outcome: "cancelled" });
+        throw new UnrecoverableError(CANCELLED_REASON);
+      }
+      if (attempt.retry) {
+        events.onJob?.({ id, action: job.name, outcome: "attempt-threw" });
+        throw new Error(failedReasonFor(attempt.settled));
+      }
+      finished++;
+      events.onJob?.({ id, action: job.name, outcome: "completed", ok: attempt.settled.ok });
+      return attempt.settled;
+    } finally {
+      running--;
+      signals.delete(id);
+    }
+  };
+
+  const worker: Worker = new Worker(settings.name, processor, {
+    connection,
+    prefix: settings.prefix,
+    concurrency,
+    ...(settings.lockDuration === undefined ? {} : { lockDuration: settings.lockDuration }),
+    ...(settings.stalledInterval === undefined ? {} : { stalledInterval: settings.stalledInterval }),
+  });
+  // Connection errors are retried by the client; without a listener Node would treat them as fatal.
+  worker.on("error", () => undefined);
+  subscriber.on("message", (_channel: string, id: string) => signals.get(id)?.abort(new Error(`Job "${id}" was cancelled`)));
+  await subscriber.subscribe(cancelChannel(settings));
+  await worker.waitUntilReady();
+
+  let closing: Promise<{ finished: number; returned: number }> | undefined;
+  return {
+    settings,
+    get running() {
+      return running;
+    },
+    close({ graceMs }: { readonly graceMs?: number } = {}) {
+      closing ??= (async () => {
+        const closed = worker.close();
+        let timer: NodeJS.Timeout | undefined;
+        if (graceMs !== undefined) {
+          timer = setTimeout(() => {
+            for (const controller of signals.values()) controller.abort(SHUTDOWN);
+          }, graceMs);
+        }
+        await closed;
+        clearTimeout(timer);
+        await Promise.allSettled([subscriber.quit(), connection.quit()]);
+        return { finished, returned };
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The queue contract on BullMQ over a real Redis (test/support/redis.ts): the config's
+ * `queue: { connection }` switches `A.enqueue` from the embedded queue to BullMQ with no code
+ * change; a worker (`startQueueWorker`, here in this process) settles the same `Result`; business
+ * failures complete, exceptions retry and then dead-letter with one report per attempt; `jobId`
+ * deduplicates; cancel; ambient context and trace context travel.
+ */
+import { expect } from "chai";
+import { z } from "zod";
+import { trace } from "@opentelemetry/api";
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { defineAxn, Jobs, type JobHandle } from "@axn/core";
+import { createHost } from "@axn/sdk";
+import { resetKernel } from "@axn/sdk/testing";
+import { startQueueWorker, type QueueWorker } from "@axn/sdk/queue";
+import { captureReports } from "../support/reports.js";
+import { useRedis } from "../support/redis.js";
+
+describe("queue: BullMQ on a real Redis", function () {
+  this.timeout(60_000); // a hang guard for a loaded machine, not a budget
+  const redis = useRedis();
+  let queueName = "";
+  let serial = 0;
+  let workers: QueueWorker[] = [];
+
+  // The capture resets the kernel first; the host loads into that fresh kernel.
+  const reports = captureReports();
+  beforeEach(async () => {
+    queueName = `spec-${process.pid}-${++serial}`;
+    await createHost({ config: { queue: { connection: redis.url, name: queueName } } });
+  });
+  afterEach(async () => {
+    await Promise.all(workers.map((worker) => worker.close()));
+    workers = [];
+    resetKernel();
+  });
+
+  const worker = async (concurrency = 2) => {
+    const started = await startQueueWorker({ connection: redis.url, name: queueName, concurrency });
+    workers.push(started);
+    return started;
+  };
+
+  it("the config's queue.connection selects BullMQ; a worker settles the Result a direct call returns", async () => {
+    expect(Jobs.backend().kind).to.equal("bullmq");
+    const Double = defineAxn({
+      name: "Bull.Double",
+      expects: { n: z.number().int(), userId: { schema: z.string(), on: "ambientContext" } },
+      exposes: { doubled: z.number(), by: z.string() },
+      call: ({ n, userId }) => ({ doubled: n * 2, by: userId }),
+    });
+    const job = await Double.enqueue({ n: 21 }, { ambientContext: { userId: "u1", other: "never travels" } });
+    expect((await job.status()).state).to.equal("waiting");
+    await worker();
+    const result = await job.result();
+    expect([result.ok, result.outcome, result.message, result.doubled, result.by]).to.deep.equal([true, "success", "Action completed successfully", 42, "u1"]);
+    expect(await job.status()).to.deep.equal({ id: job.id, action: "Bull.Double", state: "completed", attemptsMade: 1, attempts: 3 });
+    const found = (await Jobs.find(job.id))!;
+    expect((await found.result()).exposed).to.deep.equal({ doubled: 42, by: "u1" });
+    expect(await Jobs.find("missing-job")).to.equal(undefined);
+  });
+
+  it("a business failure completes the job, never retried", async () => {
+    let runs = 0;
+    const A = defineAxn({ name: "Bull.Refuses", call: (_i, ctx) => (runs++, ctx.fail("the ledger is closed")) });
+    await worker();
+    const result = await (await A.enqueue({})).result();
+    expect([result.ok, result.outcome, result.error]).to.deep.equal([false, "failure", "the ledger is closed"]);
+    expect(runs).to.equal(1);
+  });
+
+  it("an action that keeps throwing ends dead-lettered, with one report per attempt and the user-facing error", async () => {
+    let runs = 0;
+    const A = defineAxn({
+      name: "Bull.Flaky",
+      messages: { error: "Could not sync the ledger" },
+      call: () => {
+        throw new Error(`connection reset (attempt ${++runs}) password=hunter2`);
+      },
+    });
+    await worker();
+    const job = await A.enqueue({}, { attempts: 3, backoff: { type: "fixed", delay: 10 } });
+    const result = await job.result();
+    expect([result.ok, result.outcome, result.error]).to.deep.equal([false, "exception", "Could not sync the ledger"]);
+    expect(result.exception?.message).to.equal(
+      `Job "${job.id}" of Bull.Flaky is dead: 3 of 3 attempts threw, and each exception was reported to onException by the worker that ran it`,
+    );
+    expect(await job.status()).to.deep.include({ state: "dead", attemptsMade: 3, attempts: 3 });
+    expect(reports.map((r) => (r.error as Error).message)).to.deep.equal([1, 2, 3].map((n) => `connection reset (attempt ${n}) password=hunter2`));
+    // What Redis keeps of the failure is the settled call, never the exception's message.
+    const stored = JSON.stringify(await (await import("bullmq")).Job.fromId(new (await import("bullmq")).Queue(queueName, { connection: { url: redis.url }, prefix: "axn" }), job.id));
+    expect(stored).to.not.include("hunter2");
+  });
+
+  it("the same jobId twice is one job", async () => {
+    let runs = 0;
+    const A = defineAxn({ name: "Bull.Once", expects: { n: z.number() }, exposes: { n: z.number() }, call: ({ n }) => (runs++, { n }) });
+    const first = await A.enqueue({ n: 1 }, { jobId: "once-1" });
+    const second = await A.enqueue({ n: 2 }, { jobId: "once-1" });
+    expect(second.id).to.equal(first.id);
+    await worker();
+    expect((await second.result()).n).to.equal(1);
+    expect(runs).to.equal(1);
+  });
+
+  it("cancels a waiting job; a running one sees ctx.signal abort and is not retried", async () => {
+    const A = defineAxn({ name: "Bull.Later", call: () => undefined });
+    const later = await A.enqueue({}, { delay: 60_000 });
+    expect((await later.status()).state).to.equal("delayed");
+    expect(await later.cancel()).to.equal(true);
+    expect([(await later.result()).error, (await later.status()).state]).to.deep.equal(["The job was cancelled", "cancelled"]);
+
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const Long = defineAxn({
+      name: "Bull.Long",
+      call: (_i, ctx) =>
+        new Promise<void>((_resolve, reject) => {
+          started();
+          ctx.signal.addEventListener("abort", () => reject(new Error("stopped")));
+        }),
+    });
+    await worker();
+    const job = await Long.enqueue({});
+    await running;
+    expect(await job.cancel()).to.equal(true);
+    const r = await job.result();
+    expect(r.error).to.equal("The job was cancelled");
+    expect((await job.status()).state).to.equal("cancelled");
+  });
+
+  it("refuses a bad queue setting at host load, naming it", async () => {
+    resetKernel();
+    let error: unknown;
+    try {
+      await createHost({ config: { queue: { connection: "localhost:6379" } } });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).message).to.equal(
+      'the config passed to createHost: "queue.connection" must be a Redis URL such as "redis://127.0.0.1:6379" (got "localhost:6379")',
+    );
+    try {
+      await createHost({ config: { queue: { conection: redis.url } as never } });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).message).to.equal('the config passed to createHost: unknown setting "queue.conection"; the queue settings are connection, name, prefix, lockDuration, stalledInterval');
+  });
+
+  describe("trace context", () => {
+    const exporter = new InMemorySpanExporter();
+    before(() => trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })));
+    after(() => trace.disable());
+
+    it("travels as traceparent: the job's span is a child of the enqueuing call's", async () => {
+      const Child = defineAxn({ name: "Bull.Traced.Child", call: () => undefined });
+      let job!: JobHandle;
+      const Parent = defineAxn({ name: "Bull.Traced.Parent", call: async () => void (job = await Child.enqueue({})) });
+      await worker();
+      await Parent.call({});
+      await job.result();
+      const spans = exporter.getFinishedSpans();
+      const parent = spans.find((s) => s.attributes["axn.action"] === "Bull.Traced.Parent")!;
+      const child = spans.find((s) => s.attributes["axn.action"] === "Bull.Traced.Child")!;
+      expect(child.spanContext().traceId).to.equal(parent.spanContext().traceId);
+      expect(child.parentSpanContext?.spanId).to.equal(parent.spanContext().spanId);
+    });
+  });
+});
