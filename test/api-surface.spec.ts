@@ -55,7 +55,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE_MS",
     "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MAX_STDIO_MESSAGE_BYTES", "MCP_KEY", "McpAdapter", "STDIO_OVERSIZED_EXIT_CODE",
     "TOOL_VERSION_META_KEY", "createMcpServer", "createStreamableHttpHandler", "default",
-    "defaultServerContext", "deprecator", "mcpConfig", "mcpPlugin", "serveStdio",
+    "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
   "axn-plugin-langchain": [
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",

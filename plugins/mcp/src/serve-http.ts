@@ -21,9 +21,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { jsonError, jsonErrorBody, withNosniff } from "./http-guards.js";
 import { cancelledRequestIds, hasProtoKey, readMessage, ReadMessages } from "./read-message.js";
 import { scopeChallenge } from "./scope-challenge.js";
-import { McpMessages, serverFor, toolSet, type McpServerOptions } from "./server.js";
+import { McpMessages, serverFor, serverSet, type McpServerOptions } from "./server.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable, type Session } from "./sessions.js";
-import { mcpPlugin } from "./plugin.js";
 
 /** Default request-body limit: tool arguments are small; 1 MiB leaves room without inviting abuse. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -84,7 +83,7 @@ const SESSION_HEADER = "mcp-session-id";
 const ANONYMOUS_OWNER = "anonymous";
 
 export function createStreamableHttpHandler(options: StreamableHttpOptions): McpHttpHandler {
-  const set = toolSet(options.tools ?? mcpPlugin.tools());
+  const set = serverSet(options, "createStreamableHttpHandler");
   const path = options.path ?? "/mcp";
   const serving =
     options.serving ??

@@ -16,6 +16,7 @@ import { println, type CliIo } from "../io.js";
 import { configError, loadApp, type LoadedApp } from "../load-app.js";
 import { RESERVED_FLAGS } from "../serve/options.js";
 import { collectTransports, type Registered } from "../serve/registered.js";
+import { servedCatalog } from "../served-catalog.js";
 
 type Level = "ok" | "warn" | "error";
 
@@ -55,7 +56,7 @@ export const doctorCommand: Command = {
     findings.push(...copyFindings());
     if (app !== undefined) {
       findings.push(...adapterFindings(app));
-      findings.push(...transportFindings(app));
+      findings.push(...(await transportFindings(app)));
       findings.push(...toolFindings());
     }
     if (values["json"] === true) reportJson(io, findings);
@@ -178,17 +179,29 @@ function adapterFindings(app: LoadedApp): Finding[] {
 }
 
 /** What `axn serve` would serve: one line per transport, or why they conflict. */
-function transportFindings(app: LoadedApp): Finding[] {
+async function transportFindings(app: LoadedApp): Promise<Finding[]> {
   let transports: Registered[];
   try {
     transports = collectTransports(app.host, RESERVED_FLAGS);
   } catch (error) {
     return [{ level: "error", message: errorMessage(error), fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag." }];
   }
-  return transports.map((entry) => ({
+  const findings: Finding[] = transports.map((entry) => ({
     level: "ok",
     message: `Transport ${entry.transport.kind} "${entry.transport.name}"${entry.transport.kind === "http" ? ` at ${entry.transport.path}` : ""} (${entry.plugin})`,
   }));
+  try {
+    const served = await servedCatalog(transports);
+    for (const name of new Set(served.map((entry) => entry.transport))) {
+      const kinds = new Map<string, string[]>();
+      for (const entry of served.filter((e) => e.transport === name)) kinds.set(entry.kind, [...(kinds.get(entry.kind) ?? []), entry.name]);
+      const listed = [...kinds].map(([kind, names]) => `${names.length} ${kind}${names.length === 1 ? "" : "s"} (${names.join(", ")})`);
+      findings.push({ level: "ok", message: `Transport "${name}" also serves ${listed.join("; ")}` });
+    }
+  } catch (error) {
+    findings.push({ level: "error", message: errorMessage(error), fix: "Fix the resources or prompts named above in the config." });
+  }
+  return findings;
 }
 
 /** `members` is undefined when the adapter's tools could not be listed (a conflict, reported above). */
