@@ -38,10 +38,10 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "@axn/sdk/auth": ["bearerToken", "defaultJwtPrincipal", "isAuthRefusal", "jwtVerifier", "refuse", "staticTokens"],
   "@axn/sdk/serving": [
-    "AuthMessages", "BUSY_MESSAGE", "BUSY_RETRY_AFTER_SECONDS", "DEFAULT_CALL_TIMEOUT_MS", "DEFAULT_MAX_CONCURRENT_CALLS",
+    "AuthMessages", "BUSY_MESSAGE", "BUSY_RETRY_AFTER_SECONDS", "CallSlot", "DEFAULT_CALL_TIMEOUT_MS", "DEFAULT_MAX_CONCURRENT_CALLS",
     "HostMessages", "MAX_DRAIN_BYTES", "PROTECTED_RESOURCE_PATH", "SERVE_NAMESPACE", "authenticateRequest",
     "authenticationConfigured", "callLimiter", "declaredTooLarge", "drain", "hostPolicy", "nodeHostHeader",
-    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "replyAndDrain", "requestHead", "servingConfig", "servingPolicy",
+    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "publicOrigin", "replyAndDrain", "requestHead", "servingConfig", "servingPolicy",
   ],
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",
@@ -55,7 +55,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE_MS",
     "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MAX_STDIO_MESSAGE_BYTES", "MCP_KEY", "McpAdapter", "STDIO_OVERSIZED_EXIT_CODE",
     "TOOL_VERSION_META_KEY", "createMcpServer", "createStreamableHttpHandler", "default",
-    "defaultServerContext", "deprecator", "mcpConfig", "mcpPlugin", "serveStdio",
+    "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
   "axn-plugin-langchain": [
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",

@@ -191,6 +191,7 @@ export {
   type Transport,
   type TransportApp,
   type TransportBanner,
+  type TransportCatalogEntry,
   type TransportContext,
   type TransportEndpoint,
   type TransportFlag,

@@ -69,7 +69,7 @@ describe("conformance: the suite catches broken adapters through the real transp
       return { ...tool, inputSchema: { ...tool.inputSchema, properties: { ...tool.inputSchema.properties, userId: { type: "string" } } } };
     });
     expect(await failure(driver, "ambient-absent")).to.equal(
-      `mcp (ambient): the transport advertises the ambient field "userId" in the input schema of "conformance_mcp_ambient_echo_probe": {"type":"object","properties":{"query":{"type":"string","description":"Text to echo"},"limit":{"type":"integer","minimum":1,"maximum":9007199254740991},"userId":{"type":"string"}},"required":["query"],"additionalProperties":false}. Broken convention: ambient fields are never advertised (action.inputSchema already leaves them out). Use action.inputSchema as it is; never re-add on: "ambientContext" fields.`,
+      `mcp (ambient): the transport advertises the ambient field "userId" in the input schema of "conformance_mcp_ambient_echo_probe": {"type":"object","properties":{"query":{"type":"string","description":"Text to echo"},"limit":{"type":"integer","minimum":1,"maximum":9007199254740991},"userId":{"type":"string"}},"required":["query"],"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false}. Broken convention: ambient fields are never advertised (action.inputSchema already leaves them out). Use action.inputSchema as it is; never re-add on: "ambientContext" fields.`,
     );
   });
 

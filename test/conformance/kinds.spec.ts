@@ -20,7 +20,7 @@ import { expect } from "chai";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { defineAxn, Invoker, type AnyAxn, type FieldSpec, type Result } from "@axn/core";
+import { defineAxn, Invoker, JSON_SCHEMA_DIALECT, type AnyAxn, type FieldSpec, type Result } from "@axn/core";
 import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -59,6 +59,8 @@ function schemaErrors(schema: unknown, value: unknown): string[] {
 }
 
 const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+/** An MCP listing declares the dialect (MCP 2025-11-25); the schema itself is the action's, unchanged. */
+const listedByMcp = (schema: unknown): unknown => json({ $schema: JSON_SCHEMA_DIALECT, ...(schema as object) });
 const slug = (name: string): string => name.replace(/[^A-Za-z0-9]+/g, "").toLowerCase();
 
 function echoAction(k: SchemaKindBuilder): AnyAxn {
@@ -205,7 +207,7 @@ describe("conformance per schema kind: MCP, HTTP and LangChain serve one action 
         expect([mcp.name, http.name, langchain.name]).to.deep.equal([name, name, name]);
         expect([Echo.toolName("mcp"), Echo.toolName("http"), Echo.toolName("langchain")]).to.deep.equal([name, name, name]);
         const expected = json(Echo.inputSchema);
-        expect(json(mcp.inputSchema)).to.deep.equal(expected);
+        expect(json(mcp.inputSchema)).to.deep.equal(listedByMcp(Echo.inputSchema));
         expect(json(http.input)).to.deep.equal(expected);
         expect(json(langchain.input)).to.deep.equal(expected);
         expect(Object.keys((expected as { properties: object }).properties)).to.deep.equal(["count", "flag", "profile", "tags"]);
@@ -219,7 +221,7 @@ describe("conformance per schema kind: MCP, HTTP and LangChain serve one action 
       it("publishes a valid OpenAPI 3.1 document whose 200 schema is action.outputSchema", async () => {
         await SwaggerParser.validate(structuredClone(served.openapi) as never);
         expect(json(served.advertised.http.output)).to.deep.equal(json(Echo.outputSchema));
-        expect(json(served.advertised.mcp.outputSchema)).to.deep.equal(json(Echo.outputSchema));
+        expect(json(served.advertised.mcp.outputSchema)).to.deep.equal(listedByMcp(Echo.outputSchema));
       });
 
       it('coerces wire strings ("3" → 3, "true" → true, nested "4" → 4) on every transport, with the trusted user', async () => {
@@ -291,7 +293,7 @@ describe("conformance per schema kind: MCP, HTTP and LangChain serve one action 
             expect(langchain.structured).to.deep.equal(expected);
             expect(schemaErrors(rich.advertised.mcp.outputSchema, mcp.structured)).to.deep.equal([]);
             const input = json(Rich.inputSchema);
-            expect([json(rich.advertised.mcp.inputSchema), json(rich.advertised.http.input), json(rich.advertised.langchain.input)]).to.deep.equal([input, input, input]);
+            expect([json(rich.advertised.mcp.inputSchema), json(rich.advertised.http.input), json(rich.advertised.langchain.input)]).to.deep.equal([listedByMcp(input), input, input]);
           });
 
           it("a bad member is answered with result.error on each", async () => {

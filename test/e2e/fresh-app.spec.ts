@@ -308,7 +308,7 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
       await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, "serve", "--mcp-stdio"], cwd: app, stderr: "pipe" }));
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).to.deep.equal(["add", "greet"]);
-      expect(tools[0]!.inputSchema).to.deep.equal(ADD_INPUT_SCHEMA);
+      expect(tools[0]!.inputSchema).to.deep.equal({ $schema: "https://json-schema.org/draft/2020-12/schema", ...ADD_INPUT_SCHEMA }); // the listing declares the dialect
       expect(tools[0]!.annotations).to.deep.equal({ readOnlyHint: true, idempotentHint: true });
 
       const sum = await client.callTool({ name: "add", arguments: { a: "2", b: 3 } });

@@ -32,6 +32,8 @@ interface PackageSpec {
   readonly literal: readonly string[];
   /** The README's headings for the package's two public methods, in order. */
   readonly methods: readonly [string, string];
+  /** Further sections before "Documentation" (the sdk's CLI reference, which `axn --help` points at). */
+  readonly sections?: readonly string[];
   /** What the README's install line installs, exactly. */
   readonly install: string;
 }
@@ -49,6 +51,7 @@ const PACKAGES: Readonly<Record<string, PackageSpec>> = {
     name: "@axn/sdk",
     literal: [...LITERAL, "bin/axn.js"],
     methods: ["`loadHost(options?)`", "`definePlugin(plugin)`"],
+    sections: ["The axn CLI"],
     install: "npm install @axn/sdk @axn/core zod",
   },
   "plugins/mcp": {
@@ -83,7 +86,7 @@ const DEPENDENCIES: Readonly<Record<string, { dependencies: readonly string[]; p
     peerDependencies: ["@axn/core", "@axn/sdk", "zod"],
   },
   "axn-plugin-langchain": { dependencies: [], peerDependencies: ["@axn/core", "@axn/sdk", "@langchain/core"] },
-  "axn-plugin-http": { dependencies: ["@hono/node-server", "@scalar/hono-api-reference", "hono"], peerDependencies: ["@axn/core", "@axn/sdk"] },
+  "axn-plugin-http": { dependencies: ["@hono/node-server", "@scalar/api-reference", "@scalar/hono-api-reference", "hono"], peerDependencies: ["@axn/core", "@axn/sdk"] },
 };
 
 interface Packed {
@@ -195,7 +198,7 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
         expect(readme.split("\n")[0]).to.equal(`# ${spec.name}`);
         expect(readme.split("\n")).to.include(spec.install);
         const headings = readme.split("\n").filter((line) => line.startsWith("## ")).map((line) => line.slice(3));
-        expect(headings).to.deep.equal([...spec.methods, "Documentation", "License"]);
+        expect(headings).to.deep.equal([...spec.methods, ...(spec.sections ?? []), "Documentation", "License"]);
         const links = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!).filter((link) => !/^[a-z]+:/.test(link) && !link.startsWith("#"));
         expect(links.filter((link) => link.includes("docs/")).length, "links to the docs").to.be.greaterThan(0);
         const broken = links.filter((link) => !existsSync(resolve(repo, folder, link.split("#")[0]!)));

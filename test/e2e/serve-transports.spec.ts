@@ -46,7 +46,7 @@ describe("axn serve with a third-party transport plugin (child process, echo app
   });
 
   const serve = (args: readonly string[]): ChildProcess => {
-    const { PORT: _port, ...env } = process.env;
+    const { PORT: _port, INIT_CWD: _initCwd, ...env } = process.env;
     const child = spawn(process.execPath, [axnBin, "serve", "--config", config, ...args], { cwd: tmpdir(), env });
     children.add(child);
     return child;
@@ -71,7 +71,11 @@ describe("axn serve with a third-party transport plugin (child process, echo app
         `Connect an MCP client to ${url}/mcp:`,
         "  MCP Inspector  npx @modelcontextprotocol/inspector  (transport: Streamable HTTP, URL above)",
         `  Claude Code    claude mcp add --transport http echo-app ${url}/mcp`,
-        "  stdio clients  command: npx axn serve --stdio mcp  (run in this folder)",
+        "  stdio clients  axn mcp-config prints a config that launches this app from any folder",
+        "",
+        // It runs in tmpdir, away from the app: the CLI line is the form that works from there.
+        `This app's CLI, from ${tmpdir()}:`,
+        `  ${process.execPath} ${join(repo, "sdk/bin/axn.js")} <tools|mcp-config|serve --mcp-stdio> --config ${config}`,
         "",
         "Press Ctrl+C to stop.",
         "",
@@ -125,7 +129,7 @@ describe("axn serve with a third-party transport plugin (child process, echo app
   });
 
   it("serves MCP over stdio with --stdio mcp, beside a third-party stdio transport", async () => {
-    const { PORT: _port, ...env } = process.env;
+    const { PORT: _port, INIT_CWD: _initCwd, ...env } = process.env;
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [axnBin, "serve", "--config", config, "--stdio", "mcp"],

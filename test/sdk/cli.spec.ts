@@ -45,7 +45,7 @@ const ANONYMOUS_TOOL_NAMES = ["list_tickets", "ticket_report"];
 /** `--as` for a signed-in helpdesk agent. */
 const AS_ADA = '{"id":"ag_ada","roles":["agent"]}';
 
-const HELP_COMMANDS = ["tools", "schema", "call", "serve", "worker", "jobs", "openapi", "doctor"];
+const HELP_COMMANDS = ["init", "tools", "schema", "call", "serve", "worker", "jobs", "dev", "mcp-config", "openapi", "doctor"];
 
 /** The CLI in this process (same `main` the bin runs), for the many cases that need no fresh process. */
 async function axnInProcess(args: readonly string[], cwd: string = app): Promise<Run> {
@@ -114,7 +114,7 @@ describe("axn CLI (child process, example app)", function () {
       expect(noCommand.stderr).to.contain("Usage: axn <command>");
       const unknownCommand = await inProcess(["deploy"]);
       expect(unknownCommand.code).to.equal(2);
-      expect(unknownCommand.stderr).to.contain('axn: Unknown command "deploy"; commands: tools, schema, call, serve, worker, jobs, openapi, doctor');
+      expect(unknownCommand.stderr).to.contain('axn: Unknown command "deploy"; commands: init, tools, schema, call, serve, worker, jobs, dev, mcp-config, openapi, doctor');
     });
   });
 
@@ -346,7 +346,7 @@ describe("axn CLI (child process, example app)", function () {
       const deleted = await fetch(`${url}/api/delete_ticket/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"ticketId":"T-1004"}' });
       expect([deleted.status, deleted.headers.get("www-authenticate"), await deleted.json()]).to.deep.equal([
         401,
-        "Bearer",
+        `Bearer resource_metadata="${url}/.well-known/oauth-protected-resource/api"`,
         { error: "Authentication required: sign in to call delete_ticket" },
       ]);
       const openapi = (await (await fetch(`${url}/api/openapi.json`)).json()) as { openapi: string };

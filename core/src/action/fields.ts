@@ -43,6 +43,17 @@ export type FieldDeclaration<S extends FieldSchema = FieldSchema> = { readonly s
   Partial<FieldMetadataKeys>;
 
 export type FieldSpec = FieldSchema | FieldDeclaration;
+
+/**
+ * `E` with every key a field declaration does not know mapped to `never`, so a misspelt option
+ * (`{ schema, optinal: true }`) is a compile error at the key: `E` itself is inferred from the
+ * literal, which TypeScript never checks for excess keys. A bare schema is left alone.
+ */
+export type KnownFieldOptions<E> = {
+  readonly [K in keyof E]: E[K] extends FieldSchema
+    ? E[K]
+    : E[K] & { readonly [O in Exclude<keyof E[K], keyof FieldOptions | "schema" | keyof FieldMetadataKeys>]: never };
+};
 export type Fields = { readonly [name: string]: FieldSpec };
 
 /** Every option name the core field DSL owns; a plugin can never register one as a metadata key. */

@@ -4,7 +4,7 @@
  */
 import type { Attributes } from "@opentelemetry/api";
 import { AXN_INTERNALS, type ActionHandle } from "./handle.js";
-import type { BodyInput, CallArgs, Exposed, ExposeInput, Fields } from "./fields.js";
+import type { BodyInput, CallArgs, Exposed, ExposeInput, Fields, KnownFieldOptions } from "./fields.js";
 import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registries.js";
 import type { Result } from "./result.js";
 import type { EnqueueOptions, JobHandle } from "./job.js";
@@ -126,7 +126,7 @@ export interface AxnDefinition<E extends Fields, X extends Fields> {
   /** A qualified name (`AgentTools.Users.ListCompanies`, `billing/charge_card`); tool names derive from it. */
   readonly name: string;
   readonly description?: string;
-  readonly expects?: E;
+  readonly expects?: E & KnownFieldOptions<E>;
   readonly exposes?: X;
   readonly messages?: Messages<X>;
   readonly hooks?: Hooks<E>;

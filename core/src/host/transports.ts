@@ -177,6 +177,16 @@ export interface StdioTransportEnd {
   readonly exitCode: number;
 }
 
+/** One thing a transport serves besides the tools (an MCP resource or prompt), as `axn tools` lists it. */
+export interface TransportCatalogEntry {
+  /** What it is: `"resource"`, `"resource template"`, `"prompt"`. */
+  readonly kind: string;
+  readonly name: string;
+  /** Where a client finds it (a URI or URI template), when it has an address. */
+  readonly target?: string;
+  readonly description?: string;
+}
+
 interface TransportBase<F extends TransportFlags> {
   /**
    * Lower-case letters, digits and `-` (`"mcp"`): how help, the banner and errors name it, and what
@@ -190,6 +200,8 @@ interface TransportBase<F extends TransportFlags> {
    * transports declare is refused, as is one of the server's own (`port`, `host`, `stdio`, `config`, `help`).
    */
   readonly flags?: F;
+  /** What it serves besides the tools, for `axn tools` and `axn doctor` (read once the host has loaded). */
+  catalog?(): readonly TransportCatalogEntry[] | Promise<readonly TransportCatalogEntry[]>;
 }
 
 export interface HttpTransport<F extends TransportFlags = TransportFlags> extends TransportBase<F> {

@@ -45,6 +45,12 @@ export interface ToolsForOptions {
   readonly principal?: AxnPrincipal | null;
 }
 
+/** One module under a tool root and what it exports (`Tools.rootExports`). */
+export interface RootExports {
+  readonly path: string;
+  readonly exports: Readonly<Record<string, unknown>>;
+}
+
 export interface ToolVersions {
   /** Ascending by version. */
   readonly all: readonly AnyAxn[];
@@ -325,6 +331,23 @@ export const Tools = {
    */
   setModuleImporter(importer: (path: string) => Promise<Record<string, unknown>>): void {
     kernel.tools.importer = importer;
+  },
+
+  /**
+   * What the modules under adapter `key`'s tool roots export, for a plugin that serves more than
+   * actions from its roots (MCP resources and prompts). Imported the way discovery imports them, so
+   * each module is the instance discovery loaded (module caches hold it), not a second evaluation;
+   * what discovery skipped is skipped silently here (it already warned).
+   */
+  async rootExports(key: string): Promise<readonly RootExports[]> {
+    if (!kernel.adapters.has(key)) unknownAdapter(key);
+    const out: RootExports[] = [];
+    for (const root of rootsOf(key)) {
+      for (const module of listRootModules(root, kernel.tools.projectRoot, () => {})) {
+        out.push({ path: module.path, exports: await kernel.tools.importer(module.path) });
+      }
+    }
+    return out;
   },
 
   /**

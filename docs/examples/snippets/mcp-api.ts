@@ -12,7 +12,7 @@ McpAdapter.tools satisfies () => McpTool[];                                     
 McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;             // { name?, description?, title?, annotations?, presentAs? }
 McpAdapter.serverContext satisfies () => McpServerContext | undefined;                    // the running call's live handle
 
-createMcpServer satisfies (options: McpServerOptions) => Server;                          // { name, version, tools?, serverContext?, instructions?, principal? }: the SDK's low-level Server
+createMcpServer satisfies (options: McpServerOptions) => Server;                          // { name, version, tools?, serverContext?, instructions?, principal?, resources?, prompts?, configureServer? }: the SDK's low-level Server
 serveStdio satisfies (options: StdioServeOptions) => Promise<Server>;                     // the same, plus stdin?, stdout?, stderr?
 createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHttpHandler; // the same, plus path?, stateless?, serving?, hostname?, allowedHosts?, allowedOrigins?, maxBodyBytes?, maxSessions?, sessionIdleMs?, authenticate?
 
@@ -20,7 +20,7 @@ createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHtt
 type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const optionLists: [
   Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs">,
-  Is<keyof McpServerOptions, "name" | "version" | "tools" | "serverContext" | "instructions" | "principal">,
+  Is<keyof McpServerOptions, "name" | "version" | "tools" | "serverContext" | "instructions" | "principal" | "resources" | "prompts" | "configureServer">,
   Is<Exclude<keyof StdioServeOptions, keyof McpServerOptions>, "stdin" | "stdout" | "stderr">,
   Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "sessionIdleMs" | "authenticate">,
 ] = [true, true, true, true];

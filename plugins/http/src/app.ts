@@ -3,7 +3,7 @@
  * Routes: `POST {basePath}/{tool}/v{n}` for every tool version (no unversioned alias: a URL never
  * changes meaning) and `GET {basePath}/openapi.json`. Each call passes, in order: the Host check
  * (when configured), CORS (when configured), `authenticate` (401), the route (404 / 405), the
- * Content-Type (415), the body limit while reading (413; a body cut short is a 400), JSON parsing
+ * action's access policy (401 / 403, before the body is read), the Content-Type (415), the body limit while reading (413; a body cut short is a 400), JSON parsing
  * (400), then the Invoker and the result mapping (200 / 400 / 422 / 500). Every body is JSON,
  * hono's own 404 and 500 included.
  *
@@ -20,8 +20,8 @@
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { AxnError, ErrorCodes, PRINCIPAL_AMBIENT_KEY, reportException, type AmbientContextSource, type AnyAxn, type HttpServingPolicy } from "@axn/core";
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, drain, HostMessages, servingPolicy } from "@axn/sdk/serving";
+import { accessRefusal, AxnError, ErrorCodes, isPublic, PRINCIPAL_AMBIENT_KEY, principalFrom, reportException, type AmbientContextSource, type AnyAxn, type HttpServingPolicy } from "@axn/core";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, CallSlot, drain, HostMessages, protectedResourceMetadataUrl, servingPolicy } from "@axn/sdk/serving";
 import { allowEveryone, httpConfig, PLUGIN_NAME, type Authenticate, type HttpCorsSettings } from "./config.js";
 import { isJsonContentType } from "./content-type.js";
 import { deprecator } from "./deprecator.js";
@@ -30,6 +30,7 @@ import { ReportedMappingFailure } from "./map-result.js";
 import { parseJsonBody } from "./parse-json.js";
 import { attachNodeToolRoute, nodeToolRoute } from "./node-route.js";
 import { readBodyWithin } from "./read-body.js";
+import { mountReferencePage, referencePageEnabled } from "./reference-page.js";
 import { streamCall, wantsEventStream } from "./sse.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorReply, Messages, toResponse, type HttpReply } from "./replies.js";
@@ -65,6 +66,8 @@ export interface HttpAppOptions {
   readonly cors?: HttpCorsSettings | null;
   /** `info` of the OpenAPI document. */
   readonly openapi?: OpenApiInfo;
+  /** The API reference page at `{basePath}/docs` (`null`: on unless the app runs in production). */
+  readonly referencePage?: boolean | null;
 }
 
 export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } };
@@ -108,6 +111,17 @@ function lazyClientSignal(c: Context): () => AbortSignal {
 
 /** What an unauthenticated app hands the Invoker: explicitly no ambient context. */
 const NO_AMBIENT: AmbientContextSource = Object.freeze({});
+
+/**
+ * A 401 access refusal under `serve.authenticate` names the RFC 9728 metadata, as authentication's
+ * own 401 does, so a client without a token learns where to get one (`Bearer scope="…"` keeps its scope).
+ */
+function withResourceMetadata(reply: HttpReply, metadataUrl: string): HttpReply {
+  const challenge = reply.headers?.["www-authenticate"];
+  if (reply.status !== 401 || challenge === undefined) return reply;
+  const metadata = `resource_metadata="${metadataUrl}"`;
+  return { ...reply, headers: { ...reply.headers, "www-authenticate": challenge === "Bearer" ? `Bearer ${metadata}` : `${challenge}, ${metadata}` } };
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -225,6 +239,10 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     await next();
   });
 
+  if (referencePageEnabled(options.referencePage === undefined ? httpConfig.get("referencePage") : options.referencePage)) {
+    mountReferencePage(app, { basePath, ...(options.openapi?.title === undefined ? {} : { title: options.openapi.title }) });
+  }
+
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.all(`${basePath}/openapi.json`, (c) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" }));
@@ -237,14 +255,25 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     return toResponse({ status: 200, body: document });
   });
 
+  // Routes whose action is not public: only these pay for the access check before the body (a
+  // default policy changed later still holds: the Invoker checks every call again after parsing).
+  const restricted = new Set(operations.filter((op) => !isPublic(op.action)));
   // One handler per path, for every method (a wrong one is a 405 from the same handler).
   for (const op of operations) {
     const path = `${basePath}${op.route}`;
     app.all(path, async (c) => {
       if (c.req.method !== "POST") return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "POST" }));
       const request = c.req.raw;
-      if (!isJsonContentType(requestHeader(c, "content-type"))) return toResponse(errorReply(415, Messages.unsupportedMediaType));
       const incoming = (c.env as NodeBindings | undefined)?.incoming;
+      // The route names its action, so a caller its policy refuses is answered 401/403 before the
+      // body is read: it learns nothing from a 415/413/400 about what it may not call.
+      if (restricted.has(op) && accessRefusal(op.action, principalFrom(c.get("ambientContext"))) !== undefined) {
+        if (incoming !== undefined) drain(incoming);
+        // Through the Invoker, which refuses before reading the arguments and reports the denial (onResult).
+        const refused = await op.invoke({}, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT });
+        return toResponse(serving.authenticates ? withResourceMetadata(refused, protectedResourceMetadataUrl(request, basePath === "" ? "/" : basePath)) : refused);
+      }
+      if (!isJsonContentType(requestHeader(c, "content-type"))) return toResponse(errorReply(415, Messages.unsupportedMediaType));
       const read = await readBodyWithin(request, maxBodyBytes, requestHeader(c, "content-length"), incoming);
       if (!read.ok && read.reason === "tooLarge") {
         // The client may still be sending: read (and drop) the rest, up to a bound, so it gets the 413.
@@ -258,20 +287,23 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       if (asyncRequested(c)) return toResponse(await enqueueReply(op, parsed.value, c.get("ambientContext") ?? NO_AMBIENT, basePath));
       const release = serving.acquireCall();
       if (release === undefined) return toResponse(errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }));
+      // The slot is given back when the call is answered, or — answered at its deadline while the
+      // body runs on — when the body ends, so abandoned work stays counted against the cap.
+      const slot = new CallSlot(release);
       // Accept: text/event-stream — live reports, then the result, as Server-Sent Events (sse.ts);
       // the call's slot is given back when the call (not the response) is done.
       if (wantsEventStream(requestHeader(c, "accept"))) {
-        const counted: HttpOperation = { ...op, invoke: (args, invokeOptions) => op.invoke(args, invokeOptions).finally(release) };
+        const counted: HttpOperation = { ...op, invoke: (args, invokeOptions) => op.invoke(args, { ...invokeOptions, onOverdue: slot.onOverdue }).finally(() => slot.answered()) };
         return streamCall(c, counted, parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });
       }
       let reply: HttpReply;
       try {
-        reply = await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c) });
+        reply = await op.invoke(parsed.value, { ambientContext: c.get("ambientContext") ?? NO_AMBIENT, signal: lazyClientSignal(c), onOverdue: slot.onOverdue });
       } catch (error) {
         // A wrapped operation rejects only for a mapping bug rethrown in development, after reporting it.
         throw new ReportedMappingFailure(error);
       } finally {
-        release();
+        slot.answered();
       }
       return toResponse(reply);
     });
@@ -283,7 +315,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   // The same routes straight from Node's request for a server on Node (node-route.ts); with CORS or
   // authentication every request goes through the middleware above.
   if (corsSettings === null && !serving.authenticates && authenticate === allowEveryone) {
-    attachNodeToolRoute(app, nodeToolRoute({ operations, basePath, maxBodyBytes, serving, mountPaths: (options.mount ?? []).map((mount) => mount.path) }));
+    attachNodeToolRoute(app, nodeToolRoute({ operations: operations.filter((op) => !restricted.has(op)), basePath, maxBodyBytes, serving, mountPaths: (options.mount ?? []).map((mount) => mount.path) }));
   }
 
   return app;

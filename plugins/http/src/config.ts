@@ -86,6 +86,11 @@ export const httpConfig = toolRootsDefault(
       (typeof value === "object" && (typeof value.origin === "string" || Array.isArray(value.origin))) ||
       "expected null (no CORS) or an object with an origin",
     description: "CORS for the API routes; off unless configured",
+  })
+  .setting("referencePage", {
+    default: (): boolean | null => null,
+    validate: (value: boolean | null) => value === null || typeof value === "boolean" || "expected true, false or null (on unless the app runs in production)",
+    description: "The interactive API reference at GET {basePath}/docs; null: on unless the app runs in production (axn serve without --dev)",
   });
 
 export type HttpConfig = typeof httpConfig;

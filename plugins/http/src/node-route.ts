@@ -8,14 +8,14 @@
  * Only the common case takes this path, and it answers exactly as the app's own route would (same
  * order of checks, same replies — app.ts is the contract): a POST whose path is a tool route (no
  * query string), with a declared `Content-Length`, no `Origin`, no `Prefer`, no `Accept:
- * text/event-stream`, a Host the serving policy lets through, on an app with no CORS and no
- * authentication. Everything else — another method or path, a refused Host, a browser's request, a
+ * text/event-stream`, a Host the serving policy lets through, to a public action (no access
+ * policy), on an app with no CORS and no authentication. Everything else — another method or path, a refused Host, a browser's request, a
  * chunked body, an event stream, a background call (jobs.ts), an authenticated app, a route a
  * mounted handler could also match — falls through to hono untouched.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { reportException, type AmbientContextSource, type HttpServingPolicy } from "@axn/core";
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, nodeHostHeader } from "@axn/sdk/serving";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, CallSlot, nodeHostHeader } from "@axn/sdk/serving";
 import { PLUGIN_NAME } from "./config.js";
 import { isJsonContentType } from "./content-type.js";
 import { ReportedMappingFailure } from "./map-result.js";
@@ -29,6 +29,7 @@ import type { HttpOperation } from "./wrap.js";
 export type NodeToolRoute = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
 
 export interface NodeToolRouteOptions {
+  /** Public operations only: a route with an access policy answers its refusal before the body (app.ts). */
   readonly operations: readonly HttpOperation[];
   readonly basePath: string;
   readonly maxBodyBytes: number;
@@ -104,13 +105,16 @@ async function reply(op: HttpOperation, incoming: IncomingMessage, outgoing: Ser
   if (!parsed.ok) return errorReply(400, Messages.malformedJson);
   const release = serving.acquireCall();
   if (release === undefined) return errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) });
+  // Given back when the call is answered, or — answered at its deadline while the body runs on —
+  // when the body ends (as app.ts).
+  const slot = new CallSlot(release);
   try {
-    return await op.invoke(parsed.value, { ambientContext: NO_AMBIENT, signal: () => clientSignal(outgoing) });
+    return await op.invoke(parsed.value, { ambientContext: NO_AMBIENT, signal: () => clientSignal(outgoing), onOverdue: slot.onOverdue });
   } catch (error) {
     // A wrapped operation rejects only for a mapping bug rethrown in development, after reporting it.
     throw new ReportedMappingFailure(error);
   } finally {
-    release();
+    slot.answered();
   }
 }
 

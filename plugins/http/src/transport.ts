@@ -10,6 +10,9 @@ import { createHttpApp } from "./app.js";
 import { httpConfig } from "./config.js";
 import { deprecator } from "./deprecator.js";
 import { nodeToolRouteOf } from "./node-route.js";
+import { referencePageEnabled } from "./reference-page.js";
+import { AxnError, ErrorCodes } from "@axn/core";
+import { servingConfig } from "@axn/sdk/serving";
 import { nodeListener } from "./serve.js";
 // plugin.ts imports this module: its `tools` is read only when the transport starts.
 import { tools } from "./plugin.js";
@@ -29,12 +32,9 @@ function httpTransport(basePath: string): HttpTransport<{}> {
     path: basePath === "" ? "/" : basePath,
     async start({ app, hostname, serving }) {
       // One Host policy for every transport of the server: the plugin's own list would open /api
-      // to names /mcp refuses (or the reverse), so under axn serve it is not applied.
-      if (httpConfig.get("allowedHosts") !== null) {
-        deprecator.warn(
-          `http.allowedHosts (${JSON.stringify(httpConfig.get("allowedHosts"))}) is not applied under axn serve, which answers one Host policy on every transport; set serve.allowedHosts instead (it covers /api and /mcp alike)`,
-        );
-      }
+      // to names /mcp refuses (or the reverse), so under axn serve it is refused unless it says
+      // what serve.allowedHosts already does — rather than silently not applied.
+      assertNoOwnHostList();
       const operations = tools();
       const served = appFor(app, serving);
       const listener = nodeListener(served.fetch, hostname, httpConfig.get("maxBodyBytes"), nodeToolRouteOf(served));
@@ -47,6 +47,7 @@ function httpTransport(basePath: string): HttpTransport<{}> {
             endpoints: [
               { label: "HTTP API", target: `POST ${origin}${basePath}/{tool}/v{n}` },
               { label: "OpenAPI", target: `${origin}${basePath}/openapi.json` },
+              ...(referencePageEnabled(httpConfig.get("referencePage")) ? [{ label: "API docs", target: `${origin}${basePath}/docs  (open in a browser)` }] : []),
             ],
             notes:
               example === undefined
@@ -80,4 +81,20 @@ function appFor(app: TransportApp, serving?: HttpServingPolicy): ReturnType<type
 function exampleOperation(operations: readonly HttpOperation[]): HttpOperation | undefined {
   const callable = operations.filter((op) => ((op.inputSchema["required"] as readonly string[] | undefined) ?? []).length === 0);
   return callable.find((op) => op.semanticHints.includes("readOnly")) ?? callable[0];
+}
+
+/**
+ * `http.allowedHosts` under `axn serve`: a config error naming what to write, unless it is the same
+ * list as `serve.allowedHosts` (then it says nothing the one policy does not).
+ */
+function assertNoOwnHostList(): void {
+  const own = httpConfig.get("allowedHosts");
+  if (own === null) return;
+  const shared = servingConfig.get("allowedHosts");
+  if (shared !== null && shared.length === own.length && shared.every((host, i) => host === own[i])) return;
+  throw new AxnError(
+    ErrorCodes.ConfigInvalid,
+    `http.allowedHosts is not applied under axn serve, which answers one Host policy on /api and /mcp alike: ` +
+      `write serve: { allowedHosts: ${JSON.stringify(own)} } in axn.config instead, and remove http.allowedHosts`,
+  );
 }

@@ -33,6 +33,8 @@ export interface InvokeHttpOptions {
   readonly signal?: AbortSignal | (() => AbortSignal);
   /** Where the action's progress and log reports go (the SSE stream, sse.ts). */
   readonly live?: CallOptions["live"];
+  /** Told the promise of a body still running when the call was answered at its deadline (the app's `CallSlot`). */
+  readonly onOverdue?: (settled: Promise<void>) => void;
 }
 
 /** One tool version as an HTTP operation. */

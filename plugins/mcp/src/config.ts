@@ -10,6 +10,9 @@
 import { createConfigurable, type OverridableSettingsOf, type SettingsOf } from "@axn/core";
 import { declarePresentAs, declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ConfigureServer } from "./configure-server.js";
+import { isPrompt, type McpPrompt } from "./prompts.js";
+import { isResource, type McpResource } from "./resources.js";
 // Brings `@axn/sdk` into the program for the `AppSettingsRegistry` augmentation below.
 import type {} from "@axn/sdk";
 
@@ -45,6 +48,13 @@ export function annotationsProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Why `value` is not a list of `what`, naming the first bad entry by index. */
+function listProblem(value: unknown, accepts: (entry: unknown) => boolean, what: string): string | undefined {
+  if (!Array.isArray(value)) return `expected an array of ${what}s`;
+  const bad = value.findIndex((entry) => !accepts(entry));
+  return bad === -1 ? undefined : `entry ${bad} is not ${what}`;
+}
+
 export const mcpConfig = declareRejectOpaqueExposedValues(
   declarePresentAs(toolRootsDefault(createConfigurable(PLUGIN_NAME).configNamespace(ADAPTER_KEY), []))
     .setting("title", {
@@ -59,6 +69,21 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       validate: (value: McpAnnotations | undefined) => annotationsProblem(value) ?? true,
       overridable: true,
       description: "MCP tool annotations; replaces those derived from semantic hints ({} advertises none)",
+    })
+    .setting("resources", {
+      default: [] as readonly McpResource[],
+      validate: (value: readonly McpResource[]) => listProblem(value, isResource, "a resource from defineResource") ?? true,
+      description: "The resources every MCP server serves (defineResource)",
+    })
+    .setting("prompts", {
+      default: [] as readonly McpPrompt[],
+      validate: (value: readonly McpPrompt[]) => listProblem(value, isPrompt, "a prompt from definePrompt") ?? true,
+      description: "The prompts every MCP server serves (definePrompt)",
+    })
+    .setting("configureServer", {
+      default: undefined as ConfigureServer | undefined,
+      validate: (value: ConfigureServer | undefined) => value === undefined || typeof value === "function" || "expected a function (server: McpServer) => void",
+      description: "Called with each SDK McpServer before it connects: the raw seam for what axn does not model",
     }),
   { default: false },
 );

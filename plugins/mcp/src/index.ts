@@ -43,3 +43,17 @@ export {
 } from "./serve-http.js";
 export { LOCALHOST_NAMES } from "./http-guards.js";
 export { deprecator } from "./deprecator.js";
+export {
+  defineResource,
+  type FixedResourceDefinition,
+  type ListedResource,
+  type McpResource,
+  type ResourceBody,
+  type ResourceReadContext,
+  type TemplateResourceDefinition,
+} from "./resources.js";
+export { definePrompt, type McpPrompt, type PromptDefinition, type PromptMessageSpec } from "./prompts.js";
+export type { ArgumentDeclaration, ArgumentFields, ArgumentSchema, ArgumentSpec, ArgumentValues, NormalizedArgument } from "./arguments.js";
+export type { Completer, CompletionContext } from "./completions.js";
+export type { ConfigureServer } from "./configure-server.js";
+export { discoverSurface, type DiscoveredSurface } from "./discover-surface.js";

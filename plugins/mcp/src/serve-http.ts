@@ -7,21 +7,22 @@
  * Every request passes, in order: the path; the serving policy's Host/Origin check (the one every
  * HTTP transport of the server shares); authentication (`serve.authenticate`, on every request —
  * a `401` carries `WWW-Authenticate: Bearer resource_metadata="…"`); the session, which must
- * belong to the same caller (else `404`); the body (size, UTF-8, JSON). Tool calls share the
+ * belong to the same caller (else `404`); the body (size, UTF-8, JSON); a `tools/call` the caller's
+ * token lacks scopes for (`403 insufficient_scope`, scope-challenge.ts). Tool calls share the
  * server's concurrent-call cap. Every error response is a JSON-RPC error body with `nosniff`.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { PRINCIPAL_AMBIENT_KEY, reportException, type AxnPrincipal, type HttpServingPolicy } from "@axn/core";
-import { BUSY_RETRY_AFTER_SECONDS, declaredTooLarge, replyAndDrain, servingPolicy } from "@axn/sdk/serving";
+import { BUSY_RETRY_AFTER_SECONDS, declaredTooLarge, protectedResourceMetadataUrl, replyAndDrain, servingPolicy } from "@axn/sdk/serving";
 import type { getRequestListener } from "@hono/node-server";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { jsonError, jsonErrorBody, withNosniff } from "./http-guards.js";
 import { cancelledRequestIds, hasProtoKey, readMessage, ReadMessages } from "./read-message.js";
-import { McpMessages, serverFor, toolSet, type McpServerOptions } from "./server.js";
+import { scopeChallenge } from "./scope-challenge.js";
+import { McpMessages, serverFor, serverSet, type McpServerOptions } from "./server.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable, type Session } from "./sessions.js";
-import { mcpPlugin } from "./plugin.js";
 
 /** Default request-body limit: tool arguments are small; 1 MiB leaves room without inviting abuse. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -82,7 +83,7 @@ const SESSION_HEADER = "mcp-session-id";
 const ANONYMOUS_OWNER = "anonymous";
 
 export function createStreamableHttpHandler(options: StreamableHttpOptions): McpHttpHandler {
-  const set = toolSet(options.tools ?? mcpPlugin.tools());
+  const set = serverSet(options, "createStreamableHttpHandler");
   const path = options.path ?? "/mcp";
   const serving =
     options.serving ??
@@ -127,6 +128,10 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       if (!read.ok) return jsonError(read.status, read.code, read.message);
       if (hasProtoKey(read.value)) return jsonError(400, -32600, McpMessages.protoKey);
       parsedBody = read.value;
+      if (caller.principal !== undefined) {
+        const challenged = await scopeChallenge(set, { message: parsedBody, principal: caller.principal, resourceMetadata: protectedResourceMetadataUrl(request, path) });
+        if (challenged !== undefined) return challenged;
+      }
     }
     const handle = (session: Session): Promise<Response> =>
       session.transport.handleRequest(request, {

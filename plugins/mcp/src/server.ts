@@ -1,8 +1,10 @@
 /**
- * `createMcpServer`: the SDK's low-level `Server` with `tools/list` and `tools/call` attached.
- * The low-level server is used (not `McpServer.registerTool`, which accepts only zod schemas) so
- * the reflected JSON Schema is advertised unchanged. The listing is built once per tool set and
- * answered as the same object every time, so `tools/list` is byte-identical across calls.
+ * `createMcpServer`: an SDK `McpServer` serving the app's tools, resources and prompts, handed to
+ * the app's `configureServer` before it connects; the low-level `Server` under it is returned.
+ * Tools are attached to that low-level server directly (not `McpServer.registerTool`, which
+ * accepts only zod schemas) so the reflected JSON Schema is advertised unchanged; resources and
+ * prompts go through `McpServer`'s own API (surface.ts). The tool listing is built once per tool
+ * set and answered as the same object every time, so `tools/list` is byte-identical across calls.
  *
  * Access: `tools/list` shows a caller only the tools its principal (the `principal` the server
  * context puts in the trusted ambient context) may call; `tools/call` of any other tool is refused
@@ -13,8 +15,9 @@
  */
 import { isPublic, mayCall, PRINCIPAL_AMBIENT_KEY, reportException, principalFrom, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
-import { BUSY_MESSAGE } from "@axn/sdk/serving";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { BUSY_MESSAGE, CallSlot } from "@axn/sdk/serving";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { z } from "zod/v4"; // the zod the MCP SDK itself parses with, so an app has one copy
 import {
@@ -24,7 +27,13 @@ import {
   type CallToolResult,
   type ListToolsResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { mcpConfig } from "./config.js";
+import { ProtocolError } from "./protocol-error.js";
+import { runConfigureServer, type ConfigureServer } from "./configure-server.js";
 import { textResult } from "./map-result.js";
+import type { McpPrompt } from "./prompts.js";
+import type { McpResource } from "./resources.js";
+import { registerSurface, surface, type Surface } from "./surface.js";
 import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
 import { mcpPlugin } from "./plugin.js";
 import { attachPeer, type McpPeer } from "./peer.js";
@@ -47,6 +56,12 @@ export interface McpServerOptions {
   readonly serverContext?: ServerContextBuilder;
   /** Server instructions sent at initialization. */
   readonly instructions?: string;
+  /** The resources to serve; default the `resources` setting (`mcp: { resources }` in config). */
+  readonly resources?: readonly McpResource[];
+  /** The prompts to serve; default the `prompts` setting. */
+  readonly prompts?: readonly McpPrompt[];
+  /** Called with the SDK `McpServer` before it connects; default the `configureServer` setting. */
+  readonly configureServer?: ConfigureServer;
   /**
    * The principal of every call when the transport has no request to authenticate (stdio: whoever
    * launched the process). A principal from the request's `authInfo` wins over it.
@@ -77,9 +92,19 @@ export interface ToolSet {
   readonly tools: readonly McpTool[];
   /** The listing of every tool: what a caller who may call them all is shown. */
   readonly listing: ListToolsResult;
+  /** The resources and prompts served beside the tools. */
+  readonly surface: Surface;
 }
 
-export function toolSet(tools: readonly McpTool[]): ToolSet {
+/** What one server serves, checked once: the tools (by name, listed once), resources and prompts. */
+export function serverSet(options: McpServerOptions, caller = "createMcpServer"): ToolSet {
+  return toolSet(
+    options.tools ?? mcpPlugin.tools(),
+    surface(options.resources ?? mcpConfig.get("resources"), options.prompts ?? mcpConfig.get("prompts"), caller),
+  );
+}
+
+export function toolSet(tools: readonly McpTool[], served: Surface = { resources: [], prompts: [] }): ToolSet {
   const byName = new Map<string, McpTool>();
   for (const tool of tools) {
     const existing = byName.get(tool.name);
@@ -90,7 +115,12 @@ export function toolSet(tools: readonly McpTool[]): ToolSet {
     }
     byName.set(tool.name, tool);
   }
-  return { byName, tools: Object.freeze([...tools]), listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult };
+  return {
+    byName,
+    tools: Object.freeze([...tools]),
+    listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult,
+    surface: served,
+  };
 }
 
 /** The listing a caller is shown: the whole one when every tool is public, else the tools it may call. */
@@ -102,7 +132,7 @@ function listingFor(set: ToolSet, principal: AxnPrincipal | undefined): { readon
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
-  return serverFor(options, toolSet(options.tools ?? mcpPlugin.tools()));
+  return serverFor(options, serverSet(options));
 }
 
 /** One server over a prepared tool set (the HTTP handler shares one set across its sessions). */
@@ -110,13 +140,10 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
   const build = options.serverContext ?? defaultServerContext;
   // Visibility can change within a session only when some tool is restricted: advertise it then.
   const restricted = set.tools.some((tool) => !isPublic(tool.action));
-  const server = new Server(
-    { name: options.name, version: options.version },
-    {
-      capabilities: { tools: restricted ? { listChanged: true } : {}, logging: {} },
-      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-    },
-  );
+  // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
+  const mcp = new McpServer({ name: options.name, version: options.version }, options.instructions === undefined ? {} : { instructions: options.instructions });
+  const server = mcp.server;
+  server.registerCapabilities({ tools: restricted ? { listChanged: true } : {}, logging: {} });
   // What this session was last shown (the names, joined), so a change of grants can be announced.
   let listed: string | undefined;
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
@@ -146,8 +173,10 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
     }
     const release = limits === undefined ? NO_SLOT : limits.acquireCall();
     if (release === undefined) throw protocolError(SERVER_BUSY_CODE, McpMessages.busy);
+    // Answered at its deadline while its body runs on, the call keeps its slot until the body ends.
+    const slot = new CallSlot(release);
     try {
-      return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext, peer));
+      return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext, peer, slot.onOverdue));
     } catch (error) {
       // Only a mapping bug rethrown in development gets here, already reported: the client gets
       // the generic JSON-RPC error, never the exception's message (the SDK would send it).
@@ -155,20 +184,19 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
       reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp tools/call" });
       throw protocolError(ErrorCode.InternalError, McpMessages.internal);
     } finally {
-      release();
+      slot.answered();
     }
   });
+  registerSurface(mcp, set.surface);
+  runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
   return server;
 }
 
 const NO_SLOT = (): void => undefined;
 
-/**
- * A JSON-RPC error whose message goes out as written: `McpError` prefixes `MCP error <code>: `,
- * and the SDK sends `error.message` and `error.code` as they are.
- */
+/** A JSON-RPC error whose message goes out as written (protocol-error.ts, shared with resources and prompts). */
 function protocolError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { code });
+  return new ProtocolError(code, message);
 }
 
 /**
@@ -186,8 +214,9 @@ function checkedParams(params: unknown): { readonly name: string; readonly argum
 }
 
 /** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
-function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource, peer: McpPeer): McpCallRequest {
+function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource, peer: McpPeer, onOverdue?: McpCallRequest["onOverdue"]): McpCallRequest {
   return {
+    onOverdue,
     signal: extra.signal,
     authInfo: extra.authInfo,
     sessionId: extra.sessionId,

@@ -1,11 +1,12 @@
 /**
  * MCP as two `axn serve` transports, both named `mcp`: Streamable HTTP mounted at `/mcp` on the
  * CLI's server (sessions closed when it stops), and stdio for a client that launches the process,
- * selected with `--stdio mcp` or this plugin's own `--mcp-stdio`. Each serves every `mcp` tool
- * under the app's name and version.
+ * selected with `--stdio mcp` or this plugin's own `--mcp-stdio`. Each serves every `mcp` tool,
+ * and the resources and prompts of the settings and the tool roots, under the app's name and version.
  */
-import type { HttpTransport, StdioTransport, TransportRegistrar } from "@axn/core";
+import type { HttpTransport, StdioTransport, TransportCatalogEntry, TransportRegistrar } from "@axn/core";
 // plugin.ts imports this module: its `mcpPlugin` is read only when a transport starts.
+import { discoverSurface, type DiscoveredSurface } from "./discover-surface.js";
 import { mcpPlugin } from "./plugin.js";
 import { createStreamableHttpHandler } from "./serve-http.js";
 import { serveStdioUntilEnd } from "./serve-stdio.js";
@@ -27,11 +28,13 @@ const streamableHttp: HttpTransport<{}> = {
   name: "mcp",
   description: "MCP Streamable HTTP, every mcp tool",
   path: MCP_HTTP_PATH,
+  catalog,
   async start({ app, serving }) {
-    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, serving });
+    const served = await discoverSurface();
+    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, serving, ...served });
     return {
       listener: handler.listener,
-      summary: `${mcpPlugin.tools().length} MCP tools`,
+      summary: summary(served),
       banner: (origin) => {
         const url = `${origin}${MCP_HTTP_PATH}`;
         return {
@@ -41,7 +44,7 @@ const streamableHttp: HttpTransport<{}> = {
               `Connect an MCP client to ${url}:`,
               "  MCP Inspector  npx @modelcontextprotocol/inspector  (transport: Streamable HTTP, URL above)",
               `  Claude Code    claude mcp add --transport http ${safeName(app.name)} ${url}`,
-              "  stdio clients  command: npx axn serve --stdio mcp  (run in this folder)",
+              "  stdio clients  axn mcp-config prints a config that launches this app from any folder",
             ],
           ],
         };
@@ -56,12 +59,46 @@ const stdio: StdioTransport<{}> = {
   name: "mcp",
   description: "MCP over stdin/stdout, every mcp tool",
   selectFlag: MCP_STDIO_FLAG,
+  catalog,
   async start({ app, stdin, stdout }) {
+    const served = await discoverSurface();
     // stdio has no request to authenticate: the principal is the configured one (trusted-local).
-    const { server, ended } = await serveStdioUntilEnd({ name: app.name, version: app.version, stdin, stdout, principal: servingConfig.get("stdioPrincipal") });
-    return { summary: `${mcpPlugin.tools().length} MCP tools`, ended, stop: () => server.close() };
+    const { server, ended } = await serveStdioUntilEnd({
+      name: app.name,
+      version: app.version,
+      stdin,
+      stdout,
+      principal: servingConfig.get("stdioPrincipal"),
+      ...served,
+    });
+    return { summary: summary(served), ended, stop: () => server.close() };
   },
 };
+
+/** The resources and prompts served (settings and tool roots), for `axn tools` / `axn doctor`. */
+async function catalog(): Promise<readonly TransportCatalogEntry[]> {
+  const described = (description: string | undefined) => (description === undefined ? {} : { description });
+  const { resources, prompts } = await discoverSurface();
+  return [
+    ...resources.map((resource) => ({
+      kind: resource.uri === undefined ? "resource template" : "resource",
+      name: resource.name,
+      target: resource.uri ?? resource.uriTemplate!,
+      ...described(resource.description),
+    })),
+    ...prompts.map((prompt) => ({ kind: "prompt", name: prompt.name, ...described(prompt.description) })),
+  ];
+}
+
+/** "3 MCP tools", then the resources and prompts when there are any: "3 MCP tools, 2 MCP resources, 1 MCP prompt". */
+function summary({ resources, prompts }: DiscoveredSurface): string {
+  const counts: [number, string][] = [
+    [resources.length, "resource"],
+    [prompts.length, "prompt"],
+  ];
+  const extra = counts.filter(([count]) => count > 0).map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
+  return `${mcpPlugin.tools().length} MCP tools${extra.join("")}`;
+}
 
 /** A name `claude mcp add` takes: no scope `@`, nothing but letters, digits, `_` and `-`. */
 function safeName(name: string): string {

@@ -5,7 +5,7 @@
  * per-action settings, so `tools/list` never changes between calls. The action is never mutated.
  * (`tools()` comes with the plugin: see plugin.ts.)
  */
-import { mediaFieldsOf, type AmbientContextSource, type AnyAxn, type LiveChannel } from "@axn/core";
+import { JSON_SCHEMA_DIALECT, mediaFieldsOf, type AmbientContextSource, type AnyAxn, type LiveChannel } from "@axn/core";
 import { assertPresentAs, resolveToolName, toolPipeline, type ToolPipeline } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
@@ -35,6 +35,8 @@ export interface WrapOptions {
 export interface McpCallRequest extends McpRequestContext {
   /** The trusted ambient context; default `defaultServerContext(request)`. Never taken from the arguments. */
   readonly ambientContext?: AmbientContextSource;
+  /** Told the promise of a body still running when the call was answered at its deadline (the server's `CallSlot`). */
+  readonly onOverdue?: (settled: Promise<void>) => void;
 }
 
 /** An MCP tool: the protocol's definition of it, and its handler. */
@@ -119,10 +121,27 @@ class McpCallOptions {
   get live(): LiveChannel {
     return mcpLiveChannel(this.#request);
   }
+  get onOverdue(): McpCallRequest["onOverdue"] {
+    return this.#request.onOverdue;
+  }
+}
+
+/**
+ * The schema as MCP 2025-11-25 wants it listed (`tools/list`; `McpTool.inputSchema` stays
+ * `action.inputSchema`, the one every adapter shares): the reflected schema with its dialect declared
+ * (`$schema`, 2020-12 — a schema without one is read as 2020-12 too, but saying so costs nothing and
+ * tells a client that `$defs`/`$ref`, `prefixItems` are meant). Reused and recursive definitions
+ * stay in `$defs` behind `$ref`, as reflection wrote them: the SDK client, the Inspector and the
+ * conformance suite all resolve them, and inlining a recursive schema is impossible.
+ */
+function advertised<S extends object | undefined>(schema: S): S {
+  return (schema === undefined ? undefined : { $schema: JSON_SCHEMA_DIALECT, ...schema }) as S;
 }
 
 /** The `tools/list` entry of a tool: the protocol fields only, as plain JSON. */
 export function toolDefinition(tool: McpTool): Tool {
-  const { name, title, description, inputSchema, outputSchema, annotations, _meta } = tool;
+  const { name, title, description, annotations, _meta } = tool;
+  const inputSchema = advertised(tool.inputSchema);
+  const outputSchema = advertised(tool.outputSchema);
   return JSON.parse(JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations, _meta })) as Tool;
 }

@@ -11,7 +11,8 @@
  * Every call has a deadline, `serve.callTimeoutMs` (overridable per action): past it the action's
  * signal is aborted and the caller is answered `failure({ error: "Tool <name> timed out after <n>
  * ms" }, "timeout")` at once, whether or not the body honours its signal (a disconnect is not a
- * cancellation in MCP, so without a deadline an abandoned call would run for ever).
+ * cancellation in MCP, so without a deadline an abandoned call would run for ever). A body still
+ * running then is handed to `call.onOverdue`, for the transport's concurrency cap.
  *
  * @example
  * ```ts
@@ -38,9 +39,15 @@ export interface ToolMapping<S, F> {
 
 /**
  * One call's options: the trusted ambient context (from the transport's server side, never the
- * arguments), the abort signal (or a function building it on first use), span attributes.
+ * arguments), the abort signal (or a function building it on first use), span attributes, and
+ * `onOverdue`: told, when the call is answered at its deadline while its body (ignoring its
+ * signal) still runs, the promise of that body's end — so a transport keeps counting the call
+ * against its concurrency cap until the work is actually over, and abandoned work cannot pile up
+ * past the cap.
  */
-export type ToolCallOptions = InvokeOptions;
+export interface ToolCallOptions extends InvokeOptions {
+  readonly onOverdue?: ((settled: Promise<void>) => void) | undefined;
+}
 
 /** Runs one tool call with model-supplied `args`. Never rejects, except for a mapping fault in development. */
 export type ToolPipeline<R> = (args: unknown, call?: ToolCallOptions) => Promise<R>;
@@ -64,8 +71,12 @@ export function toolPipeline<S, F>(action: AnyAxn, mapping: ToolMapping<S, F>, p
     const timeoutMs = servingConfig.resolveOverrideFor(action, "callTimeoutMs");
     const deadline = new Deadline(timeoutMs, call.signal);
     const options = new DeadlineCallOptions(call, deadline);
-    const result = await deadline.race(toolInvoker.call(action, args, options));
-    if (result === TIMED_OUT) return failure({ error: timeoutMessage(toolName, timeoutMs) }, "timeout");
+    const running = toolInvoker.call(action, args, options);
+    const result = await deadline.race(running);
+    if (result === TIMED_OUT) {
+      call.onOverdue?.(running.then(ignore, ignore));
+      return failure({ error: timeoutMessage(toolName, timeoutMs) }, "timeout");
+    }
     try {
       if (!result.ok) return failure(toolFailureOf(result), toolFailureKind(result));
       const value = success(result);
@@ -78,6 +89,7 @@ export function toolPipeline<S, F>(action: AnyAxn, mapping: ToolMapping<S, F>, p
 }
 
 const TIMED_OUT = Symbol("timed out");
+const ignore = (): void => undefined;
 
 /**
  * The caller's options with the deadline's signal. Read through, never spread: a transport may

@@ -45,6 +45,8 @@ export interface Command {
    * and hands `argv` over unparsed (`values` and `positionals` are then empty).
    */
   readonly lateOptions?: boolean;
+  /** `false` for a command that never imports the app (`init`, `mcp-config`, `dev`): no loader is set up for it. */
+  readonly loadsApp?: boolean;
   /** The body of `--help` when it depends on the app; `help` is used when this is absent. */
   helpFor?(context: HelpContext): Promise<string>;
   run(context: CommandContext): Promise<ExitCodeValue>;

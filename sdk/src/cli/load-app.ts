@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { isAxnError } from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
 import { loadHost, type LoadedHost } from "../host/create-host.js";
+import { assertNoToolConflicts, assertToolRootsExist } from "./app-checks.js";
 import { CliError, ExitCode } from "./errors.js";
 
 export interface LoadedApp extends LoadedHost {
@@ -19,7 +20,11 @@ export interface LoadedApp extends LoadedHost {
   readonly version: string;
 }
 
-export async function loadApp(cwd: string, configPath: string | undefined): Promise<LoadedApp> {
+/**
+ * `checks: false` (doctor) keeps a missing tool root or a tool name conflict from stopping the
+ * load: doctor reports them among its findings.
+ */
+export async function loadApp(cwd: string, configPath: string | undefined, options: { readonly checks?: boolean } = {}): Promise<LoadedApp> {
   let loaded: LoadedHost;
   try {
     loaded = await loadHost({ cwd, ...(configPath === undefined ? {} : { configPath }) });
@@ -27,6 +32,10 @@ export async function loadApp(cwd: string, configPath: string | undefined): Prom
     throw configError(error);
   }
   const root = loaded.configPath === undefined ? cwd : dirname(loaded.configPath);
+  if (options.checks !== false) {
+    assertToolRootsExist(root, loaded.configPath ?? "the config");
+    assertNoToolConflicts(root);
+  }
   return { ...loaded, root, ...packageInfo(root) };
 }
 
@@ -39,7 +48,8 @@ export function configError(error: unknown): CliError {
   });
 }
 
-function packageInfo(root: string): { name: string; version: string } {
+/** `name` and `version` of the app's package.json in `root` (`axn-app` / `0.0.0` without one). */
+export function packageInfo(root: string): { name: string; version: string } {
   const file = join(root, "package.json");
   if (!existsSync(file)) return { name: "axn-app", version: "0.0.0" };
   try {

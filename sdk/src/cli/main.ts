@@ -14,18 +14,36 @@
 import { parseArgs } from "node:util";
 import { errorMessage } from "@axn/core/internal";
 import type { Command } from "./command.js";
+import { isAxnError } from "@axn/core";
 import { callCommand } from "./commands/call.js";
+import { devCommand } from "./commands/dev.js";
 import { doctorCommand } from "./commands/doctor.js";
+import { initCommand } from "./commands/init.js";
+import { mcpConfigCommand } from "./commands/mcp-config.js";
 import { openapiCommand } from "./commands/openapi.js";
 import { schemaCommand } from "./commands/schema.js";
 import { serveCommand } from "./commands/serve.js";
 import { toolsCommand } from "./commands/tools.js";
 import { jobsCommand } from "./commands/jobs.js";
 import { workerCommand } from "./commands/worker.js";
+import { docsLocation } from "./docs-location.js";
 import { CliError, ExitCode, usageError, type ExitCodeValue } from "./errors.js";
 import { println, processIo, type CliIo } from "./io.js";
+import { SDK_VERSION } from "./sdk-version.js";
 
-export const COMMANDS: readonly Command[] = [toolsCommand, schemaCommand, callCommand, serveCommand, workerCommand, jobsCommand, openapiCommand, doctorCommand];
+export const COMMANDS: readonly Command[] = [
+  initCommand,
+  toolsCommand,
+  schemaCommand,
+  callCommand,
+  serveCommand,
+  workerCommand,
+  jobsCommand,
+  devCommand,
+  mcpConfigCommand,
+  openapiCommand,
+  doctorCommand,
+];
 
 const GLOBAL_OPTIONS = {
   config: { type: "string" },
@@ -45,9 +63,11 @@ export function mainHelp(): string {
     "Global options:",
     "  --config PATH   the config file (default: axn.config.{ts,mts,mjs,js,json} in the current folder)",
     "  -h, --help      help for axn or for a command (axn <command> --help)",
+    "  -v, --version   print the version of @axn/sdk",
     "",
+    "Data goes to stdout (--json where a command prints a table or a report); diagnostics to stderr.",
     "Exit codes: 0 ok, 1 the tool or check failed, 2 usage error, 3 config/plugin error, 4 unknown tool.",
-    "Docs: docs/cli.md",
+    `Docs: ${docsLocation()}`,
   ].join("\n");
 }
 
@@ -59,26 +79,48 @@ async function helpOf(command: Command, io: CliIo, configPath: string | undefine
   return commandHelp(command, command.helpFor === undefined ? command.help : await command.helpFor({ io, configPath }));
 }
 
+export interface MainOptions {
+  /**
+   * Runs once, before the first command that imports the app (its config, plugins, tool roots):
+   * the bin registers tsx's loader here. In-process callers that already run under one pass none.
+   */
+  readonly beforeAppLoads?: () => Promise<void>;
+}
+
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
-export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCodeValue> {
+export async function main(argv: readonly string[], io: CliIo = processIo(), options: MainOptions = {}): Promise<ExitCodeValue> {
   try {
-    return await dispatch(argv, io);
+    return await dispatch(argv, io, options);
   } catch (error) {
     if (error instanceof CliError) {
       println(io.stderr, `axn: ${error.message}`);
       if (error.hint !== undefined) println(io.stderr, error.hint);
       return error.exitCode;
     }
+    // An axn error that escaped a command still has a code and a message written for the user: say
+    // it like a config error, without a stack that names files the package does not ship.
+    if (isAxnError(error)) {
+      const code = (error as { code?: unknown }).code;
+      println(io.stderr, `axn: ${(error as Error).message}${typeof code === "string" ? ` [${code}]` : ""}`, "Run `axn doctor` for a full check.");
+      return ExitCode.config;
+    }
     println(io.stderr, `axn: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return ExitCode.failure;
   }
 }
 
-async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
+async function dispatch(argv: readonly string[], io: CliIo, options: MainOptions): Promise<ExitCodeValue> {
+  const prepare = async (command: Command): Promise<void> => {
+    if (command.loadsApp !== false) await options.beforeAppLoads?.();
+  };
   const [first, ...rest] = argv;
   if (first === undefined || first === "--help" || first === "-h") {
     println(first === undefined ? io.stderr : io.stdout, mainHelp());
     return first === undefined ? ExitCode.usage : ExitCode.ok;
+  }
+  if (first === "--version" || first === "-v") {
+    println(io.stdout, SDK_VERSION);
+    return ExitCode.ok;
   }
   if (first === "help") {
     const target = rest[0];
@@ -86,14 +128,16 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
       println(io.stdout, mainHelp());
       return ExitCode.ok;
     }
-    println(io.stdout, await helpOf(commandNamed(target), io, undefined));
+    const command = commandNamed(target);
+    if (command.helpFor !== undefined) await prepare(command);
+    println(io.stdout, await helpOf(command, io, undefined));
     return ExitCode.ok;
   }
   if (first.startsWith("-")) {
     throw usageError(`Expected a command before ${first}`);
   }
   const command = commandNamed(first);
-  if (command.lateOptions === true) return runWithLateOptions(command, rest, io);
+  if (command.lateOptions === true) return runWithLateOptions(command, rest, io, prepare);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
@@ -101,6 +145,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
     throw usageError(errorMessage(error), command.name);
   }
   if (parsed.values["help"] === true) {
+    if (command.helpFor !== undefined) await prepare(command);
     println(io.stdout, await helpOf(command, io, typeof parsed.values["config"] === "string" ? parsed.values["config"] : undefined));
     return ExitCode.ok;
   }
@@ -108,6 +153,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
     throw usageError(`Unexpected argument "${parsed.positionals[command.maxPositionals]}" for axn ${command.name}`, command.name);
   }
   const config = parsed.values["config"];
+  await prepare(command);
   return command.run({
     io,
     values: parsed.values as { readonly [name: string]: string | boolean | undefined },
@@ -121,9 +167,15 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<ExitCodeVal
  * A command whose options come from the app: only `--config` and `--help` are read here (leniently:
  * the rest is not known yet); the command parses `argv` strictly once it has loaded the app.
  */
-async function runWithLateOptions(command: Command, argv: readonly string[], io: CliIo): Promise<ExitCodeValue> {
+async function runWithLateOptions(
+  command: Command,
+  argv: readonly string[],
+  io: CliIo,
+  prepare: (command: Command) => Promise<void>,
+): Promise<ExitCodeValue> {
   const { values } = parseArgs({ args: [...argv], options: GLOBAL_OPTIONS, allowPositionals: true, strict: false });
   const configPath = typeof values["config"] === "string" ? values["config"] : undefined;
+  await prepare(command);
   if (values["help"] === true) {
     println(io.stdout, await helpOf(command, io, configPath));
     return ExitCode.ok;

@@ -12,6 +12,7 @@
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Jiti } from "jiti";
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts", ".tsx"]);
 
@@ -29,14 +30,17 @@ export async function importModule(file: string): Promise<Record<string, unknown
   }
 }
 
+// One jiti for the process: its module cache is what makes a module two TypeScript files import
+// (a store, a client) one module, evaluated once, as under a native loader.
+let jiti: Promise<Jiti> | undefined;
+
 async function importWithJiti(file: string): Promise<Record<string, unknown>> {
-  // A package reaching itself by name resolves through its own `exports`: this very copy. jiti is
-  // loaded here, on first use: importing it costs a cold start ~40 ms of CPU, and an app whose
-  // config and plugins Node loads natively never needs it.
-  const [core, sdk, { createJiti }] = await Promise.all([import("@axn/core"), import("@axn/sdk"), import("jiti")]);
-  const jiti = createJiti(import.meta.url, {
-    interopDefault: false,
-    virtualModules: { "@axn/core": core, "@axn/sdk": sdk },
-  });
-  return jiti.import<Record<string, unknown>>(file);
+  jiti ??= (async () => {
+    // A package reaching itself by name resolves through its own `exports`: this very copy. jiti is
+    // loaded here, on first use: importing it costs a cold start ~40 ms of CPU, and an app whose
+    // config and plugins Node loads natively never needs it.
+    const [core, sdk, { createJiti }] = await Promise.all([import("@axn/core"), import("@axn/sdk"), import("jiti")]);
+    return createJiti(import.meta.url, { interopDefault: false, virtualModules: { "@axn/core": core, "@axn/sdk": sdk } });
+  })();
+  return (await jiti).import<Record<string, unknown>>(file);
 }

@@ -16,6 +16,10 @@ export interface ServeSettings {
   authorizationServers: readonly string[];
   /** Scopes in the protected resource metadata. */
   scopesSupported: readonly string[];
+  /** The URL clients reach this server at (`https://tools.example.com`), behind a proxy; `null`: the request's own origin. */
+  publicUrl: string | null;
+  /** Whether `X-Forwarded-Proto` / `X-Forwarded-Host` name the public origin (set only behind a proxy that sets them). */
+  trustProxy: boolean;
   /** Host names every HTTP transport answers; `null`: loopback names on a loopback address, else any. */
   allowedHosts: readonly string[] | null;
   /** Browser origins allowed; `null`: origins naming an allowed host. */

@@ -6,7 +6,7 @@
  */
 import { AssertionError } from "node:assert";
 import { isDeepStrictEqual } from "node:util";
-import { ErrorCodes, Invoker, UnserializableValue, type AnyAxn } from "@axn/core";
+import { ErrorCodes, Invoker, JSON_SCHEMA_DIALECT, UnserializableValue, type AnyAxn } from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
 import type { AdapterConformanceDriver, ConformanceSession } from "./driver.js";
 import { broken, show, showText, type ConventionId } from "./conventions.js";
@@ -295,7 +295,7 @@ export function conformanceSuite<W>(driver: AdapterConformanceDriver<W>): Confor
 
     check("input-schema", "the advertised input schema is action.inputSchema, unchanged", async ({ echo }) => {
       const entry = await advertised(echo);
-      const listed = JSON.parse(JSON.stringify(entry.inputSchema ?? null)) as unknown;
+      const listed = withoutDialect(JSON.parse(JSON.stringify(entry.inputSchema ?? null)) as unknown);
       const expected = JSON.parse(JSON.stringify(echo.inputSchema)) as unknown;
       if (!isDeepStrictEqual(listed, expected)) {
         throw broken(label, "inputSchema", `the transport lists ${show(listed)} as the input schema of "${entry.name}", not action.inputSchema ${show(expected)}`);
@@ -499,4 +499,14 @@ export function conformanceSuite<W>(driver: AdapterConformanceDriver<W>): Confor
       if (answer.everything.includes(detail)) throw broken(label, "guardedMapping", `the serializer's message ${show(detail)} reached the client`);
     });
   }
+}
+
+/**
+ * A transport may declare the dialect the schema is written in (MCP 2025-11-25 asks for `$schema`);
+ * the schema itself must still be action.inputSchema, unchanged.
+ */
+function withoutDialect(schema: unknown): unknown {
+  if (typeof schema !== "object" || schema === null || (schema as Record<string, unknown>)["$schema"] !== JSON_SCHEMA_DIALECT) return schema;
+  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
+  return rest;
 }

@@ -47,7 +47,7 @@ export async function authenticateRequest(request: Request, resourcePath: string
     return { ok: false, status: 500, message: AuthMessages.internal, headers: {} };
   }
   if (verdict instanceof Response) return { ok: false, status: verdict.status, message: "", headers: {}, response: verdict };
-  const metadata = `resource_metadata="${protectedResourceMetadataUrl(request.url, resourcePath)}"`;
+  const metadata = `resource_metadata="${protectedResourceMetadataUrl(request, resourcePath)}"`;
   if (verdict === null) {
     if (options.anonymous ?? servingConfig.get("anonymous")) return ANONYMOUS;
     return { ok: false, status: 401, message: AuthMessages.missing, headers: { "www-authenticate": `Bearer ${metadata}` } };

@@ -34,3 +34,28 @@ export function callLimiter(max: number): CallLimiter {
 /** What a client is told when every slot is taken, and how long to wait (seconds) before trying again. */
 export const BUSY_MESSAGE = "Server busy: too many tool calls in progress; retry shortly";
 export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * One call's slot, given back when the call is answered — or, when the call was answered at its
+ * deadline while its body (ignoring its signal) runs on, when that body ends: pass `onOverdue` in
+ * the call's options (`toolPipeline` calls it). Abandoned work thus stays counted against the cap
+ * instead of piling up behind it.
+ */
+export class CallSlot {
+  readonly #release: () => void;
+  #overdue: Promise<void> | undefined;
+
+  constructor(release: () => void) {
+    this.#release = release;
+  }
+
+  readonly onOverdue = (settled: Promise<void>): void => {
+    this.#overdue = settled;
+  };
+
+  /** The caller has its answer: give the slot back now, or when the overdue body ends. */
+  answered(): void {
+    if (this.#overdue === undefined) this.#release();
+    else void this.#overdue.then(this.#release);
+  }
+}

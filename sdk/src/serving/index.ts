@@ -21,6 +21,7 @@ export { servingConfig, DEFAULT_CALL_TIMEOUT_MS, DEFAULT_MAX_CONCURRENT_CALLS, S
 export { hostPolicy, nodeHostHeader, HostMessages, type HostPolicy, type HostPolicyOptions } from "./hosts-policy.js";
 export { AuthMessages, authenticateRequest, authenticationConfigured, type AuthenticateOptions } from "./authenticate-request.js";
 export { protectedResourceMetadata, protectedResourceMetadataUrl, PROTECTED_RESOURCE_PATH, type ProtectedResourceMetadata } from "./protected-resource.js";
-export { callLimiter, BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, type CallLimiter } from "./call-limiter.js";
+export { callLimiter, CallSlot, BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, type CallLimiter } from "./call-limiter.js";
 export { declaredTooLarge, drain, replyAndDrain, MAX_DRAIN_BYTES } from "./body-limit.js";
+export { publicOrigin, type HeaderReader } from "./public-origin.js";
 export { requestHead } from "./request-head.js";

@@ -6,6 +6,7 @@
  * `https://h/.well-known/oauth-protected-resource/mcp` (the path appended, RFC 9728 §3.1); the
  * server also answers the bare `/.well-known/oauth-protected-resource` for clients that try it first.
  */
+import { publicOrigin } from "./public-origin.js";
 import { servingConfig } from "./settings.js";
 
 /** The RFC 9728 fields this server fills (the MCP SDK's `OAuthProtectedResourceMetadataSchema` accepts it). */
@@ -19,9 +20,12 @@ export interface ProtectedResourceMetadata {
 
 export const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
 
-/** The metadata URL of the resource at `resourcePath` on the origin of `requestUrl`. */
-export function protectedResourceMetadataUrl(requestUrl: string, resourcePath: string): string {
-  const origin = new URL(requestUrl).origin;
+/**
+ * The metadata URL of the resource at `resourcePath`, on the public origin of `request`
+ * (`serve.publicUrl`, the trusted proxy's forwarded headers, else the request URL's origin).
+ */
+export function protectedResourceMetadataUrl(request: Request | string, resourcePath: string): string {
+  const origin = typeof request === "string" ? new URL(request).origin : publicOrigin((name) => request.headers.get(name), new URL(request.url).origin);
   return `${origin}${PROTECTED_RESOURCE_PATH}${resourcePath === "/" ? "" : resourcePath}`;
 }
 

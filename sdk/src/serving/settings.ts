@@ -48,6 +48,18 @@ export const servingConfig = createConfigurable("@axn/sdk")
     validate: (value: readonly string[]) => (Array.isArray(value) && value.every((s) => typeof s === "string")) || "expected a list of scope names",
     description: "Scopes advertised in the protected resource metadata",
   })
+  .setting("publicUrl", {
+    default: (): string | null => null,
+    validate: (value: string | null) =>
+      value === null || (typeof value === "string" && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).search === "" && new URL(value).hash === "") ||
+      "expected null or an http(s) URL without query or fragment, e.g. \"https://tools.example.com\"",
+    description: "The URL clients reach this server at (behind a proxy): names the resource in the RFC 9728 document and 401 challenges",
+  })
+  .setting("trustProxy", {
+    default: false,
+    validate: (value: boolean) => typeof value === "boolean" || "expected true or false",
+    description: "Whether X-Forwarded-Proto / X-Forwarded-Host name the public origin (only behind a proxy that sets them)",
+  })
   .setting("allowedHosts", {
     default: (): readonly string[] | null => null,
     validate: hostList,

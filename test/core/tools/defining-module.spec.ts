@@ -60,3 +60,30 @@ describe("tool roots: the module that defines an action names it", () => {
     expect(members.map((a) => a.toolName("mcp"))).to.deep.equal(["billing_charge", "billing_void_invoice", "fixture_shared_lookup"]);
   });
 });
+
+describe("Tools.rootExports: what a root's modules export, as discovery imported them", () => {
+  beforeEach(() => resetKernel());
+  after(() => resetKernel());
+
+  it("lists each module under the adapter's roots with its exports — the same values discovery saw", async () => {
+    const members = await discover(["after/agent_tools"]);
+    const modules = await Tools.rootExports("mcp");
+    expect(modules.map((module) => module.path.slice(FIXTURES.length + 1))).to.deep.equal([
+      "after/agent_tools/billing/refund.ts",
+      "after/agent_tools/zz_reexports.ts",
+    ]);
+    // Not a second evaluation: the exported action is the very one discovery put in the catalog.
+    const refund = members.find((action) => action.name === "Fixture.Refund");
+    expect(refund).to.not.equal(undefined);
+    expect(Object.values(modules[0]!.exports)).to.include(refund);
+  });
+
+  it("refuses an adapter key nobody registered", async () => {
+    try {
+      await Tools.rootExports("nope");
+      expect.fail("expected a TypeError");
+    } catch (error) {
+      expect((error as Error).message).to.match(/^Unknown tool adapter "nope"/);
+    }
+  });
+});

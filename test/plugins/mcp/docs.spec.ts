@@ -155,6 +155,7 @@ describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
     });
 
     it("§8: testing a tool through an in-memory client, or without the protocol", async () => {
+      resetKernel(); // the snippet loads its app's host, as the page says to
       const { client, result, direct } = await import("../../../docs/examples/snippets/mcp-test.js");
       try {
         expect(result.structuredContent).to.deep.equal({ companies: [{ name: "Acme" }], count: 1 });

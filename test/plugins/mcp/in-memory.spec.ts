@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { JSON_SCHEMA_DIALECT } from "@axn/core";
 import { ErrorCode, McpError, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import { ADAPTER_FAILURE_MESSAGE, McpAdapter } from "axn-plugin-mcp";
 import { captureReports } from "../../support/reports.js";
@@ -22,19 +23,20 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
       const { tools: listed } = await connected.client.listTools();
       expect(listed.map((t) => t.name)).to.deep.equal(Actions.ALL.map((a) => a.toolName("mcp")));
       const byName = new Map(listed.map((t) => [t.name, t]));
-      for (const action of Actions.ALL) expect(byName.get(action.toolName("mcp"))!.inputSchema).to.deep.equal(action.inputSchema);
+      // Unchanged but for the dialect, which MCP 2025-11-25 asks a server to declare.
+      for (const action of Actions.ALL) expect(byName.get(action.toolName("mcp"))!.inputSchema).to.deep.equal({ $schema: JSON_SCHEMA_DIALECT, ...action.inputSchema });
       expect(byName.get("mcp_spec_list_companies")).to.deep.equal({
         name: "mcp_spec_list_companies",
         description: "List the companies a user can see",
-        inputSchema: Actions.ListCompanies.inputSchema,
-        outputSchema: Actions.ListCompanies.outputSchema,
+        inputSchema: { $schema: JSON_SCHEMA_DIALECT, ...Actions.ListCompanies.inputSchema },
+        outputSchema: { $schema: JSON_SCHEMA_DIALECT, ...Actions.ListCompanies.outputSchema },
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       });
       expect(byName.get("mcp_spec_greet")).to.deep.equal({
         name: "mcp_spec_greet",
         title: "Say hello",
         description: "Greet someone",
-        inputSchema: Actions.Greet.inputSchema,
+        inputSchema: { $schema: JSON_SCHEMA_DIALECT, ...Actions.Greet.inputSchema },
       });
       expect(byName.get("mcp_spec_import_rows")!._meta).to.deep.equal({ "axn/toolVersion": 2 });
       expect(listed.filter((t) => t.outputSchema !== undefined).map((t) => t.name)).to.deep.equal([
@@ -51,7 +53,7 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
     it("ambient fields never appear in the advertised schema", async () => {
       const { tools: listed } = await connected.client.listTools();
       const whoAmI = listed.find((t) => t.name === "mcp_spec_who_am_i")!;
-      expect(whoAmI.inputSchema).to.deep.equal({ type: "object", properties: { note: { type: "string" } }, additionalProperties: false });
+      expect(whoAmI.inputSchema).to.deep.equal({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { note: { type: "string" } }, additionalProperties: false });
     });
 
     it("is identical across calls", async () => {

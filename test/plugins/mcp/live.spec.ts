@@ -268,6 +268,7 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
     try {
       const { tools } = await peer.client.listTools();
       expect(tools[0]!.outputSchema).to.deep.equal({
+        $schema: "https://json-schema.org/draft/2020-12/schema", // the listing declares the dialect
         type: "object",
         properties: { caption: { type: "string" } },
         required: ["caption"],

@@ -34,6 +34,9 @@ describe("axn-plugin-mcp: the plugin", () => {
       ["presentAs", true, "structured"],
       ["title", true, undefined],
       ["annotations", true, undefined],
+      ["resources", false, []],
+      ["prompts", false, []],
+      ["configureServer", false, undefined],
       ["rejectOpaqueExposedValues", true, false],
     ]);
   });

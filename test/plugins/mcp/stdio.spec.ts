@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { JSON_SCHEMA_DIALECT } from "@axn/core";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -25,7 +26,7 @@ describe("axn-plugin-mcp: serveStdio, driven by a real Client over a child proce
   it("lists every tool with its reflected schema", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).to.deep.equal(ALL.map((a) => a.toolName("mcp")));
-    expect(tools[0]!.inputSchema).to.deep.equal(ListCompanies.inputSchema);
+    expect(tools[0]!.inputSchema).to.deep.equal({ $schema: JSON_SCHEMA_DIALECT, ...ListCompanies.inputSchema });
   });
 
   it("calls structured, message, failing and input-invalid tools", async () => {

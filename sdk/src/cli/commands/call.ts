@@ -19,7 +19,7 @@ const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInput
 
 export const callCommand: Command = {
   name: "call",
-  usage: "call TOOL [--args JSON] [--ambient JSON] [--as PRINCIPAL] [--async]",
+  usage: "call TOOL [--args JSON] [--ambient JSON] [--as PRINCIPAL] [--async] [--json]",
   summary: "Run a tool through the Invoker and print the result",
   help: [
     "Runs TOOL (a name, or NAME@VERSION) with model-style arguments, exactly as an adapter would:",
@@ -33,6 +33,7 @@ export const callCommand: Command = {
     "  --as PRINCIPAL   call as this principal: an id, or a JSON object { id, scopes?, roles?, claims? }",
     "                   (default: no caller, as an anonymous client would be)",
     "  --async          enqueue the call for `axn worker` and print the job (see `axn jobs ID`)",
+    "  --json           accepted for uniformity: the output is always JSON",
     "",
     "Exit codes: 0 the tool succeeded, 1 it failed (the error is in the output).",
     "",
@@ -40,7 +41,8 @@ export const callCommand: Command = {
     `  axn call list_tickets --args '{"status":"open","perPage":2}'`,
     `  axn call assign_to_me --args '{"ticketId":"T-1001"}' --as '{"id":"ag_ada","roles":["agent"]}'`,
   ].join("\n"),
-  options: { args: { type: "string" }, ambient: { type: "string" }, as: { type: "string" }, async: { type: "boolean" } },
+  // The output is JSON either way; --json is accepted so every data command takes it.
+  options: { args: { type: "string" }, ambient: { type: "string" }, as: { type: "string" }, async: { type: "boolean" }, json: { type: "boolean" } },
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
     const spec = positionals[0];

@@ -16,6 +16,7 @@ import { println, type CliIo } from "../io.js";
 import { configError, loadApp, type LoadedApp } from "../load-app.js";
 import { RESERVED_FLAGS } from "../serve/options.js";
 import { collectTransports, type Registered } from "../serve/registered.js";
+import { servedCatalog } from "../served-catalog.js";
 
 type Level = "ok" | "warn" | "error";
 
@@ -29,7 +30,7 @@ const MARK: Record<Level, string> = { ok: "✔", warn: "!", error: "✖" };
 
 export const doctorCommand: Command = {
   name: "doctor",
-  usage: "doctor",
+  usage: "doctor [--json]",
   summary: "Check config, plugins, tool roots and tool names; say what is wrong and how to fix it",
   help: [
     "Loads the app as `axn serve` would and reports, with a fix for each problem:",
@@ -41,20 +42,25 @@ export const doctorCommand: Command = {
     "  - tool name/version conflicts and version-convention mistakes",
     "  - tools without a description, and tools named differently per adapter",
     "",
+    "",
+    "Options:",
+    "  --json   print { ok, problems, warnings, findings: [{ level, message, fix? }] } instead",
+    "",
     "Exit codes: 0 nothing wrong (warnings allowed), 1 at least one problem.",
   ].join("\n"),
-  options: {},
+  options: { json: { type: "boolean" } },
   maxPositionals: 0,
-  async run({ io, configPath }) {
+  async run({ io, values, configPath }) {
     const findings: Finding[] = [];
     const app = await check(io, configPath, findings);
     findings.push(...copyFindings());
     if (app !== undefined) {
       findings.push(...adapterFindings(app));
-      findings.push(...transportFindings(app));
+      findings.push(...(await transportFindings(app)));
       findings.push(...toolFindings());
     }
-    report(io, findings);
+    if (values["json"] === true) reportJson(io, findings);
+    else report(io, findings);
     return findings.some((finding) => finding.level === "error") ? ExitCode.failure : ExitCode.ok;
   },
 };
@@ -80,7 +86,7 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
   }
   let app: LoadedApp;
   try {
-    app = await loadApp(io.cwd, file);
+    app = await loadApp(io.cwd, file, { checks: false });
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
     findings.push({ level: "error", message: configError(cause ?? error).message, fix: fixFor(cause ?? error) });
@@ -148,7 +154,7 @@ function adapterFindings(app: LoadedApp): Finding[] {
     findings.push({ level: "warn", message: "No adapter is registered: no tool can be served", fix: "List a transport plugin (mcp, langchain, http) in plugins." });
   }
   for (const adapter of adapters) {
-    let members: readonly AnyAxn[] = [];
+    let members: readonly AnyAxn[] | undefined;
     try {
       members = Tools.for(adapter.key, { allVersions: true });
       findings.push({ level: "ok", message: `Adapter ${adapter.key}${adapter.plugin === undefined ? "" : ` (${adapter.plugin})`}: ${members.length} tool versions` });
@@ -161,7 +167,7 @@ function adapterFindings(app: LoadedApp): Finding[] {
     }
     const roots = adapter.configSource?.toolRoots() ?? [];
     for (const root of roots) findings.push(rootFinding(app, adapter.key, root, members));
-    if (members.length === 0 && roots.length === 0) {
+    if (members?.length === 0 && roots.length === 0) {
       findings.push({
         level: "warn",
         message: `Adapter ${adapter.key} has no tools and no tool roots`,
@@ -173,26 +179,40 @@ function adapterFindings(app: LoadedApp): Finding[] {
 }
 
 /** What `axn serve` would serve: one line per transport, or why they conflict. */
-function transportFindings(app: LoadedApp): Finding[] {
+async function transportFindings(app: LoadedApp): Promise<Finding[]> {
   let transports: Registered[];
   try {
     transports = collectTransports(app.host, RESERVED_FLAGS);
   } catch (error) {
     return [{ level: "error", message: errorMessage(error), fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag." }];
   }
-  return transports.map((entry) => ({
+  const findings: Finding[] = transports.map((entry) => ({
     level: "ok",
     message: `Transport ${entry.transport.kind} "${entry.transport.name}"${entry.transport.kind === "http" ? ` at ${entry.transport.path}` : ""} (${entry.plugin})`,
   }));
+  try {
+    const served = await servedCatalog(transports);
+    for (const name of new Set(served.map((entry) => entry.transport))) {
+      const kinds = new Map<string, string[]>();
+      for (const entry of served.filter((e) => e.transport === name)) kinds.set(entry.kind, [...(kinds.get(entry.kind) ?? []), entry.name]);
+      const listed = [...kinds].map(([kind, names]) => `${names.length} ${kind}${names.length === 1 ? "" : "s"} (${names.join(", ")})`);
+      findings.push({ level: "ok", message: `Transport "${name}" also serves ${listed.join("; ")}` });
+    }
+  } catch (error) {
+    findings.push({ level: "error", message: errorMessage(error), fix: "Fix the resources or prompts named above in the config." });
+  }
+  return findings;
 }
 
-function rootFinding(app: LoadedApp, key: string, root: string, members: readonly AnyAxn[]): Finding {
+/** `members` is undefined when the adapter's tools could not be listed (a conflict, reported above). */
+function rootFinding(app: LoadedApp, key: string, root: string, members: readonly AnyAxn[] | undefined): Finding {
   const dir = resolve(app.root, root);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     return { level: "error", message: `Tool root "${root}" of adapter ${key} does not exist (${dir})`, fix: `Create ${dir}, or fix ${key}.toolRoots in the config.` };
   }
   const modules = countModules(dir);
-  const fromRoot = members.filter((action) => moduleOriginOf(internalsOf(action))?.root === dir).length;
+  // An action counts for the root whose module defined it, named by its path or not.
+  const fromRoot = members?.filter((action) => moduleOriginOf(internalsOf(action))?.root === dir || isUnder(internalsOf(action).definingFile, dir)).length;
   if (modules === 0 || fromRoot === 0) {
     return {
       level: "warn",
@@ -232,6 +252,10 @@ function toolFindings(): Finding[] {
   return findings;
 }
 
+function isUnder(file: string | undefined, dir: string): boolean {
+  return file !== undefined && !relative(dir, file).startsWith("..");
+}
+
 function countModules(dir: string): number {
   let count = 0;
   for (const entry of readdirSync(dir)) {
@@ -251,4 +275,10 @@ function report(io: CliIo, findings: readonly Finding[]): void {
   const warnings = findings.filter((finding) => finding.level === "warn").length;
   const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
   println(io.stdout, "", errors === 0 ? `No problems found${warnings === 0 ? "" : ` (${count(warnings, "warning")})`}.` : `${count(errors, "problem")}, ${count(warnings, "warning")}.`);
+}
+
+function reportJson(io: CliIo, findings: readonly Finding[]): void {
+  const problems = findings.filter((finding) => finding.level === "error").length;
+  const warnings = findings.filter((finding) => finding.level === "warn").length;
+  println(io.stdout, JSON.stringify({ ok: problems === 0, problems, warnings, findings }, null, 2));
 }

@@ -29,7 +29,8 @@ export const openapiCommand: Command = {
     "Example:",
     "  axn openapi > openapi.json",
   ].join("\n"),
-  options: { transport: { type: "string" } },
+  // The document is JSON; --json is accepted so every data command takes it.
+  options: { transport: { type: "string" }, json: { type: "boolean" } },
   maxPositionals: 0,
   async run({ io, values, configPath }) {
     const app = await loadApp(io.cwd, configPath);

@@ -7,7 +7,7 @@ import { loadApp } from "../load-app.js";
 
 export const schemaCommand: Command = {
   name: "schema",
-  usage: "schema TOOL [--output]",
+  usage: "schema TOOL [--output] [--json]",
   summary: "Print a tool's JSON Schema (input, or --output)",
   help: [
     "Prints the JSON Schema (2020-12) a model is given for TOOL's arguments — ambient context",
@@ -15,13 +15,15 @@ export const schemaCommand: Command = {
     "",
     "Options:",
     "  --output   the schema of what the tool returns instead (null when it exposes nothing)",
+    "  --json     accepted for uniformity: the output is always JSON",
     "",
     "Examples:",
     "  axn schema list_tickets",
     "  axn schema create_ticket@1",
     "  axn schema create_ticket --output",
   ].join("\n"),
-  options: { output: { type: "boolean" } },
+  // The output is JSON either way; --json is accepted so every data command takes it.
+  options: { output: { type: "boolean" }, json: { type: "boolean" } },
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
     const spec = positionals[0];

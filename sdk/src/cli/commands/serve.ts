@@ -84,7 +84,7 @@ async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { k
       throw error;
     }
     if (!stop.isRequested) {
-      const lines = httpBanner(app.name, server.url, mounts);
+      const lines = httpBanner(app.name, server.url, mounts, { configPath: app.configPath, cwd: io.cwd, env: io.env });
       if (plan.dev) lines.splice(lines.length - 1, 0, DEV_NOTE, "");
       println(io.stdout, ...lines);
     }

@@ -4,6 +4,9 @@ import { listTools } from "../catalog.js";
 import { ExitCode } from "../errors.js";
 import { println } from "../io.js";
 import { loadApp } from "../load-app.js";
+import { RESERVED_FLAGS } from "../serve/options.js";
+import { collectTransports } from "../serve/registered.js";
+import { servedCatalog } from "../served-catalog.js";
 import { table } from "../table.js";
 
 export const toolsCommand: Command = {
@@ -24,7 +27,7 @@ export const toolsCommand: Command = {
   options: { adapter: { type: "string" }, json: { type: "boolean" } },
   maxPositionals: 0,
   async run({ io, values, configPath }) {
-    await loadApp(io.cwd, configPath);
+    const app = await loadApp(io.cwd, configPath);
     const adapter = typeof values["adapter"] === "string" ? values["adapter"] : undefined;
     const tools = listTools(adapter);
     if (values["json"] === true) {
@@ -51,6 +54,12 @@ export const toolsCommand: Command = {
       tool.action.description ?? "",
     ]);
     println(io.stdout, ...table(["NAME", "VERSION", "ADAPTERS", "HINTS", "DESCRIPTION"], rows));
+    // Beside the tools, what transports serve on their own (MCP resources and prompts).
+    const served = adapter === undefined ? await servedCatalog(collectTransports(app.host, RESERVED_FLAGS)) : [];
+    if (served.length > 0) {
+      const entries = served.map((entry) => [entry.kind, entry.name, entry.target ?? "-", entry.transport, entry.description ?? ""]);
+      println(io.stdout, "", ...table(["KIND", "NAME", "ADDRESS", "TRANSPORT", "DESCRIPTION"], entries));
+    }
     return ExitCode.ok;
   },
 };

@@ -2,12 +2,22 @@
  * What `axn serve` prints once it listens: one line naming the app and what each transport counts
  * (`6 MCP tools, 7 HTTP operations`), one line per endpoint each transport lists (by default its
  * name and URL), the transports' notes (how to connect a client, a request to try), and how to
- * stop. The lines are the transports' own; the layout is the CLI's.
+ * stop. The lines are the transports' own; the layout is the CLI's, and so is the last paragraph:
+ * how to run this app's CLI from the folder the user stands in.
  */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { reportException, type TransportBanner } from "@axn/core";
 import type { Mounted } from "./shared-server.js";
 
-export function httpBanner(appName: string, origin: string, mounts: readonly Mounted[]): string[] {
+/** Where the user stands (`npm start` runs the script in the app's folder but says where it was typed). */
+export interface BannerPlace {
+  readonly configPath: string | undefined;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export function httpBanner(appName: string, origin: string, mounts: readonly Mounted[], place?: BannerPlace): string[] {
   const summaries = mounts.flatMap(({ running }) => (running.summary === undefined ? [] : [running.summary]));
   const banners = mounts.map((mount) => bannerOf(mount, origin));
   const endpoints = banners.flatMap((banner) => banner.endpoints);
@@ -17,6 +27,7 @@ export function httpBanner(appName: string, origin: string, mounts: readonly Mou
     "",
     ...endpoints.map((endpoint) => `  ${endpoint.label.padEnd(width)}${endpoint.target}`),
     ...banners.flatMap((banner) => banner.notes ?? []).flatMap((note) => ["", ...note]),
+    ...(place === undefined ? [] : ["", ...cliNote(place)]),
     "",
     "Press Ctrl+C to stop.",
   ];
@@ -32,4 +43,19 @@ function bannerOf({ entry, running }: Mounted, origin: string): TransportBanner 
     reportException(error, { action: entry.plugin, phase: `http transport "${entry.transport.name}" banner` });
     return fallback;
   }
+}
+
+/**
+ * `npx axn` finds the app's own bin only inside the app (elsewhere npx fetches an unrelated npm
+ * package named `axn`); anywhere else the absolute form is the one that works.
+ */
+function cliNote({ configPath, cwd, env }: BannerPlace): string[] {
+  const standing = resolve(env["INIT_CWD"] ?? cwd);
+  const appDir = configPath === undefined ? resolve(cwd) : dirname(configPath);
+  if (standing === appDir) {
+    return ["This app's CLI, from this folder:", "  npx axn tools · npx axn mcp-config · npx axn serve --mcp-stdio"];
+  }
+  const entry = fileURLToPath(new URL("../../../bin/axn.js", import.meta.url));
+  const config = configPath === undefined ? "" : ` --config ${configPath}`;
+  return [`This app's CLI, from ${standing}:`, `  ${process.execPath} ${entry} <tools|mcp-config|serve --mcp-stdio>${config}`];
 }

@@ -77,6 +77,7 @@ function checkShape(value: unknown): Transport {
     }
     if (transport.openapi !== undefined && typeof transport.openapi !== "function") throw new TypeError(`${what}: openapi must be a function`);
   }
+  if (transport.catalog !== undefined && typeof transport.catalog !== "function") throw new TypeError(`${what}: catalog must be a function`);
   if (kind === "stdio" && transport.selectFlag !== undefined && (typeof transport.selectFlag !== "string" || !NAME.test(transport.selectFlag))) {
     throw new TypeError(`${what} has selectFlag ${JSON.stringify(transport.selectFlag)}; expected a flag name such as "mcp-stdio" (without the leading --)`);
   }

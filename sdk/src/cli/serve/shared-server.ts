@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import { reportException, type HttpTransport, type RunningHttpTransport } from "@axn/core";
 import { authenticationConfigured } from "../../serving/authenticate-request.js";
 import { protectedResourceMetadata, PROTECTED_RESOURCE_PATH } from "../../serving/protected-resource.js";
+import { publicOrigin } from "../../serving/public-origin.js";
 import type { Registered } from "./registered.js";
 
 export interface Mounted {
@@ -96,8 +97,9 @@ function answerMetadata(request: IncomingMessage, response: ServerResponse, reso
     response.writeHead(405, { ...JSON_HEADERS, allow: "GET, HEAD" }).end(JSON.stringify({ error: "Method not allowed" }));
     return;
   }
-  // The origin the client used: the Host it sent is what it will send its tokens to.
-  const origin = `http://${request.headers.host ?? "localhost"}`;
+  // The origin the client used (the Host it sent is what it will send its tokens to), unless
+  // `serve.publicUrl` or a trusted proxy's forwarded headers name the public one.
+  const origin = publicOrigin((name) => firstHeader(request.headers[name]), `http://${request.headers.host ?? "localhost"}`);
   // Public by design (RFC 9728 §3): any page may read it, so OAuth clients in a browser can.
   response
     .writeHead(200, { ...JSON_HEADERS, "access-control-allow-origin": "*", "cache-control": "max-age=3600" })
@@ -131,4 +133,8 @@ function listen(server: Server, port: number, hostname: string): Promise<string>
       resolve(`http://${host}:${address.port}`);
     });
   });
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

@@ -1,0 +1,106 @@
+/**
+ * The HTTP plugin's API reference page (issue 21, item 7) in a real browser: `axn serve` on the
+ * getting-started example, `GET /api/docs` opened in Debian's headless Chromium driven by
+ * playwright-core. The page renders the app's operations from its own OpenAPI document, and every
+ * request it makes goes to the app's own server — none to a CDN (anything else is refused and
+ * named). A screenshot is kept in node_modules/.cache/axn-e2e/reference-page.png.
+ *
+ * The page is off in production (`axn serve` without `--dev`, NODE_ENV=production) unless the
+ * `referencePage` setting turns it on, and its bundle is served from the installed
+ * @scalar/api-reference.
+ */
+import { expect } from "chai";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+import { configureAxn } from "@axn/core";
+import { resetKernel } from "@axn/sdk/testing";
+import { createHttpApp } from "axn-plugin-http";
+import { axnBin, readUntil, repo } from "../support/axn-child.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const app = join(repo, "docs/examples/getting-started");
+const SCREENSHOT = join(repo, "node_modules/.cache/axn-e2e/reference-page.png");
+
+describe("axn-plugin-http: the API reference page in headless Chromium", function () {
+  this.timeout(180_000); // a hang guard: a browser on a loaded machine
+  let server: ChildProcess | undefined;
+  let context: BrowserContext | undefined;
+  let profile: string | undefined;
+
+  before(function () {
+    if (!existsSync(CHROMIUM)) {
+      // npm test's pretest installs it where it can (root with apt-get); elsewhere say what to run.
+      console.warn(`reference-page spec skipped: ${CHROMIUM} is missing; run \`apt-get install -y chromium\` as root`);
+      this.skip();
+    }
+  });
+
+  afterEach(() => resetKernel());
+
+  after(async () => {
+    await context?.close();
+    server?.kill("SIGKILL");
+    if (profile !== undefined) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it("renders the app's operations from its OpenAPI document, fetching nothing but the app's own URLs", async () => {
+    const { PORT: _port, INIT_CWD: _initCwd, NODE_ENV: _nodeEnv, ...env } = process.env;
+    // Development mode: axn serve runs in production otherwise, where the page is off.
+    server = spawn(process.execPath, [axnBin, "serve", "--dev", "--port", "0"], { cwd: app, env });
+    const banner = await readUntil(server, "Press Ctrl+C to stop.");
+    const origin = /on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)![1]!;
+
+    profile = mkdtempSync(join(tmpdir(), "axn-chromium-"));
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+    const elsewhere: string[] = [];
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith(`${origin}/`) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+      elsewhere.push(url);
+      return route.abort();
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const loaded: string[] = [];
+    page.on("requestfinished", (request) => loaded.push(new URL(request.url()).pathname));
+
+    const response = await page.goto(`${origin}/api/docs`);
+    expect(response?.status()).to.equal(200);
+    expect(await page.title()).to.equal("axn-app reference");
+    // The operation, as Scalar renders it from /api/openapi.json: its description and its route.
+    await page.getByText("Greet someone by name").first().waitFor({ state: "visible" });
+    await page.getByText("/api/greet/v1").first().waitFor({ state: "visible" });
+    mkdirSync(join(SCREENSHOT, ".."), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: false });
+
+    expect(loaded).to.include.members(["/api/docs", "/api/docs/scalar.js", "/api/openapi.json"]);
+    expect(elsewhere, "requests that left the app's server").to.deep.equal([]);
+  });
+
+  it("is off in production unless referencePage turns it on; the bundle is the installed Scalar's", async () => {
+    configureAxn({ env: "production" }); // what axn serve sets without --dev; reset after each case
+    expect((await createHttpApp({ tools: [] }).request("/api/docs")).status).to.equal(404);
+    const on = createHttpApp({ tools: [], referencePage: true });
+    const page = await on.request("/api/docs");
+    expect(page.status).to.equal(200);
+    expect(await page.text()).to.contain('<script src="/api/docs/scalar.js"></script>');
+    const bundle = await on.request("/api/docs/scalar.js");
+    expect(bundle.headers.get("content-type")).to.equal("text/javascript; charset=utf-8");
+    expect((await bundle.arrayBuffer()).byteLength).to.be.greaterThan(100_000);
+    configureAxn({ env: "development" });
+    expect((await createHttpApp({ tools: [], referencePage: false }).request("/api/docs")).status).to.equal(404);
+    expect((await createHttpApp({ tools: [], basePath: "" }).request("/docs")).status).to.equal(200);
+  });
+});
