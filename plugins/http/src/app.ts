@@ -309,7 +309,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   }
 
   // A background call's status, then its result (jobs.ts).
-  app.get(`${basePath}/jobs/:id`, async (c) => toResponse(await jobReply(operations, c.req.param("id"))));
+  app.get(`${basePath}/jobs/:id`, async (c) => toResponse(await jobReply(operations, c.req.param("id"), c.get("ambientContext") ?? NO_AMBIENT)));
 
   return app;
 }
