@@ -262,8 +262,13 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     expect(banner).to.contain("This app's CLI, from this folder:\n  npx axn tools · npx axn mcp-config · npx axn serve --mcp-stdio\n");
     const reply = await fetch(`${url}/api/greet/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"Ada"}' });
     expect(reply.status).to.equal(200);
-    const reference = await fetch(`${url}/api/docs/scalar.js`); // the packed plugin finds its Scalar bundle
-    expect(reference.status).to.equal(200);
+    // The page installs no @scalar/api-reference (an optional peer): the reference page says what to install.
+    expect(banner).not.to.contain("API docs");
+    const reference = await fetch(`${url}/api/docs`);
+    expect(reference.status).to.equal(404);
+    expect(await reference.json()).to.deep.equal({
+      error: "The API reference page needs @scalar/api-reference, which is not installed; run `npm i @scalar/api-reference` in the app and restart",
+    });
     expect(await reply.text()).to.equal(consoleOutput(`curl -s -X POST http://127.0.0.1:3000/api/greet/v1 -H 'content-type: application/json' -d '{"name":"Ada"}'`));
   });
 
