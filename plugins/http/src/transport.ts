@@ -8,7 +8,7 @@ import type { HttpTransport, TransportApp, TransportRegistrar } from "@axn/core"
 import type { HttpServingPolicy } from "@axn/core";
 import { createHttpApp } from "./app.js";
 import { httpConfig } from "./config.js";
-import { referencePageEnabled } from "./reference-page.js";
+import { referencePageServed } from "./reference-page.js";
 import { AxnError, ErrorCodes } from "@axn/core";
 import { servingConfig } from "@axn/sdk/serving";
 import { nodeListener } from "./serve.js";
@@ -44,7 +44,7 @@ function httpTransport(basePath: string): HttpTransport<{}> {
             endpoints: [
               { label: "HTTP API", target: `POST ${origin}${basePath}/{tool}/v{n}` },
               { label: "OpenAPI", target: `${origin}${basePath}/openapi.json` },
-              ...(referencePageEnabled(httpConfig.get("referencePage")) ? [{ label: "API docs", target: `${origin}${basePath}/docs  (open in a browser)` }] : []),
+              ...(referencePageServed(httpConfig.get("referencePage")) ? [{ label: "API docs", target: `${origin}${basePath}/docs  (open in a browser)` }] : []),
             ],
             notes:
               example === undefined
