@@ -12,7 +12,7 @@
  */
 import { expect } from "chai";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { packedPackages, type PackedPackage } from "../support/packed.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
@@ -179,19 +180,14 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
   let root: string;
   let app: string;
   let bin: string;
-  let packed: { name: string; filename: string; files: { path: string }[] }[];
+  let packed: readonly PackedPackage[];
   let install: Run;
   const clients: Client[] = [];
 
   before(async function () {
-    for (const folder of Object.keys(PACKAGES)) {
-      if (!existsSync(join(repo, folder, "dist/index.js"))) throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
-    }
     root = mkdtempSync(join(tmpdir(), "axn-fresh-app-"));
     app = join(root, "fresh-app");
     bin = join(app, "node_modules/@axn/sdk/bin/axn.js");
-    const packs = join(root, "packs");
-    mkdirSync(packs);
 
     // Nothing above the app may lend it packages: Node resolves through every ancestor's node_modules.
     for (let dir = root; dir !== dirname(dir); dir = dirname(dir)) {
@@ -199,16 +195,14 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
     }
     expect(relative(repo, root).startsWith(".."), "the app must live outside the workspace").to.equal(true);
 
-    const workspaces = Object.keys(PACKAGES).flatMap((folder) => ["-w", folder]);
-    const pack = await npm(["pack", "--json", "--pack-destination", packs, ...workspaces], { cwd: repo });
-    packed = json(pack.stdout) as typeof packed;
+    packed = await packedPackages(); // shared with getting-started.spec.ts: packed once per content
 
     cpSync(templates, app, { recursive: true });
     await npm(["init", "-y"], { cwd: app });
     const manifest = JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as Record<string, unknown>;
     writeFileSync(join(app, "package.json"), JSON.stringify({ ...manifest, type: "module" }, null, 2));
 
-    const tarballs = packed.map((entry) => join(packs, entry.filename));
+    const tarballs = packed.map((entry) => entry.tarball);
     install = await npm(["install", ...NPM_FLAGS, ...tarballs, "zod", `typescript@${TYPESCRIPT}`, TYPES_NODE, "tsx"], {
       cwd: app,
       timeoutMs: 240_000,
@@ -291,8 +285,8 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
       ]);
       expect(tools.code, tools.stderr).to.equal(0);
       expect(json(tools.stdout)).to.deep.equal([
-        { name: "add", version: 1, adapters: ["http", "langchain", "mcp"], semanticHints: ["readOnly", "idempotent"], description: "Add two integers" },
-        { name: "greet", version: 1, adapters: ["http", "langchain", "mcp"], semanticHints: [], description: "Greet someone by email" },
+        { kind: "tool", name: "add", version: 1, adapters: ["http", "langchain", "mcp"], semanticHints: ["readOnly", "idempotent"], description: "Add two integers" },
+        { kind: "tool", name: "greet", version: 1, adapters: ["http", "langchain", "mcp"], semanticHints: [], description: "Greet someone by email" },
       ]);
       expect(call.code, call.stderr).to.equal(0);
       expect(json(call.stdout)).to.deep.equal({ ok: true, outcome: "success", message: "The sum is 5", exposed: { sum: 5 } });

@@ -9,7 +9,7 @@
  * absolute paths, and HTTP. Last, the scaffold: `axn init` run by `npm exec` from the packed
  * tarballs (no global install), installed, and its own `npm test` green.
  *
- * One `npm pack` serves both parts; npm's output is shown only when a step fails.
+ * One packed set (test/support/packed.ts, shared with fresh-app.spec.ts) serves both parts; npm's output is shown only when a step fails.
  */
 import { expect } from "chai";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { PROJECT_FILES } from "../../sdk/dist/cli/init/templates.js";
+import { packedPackages } from "../support/packed.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
@@ -28,7 +29,6 @@ const page = readFileSync(join(repo, "docs/getting-started.md"), "utf8");
 const example = join(repo, "docs/examples/getting-started");
 const inspector = join(repo, "node_modules/.bin/mcp-inspector");
 
-const WORKSPACES = ["core", "sdk", "plugins/mcp", "plugins/langchain", "plugins/http"];
 const TYPESCRIPT = (createRequire(import.meta.url)("typescript/package.json") as { version: string }).version;
 const TYPES_NODE = `@types/node@^${process.versions.node.split(".")[0]}`;
 const NPM_FLAGS = ["--no-audit", "--no-fund", "--prefer-offline"];
@@ -138,20 +138,15 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
   let tarballs: string[];
 
   before(async function () {
-    for (const folder of WORKSPACES) {
-      if (!existsSync(join(repo, folder, "dist/index.js"))) throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
-    }
     root = mkdtempSync(join(tmpdir(), "axn-getting-started-"));
     for (let dir = root; dir !== dirname(dir); dir = dirname(dir)) {
       expect(existsSync(join(dir, "node_modules")), `${dir}/node_modules would leak into the project`).to.equal(false);
     }
     app = join(root, "my-tools");
     bin = join(app, "node_modules/@axn/sdk/bin/axn.js");
-    const packs = join(root, "packs");
-    mkdirSync(packs);
     mkdirSync(app);
-    const pack = await npm(["pack", "--json", "--pack-destination", packs, ...WORKSPACES.flatMap((folder) => ["-w", folder])], { cwd: repo });
-    tarballs = (json(pack.stdout) as { filename: string }[]).map((entry) => join(packs, entry.filename));
+    // Shared with fresh-app.spec.ts: packed once per content (in core, sdk, mcp, langchain, http order).
+    tarballs = (await packedPackages()).map((entry) => entry.tarball);
 
     // Step 1, with the tarballs in place of the registry's names.
     await npm(["init", "-y"], { cwd: app });
@@ -262,8 +257,13 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     expect(banner).to.contain("This app's CLI, from this folder:\n  npx axn tools · npx axn mcp-config · npx axn serve --mcp-stdio\n");
     const reply = await fetch(`${url}/api/greet/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"Ada"}' });
     expect(reply.status).to.equal(200);
-    const reference = await fetch(`${url}/api/docs/scalar.js`); // the packed plugin finds its Scalar bundle
-    expect(reference.status).to.equal(200);
+    // The page installs no @scalar/api-reference (an optional peer): the reference page says what to install.
+    expect(banner).not.to.contain("API docs");
+    const reference = await fetch(`${url}/api/docs`);
+    expect(reference.status).to.equal(404);
+    expect(await reference.json()).to.deep.equal({
+      error: "The API reference page needs @scalar/api-reference, which is not installed; run `npm i @scalar/api-reference` in the app and restart",
+    });
     expect(await reply.text()).to.equal(consoleOutput(`curl -s -X POST http://127.0.0.1:3000/api/greet/v1 -H 'content-type: application/json' -d '{"name":"Ada"}'`));
   });
 

@@ -74,19 +74,32 @@ const PACKAGES: Readonly<Record<string, PackageSpec>> = {
   },
 };
 
-/** The dependency fields the spec pins, per package. */
-const DEPENDENCIES: Readonly<Record<string, { dependencies: readonly string[]; peerDependencies: readonly string[] }>> = {
+/** The dependency fields the spec pins, per package; `optionalPeers` are the peers marked optional in peerDependenciesMeta. */
+const DEPENDENCIES: Readonly<
+  Record<string, { dependencies: readonly string[]; peerDependencies: readonly string[]; optionalPeers: readonly string[] }>
+> = {
   "@axn/core": {
     dependencies: ["@opentelemetry/api", "@standard-schema/spec", "tapable", "zod-to-json-schema"],
     peerDependencies: ["zod"],
+    optionalPeers: [],
   },
-  "@axn/sdk": { dependencies: ["jiti", "jose", "semver"], peerDependencies: ["@axn/core", "bullmq", "ioredis", "zod"] },
+  "@axn/sdk": {
+    dependencies: ["jiti", "jose", "semver"],
+    peerDependencies: ["@axn/core", "bullmq", "ioredis", "zod"],
+    optionalPeers: ["bullmq", "ioredis"],
+  },
   "axn-plugin-mcp": {
     dependencies: ["@hono/node-server", "@modelcontextprotocol/sdk"],
     peerDependencies: ["@axn/core", "@axn/sdk", "zod"],
+    optionalPeers: [],
   },
-  "axn-plugin-langchain": { dependencies: [], peerDependencies: ["@axn/core", "@axn/sdk", "@langchain/core"] },
-  "axn-plugin-http": { dependencies: ["@hono/node-server", "@scalar/api-reference", "@scalar/hono-api-reference", "hono"], peerDependencies: ["@axn/core", "@axn/sdk"] },
+  "axn-plugin-langchain": { dependencies: [], peerDependencies: ["@axn/core", "@axn/sdk", "@langchain/core"], optionalPeers: [] },
+  // The reference page's Scalar bundle (~60 MB) is opt-in: an app that wants the page installs it.
+  "axn-plugin-http": {
+    dependencies: ["@hono/node-server", "hono"],
+    peerDependencies: ["@axn/core", "@axn/sdk", "@scalar/api-reference"],
+    optionalPeers: ["@scalar/api-reference"],
+  },
 };
 
 interface Packed {
@@ -206,10 +219,12 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
       });
 
       it("declares what must be one copy per app as a peer, never as a dependency", () => {
-        const manifest = JSON.parse(readFileSync(join(repo, folder, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+        const manifest = JSON.parse(readFileSync(join(repo, folder, "package.json"), "utf8")) as Record<string, Record<string, unknown> | undefined>;
+        const meta = (manifest["peerDependenciesMeta"] ?? {}) as Record<string, { optional?: boolean }>;
         expect({
           dependencies: Object.keys(manifest["dependencies"] ?? {}).sort(),
           peerDependencies: Object.keys(manifest["peerDependencies"] ?? {}).sort(),
+          optionalPeers: Object.keys(meta).filter((name) => meta[name]?.optional === true).sort(),
         }).to.deep.equal(DEPENDENCIES[spec.name]);
       });
     });

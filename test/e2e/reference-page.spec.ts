@@ -7,7 +7,9 @@
  *
  * The page is off in production (`axn serve` without `--dev`, NODE_ENV=production) unless the
  * `referencePage` setting turns it on, and its bundle is served from the installed
- * @scalar/api-reference.
+ * @scalar/api-reference. That package is an optional peer: without it (simulated with a Node resolve
+ * hook that refuses the name, so the real resolver path is taken) both routes answer a 404 naming
+ * what to install and the banner does not advertise the page.
  */
 import { expect } from "chai";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -33,6 +35,22 @@ const FLAGS = [
 ];
 const app = join(repo, "docs/examples/getting-started");
 const SCREENSHOT = join(repo, "node_modules/.cache/axn-e2e/reference-page.png");
+
+// A resolve hook that answers `@scalar/api-reference` as Node does for a package that is not installed.
+const WITHOUT_SCALAR = `data:text/javascript,${encodeURIComponent(`
+  import { register } from "node:module";
+  register("data:text/javascript," + encodeURIComponent(\`
+    export async function resolve(specifier, context, next) {
+      if (specifier === "@scalar/api-reference" || specifier.startsWith("@scalar/api-reference/")) {
+        throw Object.assign(new Error("Cannot find package '" + specifier + "'"), { code: "ERR_MODULE_NOT_FOUND" });
+      }
+      return next(specifier, context);
+    }\`));
+`)}`;
+const MISSING = {
+  error:
+    "The API reference page needs @scalar/api-reference, which is not installed; run `npm i @scalar/api-reference` in the app and restart",
+};
 
 describe("axn-plugin-http: the API reference page in headless Chromium", function () {
   this.timeout(180_000); // a hang guard: a browser on a loaded machine
@@ -87,6 +105,37 @@ describe("axn-plugin-http: the API reference page in headless Chromium", functio
 
     expect(loaded).to.include.members(["/api/docs", "/api/docs/scalar.js", "/api/openapi.json"]);
     expect(elsewhere, "requests that left the app's server").to.deep.equal([]);
+  });
+
+  it("without @scalar/api-reference installed, answers a 404 saying what to install and leaves the page out of the banner", async () => {
+    const { PORT: _port, INIT_CWD: _initCwd, NODE_ENV: _nodeEnv, ...env } = process.env;
+    const child = spawn(process.execPath, ["--import", WITHOUT_SCALAR, axnBin, "serve", "--dev", "--port", "0"], { cwd: app, env });
+    try {
+      const banner = await readUntil(child, "Press Ctrl+C to stop.");
+      const origin = /on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)![1]!;
+      expect(banner).to.contain(`${origin}/api/openapi.json`);
+      expect(banner).not.to.contain("API docs");
+      for (const path of ["/api/docs", "/api/docs/scalar.js"]) {
+        const response = await fetch(`${origin}${path}`);
+        expect(response.status, path).to.equal(404);
+        expect(response.headers.get("content-type"), path).to.equal("application/json; charset=utf-8");
+        expect(await response.json(), path).to.deep.equal(MISSING);
+      }
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it("with it installed, the banner advertises the page", async () => {
+    const { PORT: _port, INIT_CWD: _initCwd, NODE_ENV: _nodeEnv, ...env } = process.env;
+    const child = spawn(process.execPath, [axnBin, "serve", "--dev", "--port", "0"], { cwd: app, env });
+    try {
+      const banner = await readUntil(child, "Press Ctrl+C to stop.");
+      const origin = /on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)![1]!;
+      expect(banner).to.match(new RegExp(`API docs +${origin}/api/docs  \\(open in a browser\\)`));
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 
   it("is off in production unless referencePage turns it on; the bundle is the installed Scalar's", async () => {

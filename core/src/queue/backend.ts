@@ -24,6 +24,11 @@ export interface JobPayload {
    * options (wire coercion, user-facing input errors), as the synchronous tool call would have.
    */
   readonly invoker?: Required<InvokerOptions>;
+  /**
+   * The id of the principal that enqueued the call, when there was one: a transport shows the
+   * job only to that principal (its id alone is no capability), a trusted reader to anyone.
+   */
+  readonly owner?: string;
 }
 
 /** The enqueue options with their defaults applied. */
@@ -57,6 +62,8 @@ export interface JobSnapshot {
   readonly attempts: number;
   /** Set once the job is completed, dead or cancelled. */
   readonly settled: SettledJob | undefined;
+  /** The payload's `owner`: the enqueuing principal's id; absent for a job enqueued anonymously. */
+  readonly owner?: string;
 }
 
 /** One attempt of a job, as a worker ran it: retried when the body threw. */

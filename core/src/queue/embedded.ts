@@ -150,6 +150,7 @@ export class EmbeddedQueue implements QueueBackend {
       attemptsMade: entry.attemptsMade,
       attempts: entry.options.attempts,
       settled: entry.settled,
+      ...(entry.payload.owner === undefined ? {} : { owner: entry.payload.owner }),
     };
   }
 

@@ -10,6 +10,7 @@ import { internalsOf } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
 import { pickAmbient } from "../context/ambient-source.js";
 import { PRINCIPAL_AMBIENT_KEY } from "../action/principal.js";
+import { principalFrom } from "../access/principal.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { didYouMean } from "../errors/did-you-mean.js";
@@ -89,12 +90,14 @@ export function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOption
   if (invoker !== undefined && !ambientNames.includes(PRINCIPAL_AMBIENT_KEY)) ambientNames.push(PRINCIPAL_AMBIENT_KEY);
   const ambient = pickAmbient(options?.ambientContext, ambientNames);
   const traceparent = currentTraceparent();
+  const owner = principalFrom(options?.ambientContext)?.id;
   return {
     action: name,
     args: travelling(name, "args", argsObject as Record<string, unknown>),
     ambient: travelling(name, "ambientContext", ambient),
     ...(traceparent === undefined ? {} : { traceparent }),
     ...(invoker === undefined ? {} : { invoker: new Invoker(invoker).options }),
+    ...(owner === undefined ? {} : { owner }),
   };
 }
 

@@ -11,6 +11,7 @@
  * ```
  */
 import type { EnqueueOptions, JobHandle } from "../action/job.js";
+import type { AxnPrincipal } from "../action/principal.js";
 import type { AnyAxn } from "../action/types.js";
 import type { InvokerOptions } from "../invoke/invoker.js";
 import { kernel } from "../kernel/state.js";
@@ -23,11 +24,17 @@ import { actionNamed, runJob } from "./run-job.js";
 kernel.queue.enqueue ??= enqueue;
 
 export const Jobs = {
-  /** The job with this id in the current backend, or `undefined`. */
-  async find(id: string): Promise<JobHandle | undefined> {
+  /**
+   * The job with this id in the current backend, or `undefined`. With `principal` (a transport
+   * reading for a caller; `null` for an anonymous one) a job another principal enqueued is
+   * `undefined` too — exactly as an unknown id, so an id learnt elsewhere reveals nothing. A job
+   * enqueued anonymously is found for anyone; without `principal` (trusted code, `axn jobs`) every job is.
+   */
+  async find(id: string, options: { readonly principal?: AxnPrincipal | null } = {}): Promise<JobHandle | undefined> {
     const backend = queueBackend();
     const snapshot = await backend.snapshot(id);
     if (snapshot === undefined) return undefined;
+    if (options.principal !== undefined && snapshot.owner !== undefined && snapshot.owner !== options.principal?.id) return undefined;
     return new Job(snapshot.id, snapshot.action, actionNamed(snapshot.action), backend) as JobHandle;
   },
   /**

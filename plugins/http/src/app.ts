@@ -310,7 +310,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   }
 
   // A background call's status, then its result (jobs.ts).
-  app.get(`${basePath}/jobs/:id`, async (c) => toResponse(await jobReply(operations, c.req.param("id"))));
+  app.get(`${basePath}/jobs/:id`, async (c) => toResponse(await jobReply(operations, c.req.param("id"), c.get("ambientContext") ?? NO_AMBIENT)));
 
   // The same routes straight from Node's request for a server on Node (node-route.ts); with CORS or
   // authentication every request goes through the middleware above.

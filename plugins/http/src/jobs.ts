@@ -78,9 +78,14 @@ export async function enqueueReply(op: HttpOperation, args: unknown, ambientCont
   };
 }
 
-/** `GET {basePath}/jobs/{id}`: the job's state, then the synchronous call's reply. */
-export async function jobReply(operations: readonly HttpOperation[], id: string): Promise<HttpReply> {
-  const job = await Jobs.find(id);
+/**
+ * `GET {basePath}/jobs/{id}`: the job's state, then the synchronous call's reply. A job is bound to
+ * the principal that enqueued it: for any other caller (or an anonymous one) it is a 404 exactly
+ * like an unknown id, so a leaked or guessed URL is no capability. A job enqueued anonymously is
+ * read by whoever holds its URL, as before.
+ */
+export async function jobReply(operations: readonly HttpOperation[], id: string, ambientContext: AmbientContextSource): Promise<HttpReply> {
+  const job = await Jobs.find(id, { principal: principalFrom(ambientContext) ?? null });
   // Only jobs of the tools this app serves: an id of some other job reveals nothing here.
   const op = job === undefined ? undefined : operations.find((candidate) => candidate.action.name === job.action);
   if (job === undefined || op === undefined) return errorReply(404, JobMessages.unknownJob(id));

@@ -10,7 +10,7 @@ import { createHttpApp } from "./app.js";
 import { httpConfig } from "./config.js";
 import { deprecator } from "./deprecator.js";
 import { nodeToolRouteOf } from "./node-route.js";
-import { referencePageEnabled } from "./reference-page.js";
+import { referencePageServed } from "./reference-page.js";
 import { AxnError, ErrorCodes } from "@axn/core";
 import { servingConfig } from "@axn/sdk/serving";
 import { nodeListener } from "./serve.js";
@@ -47,7 +47,7 @@ function httpTransport(basePath: string): HttpTransport<{}> {
             endpoints: [
               { label: "HTTP API", target: `POST ${origin}${basePath}/{tool}/v{n}` },
               { label: "OpenAPI", target: `${origin}${basePath}/openapi.json` },
-              ...(referencePageEnabled(httpConfig.get("referencePage")) ? [{ label: "API docs", target: `${origin}${basePath}/docs  (open in a browser)` }] : []),
+              ...(referencePageServed(httpConfig.get("referencePage")) ? [{ label: "API docs", target: `${origin}${basePath}/docs  (open in a browser)` }] : []),
             ],
             notes:
               example === undefined

@@ -84,6 +84,11 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       default: undefined as ConfigureServer | undefined,
       validate: (value: ConfigureServer | undefined) => value === undefined || typeof value === "function" || "expected a function (server: McpServer) => void",
       description: "Called with each SDK McpServer before it connects: the raw seam for what axn does not model",
+    })
+    .setting("stateless", {
+      default: false as boolean,
+      validate: (value: boolean) => typeof value === "boolean" || "expected true or false",
+      description: "Under axn serve, Streamable HTTP keeps no session (a fresh server per POST): any instance behind a balancer answers any request",
     }),
   { default: false },
 );

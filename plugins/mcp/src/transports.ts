@@ -8,6 +8,7 @@ import type { HttpTransport, StdioTransport, TransportCatalogEntry, TransportReg
 // plugin.ts imports this module: its `mcpPlugin` is read only when a transport starts.
 import { discoverSurface, type DiscoveredSurface } from "./discover-surface.js";
 import { mcpPlugin } from "./plugin.js";
+import { mcpConfig } from "./config.js";
 import { createStreamableHttpHandler } from "./serve-http.js";
 import { serveStdioUntilEnd } from "./serve-stdio.js";
 import { servingConfig } from "@axn/sdk/serving";
@@ -31,7 +32,9 @@ const streamableHttp: HttpTransport<{}> = {
   catalog,
   async start({ app, serving }) {
     const served = await discoverSurface();
-    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, serving, ...served });
+    // `mcp.stateless`: no session to pin a client to one instance (docs/scaling.md).
+    const stateless = mcpConfig.get("stateless");
+    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, serving, stateless, ...served });
     return {
       listener: handler.listener,
       summary: summary(served),

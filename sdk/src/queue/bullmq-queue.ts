@@ -33,6 +33,7 @@ interface RawJob {
   readonly returnvalue: unknown;
   readonly failedReason: string | undefined;
   readonly finishedOn?: number | undefined;
+  readonly data: { readonly owner?: unknown } | undefined;
   getState(): Promise<string>;
   remove(): Promise<void>;
 }
@@ -90,7 +91,7 @@ export class BullmqQueue implements QueueBackend {
     const job = (await this.queue.getJob(id)) as RawJob | undefined;
     if (job === undefined) {
       const cancelled = await this.client.get(cancelledKey(this.settings, id));
-      return cancelled === null ? undefined : { id, action: cancelled, state: "cancelled", attemptsMade: 0, attempts: 0, settled: CANCELLED };
+      return cancelled === null ? undefined : cancelledSnapshot(id, cancelled);
     }
     const state = stateOf(rawState === "unknown" ? await job.getState() : rawState, job.failedReason);
     if (state === undefined) return undefined;
@@ -98,7 +99,7 @@ export class BullmqQueue implements QueueBackend {
     if (state === "completed") settled = job.returnvalue as SettledJob;
     else if (state === "dead") settled = settledFromFailure(job.failedReason);
     else if (state === "cancelled") settled = CANCELLED;
-    return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled };
+    return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled, ...ownerOf(job) };
   }
 
   async waitSettled(id: string, signal?: AbortSignal): Promise<JobSnapshot> {
@@ -130,7 +131,7 @@ export class BullmqQueue implements QueueBackend {
     const completed = typeof job.returnvalue === "object" && job.returnvalue !== null;
     const state = completed ? "completed" : stateOf("failed", job.failedReason)!;
     const settled = completed ? (job.returnvalue as SettledJob) : state === "cancelled" ? CANCELLED : settledFromFailure(job.failedReason);
-    return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled };
+    return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled, ...ownerOf(job) };
   }
 
   /** Resolves on the job's next completed/failed event, or after a recheck interval. */
@@ -169,7 +170,7 @@ export class BullmqQueue implements QueueBackend {
     } catch {
       return false; // a worker took it meanwhile: it is running now
     }
-    await this.client.set(cancelledKey(this.settings, id), job.name, "EX", CANCELLED_TTL);
+    await this.client.set(cancelledKey(this.settings, id), cancelledMarker(job), "EX", CANCELLED_TTL);
     return true;
   }
 
@@ -182,7 +183,28 @@ export class BullmqQueue implements QueueBackend {
 
 /** A job not finished yet: its exact state does not matter to a waiter. */
 function pending(id: string, job: RawJob): JobSnapshot {
-  return { id, action: job.name, state: "waiting", attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled: undefined };
+  return { id, action: job.name, state: "waiting", attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled: undefined, ...ownerOf(job) };
+}
+
+/** The enqueuing principal's id the payload carries (`JobPayload.owner`), as a snapshot field. */
+function ownerOf(job: RawJob): { readonly owner?: string } {
+  const owner = job.data?.owner;
+  return typeof owner === "string" ? { owner } : {};
+}
+
+/**
+ * A cancelled job is removed from BullMQ; a marker keeps its action and owner (an action name has
+ * no line break, so one separates them) so it still reads as cancelled — for its owner only.
+ */
+function cancelledMarker(job: RawJob): string {
+  const { owner } = ownerOf(job);
+  return owner === undefined ? job.name : `${job.name}\n${owner}`;
+}
+
+function cancelledSnapshot(id: string, marker: string): JobSnapshot {
+  const newline = marker.indexOf("\n");
+  const action = newline === -1 ? marker : marker.slice(0, newline);
+  return { id, action, state: "cancelled", attemptsMade: 0, attempts: 0, settled: CANCELLED, ...(newline === -1 ? {} : { owner: marker.slice(newline + 1) }) };
 }
 
 function notFound(id: string): AxnError {

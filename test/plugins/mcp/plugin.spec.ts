@@ -37,8 +37,18 @@ describe("axn-plugin-mcp: the plugin", () => {
       ["resources", false, []],
       ["prompts", false, []],
       ["configureServer", false, undefined],
+      ["stateless", false, false],
       ["rejectOpaqueExposedValues", true, false],
     ]);
+  });
+
+  it("mcp.stateless (for instances behind a balancer) takes a boolean; anything else is refused naming it", () => {
+    expect(() =>
+      mcpConfig.configure((c) => {
+        (c as { stateless: unknown }).stateless = "yes";
+      }),
+    ).to.throw('Invalid stateless "yes" for axn-plugin-mcp: expected true or false');
+    expect(mcpConfig.get("stateless")).to.equal(false);
   });
 
   it("tools() wraps every Tools.for('mcp') member: sorted by name, latest version only", async () => {

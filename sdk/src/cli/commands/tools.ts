@@ -18,7 +18,7 @@ export const toolsCommand: Command = {
     "",
     "Options:",
     "  --adapter KEY   only the tools of this adapter (mcp, langchain, http, …)",
-    "  --json          print a JSON array instead of a table",
+    "  --json          print a JSON array instead of the tables (tools, then resources and prompts)",
     "",
     "Examples:",
     "  axn tools",
@@ -30,8 +30,13 @@ export const toolsCommand: Command = {
     const app = await loadApp(io.cwd, configPath);
     const adapter = typeof values["adapter"] === "string" ? values["adapter"] : undefined;
     const tools = listTools(adapter);
+    // Beside the tools, what transports serve on their own (MCP resources, templates and prompts);
+    // `--adapter` narrows to tools, so it shows none of them.
+    const served = adapter === undefined ? await servedCatalog(collectTransports(app.host, RESERVED_FLAGS)) : [];
     if (values["json"] === true) {
+      // One array, each row tagged with its `kind`, so a script reads tools and the rest alike.
       const rows = tools.map((tool) => ({
+        kind: "tool",
         name: tool.name,
         version: tool.version,
         adapters: tool.adapters,
@@ -39,7 +44,14 @@ export const toolsCommand: Command = {
         semanticHints: tool.action.semanticHints,
         description: tool.action.description ?? null,
       }));
-      println(io.stdout, JSON.stringify(rows, null, 2));
+      const others = served.map((entry) => ({
+        kind: entry.kind,
+        name: entry.name,
+        address: entry.target ?? null,
+        transport: entry.transport,
+        description: entry.description ?? null,
+      }));
+      println(io.stdout, JSON.stringify([...rows, ...others], null, 2));
       return ExitCode.ok;
     }
     if (tools.length === 0) {
@@ -54,8 +66,6 @@ export const toolsCommand: Command = {
       tool.action.description ?? "",
     ]);
     println(io.stdout, ...table(["NAME", "VERSION", "ADAPTERS", "HINTS", "DESCRIPTION"], rows));
-    // Beside the tools, what transports serve on their own (MCP resources and prompts).
-    const served = adapter === undefined ? await servedCatalog(collectTransports(app.host, RESERVED_FLAGS)) : [];
     if (served.length > 0) {
       const entries = served.map((entry) => [entry.kind, entry.name, entry.target ?? "-", entry.transport, entry.description ?? ""]);
       println(io.stdout, "", ...table(["KIND", "NAME", "ADDRESS", "TRANSPORT", "DESCRIPTION"], entries));
