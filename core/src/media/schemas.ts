@@ -48,11 +48,16 @@ type Issue = StandardSchemaV1.Issue;
 type Json = Record<string, unknown>;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const schemas = new WeakSet<object>();
+/**
+ * The brand `media.*` puts on its schemas, keyed with `Symbol.for` like the error brand: a media
+ * schema made through a second copy of `@axn/core` in the app (an `npm link`ed plugin) is still
+ * recognised by this one — a module-level set would be one per copy.
+ */
+const MEDIA_SCHEMA: unique symbol = Symbol.for("axn.media.schema") as never;
 
-/** True for a schema made by `media.*` (what `mediaFieldsOf` looks for). */
+/** True for a schema made by `media.*` (what `mediaFieldsOf` looks for), through any copy of `@axn/core`. */
 export function isMediaSchema(value: unknown): value is MediaSchema {
-  return typeof value === "object" && value !== null && schemas.has(value);
+  return typeof value === "object" && value !== null && (value as { readonly [MEDIA_SCHEMA]?: unknown })[MEDIA_SCHEMA] === true;
 }
 
 function bytesToBase64(bytes: Uint8Array): string {
@@ -173,7 +178,8 @@ function build<V extends MediaValue>(
       jsonSchema: { input: () => jsonSchema("input"), output: () => jsonSchema("output") },
     },
   } as unknown as MediaSchema<V>;
-  schemas.add(schema);
+  // Not enumerable: the brand is not part of what a schema shows (spreads, deep equality, listings).
+  Object.defineProperty(schema, MEDIA_SCHEMA, { value: true });
   return Object.freeze(schema);
 }
 

@@ -10,7 +10,8 @@ import { expect } from "chai";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Current, Tools, VERSION, type AnyAxn } from "@axn/core";
+import { Current, Tools, VERSION, defineAxn, isMediaSchema, media, mediaFieldsOf, type AnyAxn } from "@axn/core";
+import { z } from "zod";
 import { catalogActions, kernelCopies, createKernelHost } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
@@ -121,6 +122,17 @@ describe("kernel state: one per process", () => {
       const { Who } = (await import(pathToFileURL(join(dir, "plugin", "index.mjs")).href)) as { Who: AnyAxn };
       const seen = await Current.run({ userId: "u_7" }, () => Who.call({} as never));
       expect([seen.ok, (seen as unknown as { userId: string }).userId]).to.deep.equal([true, "u_7"]);
+    });
+
+    it("joins: a media schema made through the copy is a media field to this copy (the brand is Symbol.for-keyed)", async () => {
+      const copy = copyCore(scratch());
+      const other = (await import(pathToFileURL(join(copy, "dist", "index.js")).href)) as typeof import("@axn/core");
+      expect(other.media).not.to.equal(media); // really another module instance
+      const image = other.media.image();
+      expect([isMediaSchema(image), other.isMediaSchema(media.image()), isMediaSchema(z.string())]).to.deep.equal([true, true, false]);
+      const Snap = defineAxn({ name: "Copies.Snap", exposes: { picture: image }, call: () => ({ picture: { type: "image" as const, mimeType: "image/png", data: "AAAA" } }) });
+      expect(mediaFieldsOf(Snap)).to.have.length(1);
+      expect(Object.keys(image)).to.deep.equal(["mediaKind", "~standard"]); // the brand is not enumerable
     });
 
     it("refuses: a copy of another release line fails to load, naming both copies", async () => {
