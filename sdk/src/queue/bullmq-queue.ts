@@ -18,6 +18,8 @@ import { cancelChannel, cancelledKey, loadBullmq, redisClient, resolveQueueSetti
 import { CANCELLED, settledFromFailure, stateOf } from "./wire.js";
 
 /** How long settled jobs stay readable by id. */
+/** How long `close()` waits for Redis to answer before it disconnects regardless. */
+const CLOSE_GRACE_MS = 2_000;
 const KEEP_COMPLETED = { age: 7 * 24 * 3600, count: 100_000 } as const;
 const KEEP_DEAD = { age: 30 * 24 * 3600 } as const;
 /** A cancelled job's tombstone outlives it this long (seconds). */
@@ -175,9 +177,23 @@ export class BullmqQueue implements QueueBackend {
   }
 
   async close(): Promise<void> {
-    await this.events.close();
-    await this.queue.close();
-    await Promise.allSettled([this.client.quit(), this.eventsClient.quit()]);
+    // Gracefully while Redis answers. A close that does not finish in CLOSE_GRACE_MS (Redis went away
+    // meanwhile: the clients are reconnecting, and would retry forever) ends in disconnect(), which
+    // stops the retries — a closed queue never leaves a client dialling a server that is gone.
+    const graceful = (async () => {
+      await this.events.close();
+      await this.queue.close();
+      await Promise.allSettled([this.client.quit(), this.eventsClient.quit()]);
+    })().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_GRACE_MS);
+      timer.unref();
+    });
+    await Promise.race([graceful, grace]);
+    clearTimeout(timer);
+    this.client.disconnect();
+    this.eventsClient.disconnect();
   }
 }
 
