@@ -22,6 +22,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { PROJECT_FILES } from "../../sdk/dist/cli/init/templates.js";
 import { packedPackages } from "../support/packed.js";
+import { readUntil } from "../support/axn-child.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
@@ -113,19 +114,6 @@ function npmCommand(args: readonly string[]): [string, string[]] {
   return execPath !== undefined && basename(execPath) === "npm-cli.js" ? [process.execPath, [execPath, ...args]] : ["npm", [...args]];
 }
 const npm = (args: readonly string[], options: { cwd: string; timeoutMs?: number }) => mustRun(...npmCommand(args), options);
-
-function readUntil(child: ChildProcess, marker: string): Promise<string> {
-  return new Promise((done, fail) => {
-    let out = "";
-    let err = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(marker)) done(out);
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.once("exit", (code, signal) => fail(new Error(`exited (${code ?? signal}) before "${marker}":\n${out}\n${err}`)));
-  });
-}
 
 const json = (text: string): unknown => JSON.parse(text) as unknown;
 
