@@ -14,7 +14,7 @@ McpAdapter.serverContext satisfies () => McpServerContext | undefined;          
 
 createMcpServer satisfies (options: McpServerOptions) => Server;                          // { name, version, tools?, serverContext?, instructions?, principal?, resources?, prompts?, configureServer? }: the SDK's low-level Server
 serveStdio satisfies (options: StdioServeOptions) => Promise<Server>;                     // the same, plus stdin?, stdout?, stderr?
-createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHttpHandler; // the same, plus path?, stateless?, serving?, hostname?, allowedHosts?, allowedOrigins?, maxBodyBytes?, maxSessions?, sessionIdleMs?, authenticate?
+createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHttpHandler; // the same, plus path?, stateless?, serving?, hostname?, allowedHosts?, allowedOrigins?, maxBodyBytes?, maxSessions?, sessionIdleMs?, sessionStore?, authenticate?
 
 // The option lists in the comments above are the options' keys.
 type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -22,5 +22,5 @@ export const optionLists: [
   Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs">,
   Is<keyof McpServerOptions, "name" | "version" | "tools" | "serverContext" | "instructions" | "principal" | "resources" | "prompts" | "configureServer">,
   Is<Exclude<keyof StdioServeOptions, keyof McpServerOptions>, "stdin" | "stdout" | "stderr">,
-  Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "sessionIdleMs" | "authenticate">,
+  Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "sessionIdleMs" | "sessionStore" | "authenticate">,
 ] = [true, true, true, true];

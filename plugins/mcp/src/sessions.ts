@@ -5,9 +5,14 @@
  * as for an unknown id: no stream, no result, no hint that the id is live). The table is capped
  * (`maxSessions`: a new session beyond it is refused, `503`) and each session expires after
  * `sessionIdleMs` without a request in progress, so abandoned sessions cannot pile up.
+ *
+ * The table holds this process's live servers; the session store (session-store.ts) holds the
+ * records. With a shared store (Redis) a session in the store but not in the table is rebuilt here
+ * (session-restore.ts), and an idle server leaves the table while its record lives on in the store.
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 
 /** ~31 KiB of heap each (measured by test/plugins/mcp/sessions.spec.ts): 1,000 fit a small machine (~31 MiB). */
 export const DEFAULT_MAX_SESSIONS = 1000;
@@ -22,6 +27,16 @@ export interface Session {
   /** Requests (and their streams) in progress; the session never expires while one is. */
   active: number;
   timer: NodeJS.Timeout | undefined;
+  /** What of the store's record this server has been given: compared with the record's revision on each request. */
+  applied: AppliedState;
+  /** The resync in progress, so two requests never replay the same change twice. */
+  syncing: Promise<void> | undefined;
+}
+
+export interface AppliedState {
+  revision: number;
+  loggingLevel: LoggingLevel | undefined;
+  subscriptions: Set<string>;
 }
 
 export class SessionTable {
@@ -49,6 +64,16 @@ export class SessionTable {
 
   release(): void {
     this.#opening--;
+  }
+
+  /** True when the table holds `id`, whoever opened it. */
+  has(id: string): boolean {
+    return this.#sessions.has(id);
+  }
+
+  /** The session `id`, whoever opened it (for messages from other instances, never for a request). */
+  peek(id: string): Session | undefined {
+    return this.#sessions.get(id);
   }
 
   /** The session `id` if `owner` opened it; `undefined` for an unknown id and for someone else's alike. */
