@@ -31,7 +31,7 @@ import { scopeChallenge } from "./scope-challenge.js";
 import { McpMessages, serverFor, serverSet, type McpServerOptions } from "./server.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable, type Session } from "./sessions.js";
 import { createMemorySessionStore, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./session-store.js";
-import { RestoreFailed, restoreSession, syncSession } from "./session-restore.js";
+import { deliverResponses, RestoreFailed, restoreSession, syncSession } from "./session-restore.js";
 import { resourceInternals, type McpResource } from "./resources.js";
 
 /** Default request-body limit: tool arguments are small; 1 MiB leaves room without inviting abuse. */
@@ -211,7 +211,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     const record = await store.update(id, change, idleMs);
     if (record !== undefined) {
       // Another instance's change in between is replayed here as well.
-      if (record.revision !== applied.revision + 1) await syncSession(session, record, "http://axn.local/mcp", undefined);
+      if (record.revision !== applied.revision + 1) await syncSession(session, record, REPLAY_URL, undefined);
       applied.revision = record.revision;
       await store.publish({ type: "changed", id, origin: instance });
     }
@@ -243,7 +243,8 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     const session = sessions.peek(message.id);
     if (session === undefined) return;
     if (message.type === "closed") await session.server.close();
-    else await resync(session, "http://axn.local/mcp", undefined);
+    else if (message.type === "responses") await deliverResponses(session, message.messages, REPLAY_URL);
+    else await resync(session, REPLAY_URL, undefined);
   };
 
   const serve = async (request: Request): Promise<Response> => {
@@ -298,6 +299,9 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
         response = await handle(session);
         const change = sessionChange(parsedBody);
         if (change !== undefined && response.ok) response = await recordChange(session, change.change, change.requestId, response);
+        // The answer to a question some instance asked (elicitation, sampling) may have come here:
+        // every instance holding the session gets it; only the one that asked has it pending.
+        if (store.shared && onlyResponses(parsedBody)) await store.publish({ type: "responses", id, messages: [parsedBody].flat(), origin: instance });
         if (request.method === "DELETE" && response.ok) {
           await store.delete(id);
           await store.publish({ type: "closed", id, origin: instance });
@@ -384,6 +388,19 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       if (ownStore) await store.close();
     },
   };
+}
+
+/** Where replayed messages say they were sent (the transport reads only their headers and body). */
+const REPLAY_URL = "http://axn.internal/mcp";
+
+/** True for a body of JSON-RPC responses only (results and errors, no request or notification). */
+function onlyResponses(body: unknown): boolean {
+  const messages = [body].flat();
+  return (
+    body !== undefined &&
+    messages.length > 0 &&
+    messages.every((message) => typeof message === "object" && message !== null && !("method" in message) && ("result" in message || "error" in message))
+  );
 }
 
 /** The record of a session just opened by `initialize` (the request the transport accepted). */

@@ -55,6 +55,15 @@ export async function syncSession(session: Session, record: SessionRecord, url: 
   applied.revision = Math.max(applied.revision, record.revision);
 }
 
+/** The client's answers another instance received, handed to this copy's transport (the one whose request they answer resolves it). */
+export async function deliverResponses(session: Session, messages: readonly unknown[], url: string): Promise<void> {
+  const id = session.transport.sessionId;
+  if (id === undefined) return;
+  const body = messages.length === 1 ? (messages[0] as Record<string, unknown>) : (messages as unknown as Record<string, unknown>);
+  const request = new Request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": id }, body: JSON.stringify(body) });
+  await (await session.transport.handleRequest(request, { parsedBody: body })).text();
+}
+
 /** One message through the transport's public entry, as if the client had sent it; the reply's text. */
 async function replay(
   transport: WebStandardStreamableHTTPServerTransport,

@@ -1,0 +1,136 @@
+/**
+ * The MCP session stores, the same contract in memory and on a real Redis (test/support/redis.ts):
+ * a record holds what another instance needs (owner, negotiated version, client capabilities and
+ * info, log level, subscriptions), touching restarts its idle time and answers its revision, a
+ * change bumps the revision and never resurrects a session that expired or was deleted, and
+ * messages published reach every listener (Redis: across connections, as across instances).
+ */
+import { expect } from "chai";
+import { Redis } from "ioredis";
+import { createMemorySessionStore, createRedisSessionStore, type SessionMessage, type SessionStore } from "axn-plugin-mcp";
+import { useRedis } from "../../support/redis.js";
+
+const RECORD = {
+  id: "3f0c1e9a-0000-4000-8000-000000000001",
+  owner: "principal:ada",
+  protocolVersion: "2025-06-18",
+  clientCapabilities: { elicitation: { form: {} }, sampling: {} },
+  clientInfo: { name: "store-spec", version: "1.2.3" },
+  createdAt: 1_764_590_000_000,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function contract(name: string, make: () => Promise<SessionStore>, shared: boolean): void {
+  describe(`axn-plugin-mcp: the ${name} session store`, function () {
+    this.timeout(30_000); // a hang guard
+    let store: SessionStore;
+    beforeEach(async () => {
+      store = await make();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it(`is ${shared ? "" : "not "}shared between processes`, () => {
+      expect(store.shared).to.equal(shared);
+    });
+
+    it("keeps the record as created, with no level, no subscriptions, revision 0", async () => {
+      await store.create(RECORD, 60_000);
+      expect(await store.get(RECORD.id)).to.deep.equal({ ...RECORD, subscriptions: [], revision: 0 });
+      expect(await store.get("no-such-session")).to.equal(undefined);
+    });
+
+    it("records a log level and subscriptions in order, each change one revision; an unsubscribe removes only its URI", async () => {
+      await store.create(RECORD, 60_000);
+      expect((await store.update(RECORD.id, { loggingLevel: "warning" }, 60_000))?.revision).to.equal(1);
+      await store.update(RECORD.id, { subscribe: "tickets://open" }, 60_000);
+      await store.update(RECORD.id, { subscribe: "docs://readme" }, 60_000);
+      await store.update(RECORD.id, { subscribe: "tickets://open" }, 60_000); // already there: kept once
+      const after = await store.update(RECORD.id, { unsubscribe: "docs://readme" }, 60_000);
+      expect(after).to.deep.equal({ ...RECORD, loggingLevel: "warning", subscriptions: ["tickets://open"], revision: 5 });
+      expect(await store.get(RECORD.id)).to.deep.equal(after);
+      expect(await store.touch(RECORD.id, 60_000)).to.equal(5);
+    });
+
+    it("a record lapses after its idle time unless touched; a change or touch of a lapsed or deleted one finds nothing and creates nothing", async () => {
+      await store.create(RECORD, 1500);
+      await sleep(300);
+      expect(await store.touch(RECORD.id, 1500)).to.equal(0);
+      await sleep(400);
+      expect(await store.get(RECORD.id), "touched 400 ms ago: alive").to.not.equal(undefined);
+      await sleep(1800);
+      expect(await store.get(RECORD.id)).to.equal(undefined);
+      expect(await store.touch(RECORD.id, 60_000)).to.equal(undefined);
+      expect(await store.update(RECORD.id, { loggingLevel: "debug" }, 60_000)).to.equal(undefined);
+      expect(await store.get(RECORD.id)).to.equal(undefined);
+
+      await store.create({ ...RECORD, id: "deleted" }, 60_000);
+      await store.delete("deleted");
+      expect(await store.update("deleted", { subscribe: "docs://readme" }, 60_000)).to.equal(undefined);
+      expect(await store.get("deleted")).to.equal(undefined);
+    });
+
+    it("delivers every published message to each listener, until it stops listening", async () => {
+      const seen: SessionMessage[] = [];
+      const stop = await store.listen((message) => seen.push(message));
+      const messages: SessionMessage[] = [
+        { type: "changed", id: RECORD.id, origin: "a" },
+        { type: "resource-updated", resource: "Open tickets", uri: "tickets://open", origin: "b" },
+        { type: "closed", id: RECORD.id, origin: "a" },
+      ];
+      for (const message of messages) await store.publish(message);
+      for (let i = 0; seen.length < messages.length && i < 200; i++) await sleep(10);
+      expect(seen).to.deep.equal(messages);
+      stop();
+      await store.publish({ type: "closed", id: "later", origin: "a" });
+      await sleep(100);
+      expect(seen).to.have.length(messages.length);
+    });
+  });
+}
+
+contract("memory", async () => createMemorySessionStore(), false);
+
+describe("axn-plugin-mcp: the Redis session store, on a real Redis", function () {
+  this.timeout(60_000); // a hang guard
+  const redis = useRedis();
+  contract("Redis", () => createRedisSessionStore({ connection: redis.url, prefix: `store-spec-${process.pid}` }), true);
+
+  it("keeps each session as one hash under {prefix}:mcp:session:{id}, its TTL the idle time, and messages on {prefix}:mcp:sessions", async () => {
+    const prefix = `store-keys-${process.pid}`;
+    const a = await createRedisSessionStore({ connection: redis.url, prefix });
+    const b = await createRedisSessionStore({ connection: redis.url, prefix });
+    const raw = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const watcher = new Redis(redis.url, { maxRetriesPerRequest: null });
+    try {
+      await a.create(RECORD, 30_000);
+      const key = `${prefix}:mcp:session:${RECORD.id}`;
+      expect(await raw.type(key)).to.equal("hash");
+      const ttl = await raw.pttl(key);
+      expect(ttl).to.be.greaterThan(20_000).and.at.most(30_000);
+      // Another instance's store sees it, and its change is the first one's too.
+      await b.update(RECORD.id, { loggingLevel: "error" }, 30_000);
+      expect((await a.get(RECORD.id))?.loggingLevel).to.equal("error");
+
+      const heard: string[] = [];
+      watcher.on("message", (_channel: string, text: string) => heard.push(text));
+      await watcher.subscribe(`${prefix}:mcp:sessions`);
+      const received: SessionMessage[] = [];
+      await b.listen((message) => received.push(message));
+      await a.publish({ type: "changed", id: RECORD.id, origin: "instance-a" });
+      for (let i = 0; (received.length === 0 || heard.length === 0) && i < 200; i++) await sleep(10);
+      expect(received).to.deep.equal([{ type: "changed", id: RECORD.id, origin: "instance-a" }]);
+      expect(heard.map((text) => JSON.parse(text) as unknown)).to.deep.equal(received);
+
+      await b.delete(RECORD.id);
+      expect(await raw.exists(key)).to.equal(0);
+    } finally {
+      await a.close();
+      await b.close();
+      raw.disconnect();
+      watcher.disconnect();
+    }
+  });
+});
