@@ -143,6 +143,8 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
   /** The session `id` of `owner`: held here, or (shared store) rebuilt from its record; `undefined` answers 404. */
   const sessionFor = async (id: string, owner: string, request: Request, authInfo: AuthInfo | undefined): Promise<Session | undefined | Response> => {
     const held = sessions.lookup(id, owner);
+    // In memory the table is the session: its own idle timer is the expiry, nothing to read back.
+    if (held !== undefined && !store.shared) return held;
     if (held !== undefined) {
       const revision = await store.touch(id, idleMs);
       if (revision === undefined) {
@@ -289,7 +291,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       const session = found;
       const done = sessions.begin(session);
       // A long stream (GET, a slow call) keeps the record alive in the store, as it keeps the server here.
-      const keepAlive = setInterval(() => void store.touch(id, idleMs).catch(() => undefined), Math.max(1000, Math.floor(idleMs / 3))).unref();
+      const keepAlive = store.shared ? setInterval(() => void store.touch(id, idleMs).catch(() => undefined), Math.max(1000, Math.floor(idleMs / 3))).unref() : undefined;
       const finish = (): void => {
         clearInterval(keepAlive);
         done();
@@ -297,7 +299,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       let response: Response;
       try {
         response = await handle(session);
-        const change = sessionChange(parsedBody);
+        const change = store.shared ? sessionChange(parsedBody) : undefined;
         if (change !== undefined && response.ok) response = await recordChange(session, change.change, change.requestId, response);
         // The answer to a question some instance asked (elicitation, sampling) may have come here:
         // every instance holding the session gets it; only the one that asked has it pending.

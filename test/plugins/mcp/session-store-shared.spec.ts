@@ -72,7 +72,7 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     resetKernel();
   });
 
-  const start = async (name: string, prefix: string, maxSessions?: number): Promise<Instance> => {
+  const start = async (name: string, prefix: string, maxSessions?: number, sessionIdleMs?: number): Promise<Instance> => {
     const store = await createRedisSessionStore({ connection: redis.url, prefix });
     // Each instance its own resource object, as two processes each load their own.
     const resource = defineResource({ name: "Open tickets", uri: "tickets://open", read: () => "3 open" });
@@ -84,6 +84,7 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
       serving: servingPolicy({ authenticate: staticTokens(TOKENS) }),
       sessionStore: store,
       ...(maxSessions === undefined ? {} : { maxSessions }),
+      ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }),
     });
     const server: HttpServer = createServer(handler.listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -258,6 +259,41 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     } finally {
       await ada.client.close();
       await bob.client.close();
+    }
+  });
+
+  it("idle expiry is the session's, not an instance's: requests on either keep it alive, after its idle time it is gone from both", async () => {
+    const prefix = `shared-${process.pid}-idle`;
+    const a = await start("a", prefix, undefined, 2500);
+    const b = await start("b", prefix, undefined, 2500);
+    // Opened raw, without the SDK client's GET stream (an open stream is activity: it keeps the session).
+    const opened = await fetch(`${a.origin}/mcp`, {
+      method: "POST",
+      headers: { authorization: "Bearer token-ada", "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "idle", version: "1" } } }),
+    });
+    await opened.text();
+    const id = opened.headers.get("mcp-session-id")!;
+    const headers = { authorization: "Bearer token-ada", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" };
+    const ping = (instance: Instance) => fetch(`${instance.origin}/mcp`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+    try {
+      // Longer than the idle time of requests, alternately on b and a: alive throughout.
+      for (let i = 0; i < 8; i++) {
+        await sleep(500);
+        const reply = await ping(i % 2 === 0 ? b : a);
+        expect(reply.status, `ping ${i}`).to.equal(200);
+        await reply.text();
+      }
+      await sleep(4000);
+      for (const instance of [a, b]) {
+        const reply = await ping(instance);
+        expect(reply.status, instance.name).to.equal(404);
+        expect(await reply.json()).to.deep.equal(NOT_FOUND);
+      }
+      expect(await a.store.get(id)).to.equal(undefined);
+      expect([a.handler.sessionCount, b.handler.sessionCount]).to.deep.equal([0, 0]);
+    } finally {
+      await Promise.all([a, b].map((instance) => instance.handler.close()));
     }
   });
 });

@@ -4,10 +4,16 @@
  * info, log level, subscriptions), touching restarts its idle time and answers its revision, a
  * change bumps the revision and never resurrects a session that expired or was deleted, and
  * messages published reach every listener (Redis: across connections, as across instances).
+ * `axn serve`'s transport picks the store from `mcp.sessionStore`, and refuses `"redis"` without
+ * the app's Redis, saying what to set.
  */
 import { expect } from "chai";
 import { Redis } from "ioredis";
-import { createMemorySessionStore, createRedisSessionStore, type SessionMessage, type SessionStore } from "axn-plugin-mcp";
+import type { Transport } from "@axn/core";
+import { createHost } from "@axn/sdk";
+import { servingPolicy } from "@axn/sdk/serving";
+import { resetKernel } from "@axn/sdk/testing";
+import { createMemorySessionStore, createRedisSessionStore, mcpPlugin, type SessionMessage, type SessionStore } from "axn-plugin-mcp";
 import { useRedis } from "../../support/redis.js";
 
 const RECORD = {
@@ -133,4 +139,68 @@ describe("axn-plugin-mcp: the Redis session store, on a real Redis", function ()
       watcher.disconnect();
     }
   });
+});
+
+describe("axn-plugin-mcp: axn serve's /mcp and mcp.sessionStore", function () {
+  this.timeout(60_000); // a hang guard
+  const redis = useRedis();
+  afterEach(resetKernel);
+
+  const startMcp = async (config: Record<string, unknown>) => {
+    const { host } = await createHost({ config: { plugins: [mcpPlugin], ...config } as never });
+    const added: Transport[] = [];
+    host.hooks.registerTransport.call({ add: (transport: Transport) => void added.push(transport) } as never);
+    const transport = added.find((candidate) => candidate.kind === "http" && candidate.name === "mcp");
+    if (transport?.kind !== "http") throw new Error("expected the mcp http transport");
+    return transport.start({ app: { name: "store-spec", version: "1.0.0", root: process.cwd() }, flags: {}, serving: servingPolicy() } as never);
+  };
+
+  it('"redis" without queue.connection is refused when serving starts, saying what to set', async () => {
+    let error: unknown;
+    try {
+      await startMcp({ mcp: { sessionStore: "redis" } });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error | undefined)?.message).to.equal(
+      'mcp.sessionStore is "redis", which keeps MCP sessions on the app\'s Redis, but queue.connection is not set; set queue: { connection: "redis://…" } or give mcp.sessionStore a redis:// URL',
+    );
+  });
+
+  const cases: readonly (readonly [string, (url: string) => Record<string, unknown>, string])[] = [
+    ['"redis", on the app\'s queue.connection (under its prefix)', (url) => ({ mcp: { sessionStore: "redis" }, queue: { connection: url, prefix: `serve-spec-${process.pid}` } }), `serve-spec-${process.pid}`],
+    ["a redis:// URL of its own", (url) => ({ mcp: { sessionStore: url } }), "axn"],
+  ];
+  for (const [label, config, prefix] of cases) {
+    it(`${label}: a session opened through the transport is recorded in Redis`, async () => {
+      const running = await startMcp(config(redis.url));
+      const raw = new Redis(redis.url, { maxRetriesPerRequest: null });
+      const { createServer } = await import("node:http");
+      const server = createServer(running.listener as never);
+      await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+      try {
+        const { port } = server.address() as { port: number };
+        const reply = await fetch(`http://127.0.0.1:${port}/mcp`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: { sampling: {} }, clientInfo: { name: "serve-spec", version: "1" } } }),
+        });
+        expect(reply.status).to.equal(200);
+        await reply.text();
+        const id = reply.headers.get("mcp-session-id")!;
+        expect(await raw.hgetall(`${prefix}:mcp:session:${id}`)).to.deep.include({
+          owner: "anonymous",
+          protocolVersion: "2025-06-18",
+          clientCapabilities: '{"sampling":{}}',
+          clientInfo: '{"name":"serve-spec","version":"1"}',
+          revision: "0",
+        });
+      } finally {
+        server.closeAllConnections();
+        await new Promise((done) => server.close(done));
+        await running.stop?.();
+        raw.disconnect();
+      }
+    });
+  }
 });
