@@ -15,6 +15,7 @@ import { servingPolicy } from "@axn/sdk/serving";
 import { resetKernel } from "@axn/sdk/testing";
 import { createMemorySessionStore, createRedisSessionStore, mcpPlugin, type SessionMessage, type SessionStore } from "axn-plugin-mcp";
 import { useRedis } from "../../support/redis.js";
+import { config as docsConfig, sharedMcpHandler } from "../../../docs/examples/snippets/mcp-sessions.js";
 
 const RECORD = {
   id: "3f0c1e9a-0000-4000-8000-000000000001",
@@ -203,4 +204,36 @@ describe("axn-plugin-mcp: axn serve's /mcp and mcp.sessionStore", function () {
       }
     });
   }
+});
+
+describe("docs/scaling.md: MCP sessions in Redis (docs/examples/snippets/mcp-sessions.ts)", function () {
+  this.timeout(60_000); // a hang guard
+  const redis = useRedis();
+  afterEach(resetKernel);
+
+  it("the config keeps sessions on the app's queue.connection", () => {
+    expect(docsConfig.mcp).to.deep.equal({ sessionStore: "redis" });
+    expect(docsConfig.queue).to.deep.equal({ connection: "redis://127.0.0.1:6379" });
+  });
+
+  it("a handler given the store records its sessions in Redis, under the store's prefix", async () => {
+    await createHost({ config: { plugins: [mcpPlugin] } }); // the app's host, as loadHost builds it
+    const { handler, close } = await sharedMcpHandler(redis.url);
+    const raw = new Redis(redis.url, { maxRetriesPerRequest: null });
+    try {
+      const reply = await handler.fetch(
+        new Request("http://127.0.0.1/mcp", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "docs", version: "1" } } }),
+        }),
+      );
+      expect(reply.status).to.equal(200);
+      await reply.text();
+      expect(await raw.hget(`helpdesk:mcp:session:${reply.headers.get("mcp-session-id")}`, "owner")).to.equal("anonymous");
+    } finally {
+      await close();
+      raw.disconnect();
+    }
+  });
 });
