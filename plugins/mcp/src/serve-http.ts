@@ -385,7 +385,8 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       for (const { resource, relay } of relays.splice(0)) resourceInternals(resource).subscribers.delete(relay);
       const stopListening = unlisten;
       unlisten = undefined;
-      if (stopListening !== undefined) (await stopListening.catch(() => () => undefined))();
+      // Not awaited: a store that never reached Redis would keep close() waiting (closing the store ends it).
+      if (stopListening !== undefined) void stopListening.then((stop) => stop(), () => undefined);
       await Promise.all(sessions.drain().map((session) => session.server.close()));
       if (ownStore) await store.close();
     },
