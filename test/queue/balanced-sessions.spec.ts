@@ -5,7 +5,8 @@
  * once and every request of its session is answered by whichever instance the proxy picks: tool
  * calls on both (each says which process ran it), progress on each call, one `logging/setLevel`
  * filtering the logs of calls on both, a resource update from either instance reaching its GET
- * stream once. Another principal's session is `404` for it. One instance killed (SIGKILL) mid-run:
+ * stream once. Two clients calling at once each get their own results and progress. Another
+ * principal's session is `404` for it. One instance killed (SIGKILL) mid-run:
  * the session carries on through the survivor, level and subscription included. HTTP tool calls
  * go through the same proxy.
  */
@@ -127,6 +128,23 @@ describe("queue: MCP sessions shared by two axn serve instances behind HAProxy",
       expect(await reply.json()).to.deep.equal(NOT_FOUND);
     }
     expect(new Set(foreign)).to.deep.equal(new Set(["a", "b"]));
+
+    // Two clients at once, each with calls in flight on both instances: each result and each
+    // progress notification reaches the client whose call it is.
+    const together = async (who: typeof ada, from: number) => {
+      const seen: string[] = [];
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          who.client.callTool({ name: "work", arguments: { n: from + i } }, undefined, { onprogress: (p) => void seen.push(String(p.message)) }),
+        ),
+      );
+      return { ns: results.map((result) => (result.structuredContent as { n: number }).n), seen: seen.sort() };
+    };
+    const [adas, bobs] = await Promise.all([together(ada, 100), together(bob, 200)]);
+    const expected = (from: number) => Array.from({ length: 6 }, (_, i) => [`started ${from + i}`, `finished ${from + i}`]).flat().sort();
+    expect(adas).to.deep.equal({ ns: [100, 101, 102, 103, 104, 105], seen: expected(100) });
+    expect(bobs).to.deep.equal({ ns: [200, 201, 202, 203, 204, 205], seen: expected(200) });
+    expect(new Set(bob.served.filter((entry) => entry.rpc === "tools/call").map((entry) => entry.by))).to.deep.equal(new Set(["a", "b"]));
 
     // Subscribed once; an update made by the tool on either instance reaches the GET stream once.
     await ada.client.subscribeResource({ uri: "board://main" });
