@@ -232,7 +232,12 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       resourceInternals(resource).subscribers.add(relay);
       relays.push({ resource, relay });
     }
-    unlisten = store.listen((message) => void onMessage(message).catch((error: unknown) => reportException(error, { action: "axn-plugin-mcp", phase: "mcp session message" })));
+    // One message at a time, in the order published: a resource update waits for the resync of the
+    // subscription published before it.
+    let inbox = Promise.resolve();
+    unlisten = store.listen((message) => {
+      inbox = inbox.then(() => onMessage(message)).catch((error: unknown) => reportException(error, { action: "axn-plugin-mcp", phase: "mcp session message" }));
+    });
   }
   const onMessage = async (message: SessionMessage): Promise<void> => {
     if (message.origin === instance) return;
