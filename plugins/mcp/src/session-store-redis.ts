@@ -137,15 +137,28 @@ function parseRecord(id: string, fields: Record<string, string>): SessionRecord 
     .filter(([field]) => field.startsWith("sub:"))
     .sort(([, a], [, b]) => Number(a) - Number(b))
     .map(([field]) => field.slice("sub:".length));
+  const capabilities = parseObject(clientCapabilities);
+  const info = parseObject(clientInfo);
+  // A record this code cannot read (written by something else, or damaged) is no session: 404, never a 500.
+  if (capabilities === undefined || info === undefined) return undefined;
   return {
     id,
     owner,
     protocolVersion,
-    clientCapabilities: JSON.parse(clientCapabilities) as SessionRecord["clientCapabilities"],
-    clientInfo: JSON.parse(clientInfo) as SessionRecord["clientInfo"],
+    clientCapabilities: capabilities as SessionRecord["clientCapabilities"],
+    clientInfo: info as unknown as SessionRecord["clientInfo"],
     ...(loggingLevel === undefined ? {} : { loggingLevel: loggingLevel as LoggingLevel }),
     subscriptions,
     revision: Number(revision ?? 0),
     createdAt: Number(createdAt ?? 0),
   };
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -133,6 +133,10 @@ describe("axn-plugin-mcp: the Redis session store, on a real Redis", function ()
 
       await b.delete(RECORD.id);
       expect(await raw.exists(key)).to.equal(0);
+
+      // A hash this store cannot read is no session (a request for it is 404, not a 500).
+      await raw.hset(`${prefix}:mcp:session:damaged`, { owner: "principal:ada", protocolVersion: "2025-06-18", clientCapabilities: "{not json", clientInfo: "{}" });
+      expect(await a.get("damaged")).to.equal(undefined);
     } finally {
       await a.close();
       await b.close();
