@@ -71,17 +71,27 @@ try {
     "redis a/b": await connect([a, b]),
   };
   const perCall: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+  // CPU of this process per call (client, both handlers, the store's client): steadier than wall time on a loaded machine.
+  const cpuPerCall: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
   for (const client of Object.values(variants)) for (let i = 0; i < 50; i++) await client.callTool({ name: "echo", arguments: { n: i } }); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, client] of Object.entries(variants)) {
       const start = performance.now();
+      const cpu = process.cpuUsage();
       for (let i = 0; i < CALLS; i++) await client.callTool({ name: "echo", arguments: { n: i } });
       perCall[name]!.push(((performance.now() - start) * 1000) / CALLS);
+      const used = process.cpuUsage(cpu);
+      cpuPerCall[name]!.push((used.user + used.system) / CALLS);
     }
   }
-  const base = median(perCall["memory"]!);
   for (const [name, samples] of Object.entries(perCall)) {
-    console.log(`${name.padEnd(10)} tools/call ${median(samples).toFixed(0)} µs (rounds ${samples.map((s) => s.toFixed(0)).join(", ")}; ${(median(samples) / base).toFixed(2)}× memory)`);
+    // Each round's ratio to the memory variant's same round: the machine's drift cancels within a round.
+    const ratios = samples.map((sample, round) => sample / perCall["memory"]![round]!).sort((x, y) => x - y);
+    const cpuRatios = cpuPerCall[name]!.map((sample, round) => sample / cpuPerCall["memory"]![round]!).sort((x, y) => x - y);
+    console.log(
+      `${name.padEnd(10)} tools/call wall ${median(samples).toFixed(0)} µs (÷ memory per round: median ${median(ratios).toFixed(2)}×, ${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)}); ` +
+        `CPU ${median(cpuPerCall[name]!).toFixed(0)} µs (÷ memory: median ${median(cpuRatios).toFixed(2)}×, ${cpuRatios[0]!.toFixed(2)}–${cpuRatios.at(-1)!.toFixed(2)})`,
+    );
   }
 
   // A rebuild: initialize on a, then the first request on b (rebuilds), then a second one on b.
