@@ -31,7 +31,7 @@ import { scopeChallenge } from "./scope-challenge.js";
 import { McpMessages, serverFor, serverSet, type McpServerOptions } from "./server.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable, type Session } from "./sessions.js";
 import { createMemorySessionStore, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./session-store.js";
-import { deliverResponses, RestoreFailed, restoreSession, syncSession } from "./session-restore.js";
+import { deliverForwarded, RestoreFailed, restoreSession, syncSession } from "./session-restore.js";
 import { resourceInternals, type McpResource } from "./resources.js";
 
 /** Default request-body limit: tool arguments are small; 1 MiB leaves room without inviting abuse. */
@@ -250,7 +250,10 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     const session = sessions.peek(message.id);
     if (session === undefined) return;
     if (message.type === "closed") await session.server.close();
-    else if (message.type === "responses") await deliverResponses(session, message.messages, REPLAY_URL);
+    else if (message.type === "forwarded") {
+      await deliverForwarded(session, message.messages, REPLAY_URL);
+      for (const cancelled of cancelledRequestIds(message.messages)) session.transport.closeSSEStream(cancelled);
+    }
     else await resync(session, REPLAY_URL, undefined);
   };
 
@@ -306,9 +309,11 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
         response = await handle(session);
         const change = store.shared ? sessionChange(parsedBody) : undefined;
         if (change !== undefined && response.ok) response = await recordChange(session, change.change, change.requestId, response);
-        // The answer to a question some instance asked (elicitation, sampling) may have come here:
-        // every instance holding the session gets it; only the one that asked has it pending.
-        if (store.shared && onlyResponses(parsedBody)) await store.publish({ type: "responses", id, messages: [parsedBody].flat(), origin: instance });
+        // The answer to a question some instance asked (elicitation, sampling), or the cancellation
+        // of a call some instance runs, may have come here: every instance holding the session gets
+        // it; only the one whose request it concerns acts on it.
+        const forwarded = store.shared ? forwardable(parsedBody) : [];
+        if (forwarded.length > 0) await store.publish({ type: "forwarded", id, messages: forwarded, origin: instance });
         if (request.method === "DELETE" && response.ok) {
           await store.delete(id);
           await store.publish({ type: "closed", id, origin: instance });
@@ -401,14 +406,15 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
 /** Where replayed messages say they were sent (the transport reads only their headers and body). */
 const REPLAY_URL = "http://axn.internal/mcp";
 
-/** True for a body of JSON-RPC responses only (results and errors, no request or notification). */
-function onlyResponses(body: unknown): boolean {
-  const messages = [body].flat();
-  return (
-    body !== undefined &&
-    messages.length > 0 &&
-    messages.every((message) => typeof message === "object" && message !== null && !("method" in message) && ("result" in message || "error" in message))
-  );
+/** The messages of a body another instance may need: JSON-RPC responses (no method) and `notifications/cancelled`. */
+function forwardable(body: unknown): unknown[] {
+  if (body === undefined) return [];
+  return [body].flat().filter((message) => {
+    if (typeof message !== "object" || message === null) return false;
+    const { method } = message as { method?: unknown };
+    if (method === undefined) return "result" in message || "error" in message;
+    return method === "notifications/cancelled";
+  });
 }
 
 /** The record of a session just opened by `initialize` (the request the transport accepted). */

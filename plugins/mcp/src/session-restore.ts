@@ -55,8 +55,11 @@ export async function syncSession(session: Session, record: SessionRecord, url: 
   applied.revision = Math.max(applied.revision, record.revision);
 }
 
-/** The client's answers another instance received, handed to this copy's transport (the one whose request they answer resolves it). */
-export async function deliverResponses(session: Session, messages: readonly unknown[], url: string): Promise<void> {
+/**
+ * What the client sent another instance about a request (answers, cancellations), handed to this
+ * copy's transport: the copy whose request it concerns resolves or stops it, the others ignore it.
+ */
+export async function deliverForwarded(session: Session, messages: readonly unknown[], url: string): Promise<void> {
   const id = session.transport.sessionId;
   if (id === undefined) return;
   const body = messages.length === 1 ? (messages[0] as Record<string, unknown>) : (messages as unknown as Record<string, unknown>);

@@ -37,8 +37,11 @@ export interface SessionRecord {
 export type SessionMessage =
   | { readonly type: "changed"; readonly id: string; readonly origin: string }
   | { readonly type: "closed"; readonly id: string; readonly origin: string }
-  /** The client's answers (to an elicitation, a sampling request) that reached another instance than the one asking. */
-  | { readonly type: "responses"; readonly id: string; readonly messages: readonly unknown[]; readonly origin: string }
+  /**
+   * What the client sent that concerns a request another instance may be running: its answers (to
+   * an elicitation, a sampling request) and its `notifications/cancelled`.
+   */
+  | { readonly type: "forwarded"; readonly id: string; readonly messages: readonly unknown[]; readonly origin: string }
   | { readonly type: "resource-updated"; readonly resource: string; readonly uri: string; readonly origin: string };
 
 export interface SessionStore {

@@ -5,7 +5,8 @@
  * gets it — the one that never saw `initialize` rebuilds the session from its record (the client's
  * capabilities too: an elicitation from there reaches the client), one `logging/setLevel` filters
  * the logs of calls on both, progress reaches the caller, a resource update made on one instance
- * reaches the GET stream held by the other exactly once, another principal is told the session does
+ * reaches the GET stream held by the other exactly once, a call cancelled through the other
+ * instance stops where it runs, another principal is told the session does
  * not exist on both, and a `DELETE` on one ends it on both. The per-instance cap holds for rebuilt
  * sessions too.
  */
@@ -27,6 +28,8 @@ const TOKENS = { "token-ada": { id: "ada" }, "token-bob": { id: "bob" } } as con
 const NOT_FOUND = { jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** What the hold tool saw, in order. */
+const held: string[] = [];
 
 function tools() {
   const Work = defineAxn({
@@ -49,7 +52,18 @@ function tools() {
       return { elicit: supports.elicit, answer: answer.action === "accept" ? String(answer.content.name) : answer.action };
     },
   });
-  return [McpAdapter.wrap(Work, { name: "work" }), McpAdapter.wrap(Ask, { name: "ask" })];
+  const Hold = defineAxn({
+    name: "SharedSessions.Hold",
+    call: async (_input, { signal }) => {
+      held.push("started");
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 60_000); // a hang guard: the spec cancels it
+        signal.addEventListener("abort", () => (clearTimeout(timer), resolve()));
+      });
+      held.push(signal.aborted ? "aborted" : "ran out");
+    },
+  });
+  return [McpAdapter.wrap(Work, { name: "work" }), McpAdapter.wrap(Ask, { name: "ask" }), McpAdapter.wrap(Hold, { name: "hold" })];
 }
 
 interface Instance {
@@ -135,12 +149,12 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     const a = await start("a", prefix);
     const b = await start("b", prefix);
     // POSTs alternate (initialize on a); the GET stream is always on a; the client's answer to a
-    // question goes to the instance that did not ask it.
+    // question, and its cancellation of a call, go to the instance not running the call.
     let last = b;
     let posts = 0;
     const ada = await connect("token-ada", (method, rpc) => {
       if (method === "GET") return a;
-      if (rpc === "") return last === a ? b : a;
+      if (rpc === "" || rpc === "notifications/cancelled") return last === a ? b : a;
       last = posts++ % 2 === 0 ? a : b;
       return last;
     });
@@ -185,6 +199,23 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
         asked.push(...ada.served.slice(before).filter((entry) => entry.rpc === "tools/call").map((entry) => entry.instance));
       }
       expect(new Set(asked)).to.deep.equal(new Set(["a", "b"]));
+
+      // A call cancelled through the other instance stops where it runs.
+      held.length = 0;
+      const cancel = new AbortController();
+      const before = ada.served.length;
+      const holding = ada.client.callTool({ name: "hold", arguments: {} }, undefined, { signal: cancel.signal });
+      while (!held.includes("started")) await sleep(10);
+      cancel.abort("the user gave up");
+      await holding.then(
+        () => expect.fail("a cancelled call does not resolve"),
+        () => undefined,
+      );
+      while (held.length < 2) await sleep(10);
+      expect(held).to.deep.equal(["started", "aborted"]);
+      const routed = ada.served.slice(before).filter((entry) => entry.method === "POST");
+      expect(routed.map((entry) => entry.rpc)).to.deep.equal(["tools/call", "notifications/cancelled"]);
+      expect(routed[0]!.instance).to.not.equal(routed[1]!.instance);
 
       // Subscribed through one instance, updated on the other: the GET stream (on a) hears it once.
       await ada.client.subscribeResource({ uri: "tickets://open" });
