@@ -161,9 +161,11 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     const record = await store.get(id);
     if (record === undefined || record.owner !== owner) return undefined;
     // A rebuilt server costs the memory a new one does: the cap holds per instance for both.
-    if (!sessions.reserve()) return busy();
+    if (!reserve()) return busy();
     const restore = (async (): Promise<Session | undefined> => {
       const session = await open(owner, true, id);
+      // Busy while it is rebuilt: never the idle copy another request evicts to make room.
+      session.active++;
       try {
         await restoreSession(session, record, request.url, authInfo);
         return session;
@@ -172,6 +174,8 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
         if (!(error instanceof RestoreFailed)) throw error;
         reportException(error, { action: "axn-plugin-mcp", phase: "mcp session restore" });
         return undefined;
+      } finally {
+        session.active--;
       }
     })();
     restoring.set(id, restore);
@@ -194,6 +198,12 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     session.syncing = next;
     return next;
   };
+
+  /**
+   * Room for one more server here. With a shared store an idle copy is closed to make it (its
+   * record stays: it is rebuilt wherever its next request lands); in memory a full table is full.
+   */
+  const reserve = (): boolean => sessions.reserve() || (store.shared && sessions.evictIdle() && sessions.reserve());
 
   const busy = (): Response => jsonError(503, -32000, SessionMessages.full(maxSessions), { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
 
@@ -328,7 +338,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       return whenDone(response, async () => finish());
     }
     if (request.method !== "POST") return jsonError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
-    if (!sessions.reserve()) return busy();
+    if (!reserve()) return busy();
     // A new session starts with `initialize`; the transport refuses anything else, and the server
     // made for it is dropped unless the session was actually initialized.
     try {

@@ -93,8 +93,28 @@ export class SessionTable {
     this.#sessions.delete(id);
   }
 
+  /**
+   * Makes room by closing the least recently used session with no request in progress; `false`
+   * when every session is busy. Only for sessions a shared store can rebuild: here it loses nothing.
+   */
+  evictIdle(): boolean {
+    for (const [id, session] of this.#sessions) {
+      if (session.active > 0) continue;
+      this.delete(id);
+      void session.server.close().catch(() => undefined);
+      return true;
+    }
+    return false;
+  }
+
   /** Marks a request of `session` in progress; call the function returned when it is done. */
   begin(session: Session): () => void {
+    // Re-inserted: the table's order is then least recently used first (for evictIdle).
+    const id = session.transport.sessionId;
+    if (id !== undefined && this.#sessions.get(id) === session) {
+      this.#sessions.delete(id);
+      this.#sessions.set(id, session);
+    }
     session.active++;
     let done = false;
     return () => {

@@ -8,7 +8,7 @@
  * reaches the GET stream held by the other exactly once, a call cancelled through the other
  * instance stops where it runs, another principal is told the session does
  * not exist on both, and a `DELETE` on one ends it on both. The per-instance cap holds for rebuilt
- * sessions too.
+ * sessions too (an idle copy, rebuildable from the store, is closed to make room; a busy one never).
  */
 import { expect } from "chai";
 import { createServer, type Server as HttpServer } from "node:http";
@@ -266,7 +266,7 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     }
   });
 
-  it("the session cap holds per instance: a session rebuilt on a full instance is 503, and served where there is room", async () => {
+  it("the session cap holds per instance: a rebuild on an instance full of busy sessions is 503; an idle copy makes room", async () => {
     const prefix = `shared-${process.pid}-cap`;
     const a = await start("a", prefix);
     const full = await start("full", prefix, 1);
@@ -286,6 +286,20 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
         id: null,
       });
       expect((await fetch(`${a.origin}/mcp`, { method: "POST", headers, body })).status).to.equal(200);
+      expect(full.handler.sessionCount).to.equal(1);
+
+      // An idle copy is no reason to refuse: with bob's client gone (its GET stream with it), the
+      // rebuild closes bob's idle copy to make room — and bob's next request rebuilds his in turn.
+      const bobId = bob.transport.sessionId!;
+      await bob.client.close();
+      const ping = async (token: string, session: string) =>
+        (await fetch(`${full.origin}/mcp`, { method: "POST", headers: { ...headers, authorization: `Bearer ${token}`, "mcp-session-id": session }, body })).status;
+      // The server sees the GET stream end a moment after the client drops it: 503 until then.
+      let status = await ping("token-ada", id);
+      for (let i = 0; status === 503 && i < 200; i++) status = (await sleep(25), await ping("token-ada", id));
+      expect(status).to.equal(200);
+      expect(full.handler.sessionCount).to.equal(1);
+      expect(await ping("token-bob", bobId)).to.equal(200);
       expect(full.handler.sessionCount).to.equal(1);
     } finally {
       await ada.client.close();
