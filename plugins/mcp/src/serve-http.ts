@@ -89,9 +89,9 @@ export interface McpHttpHandler {
   fetch(request: Request): Promise<Response>;
   /** The same handler for `node:http` (`http.createServer(handler.listener)`); a declared oversized body gets its 413 while it is still being sent. */
   readonly listener: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-  /** Open sessions (always 0 when stateless). */
+  /** Sessions this handler holds a server for (always 0 when stateless; with a shared store, the copies held here). */
   readonly sessionCount: number;
-  /** Closes every open session. */
+  /** Closes every session it holds (with a shared store their records stay, for the other instances). */
   close(): Promise<void>;
 }
 
