@@ -53,7 +53,8 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "axn-plugin-mcp": [
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE_MS",
-    "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MAX_STDIO_MESSAGE_BYTES", "MCP_KEY", "McpAdapter", "STDIO_OVERSIZED_EXIT_CODE",
+    "DEFAULT_SESSION_STORE_TIMEOUT_MS", "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MAX_STDIO_MESSAGE_BYTES", "MCP_KEY", "McpAdapter", "STDIO_OVERSIZED_EXIT_CODE",
+    "SessionStoreUnavailable",
     "TOOL_VERSION_META_KEY", "createMcpServer", "createMemorySessionStore", "createRedisSessionStore", "createStreamableHttpHandler", "default",
     "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],

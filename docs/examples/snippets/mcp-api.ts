@@ -15,7 +15,7 @@ McpAdapter.serverContext satisfies () => McpServerContext | undefined;          
 createMcpServer satisfies (options: McpServerOptions) => Server;                          // { name, version, tools?, serverContext?, instructions?, principal?, resources?, prompts?, configureServer? }: the SDK's low-level Server
 serveStdio satisfies (options: StdioServeOptions) => Promise<Server>;                     // the same, plus stdin?, stdout?, stderr?
 createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHttpHandler; // the same, plus path?, stateless?, serving?, hostname?, allowedHosts?, allowedOrigins?, maxBodyBytes?, maxSessions?, sessionIdleMs?, sessionStore?, authenticate?
-createRedisSessionStore satisfies (options: RedisSessionStoreOptions) => Promise<SessionStore>; // { connection, prefix? }: sessions every instance answers (scaling.md)
+createRedisSessionStore satisfies (options: RedisSessionStoreOptions) => Promise<SessionStore>; // { connection, prefix?, timeoutMs? }: sessions every instance answers (scaling.md)
 createMemorySessionStore satisfies () => SessionStore;                                   // the default store: this process's memory
 
 // The option lists in the comments above are the options' keys.

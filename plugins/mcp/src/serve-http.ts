@@ -30,7 +30,7 @@ import { cancelledRequestIds, hasProtoKey, readMessage, ReadMessages } from "./r
 import { scopeChallenge } from "./scope-challenge.js";
 import { McpMessages, serverFor, serverSet, type McpServerOptions } from "./server.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable, type Session } from "./sessions.js";
-import { createMemorySessionStore, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./session-store.js";
+import { createMemorySessionStore, SessionStoreUnavailable, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./session-store.js";
 import { deliverForwarded, RestoreFailed, restoreSession, syncSession } from "./session-restore.js";
 import { resourceInternals, type McpResource } from "./resources.js";
 
@@ -42,6 +42,7 @@ export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS };
 export const SessionMessages = {
   notFound: "Session not found",
   full: (max: number): string => `Server busy: ${max} MCP sessions are open, the most this server keeps; close one (DELETE) or retry later`,
+  storeUnavailable: "Server busy: the MCP session store did not answer; retry later",
 } as const;
 
 export interface StreamableHttpOptions extends McpServerOptions {
@@ -380,6 +381,8 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       return withNosniff(await serve(request));
     } catch (error) {
       reportException(error, { action: "axn-plugin-mcp", phase: "mcp http request" });
+      // A store outage is the server's to report and the client's to retry, not an internal error.
+      if (error instanceof SessionStoreUnavailable) return withNosniff(jsonError(503, -32000, SessionMessages.storeUnavailable, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) }));
       return jsonError(500, -32603, "Internal server error");
     }
   };

@@ -11,14 +11,22 @@
  * ```
  */
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import type { SessionChange, SessionMessage, SessionRecord, SessionStore } from "./session-store.js";
+import { SessionStoreUnavailable, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./session-store.js";
 
 export interface RedisSessionStoreOptions {
   /** A `redis://` or `rediss://` URL. */
   readonly connection: string;
   /** The key prefix (default `"axn"`, the queue's). */
   readonly prefix?: string;
+  /**
+   * How long a request waits for Redis (ms, default {@link DEFAULT_SESSION_STORE_TIMEOUT_MS}) before
+   * it is answered `503`: the client reconnects and replays the command when Redis is back, but a
+   * request must not hang on it.
+   */
+  readonly timeoutMs?: number;
 }
+
+export const DEFAULT_SESSION_STORE_TIMEOUT_MS = 5000;
 
 /** The few ioredis calls used here: the client's type stays out of the published declarations (ioredis is an optional peer). */
 interface RedisLike {
@@ -29,6 +37,7 @@ interface RedisLike {
   publish(channel: string, message: string): Promise<number>;
   subscribe(channel: string): Promise<unknown>;
   on(event: "message", listener: (channel: string, message: string) => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
   duplicate(): RedisLike;
   quit(): Promise<unknown>;
   disconnect(): void;
@@ -61,6 +70,15 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
   const channel = `${prefix}:mcp:sessions`;
   const key = (id: string): string => `${prefix}:mcp:session:${id}`;
   const listeners = new Set<(message: SessionMessage) => void>();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SESSION_STORE_TIMEOUT_MS;
+  const within = <T>(command: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new SessionStoreUnavailable(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+      command.then(
+        (value) => (clearTimeout(timer), resolve(value)),
+        (error: unknown) => (clearTimeout(timer), reject(error)),
+      );
+    });
   let subscriber: RedisLike | undefined;
 
   let subscribed: Promise<unknown> | undefined;
@@ -68,6 +86,9 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
   const open = async (): Promise<unknown> => {
     // A connection in subscriber mode can do nothing else: a second one, opened on the first listen.
     subscriber = client.duplicate();
+    // A duplicate has none of the original's listeners: without one, each reconnect attempt while
+    // Redis is down would be printed as an unhandled error.
+    subscriber.on("error", () => undefined);
     subscriber.on("message", (from, text) => {
       if (from !== channel) return;
       let message: SessionMessage;
@@ -92,28 +113,28 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
         revision: "0",
         createdAt: String(record.createdAt),
       };
-      await client.multi().hset(key(record.id), fields).pexpire(key(record.id), idleMs).exec();
+      await within(client.multi().hset(key(record.id), fields).pexpire(key(record.id), idleMs).exec());
     },
     async get(id) {
-      return parseRecord(id, await client.hgetall(key(id)));
+      return parseRecord(id, await within(client.hgetall(key(id))));
     },
     async touch(id, idleMs) {
-      const revision = await client.eval(TOUCH, 1, key(id), idleMs);
+      const revision = await within(client.eval(TOUCH, 1, key(id), idleMs));
       return revision === null ? undefined : Number(revision);
     },
     async update(id, change: SessionChange, idleMs) {
       const [op, value] = "loggingLevel" in change ? ["level", change.loggingLevel] : "subscribe" in change ? ["subscribe", change.subscribe] : ["unsubscribe", change.unsubscribe];
-      const flat = (await client.eval(CHANGE, 1, key(id), op, value, idleMs)) as string[] | null;
+      const flat = (await within(client.eval(CHANGE, 1, key(id), op, value, idleMs))) as string[] | null;
       if (flat === null) return undefined;
       const fields: Record<string, string> = {};
       for (let i = 0; i + 1 < flat.length; i += 2) fields[flat[i]!] = flat[i + 1]!;
       return parseRecord(id, fields);
     },
     async delete(id) {
-      await client.del(key(id));
+      await within(client.del(key(id)));
     },
     async publish(message) {
-      await client.publish(channel, JSON.stringify(message));
+      await within(client.publish(channel, JSON.stringify(message)));
     },
     async listen(listener) {
       listeners.add(listener);
@@ -124,7 +145,8 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
       listeners.clear();
       const connections = [client, ...(subscriber === undefined ? [] : [subscriber])];
       subscriber = undefined;
-      await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
+      // quit() waits for Redis to answer; with Redis gone it would wait for ever: then disconnect.
+      await Promise.all(connections.map((connection) => within(connection.quit()).catch(() => connection.disconnect())));
     },
   } satisfies SessionStore;
 }

@@ -15,6 +15,14 @@
  */
 import type { ClientCapabilities, Implementation, LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 
+/**
+ * A store that did not answer in time (Redis down or unreachable): the request is answered `503`
+ * with `Retry-After` instead of waiting for Redis to come back.
+ */
+export class SessionStoreUnavailable extends Error {
+  override readonly name = "SessionStoreUnavailable";
+}
+
 /** One session, as an instance that does not hold it rebuilds it. */
 export interface SessionRecord {
   readonly id: string;

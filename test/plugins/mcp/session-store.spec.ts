@@ -13,8 +13,9 @@ import type { Transport } from "@axn/core";
 import { createHost } from "@axn/sdk";
 import { servingPolicy } from "@axn/sdk/serving";
 import { resetKernel } from "@axn/sdk/testing";
-import { createMemorySessionStore, createRedisSessionStore, mcpPlugin, type SessionMessage, type SessionStore } from "axn-plugin-mcp";
-import { useRedis } from "../../support/redis.js";
+import { createMemorySessionStore, createRedisSessionStore, createStreamableHttpHandler, McpAdapter, mcpPlugin, type SessionMessage, type SessionStore } from "axn-plugin-mcp";
+import { defineAxn } from "@axn/core";
+import { startRedis, useRedis } from "../../support/redis.js";
 import { config as docsConfig, sharedMcpHandler } from "../../../docs/examples/snippets/mcp-sessions.js";
 
 const RECORD = {
@@ -238,6 +239,40 @@ describe("docs/scaling.md: MCP sessions in Redis (docs/examples/snippets/mcp-ses
     } finally {
       await close();
       raw.disconnect();
+    }
+  });
+});
+
+describe("axn-plugin-mcp: a Redis session store that stops answering", function () {
+  this.timeout(60_000); // a hang guard
+  afterEach(resetKernel);
+
+  it("a request of a session is answered 503 with Retry-After, not left waiting for Redis, and closing does not wait for it either", async () => {
+    const redis = await startRedis();
+    const store = await createRedisSessionStore({ connection: redis.url, timeoutMs: 300 });
+    const Ping = defineAxn({ name: "StoreDown.Ping", call: () => undefined });
+    const handler = createStreamableHttpHandler({ name: "store-down", version: "1", tools: [McpAdapter.wrap(Ping)], sessionStore: store });
+    const post = (body: unknown, id?: string) =>
+      handler.fetch(
+        new Request("http://127.0.0.1/mcp", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(id === undefined ? {} : { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" }) },
+          body: JSON.stringify(body),
+        }),
+      );
+    try {
+      const opened = await post({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "down", version: "1" } } });
+      await opened.text();
+      const id = opened.headers.get("mcp-session-id")!;
+      await redis.stop();
+      const reply = await post({ jsonrpc: "2.0", id: 1, method: "ping" }, id);
+      expect(reply.status).to.equal(503);
+      expect(reply.headers.get("retry-after")).to.equal("1");
+      expect(await reply.json()).to.deep.equal({ jsonrpc: "2.0", error: { code: -32000, message: "Server busy: the MCP session store did not answer; retry later" }, id: null });
+    } finally {
+      await handler.close();
+      await store.close();
+      await redis.stop();
     }
   });
 });
