@@ -216,7 +216,7 @@ describe("access policies", () => {
         [WriteNote, "forbidden", READER, "Forbidden: write_note needs the scope notes:write"],
         [WhoAmI, "unauthenticated", undefined, "Authentication required: sign in to call who_am_i"],
       ]);
-      expect(denied[0]!.result.error).to.equal(denied[0]!.message);
+      expect(denied[0]!.result?.error).to.equal(denied[0]!.message);
     });
 
     it("reports an audit observer that throws, without changing the refusal", async () => {
