@@ -64,6 +64,9 @@ export class SurfaceGate {
   // What this session was last shown (the names, joined), so a change of grants can be announced.
   #listedResources: string | undefined;
   #listedPrompts: string | undefined;
+  // One request's caller, built once however many resources it checks (a builder that throws is
+  // reported once, not once per resource). The SDK hands one `extra` to a handler and its callbacks.
+  readonly #callers = new WeakMap<McpRequestExtra, AxnPrincipal | null>();
 
   constructor(
     private readonly resources: readonly McpResource[],
@@ -78,16 +81,25 @@ export class SurfaceGate {
   /** True when this request's caller may not use `resource`; with `audit`, the refusal reaches `onAccessDenied`. */
   hidesResource(resource: McpResource, extra: McpRequestExtra, audit: boolean): boolean {
     if (!this.restrictedResources) return false;
-    const refusal = resourceRefusal(resource, this.callerOf(extra));
+    const refusal = resourceRefusal(resource, this.caller(extra));
     if (refusal !== undefined && audit) reportAccessDenied("resource", refusal);
     return refusal !== undefined;
   }
 
   hidesPrompt(prompt: McpPrompt, extra: McpRequestExtra, audit: boolean): boolean {
     if (!this.restrictedPrompts) return false;
-    const refusal = promptRefusal(prompt, this.callerOf(extra));
+    const refusal = promptRefusal(prompt, this.caller(extra));
     if (refusal !== undefined && audit) reportAccessDenied("prompt", refusal);
     return refusal !== undefined;
+  }
+
+  private caller(extra: McpRequestExtra): AxnPrincipal | undefined {
+    let known = this.#callers.get(extra);
+    if (known === undefined) {
+      known = this.callerOf(extra) ?? null;
+      this.#callers.set(extra, known);
+    }
+    return known ?? undefined;
   }
 
   /** Wraps one of the SDK's surface handlers as `McpServer` installs it; any other passes through. */
