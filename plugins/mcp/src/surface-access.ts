@@ -67,6 +67,9 @@ export class SurfaceGate {
   // One request's caller, built once however many resources it checks (a builder that throws is
   // reported once, not once per resource). The SDK hands one `extra` to a handler and its callbacks.
   readonly #callers = new WeakMap<McpRequestExtra, AxnPrincipal | null>();
+  // The caller of this session's latest resources or prompts request: who a subscription's updates
+  // go to (a notification has no request to read the caller from).
+  #latest: AxnPrincipal | null = null;
 
   constructor(
     private readonly resources: readonly McpResource[],
@@ -86,6 +89,11 @@ export class SurfaceGate {
     return refusal !== undefined;
   }
 
+  /** True when the caller of this session's latest request may not read `resource` (subscription updates). */
+  hidesFromLatestCaller(resource: McpResource): boolean {
+    return this.restrictedResources && resourceRefusal(resource, this.#latest ?? undefined) !== undefined;
+  }
+
   hidesPrompt(prompt: McpPrompt, extra: McpRequestExtra, audit: boolean): boolean {
     if (!this.restrictedPrompts) return false;
     const refusal = promptRefusal(prompt, this.caller(extra));
@@ -99,6 +107,7 @@ export class SurfaceGate {
       known = this.callerOf(extra) ?? null;
       this.#callers.set(extra, known);
     }
+    this.#latest = known;
     return known ?? undefined;
   }
 

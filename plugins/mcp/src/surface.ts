@@ -141,6 +141,9 @@ function registerSubscriptions(server: McpServer, resources: readonly McpResourc
     resources.find((resource) => resource.uri === uri) ?? templates.find(([, template]) => template.match(uri) !== null)?.[0];
   const send = async (uri: string): Promise<void> => {
     if (!subscribed.has(uri)) return;
+    // Grants can shrink after subscribing: an update is news that the resource exists.
+    const resource = owner(uri);
+    if (resource !== undefined && gate.hidesFromLatestCaller(resource)) return;
     try {
       await low.sendResourceUpdated({ uri });
     } catch {

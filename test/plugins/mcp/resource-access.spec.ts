@@ -16,10 +16,10 @@ import { staticTokens } from "@axn/sdk/auth";
 import { servingPolicy } from "@axn/sdk/serving";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createStreamableHttpHandler, definePrompt, defineResource, type McpPrompt, type McpResource } from "axn-plugin-mcp";
 import { z } from "zod";
-import { ADA, BOB, Escalate, Hello, PROMPTS, Readme, RESOURCES, Runbook, SHOWN, TOKENS } from "../../fixtures/resource-access/surface.js";
+import { ADA, BOB, Escalate, Hello, PROMPTS, Readme, RESOURCES, Runbook, SHOWN, Ticket, TOKENS } from "../../fixtures/resource-access/surface.js";
 import { captureReports } from "../../support/reports.js";
 import { connectInMemory, type Connected } from "./support.js";
 
@@ -173,6 +173,27 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
       expect(await shown(client)).to.deep.equal(SHOWN.ada);
       await client.getPrompt({ name: "hello" });
       expect(seen).to.deep.equal(["resources", "prompts"]);
+    });
+
+    it("stops a subscription's updates once the session's latest caller may no longer read the resource", async () => {
+      principal = ADA;
+      const client = await open();
+      const updates: string[] = [];
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updates.push(notification.params.uri));
+      await client.subscribeResource({ uri: "tickets://1" });
+      await Ticket.notifyUpdated("tickets://1");
+      await client.ping();
+      expect(updates).to.deep.equal(["tickets://1"]);
+      principal = { ...ADA, roles: [] }; // Ada's agent role was revoked; her next request says so
+      await client.listResources();
+      await Ticket.notifyUpdated("tickets://1");
+      await client.ping();
+      expect(updates).to.deep.equal(["tickets://1"]);
+      principal = ADA;
+      await client.listResources();
+      await Ticket.notifyUpdated("tickets://1");
+      await client.ping();
+      expect(updates).to.deep.equal(["tickets://1", "tickets://1"]);
     });
 
     it("applies the app's default policy to a resource or prompt that declares none", async () => {
