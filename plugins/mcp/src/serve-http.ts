@@ -136,7 +136,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       if (!store.shared) void store.delete(transport.sessionId).catch(() => undefined);
     };
     const server = serverFor(options, set, limits);
-    const session: Session = { server, transport, owner, active: 0, timer: undefined, applied: { revision: 0, loggingLevel: undefined, subscriptions: new Set() }, syncing: undefined };
+    const session: Session = { server, transport, owner, active: 0, timer: undefined, applied: { revision: 0, loggingLevel: undefined, subscriptions: new Set() }, syncing: undefined, authInfo: undefined };
     await server.connect(transport);
     return session;
   };
@@ -147,6 +147,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     // In memory the table is the session: its own idle timer is the expiry, nothing to read back.
     if (held !== undefined && !store.shared) return held;
     if (held !== undefined) {
+      held.authInfo = authInfo;
       const revision = await store.touch(id, idleMs);
       if (revision === undefined) {
         // Deleted or expired in the store (by another instance, or idle everywhere): gone here too.
@@ -165,6 +166,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     if (!reserve()) return busy();
     const restore = (async (): Promise<Session | undefined> => {
       const session = await open(owner, true, id);
+      session.authInfo = authInfo;
       // Busy while it is rebuilt: never the idle copy another request evicts to make room.
       session.active++;
       try {
@@ -224,7 +226,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     const record = await store.update(id, change, idleMs);
     if (record !== undefined) {
       // Another instance's change in between is replayed here as well.
-      if (record.revision !== applied.revision + 1) await syncSession(session, record, REPLAY_URL, undefined);
+      if (record.revision !== applied.revision + 1) await syncSession(session, record, REPLAY_URL, session.authInfo);
       applied.revision = record.revision;
       await store.publish({ type: "changed", id, origin: instance });
     }
@@ -265,7 +267,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
       await deliverForwarded(session, message.messages, REPLAY_URL);
       for (const cancelled of cancelledRequestIds(message.messages)) session.transport.closeSSEStream(cancelled);
     }
-    else await resync(session, REPLAY_URL, undefined);
+    else await resync(session, REPLAY_URL, session.authInfo);
   };
 
   const serve = async (request: Request): Promise<Response> => {

@@ -12,6 +12,7 @@
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 
 /** ~31 KiB of heap each (measured by test/plugins/mcp/sessions.spec.ts): 1,000 fit a small machine (~31 MiB). */
@@ -31,6 +32,11 @@ export interface Session {
   applied: AppliedState;
   /** The resync in progress, so two requests never replay the same change twice. */
   syncing: Promise<void> | undefined;
+  /**
+   * The owner's credentials from its latest request here: a change replayed outside a request (a
+   * message from another instance) is replayed as the owner's, so access policies see the owner.
+   */
+  authInfo: AuthInfo | undefined;
 }
 
 export interface AppliedState {

@@ -89,7 +89,8 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
   const start = async (name: string, prefix: string, maxSessions?: number, sessionIdleMs?: number): Promise<Instance> => {
     const store = await createRedisSessionStore({ connection: redis.url, prefix });
     // Each instance its own resource object, as two processes each load their own.
-    const resource = defineResource({ name: "Open tickets", uri: "tickets://open", read: () => "3 open" });
+    // Signed-in callers only: a subscription replayed on another instance is replayed as its owner's.
+    const resource = defineResource({ name: "Open tickets", uri: "tickets://open", access: "authenticated", read: () => "3 open" });
     const handler = createStreamableHttpHandler({
       name: "shared-sessions",
       version: "1.0.0",
