@@ -20,6 +20,7 @@ import { createAgent } from "langchain";
 import { LangchainAdapter, JOB_STATUS_TOOL, type JobHandleArtifact } from "axn-plugin-langchain";
 import { captureReports } from "../support/reports.js";
 import { useRedis } from "../support/redis.js";
+import { backgroundAgent } from "../../docs/examples/snippets/langchain-jobs.js";
 
 /** A chat model whose next message is a function of the conversation so far: the agent's scripted side. */
 class ScriptedModel extends BaseChatModel {
@@ -168,6 +169,25 @@ describe("queue: LangChain tools answering with a job handle", function () {
       TypeError,
       "LangchainAdapter.jobStatusTool: the tools run as different callers; pass { principal } to say whose jobs this tool finds",
     );
+  });
+
+  it("the docs example (docs/plugins/langchain.md §5b): an agent that starts a job and collects it", async () => {
+    await Jobs.use(createEmbeddedQueue());
+    const Quote = defineQuote();
+    const model = new ScriptedModel((messages) => {
+      const last = messages.at(-1)!;
+      if (!ToolMessage.isInstance(last)) return ask("langchain_handle_quote", { amount: 5 }, "call-quote");
+      const handle = last.artifact as JobHandleArtifact | undefined;
+      if (handle?.job !== undefined) return ask(JOB_STATUS_TOOL, { id: handle.job.id }, `call-status-${messages.length}`);
+      return new AIMessage("done");
+    });
+    const state = await backgroundAgent(model, [Quote], { id: "erin" }).invoke({ messages: [{ role: "user", content: "quote 5" }] }, { context: { userId: "u5" } });
+    const tools = state.messages.filter((message): message is ToolMessage => ToolMessage.isInstance(message));
+    const id = (tools[0]!.artifact as JobHandleArtifact).job.id;
+    expect(tools[0]!.content).to.equal(handleText(id, "langchain_handle_quote"));
+    expect(tools.at(-1)!.artifact).to.deep.equal({ quoted: 10, userId: "u5" });
+    // Bound to the principal the tools were wrapped for.
+    expect(await Jobs.find(id, { principal: { id: "someone-else" } })).to.equal(undefined);
   });
 
   describe("with a BullMQ worker", () => {

@@ -17,7 +17,7 @@ import { ADAPTER_FAILURE_MESSAGE, mapSettledResult, reportAdapterError } from "@
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
 import { abortError } from "./abort.js";
-import { settingsOf, toolOutput, type ActionTool, type ActionToolOutput, type WrappedSettings } from "./action-tool.js";
+import { settingsOf, toolOutput, type ActionTool, type ActionToolOutput, type ToolArguments, type WrappedSettings } from "./action-tool.js";
 import { resolveAmbientContext, type AmbientContextOption } from "./ambient.js";
 import { JOB_STATUS_TOOL, type JobHandleArtifact } from "./job-handle.js";
 import { failedReply, replyMapping } from "./map-result.js";
@@ -49,7 +49,8 @@ interface Covered {
   readonly settings: WrappedSettings;
 }
 
-export class JobStatusTool extends StructuredTool<JsonSchema, JobStatusArguments, JobStatusArguments, ActionToolOutput> {
+// Typed like ActionTool (arguments a plain record): agents take both in one `tools` list.
+export class JobStatusTool extends StructuredTool<JsonSchema, ToolArguments, ToolArguments, ActionToolOutput> {
   static override lc_name(): string {
     return "JobStatusTool";
   }
@@ -86,9 +87,10 @@ export class JobStatusTool extends StructuredTool<JsonSchema, JobStatusArguments
     this.#ambientContext = options.ambientContext ?? tools.map((tool) => settingsOf(tool)?.ambientContext).find((option) => option !== undefined);
   }
 
-  protected override async _call(args: JobStatusArguments, _runManager?: CallbackManagerForToolRun, config: ToolRunnableConfig = {}): Promise<ActionToolOutput> {
+  protected override async _call(args: ToolArguments, _runManager?: CallbackManagerForToolRun, config: ToolRunnableConfig = {}): Promise<ActionToolOutput> {
     if (config.signal?.aborted) throw abortError(config.signal);
-    const id = args.id;
+    // LangChain checked the arguments against `schema` before this runs: the id is a non-empty string.
+    const id = (args as unknown as JobStatusArguments).id;
     try {
       const principal = this.#principal !== undefined ? this.#principal.bound : (principalFrom(resolveAmbientContext(this.#ambientContext, config)) ?? null);
       const job = await Jobs.find(id, { principal });
