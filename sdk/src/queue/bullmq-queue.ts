@@ -128,6 +128,12 @@ export class BullmqQueue implements QueueBackend {
    * settled call); one without failed — dead, or cancelled while running.
    */
   private async settledSnapshot(id: string): Promise<JobSnapshot | undefined> {
+    // Two fields first: a waiter usually reads a job it has just enqueued, not finished yet, and then
+    // needs nothing else — the whole hash (data, options, progress…, parsed into a Job) only once it
+    // is finished. One round trip either way for a pending job, as BullMQ's own waitUntilFinished.
+    const [name = null, finishedOn = null] = await this.client.hmget(this.queue.toKey(id), "name", "finishedOn");
+    // Not finished: its exact state, attempts and owner do not matter to a waiter (only result() reads it).
+    if (name !== null && finishedOn === null) return { id, action: name, state: "waiting", attemptsMade: 0, attempts: 0, settled: undefined };
     const job = (await this.queue.getJob(id)) as RawJob | undefined;
     if (job === undefined || job.finishedOn === undefined || job.finishedOn === null) return job === undefined ? this.snapshot(id) : pending(id, job);
     const completed = typeof job.returnvalue === "object" && job.returnvalue !== null;
