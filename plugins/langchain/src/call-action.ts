@@ -55,6 +55,8 @@ export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
     // No run manager (no callbacks anywhere): nothing could see the events, so no channel at all.
     const live = runManager === undefined ? undefined : new RunEvents(action, config, runManager, toolName);
     const reply = untilAborted(run(args, { ambientContext, spanAttributes, signal, live }), signal);
-    return live === undefined ? reply : reply.then(async (value) => (await live.settled(), value));
+    // Every event is delivered before the tool returns; a call that sent none returns as it is (no
+    // extra promise turns on the usual call).
+    return live === undefined ? reply : reply.then((value) => (live.dispatched ? live.settled().then(() => value) : value));
   };
 }
