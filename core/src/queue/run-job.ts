@@ -69,11 +69,12 @@ export async function runJob(payload: unknown, options: { readonly signal?: Abor
       ? internalsOf(action).execute(payload.args, callOptions, undefined)
       : new Invoker(payload.invoker).call(action, payload.args, callOptions);
   const span = remoteParent(payload.traceparent);
-  // A scope of the job's own parents its span on the enqueuer's, and hides whatever context the job
-  // was started inside (the embedded queue runs a job from the enqueuing call's async context): only
-  // what the job carries is visible to the action. Without either there is nothing to hide or parent,
-  // and no scope is opened — on Node 20 the first one switches on promise hooks for every promise of
-  // the worker process (about a third of a bare BullMQ job's CPU time, measured in bench row 22).
+  // A scope of the job's own parents its span on the enqueuer's, and cuts the job off from any
+  // execution or `Current.run` it was started inside (the embedded queue runs a job from the
+  // enqueuing call's async context; the ambient table itself is already hidden by the call's
+  // explicit one). With neither a span nor such a context there is nothing to parent or cut off, and
+  // no scope is opened: on Node 20 the first one switches on promise hooks for every promise of the
+  // worker process, BullMQ's and ioredis's included (bench row 22's finding).
   const isolated = span === undefined && currentExecution() === undefined && resolvesNothing(outerAmbient());
   const result = await (isolated ? call() : runInExecution({ action: payload.action, ambient: undefined, visible: [], span, parent: undefined }, call));
   try {
