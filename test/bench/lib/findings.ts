@@ -127,9 +127,57 @@ export const FINDINGS: Record<string, string> = {
     "path, shared header objects, the Invoker's options passed through instead of copied.",
   ].join("\n"),
   "6b": [
-    "One agent step is dominated by LangGraph's own work (the graph run, the model and tool nodes,",
-    "message objects: ~7–8 ms here); the tool call itself is ~1 % of it, and axn's tool is the faster of",
-    "the two (row 6), so the two sides differ by noise.",
+    "One agent step is LangGraph's own work (the graph run, the model and tool nodes, message objects,",
+    "run ids): the tool call is ~1 % of it, and axn's tool is the faster of the two (row 6). Measured",
+    "beside the bench (alternating rounds of 200 steps a side in one process, CPU per step, two runs):",
+    "6.20 vs 6.06 ms and 6.44 vs 6.47 ms (axn vs `tool()`, 1.02× and 1.00×). `--cpu-prof` split by",
+    "round: axn's own frames (core, sdk, the plugin, LangChain's JSON Schema check of the arguments)",
+    "are ~4 % of an axn step, `tool()`'s zod parse and wrapper about the same share of its step; the",
+    "rest is the same LangGraph and LangChain code on both sides, so the ratio sits at 1.0 within the",
+    "machine's noise. Tried: skipping LangChain's argument check (~0.3 µs: its empty JSON Schema",
+    "validation), not worth a departure from `StructuredTool.call`; done: a call that dispatched no",
+    "live event no longer waits on the event chain (two promise turns). A step cannot get meaningfully",
+    "below `tool()`'s without LangGraph itself getting cheaper.",
+  ].join("\n"),
+  "22": [
+    "Both sides make the same Redis round trips per job (counted with `INFO commandstats` over 200",
+    "jobs a side: the add script, one read before waiting — BullMQ's `isFinished` script, axn's job",
+    "hash —, the worker's move-to-active and move-to-finished scripts, the completed event on the",
+    "`QueueEvents` stream). The profiled cost was process-wide: the worker opened an execution scope",
+    "(an `AsyncLocalStorage.run`) for every job, which on Node 20 switches on promise hooks for every",
+    "promise in the process — BullMQ's and ioredis's included; a job now opens one only to parent its",
+    "span on a `traceparent` or to hide a context it was started inside (the row's p50 ratio before:",
+    "1.31× and 1.41× in two quick runs; after: 1.07×, 1.07×, 1.19× quick and 1.33× full, one disturbed",
+    "quick run at 1.74×). Also removed: an `AbortController` per job (built only if",
+    "the body reads `ctx.signal`) and, for a job not finished when its waiter first reads it, the parse",
+    "of the whole job hash (two fields are read instead). Left: axn's own work per job measured in",
+    "isolation is ~5–8 µs of CPU (payload check ~1 µs, the call with its validation ~1–3 µs, the",
+    "settled form and `Result` ~1 µs, its larger JSON ~1 µs) in a hot loop. Decomposed in one process",
+    "(a bare producer on the axn worker, then the axn producer; CPU per job, 6 alternating rounds of",
+    "300 jobs), the worker side costs +75–160 µs; the producer side cost +60–115 µs until its waiters",
+    "shared one recheck timer (a `setTimeout` per wait before), the travel check stopped building path",
+    "strings and a job's `Result` reused its action's name sets — now within noise (−15 to +20 µs).",
+    "`--cpu-prof` (100 µs interval) of the worker side puts ~60 µs of it in core's call path",
+    "(`runCall`, `openCall`, `runJob`, `BodyContext`, `resolveInput`, zod: a few µs each) and the rest",
+    "in BullMQ and ioredis handling the larger payload and settled result: between two Redis round",
+    "trips the same code runs with cold caches, ~20× its hot-loop cost. What would cut it is less code",
+    "per job in the worker (core's call path is shared with every transport), not another round trip",
+    "saved. The row's p50 ratio moves between ~1.07× (quick runs, where the baseline's own p50 is",
+    "twice as long) and ~1.3× (full runs) on this machine.",
+  ].join("\n"),
+  "22d": [
+    "On this machine the load generator, HAProxy and both `axn serve` instances share 2 cores, so a",
+    "second instance brings no CPU to serve with — only more processes to schedule. The note's figure",
+    "for one instance through the proxy is the proxy's own cost (~0.7× direct for this tiny request:",
+    "HAProxy parses and forwards each request and response on the same cores). Each instance is",
+    "stateless (nothing of a call stays in it), so on machines with a core per instance the figure is",
+    "the proxy's throughput, not axn's; test/queue/balanced.spec.ts pins that any instance answers.",
+  ].join("\n"),
+  "22e": [
+    "Stateless MCP builds an MCP server per POST: one instance answers ~600–650 calls/s here against",
+    "~25,000 HTTP requests/s for the same tool, so the proxy's own cost barely shows (through it to one",
+    "instance 0.9–1.3× direct, within noise); the 2 cores are already busy with one instance, so a",
+    "second cannot add throughput here either (see 22d).",
   ].join("\n"),
   "8": [
     "Measured with alternating cold starts in one process (`test/bench/scenarios/stdio.ts`) and",
@@ -155,6 +203,8 @@ export const FINDINGS: Record<string, string> = {
   ].join("\n"),
 };
 
+// The throughput rows run the same jobs as row 22 in batches.
+FINDINGS["22b"] = FINDINGS["22c"] = FINDINGS["22"]!;
 // The other in-memory MCP rows share row 4's server and so its finding.
 FINDINGS["4b"] = FINDINGS["4c"] = FINDINGS["4"]!;
 
