@@ -15,35 +15,11 @@ import { parseArgs } from "node:util";
 import { errorMessage } from "@axn/core/internal";
 import type { Command } from "./command.js";
 import { isAxnError } from "@axn/core";
-import { callCommand } from "./commands/call.js";
-import { devCommand } from "./commands/dev.js";
-import { doctorCommand } from "./commands/doctor.js";
-import { initCommand } from "./commands/init.js";
-import { mcpConfigCommand } from "./commands/mcp-config.js";
-import { openapiCommand } from "./commands/openapi.js";
-import { schemaCommand } from "./commands/schema.js";
-import { serveCommand } from "./commands/serve.js";
-import { toolsCommand } from "./commands/tools.js";
-import { jobsCommand } from "./commands/jobs.js";
-import { workerCommand } from "./commands/worker.js";
+import { COMMANDS } from "./command-index.js";
 import { docsLocation } from "./docs-location.js";
 import { CliError, ExitCode, usageError, type ExitCodeValue } from "./errors.js";
 import { println, processIo, type CliIo } from "./io.js";
 import { SDK_VERSION } from "./sdk-version.js";
-
-export const COMMANDS: readonly Command[] = [
-  initCommand,
-  toolsCommand,
-  schemaCommand,
-  callCommand,
-  serveCommand,
-  workerCommand,
-  jobsCommand,
-  devCommand,
-  mcpConfigCommand,
-  openapiCommand,
-  doctorCommand,
-];
 
 const GLOBAL_OPTIONS = {
   config: { type: "string" },
@@ -128,7 +104,7 @@ async function dispatch(argv: readonly string[], io: CliIo, options: MainOptions
       println(io.stdout, mainHelp());
       return ExitCode.ok;
     }
-    const command = commandNamed(target);
+    const command = await commandNamed(target);
     if (command.helpFor !== undefined) await prepare(command);
     println(io.stdout, await helpOf(command, io, undefined));
     return ExitCode.ok;
@@ -136,7 +112,7 @@ async function dispatch(argv: readonly string[], io: CliIo, options: MainOptions
   if (first.startsWith("-")) {
     throw usageError(`Expected a command before ${first}`);
   }
-  const command = commandNamed(first);
+  const command = await commandNamed(first);
   if (command.lateOptions === true) return runWithLateOptions(command, rest, io, prepare);
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -183,10 +159,11 @@ async function runWithLateOptions(
   return command.run({ io, values: {}, positionals: [], configPath, argv });
 }
 
-function commandNamed(name: string): Command {
-  const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (command === undefined) {
+/** The command's module, loaded now: only the command that runs is imported (command-index.ts). */
+async function commandNamed(name: string): Promise<Command> {
+  const entry = COMMANDS.find((candidate) => candidate.name === name);
+  if (entry === undefined) {
     throw usageError(`Unknown command "${name}"; commands: ${COMMANDS.map((candidate) => candidate.name).join(", ")}`);
   }
-  return command;
+  return entry.load();
 }
