@@ -42,7 +42,8 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
  * `expose` is the one per-call closure, and the live capabilities are built on first use.
  */
 export class BodyContext {
-  readonly expose: (values: unknown) => void;
+  #bag: Record<string, unknown>;
+  #expose: ((values: unknown) => void) | undefined;
   #signal: AbortSignal | (() => AbortSignal) | undefined;
   #options: CallOptions | undefined;
   #live: LiveState | undefined;
@@ -51,10 +52,16 @@ export class BodyContext {
     bag: Record<string, unknown>,
     options: CallOptions | undefined,
   ) {
-    this.expose = (values) => mergeExposed(compiled, bag, values);
+    this.#bag = bag;
     this.#signal = options?.signal;
     // Kept whole so `live` is read only when the body first uses a live capability.
     this.#options = options;
+  }
+  /** Built on first use (most bodies return their exposes): one closure, the same on every read. */
+  get expose(): (values: unknown) => void {
+    const bag = this.#bag;
+    const compiled = this.compiled;
+    return (this.#expose ??= (values) => mergeExposed(compiled, bag, values));
   }
   #liveState(): LiveState {
     return (this.#live ??= new LiveState(this.compiled.name, this.#options?.live, () => this.signal));
@@ -108,18 +115,20 @@ export function bodyStep(
   bag: Record<string, unknown>,
   ctx: BodyContext,
 ): Reason | undefined | Promise<Reason | undefined> {
-  const finished = (returned: unknown): undefined => {
-    mergeExposed(action, bag, returned);
-    return undefined;
-  };
   let returned: unknown;
   try {
     returned = action.body(input as never, ctx as never);
-    if (!isThenable(returned)) return finished(returned);
+    if (!isThenable(returned)) {
+      mergeExposed(action, bag, returned);
+      return undefined;
+    }
   } catch (error) {
     return doneReasonOf(error);
   }
-  return Promise.resolve(returned).then(finished, doneReasonOf);
+  return Promise.resolve(returned).then((value: unknown): undefined => {
+    mergeExposed(action, bag, value);
+    return undefined;
+  }, doneReasonOf);
 }
 
 /** `done()` is a success: its reason. Anything else thrown is the call's failure or exception. */
