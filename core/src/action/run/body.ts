@@ -21,14 +21,22 @@ export class Settle {
 
 const NEVER_ABORTED = new AbortController().signal;
 
-function mergeExposed(action: CompiledAction, bag: Record<string, unknown>, values: unknown): void {
+/**
+ * The exposed values so far, by the index of their field in `action.exposes` (undefined: none yet).
+ * An array rather than an object keyed by name: filling an object from the body's keys is a keyed
+ * store per key, which V8 cannot specialise across actions (see plan.ts).
+ */
+export type ExposedBag = unknown[];
+
+function mergeExposed(action: CompiledAction, bag: ExposedBag, values: unknown): void {
   if (values === undefined || values === null) return;
   if (typeof values !== "object" || Array.isArray(values)) {
     throw new TypeError(`${action.name} returned a ${Array.isArray(values) ? "array" : typeof values}; return an object of exposed values (or nothing)`);
   }
   for (const key of Object.keys(values)) {
-    if (!action.exposeNames.has(key)) throw new TypeError(`${action.name} does not declare exposed field "${key}"`);
-    bag[key] = (values as Record<string, unknown>)[key];
+    const index = action.exposeIndex.get(key);
+    if (index === undefined) throw new TypeError(`${action.name} does not declare exposed field "${key}"`);
+    bag[index] = (values as Record<string, unknown>)[key];
   }
 }
 
@@ -42,14 +50,14 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
  * `expose` is the one per-call closure, and the live capabilities are built on first use.
  */
 export class BodyContext {
-  #bag: Record<string, unknown>;
+  #bag: ExposedBag;
   #expose: ((values: unknown) => void) | undefined;
   #signal: AbortSignal | (() => AbortSignal) | undefined;
   #options: CallOptions | undefined;
   #live: LiveState | undefined;
   constructor(
     private readonly compiled: CompiledAction,
-    bag: Record<string, unknown>,
+    bag: ExposedBag,
     options: CallOptions | undefined,
   ) {
     this.#bag = bag;
@@ -112,7 +120,7 @@ export class BodyContext {
 export function bodyStep(
   action: CompiledAction,
   input: Record<string, unknown>,
-  bag: Record<string, unknown>,
+  bag: ExposedBag,
   ctx: BodyContext,
 ): Reason | undefined | Promise<Reason | undefined> {
   let returned: unknown;
@@ -141,7 +149,7 @@ function doneReasonOf(error: unknown): Reason | undefined {
 export async function runBody(
   action: CompiledAction,
   input: Record<string, unknown>,
-  bag: Record<string, unknown>,
+  bag: ExposedBag,
   options: CallOptions | undefined,
 ): Promise<Reason | undefined> {
   let doneReason: Reason | undefined;

@@ -9,7 +9,7 @@ import type { Callbacks, Hooks } from "../types.js";
 import type { CompiledAction } from "./compiled.js";
 import type { AnyDefinition, Declaration } from "./declaration.js";
 import { compose, DEFAULT_SUCCESS, errorMatcher, type CompiledMessages } from "./messages.js";
-import { copyOnto, literalBuilder } from "./plan.js";
+import { argsReader, copyOnto, literalBuilder } from "./plan.js";
 import { resolutionOrder } from "./normalize.js";
 import { ambientSourcedFields } from "./validate.js";
 import { kernel } from "../../kernel/state.js";
@@ -90,6 +90,7 @@ export function compileAction({ name, def, expects, exposes }: Declaration): Com
     name,
     expects: ordered,
     parentIndex: ordered.map((field) => (field.kind === "subfield" ? indexOf.get(field.parentPath![0]!) : undefined)),
+    readArgs: argsReader(ordered.map((field) => (field.kind === "arg" ? field.name : undefined))),
     buildInput: literalBuilder(ordered.map((field) => field.name)),
     buildExposed: literalBuilder(exposes.map((field) => field.name)),
     copyExposed: copyOnto(exposes.map((field) => field.name)),
@@ -99,6 +100,7 @@ export function compileAction({ name, def, expects, exposes }: Declaration): Com
     ambientSourced: ambientSourcedFields(expects),
     exposes,
     exposeNames: new Set(exposes.map((f) => f.name)),
+    exposeIndex: new Map(exposes.map((f, i) => [f.name, i])),
     sensitiveExposes: new Set(exposes.filter((f) => f.sensitive).map((f) => f.name)),
     coerceInputTypes: def.coerceInputTypes,
     messages,

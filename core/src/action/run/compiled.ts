@@ -6,7 +6,7 @@
 import type { NormalizedField } from "../fields.js";
 import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../types.js";
 import type { CompiledMessages } from "./messages.js";
-import type { CopyOnto, LiteralBuilder } from "./plan.js";
+import type { ArgsReader, CopyOnto, LiteralBuilder } from "./plan.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
 export interface CompiledAction {
@@ -16,6 +16,8 @@ export interface CompiledAction {
   readonly argNames: ReadonlySet<string>;
   /** For each expects field (by index): its parent's index when it is a subfield. */
   readonly parentIndex: readonly (number | undefined)[];
+  /** Reads the arg fields' values from the arguments, by expects index (plan.ts). */
+  readonly readArgs: ArgsReader;
   /** The body's input from the expects' values, every one defined (plan.ts). */
   readonly buildInput: LiteralBuilder;
   /** The validated exposes from their values, every one defined (plan.ts). */
@@ -33,6 +35,8 @@ export interface CompiledAction {
   readonly ambientSourced: ReadonlySet<string>;
   readonly exposes: readonly NormalizedField[];
   readonly exposeNames: ReadonlySet<string>;
+  /** Each exposed field's index in `exposes`. */
+  readonly exposeIndex: ReadonlyMap<string, number>;
   readonly sensitiveExposes: ReadonlySet<string>;
   readonly coerceInputTypes: boolean | undefined;
   readonly messages: CompiledMessages;

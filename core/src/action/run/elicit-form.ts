@@ -9,7 +9,7 @@ import type { ElicitForm } from "../live.js";
 import type { CompiledAction } from "./compiled.js";
 import { normalizeFields } from "./normalize.js";
 import { resolveInput } from "./validate.js";
-import { literalBuilder, type LiteralBuilder } from "./plan.js";
+import { argsReader, literalBuilder, type ArgsReader, type LiteralBuilder } from "./plan.js";
 import { buildInputSchema } from "../../schema/json-schema.js";
 import type { JsonSchema, JsonValue } from "../../schema/json-schema-types.js";
 import { isPlainObject } from "../../schema/json-value.js";
@@ -20,6 +20,7 @@ export interface ElicitFields {
   readonly form: ElicitForm;
   /** The validated answer's object, built like a call's input (plan.ts). */
   readonly build: LiteralBuilder;
+  readonly readArgs: ArgsReader;
 }
 
 const cache = new WeakMap<object, ElicitFields>();
@@ -44,7 +45,7 @@ export function elicitFields(action: string, fields: Fields): ElicitFields {
   for (const field of normalized) {
     if (field.kind !== "arg") throw new TypeError(`${action}: ctx.elicit: field "${field.name}" has "on"; an elicited field is asked of the user, never read from elsewhere`);
   }
-  read = { fields: normalized, form: formOf(action, buildInputSchema(normalized)), build: literalBuilder(normalized.map((field) => field.name)) };
+  read = { fields: normalized, form: formOf(action, buildInputSchema(normalized)), build: literalBuilder(normalized.map((field) => field.name)), readArgs: argsReader(normalized.map((field) => field.name)) };
   cache.set(fields, read);
   return read;
 }
@@ -55,6 +56,7 @@ export function validateAnswer(action: string, read: ElicitFields, content: unkn
     name: action,
     expects: read.fields,
     parentIndex: read.fields.map(() => undefined),
+    readArgs: read.readArgs,
     buildInput: read.build,
     argNames: new Set<string>(),
     ambientSourced: new Set<string>(),

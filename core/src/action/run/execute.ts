@@ -12,7 +12,7 @@ import type { Result } from "../result.js";
 import type { CompiledAction } from "./compiled.js";
 import { compose, DEFAULT_SUCCESS, successHeadline, successReasonFor, type Reason } from "./messages.js";
 import { resolveInput, validateOutbound } from "./validate.js";
-import { BodyContext, bodyStep, isThenable, runBody } from "./body.js";
+import { BodyContext, bodyStep, isThenable, runBody, type ExposedBag } from "./body.js";
 import { finish, finishSuccess, settleError, type Settled } from "./settle.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../../context/execution.js";
 import { resolvesNothing } from "../../context/ambient-source.js";
@@ -81,7 +81,7 @@ async function runCall(
   let message: string | undefined;
   let exposed: Record<string, unknown> | undefined;
   let failed: Settled | undefined;
-  const bag: Record<string, unknown> = {};
+  const bag: ExposedBag = new Array(action.exposes.length);
   try {
     // The caller's access gate first: a refused caller learns nothing from input validation, and
     // no hook or body runs for it.

@@ -14,6 +14,8 @@
 
 /** Builds `{ [names[i]]: values[i] }` for every i, given that no value is `undefined`. */
 export type LiteralBuilder = (values: readonly unknown[]) => Record<string, unknown>;
+/** Writes `args`' own values of the arg fields into `into`, at each field's index (others left alone). */
+export type ArgsReader = (args: object, into: unknown[]) => void;
 /** Copies `source`'s own values of the plan's names onto `target` (absent or `undefined` ones skipped). */
 export type CopyOnto = (target: object, source: Record<string, unknown>) => void;
 
@@ -61,4 +63,28 @@ export function copyOnto(names: readonly string[]): CopyOnto {
     return `v = source[${key}]; if (v !== undefined) target[${key}] = v;`;
   });
   return compile(["target", "source"], `"use strict"; let v; ${lines.join(" ")}`, () => genericCopy(names));
+}
+
+function genericArgs(names: readonly (string | undefined)[]): ArgsReader {
+  return (args, into) => {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (name !== undefined && Object.hasOwn(args, name)) into[i] = (args as Record<string, unknown>)[name];
+    }
+  };
+}
+
+/**
+ * An arguments reader: `names[i]` is the argument read into `into[i]` (`undefined` for a field that
+ * is not an argument). Only own properties count, as `Object.hasOwn` decides.
+ */
+export function argsReader(names: readonly (string | undefined)[]): ArgsReader {
+  const given = names.filter((name): name is string => name !== undefined);
+  if (!compilable(given)) return genericArgs(names);
+  const lines = names.flatMap((name, i) => {
+    if (name === undefined) return [];
+    const key = JSON.stringify(name);
+    return [`if (hasOwn(args, ${key})) into[${i}] = args[${key}];`];
+  });
+  return compile(["args", "into"], `"use strict"; const hasOwn = Object.hasOwn; ${lines.join(" ")}`, () => genericArgs(names));
 }

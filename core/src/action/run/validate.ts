@@ -173,17 +173,15 @@ function argumentsObject(action: CompiledAction, rawArgs: unknown, policy: CallP
   return args;
 }
 
-/** A field's value before validation: from the arguments, the ambient context or its parent, else its default. */
-function rawValueOf(field: NormalizedField, args: object, ambient: unknown, values: readonly unknown[], parent: number | undefined): unknown {
-  let raw: unknown;
-  if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
-  else if (field.kind === "ambient") raw = readAmbient(ambient, field.name);
-  else raw = readPath(values[parent!], field.parentPath!.length === 1 ? [field.name] : [...field.parentPath!.slice(1), field.name]);
-  if ((raw === undefined || raw === null) && field.default !== undefined) {
-    const d = field.default.value;
-    raw = typeof d === "function" ? (d as () => unknown)() : d;
-  }
-  return raw;
+/** A non-arg field's value before validation and defaults: from the ambient context, or read from its parent's value. */
+function rawValueOf(field: NormalizedField, ambient: unknown, values: readonly unknown[], parent: number | undefined): unknown {
+  if (field.kind === "ambient") return readAmbient(ambient, field.name);
+  return readPath(values[parent!], field.parentPath!.length === 1 ? [field.name] : [...field.parentPath!.slice(1), field.name]);
+}
+
+/** An axn `default`: a function is called for each value it supplies. */
+function defaultOf(declared: unknown): unknown {
+  return typeof declared === "function" ? (declared as () => unknown)() : declared;
 }
 
 /** `rejectUndeclaredInputs`: every argument key the action does not declare is a violation. True if there was one. */
@@ -213,12 +211,16 @@ export function resolveInput(
   const expects = action.expects;
   // Values by field index, built into the input object at the end in one literal (plan.ts).
   const values: unknown[] = new Array(expects.length);
+  // The arguments' own values of the arg fields, by index, read with constant keys (plan.ts).
+  const given: unknown[] = new Array(expects.length);
+  action.readArgs(args, given);
   let missing = false;
   const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
   const checkValue = policy?.checkValue;
   for (let i = 0; i < expects.length; i++) {
     const field = expects[i]!;
-    let raw = rawValueOf(field, args, ambient, values, action.parentIndex[i]);
+    let raw = field.kind === "arg" ? given[i] : rawValueOf(field, ambient, values, action.parentIndex[i]);
+    if ((raw === undefined || raw === null) && field.default !== undefined) raw = defaultOf(field.default.value);
     // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the
     // schema takes null; a schema with its own default still runs on a missing value, to supply it.
     if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))) {
@@ -259,18 +261,16 @@ function acceptsNull(field: NormalizedField): boolean {
   return field.reader.analysis.nullable;
 }
 
-export function validateOutbound(action: CompiledAction, bag: Record<string, unknown>): Record<string, unknown> {
+/** The exposes the body set (by field index, see `ExposedBag`), defaulted and validated. */
+export function validateOutbound(action: CompiledAction, bag: readonly unknown[]): Record<string, unknown> {
   const sink: ErrorSink = { errors: undefined };
   const exposes = action.exposes;
   const values: unknown[] = new Array(exposes.length);
   let missing = false;
   for (let i = 0; i < exposes.length; i++) {
     const field = exposes[i]!;
-    let raw = bag[field.name];
-    if (raw === undefined && field.default !== undefined) {
-      const d = field.default.value;
-      raw = typeof d === "function" ? (d as () => unknown)() : d;
-    }
+    let raw = bag[i];
+    if (raw === undefined && field.default !== undefined) raw = defaultOf(field.default.value);
     if (raw === undefined && field.optional && !field.reader.analysis.hasDefault) {
       missing = true;
       continue;
