@@ -9,7 +9,7 @@ import type { Callbacks, Hooks } from "../types.js";
 import type { CompiledAction } from "./compiled.js";
 import type { AnyDefinition, Declaration } from "./declaration.js";
 import { compose, DEFAULT_SUCCESS, errorMatcher, type CompiledMessages } from "./messages.js";
-import { argsReader, copyOnto, literalBuilder } from "./plan.js";
+import { argsReader, copyOnto, exposedReader, literalBuilder } from "./plan.js";
 import { resolutionOrder } from "./normalize.js";
 import { ambientSourcedFields } from "./validate.js";
 import { kernel } from "../../kernel/state.js";
@@ -100,6 +100,7 @@ export function compileAction({ name, def, expects, exposes }: Declaration): Com
     ambientSourced: ambientSourcedFields(expects),
     exposes,
     exposeNames: new Set(exposes.map((f) => f.name)),
+    readExposed: exposedReader(exposes.map((f) => f.name)),
     exposeIndex: new Map(exposes.map((f, i) => [f.name, i])),
     sensitiveExposes: new Set(exposes.filter((f) => f.sensitive).map((f) => f.name)),
     coerceInputTypes: def.coerceInputTypes,

@@ -6,7 +6,7 @@
 import type { NormalizedField } from "../fields.js";
 import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../types.js";
 import type { CompiledMessages } from "./messages.js";
-import type { ArgsReader, CopyOnto, LiteralBuilder } from "./plan.js";
+import type { ArgsReader, CopyOnto, ExposedReader, LiteralBuilder } from "./plan.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
 export interface CompiledAction {
@@ -35,6 +35,8 @@ export interface CompiledAction {
   readonly ambientSourced: ReadonlySet<string>;
   readonly exposes: readonly NormalizedField[];
   readonly exposeNames: ReadonlySet<string>;
+  /** The fast path of merging a returned object into the exposes bag (plan.ts); undefined: always key by key. */
+  readonly readExposed: ExposedReader | undefined;
   /** Each exposed field's index in `exposes`. */
   readonly exposeIndex: ReadonlyMap<string, number>;
   readonly sensitiveExposes: ReadonlySet<string>;

@@ -88,3 +88,23 @@ export function argsReader(names: readonly (string | undefined)[]): ArgsReader {
   });
   return compile(["args", "into"], `"use strict"; const hasOwn = Object.hasOwn; ${lines.join(" ")}`, () => genericArgs(names));
 }
+
+/**
+ * Reads a returned object's exposes into a bag by index, walking `Object.keys` as the generic merge
+ * does, but matching each key against the declared names as constants (an `if` chain) and reading it
+ * with a constant key. Returns false at the first undeclared key: the generic merge then runs and
+ * names it. Only for actions with few exposes (the chain is linear in them).
+ */
+export type ExposedReader = (source: object, bag: unknown[]) => boolean;
+
+const MAX_CHAIN = 16;
+
+export function exposedReader(names: readonly string[]): ExposedReader | undefined {
+  if (names.length === 0 || names.length > MAX_CHAIN || !compilable(names)) return undefined;
+  const chain = names.map((name, i) => `if (key === ${JSON.stringify(name)}) bag[${i}] = source[${JSON.stringify(name)}];`).join(" else ");
+  return compile<ExposedReader | undefined>(
+    ["source", "bag"],
+    `"use strict"; const keys = Object.keys(source); for (let i = 0; i < keys.length; i++) { const key = keys[i]; ${chain} else return false; } return true;`,
+    () => undefined,
+  );
+}
