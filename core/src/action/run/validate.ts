@@ -19,6 +19,8 @@ import {
 import { appendPath } from "../../errors/field-path.js";
 import { readAmbient } from "../../context/ambient-source.js";
 import { globalCoerceInputTypes } from "../../config/global.js";
+import { validationScope } from "../../schema/read-schema.js";
+import type { ValidationScope } from "../../schema/schema-kind.js";
 
 /** Field errors kept in one inbound refusal (the rest are counted). */
 export const MAX_FIELD_ERRORS = 20;
@@ -97,7 +99,7 @@ const INVALID: unique symbol = Symbol("invalid");
 
 /** The validated value, or INVALID with the violations pushed onto `errors` (created on the first one). */
 function validateField(field: NormalizedField, raw: unknown, sink: ErrorSink, root: string): unknown {
-  const outcome = field.reader.validate(raw);
+  const outcome = field.reader.validate(raw, sink.scope);
   if (!outcome.ok) {
     const errors = sink.errors ??= [];
     for (const issue of outcome.issues) {
@@ -118,9 +120,10 @@ function validateField(field: NormalizedField, raw: unknown, sink: ErrorSink, ro
   return outcome.value;
 }
 
-/** Where one side's violations collect: no array is allocated until the first one. */
+/** One side's validation state: its violations (no array until the first one) and its schema scope. */
 interface ErrorSink {
   errors: FieldError[] | undefined;
+  readonly scope: ValidationScope;
 }
 
 /**
@@ -205,21 +208,22 @@ export function resolveInput(
   policy: CallPolicy | undefined,
 ): Record<string, unknown> {
   const args = argumentsObject(action, rawArgs, policy);
-  const sink: ErrorSink = { errors: undefined };
+  const sink: ErrorSink = { errors: undefined, scope: validationScope() };
   // Only a refused call pays for the bookkeeping of who may be told.
   let refusal: InboundRefusal | undefined;
   const expects = action.expects;
-  // Values by field index, built into the input object at the end in one literal (plan.ts).
+  // Values by field index, built into the input object at the end in one literal (plan.ts). It
+  // first holds the arg fields' raw arguments (read with constant keys), each replaced by its
+  // validated value — or cleared — before any later field (a subfield) reads it.
   const values: unknown[] = new Array(expects.length);
-  // The arguments' own values of the arg fields, by index, read with constant keys (plan.ts).
-  const given: unknown[] = new Array(expects.length);
-  action.readArgs(args, given);
+  action.readArgs(args, values);
   let missing = false;
   const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
   const checkValue = policy?.checkValue;
   for (let i = 0; i < expects.length; i++) {
     const field = expects[i]!;
-    let raw = field.kind === "arg" ? given[i] : rawValueOf(field, ambient, values, action.parentIndex[i]);
+    let raw = field.kind === "arg" ? values[i] : rawValueOf(field, ambient, values, action.parentIndex[i]);
+    values[i] = undefined;
     if ((raw === undefined || raw === null) && field.default !== undefined) raw = defaultOf(field.default.value);
     // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the
     // schema takes null; a schema with its own default still runs on a missing value, to supply it.
@@ -262,14 +266,16 @@ function acceptsNull(field: NormalizedField): boolean {
 }
 
 /** The exposes the body set (by field index, see `ExposedBag`), defaulted and validated. */
-export function validateOutbound(action: CompiledAction, bag: readonly unknown[]): Record<string, unknown> {
-  const sink: ErrorSink = { errors: undefined };
+export function validateOutbound(action: CompiledAction, bag: unknown[]): Record<string, unknown> {
+  const sink: ErrorSink = { errors: undefined, scope: validationScope() };
   const exposes = action.exposes;
-  const values: unknown[] = new Array(exposes.length);
+  // Each validated value replaces its raw one in the bag, which the call owns and reads no more.
+  const values = bag;
   let missing = false;
   for (let i = 0; i < exposes.length; i++) {
     const field = exposes[i]!;
     let raw = bag[i];
+    values[i] = undefined;
     if (raw === undefined && field.default !== undefined) raw = defaultOf(field.default.value);
     if (raw === undefined && field.optional && !field.reader.analysis.hasDefault) {
       missing = true;

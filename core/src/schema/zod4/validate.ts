@@ -1,13 +1,14 @@
 /**
  * zod 4 validation (classic and mini schemas alike), with issues in axn's shape. The schema's own
  * `_zod.run` is called the way zod's `safeParse` calls it, without what `safeParse` allocates per
- * call that a field check never reads (a `{ success, data }` wrapper). The parse context stays one
- * per validation, as `safeParse` makes it: zod memoizes into it (`~memo`, recursive schemas), so a
- * shared one would carry state from one call into the next. A refusal's issues are finalized
- * exactly as `safeParse`'s error finalizes them.
+ * call that a field check never reads (a `{ success, data }` wrapper). The parse context is the
+ * call side's scope when one is given (read-schema.ts `validationScope`: one per side of one call,
+ * as `z.object` shares one between its properties), else a fresh one as `safeParse` makes; never a
+ * module-level one — zod memoizes into it (`~memo`, recursive schemas). A refusal's issues are
+ * finalized exactly as `safeParse`'s error finalizes them.
  */
 import { $ZodAsyncError, config, util, type $ZodType } from "zod/v4/core";
-import type { ValidationOutcome } from "../schema-kind.js";
+import type { ValidationOutcome, ValidationScope } from "../schema-kind.js";
 import type { Zod4Schema } from "./def.js";
 
 interface Payload {
@@ -15,9 +16,9 @@ interface Payload {
   issues: object[];
 }
 
-export function zod4Validate(schema: Zod4Schema, value: unknown): ValidationOutcome {
+export function zod4Validate(schema: Zod4Schema, value: unknown, scope?: ValidationScope): ValidationOutcome {
   const internals = (schema as unknown as $ZodType)._zod;
-  const context = { async: false };
+  const context = scope ?? { async: false };
   const result = internals.run({ value, issues: [] }, context as never) as Payload | Promise<Payload>;
   // What `safeParse` does with an async refinement or transform: refuse it, synchronously.
   if (result instanceof Promise) throw new $ZodAsyncError();
