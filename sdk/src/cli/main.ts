@@ -12,9 +12,7 @@
  * ```
  */
 import { parseArgs } from "node:util";
-import { errorMessage } from "@axn/core/internal";
 import type { Command } from "./command.js";
-import { isAxnError } from "@axn/core";
 import { COMMANDS } from "./command-index.js";
 import { docsLocation } from "./docs-location.js";
 import { CliError, ExitCode, usageError, type ExitCodeValue } from "./errors.js";
@@ -74,7 +72,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), opt
       return error.exitCode;
     }
     // An axn error that escaped a command still has a code and a message written for the user: say
-    // it like a config error, without a stack that names files the package does not ship.
+    // it like a config error, without a stack that names files the package does not ship. Core is
+    // imported here, not at the top: `axn --help` and `--version` need none of it.
+    const { isAxnError } = await import("@axn/core");
     if (isAxnError(error)) {
       const code = (error as { code?: unknown }).code;
       println(io.stderr, `axn: ${(error as Error).message}${typeof code === "string" ? ` [${code}]` : ""}`, "Run `axn doctor` for a full check.");
@@ -118,7 +118,7 @@ async function dispatch(argv: readonly string[], io: CliIo, options: MainOptions
   try {
     parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
   } catch (error) {
-    throw usageError(errorMessage(error), command.name);
+    throw usageError((await import("@axn/core/internal")).errorMessage(error), command.name);
   }
   if (parsed.values["help"] === true) {
     if (command.helpFor !== undefined) await prepare(command);
