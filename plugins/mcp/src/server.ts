@@ -43,7 +43,7 @@ import { toolDefinition, type McpCallRequest, type McpTool } from "./wrap.js";
  * `tools/call` with its params left untouched: checked by hand below (a short `-32602` for a
  * missing name rather than a zod dump), the arguments validated by the Invoker.
  */
-const ToolCallRequest = z.object({ method: z.literal("tools/call"), params: z.unknown() }).passthrough();
+const ToolCallRequest = z.object({ method: z.literal("tools/call"), params: z.unknown() });
 type ToolCallRequestData = z.infer<typeof ToolCallRequest>;
 
 export interface McpServerOptions {
