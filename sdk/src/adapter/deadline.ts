@@ -40,7 +40,7 @@ class Lane {
     if (this.tail === undefined) this.head = pending;
     else this.tail.next = pending;
     this.tail = pending;
-    if (this.timer === undefined) this.timer = setTimeout(this.#fire, this.ms);
+    if (this.timer === undefined) this.#arm(now);
     // Held only while something is pending (`ref` on a timer already held is a no-op).
     else if (pending.previous === undefined) this.timer.ref();
     return pending;
@@ -69,8 +69,14 @@ class Lane {
       this.remove(head);
       head.onExpired();
     }
-    if (this.head !== undefined) this.timer = setTimeout(this.#fire, Math.max(1, Math.ceil(this.head.expiresAt - now)));
+    // An expiry's abort listeners may have started a call, arming the timer already.
+    if (this.head !== undefined && this.timer === undefined) this.#arm(now);
   };
+
+  /** Arms the timer for the oldest pending deadline. */
+  #arm(now: number): void {
+    this.timer = setTimeout(this.#fire, Math.max(1, Math.ceil(this.head!.expiresAt - now)));
+  }
 }
 
 const lanes = new Map<number, Lane>();
