@@ -10,7 +10,7 @@ import { assertPresentAs, resolveToolName, toolPipeline, type ToolPipeline } fro
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
 import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "./config.js";
-import { MESSAGE_MAPPING, STRUCTURED_MAPPING } from "./map-result.js";
+import { MESSAGE_MAPPING, structuredMapping } from "./map-result.js";
 import { mediaMapping, outputSchemaWithoutMedia } from "./media.js";
 import { defaultServerContext, withServerContext, type McpRequestContext } from "./server-context.js";
 import { mcpLiveChannel } from "./live.js";
@@ -79,7 +79,12 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
     : media.length > 0
       ? outputSchemaWithoutMedia(action.outputSchema!, media)
       : (action.outputSchema as Tool["outputSchema"]);
-  const mapping = media.length > 0 ? mediaMapping(media, structured) : structured ? STRUCTURED_MAPPING : MESSAGE_MAPPING;
+  const mapping =
+    media.length > 0
+      ? mediaMapping(media, structured)
+      : structured
+        ? structuredMapping(mcpConfig.resolveOverrideFor(action, "rejectOpaqueExposedValues") === true)
+        : MESSAGE_MAPPING;
   const run = toolPipeline(action, mapping, { toolName: name });
   // The scope `McpAdapter.serverContext()` reads is entered only for a tool that opted in: on Node 20
   // the first `AsyncLocalStorage.run` switches on a hook for every promise in the process (~10 % of
