@@ -5,8 +5,9 @@
  *
  * Workloads: `call:<kind>` (A.call), `invoke:<kind>` (invoker.call with wire strings),
  * `hand:<kind>` (scenario 1's hand-written baseline) — kind one of zod4, zod3, valibot, arktype —
- * and `mcp:axn` / `mcp:bare` (one tools/call round trip through a real Client; `mcp:bare` with
- * Node 20's promise hook off, as in a process of its own). Prints the mean wall time per call.
+ * and `mcp:axn` / `mcp:bare` / `mcp:mcpserver` (one tools/call round trip through a real Client; the
+ * peers with Node 20's promise hook off, as in a process of their own). Prints the mean wall time
+ * per call.
  */
 import type { AnyAxn } from "@axn/core";
 import { Invoker } from "@axn/core";
@@ -17,6 +18,7 @@ import { LOOKUP_KINDS } from "./kinds.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { switchOffPromiseHooks } from "./lib/promise-hooks.js";
 import { bareSdkServer, connect } from "./scenarios/mcp.js";
+import { connectMcpServer } from "./peers/mcp-servers.js";
 
 const [workload = "", count] = process.argv.slice(2);
 const calls = Number(count ?? 1_000_000);
@@ -30,10 +32,11 @@ async function op(): Promise<() => Promise<unknown>> {
     const createServer = fn<(options: object) => Server>(loaded.module, ["createMcpServer"])!;
     bootHost([loaded.plugin]);
     const tool = wrap(defineAddNumbers()) as { name: string };
-    const client = await connect(which === "bare" ? bareSdkServer(tool.name) : createServer({ name: "axn", version: "1.0.0", tools: [tool] }));
+    const server = which === "bare" ? bareSdkServer(tool.name) : which === "mcpserver" ? connectMcpServer(tool.name) : createServer({ name: "axn", version: "1.0.0", tools: [tool] });
+    const client = await connect(server);
     await client.listTools();
     const request = { name: tool.name, arguments: { ...addArgs } };
-    if (which === "bare" && !(await switchOffPromiseHooks())) throw new Error("a promise hook is on and cannot be switched off");
+    if (which !== "axn" && !(await switchOffPromiseHooks())) throw new Error("a promise hook is on and cannot be switched off");
     return () => client.callTool(request);
   }
   const kind = LOOKUP_KINDS.find((k) => k.kind.replace(/[^a-z0-9]/gi, "").toLowerCase() === which);

@@ -6,6 +6,7 @@ import { McpAdapter } from "axn-plugin-mcp";
 
 export const ImportRows = defineAxn({
   name: "AgentTools.ImportRows",
+  configure: { mcp: { serverContext: true } },                  // the scope McpAdapter.serverContext() reads
   expects: { rows: z.number().int().min(1) },
   exposes: { imported: z.number().int() },
   call: async ({ rows }, ctx) => {

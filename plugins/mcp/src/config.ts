@@ -86,6 +86,13 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       validate: (value: ConfigureServer | undefined) => value === undefined || typeof value === "function" || "expected a function (server: McpServer) => void",
       description: "Called with each SDK McpServer before it connects: the raw seam for what axn does not model",
     })
+    .setting("serverContext", {
+      default: false as boolean,
+      validate: (value: boolean) => typeof value === "boolean" || "expected true or false",
+      overridable: true,
+      description:
+        "Runs the tool's calls in the per-call scope the deprecated McpAdapter.serverContext() reads (off by default: the call context, ctx.progress / ctx.signal, needs none)",
+    })
     .setting("stateless", {
       default: false as boolean,
       validate: (value: boolean) => typeof value === "boolean" || "expected true or false",

@@ -6,6 +6,7 @@
  * with `result.error` — no adapter-wide headline, never `result.exception`'s message. (An action
  * that exposes media is mapped by media.ts: the same, plus its content blocks.)
  */
+import { render } from "@axn/core";
 import { serializeExposed, type ToolFailure, type ToolMapping } from "@axn/sdk/adapter";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { mcpConfig } from "./config.js";
@@ -28,6 +29,20 @@ export const STRUCTURED_MAPPING: ToolMapping<CallToolResult, CallToolResult> = {
   },
   failure: errorResult,
 };
+
+/**
+ * {@link STRUCTURED_MAPPING} for one wrapped action, with its `rejectOpaqueExposedValues` read at
+ * wrap time like every other setting of the tool, rather than resolved again on every call.
+ */
+export function structuredMapping(rejectOpaque: boolean): ToolMapping<CallToolResult, CallToolResult> {
+  return {
+    success(result) {
+      const structuredContent = render(result, { rejectOpaque });
+      return { content: [{ type: "text" as const, text: JSON.stringify(structuredContent) }], structuredContent };
+    },
+    failure: errorResult,
+  };
+}
 
 /** The action's message (presented as `"message"`, or an action that exposes nothing). */
 export const MESSAGE_MAPPING: ToolMapping<CallToolResult, CallToolResult> = {

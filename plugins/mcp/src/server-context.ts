@@ -5,14 +5,17 @@
  *   `ambientContext`: {@link defaultServerContext} builds it from the request — never from the
  *   model's arguments — and the Invoker filters it to the fields the action declares.
  * - Live capabilities (progress notifications, cancellation) are operations, not data, so they
- *   would not survive that filtering. They are reachable from inside a running tool through
- *   `McpAdapter.serverContext()`, scoped per call with `AsyncLocalStorage` so two concurrent calls
- *   never see each other's handle.
+ *   would not survive that filtering. They reach the body on its call context (`ctx.progress`,
+ *   `ctx.signal`…, live.ts). The older, deprecated `McpAdapter.serverContext()` reaches them from
+ *   anywhere in a tool through an `AsyncLocalStorage` scope per call (two concurrent calls never
+ *   see each other's handle) — entered only for a tool with the `serverContext` setting on, since
+ *   on Node 20 the first scope switches on a hook for every promise in the process.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PRINCIPAL_AMBIENT_KEY, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ProgressToken, RequestId, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import { deprecator } from "./deprecator.js";
 import type { McpPeer } from "./peer.js";
 
 /** What the SDK hands a request handler (`extra`). */
@@ -76,8 +79,17 @@ interface Scope {
 const storage = new AsyncLocalStorage<Scope>();
 const NEVER_ABORTED = new AbortController().signal;
 
-/** The handle of the MCP call running now, or `undefined` outside one. */
+/** What `McpAdapter.serverContext()` warns, once per process (the deprecator adds the horizon). */
+export const SERVER_CONTEXT_DEPRECATION =
+  "McpAdapter.serverContext() is deprecated: use the call context (ctx.progress, ctx.signal), which needs no setting and works on every transport. " +
+  "Until then a tool reaches the handle only with the mcp setting serverContext: true (tool: { mcp: { serverContext: true } }); elsewhere it returns undefined";
+
+/**
+ * The handle of the MCP call running now: `undefined` outside one, and inside a call of a tool
+ * without the `serverContext` setting (no scope was entered for it).
+ */
 export function currentServerContext(): McpServerContext | undefined {
+  deprecator.warn(SERVER_CONTEXT_DEPRECATION);
   const scope = storage.getStore();
   if (scope === undefined) return undefined;
   return (scope.handle ??= liveHandle(scope.request));

@@ -10,7 +10,7 @@ import { assertPresentAs, resolveToolName, toolPipeline, type ToolPipeline } fro
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
 import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "./config.js";
-import { MESSAGE_MAPPING, STRUCTURED_MAPPING } from "./map-result.js";
+import { MESSAGE_MAPPING, structuredMapping } from "./map-result.js";
 import { mediaMapping, outputSchemaWithoutMedia } from "./media.js";
 import { defaultServerContext, withServerContext, type McpRequestContext } from "./server-context.js";
 import { mcpLiveChannel } from "./live.js";
@@ -29,6 +29,8 @@ export interface WrapOptions {
   readonly annotations?: McpAnnotations;
   /** Overrides the `presentAs` setting. */
   readonly presentAs?: PresentAs;
+  /** Overrides the `serverContext` setting: whether the deprecated `McpAdapter.serverContext()` reaches this tool's calls. */
+  readonly serverContext?: boolean;
 }
 
 /** What a tool call receives besides the model's arguments: the request, and the trusted context. */
@@ -77,8 +79,18 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
     : media.length > 0
       ? outputSchemaWithoutMedia(action.outputSchema!, media)
       : (action.outputSchema as Tool["outputSchema"]);
-  const mapping = media.length > 0 ? mediaMapping(media, structured) : structured ? STRUCTURED_MAPPING : MESSAGE_MAPPING;
+  const mapping =
+    media.length > 0
+      ? mediaMapping(media, structured)
+      : structured
+        ? structuredMapping(mcpConfig.resolveOverrideFor(action, "rejectOpaqueExposedValues") === true)
+        : MESSAGE_MAPPING;
   const run = toolPipeline(action, mapping, { toolName: name });
+  // The scope `McpAdapter.serverContext()` reads is entered only for a tool that opted in: on Node 20
+  // the first `AsyncLocalStorage.run` switches on a hook for every promise in the process (~10 % of
+  // an in-memory round trip), a price no tool using the call context (`ctx.progress`…) should pay.
+  const scoped = options.serverContext ?? mcpConfig.resolveOverrideFor(action, "serverContext");
+  if (typeof scoped !== "boolean") throw new TypeError(`${CALLER}(${action.name}): serverContext must be true or false, got ${JSON.stringify(scoped)}`);
 
   const tool: McpTool = {
     name,
@@ -89,8 +101,11 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
     ...(annotations === undefined ? {} : { annotations: Object.freeze(annotations) }),
     ...(action.toolVersion > 1 ? { _meta: Object.freeze({ [TOOL_VERSION_META_KEY]: action.toolVersion }) } : {}),
     action,
-    // The live handle (progress, cancellation) is reachable from the action through the scope.
-    call: (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => withServerContext(request, invocation(run, args ?? {}, request)),
+    // The live channel reaches the body through the call options (`ctx.progress`…); the deprecated
+    // MCP-only handle through the scope, for a tool that opted in.
+    call: scoped
+      ? (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => withServerContext(request, invocation(run, args ?? {}, request))
+      : (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => run(args ?? {}, callOptions(request)),
   };
   return Object.freeze(tool);
 }
@@ -100,8 +115,12 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
  * function (a closure or conditional spreads allocated there measured ~0.5–1 µs a call on Node 20).
  */
 function invocation(run: ToolPipeline<CallToolResult>, args: unknown, request: McpCallRequest): () => Promise<CallToolResult> {
-  const options = new McpCallOptions(request.ambientContext ?? defaultServerContext(request), request);
+  const options = callOptions(request);
   return () => run(args, options);
+}
+
+function callOptions(request: McpCallRequest): McpCallOptions {
+  return new McpCallOptions(request.ambientContext ?? defaultServerContext(request), request);
 }
 
 /**

@@ -26,6 +26,7 @@
 import type { AmbientContextSource, AnyAxn, InvokeOptions, Result } from "@axn/core";
 import { servingConfig } from "../serving/settings.js";
 import { ADAPTER_FAILURE, timeoutMessage, toolFailureKind, toolFailureOf, type ToolFailure, type ToolFailureKind } from "./failure.js";
+import { cancelDeadline, startDeadline } from "./deadline.js";
 import { isThenable, RESPONSE_PHASE } from "./guard.js";
 import { reportAdapterError } from "./report-error.js";
 import { toolInvoker } from "./tool-invoker.js";
@@ -141,18 +142,19 @@ class Deadline {
 
   race<T>(call: Promise<T>): Promise<T | typeof TIMED_OUT> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      // One shared timer per duration (deadline.ts), not a setTimeout per call.
+      const pending = startDeadline(this.#ms, () => {
         this.#expired = true;
         this.#controller?.abort(this.#reason());
         resolve(TIMED_OUT);
-      }, this.#ms);
+      });
       call.then(
         (value) => {
-          clearTimeout(timer);
+          cancelDeadline(pending);
           resolve(value);
         },
         (error: unknown) => {
-          clearTimeout(timer);
+          cancelDeadline(pending);
           reject(error);
         },
       );

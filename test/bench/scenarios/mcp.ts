@@ -9,9 +9,11 @@
  * work on every answer.
  *
  * The baselines run as they would in their own process: with no promise hook
- * (lib/promise-hooks.ts). axn's server scopes each call with `AsyncLocalStorage` where it must,
- * which on Node 20 switches one on for every promise in the process; its calls switch it back on,
- * so that cost lands on axn's side. Row 4's note also gives the ratio with the hook on for both.
+ * (lib/promise-hooks.ts). axn's server enters no `AsyncLocalStorage` scope for this tool (only a
+ * tool with the `serverContext` setting gets one, which on Node 20 switches a hook on for every
+ * promise in the process); were a scope entered, its calls would switch the hook back on, so that
+ * cost would land on axn's side. Row 4's note gives the ratio with the hook on for both when one
+ * is on at all.
  */
 import { isDeepStrictEqual } from "node:util";
 import { type AnyAxn } from "@axn/core";

@@ -37,6 +37,7 @@ describe("axn-plugin-mcp: the plugin", () => {
       ["resources", false, []],
       ["prompts", false, []],
       ["configureServer", false, undefined],
+      ["serverContext", true, false],
       ["stateless", false, false],
       ["sessionStore", false, "memory"],
       ["rejectOpaqueExposedValues", true, false],
