@@ -8,7 +8,8 @@
  *   node --import tsx test/bench/http-inprocess.ts        # CONCURRENCY=10 REQUESTS=50000 by default
  *
  * `PEERS=1` adds the peers of scenario 5 (test/bench/peers/http-servers.ts): fastify's own request
- * handler (`fastify.routing`) and the @hono/zod-openapi app, driven the same way.
+ * handler (`fastify.routing`) and the @hono/zod-openapi app, driven the same way. `ONLY=axn,fastify`
+ * keeps just the named ones (one server per `--cpu-prof` profile).
  */
 import { getRequestListener } from "@hono/node-server";
 import { IncomingMessage, ServerResponse, type Server } from "node:http";
@@ -106,7 +107,10 @@ async function peers(): Promise<Record<string, { listener: Listener; path: strin
   };
 }
 
-const servers = { baseline: baseline(), ...(await axn()), ...(await peers()) };
+const all: Record<string, Served | string> = { baseline: baseline(), ...(await axn()), ...(await peers()) };
+// `ONLY=axn,fastify`: just those (e.g. under `--cpu-prof`, one server per profile).
+const only = process.env["ONLY"]?.split(",");
+const servers = only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name)));
 // Warm-up: both listeners optimised before anything is measured.
 for (const server of Object.values(servers)) if (typeof server !== "string") await cpuPerRequest(server.listener, server.path, 10_000);
 for (let round = 1; round <= 3; round++) {
