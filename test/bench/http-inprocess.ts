@@ -7,7 +7,8 @@
  *
  *   node --import tsx test/bench/http-inprocess.ts        # CONCURRENCY=10 REQUESTS=50000 by default
  *
- * `PEERS=1` adds the peers of scenario 5 (test/bench/peers/http-servers.ts): fastify's own request
+ * `floor` is bare Node (the body read, parsed, answered — no checks, no validation): subtract it to
+ * see what each server adds. `PEERS=1` adds the peers of scenario 5 (test/bench/peers/http-servers.ts): fastify's own request
  * handler (`fastify.routing`) and the @hono/zod-openapi app, driven the same way. `ONLY=axn,fastify`
  * keeps just the named ones (one server per `--cpu-prof` profile).
  */
@@ -16,7 +17,7 @@ import { IncomingMessage, ServerResponse, type Server } from "node:http";
 import { Socket } from "node:net";
 import { Duplex } from "node:stream";
 import type { AnyAxn } from "@axn/core";
-import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup } from "./fixtures.js";
+import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup, lookupBody, type LookupIn } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { fastifyLookupApp, zodOpenApiLookupApp } from "./peers/http-servers.js";
 
@@ -26,6 +27,7 @@ const CONCURRENCY = Number(process.env["CONCURRENCY"] ?? 10);
 const BODY = Buffer.from(JSON.stringify({ id: "cust-42", limit: 25, verbose: true }));
 
 type Listener = ReturnType<typeof getRequestListener>;
+type Served = { listener: Listener; path: string };
 type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 
 /** A socket that accepts every write and never reads: the response goes nowhere. */
@@ -54,11 +56,28 @@ function request(listener: Listener, path: string): Promise<number> {
   return finished;
 }
 
+/**
+ * The floor: Node's own request and response with nothing on top — the body read from its events,
+ * `JSON.parse`, the Lookup body, `JSON.stringify`, one `writeHead` + `end` — no validation, no
+ * checks. What every server here pays before its own work; a server's figure minus this one is
+ * what it adds.
+ */
+function floor(): Served {
+  const listener = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.on("end", () => {
+      const answer = JSON.stringify(lookupBody(JSON.parse(Buffer.concat(chunks).toString()) as LookupIn));
+      outgoing.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(answer) });
+      outgoing.end(answer);
+    });
+  };
+  return { listener: listener as unknown as Listener, path: BARE_LOOKUP_ROUTE };
+}
+
 function baseline(): { listener: Listener; path: string } {
   return { listener: getRequestListener(bareLookupApp().fetch), path: BARE_LOOKUP_ROUTE };
 }
-
-type Served = { listener: Listener; path: string };
 
 /**
  * `axn`: the request listener `serve` installs on its Node server (the tool routes answered from
@@ -107,7 +126,7 @@ async function peers(): Promise<Record<string, { listener: Listener; path: strin
   };
 }
 
-const all: Record<string, Served | string> = { baseline: baseline(), ...(await axn()), ...(await peers()) };
+const all: Record<string, Served | string> = { floor: floor(), baseline: baseline(), ...(await axn()), ...(await peers()) };
 // `ONLY=axn,fastify`: just those (e.g. under `--cpu-prof`, one server per profile).
 const only = process.env["ONLY"]?.split(",");
 const servers = only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name)));

@@ -5,12 +5,11 @@
  *
  *   node --import tsx test/bench/http-parts.ts
  */
-import { Invoker, type AnyAxn } from "@axn/core";
+import { Invoker, render, type AnyAxn } from "@axn/core";
 import { defineLookup, lookupBody, lookupInputObject, lookupOutputObject } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
-import { serializeExposed, toolInvoker } from "@axn/sdk/adapter";
+import { toolInvoker } from "@axn/sdk/adapter";
 import { servingConfig } from "@axn/sdk/serving";
-import { httpConfig } from "../../plugins/http/src/config.js";
 
 process.env["NODE_ENV"] = "production";
 const CALLS = Number(process.env["CALLS"] ?? 200_000);
@@ -36,7 +35,7 @@ const parts: Record<string, () => unknown> = {
   "toolInvoker.call(Lookup, wire)": () => toolInvoker.call(Lookup, JSON.parse(body)),
   "setTimeout + clearTimeout": () => clearTimeout(setTimeout(() => undefined, 30_000)),
   "servingConfig.resolveOverrideFor": () => servingConfig.resolveOverrideFor(Lookup, "callTimeoutMs"),
-  "serializeExposed(result)": () => serializeExposed(httpConfig, result),
+  "render(result) (serializeExposed's walk)": () => render(result, { rejectOpaque: true }),
   "op.invoke(wire) (pipeline + mapping)": () => op.invoke(JSON.parse(body)),
 };
 
