@@ -25,7 +25,6 @@
  */
 import type { AmbientContextSource, AnyAxn, InvokeOptions, Result } from "@axn/core";
 import { servingConfig } from "../serving/settings.js";
-import { addDeadline, removeDeadline } from "./deadlines.js";
 import { ADAPTER_FAILURE, timeoutMessage, toolFailureKind, toolFailureOf, type ToolFailure, type ToolFailureKind } from "./failure.js";
 import { isThenable, RESPONSE_PHASE } from "./guard.js";
 import { reportAdapterError } from "./report-error.js";
@@ -142,19 +141,18 @@ class Deadline {
 
   race<T>(call: Promise<T>): Promise<T | typeof TIMED_OUT> {
     return new Promise((resolve, reject) => {
-      // One shared timer per timeout length, not one per call (deadlines.ts).
-      const waiting = addDeadline(this.#ms, () => {
+      const timer = setTimeout(() => {
         this.#expired = true;
         this.#controller?.abort(this.#reason());
         resolve(TIMED_OUT);
-      });
+      }, this.#ms);
       call.then(
         (value) => {
-          removeDeadline(waiting);
+          clearTimeout(timer);
           resolve(value);
         },
         (error: unknown) => {
-          removeDeadline(waiting);
+          clearTimeout(timer);
           reject(error);
         },
       );
