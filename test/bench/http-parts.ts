@@ -29,6 +29,7 @@ const parts: Record<string, () => unknown> = {
   "JSON.parse(body)": () => JSON.parse(body),
   "TextDecoder(fatal).decode + JSON.parse": () => JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)),
   "zod in + out (safeParse, by hand)": () => lookupOutputObject.safeParse(lookupBody(strict.safeParse(JSON.parse(body)).data!)),
+  "zod out only (safeParse of the answer)": () => lookupOutputObject.safeParse(lookupBody({ id: "cust-42", limit: 25, verbose: true })),
   "JSON.stringify(answer)": () => JSON.stringify(lookupBody({ id: "cust-42", limit: 25, verbose: true })),
   "Lookup.call(args)": () => Lookup.call({ id: "cust-42", limit: 25, verbose: true }),
   "invoker.call(Lookup, wire)": () => invoker.call(Lookup, JSON.parse(body)),

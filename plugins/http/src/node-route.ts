@@ -51,12 +51,6 @@ function mountCouldMatch(mountPath: string, route: string): boolean {
   return route.startsWith(mountPath.slice(0, special));
 }
 
-/**
- * How many distinct Host values the route remembers as let through. A server is reached under a
- * handful of names; the bound keeps a client cycling Host spellings from growing the set.
- */
-const REMEMBERED_HOSTS = 16;
-
 export function nodeToolRoute(options: NodeToolRouteOptions): NodeToolRoute {
   const { maxBodyBytes, serving } = options;
   const byPath = new Map<string, HttpOperation>();
@@ -64,16 +58,6 @@ export function nodeToolRoute(options: NodeToolRouteOptions): NodeToolRoute {
     const path = `${options.basePath}${op.route}`;
     if (!options.mountPaths.some((mount) => mountCouldMatch(mount, path))) byPath.set(path, op);
   }
-  // Host values the serving policy let through. Its answer for a request with no Origin is a
-  // function of the Host header alone (hosts-policy.ts reads its lists when it is built), so asking
-  // it again for the same value would answer the same — and it parses the name on every ask.
-  const passedHosts = new Set<string>();
-  const hostPasses = (host: string): boolean => {
-    if (passedHosts.has(host)) return true;
-    if (serving.checkRequest(requestHeadOf(host)) !== undefined) return false;
-    if (passedHosts.size < REMEMBERED_HOSTS) passedHosts.add(host);
-    return true;
-  };
   return (incoming, outgoing) => {
     if (incoming.method !== "POST") return false;
     // The raw path: a percent-encoded one (which hono decodes before routing) is left to hono, and
@@ -86,7 +70,8 @@ export function nodeToolRoute(options: NodeToolRouteOptions): NodeToolRoute {
     const length = headers["content-length"];
     if (length === undefined || !unreadNodeBody(incoming) || headers.origin !== undefined || wantsEventStream(headers.accept)) return false;
     const host = nodeHostHeader(incoming.rawHeaders);
-    if (host === undefined || !hostPasses(host)) return false;
+    // The policy remembers its verdict per Host value (hosts.ts): no parse per request.
+    if (host === undefined || serving.checkRequest(requestHeadOf(host)) !== undefined) return false;
     void answer(op, incoming, outgoing, maxBodyBytes, serving);
     return true;
   };
