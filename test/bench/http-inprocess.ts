@@ -5,7 +5,7 @@
  * generator sharing the machine) drop out and a difference of a few hundred ns shows. Use it to
  * check a change to the HTTP path before the noisier loopback run.
  *
- *   node --import tsx test/bench/http-inprocess.ts        # CONCURRENCY=10 REQUESTS=50000 by default
+ *   node --import tsx test/bench/http-inprocess.ts        # CONCURRENCY=10 REQUESTS=50000 ROUNDS=3 by default
  *
  * `floor` is bare Node (the body read, parsed, answered — no checks, no validation): subtract it to
  * see what each server adds. `PEERS=1` adds the peers of scenario 5 (test/bench/peers/http-servers.ts): fastify's own request
@@ -132,7 +132,7 @@ const only = process.env["ONLY"]?.split(",");
 const servers = only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name)));
 // Warm-up: both listeners optimised before anything is measured.
 for (const server of Object.values(servers)) if (typeof server !== "string") await cpuPerRequest(server.listener, server.path, 10_000);
-for (let round = 1; round <= 3; round++) {
+for (let round = 1; round <= Number(process.env["ROUNDS"] ?? 3); round++) {
   for (const [name, server] of Object.entries(servers)) {
     if (typeof server === "string") {
       process.stdout.write(`${name}: skipped (${server})\n`);
