@@ -1,7 +1,8 @@
 /**
  * A diagnostic, not a scenario: what each part of axn-plugin-http's tool route costs per request,
  * in one process, on the Lookup workload — the figures row 5's findings quote. Each part runs in a
- * tight loop (sequential awaits), alternating rounds; prints the median µs per call of each.
+ * tight loop (sequential awaits), alternating rounds; prints the median CPU µs per call of each
+ * (and the least, the figure least disturbed by other work on a shared machine).
  *
  *   node --import tsx test/bench/http-parts.ts
  */
@@ -40,10 +41,12 @@ const parts: Record<string, () => unknown> = {
   "op.invoke(wire) (pipeline + mapping)": () => op.invoke(JSON.parse(body)),
 };
 
+/** CPU time per call (µs): waiting for a core on a shared machine does not count. */
 async function perCall(run: () => unknown, calls: number): Promise<number> {
-  const start = process.hrtime.bigint();
+  const start = process.cpuUsage();
   for (let i = 0; i < calls; i++) await run();
-  return Number(process.hrtime.bigint() - start) / 1000 / calls;
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / calls;
 }
 
 for (const run of Object.values(parts)) await perCall(run, 20_000);
