@@ -134,8 +134,7 @@ function clientSignal(outgoing: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-/** The headers of every JSON reply, before its length: @hono/node-server's for a JSON `Response`, and `nosniff`. */
-const JSON_HEAD = ["content-type", "application/json; charset=utf-8", "x-content-type-options", "nosniff"] as const;
+const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * The reply as @hono/node-server would write its `Response`: the JSON headers, `nosniff`, the
@@ -144,9 +143,9 @@ const JSON_HEAD = ["content-type", "application/json; charset=utf-8", "x-content
  */
 function send(outgoing: ServerResponse, reply: HttpReply): void {
   const body = reply.encoded ?? JSON.stringify(reply.body);
-  const head: string[] = [...JSON_HEAD];
+  const length = String(Buffer.byteLength(body));
+  const head = ["content-type", JSON_TYPE, "x-content-type-options", "nosniff", "content-length", length];
   if (reply.headers !== undefined) for (const name in reply.headers) head.push(name, reply.headers[name]!);
-  head.push("content-length", String(Buffer.byteLength(body)));
   outgoing.writeHead(reply.status, head);
   outgoing.end(body);
 }
