@@ -117,8 +117,9 @@ export const FINDINGS: Record<string, string> = {
     "Host check parsed the header with `URL` on every request (~0.4 µs; the policy now remembers each",
     "Host value's verdict, as it did for a list), one async function per call instead of two, the reply",
     "headers as one flat array for `writeHead`, the body read's listeners left on the request instead",
-    "of four `off` calls. Over loopback (autocannon, 2 alternating runs each, load 13–15) server CPU per",
-    "request went 24.0–27.7 → 22.5–24.9 µs against fastify's 18.6–20.2 (CPU ratio 0.70–0.79 → 0.77–0.84).",
+    "of four `off` calls. Over loopback (this scenario, 4 runs each of main and this build alternating,",
+    "load 3–15) axn's server CPU per request went 24.0–28.2 → 22.3–25.2 µs against fastify's 16.9–20.2:",
+    "CPU ratio 0.63–0.79 → 0.77–0.84, req/s ratio 0.53–1.06 → 0.74–0.86.",
     "What is left: a cheaper Invoker call, and a pipeline without its per-call promise layers.",
   ].join("\n"),
   "5b": [
