@@ -58,7 +58,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
   "axn-plugin-langchain": [
-    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "JOB_STATUS_TOOL", "JobStatusTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
   ],
   "axn-plugin-http": [
     "ADAPTER_KEY", "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT", "HTTP_KEY",

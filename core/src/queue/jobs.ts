@@ -54,8 +54,12 @@ export const Jobs = {
   use(backend: QueueBackend): Promise<void> {
     return useQueueBackend(backend);
   },
-  /** Runs one attempt of a job payload in this process (a backend's worker calls it). Never throws. */
-  run(payload: unknown, options: { readonly signal?: AbortSignal } = {}): Promise<JobAttempt> {
+  /**
+   * Runs one attempt of a job payload in this process (a backend's worker calls it). Never throws.
+   * `signal` may be a function, called only if the body reads `ctx.signal` (a worker then builds
+   * no `AbortController` for a job that never looks).
+   */
+  run(payload: unknown, options: { readonly signal?: AbortSignal | (() => AbortSignal) } = {}): Promise<JobAttempt> {
     return runJob(payload, options);
   },
 } as const;
