@@ -131,7 +131,9 @@ export const FINDINGS: Record<string, string> = {
     "of four `off` calls. Over loopback (this scenario, 4 runs each of main and this build alternating,",
     "load 3–15) axn's server CPU per request went 24.0–28.2 → 22.3–25.2 µs against fastify's 16.9–20.2:",
     "CPU ratio 0.63–0.79 → 0.77–0.84, req/s ratio 0.53–1.06 → 0.74–0.86.",
-    "What is left: a cheaper Invoker call, and a pipeline without its per-call promise layers.",
+    "With the faster Invoker merged since ([core-perf]): axn 10.9–11.0 µs in-process (+3.1–3.4 over",
+    "the floor, fastify +0.8–0.9), `toolInvoker.call` ~0.75 µs, the pipeline and mapping ~1.45 µs —",
+    "now the larger part. What is left: the pipeline without its per-call timer and promise layers.",
   ].join("\n"),
   "5b": [
     "@hono/zod-openapi runs on the same hono and @hono/node-server as axn-plugin-http, with a zod",
