@@ -110,12 +110,20 @@ describe("bench suite (smoke)", function () {
       env: { ...process.env, REQUESTS: "200", CONCURRENCY: "10" },
     });
     const lines = stdout.trim().split("\n");
-    // Per round: the bare hono route, serve()'s listener (the Node-native tool route), the same app through @hono/node-server.
-    const names = ["baseline", "axn     ", "axn-hono"];
-    expect(lines).to.have.length(9);
+    // Per round: bare Node (the floor), the bare hono route, serve()'s listener (the Node-native tool route), the same app through @hono/node-server.
+    const names = ["floor   ", "baseline", "axn     ", "axn-hono"];
+    expect(lines).to.have.length(12);
     for (const [index, line] of lines.entries()) {
-      expect(line).to.match(new RegExp(`^round ${Math.floor(index / 3) + 1}  ${names[index % 3]} \\d+\\.\\d\\d µs CPU per request$`));
+      expect(line).to.match(new RegExp(`^round ${Math.floor(index / 4) + 1}  ${names[index % 4]} \\d+\\.\\d\\d µs CPU per request$`));
     }
+  });
+
+  it("the HTTP parts diagnostic measures each part it names", async () => {
+    const script = fileURLToPath(new URL("./http-parts.ts", import.meta.url));
+    const { stdout } = await run(process.execPath, ["--import", "tsx", script], { env: { ...process.env, CALLS: "200" } });
+    const lines = stdout.trim().split("\n");
+    expect(lines.map((line) => line.slice(0, 42).trim())).to.include.members(["toolInvoker.call(Lookup, wire)", "op.invoke(wire) (pipeline + mapping)"]);
+    for (const line of lines) expect(line).to.match(/^.{42} \d+\.\d\d µs \(min \d+\.\d\d\)$/);
   });
 
   it("the profiling harness runs each kind of workload it names", async () => {

@@ -5,17 +5,19 @@
  * generator sharing the machine) drop out and a difference of a few hundred ns shows. Use it to
  * check a change to the HTTP path before the noisier loopback run.
  *
- *   node --import tsx test/bench/http-inprocess.ts        # CONCURRENCY=10 REQUESTS=50000 by default
+ *   node --import tsx test/bench/http-inprocess.ts        # CONCURRENCY=10 REQUESTS=50000 ROUNDS=3 by default
  *
- * `PEERS=1` adds the peers of scenario 5 (test/bench/peers/http-servers.ts): fastify's own request
- * handler (`fastify.routing`) and the @hono/zod-openapi app, driven the same way.
+ * `floor` is bare Node (the body read, parsed, answered — no checks, no validation): subtract it to
+ * see what each server adds. `PEERS=1` adds the peers of scenario 5 (test/bench/peers/http-servers.ts): fastify's own request
+ * handler (`fastify.routing`) and the @hono/zod-openapi app, driven the same way. `ONLY=axn,fastify`
+ * keeps just the named ones (one server per `--cpu-prof` profile).
  */
 import { getRequestListener } from "@hono/node-server";
 import { IncomingMessage, ServerResponse, type Server } from "node:http";
 import { Socket } from "node:net";
 import { Duplex } from "node:stream";
 import type { AnyAxn } from "@axn/core";
-import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup } from "./fixtures.js";
+import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup, lookupBody, type LookupIn } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { fastifyLookupApp, zodOpenApiLookupApp } from "./peers/http-servers.js";
 
@@ -25,6 +27,7 @@ const CONCURRENCY = Number(process.env["CONCURRENCY"] ?? 10);
 const BODY = Buffer.from(JSON.stringify({ id: "cust-42", limit: 25, verbose: true }));
 
 type Listener = ReturnType<typeof getRequestListener>;
+type Served = { listener: Listener; path: string };
 type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 
 /** A socket that accepts every write and never reads: the response goes nowhere. */
@@ -53,11 +56,28 @@ function request(listener: Listener, path: string): Promise<number> {
   return finished;
 }
 
+/**
+ * The floor: Node's own request and response with nothing on top — the body read from its events,
+ * `JSON.parse`, the Lookup body, `JSON.stringify`, one `writeHead` + `end` — no validation, no
+ * checks. What every server here pays before its own work; a server's figure minus this one is
+ * what it adds.
+ */
+function floor(): Served {
+  const listener = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.on("end", () => {
+      const answer = JSON.stringify(lookupBody(JSON.parse(Buffer.concat(chunks).toString()) as LookupIn));
+      outgoing.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(answer) });
+      outgoing.end(answer);
+    });
+  };
+  return { listener: listener as unknown as Listener, path: BARE_LOOKUP_ROUTE };
+}
+
 function baseline(): { listener: Listener; path: string } {
   return { listener: getRequestListener(bareLookupApp().fetch), path: BARE_LOOKUP_ROUTE };
 }
-
-type Served = { listener: Listener; path: string };
 
 /**
  * `axn`: the request listener `serve` installs on its Node server (the tool routes answered from
@@ -106,10 +126,13 @@ async function peers(): Promise<Record<string, { listener: Listener; path: strin
   };
 }
 
-const servers = { baseline: baseline(), ...(await axn()), ...(await peers()) };
+const all: Record<string, Served | string> = { floor: floor(), baseline: baseline(), ...(await axn()), ...(await peers()) };
+// `ONLY=axn,fastify`: just those (e.g. under `--cpu-prof`, one server per profile).
+const only = process.env["ONLY"]?.split(",");
+const servers = only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name)));
 // Warm-up: both listeners optimised before anything is measured.
 for (const server of Object.values(servers)) if (typeof server !== "string") await cpuPerRequest(server.listener, server.path, 10_000);
-for (let round = 1; round <= 3; round++) {
+for (let round = 1; round <= Number(process.env["ROUNDS"] ?? 3); round++) {
   for (const [name, server] of Object.entries(servers)) {
     if (typeof server === "string") {
       process.stdout.write(`${name}: skipped (${server})\n`);

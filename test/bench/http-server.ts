@@ -5,14 +5,16 @@
  * `fastify` and `zod-openapi` through those peers (test/bench/peers/http-servers.ts).
  * Prints one JSON line `{ "port", "route" }` once listening, or `{ "skipped" }`.
  * `axn-app` is a diagnostic: the plugin's own `createHttpApp`, served through @hono/node-server
- * with its defaults (instead of the plugin's `serve`), to separate app cost from server options.
+ * with its defaults (instead of the plugin's `serve`), to separate app cost from server options;
+ * `floor` is bare Node's `http` answering the same JSON with no checks and no validation.
  *
- *   node --import tsx test/bench/http-server.ts axn|axn-app|baseline|fastify|zod-openapi
+ *   node --import tsx test/bench/http-server.ts axn|axn-app|baseline|fastify|zod-openapi|floor
  */
 import { serve as nodeServe } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { AnyAxn } from "@axn/core";
-import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup } from "./fixtures.js";
+import { createServer } from "node:http";
+import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup, lookupBody, type LookupIn } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { fastifyLookupApp, zodOpenApiLookupApp } from "./peers/http-servers.js";
 
@@ -48,6 +50,20 @@ async function serveAxn(viaPluginServe: boolean): Promise<void> {
   }
 }
 
+/** Diagnostic: bare Node (the body read, parsed, answered — no checks, no validation), the floor under every server here. */
+function serveFloor(): void {
+  const server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.on("end", () => {
+      const answer = JSON.stringify(lookupBody(JSON.parse(Buffer.concat(chunks).toString()) as LookupIn));
+      outgoing.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(answer) });
+      outgoing.end(answer);
+    });
+  });
+  server.listen(0, "127.0.0.1", () => announce({ port: (server.address() as AddressInfo).port, route: BARE_LOOKUP_ROUTE }));
+}
+
 function serveBaseline(): void {
   nodeServe({ fetch: bareLookupApp().fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => announce({ port: info.port, route: BARE_LOOKUP_ROUTE }));
 }
@@ -66,10 +82,11 @@ function serveZodOpenApi(): void {
 if (mode === "axn") await serveAxn(true);
 else if (mode === "axn-app") await serveAxn(false);
 else if (mode === "baseline") serveBaseline();
+else if (mode === "floor") serveFloor();
 else if (mode === "fastify") await serveFastify();
 else if (mode === "zod-openapi") serveZodOpenApi();
 else {
-  process.stderr.write("usage: http-server.ts axn|axn-app|baseline|fastify|zod-openapi\n");
+  process.stderr.write("usage: http-server.ts axn|axn-app|baseline|fastify|zod-openapi|floor\n");
   process.exit(2);
 }
 

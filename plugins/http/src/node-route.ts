@@ -64,11 +64,13 @@ export function nodeToolRoute(options: NodeToolRouteOptions): NodeToolRoute {
     // so is a query string or a Prefer header (a background call, `?async=1` / `respond-async`: jobs.ts).
     const op = byPath.get(incoming.url ?? "");
     if (op === undefined) return false;
+    // Node's server has already built `headers` (it reads Expect before the request event).
     const headers = incoming.headers;
     if (headers.prefer !== undefined) return false;
     const length = headers["content-length"];
     if (length === undefined || !unreadNodeBody(incoming) || headers.origin !== undefined || wantsEventStream(headers.accept)) return false;
     const host = nodeHostHeader(incoming.rawHeaders);
+    // The policy remembers its verdict per Host value (hosts.ts): no parse per request.
     if (host === undefined || serving.checkRequest(requestHeadOf(host)) !== undefined) return false;
     void answer(op, incoming, outgoing, maxBodyBytes, serving);
     return true;
@@ -85,36 +87,40 @@ function requestHeadOf(host: string): Request {
   return { headers, url: `http://${host}/` } as unknown as Request;
 }
 
+/**
+ * One call answered: the checks of app.ts in its order, the Invoker, the reply written. One async
+ * function for the whole request (each nested one is another promise and microtask turn per call).
+ */
 async function answer(op: HttpOperation, incoming: IncomingMessage, outgoing: ServerResponse, maxBodyBytes: number, serving: HttpServingPolicy): Promise<void> {
+  let slot: CallSlot | undefined;
   try {
-    send(outgoing, await reply(op, incoming, outgoing, maxBodyBytes, serving));
+    if (!isJsonContentType(incoming.headers["content-type"] ?? null)) return send(outgoing, errorReply(415, Messages.unsupportedMediaType));
+    const read = await readNodeBody(incoming, maxBodyBytes);
+    // A declared length over the limit was answered before this (nodeListener); Node frames the body by it.
+    if (!read.ok) return send(outgoing, read.reason === "tooLarge" ? errorReply(413, Messages.tooLarge(maxBodyBytes)) : errorReply(400, Messages.incompleteBody));
+    const parsed = parseJsonBody(read.bytes);
+    if (!parsed.ok) return send(outgoing, errorReply(400, parsed.message));
+    const release = serving.acquireCall();
+    if (release === undefined) return send(outgoing, errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }));
+    // Given back when the call is answered, or — answered at its deadline while the body runs on —
+    // when the body ends (as app.ts).
+    slot = new CallSlot(release);
+    let reply: HttpReply;
+    try {
+      reply = await op.invoke(parsed.value, { ambientContext: NO_AMBIENT, signal: () => clientSignal(outgoing), onOverdue: slot.onOverdue });
+    } catch (error) {
+      // A wrapped operation rejects only for a mapping bug rethrown in development, after reporting it.
+      throw new ReportedMappingFailure(error);
+    }
+    slot.answered();
+    slot = undefined;
+    send(outgoing, reply);
   } catch (error) {
+    slot?.answered();
     // As the app's onError: a rejected `invoke` was already reported by the pipeline's guard.
     const phase = `${incoming.method ?? "POST"} ${incoming.url ?? ""}`;
     reportException(error instanceof ReportedMappingFailure ? error.cause : error, { action: PLUGIN_NAME, phase });
     if (!outgoing.headersSent) send(outgoing, errorReply(500, error instanceof ReportedMappingFailure ? Messages.unrenderable : Messages.internal));
-  }
-}
-
-async function reply(op: HttpOperation, incoming: IncomingMessage, outgoing: ServerResponse, maxBodyBytes: number, serving: HttpServingPolicy): Promise<HttpReply> {
-  if (!isJsonContentType(incoming.headers["content-type"] ?? null)) return errorReply(415, Messages.unsupportedMediaType);
-  const read = await readNodeBody(incoming, maxBodyBytes);
-  // A declared length over the limit was answered before this (nodeListener); Node frames the body by it.
-  if (!read.ok) return read.reason === "tooLarge" ? errorReply(413, Messages.tooLarge(maxBodyBytes)) : errorReply(400, Messages.incompleteBody);
-  const parsed = parseJsonBody(read.bytes);
-  if (!parsed.ok) return errorReply(400, parsed.message);
-  const release = serving.acquireCall();
-  if (release === undefined) return errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) });
-  // Given back when the call is answered, or — answered at its deadline while the body runs on —
-  // when the body ends (as app.ts).
-  const slot = new CallSlot(release);
-  try {
-    return await op.invoke(parsed.value, { ambientContext: NO_AMBIENT, signal: () => clientSignal(outgoing), onOverdue: slot.onOverdue });
-  } catch (error) {
-    // A wrapped operation rejects only for a mapping bug rethrown in development, after reporting it.
-    throw new ReportedMappingFailure(error);
-  } finally {
-    slot.answered();
   }
 }
 
@@ -128,15 +134,19 @@ function clientSignal(outgoing: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-/** The reply as @hono/node-server would write its `Response`: the JSON headers, `nosniff`, the length. */
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * The reply as @hono/node-server would write its `Response`: the JSON headers, `nosniff`, the
+ * length, and the body in one `end`. The headers go as a flat array (Node's raw form), which
+ * `writeHead` takes without walking an object's keys.
+ */
 function send(outgoing: ServerResponse, reply: HttpReply): void {
   const body = reply.encoded ?? JSON.stringify(reply.body);
-  outgoing.writeHead(reply.status, {
-    "content-type": "application/json; charset=utf-8",
-    "x-content-type-options": "nosniff",
-    ...reply.headers,
-    "content-length": Buffer.byteLength(body),
-  });
+  const length = String(Buffer.byteLength(body));
+  const head = ["content-type", JSON_TYPE, "x-content-type-options", "nosniff", "content-length", length];
+  if (reply.headers !== undefined) for (const name in reply.headers) head.push(name, reply.headers[name]!);
+  outgoing.writeHead(reply.status, head);
   outgoing.end(body);
 }
 

@@ -9,7 +9,7 @@
  * - Origin: absent (not a browser) passes; else it must be listed in `allowedOrigins`, or — with
  *   no list — name an allowed host (any host: the request's own), exactly.
  */
-import { hostCheck, hostnameOf, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
+import { hostCheck, hostNameCheck, hostnameOf, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
 import { servingConfig } from "./settings.js";
 
 export interface HostPolicyOptions {
@@ -40,11 +40,11 @@ export function hostPolicy(options: HostPolicyOptions): HostPolicy {
   const configured = options.allowedHosts === undefined || options.allowedHosts === null ? servingConfig.get("allowedHosts") : options.allowedHosts;
   const loopbackDefault = configured === null && isLoopbackHostname(options.hostname);
   const listed = configured === false || configured === null ? undefined : hostCheck(configured);
+  // Remembered per header value, as a list's verdicts are (hosts.ts): no `URL` parse per request.
+  const loopback = loopbackDefault ? hostNameCheck((name) => LOOPBACK_HOSTS.includes(name) || LOOPBACK_V4.test(name)) : undefined;
   const allowedName = (host: string): boolean => {
     if (listed !== undefined) return listed(host);
-    if (!loopbackDefault) return true;
-    const name = hostnameOf(host);
-    return name !== undefined && (LOOPBACK_HOSTS.includes(name) || LOOPBACK_V4.test(name));
+    return loopback === undefined || loopback(host);
   };
   const checksHost = configured !== false && (listed !== undefined || loopbackDefault);
   const origins = options.allowedOrigins === undefined || options.allowedOrigins === null ? servingConfig.get("allowedOrigins") : options.allowedOrigins;

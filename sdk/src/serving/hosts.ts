@@ -50,6 +50,15 @@ const MEMO_LIMIT = 64;
  */
 export function hostCheck(allowed: readonly string[]): (hostHeader: string | null | undefined) => boolean {
   const names = new Set(allowed.map(normalize));
+  return hostNameCheck((hostname) => names.has(hostname));
+}
+
+/**
+ * A check of `Host` headers by the host name they carry (`hostnameOf`), remembering each header's
+ * verdict as {@link hostCheck} does — for a rule that is not a list (the loopback default: any
+ * address in 127/8). `allowedName` must answer the same for the same name every time.
+ */
+export function hostNameCheck(allowedName: (hostname: string) => boolean): (hostHeader: string | null | undefined) => boolean {
   const verdicts = new Map<string, boolean>();
   let lastHost: string | undefined;
   let lastVerdict = false;
@@ -59,7 +68,7 @@ export function hostCheck(allowed: readonly string[]): (hostHeader: string | nul
     if (hostHeader === lastHost) return lastVerdict;
     const known = verdicts.get(hostHeader);
     const hostname = known === undefined ? hostnameOf(hostHeader) : undefined;
-    const verdict = known ?? (hostname !== undefined && names.has(hostname));
+    const verdict = known ?? (hostname !== undefined && allowedName(hostname));
     if (known === undefined && verdicts.size < MEMO_LIMIT) verdicts.set(hostHeader, verdict);
     lastHost = hostHeader;
     lastVerdict = verdict;

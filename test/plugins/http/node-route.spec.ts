@@ -143,4 +143,21 @@ describe("axn-plugin-http: serve's Node-native tool routes answer as the hono ap
     expect(answer.headers["content-type"]).to.equal("application/json; charset=utf-8");
     expect(answer.headers["content-length"]).to.equal(String(Buffer.byteLength(answer.body)));
   });
+
+  it("answers each Host by the policy's verdict, the same on every request and for more names than it remembers", async () => {
+    const call = (host: string): Promise<Answer> => {
+      const sent = body({ id: "ab" });
+      return exchange(native!.url, "POST", "/api/node_route_spec_lookup/v1", { ...sent.headers, host }, sent.chunks);
+    };
+    const refused = { error: "Host not allowed" };
+    // The policy remembers each Host value's verdict (sdk/src/serving/hosts.ts): a refused one stays
+    // refused, before and after allowed ones.
+    for (const host of ["evil.example", "127.0.0.1", "evil.example", "127.0.0.1", "evil.example"]) {
+      const answer = await call(host);
+      expect([host, answer.status, JSON.parse(answer.body)]).to.deep.equal(host === "evil.example" ? [host, 403, refused] : [host, 200, { id: "ab", limit: 10 }]);
+    }
+    // More loopback names than the policy remembers (64): each still answered by its rule.
+    for (let last = 2; last <= 80; last++) expect((await call(`127.0.0.${last}`)).status).to.equal(200);
+    expect((await call("evil.example")).status).to.equal(403);
+  });
 });
