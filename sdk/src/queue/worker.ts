@@ -40,6 +40,13 @@ export interface QueueWorker {
 }
 
 const SHUTDOWN = Symbol("axn.worker.shutdown");
+/**
+ * How long a close with no job left running waits for BullMQ before it cuts the connections. After
+ * Redis went away and came back, BullMQ's close can wait for ever on its fetch loop's command; with
+ * no job running there is nothing left to finish, so the connections are cut (the pending command
+ * rejects, the loop ends) — a job it had fetched but not started is returned by the stalled check.
+ */
+const CLOSE_STUCK_MS = 2_000;
 
 /**
  * One running job's stop request: the reason it was stopped (a cancel, the shutdown), and the
@@ -140,7 +147,7 @@ export async function startQueueWorker(options: QueueWorkerOptions, events: Queu
             for (const controller of signals.values()) controller.abort(SHUTDOWN);
           }, graceMs);
         }
-        await closed;
+        await untilClosed(closed, () => running === 0, () => connection.disconnect());
         clearTimeout(timer);
         await Promise.allSettled([subscriber.quit(), connection.quit()]);
         return { finished, returned };
@@ -148,4 +155,21 @@ export async function startQueueWorker(options: QueueWorkerOptions, events: Queu
       return closing;
     },
   };
+}
+
+/** Waits for BullMQ's close; once no job runs and it is still pending after {@link CLOSE_STUCK_MS}, cuts the connection. */
+async function untilClosed(closed: Promise<void>, idle: () => boolean, cut: () => void): Promise<void> {
+  let settled = false;
+  const done = closed.finally(() => (settled = true));
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    const tick = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_STUCK_MS)));
+    await Promise.race([done, tick]);
+    clearTimeout(timer);
+    if (settled) return done;
+    if (idle()) {
+      cut();
+      return done;
+    }
+  }
 }
