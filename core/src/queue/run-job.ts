@@ -7,6 +7,7 @@
  */
 import { internalsOf } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
+import type { LiveChannel } from "../action/live.js";
 import type { Result } from "../action/result.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
@@ -47,7 +48,7 @@ export function settledForm(result: Result<Record<string, unknown>>): SettledJob
 }
 
 /** Runs one attempt of a job. Never throws. */
-export async function runJob(payload: unknown, options: { readonly signal?: AbortSignal } = {}): Promise<JobAttempt> {
+export async function runJob(payload: unknown, options: { readonly signal?: AbortSignal; readonly live?: LiveChannel | undefined } = {}): Promise<JobAttempt> {
   if (!isPayload(payload)) {
     return unrunnable(new AxnError(ErrorCodes.JobInvalid, "A job reached the worker without an axn payload ({ action, args, ambient }); was it enqueued by something other than A.enqueue?"), "(unknown)");
   }
@@ -65,7 +66,11 @@ export async function runJob(payload: unknown, options: { readonly signal?: Abor
   // A scope of the job's own: nothing of the code that started the worker (or, for the embedded
   // queue, of the call that enqueued) is visible to the action but what the job carries.
   const scope = { action: payload.action, ambient: undefined, visible: [], span: remoteParent(payload.traceparent), parent: undefined };
-  const callOptions = { ambientContext: payload.ambient, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+  const callOptions = {
+    ambientContext: payload.ambient,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.live === undefined ? {} : { live: options.live }),
+  };
   const result = await runInExecution(scope, () =>
     payload.invoker === undefined
       ? internalsOf(action).execute(payload.args, callOptions, undefined)

@@ -9,7 +9,7 @@ import type { AnyAxn } from "@axn/core";
 
 mcpPlugin;                                                                                // defineAdapterPlugin(...): registers adapter key "mcp"
 McpAdapter.tools satisfies () => McpTool[];                                               // every Tools.for("mcp") member, wrapped
-McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;             // { name?, description?, title?, annotations?, presentAs? }
+McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;             // { name?, description?, title?, annotations?, presentAs?, longRunning? }
 McpAdapter.serverContext satisfies () => McpServerContext | undefined;                    // the running call's live handle
 
 createMcpServer satisfies (options: McpServerOptions) => Server;                          // { name, version, tools?, serverContext?, instructions?, principal?, resources?, prompts?, configureServer? }: the SDK's low-level Server
@@ -19,7 +19,7 @@ createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHtt
 // The option lists in the comments above are the options' keys.
 type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const optionLists: [
-  Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs">,
+  Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs" | "longRunning">,
   Is<keyof McpServerOptions, "name" | "version" | "tools" | "serverContext" | "instructions" | "principal" | "resources" | "prompts" | "configureServer">,
   Is<Exclude<keyof StdioServeOptions, keyof McpServerOptions>, "stdin" | "stdout" | "stderr">,
   Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "sessionIdleMs" | "authenticate">,

@@ -6,7 +6,7 @@
  * (`tools()` comes with the plugin: see plugin.ts.)
  */
 import { JSON_SCHEMA_DIALECT, mediaFieldsOf, type AmbientContextSource, type AnyAxn, type LiveChannel } from "@axn/core";
-import { assertPresentAs, resolveToolName, toolPipeline, type ToolPipeline } from "@axn/sdk/adapter";
+import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping, type ToolPipeline } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
 import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "./config.js";
@@ -29,6 +29,8 @@ export interface WrapOptions {
   readonly annotations?: McpAnnotations;
   /** Overrides the `presentAs` setting. */
   readonly presentAs?: PresentAs;
+  /** Overrides the `longRunning` setting and the action's declaration: serve the tool as a task. */
+  readonly longRunning?: boolean;
 }
 
 /** What a tool call receives besides the model's arguments: the request, and the trusted context. */
@@ -49,6 +51,8 @@ export interface McpTool {
   readonly outputSchema?: Tool["outputSchema"];
   readonly annotations?: McpAnnotations;
   readonly _meta?: { readonly [TOOL_VERSION_META_KEY]: number };
+  /** Present for a long-running tool: a client may call it as a task (tasks/*.ts). */
+  readonly execution?: { readonly taskSupport: "optional" };
   /** The wrapped action (unchanged). */
   readonly action: AnyAxn;
   /** Runs the action with model-supplied `args`; never throws for a business failure or a mapping bug. */
@@ -79,6 +83,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
       : (action.outputSchema as Tool["outputSchema"]);
   const mapping = media.length > 0 ? mediaMapping(media, structured) : structured ? STRUCTURED_MAPPING : MESSAGE_MAPPING;
   const run = toolPipeline(action, mapping, { toolName: name });
+  const longRunning = options.longRunning ?? mcpConfig.resolveOverrideFor(action, "longRunning") ?? action.longRunning;
 
   const tool: McpTool = {
     name,
@@ -88,11 +93,24 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
     ...(outputSchema === undefined ? {} : { outputSchema }),
     ...(annotations === undefined ? {} : { annotations: Object.freeze(annotations) }),
     ...(action.toolVersion > 1 ? { _meta: Object.freeze({ [TOOL_VERSION_META_KEY]: action.toolVersion }) } : {}),
+    ...(longRunning ? { execution: TASK_EXECUTION } : {}),
     action,
     // The live handle (progress, cancellation) is reachable from the action through the scope.
     call: (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => withServerContext(request, invocation(run, args ?? {}, request)),
   };
-  return Object.freeze(tool);
+  const frozen = Object.freeze(tool);
+  mappings.set(frozen, mapping);
+  return frozen;
+}
+
+const TASK_EXECUTION = Object.freeze({ taskSupport: "optional" } as const);
+
+/** Each wrapped tool's result mapping: a task's settled result is answered through the same one. */
+const mappings = new WeakMap<McpTool, ToolMapping<CallToolResult, CallToolResult>>();
+
+/** The mapping `wrap` built for `tool` (a tool not made by `wrap` maps as a message). */
+export function mappingOf(tool: McpTool): ToolMapping<CallToolResult, CallToolResult> {
+  return mappings.get(tool) ?? MESSAGE_MAPPING;
 }
 
 /**
@@ -140,8 +158,8 @@ function advertised<S extends object | undefined>(schema: S): S {
 
 /** The `tools/list` entry of a tool: the protocol fields only, as plain JSON. */
 export function toolDefinition(tool: McpTool): Tool {
-  const { name, title, description, annotations, _meta } = tool;
+  const { name, title, description, annotations, execution, _meta } = tool;
   const inputSchema = advertised(tool.inputSchema);
   const outputSchema = advertised(tool.outputSchema);
-  return JSON.parse(JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations, _meta })) as Tool;
+  return JSON.parse(JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations, execution, _meta })) as Tool;
 }

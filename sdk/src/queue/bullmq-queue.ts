@@ -157,6 +157,15 @@ export class BullmqQueue implements QueueBackend {
     return { woken, stop };
   }
 
+  /**
+   * The producer's Redis connection (an ioredis client, typed `unknown` so this package's types never
+   * name an optional peer), for the little state a transport keeps beside the jobs — MCP task
+   * records — under `settings.prefix`. It closes with the queue.
+   */
+  redis(): unknown {
+    return this.client;
+  }
+
   async cancel(id: string): Promise<boolean> {
     const job = (await this.queue.getJob(id)) as RawJob | undefined;
     if (job === undefined) return false;

@@ -30,6 +30,10 @@ class LazyBullmqQueue implements QueueBackend {
   async cancel(id: string): Promise<boolean> {
     return (await this.#queue()).cancel(id);
   }
+  /** The opened queue's Redis connection (BullmqQueue.redis). */
+  async redis(): Promise<unknown> {
+    return (await this.#queue()).redis();
+  }
   async close(): Promise<void> {
     const opened = this.#opened;
     this.#opened = undefined;
