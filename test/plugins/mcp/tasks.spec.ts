@@ -184,8 +184,9 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
 
   it("tasks/cancel cancels the job: the body sees its signal, the task stays cancelled", async () => {
     const client = await as("alice");
-    const { task } = await createTask(client, "report", { rows: 1 });
-    await untilStatus(client, task.taskId, "working");
+    const started = latch();
+    const { task } = await createTask(client, "report", { rows: 1 }, () => started.open());
+    await started.wait; // the body runs (its first progress arrived)
     const cancelled = await client.experimental.tasks.cancelTask(task.taskId);
     expect(cancelled).to.include({ taskId: task.taskId, status: "cancelled", statusMessage: "The task was cancelled" });
     expect((await client.experimental.tasks.getTask(task.taskId)).status).to.equal("cancelled");
