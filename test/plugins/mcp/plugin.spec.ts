@@ -37,6 +37,9 @@ describe("axn-plugin-mcp: the plugin", () => {
       ["resources", false, []],
       ["prompts", false, []],
       ["configureServer", false, undefined],
+      ["longRunning", true, undefined],
+      ["taskTtlMs", false, 3_600_000],
+      ["taskPollIntervalMs", false, 1000],
       ["stateless", false, false],
       ["rejectOpaqueExposedValues", true, false],
     ]);
