@@ -250,6 +250,20 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     expect(await rpcError(client.experimental.tasks.getTask("no-such-task"))).to.have.property("code", -32602);
   });
 
+  it("docs/plugins/mcp.md's example: ExportLedger called as a task, progress and all", async () => {
+    // A fresh copy of the module: its action is defined into this spec's (reset) catalog, where the job finds it.
+    const { ExportLedger, exportAsTask } = (await import(`../../../docs/examples/snippets/mcp-tasks.js?spec=${Date.now()}`)) as typeof import("../../../docs/examples/snippets/mcp-tasks.js");
+    mcpConfig.configure((settings) => {
+      settings.taskPollIntervalMs = 20;
+    });
+    const peer = await connect({ tools: [McpAdapter.wrap(ExportLedger)], principal: { id: "alice" } });
+    peers.push(peer);
+    const seen: string[] = [];
+    const result = await exportAsTask(peer.client, seen);
+    expect(result.structuredContent).to.deep.equal({ months: 12 });
+    expect(seen).to.deep.equal(Array.from({ length: 12 }, (_, i) => `${i + 1}/12`));
+  });
+
   it("a task for a tool that is not long-running is refused, naming the tool", async () => {
     const client = await as("alice");
     expect(await rpcError(createTask(client, "quick", {}))).to.deep.equal({
