@@ -9,7 +9,7 @@
  */
 import { expect } from "chai";
 import { z } from "zod";
-import { defineAxn, type AnyAxn } from "@axn/core";
+import { createEmbeddedQueue, defineAxn, Jobs, type AnyAxn } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -200,6 +200,20 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
       code: -32602,
       message: `MCP error -32602: Cannot cancel task ${task.taskId}: it is already cancelled`,
     });
+  });
+
+  it("a task cancelled before its job starts never runs", async () => {
+    await Jobs.use(createEmbeddedQueue({ concurrency: 1 }));
+    const client = await as("alice");
+    const started = latch();
+    const first = (await createTask(client, "report", { rows: 1 }, () => started.open())).task;
+    await started.wait; // the queue's one slot is taken
+    const second = (await createTask(client, "refuses", {})).task;
+    expect(await client.experimental.tasks.cancelTask(second.taskId)).to.include({ status: "cancelled" });
+    gate.open();
+    expect((await client.experimental.tasks.getTaskResult(first.taskId, CallToolResultSchema)).isError).to.equal(undefined);
+    expect(await client.experimental.tasks.getTask(second.taskId)).to.include({ status: "cancelled", statusMessage: "The task was cancelled" });
+    expect((await (await Jobs.find(second.taskId))!.status()).state).to.equal("cancelled");
   });
 
   it("a task is bound to the principal that created it: another one is told it does not exist", async () => {

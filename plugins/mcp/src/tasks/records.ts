@@ -6,8 +6,6 @@
  * process's memory, beside BullMQ in the same Redis (redis-records.ts), so any instance that
  * reaches the queue can answer `tasks/get`, `tasks/result`, `tasks/cancel` and `tasks/list`.
  */
-import type { QueueBackend } from "@axn/core";
-import { RedisTaskRecords, type RedisCommands } from "./redis-records.js";
 
 export interface TaskRecord {
   /** The task id, which is also its job's id. */
@@ -70,30 +68,4 @@ export class MemoryTaskRecords implements TaskRecords {
 
 function expired(record: TaskRecord): boolean {
   return Date.now() >= record.createdAt + record.ttl;
-}
-
-/** What a BullMQ backend offers beside the jobs (`BullmqQueue.redis()`, `settings`): read structurally, core names no Redis. */
-interface RedisBacked {
-  readonly settings: { readonly prefix: string; readonly name: string };
-  redis(): unknown;
-}
-
-function redisBacked(backend: QueueBackend): backend is QueueBackend & RedisBacked {
-  const candidate = backend as Partial<RedisBacked>;
-  return typeof candidate.redis === "function" && typeof candidate.settings?.prefix === "string" && typeof candidate.settings.name === "string";
-}
-
-/** One record store per queue backend, so every server of the process agrees on the tasks. */
-const stores = new WeakMap<QueueBackend, TaskRecords>();
-
-/** The records beside `backend`'s jobs. */
-export function recordsFor(backend: QueueBackend): TaskRecords {
-  let records = stores.get(backend);
-  if (records === undefined) {
-    records = redisBacked(backend)
-      ? new RedisTaskRecords(async () => (await backend.redis()) as RedisCommands, `${backend.settings.prefix}:${backend.settings.name}:axn:mcp-task`)
-      : new MemoryTaskRecords();
-    stores.set(backend, records);
-  }
-  return records;
 }

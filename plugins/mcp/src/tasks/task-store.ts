@@ -19,7 +19,8 @@ import { MAX_TASK_TTL_MS, mcpConfig } from "../config.js";
 import { textResult } from "../map-result.js";
 import { mappingOf, type McpTool } from "../wrap.js";
 import { taskLiveChannel, type TaskChannelTarget } from "./live.js";
-import { recordsFor, type TaskRecord, type TaskRecords } from "./records.js";
+import type { TaskRecord, TaskRecords } from "./records.js";
+import { recordsFor } from "./records-for.js";
 import { isTerminalStatus, taskOf, TaskStatusMessages } from "./status.js";
 
 /** The shortest ttl a client may ask for. */
