@@ -278,8 +278,13 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     expect(seen).to.deep.equal(Array.from({ length: 12 }, (_, i) => `${i + 1}/12`));
   });
 
-  it("a task for a tool that is not long-running is refused, naming the tool", async () => {
+  it("a task for a tool that is not long-running is refused, naming the tool; a malformed task too", async () => {
     const client = await as("alice");
+    const malformed = client.request({ method: "tools/call", params: { name: "report", arguments: { rows: 1 }, task: "soon" } } as never, CreateTaskResultSchema);
+    expect(await rpcError(malformed)).to.deep.equal({
+      code: -32602,
+      message: 'MCP error -32602: Invalid params: "task" must be an object such as {} or { "ttl": 60000 } (ttl in milliseconds)',
+    });
     expect(await rpcError(createTask(client, "quick", {}))).to.deep.equal({
       code: -32601,
       message: 'MCP error -32601: Tool quick does not run as a task (its tools/list entry has no execution.taskSupport); call it without "task"',
