@@ -175,6 +175,8 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     const { task } = await createTask(client, "report", { rows: 1 }, (progress) => seen.push(progress));
     gate.open();
     await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    // Notifications and the result are separate messages: wait for the second update (a hang fails by the timeout).
+    while (seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
     const related = { [RELATED_TASK_META_KEY]: { taskId: task.taskId } };
     expect(seen).to.deep.equal([
       { progress: 1, total: 2, message: "started", _meta: related },
@@ -275,6 +277,7 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     const seen: string[] = [];
     const result = await exportAsTask(peer.client, seen);
     expect(result.structuredContent).to.deep.equal({ months: 12 });
+    while (seen.length < 12) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(seen).to.deep.equal(Array.from({ length: 12 }, (_, i) => `${i + 1}/12`));
   });
 
