@@ -5,7 +5,8 @@
  *   working, then completed, progress on the session's stream with the request's token, the result
  *   exactly the waited call's; another agent's token is told the task does not exist;
  * - two instances on one real Redis (BullMQ, test/support/redis.ts) with an `axn worker`: a task
- *   created through instance A is read, resulted and cancelled through instance B, for its owner only.
+ *   created through instance A is read, resulted and cancelled through instance B, for its owner only;
+ *   the worker's progress reaches the client on A through BullMQ's job progress events.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -133,7 +134,8 @@ describe("queue: MCP tasks over Streamable HTTP under axn serve", function () {
       const [tool] = (await onA.listTools()).tools;
       expect([tool?.name, tool?.execution]).to.deep.equal(["slow_sum", { taskSupport: "optional" }]);
 
-      const { task } = await createTask(onA, "slow_sum", { key: "sum-1", numbers: [1, 2, 3] });
+      const progress: Progress[] = [];
+      const { task } = await createTask(onA, "slow_sum", { key: "sum-1", numbers: [1, 2, 3] }, (update) => progress.push(update));
       expect(task).to.include({ status: "working", pollInterval: 50 });
       await record.blpop("started:sum-1", 0); // the worker runs it
       expect((await onB.experimental.tasks.getTask(task.taskId)).status).to.equal("working");
@@ -143,6 +145,13 @@ describe("queue: MCP tasks over Streamable HTTP under axn serve", function () {
       const { pid } = result.structuredContent as { sum: number; pid: number };
       expect(result).to.deep.equal({ content: [{ type: "text", text: JSON.stringify({ sum: 6, pid }) }], structuredContent: { sum: 6, pid } });
       expect((await onA.experimental.tasks.getTask(task.taskId)).status).to.equal("completed");
+      // The worker's progress came back through Redis (BullMQ job progress) to instance A's session stream.
+      while (progress.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      const related = { [RELATED_TASK_META_KEY]: { taskId: task.taskId } };
+      expect(progress).to.deep.equal([
+        { progress: 1, total: 2, message: "waiting for the release", _meta: related },
+        { progress: 2, total: 2, message: "summing", _meta: related },
+      ]);
 
       // A business failure: a failed task, its result the tool's isError result — read on B.
       const failed = (await createTask(onA, "slow_sum", { key: "sum-2", numbers: [-1] })).task;

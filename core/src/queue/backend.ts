@@ -42,8 +42,8 @@ export interface JobOptions {
 }
 
 /**
- * What stays in the enqueuing process with a job: only a backend that runs the job in this process
- * (the embedded queue) can honour it; one that hands the job to other machines ignores it.
+ * What stays in the enqueuing process with a job: the embedded queue hands it to the body itself;
+ * BullMQ relays the body's progress from whichever worker runs it (job progress events).
  */
 export interface LocalJobOptions {
   /** The live channel the body's `ctx.progress` / `ctx.notify` reach (an MCP task's client). */

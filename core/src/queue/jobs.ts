@@ -56,7 +56,7 @@ export const Jobs = {
     return useQueueBackend(backend);
   },
   /** Runs one attempt of a job payload in this process (a backend's worker calls it). Never throws. */
-  run(payload: unknown, options: { readonly signal?: AbortSignal } = {}): Promise<JobAttempt> {
+  run(payload: unknown, options: { readonly signal?: AbortSignal; readonly live?: LocalJobOptions["live"] } = {}): Promise<JobAttempt> {
     return runJob(payload, options);
   },
 } as const;
