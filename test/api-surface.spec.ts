@@ -14,15 +14,15 @@ const SURFACE: Record<string, readonly string[]> = {
     "OutboundValidationError", "PRINCIPAL_AMBIENT_KEY", "Result", "TOOL_NAME_PATTERN", "TRANSPORT_KINDS", "Tools", "UnserializableValue",
     "VERSION", "ValidationError", "accessPolicyOf", "accessRefusal", "annotateSpan", "assertToolRoots", "axnConfig",
     "configNamespaces", "configureAxn", "createConfigurable", "createDeprecator",
-    "createEmbeddedQueue", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName",
+    "createEmbeddedQueue", "currentSpan", "defineAxn", "deprecator", "deprecators", "deriveToolName", "effectiveAccessPolicy",
     "fieldMetadata", "fieldMetadataKeyOwner", "isAxnError", "isMediaSchema", "isPrincipal", "isPublic", "knownFieldMetadataKeys",
-    "knownSemanticHints", "markAxnError", "mayCall", "media", "mediaFieldsOf", "ownedFailure", "principalFrom", "raisesInDev",
-    "render", "reportException", "semanticHintOwner", "validateToolRoots",
+    "knownSemanticHints", "markAxnError", "mayCall", "media", "mediaFieldsOf", "ownedFailure", "policyRefusal", "principalFrom", "raisesInDev",
+    "render", "reportAccessDenied", "reportException", "semanticHintOwner", "validateToolRoots",
   ],
   "@axn/core/internal": [
-    "AXN_INTERNALS", "FOR_PLUGIN", "activeHost", "appendPath", "assertKnownHints", "catalogActions", "catalogVersion",
+    "AXN_INTERNALS", "FOR_PLUGIN", "accessPolicyProblem", "activeHost", "appendPath", "assertKnownHints", "catalogActions", "catalogVersion",
     "clearCatalog", "closestMatch", "configurableFor", "configurableInternals", "createKernelHost", "currentExecution",
-    "errorMessage", "extensionsFrozen", "hostLoaded", "internalsOf", "kernelCopies", "makeResult", "moduleOriginOf",
+    "errorMessage", "extensionsFrozen", "freezeAccessPolicy", "hostLoaded", "internalsOf", "kernelCopies", "makeResult", "moduleOriginOf",
     "readSchema", "registeredAdapters", "resetAxnConfig", "resetHost", "resetKernel", "setModuleOrigin", "sourceActionOf",
   ],
   "@axn/sdk": [
@@ -58,7 +58,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
   "axn-plugin-langchain": [
-    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "JOB_STATUS_TOOL", "JobStatusTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
   ],
   "axn-plugin-http": [
     "ADAPTER_KEY", "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT", "HTTP_KEY",

@@ -88,7 +88,7 @@ export { mediaFieldsOf, type MediaField } from "./action/media-fields.js";
 // --- access ---
 export type { AccessDenialReason, AccessPolicy, AccessPredicate, AccessRule } from "./action/access.js";
 export { AccessDeniedError, type AccessDeniedDetails } from "./access/access-denied.js";
-export { accessPolicyOf, accessRefusal, isPublic, mayCall } from "./access/decide.js";
+export { accessPolicyOf, accessRefusal, effectiveAccessPolicy, isPublic, mayCall, policyRefusal, type AccessSubject } from "./access/decide.js";
 export { isPrincipal, principalFrom } from "./access/principal.js";
 export type {
   BodyInput,
@@ -171,6 +171,8 @@ export {
   type MetadataKeyRegistrar,
   type ResultInfo,
   type AccessDeniedInfo,
+  type CallAccessDeniedInfo,
+  type SurfaceAccessDeniedInfo,
   type HostHooks,
   type HookName,
 } from "./host/hooks.js";
@@ -201,6 +203,7 @@ export {
   type TransportRegistrar,
 } from "./host/transports.js";
 export type { AxnHost, HostPhase } from "./host/host.js";
+export { reportAccessDenied } from "./host/observers.js";
 
 // --- queue ---
 export type { EnqueueOptions, JobBackoff, JobHandle, JobState, JobStatus } from "./action/job.js";

@@ -2,7 +2,7 @@
  * One scenario of the suite alone, with the full run's budgets — for checking a hot-path change
  * before the whole `npm run bench`:
  *
- *   node --import tsx test/bench/one.ts mcp|stdio|http|langchain|core|serialization [quick]
+ *   node --import tsx test/bench/one.ts mcp|stdio|http|langchain|core|serialization|queue|proxy [quick]
  */
 import { resetKernel } from "@axn/sdk/testing";
 import { coreCallScenarios } from "./scenarios/core-calls.js";
@@ -11,6 +11,8 @@ import { langchainScenario } from "./scenarios/langchain.js";
 import { mcpScenario } from "./scenarios/mcp.js";
 import { serializationScenarios } from "./scenarios/serialization.js";
 import { stdioScenario } from "./scenarios/stdio.js";
+import { queueScenario } from "./scenarios/queue.js";
+import { proxyScenario } from "./scenarios/proxy.js";
 import { terminalReport } from "./lib/report.js";
 import { BUDGETS, machine } from "./lib/suite.js";
 import type { Row, ScenarioContext } from "./lib/types.js";
@@ -25,6 +27,8 @@ const scenarios: Record<string, () => Promise<readonly Row[]>> = {
   stdio: () => stdioScenario(ctx, budget.stdio),
   http: () => httpScenario(ctx, budget.http),
   langchain: () => langchainScenario(ctx),
+  queue: () => queueScenario(ctx),
+  proxy: () => proxyScenario(ctx),
 };
 const run = scenarios[which];
 if (run === undefined) {

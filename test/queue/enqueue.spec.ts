@@ -8,7 +8,7 @@ import { expect } from "chai";
 import { z } from "zod";
 import { trace } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { createEmbeddedQueue, defineAxn, Factory, isAxnError, Jobs, type JobHandle } from "@axn/core";
+import { createEmbeddedQueue, Current, defineAxn, Factory, isAxnError, Jobs, type JobHandle } from "@axn/core";
 import { captureReports } from "../support/reports.js";
 
 /** The error `fn`'s promise rejects with; fails the spec when it resolves. */
@@ -102,6 +102,31 @@ describe("queue: A.enqueue on the embedded queue", () => {
     const job = await A.enqueue({}, { ambientContext: { tenant: "acme", session: { socket: new Map() } } });
     await job.result();
     expect(seen).to.deep.equal({ tenant: "acme" });
+  });
+
+  it("a job sees what it carries, never the context of the code that enqueued it", async () => {
+    const seen: unknown[] = [];
+    const A = defineAxn({
+      name: "Queue.Isolated",
+      expects: { tenant: { schema: z.string().optional(), on: "ambientContext" } },
+      call: ({ tenant }) => void seen.push([tenant ?? "(none)", Current.get()]),
+    });
+    // The embedded queue runs the job from inside the enqueuing code's async context: a Current.run
+    // table, then an action's own scope, must stay behind.
+    await (await Current.run({ tenant: "outer" }, () => A.enqueue({}))).result();
+    const Outer = defineAxn({
+      name: "Queue.Outer",
+      expects: { tenant: { schema: z.string(), on: "ambientContext" } },
+      call: async () => void (await (await A.enqueue({})).result()),
+    });
+    await Outer.call({}, { ambientContext: { tenant: "parent" } });
+    // What the job carries, it sees.
+    await (await A.enqueue({}, { ambientContext: { tenant: "carried" } })).result();
+    expect(seen).to.deep.equal([
+      ["(none)", {}],
+      ["(none)", {}],
+      ["carried", { tenant: "carried" }],
+    ]);
   });
 
   it("refuses at enqueue an argument or ambient value that is not plain data, naming its path", async () => {

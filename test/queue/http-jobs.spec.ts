@@ -6,14 +6,17 @@
  */
 import { expect } from "chai";
 import { z } from "zod";
-import { axnConfig, configureAxn, createEmbeddedQueue, defineAxn, Jobs, type AnyAxn } from "@axn/core";
-import { createHost } from "@axn/sdk";
-import { resetKernel } from "@axn/sdk/testing";
+import { createEmbeddedQueue, defineAxn, DeprecationError, Jobs, type AnyAxn } from "@axn/core";
+import { servingPolicy } from "@axn/sdk/serving";
 import { startQueueWorker } from "@axn/sdk/queue";
-import httpPlugin, { serve, type HttpServerHandle } from "axn-plugin-http";
+import { createHttpApp, deprecator, serve } from "axn-plugin-http";
 import { captureReports } from "../support/reports.js";
 import { useRedis } from "../support/redis.js";
-import { postJson, send, type Reply } from "../plugins/http/support.js";
+import { postJson, send } from "../plugins/http/support.js";
+import { agentFromHeader, startJobsServer, type JobsServer } from "./fixtures/jobs-server.js";
+
+/** Every caller of these specs is the officer o1 (`serve.authenticate`), unless a spec serves otherwise. */
+const OFFICER = { id: "o1" };
 
 function defineTools(): { Quote: AnyAxn; Hold: AnyAxn; release: () => void } {
   let release!: () => void;
@@ -21,14 +24,14 @@ function defineTools(): { Quote: AnyAxn; Hold: AnyAxn; release: () => void } {
   const Quote = defineAxn({
     name: "Jobs.Quote",
     tool: true,
-    expects: { amount: z.number().int().positive(), officerId: { schema: z.string(), on: "ambientContext" } },
+    expects: { amount: z.number().int().positive(), principal: { schema: z.object({ id: z.string() }), on: "ambientContext" } },
     exposes: { quoted: z.number(), officerId: z.string() },
     messages: { error: "Could not quote" },
     failsOn: [],
-    call: ({ amount, officerId }, ctx) => {
+    call: ({ amount, principal }, ctx) => {
       if (amount > 1000) ctx.fail("the amount is over the limit");
       if (amount === 13) throw new Error("database password is hunter2");
-      return { quoted: amount * 2, officerId };
+      return { quoted: amount * 2, officerId: principal.id };
     },
   });
   const Hold = defineAxn({ name: "Jobs.Hold", tool: true, call: async () => void (await gate) });
@@ -37,31 +40,25 @@ function defineTools(): { Quote: AnyAxn; Hold: AnyAxn; release: () => void } {
 
 describe("queue: background calls over HTTP", function () {
   this.timeout(60_000); // a hang guard for a loaded machine, not a budget
-  let server: HttpServerHandle;
+  let app: JobsServer<ReturnType<typeof defineTools>>;
   let tools: ReturnType<typeof defineTools>;
 
   async function start(config: Record<string, object> = {}): Promise<void> {
-    // A fresh kernel, still reporting to the spec's capture.
-    const { onException } = axnConfig();
-    resetKernel();
-    configureAxn({ onException });
-    await createHost({ config: { plugins: [httpPlugin], ...config } });
-    tools = defineTools();
-    server = await serve({ port: 0, tools: [tools.Quote, tools.Hold], authenticate: () => ({ officerId: "o1" }) });
+    app = await startJobsServer({
+      define: defineTools,
+      tools: ({ Quote, Hold }) => [Quote, Hold],
+      config: { serve: { authenticate: () => OFFICER }, ...config },
+    });
+    tools = app.defined;
   }
   afterEach(async () => {
     tools.release();
-    await server.close();
-    resetKernel();
+    await app.close();
   });
   const reports = captureReports();
 
-  const url = (path: string) => `${server.url}/api${path}`;
-  async function settled(accepted: Reply, headers: Record<string, string> = {}): Promise<Reply> {
-    const id = (accepted.body as { id: string }).id;
-    await (await Jobs.find(id))!.result();
-    return send(`${server.url}${accepted.headers.get("location")!}`, { method: "GET", headers });
-  }
+  const url = (path: string) => app.url(path);
+  const settled: JobsServer<unknown>["settled"] = (accepted, headers) => app.settled(accepted, headers);
 
   describe("on the embedded queue", () => {
     beforeEach(async () => {
@@ -112,7 +109,6 @@ describe("queue: background calls over HTTP", function () {
     });
 
     it("a tool's access policy: a refused caller gets the synchronous refusal and nothing is enqueued; the principal travels", async () => {
-      await server.close();
       const Close = defineAxn({
         name: "Jobs.Close",
         tool: true,
@@ -120,26 +116,64 @@ describe("queue: background calls over HTTP", function () {
         // No declared principal field: it travels anyway, for the worker's access check.
         call: () => undefined,
       });
-      server = await serve({
-        port: 0,
-        tools: [Close],
-        authenticate: (request) => (request.headers.get("x-agent") === null ? {} : { principal: { id: request.headers.get("x-agent")!, roles: ["agent"] } }),
-      });
-      const sync = await postJson(url("/jobs_close/v1"), {});
-      const refused = await postJson(url("/jobs_close/v1?async=1"), {});
-      expect([refused.status, refused.body]).to.deep.equal([sync.status, sync.body]);
-      expect(refused.status).to.equal(401);
-      const accepted = await postJson(url("/jobs_close/v1?async=1"), {}, { "x-agent": "ag_ada" });
-      expect(accepted.status).to.equal(202);
-      // The job is bound to its enqueuer (job-owner.spec.ts): the same principal reads it.
-      const later = await settled(accepted, { "x-agent": "ag_ada" });
-      expect([later.status, later.body]).to.deep.equal([200, { message: "Action completed successfully" }]);
+      // Served in code with a serving policy of its own: the x-agent header's agent, or anonymous.
+      const server = await serve({ port: 0, tools: [Close], serving: servingPolicy({ authenticate: agentFromHeader, anonymous: true }) });
+      try {
+        const at = (path: string) => `${server.url}/api${path}`;
+        const sync = await postJson(at("/jobs_close/v1"), {});
+        const refused = await postJson(at("/jobs_close/v1?async=1"), {});
+        expect([refused.status, refused.body]).to.deep.equal([sync.status, sync.body]);
+        expect(refused.status).to.equal(401);
+        const accepted = await postJson(at("/jobs_close/v1?async=1"), {}, { "x-agent": "ag_ada" });
+        expect(accepted.status).to.equal(202);
+        // The job is bound to its enqueuer (job-owner.spec.ts): the same principal reads it.
+        await (await Jobs.find((accepted.body as { id: string }).id))!.result();
+        const later = await send(`${server.url}${accepted.headers.get("location")!}`, { method: "GET", headers: { "x-agent": "ag_ada" } });
+        expect([later.status, later.body]).to.deep.equal([200, { message: "Action completed successfully" }]);
+      } finally {
+        await server.close();
+      }
     });
 
     it("an unknown job id is a 404 naming it", async () => {
       const reply = await send(url("/jobs/nope"), { method: "GET" });
       expect([reply.status, reply.body]).to.deep.equal([404, { error: 'No job "nope"; it was never enqueued here, or it expired' }]);
       expect(reports).to.have.length(0);
+    });
+  });
+
+  describe("the deprecated http authenticate path", () => {
+    beforeEach(async () => {
+      await start({ serve: {} });
+      await Jobs.use(createEmbeddedQueue());
+    });
+
+    it("the deprecated http authenticate (createHttpApp / serve({ authenticate })) still serves a background call, with its deprecation warning", async () => {
+      const old = () => ({ principal: OFFICER }); // the old contract: the ambient context itself
+      deprecator.behavior = "raise";
+      try {
+        expect(() => createHttpApp({ tools: [tools.Quote], authenticate: old })).to.throw(
+          DeprecationError,
+          "axn-plugin-http's own authenticate (http.authenticate, createHttpApp({ authenticate })) serves /api only; set serve.authenticate in axn.config, one authentication for /api and /mcp alike whose principal reaches actions as ambient principal (deprecated; will be removed in axn-plugin-http 1.0)",
+        );
+      } finally {
+        deprecator.behavior = "silence";
+      }
+      try {
+        // No serve.authenticate in this host's config: the plugin's own authenticate is the one applied.
+        const server = await serve({ port: 0, tools: [tools.Quote], authenticate: old });
+        try {
+          const accepted = await postJson(`${server.url}/api/jobs_quote/v1?async=1`, { amount: 4 });
+          expect(accepted.status).to.equal(202);
+          await (await Jobs.find((accepted.body as { id: string }).id))!.result();
+          const later = await send(`${server.url}${accepted.headers.get("location")!}`, { method: "GET" });
+          expect([later.status, later.body]).to.deep.equal([200, { quoted: 8, officerId: "o1" }]);
+        } finally {
+          await server.close();
+        }
+      } finally {
+        deprecator.behavior = "warn";
+      }
     });
   });
 

@@ -7,13 +7,11 @@
  * worker on the real Redis the spec starts.
  */
 import { expect } from "chai";
-import { axnConfig, configureAxn, createEmbeddedQueue, defineAxn, Jobs, type AnyAxn } from "@axn/core";
-import { createHost } from "@axn/sdk";
-import { resetKernel } from "@axn/sdk/testing";
+import { createEmbeddedQueue, defineAxn, Jobs, type AnyAxn } from "@axn/core";
 import { startQueueWorker, type QueueWorker } from "@axn/sdk/queue";
-import httpPlugin, { serve, type HttpServerHandle } from "axn-plugin-http";
 import { useRedis } from "../support/redis.js";
 import { postJson, send, type Reply } from "../plugins/http/support.js";
+import { agentFromHeader, startJobsServer, type JobsServer } from "./fixtures/jobs-server.js";
 
 const ADA = { "x-agent": "ag_ada" };
 const BOB = { "x-agent": "ag_bob" };
@@ -28,31 +26,26 @@ function defineTools() {
 
 describe("queue: a job is bound to the principal that enqueued it", function () {
   this.timeout(60_000); // a hang guard for a loaded machine, not a budget
-  let server: HttpServerHandle;
+  let app: JobsServer<ReturnType<typeof defineTools>>;
   let tools: ReturnType<typeof defineTools>;
   let worker: QueueWorker | undefined;
 
   async function start(config: Record<string, object> = {}): Promise<void> {
-    const { onException } = axnConfig();
-    resetKernel();
-    configureAxn({ onException });
-    await createHost({ config: { plugins: [httpPlugin], ...config } });
-    tools = defineTools();
-    server = await serve({
-      port: 0,
-      tools: [tools.Echo, tools.Close],
-      authenticate: (request) => (request.headers.get("x-agent") === null ? {} : { principal: { id: request.headers.get("x-agent")!, roles: ["agent"] } }),
+    app = await startJobsServer({
+      define: defineTools,
+      tools: ({ Echo, Close }) => [Echo, Close],
+      config: { serve: { authenticate: agentFromHeader, anonymous: true }, ...config },
     });
+    tools = app.defined;
   }
   afterEach(async () => {
     await worker?.close();
     worker = undefined;
-    await server.close();
-    resetKernel();
+    await app.close();
   });
 
-  const url = (path: string) => `${server.url}/api${path}`;
-  const get = (accepted: Reply, headers: Record<string, string> = {}) => send(`${server.url}${accepted.headers.get("location")!}`, { method: "GET", headers });
+  const url = (path: string) => app.url(path);
+  const get = (accepted: Reply, headers: Record<string, string> = {}) => app.job(accepted, headers);
   async function enqueued(tool: string, headers: Record<string, string> = {}): Promise<{ accepted: Reply; id: string }> {
     const accepted = await postJson(url(`/${tool}/v1?async=1`), {}, headers);
     expect(accepted.status).to.equal(202);

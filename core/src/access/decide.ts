@@ -20,9 +20,28 @@ import { AccessDeniedError } from "./access-denied.js";
 
 const PUBLIC = "public";
 
+/**
+ * What a refusal names when the thing refused is not an action's tool call (an MCP resource or
+ * prompt): who is reported for a predicate that throws, the name the caller knows it by, and what
+ * the caller was doing with it — `"sign in to read resource ticket"`.
+ */
+export interface AccessSubject {
+  /** Named in an `onException` report when the policy's predicate throws. */
+  readonly owner: string;
+  /** The name the caller knows it by (`AccessDeniedError.tool`): `"resource ticket"`. */
+  readonly name: string;
+  /** What the caller was doing: `"call"` for a tool, `"read"`, `"use"`… */
+  readonly verb: string;
+}
+
+/** The policy that applies to something declaring `own`: its own, else the app's default, else `"public"`. */
+export function effectiveAccessPolicy(own: AccessPolicy | undefined): AccessPolicy {
+  return own ?? kernel.options.access?.default ?? PUBLIC;
+}
+
 /** The policy that applies to `action` now. */
 export function accessPolicyOf(action: AnyAxn): AccessPolicy {
-  return internalsOf(action).access ?? kernel.options.access?.default ?? PUBLIC;
+  return effectiveAccessPolicy(internalsOf(action).access);
 }
 
 /** True when anyone may call `action`: no principal needs reading. */
@@ -45,12 +64,27 @@ function named(kind: "scope" | "role", names: readonly string[], any: boolean): 
  */
 export function accessRefusal(action: AnyAxn, principal: AxnPrincipal | undefined): AccessDeniedError | undefined {
   const policy = accessPolicyOf(action);
-  if (policy === "public") return undefined;
-  const tool = action.toolName();
-  const details = { action: action.name, tool, principal, missingScopes: [] as readonly string[] };
+  if (policy === PUBLIC) return undefined;
+  return refusalUnder(policy, principal, { owner: action.name, name: action.toolName(), verb: "call" });
+}
+
+/**
+ * The same decision for anything else a transport serves under an access policy (`own`: what it
+ * declares; the app's default applies when it declares none): why `principal` may not use it, or
+ * `undefined` when it may. The sentences are the tools' with the subject's verb and name —
+ * `Authentication required: sign in to read resource ticket`, `Forbidden: prompt triage needs the role agent`.
+ */
+export function policyRefusal(own: AccessPolicy | undefined, principal: AxnPrincipal | undefined, subject: AccessSubject): AccessDeniedError | undefined {
+  const policy = effectiveAccessPolicy(own);
+  return policy === PUBLIC ? undefined : refusalUnder(policy, principal, subject);
+}
+
+function refusalUnder(policy: Exclude<AccessPolicy, "public">, principal: AxnPrincipal | undefined, subject: AccessSubject): AccessDeniedError | undefined {
+  const { name: tool, verb } = subject;
+  const details = { action: subject.owner, tool, principal, missingScopes: [] as readonly string[] };
   if (principal === undefined) {
     const missingScopes = typeof policy === "object" ? (policy.scopes ?? []) : [];
-    return new AccessDeniedError("unauthenticated", `Authentication required: sign in to call ${tool}`, { ...details, missingScopes });
+    return new AccessDeniedError("unauthenticated", `Authentication required: sign in to ${verb} ${tool}`, { ...details, missingScopes });
   }
   if (policy === "authenticated") return undefined;
   if (policy.scopes !== undefined) {
@@ -66,17 +100,17 @@ export function accessRefusal(action: AnyAxn, principal: AxnPrincipal | undefine
       return new AccessDeniedError("forbidden", `Forbidden: ${tool} needs ${named("role", policy.roles, true)}`, details);
     }
   }
-  if (policy.allow !== undefined && !admits(policy.allow, principal, action)) {
-    return new AccessDeniedError("forbidden", `Forbidden: this caller may not call ${tool}`, details);
+  if (policy.allow !== undefined && !admits(policy.allow, principal, subject.owner)) {
+    return new AccessDeniedError("forbidden", `Forbidden: this caller may not ${verb} ${tool}`, details);
   }
   return undefined;
 }
 
-function admits(allow: (principal: AxnPrincipal) => boolean, principal: AxnPrincipal, action: AnyAxn): boolean {
+function admits(allow: (principal: AxnPrincipal) => boolean, principal: AxnPrincipal, owner: string): boolean {
   try {
     return allow(principal) === true;
   } catch (error) {
-    reportException(error, { action: action.name, phase: "access policy" });
+    reportException(error, { action: owner, phase: "access policy" });
     return false;
   }
 }

@@ -40,6 +40,8 @@ interface ResultInit<X> {
   readonly declared?: ReadonlySet<string>;
   /** The action the result came from (read back through `sourceActionOf`). */
   readonly source?: object;
+  /** Copies the exposed values onto the result with the action's constant-key stores (run/plan.ts). */
+  readonly copy?: (target: object, exposed: Record<string, unknown>) => void;
 }
 
 class ResultImpl<X> {
@@ -75,7 +77,8 @@ class ResultImpl<X> {
     if (init.source !== undefined) (this as { [RESULT_SOURCE]?: object })[RESULT_SOURCE] = init.source;
     // Plain assignment: exposed names were checked against the reserved ones at definition.
     const exposed = init.exposed as Record<string, unknown>;
-    for (const key in exposed) (this as Record<string, unknown>)[key] = exposed[key];
+    if (init.copy !== undefined) init.copy(this, exposed);
+    else for (const key in exposed) (this as Record<string, unknown>)[key] = exposed[key];
   }
 
   /**

@@ -66,20 +66,38 @@ export interface ResultInfo {
   readonly durationMs: number;
 }
 
-/** What `onAccessDenied` observers receive for every call the Invoker refused before its body ran. */
-export interface AccessDeniedInfo {
-  readonly action: AnyAxn;
-  /** The tool name the caller used. */
+interface AccessDeniedCommon {
+  /** The name the caller used: the tool name, or the resource's / prompt's name as its refusal says it. */
   readonly tool: string;
   /** `"unauthenticated"`: no principal; `"forbidden"`: a principal the policy does not admit. */
   readonly reason: AccessDenialReason;
   /** The caller, for a forbidden call. */
   readonly principal: AxnPrincipal | undefined;
-  /** What the caller was told (`result.error`). */
+  /** The refusal's sentence (for a tool call, what the caller was told: `result.error`). */
   readonly message: string;
   readonly error: AccessDeniedError;
+}
+
+/** A tool call the Invoker refused before its body ran. */
+export interface CallAccessDeniedInfo extends AccessDeniedCommon {
+  readonly kind: "tool";
+  readonly action: AnyAxn;
   readonly result: Result<Record<string, unknown>>;
 }
+
+/**
+ * A use of something else a transport serves under an access policy — an MCP resource read or
+ * subscription, a prompt, a completion for either — refused by the transport (`reportAccessDenied`).
+ * No action ran, so there is no action and no result.
+ */
+export interface SurfaceAccessDeniedInfo extends AccessDeniedCommon {
+  readonly kind: "resource" | "prompt";
+  readonly action: undefined;
+  readonly result: undefined;
+}
+
+/** What `onAccessDenied` observers receive for every refusal: a tool call, or a resource or prompt (`kind` tells). */
+export type AccessDeniedInfo = CallAccessDeniedInfo | SurfaceAccessDeniedInfo;
 
 export interface HostHooks {
   readonly registerAdapter: SyncHook<[AdapterRegistrar]>;

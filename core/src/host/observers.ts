@@ -5,13 +5,14 @@
  * While nothing observes there is no sink at all, so an unobserved call pays one property read; a
  * sink never enters tapable for a hook without taps (calling a hook compiles its dispatcher) and
  * never throws: the result is already settled, and an observer's failure is reported, not
- * propagated.
+ * propagated. A refusal a transport made outside any call (an MCP resource or prompt) reaches the
+ * same observers through `reportAccessDenied`.
  */
 import type { SyncHook } from "tapable";
 import { reportException } from "../config/global.js";
 import { kernel, type ResultSink } from "../kernel/state.js";
 import { AccessDeniedError } from "../access/access-denied.js";
-import type { AccessDeniedInfo, ResultInfo } from "./hooks.js";
+import type { AccessDeniedInfo, HostHooks, ResultInfo } from "./hooks.js";
 
 type ResultHook = SyncHook<[ResultInfo]>;
 type DeniedHook = SyncHook<[AccessDeniedInfo]>;
@@ -22,7 +23,7 @@ function dispatch(results: ResultHook, denied: DeniedHook, ...[result, action]: 
     if (results.taps.length > 0) results.call({ result, action, durationMs: result.elapsedMs });
     const error = result.exception;
     if (denied.taps.length > 0 && error instanceof AccessDeniedError) {
-      denied.call({ action, tool: error.tool, reason: error.reason, principal: error.principal, message: error.message, error, result });
+      denied.call({ kind: "tool", action, tool: error.tool, reason: error.reason, principal: error.principal, message: error.message, error, result });
     }
   } catch (error) {
     // Each tap already reports its own failure; this only catches a fault in the dispatch itself.
@@ -41,4 +42,27 @@ export function installLoadPhaseSink(results: ResultHook, denied: DeniedHook): v
 export function installRunPhaseSink(results: ResultHook, denied: DeniedHook): void {
   kernel.resultSink =
     results.taps.length === 0 && denied.taps.length === 0 ? undefined : (result, action) => dispatch(results, denied, result, action);
+}
+
+/**
+ * Tells the active host's `onAccessDenied` observers about a refusal a transport made itself,
+ * outside any action call (an MCP resource or prompt a caller may not use): the same audit trail
+ * the Invoker's refusals reach. Never throws; nothing happens without a host or an observer.
+ *
+ * @example
+ * ```ts
+ * const refused = policyRefusal(resource.access, principal, { owner: "resource ticket", name: "resource ticket", verb: "read" });
+ * if (refused !== undefined) reportAccessDenied("resource", refused);
+ * ```
+ */
+export function reportAccessDenied(kind: "resource" | "prompt", error: AccessDeniedError): void {
+  // The kernel holds the host as a `KernelHost`; every host in it was made by `createKernelHost`.
+  const denied = (kernel.host as { readonly hooks?: HostHooks } | undefined)?.hooks?.onAccessDenied;
+  if (denied === undefined || denied.taps.length === 0) return;
+  try {
+    denied.call({ kind, action: undefined, result: undefined, tool: error.tool, reason: error.reason, principal: error.principal, message: error.message, error });
+  } catch (fault) {
+    // Each tap already reports its own failure; this only catches a fault in the dispatch itself.
+    reportException(fault, { action: error.action, phase: "onAccessDenied" });
+  }
 }

@@ -6,6 +6,7 @@
  */
 export { AXN_INTERNALS, internalsOf, sourceActionOf, type ActionInternals, type NormalizedToolDeclaration } from "../action/internals.js";
 export type { CallPolicy } from "../action/call-policy.js";
+export { accessPolicyProblem, freezeAccessPolicy } from "../action/access.js";
 export type { NormalizedField } from "../action/fields.js";
 export { catalogActions, catalogVersion, clearCatalog } from "../action/run/catalog.js";
 export { makeResult } from "../action/result.js";

@@ -288,10 +288,15 @@ export function resetHostState(): void {
  * defined again when its (cached) module is imported again; `Tools.discover()` re-adds what a
  * tool root exports. Configurables and deprecators a module created stay registered, for the
  * same reason.
+ *
+ * The list of copies of @axn/core goes back to the first one alone: a copy that joined since
+ * stays loaded (and keeps sharing this state), but a spec that loaded one must not leave every
+ * later `axn doctor` in the process warning of a duplicate that spec made.
  */
 export function resetKernel(): void {
   resetHostState();
   kernel.catalog.actions.length = 0;
   kernel.catalog.version++;
   kernel.options = {};
+  kernel.copies.splice(1);
 }

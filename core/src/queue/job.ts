@@ -17,9 +17,21 @@ export function jobNotFound(id: string, backend: QueueBackend): AxnError {
   return new AxnError(ErrorCodes.JobNotFound, `No job "${id}" in the ${backend.kind} queue; it was never enqueued there, or it expired${lost}`);
 }
 
+/** An action's sensitive and declared expose names: the same for every job of it, so built once. */
+const exposeNames = new WeakMap<AnyAxn, { readonly sensitive: ReadonlySet<string>; readonly declared: ReadonlySet<string> }>();
+
+function namesOf(action: AnyAxn): { readonly sensitive: ReadonlySet<string>; readonly declared: ReadonlySet<string> } {
+  let names = exposeNames.get(action);
+  if (names === undefined) {
+    const { exposes } = internalsOf(action);
+    names = { sensitive: new Set(exposes.filter((field) => field.sensitive).map((field) => field.name)), declared: new Set(exposes.map((field) => field.name)) };
+    exposeNames.set(action, names);
+  }
+  return names;
+}
+
 function settledResult(snapshot: JobSnapshot, action: AnyAxn | undefined): Result<Record<string, unknown>> {
   const settled = snapshot.settled!;
-  const internals = action === undefined ? undefined : internalsOf(action);
   const exception =
     snapshot.state === "dead"
       ? new AxnError(ErrorCodes.JobDead, `Job "${snapshot.id}" of ${snapshot.action} is dead: ${snapshot.attemptsMade} of ${snapshot.attempts} attempts threw, and each exception was reported to onException by the worker that ran it`)
@@ -36,13 +48,7 @@ function settledResult(snapshot: JobSnapshot, action: AnyAxn | undefined): Resul
     exposed: settled.exposed as Record<string, unknown>,
     elapsedMs: settled.elapsedMs,
     action: snapshot.action,
-    ...(internals === undefined
-      ? {}
-      : {
-          sensitive: new Set(internals.exposes.filter((field) => field.sensitive).map((field) => field.name)),
-          declared: new Set(internals.exposes.map((field) => field.name)),
-          source: action,
-        }),
+    ...(action === undefined ? {} : { ...namesOf(action), source: action }),
   });
 }
 

@@ -55,8 +55,13 @@ export const Jobs = {
   use(backend: QueueBackend): Promise<void> {
     return useQueueBackend(backend);
   },
-  /** Runs one attempt of a job payload in this process (a backend's worker calls it). Never throws. */
-  run(payload: unknown, options: { readonly signal?: AbortSignal; readonly live?: LocalJobOptions["live"] } = {}): Promise<JobAttempt> {
+  /**
+   * Runs one attempt of a job payload in this process (a backend's worker calls it). Never throws.
+   * `signal` may be a function, called only if the body reads `ctx.signal` (a worker then builds
+   * no `AbortController` for a job that never looks). `live` is the channel the body's `ctx.progress`
+   * reaches (an MCP task's client, through the backend that relays it).
+   */
+  run(payload: unknown, options: { readonly signal?: AbortSignal | (() => AbortSignal); readonly live?: LocalJobOptions["live"] } = {}): Promise<JobAttempt> {
     return runJob(payload, options);
   },
 } as const;

@@ -12,7 +12,8 @@ import type { Result } from "../action/result.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { reportException } from "../config/global.js";
-import { runInExecution } from "../context/execution.js";
+import { currentExecution, outerAmbient, runInExecution } from "../context/execution.js";
+import { resolvesNothing } from "../context/ambient-source.js";
 import { kernel } from "../kernel/state.js";
 import { render } from "../render/values.js";
 import { Invoker } from "../invoke/invoker.js";
@@ -48,7 +49,7 @@ export function settledForm(result: Result<Record<string, unknown>>): SettledJob
 }
 
 /** Runs one attempt of a job. Never throws. */
-export async function runJob(payload: unknown, options: { readonly signal?: AbortSignal; readonly live?: LiveChannel | undefined } = {}): Promise<JobAttempt> {
+export async function runJob(payload: unknown, options: { readonly signal?: AbortSignal | (() => AbortSignal); readonly live?: LiveChannel | undefined } = {}): Promise<JobAttempt> {
   if (!isPayload(payload)) {
     return unrunnable(new AxnError(ErrorCodes.JobInvalid, "A job reached the worker without an axn payload ({ action, args, ambient }); was it enqueued by something other than A.enqueue?"), "(unknown)");
   }
@@ -63,19 +64,24 @@ export async function runJob(payload: unknown, options: { readonly signal?: Abor
       payload.action,
     );
   }
-  // A scope of the job's own: nothing of the code that started the worker (or, for the embedded
-  // queue, of the call that enqueued) is visible to the action but what the job carries.
-  const scope = { action: payload.action, ambient: undefined, visible: [], span: remoteParent(payload.traceparent), parent: undefined };
   const callOptions = {
     ambientContext: payload.ambient,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.live === undefined ? {} : { live: options.live }),
   };
-  const result = await runInExecution(scope, () =>
+  const call = () =>
     payload.invoker === undefined
       ? internalsOf(action).execute(payload.args, callOptions, undefined)
-      : new Invoker(payload.invoker).call(action, payload.args, callOptions),
-  );
+      : new Invoker(payload.invoker).call(action, payload.args, callOptions);
+  const span = remoteParent(payload.traceparent);
+  // A scope of the job's own parents its span on the enqueuer's, and cuts the job off from any
+  // execution or `Current.run` it was started inside (the embedded queue runs a job from the
+  // enqueuing call's async context; the ambient table itself is already hidden by the call's
+  // explicit one). With neither a span nor such a context there is nothing to parent or cut off, and
+  // no scope is opened: on Node 20 the first one switches on promise hooks for every promise of the
+  // worker process, BullMQ's and ioredis's included (bench row 22's finding).
+  const isolated = span === undefined && currentExecution() === undefined && resolvesNothing(outerAmbient());
+  const result = await (isolated ? call() : runInExecution({ action: payload.action, ambient: undefined, visible: [], span, parent: undefined }, call));
   try {
     return { retry: result.outcome === "exception", settled: settledForm(result) };
   } catch (error) {

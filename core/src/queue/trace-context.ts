@@ -4,16 +4,18 @@
  * OpenTelemetry propagation API, whose global propagator is a no-op until an app registers one —
  * the job's trace must not depend on that.
  */
-import { isSpanContextValid, trace, TraceFlags, type Span, type SpanContext } from "@opentelemetry/api";
+import type { Span, SpanContext } from "@opentelemetry/api";
 import { currentSpan } from "../tracing/span.js";
+import { openTelemetry, openTelemetryRegistered } from "../tracing/open-telemetry.js";
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /** The `traceparent` of the span running here (axn's own, else OpenTelemetry's active one), if any. */
 export function currentTraceparent(): string | undefined {
-  const span = currentSpan() ?? trace.getActiveSpan();
+  // Without a registered context manager OpenTelemetry has no active span: the API stays unloaded.
+  const span = currentSpan() ?? (openTelemetryRegistered("context") ? openTelemetry().trace.getActiveSpan() : undefined);
   const spanContext = span?.spanContext();
-  if (spanContext === undefined || !isSpanContextValid(spanContext)) return undefined;
+  if (spanContext === undefined || !openTelemetry().isSpanContextValid(spanContext)) return undefined;
   const flags = (spanContext.traceFlags & 0xff).toString(16).padStart(2, "0");
   return `00-${spanContext.traceId}-${spanContext.spanId}-${flags}`;
 }
@@ -26,6 +28,7 @@ export function currentTraceparent(): string | undefined {
 export function remoteParent(traceparent: string | undefined): Span | undefined {
   const match = traceparent === undefined ? null : TRACEPARENT.exec(traceparent);
   if (match === null) return undefined;
+  const { isSpanContextValid, trace, TraceFlags } = openTelemetry();
   const parent: SpanContext = {
     traceId: match[1]!,
     spanId: match[2]!,

@@ -37,27 +37,41 @@ function describe(value: unknown): string | undefined {
  * Returns `value` (a plain object) as JSON data, or throws `AXN_JOB_UNSERIALIZABLE` naming the
  * first path that cannot travel. `where` names the value in the message (`args`, `ambientContext`).
  */
+/** Where a value sits, spelt out only when a message needs it (every job's walk would build them all). */
+interface Where {
+  readonly parent: Where | undefined;
+  readonly key: string | number;
+}
+
+function pathOf(where: Where | undefined, root: string): string {
+  if (where === undefined) return root;
+  return appendPath(pathOf(where.parent, root), where.key);
+}
+
 export function travelling(action: string, where: string, value: Readonly<Record<string, unknown>>): { [key: string]: JsonValue } {
   const ancestors = new Set<object>();
-  const walk = (current: unknown, path: string): void => {
+  const walk = (current: unknown, at: Where | undefined): void => {
     const what = describe(current);
     if (what !== undefined) {
       throw new AxnError(
         ErrorCodes.JobUnserializable,
-        `Cannot enqueue ${action}: ${path} is ${what}, which cannot travel with a job (a job carries plain JSON data: ` +
+        `Cannot enqueue ${action}: ${pathOf(at, where)} is ${what}, which cannot travel with a job (a job carries plain JSON data: ` +
           `strings, finite numbers, booleans, null, arrays and plain objects); pass it as one of those`,
       );
     }
     if (typeof current !== "object" || current === null) return;
     if (ancestors.has(current)) {
-      throw new AxnError(ErrorCodes.JobUnserializable, `Cannot enqueue ${action}: ${path} refers back to itself (a cycle), which cannot travel with a job`);
+      throw new AxnError(ErrorCodes.JobUnserializable, `Cannot enqueue ${action}: ${pathOf(at, where)} refers back to itself (a cycle), which cannot travel with a job`);
     }
     ancestors.add(current);
-    if (Array.isArray(current)) current.forEach((item, index) => walk(item, appendPath(path, index)));
+    if (Array.isArray(current)) current.forEach((item, index) => walk(item, { parent: at, key: index }));
     // An absent member and an `undefined` one mean the same to an action; JSON keeps the first.
-    else for (const [key, item] of Object.entries(current)) if (item !== undefined) walk(item, appendPath(path, key));
+    else for (const key in current) if (Object.hasOwn(current, key)) {
+      const item = (current as Record<string, unknown>)[key];
+      if (item !== undefined) walk(item, { parent: at, key });
+    }
     ancestors.delete(current);
   };
-  walk(value, where);
+  walk(value, undefined);
   return value as { [key: string]: JsonValue };
 }

@@ -3,7 +3,7 @@
  * validation of those values says, refinements included. A schema that throws on the probe counts
  * as not accepting. `probedReader` assembles a kind's reader around those answers.
  */
-import type { SchemaIo, SchemaReader, ValidationOutcome } from "./schema-kind.js";
+import type { SchemaIo, SchemaReader, ValidationOutcome, ValidationScope } from "./schema-kind.js";
 import type { JsonSchema } from "./json-schema-types.js";
 
 export function probeAccepts(validate: (value: unknown) => ValidationOutcome, value: undefined | null): boolean {
@@ -17,7 +17,7 @@ export function probeAccepts(validate: (value: unknown) => ValidationOutcome, va
 /** What a kind knows of one schema; optionality and nullability are probed. */
 export interface ReaderParts {
   readonly label: string;
-  readonly validate: (value: unknown) => ValidationOutcome;
+  readonly validate: (value: unknown, scope?: ValidationScope) => ValidationOutcome;
   readonly hasDefault: boolean;
   readonly description: string | undefined;
   readonly coerce: (value: unknown) => unknown;

@@ -3,7 +3,7 @@
  * order (zod 4, zod 3, then any Standard JSON Schema); a refusal says what was received ("a zod 3
  * schema from before 3.24", "a yup schema", "a plain object"…) and what is supported.
  */
-import type { SchemaKind, SchemaReader } from "./schema-kind.js";
+import type { SchemaKind, SchemaReader, ValidationScope } from "./schema-kind.js";
 import { isZod4, majorOf } from "./zod4/def.js";
 import { zod4Kind } from "./zod4/index.js";
 import { zod3Kind } from "./zod3/index.js";
@@ -20,6 +20,16 @@ export class UnsupportedSchema extends Error {
     super(`${received} is not a supported schema${hint === undefined ? "" : ` (${hint})`}`);
     this.name = "UnsupportedSchema";
   }
+}
+
+/**
+ * A fresh scope for one side of one call. Its shape is zod 4's parse context (`{ async: false }`,
+ * what `safeParse` makes for each parse): zod keys its per-parse memo off that object, and its own
+ * object parse shares one context between the properties, as the fields of one side share this.
+ * Other kinds ignore it.
+ */
+export function validationScope(): ValidationScope {
+  return { async: false } as ValidationScope;
 }
 
 /** Reads `value` with the first kind that recognises it, or throws `UnsupportedSchema`. */

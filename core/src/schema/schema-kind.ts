@@ -50,6 +50,14 @@ export type ValidationOutcome =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
+/**
+ * Per-parse state one side of a call shares between its fields' validations. Opaque outside the
+ * kinds; made by `validationScope()` (read-schema.ts), one per side per call, never kept past it.
+ */
+export interface ValidationScope {
+  readonly "~axnValidationScope"?: never;
+}
+
 /** `"input"`: what a caller may send. `"output"`: what a validated value looks like. */
 export type SchemaIo = "input" | "output";
 
@@ -58,8 +66,12 @@ export interface SchemaReader {
   /** Which kind read it, for messages and docs (`"zod 4"`, `"zod 3"`, `"valibot"`…). */
   readonly label: string;
   readonly analysis: SchemaAnalysis;
-  /** Synchronous validation; the parsed value on success. */
-  validate(value: unknown): ValidationOutcome;
+  /**
+   * Synchronous validation; the parsed value on success. `scope`, when given, is shared by every
+   * field validated on one side of one call (see `validationScope`): a kind may keep per-parse state
+   * in it, as a library's own object parse shares one context across its properties.
+   */
+  validate(value: unknown, scope?: ValidationScope): ValidationOutcome;
   /**
    * Wire data (JSON text's values: strings for numbers, dates, bigints…) → what `validate` wants.
    * Never mutates its argument; returns it unchanged when nothing applies.

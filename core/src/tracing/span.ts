@@ -4,9 +4,10 @@
  * running through axn's own execution state, so they work across `await` even when no OTel
  * context manager is registered.
  */
-import { context, ProxyTracerProvider, SpanStatusCode, trace, type Attributes, type Span, type Tracer, type TracerProvider } from "@opentelemetry/api";
+import type { Attributes, Span, Tracer, TracerProvider } from "@opentelemetry/api";
 import { currentExecution } from "../context/execution.js";
 import type { Outcome } from "../action/result.js";
+import { openTelemetry, openTelemetryRegistered } from "./open-telemetry.js";
 
 const TRACER_NAME = "@axn/core";
 
@@ -14,8 +15,7 @@ const TRACER_NAME = "@axn/core";
 // kept — but only while the global provider object is the same (`trace.disable()` replaces it).
 let cachedProvider: TracerProvider | undefined;
 let cachedTracer: Tracer | undefined;
-function tracer(): Tracer {
-  const provider = trace.getTracerProvider();
+function tracer(provider: TracerProvider): Tracer {
   if (provider !== cachedProvider || cachedTracer === undefined) {
     cachedProvider = provider;
     cachedTracer = provider.getTracer(TRACER_NAME);
@@ -25,24 +25,35 @@ function tracer(): Tracer {
 
 // What an unconfigured API delegates to: a fresh proxy provider has no delegate yet, so it answers
 // the API's own no-op provider (whatever the app registered globally meanwhile).
-const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate();
+let noopProvider: TracerProvider | undefined;
 
-/** True while no tracing SDK is registered: spans would be discarded, so none are made. */
-function tracingOff(): boolean {
+/**
+ * The registered tracer provider, or undefined while no tracing SDK is registered (spans would be
+ * discarded, so none are made). Until something registers a global tracer provider the API is not
+ * even loaded: that is most processes, and loading it is ~10–20 ms of every cold start.
+ */
+function activeProvider(): TracerProvider | undefined {
+  if (!openTelemetryRegistered("trace")) return undefined;
+  const { trace, ProxyTracerProvider } = openTelemetry();
   const provider = trace.getTracerProvider();
-  return provider instanceof ProxyTracerProvider && provider.getDelegate() === NOOP_PROVIDER;
+  if (!(provider instanceof ProxyTracerProvider)) return provider;
+  noopProvider ??= new ProxyTracerProvider().getDelegate();
+  return provider.getDelegate() === noopProvider ? undefined : provider;
 }
 
 export function startActionSpan(actionName: string, parent: Span | undefined): Span | undefined {
-  if (tracingOff()) return undefined;
+  const provider = activeProvider();
+  if (provider === undefined) return undefined;
+  const { context, trace } = openTelemetry();
   const ctx = parent === undefined ? context.active() : trace.setSpan(context.active(), parent);
-  return tracer().startSpan("axn.call", { attributes: { "axn.action": actionName } }, ctx);
+  return tracer(provider).startSpan("axn.call", { attributes: { "axn.action": actionName } }, ctx);
 }
 
 export function endActionSpan(span: Span | undefined, outcome: Outcome): void {
   if (span === undefined) return;
   span.setAttribute("axn.outcome", outcome);
-  if (outcome === "exception") span.setStatus({ code: SpanStatusCode.ERROR });
+  // A span exists only once a provider was found, so the API is loaded by now.
+  if (outcome === "exception") span.setStatus({ code: openTelemetry().SpanStatusCode.ERROR });
   span.end();
 }
 

@@ -2,7 +2,7 @@
  * docs/plugins/langchain.md — the API as the page lists it (checked against the real exports), and
  * §8's direct tool call. Pinned by test/plugins/langchain/docs-example.spec.ts.
  */
-import plugin, { LangchainAdapter, langchainConfig, ActionTool } from "axn-plugin-langchain";
+import plugin, { LangchainAdapter, langchainConfig, ActionTool, JobStatusTool } from "axn-plugin-langchain";
 import type { AmbientContextSource, AnyAxn, AxnPrincipal } from "@axn/core";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
 
@@ -10,6 +10,7 @@ plugin;                                                                       //
 langchainConfig;                                                              // the `langchain` settings (§7)
 LangchainAdapter.tools satisfies (options?: ToolsOptions) => ActionTool[];
 LangchainAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => ActionTool;
+LangchainAdapter.jobStatusTool satisfies (tools: readonly ActionTool[], options?: JobStatusToolOptions) => JobStatusTool;
 
 interface WrapOptions {
   name?: string;                 // default action.toolName("langchain"); must match [a-z0-9_]
@@ -17,14 +18,18 @@ interface WrapOptions {
   presentAs?: "structured" | "message"; // default: the action's langchain.presentAs, else the package value
   ambientContext?: AmbientContextSource | ((config: ToolRunnableConfig) => AmbientContextSource | undefined);
   principal?: AxnPrincipal | null; // every call runs as this caller (null: anonymous); see "Access" below
-  background?: boolean;          // enqueue each call and await the job (docs/scaling.md); default false
+  background?: boolean | "handle"; // true: enqueue each call and await the job; "handle": answer with the job (§5b); default false
 }
 type ToolsOptions = Omit<WrapOptions, "name" | "description">;
+interface JobStatusToolOptions {
+  principal?: AxnPrincipal | null; // whose jobs it finds; default: the tools' bound caller, else the run's
+  ambientContext?: AmbientContextSource | ((config: ToolRunnableConfig) => AmbientContextSource | undefined);
+}
 
 // The listing above is the exported types (imports are hoisted): the same members, each assignable both ways.
-import type { ToolsOptions as RealToolsOptions, WrapOptions as RealWrapOptions } from "axn-plugin-langchain";
+import type { JobStatusToolOptions as RealJobStatusToolOptions, ToolsOptions as RealToolsOptions, WrapOptions as RealWrapOptions } from "axn-plugin-langchain";
 type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const listing: [Is<keyof WrapOptions, keyof RealWrapOptions>, Is<WrapOptions, RealWrapOptions>, Is<ToolsOptions, RealToolsOptions>] = [true, true, true];
+export const listing: [Is<keyof WrapOptions, keyof RealWrapOptions>, Is<WrapOptions, RealWrapOptions>, Is<ToolsOptions, RealToolsOptions>, Is<JobStatusToolOptions, RealJobStatusToolOptions>] = [true, true, true, true];
 
 /** §8, "Testing your tools". */
 export async function invokeDirectly() {

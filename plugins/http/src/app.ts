@@ -282,7 +282,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       }
       if (!read.ok) return toResponse(errorReply(400, Messages.incompleteBody));
       const parsed = parseJsonBody(read.bytes);
-      if (!parsed.ok) return toResponse(errorReply(400, Messages.malformedJson));
+      if (!parsed.ok) return toResponse(errorReply(400, parsed.message));
       // A background call takes no call slot: it only enqueues (jobs.ts).
       if (asyncRequested(c)) return toResponse(await enqueueReply(op, parsed.value, c.get("ambientContext") ?? NO_AMBIENT, basePath));
       const release = serving.acquireCall();

@@ -102,7 +102,7 @@ async function reply(op: HttpOperation, incoming: IncomingMessage, outgoing: Ser
   // A declared length over the limit was answered before this (nodeListener); Node frames the body by it.
   if (!read.ok) return read.reason === "tooLarge" ? errorReply(413, Messages.tooLarge(maxBodyBytes)) : errorReply(400, Messages.incompleteBody);
   const parsed = parseJsonBody(read.bytes);
-  if (!parsed.ok) return errorReply(400, Messages.malformedJson);
+  if (!parsed.ok) return errorReply(400, parsed.message);
   const release = serving.acquireCall();
   if (release === undefined) return errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) });
   // Given back when the call is answered, or — answered at its deadline while the body runs on —

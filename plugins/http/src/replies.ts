@@ -25,6 +25,8 @@ export const Messages = {
   hostNotAllowed: "Host not allowed",
   unsupportedMediaType: "Content-Type must be application/json",
   malformedJson: "Request body is not valid JSON",
+  /** Bytes with no UTF-8 reading (RFC 8259 §8.1: JSON on the wire is UTF-8). */
+  notUtf8: "Request body is not valid UTF-8",
   /** The client stopped sending before the body ended (usually gone by the time this is written). */
   incompleteBody: "Request body ended early",
   /** The mapping step failed (e.g. an exposed value with no JSON rendering): the adapter's own answer. */

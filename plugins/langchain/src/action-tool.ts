@@ -17,7 +17,7 @@ import { StructuredTool, type StructuredToolCallInput, type ToolReturnType, type
 import type { AmbientContextOption } from "./ambient.js";
 import { toolCall, type ToolCall } from "./call-action.js";
 import type { PresentAs } from "./config.js";
-import type { ToolArtifact } from "./map-result.js";
+import type { ToolArtifact, ToolReply } from "./map-result.js";
 
 /** The model's arguments as LangChain hands them over (validated by the Invoker, not here). */
 export type ToolArguments = Record<string, unknown>;
@@ -39,8 +39,39 @@ export interface ActionToolFields {
   readonly ambientContext: AmbientContextOption | undefined;
   /** The caller every call runs as (`null`: anonymous); absent: the ambient context's own. */
   readonly principal?: AxnPrincipal | null;
-  /** Each call is enqueued and the tool awaits the job. */
-  readonly background?: boolean;
+  /** Each call is enqueued and the tool awaits the job (`true`) or answers with its handle (`"handle"`). */
+  readonly background?: boolean | "handle";
+}
+
+/**
+ * What a tool was wrapped with, for the companion `axn_job_status` tool: the action whose jobs it
+ * may report, the mapping options its results are presented with, and whom it runs as. Kept beside
+ * the tool rather than on it, so the tool's public shape stays LangChain's.
+ */
+export interface WrappedSettings {
+  readonly action: AnyAxn;
+  readonly presentAs: PresentAs | undefined;
+  readonly ambientContext: AmbientContextOption | undefined;
+  readonly principal?: AxnPrincipal | null;
+}
+
+const wrappedSettings = new WeakMap<object, WrappedSettings>();
+
+/** The settings `tool` was wrapped with; `undefined` for anything but an `ActionTool`. */
+export function settingsOf(tool: object): WrappedSettings | undefined {
+  return wrappedSettings.get(tool);
+}
+
+/**
+ * A reply as `_call` returns it: the content and artifact, or for a failure inside a tool call a
+ * finished error `ToolMessage` (the only way LangChain lets a tool set `status: "error"`).
+ */
+export function toolOutput(reply: ToolReply, config: ToolRunnableConfig, name: string): ActionToolOutput {
+  if (reply.ok) return [reply.content, reply.artifact];
+  const toolCallId = config.toolCall?.id;
+  // Without a tool call (a plain `invoke(args)`) LangChain returns bare content: the error text.
+  if (toolCallId === undefined) return [reply.content, undefined];
+  return [new ToolMessage({ status: "error", content: reply.content, artifact: reply.artifact, tool_call_id: toolCallId, name }), undefined];
 }
 
 export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolArguments, ActionToolOutput> {
@@ -65,7 +96,13 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
       presentAs: fields.presentAs,
       ambientContext: fields.ambientContext,
       ...(fields.principal === undefined ? {} : { principal: fields.principal }),
-      ...(fields.background === true ? { background: true } : {}),
+      ...(fields.background === undefined || fields.background === false ? {} : { background: fields.background }),
+    });
+    wrappedSettings.set(this, {
+      action: fields.action,
+      presentAs: fields.presentAs,
+      ambientContext: fields.ambientContext,
+      ...(fields.principal === undefined ? {} : { principal: fields.principal }),
     });
   }
 
@@ -94,11 +131,6 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
     config: ToolRunnableConfig = {},
   ): Promise<ActionToolOutput> {
     // The run manager carries the action's progress and logs as events of this tool's run.
-    const reply = await this.#call(args, config, this.name, runManager);
-    if (reply.ok) return [reply.content, reply.artifact];
-    const toolCallId = config.toolCall?.id;
-    // Without a tool call (a plain `invoke(args)`) LangChain returns bare content: the error text.
-    if (toolCallId === undefined) return [reply.content, undefined];
-    return [new ToolMessage({ status: "error", content: reply.content, artifact: reply.artifact, tool_call_id: toolCallId, name: this.name }), undefined];
+    return toolOutput(await this.#call(args, config, this.name, runManager), config, this.name);
   }
 }

@@ -16,6 +16,7 @@ import { failedReply, replyMapping, type ToolReply } from "./map-result.js";
 import { genAiAttributes } from "./span.js";
 import { RunEvents } from "./live.js";
 import { runAsJob } from "./job-call.js";
+import { startJob } from "./job-handle.js";
 
 export interface CallSettings {
   /** The `wrap` option; when absent, the action's `langchain.presentAs`, else the package value. */
@@ -23,8 +24,8 @@ export interface CallSettings {
   readonly ambientContext: AmbientContextOption | undefined;
   /** The bound caller (`null`: anonymous); absent: the ambient context's own principal. */
   readonly principal?: AxnPrincipal | null;
-  /** Enqueue each call and await the job (job-call.ts). */
-  readonly background?: boolean;
+  /** Enqueue each call and await the job (`true`, job-call.ts), or answer with its handle (`"handle"`, job-handle.ts). */
+  readonly background?: boolean | "handle";
 }
 
 /** One call; `toolName` is the tool's name as it stands now (it names the call's span). */
@@ -48,11 +49,14 @@ export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
       reportAdapterError(action, "adapter ambient context", error);
       return failedReply(ADAPTER_FAILURE_MESSAGE);
     }
+    if (settings.background === "handle") return startJob(action, args, ambientContext, toolName);
     if (settings.background === true) return untilAborted(runAsJob(action, mapping, args, ambientContext, signal), signal);
     const spanAttributes = genAiAttributes({ toolName, toolCallId: config.toolCall?.id });
     // No run manager (no callbacks anywhere): nothing could see the events, so no channel at all.
     const live = runManager === undefined ? undefined : new RunEvents(action, config, runManager, toolName);
     const reply = untilAborted(run(args, { ambientContext, spanAttributes, signal, live }), signal);
-    return live === undefined ? reply : reply.then(async (value) => (await live.settled(), value));
+    // Every event is delivered before the tool returns; a call that sent none returns as it is (no
+    // extra promise turns on the usual call).
+    return live === undefined ? reply : reply.then((value) => (live.dispatched ? live.settled().then(() => value) : value));
   };
 }

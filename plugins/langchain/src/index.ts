@@ -29,3 +29,5 @@ export { ADAPTER_FAILURE_MESSAGE, type InvalidArgumentsArtifact, type ToolArtifa
 export type { AmbientContextOption } from "./ambient.js";
 export { deprecator } from "./deprecator.js";
 export { LIVE_EVENTS } from "./live.js";
+export { JOB_STATUS_TOOL, type JobHandleArtifact } from "./job-handle.js";
+export { JobStatusTool, type JobStatusArguments, type JobStatusToolOptions } from "./job-status-tool.js";

@@ -24,6 +24,7 @@ export const LIVE_EVENTS = Object.freeze({ progress: "axn_progress", log: "axn_l
 /** One call's channel; `settled()` resolves once every event it dispatched was handled. */
 export class RunEvents implements LiveChannel {
   #pending: Promise<void> = Promise.resolve();
+  #dispatchedAny = false;
   readonly #who: { readonly tool: string; readonly toolCallId?: string };
   #config: ToolRunnableConfig | undefined;
 
@@ -54,7 +55,13 @@ export class RunEvents implements LiveChannel {
     return this.#pending;
   }
 
+  /** Whether the call dispatched anything: most do not, and then there is nothing to wait for. */
+  get dispatched(): boolean {
+    return this.#dispatchedAny;
+  }
+
   #dispatch(name: string, payload: Record<string, unknown>): void {
+    this.#dispatchedAny = true;
     // Chained: a handler sees the events in the order the action made them.
     this.#pending = this.#pending
       .then(() => dispatchCustomEvent(name, payload, this.#runConfig()))

@@ -19,6 +19,7 @@ import type { AnyAxn } from "@axn/core";
 import type { ActionTool } from "./action-tool.js";
 import { ADAPTER_KEY, langchainConfig, PACKAGE_NAME } from "./config.js";
 import { wrap, type ToolsOptions, type WrapOptions } from "./wrap.js";
+import { jobStatusTool, type JobStatusTool, type JobStatusToolOptions } from "./job-status-tool.js";
 
 export const VERSION = "0.1.0";
 
@@ -31,8 +32,13 @@ export const langchainPlugin = defineAdapterPlugin({
   wrap,
 });
 
-/** The adapter's public pair: `wrap(action, options?)` and `tools(options?)` (every option defaults). */
+/**
+ * The adapter's public pair, `wrap(action, options?)` and `tools(options?)` (every option
+ * defaults), and `jobStatusTool(tools)`: the companion that collects the jobs of tools wrapped with
+ * `background: "handle"`.
+ */
 export const LangchainAdapter: {
   readonly wrap: (action: AnyAxn, options?: WrapOptions) => ActionTool;
   readonly tools: (options?: ToolsOptions) => ActionTool[];
-} = Object.freeze({ wrap: langchainPlugin.wrap, tools: langchainPlugin.tools });
+  readonly jobStatusTool: (tools: readonly ActionTool[], options?: JobStatusToolOptions) => JobStatusTool;
+} = Object.freeze({ wrap: langchainPlugin.wrap, tools: langchainPlugin.tools, jobStatusTool });

@@ -28,17 +28,24 @@ export interface WrapOptions {
    */
   readonly principal?: AxnPrincipal | null;
   /**
-   * Run each call as a background job (`A.enqueue` through the tool Invoker) and await its
-   * `Result`: the work happens on whichever process works the app's queue (`axn worker` with the
-   * config's `queue.connection`), and the run's abort signal cancels the job. Default false.
+   * Run each call as a background job (`A.enqueue` through the tool Invoker), on whichever process
+   * works the app's queue (`axn worker` with the config's `queue.connection`). `true`: the tool
+   * awaits the job's `Result` (the run's abort signal cancels the job). `"handle"`: the tool answers
+   * at once with the job's id and state, and the model collects the result with the companion tool
+   * `LangchainAdapter.jobStatusTool(tools)` (`axn_job_status`). Default false: the call runs here.
    */
-  readonly background?: boolean;
+  readonly background?: boolean | "handle";
 }
 
 /** What `tools()` applies to every tool (names and descriptions stay per action). */
 export type ToolsOptions = AdapterToolsOptions<WrapOptions>;
 
 const CALLER = "LangchainAdapter.wrap";
+
+function background(value: unknown, action: AnyAxn): true | "handle" {
+  if (value === true || value === "handle") return value;
+  throw new TypeError(`${CALLER}(${action.name}): "background" must be true (await the job), "handle" (answer with the job's handle) or false (got ${JSON.stringify(value)})`);
+}
 
 export function wrap(action: AnyAxn, options: WrapOptions = {}): ActionTool {
   if (options.presentAs !== undefined) assertPresentAs(options.presentAs, action, CALLER);
@@ -50,6 +57,6 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): ActionTool {
     presentAs: options.presentAs,
     ambientContext: options.ambientContext,
     ...("principal" in options ? { principal: options.principal ?? null } : {}),
-    ...(options.background === true ? { background: true } : {}),
+    ...(options.background === undefined || options.background === false ? {} : { background: background(options.background, action) }),
   });
 }

@@ -4,7 +4,9 @@
  * the SDK's `McpServer` routes each request to it (`completable` for prompts, the template's
  * `complete` callbacks for resources), and the completions capability is declared only when some
  * argument has a completer. A completer that throws is reported and answers no suggestions: a
- * broken suggestion list must not break the form the user is filling in.
+ * broken suggestion list must not break the form the user is filling in. A completion for a prompt
+ * or template its caller may not use never reaches the completer: it is answered as not found
+ * (surface-access.ts).
  */
 import { reportException } from "@axn/core";
 

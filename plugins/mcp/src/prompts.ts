@@ -6,7 +6,8 @@
  * resource content).
  *
  * A prompt is served where it is listed: `mcp: { prompts: [...] }` in `axn.config.*`, or
- * `createMcpServer({ prompts })`.
+ * `createMcpServer({ prompts })`. `access` takes an action's policy (docs/access.md): a caller it
+ * refuses is not shown the prompt and is answered as if it did not exist (surface-access.ts).
  *
  * @example
  * ```ts
@@ -17,8 +18,10 @@
  * });
  * ```
  */
+import type { AccessPolicy } from "@axn/core";
 import type { PromptMessage } from "@modelcontextprotocol/sdk/types.js";
 import { normalizeArguments, type ArgumentFields, type ArgumentValues, type NormalizedArgument } from "./arguments.js";
+import { checkedAccess } from "./surface-policy.js";
 
 // On the object, keyed with Symbol.for: served by any copy of this package (see resources.ts).
 const PROMPT_RENDER = Symbol.for("axn.mcp.prompt");
@@ -32,6 +35,8 @@ export interface PromptDefinition<A extends ArgumentFields> {
   readonly title?: string;
   readonly description?: string;
   readonly arguments?: A;
+  /** Who may list, get and complete it: an action's `access` policy (default: the app's default, else `"public"`). */
+  readonly access?: AccessPolicy;
   readonly messages: (args: ArgumentValues<A>, context: { readonly signal: AbortSignal }) => PromptMessageSpec | readonly PromptMessageSpec[] | Promise<PromptMessageSpec | readonly PromptMessageSpec[]>;
 }
 
@@ -41,6 +46,8 @@ export interface McpPrompt {
   readonly title: string | undefined;
   readonly description: string | undefined;
   readonly arguments: readonly NormalizedArgument[];
+  /** Its own access policy, checked and frozen (`undefined`: the app's default applies). */
+  readonly access: AccessPolicy | undefined;
 }
 
 export type PromptRender = (args: Record<string, unknown>, context: { readonly signal: AbortSignal }) => Promise<PromptMessage[]>;
@@ -51,6 +58,7 @@ export function definePrompt<A extends ArgumentFields>(definition: PromptDefinit
   const label = `definePrompt(${JSON.stringify(definition.name ?? "")})`;
   if (typeof definition.name !== "string" || definition.name.trim() === "") throw new TypeError(`${label}: name must be a non-empty string`);
   if (typeof definition.messages !== "function") throw new TypeError(`${label}: messages must be a function returning the prompt's messages`);
+  const access = checkedAccess(definition.access, label);
   const messages = definition.messages as (args: Record<string, unknown>, context: { readonly signal: AbortSignal }) => ReturnType<PromptDefinition<A>["messages"]>;
   const render: PromptRender = async (args, context) => {
     const produced = await messages(args, context);
@@ -63,6 +71,7 @@ export function definePrompt<A extends ArgumentFields>(definition: PromptDefinit
     title: definition.title,
     description: definition.description,
     arguments: normalizeArguments(definition.arguments, label),
+    access,
     [PROMPT_RENDER]: render,
   });
 }

@@ -6,7 +6,8 @@
  * `notifications/resources/updated` to every session subscribed to it.
  *
  * A resource is served where it is listed: `mcp: { resources: [...] }` in `axn.config.*`, or
- * `createMcpServer({ resources })`.
+ * `createMcpServer({ resources })`. `access` takes an action's policy (docs/access.md): a caller
+ * it refuses is not shown the resource and is answered as if it did not exist (surface-access.ts).
  *
  * @example
  * ```ts
@@ -19,7 +20,9 @@
  * });
  * ```
  */
+import type { AccessPolicy } from "@axn/core";
 import { normalizeArguments, type ArgumentFields, type ArgumentValues, type NormalizedArgument } from "./arguments.js";
+import { checkedAccess } from "./surface-policy.js";
 
 // Keyed with Symbol.for, on the object itself: a resource defined through one copy of this package
 // (an app's config loaded by another loader) is served by another.
@@ -56,6 +59,8 @@ interface CommonDefinition {
   readonly description?: string;
   /** The contents' MIME type when `read` does not say (default `text/plain` for text, `application/octet-stream` for bytes). */
   readonly mimeType?: string;
+  /** Who may list, read and subscribe to it: an action's `access` policy (default: the app's default, else `"public"`). */
+  readonly access?: AccessPolicy;
 }
 
 export interface FixedResourceDefinition extends CommonDefinition {
@@ -85,6 +90,8 @@ export interface McpResource {
   /** The URI template, or `undefined` for a fixed resource. */
   readonly uriTemplate: string | undefined;
   readonly params: readonly NormalizedArgument[];
+  /** Its own access policy, checked and frozen (`undefined`: the app's default applies). */
+  readonly access: AccessPolicy | undefined;
   /**
    * Tells every session subscribed to `uri` (default: the fixed URI) that it changed
    * (`notifications/resources/updated`); the client reads it again when it wants to.
@@ -124,6 +131,7 @@ export function defineResource(definition: FixedResourceDefinition | TemplateRes
   }
   const list = "list" in definition ? definition.list : undefined;
   if (list !== undefined && typeof list !== "function") throw new TypeError(`${label}: list must be a function returning the concrete resources`);
+  const access = checkedAccess(definition.access, label);
   const subscribers = new Set<(uri: string) => Promise<void>>();
   const resource: McpResource = Object.freeze({
     kind: "resource" as const,
@@ -134,6 +142,7 @@ export function defineResource(definition: FixedResourceDefinition | TemplateRes
     uri: fixed,
     uriTemplate: template,
     params,
+    access,
     [RESOURCE_INTERNALS]: { read: definition.read as ResourceInternals["read"], list, subscribers } satisfies ResourceInternals,
     async notifyUpdated(uri?: string): Promise<void> {
       const target = uri ?? fixed;

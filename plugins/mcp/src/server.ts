@@ -214,7 +214,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
       slot.answered();
     }
   });
-  registerSurface(mcp, set.surface);
+  registerSurface(mcp, set.surface, (extra) => callerOf(build, extra) ?? options.principal ?? undefined);
   runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
   return server;
 }

@@ -4,7 +4,8 @@
  * reading, template matching and completion routing are the SDK's. axn adds what the SDK leaves
  * to the app: typed, validated parameters and arguments; contents from plain return values;
  * `resources/subscribe` / `unsubscribe` with `notifications/resources/updated`; and errors that
- * name the resource or prompt without leaking an exception's message to the client.
+ * name the resource or prompt without leaking an exception's message to the client. Who may see
+ * and use each one is surface-access.ts.
  */
 import { reportException } from "@axn/core";
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
@@ -24,6 +25,8 @@ import { sdkCompleter } from "./completions.js";
 import { ProtocolError } from "./protocol-error.js";
 import { promptRender, type McpPrompt } from "./prompts.js";
 import { resourceInternals, type McpResource, type ResourceBody } from "./resources.js";
+import type { McpRequestExtra } from "./server-context.js";
+import { guardSurfaceHandlers, NotFound, SurfaceGate, type CallerOf } from "./surface-access.js";
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -55,13 +58,20 @@ export function surface(resources: readonly McpResource[], prompts: readonly Mcp
   return { resources: [...new Set(resources)], prompts: [...names.values()] };
 }
 
-export function registerSurface(server: McpServer, { resources, prompts }: Surface): void {
-  for (const resource of resources) registerResource(server, resource);
-  if (resources.length > 0) registerSubscriptions(server, resources);
+/** `callerOf` names each request's caller, for the resources' and prompts' access policies. */
+export function registerSurface(server: McpServer, { resources, prompts }: Surface, callerOf: CallerOf): void {
+  const gate = new SurfaceGate(resources, prompts, callerOf);
+  guardSurfaceHandlers(server.server, gate);
+  for (const resource of resources) registerResource(server, resource, gate);
+  if (resources.length > 0) registerSubscriptions(server, resources, gate);
   for (const prompt of prompts) registerPrompt(server, prompt);
+  // McpServer declares listChanged as soon as anything is registered; ours are registered before the
+  // server connects and never change, so a list changes only with a caller's grants (surface-access.ts).
+  if (resources.length > 0) server.server.registerCapabilities({ resources: { listChanged: gate.restrictedResources ? true : undefined } });
+  if (prompts.length > 0) server.server.registerCapabilities({ prompts: { listChanged: gate.restrictedPrompts ? true : undefined } });
 }
 
-function registerResource(server: McpServer, resource: McpResource): void {
+function registerResource(server: McpServer, resource: McpResource, gate: SurfaceGate): void {
   const metadata = {
     ...(resource.title === undefined ? {} : { title: resource.title }),
     ...(resource.description === undefined ? {} : { description: resource.description }),
@@ -69,20 +79,33 @@ function registerResource(server: McpServer, resource: McpResource): void {
   };
   const { read, list } = resourceInternals(resource);
   const what = `resource ${resource.name}`;
+  // Refused before the parameters are parsed: a parameter error would say the resource exists.
+  const admitted = async (uri: URL, extra: McpRequestExtra): Promise<void> => {
+    await gate.announce(extra);
+    if (gate.hidesResource(resource, extra, true)) throw NotFound.resource(uri.href);
+  };
   if (resource.uri !== undefined) {
     server.registerResource(resource.name, resource.uri, metadata, (uri, extra) =>
-      guarded(what, async () => contents(resource, uri.href, await read({}, { uri: uri.href, signal: extra.signal ?? NEVER_ABORTED }))),
+      guarded(what, async () => {
+        await admitted(uri, extra);
+        return contents(resource, uri.href, await read({}, { uri: uri.href, signal: extra.signal ?? NEVER_ABORTED }));
+      }),
     );
     return;
   }
   const complete: Record<string, (value: string, context?: { arguments?: Record<string, string> }) => Promise<string[]>> = {};
   for (const param of resource.params) if (param.complete !== undefined) complete[param.name] = sdkCompleter(param.complete, what);
   const template = new ResourceTemplate(resource.uriTemplate!, {
-    list: list === undefined ? undefined : () => guarded(`${what} (list)`, async () => ({ resources: (await list()).map((entry) => ({ ...entry })) })),
+    list:
+      list === undefined
+        ? undefined
+        : (extra) =>
+            guarded(`${what} (list)`, async () => (gate.hidesResource(resource, extra, false) ? { resources: [] } : { resources: (await list()).map((entry) => ({ ...entry })) })),
     ...(Object.keys(complete).length === 0 ? {} : { complete }),
   });
   server.registerResource(resource.name, template, metadata, (uri, variables, extra) =>
     guarded(what, async () => {
+      await admitted(uri, extra);
       const params = await parseArguments(resource.params, variables, what, "parameters");
       return contents(resource, uri.href, await read(params, { uri: uri.href, signal: extra.signal ?? NEVER_ABORTED }));
     }),
@@ -110,7 +133,7 @@ function base64(bytes: Uint8Array): string {
  * Subscriptions per server (one server per session over HTTP): the URIs this session asked for,
  * and one sender on each resource that holds any of them, removed when the server closes.
  */
-function registerSubscriptions(server: McpServer, resources: readonly McpResource[]): void {
+function registerSubscriptions(server: McpServer, resources: readonly McpResource[], gate: SurfaceGate): void {
   const low = server.server;
   const subscribed = new Set<string>();
   const templates = resources.filter((resource) => resource.uriTemplate !== undefined).map((resource) => [resource, new UriTemplate(resource.uriTemplate!)] as const);
@@ -118,6 +141,9 @@ function registerSubscriptions(server: McpServer, resources: readonly McpResourc
     resources.find((resource) => resource.uri === uri) ?? templates.find(([, template]) => template.match(uri) !== null)?.[0];
   const send = async (uri: string): Promise<void> => {
     if (!subscribed.has(uri)) return;
+    // Grants can shrink after subscribing: an update is news that the resource exists.
+    const resource = owner(uri);
+    if (resource !== undefined && gate.hidesFromLatestCaller(resource)) return;
     try {
       await low.sendResourceUpdated({ uri });
     } catch {
@@ -125,9 +151,11 @@ function registerSubscriptions(server: McpServer, resources: readonly McpResourc
     }
   };
   low.registerCapabilities({ resources: { subscribe: true } });
-  low.setRequestHandler(SubscribeRequestSchema, (request) => {
+  low.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+    await gate.announce(extra);
     const resource = owner(request.params.uri);
-    if (resource === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `Resource ${request.params.uri} not found`);
+    // A resource this caller may not read is one it cannot know of: the same answer as a missing one.
+    if (resource === undefined || gate.hidesResource(resource, extra, true)) throw new ProtocolError(ErrorCode.InvalidParams, `Resource ${request.params.uri} not found`);
     subscribed.add(request.params.uri);
     resourceInternals(resource).subscribers.add(send);
     return {};

@@ -12,38 +12,12 @@
  * ```
  */
 import { parseArgs } from "node:util";
-import { errorMessage } from "@axn/core/internal";
 import type { Command } from "./command.js";
-import { isAxnError } from "@axn/core";
-import { callCommand } from "./commands/call.js";
-import { devCommand } from "./commands/dev.js";
-import { doctorCommand } from "./commands/doctor.js";
-import { initCommand } from "./commands/init.js";
-import { mcpConfigCommand } from "./commands/mcp-config.js";
-import { openapiCommand } from "./commands/openapi.js";
-import { schemaCommand } from "./commands/schema.js";
-import { serveCommand } from "./commands/serve.js";
-import { toolsCommand } from "./commands/tools.js";
-import { jobsCommand } from "./commands/jobs.js";
-import { workerCommand } from "./commands/worker.js";
+import { COMMANDS } from "./command-index.js";
 import { docsLocation } from "./docs-location.js";
 import { CliError, ExitCode, usageError, type ExitCodeValue } from "./errors.js";
 import { println, processIo, type CliIo } from "./io.js";
 import { SDK_VERSION } from "./sdk-version.js";
-
-export const COMMANDS: readonly Command[] = [
-  initCommand,
-  toolsCommand,
-  schemaCommand,
-  callCommand,
-  serveCommand,
-  workerCommand,
-  jobsCommand,
-  devCommand,
-  mcpConfigCommand,
-  openapiCommand,
-  doctorCommand,
-];
 
 const GLOBAL_OPTIONS = {
   config: { type: "string" },
@@ -98,7 +72,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), opt
       return error.exitCode;
     }
     // An axn error that escaped a command still has a code and a message written for the user: say
-    // it like a config error, without a stack that names files the package does not ship.
+    // it like a config error, without a stack that names files the package does not ship. Core is
+    // imported here, not at the top: `axn --help` and `--version` need none of it.
+    const { isAxnError } = await import("@axn/core");
     if (isAxnError(error)) {
       const code = (error as { code?: unknown }).code;
       println(io.stderr, `axn: ${(error as Error).message}${typeof code === "string" ? ` [${code}]` : ""}`, "Run `axn doctor` for a full check.");
@@ -128,7 +104,7 @@ async function dispatch(argv: readonly string[], io: CliIo, options: MainOptions
       println(io.stdout, mainHelp());
       return ExitCode.ok;
     }
-    const command = commandNamed(target);
+    const command = await commandNamed(target);
     if (command.helpFor !== undefined) await prepare(command);
     println(io.stdout, await helpOf(command, io, undefined));
     return ExitCode.ok;
@@ -136,13 +112,13 @@ async function dispatch(argv: readonly string[], io: CliIo, options: MainOptions
   if (first.startsWith("-")) {
     throw usageError(`Expected a command before ${first}`);
   }
-  const command = commandNamed(first);
+  const command = await commandNamed(first);
   if (command.lateOptions === true) return runWithLateOptions(command, rest, io, prepare);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
   } catch (error) {
-    throw usageError(errorMessage(error), command.name);
+    throw usageError((await import("@axn/core/internal")).errorMessage(error), command.name);
   }
   if (parsed.values["help"] === true) {
     if (command.helpFor !== undefined) await prepare(command);
@@ -183,10 +159,11 @@ async function runWithLateOptions(
   return command.run({ io, values: {}, positionals: [], configPath, argv });
 }
 
-function commandNamed(name: string): Command {
-  const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (command === undefined) {
+/** The command's module, loaded now: only the command that runs is imported (command-index.ts). */
+async function commandNamed(name: string): Promise<Command> {
+  const entry = COMMANDS.find((candidate) => candidate.name === name);
+  if (entry === undefined) {
     throw usageError(`Unknown command "${name}"; commands: ${COMMANDS.map((candidate) => candidate.name).join(", ")}`);
   }
-  return command;
+  return entry.load();
 }

@@ -13,6 +13,7 @@ import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Jiti } from "jiti";
+import { jitiFactory } from "./jiti.js";
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts", ".tsx"]);
 
@@ -36,11 +37,10 @@ let jiti: Promise<Jiti> | undefined;
 
 async function importWithJiti(file: string): Promise<Record<string, unknown>> {
   jiti ??= (async () => {
-    // A package reaching itself by name resolves through its own `exports`: this very copy. jiti is
-    // loaded here, on first use: importing it costs a cold start ~40 ms of CPU, and an app whose
-    // config and plugins Node loads natively never needs it.
-    const [core, sdk, { createJiti }] = await Promise.all([import("@axn/core"), import("@axn/sdk"), import("jiti")]);
-    return createJiti(import.meta.url, { interopDefault: false, virtualModules: { "@axn/core": core, "@axn/sdk": sdk } });
+    // A package reaching itself by name resolves through its own `exports`: this very copy. jiti
+    // itself is required on first use (jiti.ts).
+    const [core, sdk] = await Promise.all([import("@axn/core"), import("@axn/sdk")]);
+    return jitiFactory()(import.meta.url, { interopDefault: false, virtualModules: { "@axn/core": core, "@axn/sdk": sdk } });
   })();
   return (await jiti).import<Record<string, unknown>>(file);
 }

@@ -11,10 +11,10 @@ import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ErrorCodes } from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
-import { createJiti } from "jiti";
 import { PluginError } from "../host/plugin-error.js";
 import { installedPluginPackages, suggestPlugin } from "./did-you-mean.js";
 import { importModule } from "./import-module.js";
+import { jitiFactory } from "./jiti.js";
 import { expandPluginName, isPathSpecifier } from "./plugin-names.js";
 
 export interface ResolvedEntry {
@@ -102,7 +102,7 @@ function resolvePackage(name: string, baseDir: string): string | undefined {
   } catch (error) {
     if ((error as { code?: unknown }).code !== "ERR_PACKAGE_PATH_NOT_EXPORTED") return undefined;
   }
-  const url = createJiti(parent).esmResolve(name, { parentURL: pathToFileURL(parent).href, try: true });
+  const url = jitiFactory()(parent).esmResolve(name, { parentURL: pathToFileURL(parent).href, try: true });
   return url === undefined ? undefined : url.startsWith("file:") ? fileURLToPath(url) : url;
 }
 

@@ -24,7 +24,7 @@ const KEEP_COMPLETED = { age: 7 * 24 * 3600, count: 100_000 } as const;
 const KEEP_DEAD = { age: 30 * 24 * 3600 } as const;
 /** A cancelled job's tombstone outlives it this long (seconds). */
 const CANCELLED_TTL = 7 * 24 * 3600;
-/** A waiter re-reads the job this often, in case an event was missed while Redis was away. */
+/** Waiters re-read their jobs this often, in case an event was missed while Redis was away. */
 const RECHECK_MS = 5000;
 
 interface RawJob {
@@ -46,6 +46,7 @@ export class BullmqQueue implements QueueBackend {
   private readonly waiters = new Map<string, Set<(completed?: { readonly returnvalue: unknown }) => void>>();
   /** Job id → the live progress channel of the call that enqueued it here, until the job ends. */
   private readonly relays = new Map<string, (update: ProgressUpdate) => void>();
+  private recheck: NodeJS.Timeout | undefined;
 
   private constructor(
     readonly settings: ResolvedQueueSettings,
@@ -137,6 +138,12 @@ export class BullmqQueue implements QueueBackend {
    * settled call); one without failed — dead, or cancelled while running.
    */
   private async settledSnapshot(id: string): Promise<JobSnapshot | undefined> {
+    // Two fields first: a waiter usually reads a job it has just enqueued, not finished yet, and then
+    // needs nothing else — the whole hash (data, options, progress…, parsed into a Job) only once it
+    // is finished. One round trip either way for a pending job, as BullMQ's own waitUntilFinished.
+    const [name = null, finishedOn = null] = await this.client.hmget(this.queue.toKey(id), "name", "finishedOn");
+    // Not finished: its exact state, attempts and owner do not matter to a waiter (only result() reads it).
+    if (name !== null && finishedOn === null) return { id, action: name, state: "waiting", attemptsMade: 0, attempts: 0, settled: undefined };
     const job = (await this.queue.getJob(id)) as RawJob | undefined;
     if (job === undefined || job.finishedOn === undefined || job.finishedOn === null) return job === undefined ? this.snapshot(id) : pending(id, job);
     const completed = typeof job.returnvalue === "object" && job.returnvalue !== null;
@@ -145,25 +152,39 @@ export class BullmqQueue implements QueueBackend {
     return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled, ...ownerOf(job) };
   }
 
-  /** Resolves on the job's next completed/failed event, or after a recheck interval. */
+  /**
+   * Resolves on the job's next completed/failed event, or at the next recheck: one interval for
+   * every waiter (a timer per wait would be set and cleared for every job), running while any waits.
+   */
   private nextEvent(id: string, signal: AbortSignal | undefined): { readonly woken: Promise<{ readonly returnvalue: unknown } | undefined>; stop(): void } {
     let stop!: () => void;
     const woken = new Promise<{ readonly returnvalue: unknown } | undefined>((resolve) => {
       const done = (completed?: { readonly returnvalue: unknown }) => {
-        clearTimeout(timer);
-        this.waiters.get(id)?.delete(done);
+        const waiting = this.waiters.get(id);
+        if (waiting?.delete(done) === true && waiting.size === 0) this.waiters.delete(id);
         signal?.removeEventListener("abort", onAbort);
         resolve(completed);
       };
       const onAbort = () => done();
-      const timer = setTimeout(() => done(), RECHECK_MS);
       let waiting = this.waiters.get(id);
       if (waiting === undefined) this.waiters.set(id, (waiting = new Set()));
       waiting.add(done);
       signal?.addEventListener("abort", onAbort, { once: true });
       stop = () => done();
+      this.recheck ??= setInterval(() => this.wakeAll(), RECHECK_MS).unref();
     });
     return { woken, stop };
+  }
+
+  /** The recheck: every waiter re-reads its job (an event may have been missed while Redis was away). */
+  private wakeAll(): void {
+    const waiting = [...this.waiters.values()].flatMap((set) => [...set]);
+    this.waiters.clear();
+    for (const waiter of waiting) waiter();
+    if (this.waiters.size === 0) {
+      clearInterval(this.recheck);
+      this.recheck = undefined;
+    }
   }
 
   /**
@@ -196,6 +217,8 @@ export class BullmqQueue implements QueueBackend {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.recheck);
+    this.recheck = undefined;
     // Gracefully while Redis answers. A close that does not finish in CLOSE_GRACE_MS (Redis went away
     // meanwhile: the clients are reconnecting, and would retry forever) ends in disconnect(), which
     // stops the retries — a closed queue never leaves a client dialling a server that is gone.

@@ -41,6 +41,29 @@ export interface QueueWorker {
 
 const SHUTDOWN = Symbol("axn.worker.shutdown");
 
+/**
+ * One running job's stop request: the reason it was stopped (a cancel, the shutdown), and the
+ * `AbortController` the body's `ctx.signal` comes from — built only when the body first reads it,
+ * since most jobs never do (an `AbortSignal` is among the costlier objects a job would allocate).
+ */
+class JobStop {
+  reason: unknown = undefined;
+  #controller: AbortController | undefined;
+  /** Handed to `Jobs.run` as the lazy signal. */
+  readonly signal = (): AbortSignal => {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.reason !== undefined) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  };
+  abort(reason: unknown): void {
+    if (this.reason !== undefined) return;
+    this.reason = reason;
+    this.#controller?.abort(reason);
+  }
+}
+
 /** Starts a worker (see the module header). */
 export async function startQueueWorker(options: QueueWorkerOptions, events: QueueWorkerEvents = {}): Promise<QueueWorker> {
   const { concurrency = 1, ...queueSettings } = options;
@@ -52,30 +75,30 @@ export async function startQueueWorker(options: QueueWorkerOptions, events: Queu
   const { Worker, WaitingError, UnrecoverableError } = (await loadBullmq()) as typeof import("bullmq");
   const connection = (await redisClient(settings.connection)) as Redis;
   const subscriber = (await redisClient(settings.connection)) as Redis;
-  const signals = new Map<string, AbortController>();
+  const signals = new Map<string, JobStop>();
   let running = 0;
   let finished = 0;
   let returned = 0;
 
   const processor = async (job: Job, token?: string): Promise<unknown> => {
-    const controller = new AbortController();
+    const stop = new JobStop();
     const id = job.id!;
-    signals.set(id, controller);
+    signals.set(id, stop);
     running++;
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
       const relay = (job.data as Record<string, unknown> | undefined)?.[RELAY_PROGRESS_KEY] === true;
       const live = relay ? { progress: (update: object) => void job.updateProgress(update).catch(() => undefined) } : undefined;
-      const attempt = await Jobs.run(job.data, live === undefined ? { signal: controller.signal } : { signal: controller.signal, live });
+      const attempt = await Jobs.run(job.data, live === undefined ? { signal: stop.signal } : { signal: stop.signal, live });
       // An abort the body honoured ends the attempt in a throw; one it ignored lets it settle as usual.
-      if (attempt.retry && controller.signal.reason === SHUTDOWN) {
+      if (attempt.retry && stop.reason === SHUTDOWN) {
         // Back to waiting for another worker; BullMQ does not count the attempt.
         await job.moveToWait(token);
         returned++;
         events.onJob?.({ id, action: job.name, outcome: "returned" });
         throw new WaitingError();
       }
-      if (attempt.retry && controller.signal.aborted) {
+      if (attempt.retry && stop.reason !== undefined) {
         events.onJob?.({ id, action: job.name, outcome: "cancelled" });
         throw new UnrecoverableError(CANCELLED_REASON);
       }

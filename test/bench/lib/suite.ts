@@ -13,6 +13,7 @@ import { stdioScenario, type StdioOptions } from "../scenarios/stdio.js";
 import { scaleScenario } from "../scenarios/scale.js";
 import { cliStartupScenarios } from "../scenarios/cli-startup.js";
 import { queueScenario } from "../scenarios/queue.js";
+import { proxyScenario } from "../scenarios/proxy.js";
 import type { PairOptions } from "./measure.js";
 import type { BenchReport, Machine, Row, ScaleReport, ScenarioContext } from "./types.js";
 import { resetKernel } from "@axn/sdk/testing";
@@ -83,6 +84,7 @@ export async function runSuite(mode: Mode, log: (message: string) => void = () =
   await isolated(() => langchainScenario(ctx));
   await isolated(() => cliStartupScenarios(ctx));
   await isolated(() => queueScenario(ctx));
+  await isolated(() => proxyScenario(ctx));
   let scale: ScaleReport | undefined;
   if (budget.scale !== undefined) scale = await scaleScenario(ctx, budget.scale.sizes, budget.scale.boots);
   rows.sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }));

@@ -10,14 +10,18 @@ import {
   accessRefusal,
   configureAxn,
   defineAxn,
+  effectiveAccessPolicy,
   ErrorCodes,
   Factory,
   Invoker,
   mayCall,
+  policyRefusal,
   principalFrom,
+  reportAccessDenied,
   Tools,
   type AccessDeniedInfo,
   type AnyAxn,
+  type AxnPrincipal,
   type ResultInfo,
 } from "@axn/core";
 import { createKernelHost } from "@axn/core/internal";
@@ -212,11 +216,11 @@ describe("access policies", () => {
       await invoker.call(WhoAmI, {}, as(undefined));
       await invoker.call(WhoAmI, {}, as(READER));
       expect(seen).to.deep.equal(["WriteNote:failure", "denied:write_note", "WhoAmI:failure", "denied:who_am_i", "WhoAmI:success"]);
-      expect(denied.map(({ action, reason, principal, message }) => [action, reason, principal, message])).to.deep.equal([
-        [WriteNote, "forbidden", READER, "Forbidden: write_note needs the scope notes:write"],
-        [WhoAmI, "unauthenticated", undefined, "Authentication required: sign in to call who_am_i"],
+      expect(denied.map(({ kind, action, reason, principal, message }) => [kind, action, reason, principal, message])).to.deep.equal([
+        ["tool", WriteNote, "forbidden", READER, "Forbidden: write_note needs the scope notes:write"],
+        ["tool", WhoAmI, "unauthenticated", undefined, "Authentication required: sign in to call who_am_i"],
       ]);
-      expect(denied[0]!.result.error).to.equal(denied[0]!.message);
+      expect(denied[0]!.result?.error).to.equal(denied[0]!.message);
     });
 
     it("reports an audit observer that throws, without changing the refusal", async () => {
@@ -229,6 +233,53 @@ describe("access policies", () => {
       expect(result.error).to.equal("Authentication required: sign in to call who_am_i");
       expect(reports.map((r) => [(r.error as Error).message, r.phase])).to.deep.equal([
         ['Plugin "broken-audit" failed in hook onAccessDenied: disk full', "onAccessDenied"],
+      ]);
+    });
+  });
+
+  describe("policyRefusal: the same decision for what is not an action (an MCP resource or prompt)", () => {
+    const subject = { owner: "resource ticket", name: "resource ticket", verb: "read" };
+    it("says the tools' sentences with the subject's verb and name, and applies the app's default to no policy", () => {
+      const sentence = (policy: Parameters<typeof policyRefusal>[0], principal: AxnPrincipal | undefined) => policyRefusal(policy, principal, subject)?.message;
+      expect([
+        sentence("authenticated", undefined),
+        sentence({ scopes: ["tickets:read"] }, READER),
+        sentence({ roles: ["agent"] }, READER),
+        sentence({ allow: () => false }, READER),
+        sentence({ roles: ["agent"] }, AGENT),
+        sentence(undefined, undefined),
+      ]).to.deep.equal([
+        "Authentication required: sign in to read resource ticket",
+        "Forbidden: resource ticket needs the scope tickets:read",
+        "Forbidden: resource ticket needs the role agent",
+        "Forbidden: this caller may not read resource ticket",
+        undefined,
+        undefined,
+      ]);
+      configureAxn({ access: { default: "authenticated" } });
+      expect([sentence(undefined, undefined), effectiveAccessPolicy(undefined), effectiveAccessPolicy("public")]).to.deep.equal([
+        "Authentication required: sign in to read resource ticket",
+        "authenticated",
+        "public",
+      ]);
+    });
+
+    it("refuses when the predicate throws, reporting it under the subject's owner", () => {
+      const refused = policyRefusal({ allow: () => { throw new Error("claims store down"); } }, READER, subject);
+      expect([refused?.code, refused?.tool, refused?.action]).to.deep.equal(["AXN_FORBIDDEN", "resource ticket", "resource ticket"]);
+      expect(reports.map((r) => [r.action, r.phase, (r.error as Error).message])).to.deep.equal([["resource ticket", "access policy", "claims store down"]]);
+    });
+
+    it("reportAccessDenied tells the host's observers, kind and all, and does nothing without a host", () => {
+      const refused = policyRefusal("authenticated", undefined, subject)!;
+      reportAccessDenied("resource", refused); // no host yet: nothing to tell, nothing thrown
+      const host = createKernelHost();
+      const denied: AccessDeniedInfo[] = [];
+      host.hooks.onAccessDenied.tap("audit", (info) => void denied.push(info));
+      host.freeze();
+      reportAccessDenied("resource", refused);
+      expect(denied).to.deep.equal([
+        { kind: "resource", action: undefined, result: undefined, tool: "resource ticket", reason: "unauthenticated", principal: undefined, message: refused.message, error: refused },
       ]);
     });
   });

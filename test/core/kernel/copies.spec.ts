@@ -12,11 +12,12 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Current, Tools, VERSION, defineAxn, isMediaSchema, media, mediaFieldsOf, type AnyAxn } from "@axn/core";
 import { z } from "zod";
-import { catalogActions, kernelCopies, createKernelHost } from "@axn/core/internal";
+import { catalogActions, kernelCopies, createKernelHost, resetHost } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
 import { joinKernel, KERNEL_SHAPE } from "../../../core/src/kernel/state.js";
 import { thrown } from "../../support/thrown.js";
+import { main } from "../../../sdk/dist/cli/main.js";
 
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
 const CORE = join(repo, "core");
@@ -133,6 +134,30 @@ describe("kernel state: one per process", () => {
       const Snap = defineAxn({ name: "Copies.Snap", exposes: { picture: image }, call: () => ({ picture: { type: "image" as const, mimeType: "image/png", data: "AAAA" } }) });
       expect(mediaFieldsOf(Snap)).to.have.length(1);
       expect(Object.keys(image)).to.deep.equal(["mediaKind", "~standard"]); // the brand is not enumerable
+    });
+
+    it("resetKernel forgets the copies that joined: an in-process axn doctor after it warns of no duplicate", async () => {
+      const dir = scratch();
+      const copy = copyCore(dir);
+      await import(pathToFileURL(join(copy, "dist", "index.js")).href);
+      writeFileSync(join(dir, "axn.config.mjs"), "export default { plugins: [] };\n");
+      const doctor = async (): Promise<string> => {
+        let stdout = "";
+        await main(["doctor"], { cwd: dir, env: process.env, stdout: { write: (text: string) => void (stdout += text) }, stderr: { write: () => undefined } });
+        return stdout;
+      };
+      const duplicate = /@axn\/core is loaded \d+ times in this process/;
+      try {
+        expect(kernelCopies().map((c) => c.path)).to.include(copy);
+        expect(await doctor()).to.match(duplicate);
+        resetHost(); // the host alone: the copies stay listed
+        expect(await doctor()).to.match(duplicate);
+        resetKernel();
+        expect(kernelCopies().map((c) => c.path)).to.deep.equal([CORE]);
+        expect(await doctor()).to.not.match(duplicate);
+      } finally {
+        resetKernel();
+      }
     });
 
     it("refuses: a copy of another release line fails to load, naming both copies", async () => {

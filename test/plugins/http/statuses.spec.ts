@@ -107,14 +107,14 @@ describe("axn-plugin-http: statuses over loopback", () => {
     }
 
     for (const framing of ["chunked", "with a Content-Length"] as const) {
-      it(`bytes that are not UTF-8 are not JSON (${framing})`, async () => {
+      it(`bytes that are not UTF-8 are answered as not UTF-8, as MCP answers them (${framing})`, async () => {
         const bytes = Uint8Array.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]);
         const reply = await raw(url("/http_spec_approve_loan/v1"), {
           headers: { "content-type": "application/json", ...auth, ...(framing === "chunked" ? {} : { "content-length": String(bytes.byteLength) }) },
           chunks: [bytes],
         });
         expect(reply.status).to.equal(400);
-        expect(reply.body).to.deep.equal({ error: "Request body is not valid JSON" });
+        expect(reply.body).to.deep.equal({ error: "Request body is not valid UTF-8" });
       });
     }
 

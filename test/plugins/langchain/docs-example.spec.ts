@@ -53,7 +53,7 @@ describe("axn-plugin-langchain: docs/plugins/langchain.md", () => {
   });
 
   it("§2: the API listing matches the exports", () => {
-    expect(listing).to.deep.equal([true, true, true]);
+    expect(listing).to.deep.equal([true, true, true, true]);
   });
 
   it("§8: invoking the wrapped tool directly", async () => {

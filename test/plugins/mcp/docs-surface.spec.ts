@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { axnBin } from "../../support/axn-child.js";
-import { closeTicket, Ticket } from "../../../docs/examples/snippets/mcp-surface-app/src/surface.js";
+import { closeTicket, Escalations, HandOver, Ticket } from "../../../docs/examples/snippets/mcp-surface-app/src/surface.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
@@ -73,6 +73,30 @@ describe("docs/plugins/mcp.md: resources, prompts, completions, configureServer"
     } finally {
       await connected.close();
     }
+  });
+
+  it("Escalations and HandOver are shown to the callers their access admits, and not found for anyone else", async () => {
+    const view = async (principal: { id: string; roles?: string[] } | null) => {
+      const connected = await connectInMemory({ tools: [], resources: [Escalations], prompts: [HandOver], principal });
+      try {
+        const resources = (await connected.client.listResources()).resources.map((resource) => resource.uri);
+        const prompts = (await connected.client.listPrompts()).prompts.map((prompt) => prompt.name);
+        const read = await connected.client.readResource({ uri: "helpdesk://escalations" }).then(
+          (result) => result.contents[0],
+          (error: Error) => error.message,
+        );
+        return { resources, prompts, read };
+      } finally {
+        await connected.close();
+      }
+    };
+    expect(await view(null)).to.deep.equal({ resources: [], prompts: [], read: "MCP error -32602: MCP error -32602: Resource helpdesk://escalations not found" });
+    expect(await view({ id: "u_bob" })).to.deep.equal({ resources: [], prompts: ["hand_over"], read: "MCP error -32602: MCP error -32602: Resource helpdesk://escalations not found" });
+    expect(await view({ id: "ag_ada", roles: ["agent"] })).to.deep.equal({
+      resources: ["helpdesk://escalations"],
+      prompts: ["hand_over"],
+      read: { uri: "helpdesk://escalations", mimeType: "text/plain", text: "[]" },
+    });
   });
 
   it("createMcpServer's configureServer option runs on the SDK server before it connects", async () => {

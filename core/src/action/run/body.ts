@@ -21,14 +21,23 @@ export class Settle {
 
 const NEVER_ABORTED = new AbortController().signal;
 
-function mergeExposed(action: CompiledAction, bag: Record<string, unknown>, values: unknown): void {
+/**
+ * The exposed values so far, by the index of their field in `action.exposes` (undefined: none yet).
+ * An array rather than an object keyed by name: filling an object from the body's keys is a keyed
+ * store per key, which V8 cannot specialise across actions (see plan.ts).
+ */
+export type ExposedBag = unknown[];
+
+function mergeExposed(action: CompiledAction, bag: ExposedBag, values: unknown): void {
   if (values === undefined || values === null) return;
   if (typeof values !== "object" || Array.isArray(values)) {
     throw new TypeError(`${action.name} returned a ${Array.isArray(values) ? "array" : typeof values}; return an object of exposed values (or nothing)`);
   }
+  if (action.readExposed !== undefined && action.readExposed(values, bag)) return;
   for (const key of Object.keys(values)) {
-    if (!action.exposeNames.has(key)) throw new TypeError(`${action.name} does not declare exposed field "${key}"`);
-    bag[key] = (values as Record<string, unknown>)[key];
+    const index = action.exposeIndex.get(key);
+    if (index === undefined) throw new TypeError(`${action.name} does not declare exposed field "${key}"`);
+    bag[index] = (values as Record<string, unknown>)[key];
   }
 }
 
@@ -42,19 +51,26 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
  * `expose` is the one per-call closure, and the live capabilities are built on first use.
  */
 export class BodyContext {
-  readonly expose: (values: unknown) => void;
+  #bag: ExposedBag;
+  #expose: ((values: unknown) => void) | undefined;
   #signal: AbortSignal | (() => AbortSignal) | undefined;
   #options: CallOptions | undefined;
   #live: LiveState | undefined;
   constructor(
     private readonly compiled: CompiledAction,
-    bag: Record<string, unknown>,
+    bag: ExposedBag,
     options: CallOptions | undefined,
   ) {
-    this.expose = (values) => mergeExposed(compiled, bag, values);
+    this.#bag = bag;
     this.#signal = options?.signal;
     // Kept whole so `live` is read only when the body first uses a live capability.
     this.#options = options;
+  }
+  /** Built on first use (most bodies return their exposes): one closure, the same on every read. */
+  get expose(): (values: unknown) => void {
+    const bag = this.#bag;
+    const compiled = this.compiled;
+    return (this.#expose ??= (values) => mergeExposed(compiled, bag, values));
   }
   #liveState(): LiveState {
     return (this.#live ??= new LiveState(this.compiled.name, this.#options?.live, () => this.signal));
@@ -105,21 +121,23 @@ export class BodyContext {
 export function bodyStep(
   action: CompiledAction,
   input: Record<string, unknown>,
-  bag: Record<string, unknown>,
+  bag: ExposedBag,
   ctx: BodyContext,
 ): Reason | undefined | Promise<Reason | undefined> {
-  const finished = (returned: unknown): undefined => {
-    mergeExposed(action, bag, returned);
-    return undefined;
-  };
   let returned: unknown;
   try {
     returned = action.body(input as never, ctx as never);
-    if (!isThenable(returned)) return finished(returned);
+    if (!isThenable(returned)) {
+      mergeExposed(action, bag, returned);
+      return undefined;
+    }
   } catch (error) {
     return doneReasonOf(error);
   }
-  return Promise.resolve(returned).then(finished, doneReasonOf);
+  return Promise.resolve(returned).then((value: unknown): undefined => {
+    mergeExposed(action, bag, value);
+    return undefined;
+  }, doneReasonOf);
 }
 
 /** `done()` is a success: its reason. Anything else thrown is the call's failure or exception. */
@@ -132,7 +150,7 @@ function doneReasonOf(error: unknown): Reason | undefined {
 export async function runBody(
   action: CompiledAction,
   input: Record<string, unknown>,
-  bag: Record<string, unknown>,
+  bag: ExposedBag,
   options: CallOptions | undefined,
 ): Promise<Reason | undefined> {
   let doneReason: Reason | undefined;

@@ -8,7 +8,8 @@ import type { Fields } from "../fields.js";
 import type { Callbacks, Hooks } from "../types.js";
 import type { CompiledAction } from "./compiled.js";
 import type { AnyDefinition, Declaration } from "./declaration.js";
-import { errorMatcher, type CompiledMessages } from "./messages.js";
+import { compose, DEFAULT_SUCCESS, errorMatcher, type CompiledMessages } from "./messages.js";
+import { argsReader, copyOnto, exposedReader, literalBuilder } from "./plan.js";
 import { resolutionOrder } from "./normalize.js";
 import { ambientSourcedFields } from "./validate.js";
 import { kernel } from "../../kernel/state.js";
@@ -73,20 +74,37 @@ export function accessOf({ name, def }: Declaration): AccessPolicy | undefined {
   return freezeAccessPolicy(declared);
 }
 
+/** The success message every call would compose alike, if it cannot vary (see `CompiledAction.staticSuccess`). */
+function staticSuccessOf(messages: CompiledMessages): string | undefined {
+  if (messages.successes.length > 0 || typeof messages.success === "function") return undefined;
+  return compose(messages.success as string | undefined, undefined, messages.join, DEFAULT_SUCCESS);
+}
+
 /** Compiles a declaration; `self` is set once the action value exists. */
 export function compileAction({ name, def, expects, exposes }: Declaration): CompiledAction {
   const chain = lineage(def);
+  const ordered = resolutionOrder(expects);
+  const messages = compileMessages(chain);
+  const indexOf = new Map(ordered.map((field, i) => [field.name, i]));
   return {
     name,
-    expects: resolutionOrder(expects),
+    expects: ordered,
+    parentIndex: ordered.map((field) => (field.kind === "subfield" ? indexOf.get(field.parentPath![0]!) : undefined)),
+    readArgs: argsReader(ordered.map((field) => (field.kind === "arg" ? field.name : undefined))),
+    buildInput: literalBuilder(ordered.map((field) => field.name)),
+    buildExposed: literalBuilder(exposes.map((field) => field.name)),
+    copyExposed: copyOnto(exposes.map((field) => field.name)),
+    staticSuccess: staticSuccessOf(messages),
     argNames: new Set(expects.filter((f) => f.kind === "arg").map((f) => f.name)),
     ambientNames: expects.filter((f) => f.kind === "ambient").map((f) => f.name),
     ambientSourced: ambientSourcedFields(expects),
     exposes,
     exposeNames: new Set(exposes.map((f) => f.name)),
+    readExposed: exposedReader(exposes.map((f) => f.name)),
+    exposeIndex: new Map(exposes.map((f, i) => [f.name, i])),
     sensitiveExposes: new Set(exposes.filter((f) => f.sensitive).map((f) => f.name)),
     coerceInputTypes: def.coerceInputTypes,
-    messages: compileMessages(chain),
+    messages,
     failsOn: failsOnOf(name, chain),
     before: hooksOf(chain, "before"),
     after: hooksOf(chain, "after").reverse(),

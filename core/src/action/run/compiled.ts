@@ -6,6 +6,7 @@
 import type { NormalizedField } from "../fields.js";
 import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../types.js";
 import type { CompiledMessages } from "./messages.js";
+import type { ArgsReader, CopyOnto, ExposedReader, LiteralBuilder } from "./plan.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
 export interface CompiledAction {
@@ -13,12 +14,31 @@ export interface CompiledAction {
   /** Expects in resolution order (parents before their subfields). */
   readonly expects: readonly NormalizedField[];
   readonly argNames: ReadonlySet<string>;
+  /** For each expects field (by index): its parent's index when it is a subfield. */
+  readonly parentIndex: readonly (number | undefined)[];
+  /** Reads the arg fields' values from the arguments, by expects index (plan.ts). */
+  readonly readArgs: ArgsReader;
+  /** The body's input from the expects' values, every one defined (plan.ts). */
+  readonly buildInput: LiteralBuilder;
+  /** The validated exposes from their values, every one defined (plan.ts). */
+  readonly buildExposed: LiteralBuilder;
+  /** Copies the exposed values onto a `Result` with constant-key stores (plan.ts). */
+  readonly copyExposed: CopyOnto;
+  /**
+   * The success message when it cannot depend on the call: no conditional success reasons and a
+   * headline that is not a function. `undefined` when each call must compose its own.
+   */
+  readonly staticSuccess: string | undefined;
   /** The `on: "ambientContext"` fields: all `Current.get()` shows inside this action. */
   readonly ambientNames: readonly string[];
   /** Expects whose value comes through the trusted ambient channel (see `ambientSourcedFields`). */
   readonly ambientSourced: ReadonlySet<string>;
   readonly exposes: readonly NormalizedField[];
   readonly exposeNames: ReadonlySet<string>;
+  /** The fast path of merging a returned object into the exposes bag (plan.ts); undefined: always key by key. */
+  readonly readExposed: ExposedReader | undefined;
+  /** Each exposed field's index in `exposes`. */
+  readonly exposeIndex: ReadonlyMap<string, number>;
   readonly sensitiveExposes: ReadonlySet<string>;
   readonly coerceInputTypes: boolean | undefined;
   readonly messages: CompiledMessages;

@@ -9,6 +9,7 @@ import type { ElicitForm } from "../live.js";
 import type { CompiledAction } from "./compiled.js";
 import { normalizeFields } from "./normalize.js";
 import { resolveInput } from "./validate.js";
+import { argsReader, literalBuilder, type ArgsReader, type LiteralBuilder } from "./plan.js";
 import { buildInputSchema } from "../../schema/json-schema.js";
 import type { JsonSchema, JsonValue } from "../../schema/json-schema-types.js";
 import { isPlainObject } from "../../schema/json-value.js";
@@ -17,6 +18,9 @@ import { isPlainObject } from "../../schema/json-value.js";
 export interface ElicitFields {
   readonly fields: readonly NormalizedField[];
   readonly form: ElicitForm;
+  /** The validated answer's object, built like a call's input (plan.ts). */
+  readonly build: LiteralBuilder;
+  readonly readArgs: ArgsReader;
 }
 
 const cache = new WeakMap<object, ElicitFields>();
@@ -41,14 +45,23 @@ export function elicitFields(action: string, fields: Fields): ElicitFields {
   for (const field of normalized) {
     if (field.kind !== "arg") throw new TypeError(`${action}: ctx.elicit: field "${field.name}" has "on"; an elicited field is asked of the user, never read from elsewhere`);
   }
-  read = { fields: normalized, form: formOf(action, buildInputSchema(normalized)) };
+  read = { fields: normalized, form: formOf(action, buildInputSchema(normalized)), build: literalBuilder(normalized.map((field) => field.name)), readArgs: argsReader(normalized.map((field) => field.name)) };
   cache.set(fields, read);
   return read;
 }
 
 /** The user's accepted content, validated; a violation throws a user-facing `InboundValidationError`. */
 export function validateAnswer(action: string, read: ElicitFields, content: unknown): Record<string, unknown> {
-  const shape = { name: action, expects: read.fields, argNames: new Set<string>(), ambientSourced: new Set<string>(), coerceInputTypes: true };
+  const shape = {
+    name: action,
+    expects: read.fields,
+    parentIndex: read.fields.map(() => undefined),
+    readArgs: read.readArgs,
+    buildInput: read.build,
+    argNames: new Set<string>(),
+    ambientSourced: new Set<string>(),
+    coerceInputTypes: true,
+  };
   return resolveInput(shape as unknown as CompiledAction, content, undefined, ANSWER_POLICY);
 }
 

@@ -12,8 +12,8 @@ import type { Result } from "../result.js";
 import type { CompiledAction } from "./compiled.js";
 import { compose, DEFAULT_SUCCESS, successHeadline, successReasonFor, type Reason } from "./messages.js";
 import { resolveInput, validateOutbound } from "./validate.js";
-import { BodyContext, bodyStep, isThenable, runBody } from "./body.js";
-import { finish, settleError, type Settled } from "./settle.js";
+import { BodyContext, bodyStep, isThenable, runBody, type ExposedBag } from "./body.js";
+import { finish, finishSuccess, settleError, type Settled } from "./settle.js";
 import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../../context/execution.js";
 import { resolvesNothing } from "../../context/ambient-source.js";
 import { startActionSpan } from "../../tracing/span.js";
@@ -63,10 +63,9 @@ function openCall(
   const parent = currentExecution();
   const span = startActionSpan(action.name, parent?.span);
   if (spanAttributes !== undefined) span?.setAttributes(spanAttributes);
-  const run = () => runCall(action, rawArgs, options, policy, ambient, span, started);
-  if (!needsScope(span, explicit, outer)) return run();
+  if (!needsScope(span, explicit, outer)) return runCall(action, rawArgs, options, policy, ambient, span, started);
   const state: ExecutionState = { action: action.name, ambient, visible: action.ambientNames, span, parent };
-  return runInExecution(state, run);
+  return runInExecution(state, () => runCall(action, rawArgs, options, policy, ambient, span, started));
 }
 
 async function runCall(
@@ -78,8 +77,11 @@ async function runCall(
   span: Span | undefined,
   started: number,
 ): Promise<Result<Record<string, unknown>>> {
-  let settled: Settled;
-  const bag: Record<string, unknown> = {};
+  // The success's message and exposes, or the failure: settled inside the try, finished after it.
+  let message: string | undefined;
+  let exposed: Record<string, unknown> | undefined;
+  let failed: Settled | undefined;
+  const bag: ExposedBag = new Array(action.exposes.length);
   try {
     // The caller's access gate first: a refused caller learns nothing from input validation, and
     // no hook or body runs for it.
@@ -92,17 +94,14 @@ async function runCall(
       const step = bodyStep(action, input, bag, new BodyContext(action, bag, options));
       doneReason = isThenable(step) ? await step : step;
     } else doneReason = await runBody(action, input, bag, options);
-    const exposed = validateOutbound(action, bag);
-    const message = compose(
-      successHeadline(action.messages, exposed),
-      doneReason ?? successReasonFor(action.messages, exposed),
-      action.messages.join,
-      DEFAULT_SUCCESS,
-    );
-    settled = { ok: true, outcome: "success", message, exception: undefined, exposed };
+    exposed = validateOutbound(action, bag);
+    message =
+      doneReason === undefined && action.staticSuccess !== undefined
+        ? action.staticSuccess
+        : compose(successHeadline(action.messages, exposed), doneReason ?? successReasonFor(action.messages, exposed), action.messages.join, DEFAULT_SUCCESS);
   } catch (error) {
-    settled = settleError(action, error);
+    failed = settleError(action, error);
   }
-  const finished = finish(action, settled, span, started);
+  const finished = failed === undefined ? finishSuccess(action, message!, exposed!, span, started) : finish(action, failed, span, started);
   return isThenable(finished) ? await finished : finished;
 }

@@ -91,6 +91,31 @@ async function runCallbacks(action: CompiledAction, result: Result<Record<string
   }
 }
 
+/** `finish` for a success, without the `Settled` record a success never needs. */
+export function finishSuccess(
+  action: CompiledAction,
+  message: string,
+  exposed: Record<string, unknown>,
+  span: Span | undefined,
+  started: number,
+): Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>> {
+  const result = makeResult<Record<string, unknown>>({
+    ok: true,
+    outcome: "success",
+    message,
+    exception: undefined,
+    exposed,
+    elapsedMs: performance.now() - started,
+    action: action.name,
+    sensitive: action.sensitiveExposes,
+    declared: action.exposeNames,
+    source: action.self,
+    copy: action.copyExposed,
+  });
+  if (action.onSuccess.length > 0) return runCallbacks(action, result).then(() => close(action, result, span));
+  return close(action, result, span);
+}
+
 /** The result of a settled call; callbacks run, the span ends, observers are told. */
 export function finish(
   action: CompiledAction,
@@ -110,6 +135,7 @@ export function finish(
     sensitive: action.sensitiveExposes,
     declared: action.exposeNames,
     source: action.self,
+    copy: action.copyExposed,
   });
   // A refused call never ran: the action's own callbacks are not told; the host's observers are.
   if (hasCallbacks(action, result.outcome) && !(settled.exception instanceof AccessDeniedError)) return runCallbacks(action, result).then(() => close(action, result, span));

@@ -19,6 +19,8 @@ import {
 import { appendPath } from "../../errors/field-path.js";
 import { readAmbient } from "../../context/ambient-source.js";
 import { globalCoerceInputTypes } from "../../config/global.js";
+import { validationScope } from "../../schema/read-schema.js";
+import type { ValidationScope } from "../../schema/schema-kind.js";
 
 /** Field errors kept in one inbound refusal (the rest are counted). */
 export const MAX_FIELD_ERRORS = 20;
@@ -92,25 +94,36 @@ function readPath(value: unknown, path: readonly string[]): unknown {
   return current;
 }
 
-function validateField(field: NormalizedField, raw: unknown, errors: FieldError[], root: string): { ok: boolean; value: unknown } {
-  const outcome = field.reader.validate(raw);
+/** What `validateField` returns for a refused value (its violations are in `errors`). */
+const INVALID: unique symbol = Symbol("invalid");
+
+/** The validated value, or INVALID with the violations pushed onto `errors` (created on the first one). */
+function validateField(field: NormalizedField, raw: unknown, sink: ErrorSink, root: string): unknown {
+  const outcome = field.reader.validate(raw, sink.scope);
   if (!outcome.ok) {
+    const errors = sink.errors ??= [];
     for (const issue of outcome.issues) {
       const path = formatPath(root, issue.path);
       // Sensitive values never reach a message: only type mismatches (which name types, not values) keep zod's text.
       const text = field.sensitive && issue.code !== "invalid_type" ? "is invalid" : issue.message;
       errors.push(fieldError(path, text, text.length > MAX_QUOTED_CHARS ? valueAt(raw, issue.path) : undefined));
     }
-    return { ok: false, value: undefined };
+    return INVALID;
   }
   if (field.validate !== undefined) {
     const message = field.validate(outcome.value);
     if (typeof message === "string" && message !== "") {
-      errors.push(fieldError(root, field.sensitive ? "is invalid" : message, outcome.value));
-      return { ok: false, value: undefined };
+      (sink.errors ??= []).push(fieldError(root, field.sensitive ? "is invalid" : message, outcome.value));
+      return INVALID;
     }
   }
-  return { ok: true, value: outcome.value };
+  return outcome.value;
+}
+
+/** One side's validation state: its violations (no array until the first one) and its schema scope. */
+interface ErrorSink {
+  errors: FieldError[] | undefined;
+  readonly scope: ValidationScope;
 }
 
 /**
@@ -163,17 +176,15 @@ function argumentsObject(action: CompiledAction, rawArgs: unknown, policy: CallP
   return args;
 }
 
-/** A field's value before validation: from the arguments, the ambient context or its parent, else its default. */
-function rawValueOf(field: NormalizedField, args: object, ambient: unknown, input: Record<string, unknown>): unknown {
-  let raw: unknown;
-  if (field.kind === "arg") raw = Object.hasOwn(args, field.name) ? (args as Record<string, unknown>)[field.name] : undefined;
-  else if (field.kind === "ambient") raw = readAmbient(ambient, field.name);
-  else raw = readPath(input[field.parentPath![0]!], [...field.parentPath!.slice(1), field.name]);
-  if ((raw === undefined || raw === null) && field.default !== undefined) {
-    const d = field.default.value;
-    raw = typeof d === "function" ? (d as () => unknown)() : d;
-  }
-  return raw;
+/** A non-arg field's value before validation and defaults: from the ambient context, or read from its parent's value. */
+function rawValueOf(field: NormalizedField, ambient: unknown, values: readonly unknown[], parent: number | undefined): unknown {
+  if (field.kind === "ambient") return readAmbient(ambient, field.name);
+  return readPath(values[parent!], field.parentPath!.length === 1 ? [field.name] : [...field.parentPath!.slice(1), field.name]);
+}
+
+/** An axn `default`: a function is called for each value it supplies. */
+function defaultOf(declared: unknown): unknown {
+  return typeof declared === "function" ? (declared as () => unknown)() : declared;
 }
 
 /** `rejectUndeclaredInputs`: every argument key the action does not declare is a violation. True if there was one. */
@@ -197,52 +208,83 @@ export function resolveInput(
   policy: CallPolicy | undefined,
 ): Record<string, unknown> {
   const args = argumentsObject(action, rawArgs, policy);
-  const errors: FieldError[] = [];
+  const sink: ErrorSink = { errors: undefined, scope: validationScope() };
   // Only a refused call pays for the bookkeeping of who may be told.
   let refusal: InboundRefusal | undefined;
-  const input: Record<string, unknown> = {};
+  const expects = action.expects;
+  // Values by field index, built into the input object at the end in one literal (plan.ts). It
+  // first holds the arg fields' raw arguments (read with constant keys), each replaced by its
+  // validated value — or cleared — before any later field (a subfield) reads it.
+  const values: unknown[] = new Array(expects.length);
+  action.readArgs(args, values);
+  let missing = false;
   const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
   const checkValue = policy?.checkValue;
-  for (const field of action.expects) {
-    let raw = rawValueOf(field, args, ambient, input);
+  for (let i = 0; i < expects.length; i++) {
+    const field = expects[i]!;
+    let raw = field.kind === "arg" ? values[i] : rawValueOf(field, ambient, values, action.parentIndex[i]);
+    values[i] = undefined;
+    if ((raw === undefined || raw === null) && field.default !== undefined) raw = defaultOf(field.default.value);
     // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the
     // schema takes null; a schema with its own default still runs on a missing value, to supply it.
-    if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))) continue;
+    if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))) {
+      missing = true;
+      continue;
+    }
     if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
-    const before = errors.length;
-    const checked = validateField(field, raw, errors, field.name);
+    const before = sink.errors?.length ?? 0;
+    const value = validateField(field, raw, sink, field.name);
     // Wire input (the caller's policy says what its transport cannot carry): refused before the body runs.
-    const wireProblem = checked.ok && checkValue !== undefined && field.kind === "arg" ? checkValue(checked.value, field.name) : undefined;
-    if (wireProblem !== undefined) errors.push(field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem);
-    if (checked.ok && wireProblem === undefined) {
-      if (checked.value !== undefined) input[field.name] = checked.value;
-    } else (refusal ??= new InboundRefusal(action, policy, errors)).noteField(field, before);
+    const wireProblem = value !== INVALID && checkValue !== undefined && field.kind === "arg" ? checkValue(value, field.name) : undefined;
+    if (wireProblem !== undefined) (sink.errors ??= []).push(field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem);
+    if (value !== INVALID && wireProblem === undefined) {
+      if (value === undefined) missing = true;
+      else values[i] = value;
+    } else {
+      missing = true;
+      (refusal ??= new InboundRefusal(action, policy, sink.errors!)).noteField(field, before);
+    }
   }
   // Refusing an undeclared key is this knob's job; whether the caller may be told is userFacingInputErrors'.
-  if (policy?.rejectUndeclaredInputs === true && refuseUndeclared(action, args, errors) && !policy.userFacingInputErrors) {
-    (refusal ??= new InboundRefusal(action, policy, errors)).allUserFacing = false;
+  if (policy?.rejectUndeclaredInputs === true) {
+    const errors = (sink.errors ??= []);
+    if (refuseUndeclared(action, args, errors) && !policy.userFacingInputErrors) (refusal ??= new InboundRefusal(action, policy, errors)).allUserFacing = false;
   }
-  if (errors.length > 0) (refusal ?? new InboundRefusal(action, policy, errors)).throw();
-  return input;
+  if (sink.errors !== undefined && sink.errors.length > 0) (refusal ?? new InboundRefusal(action, policy, sink.errors)).throw();
+  return missing ? keyByKey(action.expects, values) : action.buildInput(values);
+}
+
+/** The generic builder, for a side with a missing value: only fields with a value become keys. */
+function keyByKey(fields: readonly NormalizedField[], values: readonly unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < fields.length; i++) if (values[i] !== undefined) out[fields[i]!.name] = values[i];
+  return out;
 }
 
 function acceptsNull(field: NormalizedField): boolean {
   return field.reader.analysis.nullable;
 }
 
-export function validateOutbound(action: CompiledAction, bag: Record<string, unknown>): Record<string, unknown> {
-  const errors: FieldError[] = [];
-  const out: Record<string, unknown> = {};
-  for (const field of action.exposes) {
-    let raw = bag[field.name];
-    if (raw === undefined && field.default !== undefined) {
-      const d = field.default.value;
-      raw = typeof d === "function" ? (d as () => unknown)() : d;
+/** The exposes the body set (by field index, see `ExposedBag`), defaulted and validated. */
+export function validateOutbound(action: CompiledAction, bag: unknown[]): Record<string, unknown> {
+  const sink: ErrorSink = { errors: undefined, scope: validationScope() };
+  const exposes = action.exposes;
+  // Each validated value replaces its raw one in the bag, which the call owns and reads no more.
+  const values = bag;
+  let missing = false;
+  for (let i = 0; i < exposes.length; i++) {
+    const field = exposes[i]!;
+    let raw = bag[i];
+    values[i] = undefined;
+    if (raw === undefined && field.default !== undefined) raw = defaultOf(field.default.value);
+    if (raw === undefined && field.optional && !field.reader.analysis.hasDefault) {
+      missing = true;
+      continue;
     }
-    if (raw === undefined && field.optional && !field.reader.analysis.hasDefault) continue;
-    const checked = validateField(field, raw, errors, field.name);
-    if (checked.ok && checked.value !== undefined) out[field.name] = checked.value;
+    const value = validateField(field, raw, sink, field.name);
+    if (value === INVALID || value === undefined) missing = true;
+    else values[i] = value;
   }
-  if (errors.length > 0) throw new OutboundValidationError(errors, { action: action.name });
-  return out;
+  if (sink.errors !== undefined) throw new OutboundValidationError(sink.errors, { action: action.name });
+  return missing ? keyByKey(exposes, values) : action.buildExposed(values);
 }

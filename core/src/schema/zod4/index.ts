@@ -19,7 +19,7 @@ export const zod4Kind: SchemaKind = {
     for (const regex of regexesOf(schema)) refuseStatefulRegex(regex);
     return probedReader({
       label: "zod 4",
-      validate: (input) => zod4Validate(schema, input),
+      validate: (input, scope) => zod4Validate(schema, input, scope),
       hasDefault: hasDefault(schema),
       description: descriptionOf(schema),
       coerce: wireCoercer(schema),

@@ -53,3 +53,16 @@ export const TriageTicket = definePrompt({
     { role: "user", content: { type: "resource_link", uri: `tickets://${ticketId}`, name: `Ticket ${ticketId}` } },
   ],
 });
+
+export const Escalations = defineResource({
+  name: "escalations",
+  uri: "helpdesk://escalations",
+  access: { roles: ["agent"] }, // agents only: anyone else is not shown it, and reading it is "not found"
+  read: () => JSON.stringify([...tickets].filter(([, ticket]) => ticket.status === "escalated").map(([id]) => id)),
+});
+
+export const HandOver = definePrompt({
+  name: "hand_over",
+  access: "authenticated", // any signed-in caller
+  messages: () => "Summarize my open tickets for the next shift.",
+});

@@ -1,0 +1,62 @@
+/**
+ * The per-action object builders (core/src/action/run/plan.ts) are generated source where the
+ * process allows code generation, and the key-by-key builders where it does not
+ * (`--disallow-code-generation-from-strings`): both must give the body and the `Result` the same
+ * objects — the same own keys in the same order, absent optional fields absent — and the same
+ * refusals. The same script runs in a child process each way.
+ */
+import { expect } from "chai";
+import { execFile } from "node:child_process";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const SCRIPT = `
+import { z } from "zod";
+import { defineAxn } from "@axn/core";
+const seen = [];
+const Lookup = defineAxn({
+  name: "Plan.Lookup",
+  expects: { id: z.string(), limit: { schema: z.number().int(), default: 10 }, note: { schema: z.string(), optional: true } },
+  exposes: { id: z.string(), total: z.number(), label: z.string().optional() },
+  call: (input, { expose }) => {
+    seen.push(Object.keys(input));
+    if (input.id === "undeclared") return { id: input.id, total: 1, extra: true };
+    if (input.id === "exposed") { expose({ total: 2 }); return { id: input.id }; }
+    return { total: input.limit * 2, id: input.id, ...(input.note === undefined ? {} : { label: input.note }) };
+  },
+});
+const summary = (result) => ({ ok: result.ok, error: result.error, exception: result.exception?.message, exposed: result.ok ? Object.entries(result.exposedValues) : undefined, direct: result.ok ? [result.id, result.total, result.label] : undefined });
+const out = [];
+out.push(summary(await Lookup.call({ id: "a", limit: 3, note: "n" })));
+out.push(summary(await Lookup.call({ id: "b" })));
+out.push(summary(await Lookup.call({ id: "exposed" })));
+out.push(summary(await Lookup.call({ id: "undeclared" })));
+out.push(summary(await Lookup.call({ id: 5, limit: "x" })));
+console.log(JSON.stringify({ seen, out }));
+`;
+
+async function run(flags: readonly string[]): Promise<unknown> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...flags, "--input-type=module", "-e", SCRIPT], { cwd: repo });
+  return JSON.parse(stdout);
+}
+
+describe("action runtime: the per-action object builders", () => {
+  it("give the same input, exposes, Result members and refusals with and without code generation", async () => {
+    const generated = await run([]);
+    const fallback = await run(["--disallow-code-generation-from-strings"]);
+    expect(fallback).to.deep.equal(generated);
+    expect(generated).to.deep.equal({
+      seen: [["id", "limit", "note"], ["id", "limit"], ["id", "limit"], ["id", "limit"]],
+      out: [
+        { ok: true, exposed: [["id", "a"], ["total", 6], ["label", "n"]], direct: ["a", 6, "n"] },
+        { ok: true, exposed: [["id", "b"], ["total", 20]], direct: ["b", 20, null] },
+        { ok: true, exposed: [["id", "exposed"], ["total", 2]], direct: ["exposed", 2, null] },
+        { ok: false, error: "Something went wrong", exception: 'Plan.Lookup does not declare exposed field "extra"' },
+        { ok: false, error: "Something went wrong", exception: "id: Invalid input: expected string, received number; limit: Invalid input: expected number, received string" },
+      ],
+    });
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * What `axn serve --mcp-stdio` loads before it answers its first `tools/list` (benchmark row 8, the
+ * cold start): the command that runs and what serving needs, not the CLI's other commands, not
+ * `@opentelemetry/api` (no tracer is registered), not semver's index, and jiti through `require`
+ * (its CommonJS bundle, not the ESM wrapper that makes Node scan the bundle for export names).
+ * The server runs under Node's module-loading trace (`NODE_DEBUG=esm,module`), which names every
+ * file it loads on stderr; a real MCP client lists the tools.
+ */
+import { expect } from "chai";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+describe("axn serve --mcp-stdio: what a cold start loads", () => {
+  it("loads only the serve command and none of the modules made lazy, before the first tools/list", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(repo, "sdk/bin/axn.js"), "serve", "--config", join(repo, "test/bench/apps/add/axn.config.ts"), "--mcp-stdio"],
+      stderr: "pipe",
+      env: { ...process.env, NODE_ENV: "production", NODE_DEBUG: "esm,module" } as Record<string, string>,
+    });
+    let trace = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (trace += chunk.toString("utf8")));
+    const client = new Client({ name: "cold-start-spec", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const listed = await client.listTools();
+      expect(listed.tools.map((tool) => tool.name)).to.deep.equal(["add"]);
+      const loaded = trace;
+      // The trace works: the serve command and the MCP plugin are in it.
+      expect(loaded).to.include("sdk/dist/cli/commands/serve.js");
+      expect(loaded).to.include("jiti/dist/jiti.cjs");
+      for (const command of ["call", "dev", "doctor", "init", "jobs", "mcp-config", "openapi", "schema", "tools", "worker"]) {
+        expect(loaded, command).not.to.include(`sdk/dist/cli/commands/${command}.js`);
+      }
+      expect(loaded).not.to.include("node_modules/@opentelemetry/api");
+      expect(loaded).not.to.include("node_modules/semver/index.js");
+      expect(loaded).not.to.include("node_modules/jiti/lib/jiti.mjs");
+    } finally {
+      await client.close();
+    }
+  });
+});
