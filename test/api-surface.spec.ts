@@ -46,15 +46,16 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",
   ],
-  "@axn/sdk/queue": ["BullmqQueue", "createBullmqQueue", "resolveQueueSettings", "startQueueWorker"],
+  "@axn/sdk/queue": ["BullmqQueue", "configuredQueueSettings", "createBullmqQueue", "redisClient", "resolveQueueSettings", "startQueueWorker"],
   "@axn/sdk/conformance": [
     "AMBIENT_FIELD", "CHECK_IDS", "EXCEPTION_HEADLINE", "FAILURE_HEADLINE", "FAILURE_REASON",
     "SECRET_MESSAGE", "ZOD_PROBE_SCHEMAS", "conformanceChecks", "describeAdapterConformance", "runConformanceChecks",
   ],
   "axn-plugin-mcp": [
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE_MS",
-    "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MAX_STDIO_MESSAGE_BYTES", "MCP_KEY", "McpAdapter", "STDIO_OVERSIZED_EXIT_CODE",
-    "TOOL_VERSION_META_KEY", "createMcpServer", "createStreamableHttpHandler", "default",
+    "DEFAULT_SESSION_STORE_TIMEOUT_MS", "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MAX_STDIO_MESSAGE_BYTES", "MCP_KEY", "McpAdapter", "STDIO_OVERSIZED_EXIT_CODE",
+    "SessionStoreUnavailable",
+    "TOOL_VERSION_META_KEY", "createMcpServer", "createMemorySessionStore", "createRedisSessionStore", "createStreamableHttpHandler", "default",
     "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
   "axn-plugin-langchain": [

@@ -2,8 +2,8 @@
  * docs/plugins/mcp.md, "The API" — the plugin's exports as the page lists them, checked against the
  * real ones (the option lists too, below the listing). test/plugins/mcp/docs.spec.ts imports it.
  */
-import mcpPlugin, { McpAdapter, createMcpServer, serveStdio, createStreamableHttpHandler } from "axn-plugin-mcp";
-import type { McpHttpHandler, McpServerContext, McpServerOptions, McpTool, StdioServeOptions, StreamableHttpOptions, WrapOptions } from "axn-plugin-mcp";
+import mcpPlugin, { McpAdapter, createMcpServer, serveStdio, createStreamableHttpHandler, createRedisSessionStore, createMemorySessionStore } from "axn-plugin-mcp";
+import type { McpHttpHandler, McpServerContext, McpServerOptions, McpTool, RedisSessionStoreOptions, SessionStore, StdioServeOptions, StreamableHttpOptions, WrapOptions } from "axn-plugin-mcp";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { AnyAxn } from "@axn/core";
 
@@ -14,7 +14,9 @@ McpAdapter.serverContext satisfies () => McpServerContext | undefined;          
 
 createMcpServer satisfies (options: McpServerOptions) => Server;                          // { name, version, tools?, serverContext?, instructions?, principal?, resources?, prompts?, configureServer? }: the SDK's low-level Server
 serveStdio satisfies (options: StdioServeOptions) => Promise<Server>;                     // the same, plus stdin?, stdout?, stderr?
-createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHttpHandler; // the same, plus path?, stateless?, serving?, hostname?, allowedHosts?, allowedOrigins?, maxBodyBytes?, maxSessions?, sessionIdleMs?, authenticate?
+createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHttpHandler; // the same, plus path?, stateless?, serving?, hostname?, allowedHosts?, allowedOrigins?, maxBodyBytes?, maxSessions?, sessionIdleMs?, sessionStore?, authenticate?
+createRedisSessionStore satisfies (options: RedisSessionStoreOptions) => Promise<SessionStore>; // { connection, prefix?, timeoutMs? }: sessions every instance answers (scaling.md)
+createMemorySessionStore satisfies () => SessionStore;                                   // the default store: this process's memory
 
 // The option lists in the comments above are the options' keys.
 type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -22,5 +24,5 @@ export const optionLists: [
   Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs" | "longRunning">,
   Is<keyof McpServerOptions, "name" | "version" | "tools" | "serverContext" | "instructions" | "principal" | "resources" | "prompts" | "configureServer">,
   Is<Exclude<keyof StdioServeOptions, keyof McpServerOptions>, "stdin" | "stdout" | "stderr">,
-  Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "sessionIdleMs" | "authenticate">,
+  Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "sessionIdleMs" | "sessionStore" | "authenticate">,
 ] = [true, true, true, true];

@@ -13,6 +13,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { ConfigureServer } from "./configure-server.js";
 import { isPrompt, type McpPrompt } from "./prompts.js";
 import { isResource, type McpResource } from "./resources.js";
+import { isSessionStoreSetting, SessionStoreMessages, type SessionStoreSetting } from "./session-store-config.js";
 // Brings `@axn/sdk` into the program for the `AppSettingsRegistry` augmentation below.
 import type {} from "@axn/sdk";
 
@@ -108,6 +109,11 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       default: false as boolean,
       validate: (value: boolean) => typeof value === "boolean" || "expected true or false",
       description: "Under axn serve, Streamable HTTP keeps no session (a fresh server per POST): any instance behind a balancer answers any request",
+    })
+    .setting("sessionStore", {
+      default: "memory" as SessionStoreSetting,
+      validate: (value: SessionStoreSetting) => isSessionStoreSetting(value) || SessionStoreMessages.invalid,
+      description: 'Where axn serve keeps MCP sessions: "memory" (this process), "redis" (the app\'s queue.connection) or a redis:// URL, so every instance behind a balancer answers every session',
     }),
   { default: false },
 );

@@ -41,6 +41,9 @@ export {
   type McpHttpHandler,
   type StreamableHttpOptions,
 } from "./serve-http.js";
+export { createMemorySessionStore, SessionStoreUnavailable, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./session-store.js";
+export { createRedisSessionStore, DEFAULT_SESSION_STORE_TIMEOUT_MS, type RedisSessionStoreOptions } from "./session-store-redis.js";
+export type { SessionStoreSetting } from "./session-store-config.js";
 export { LOCALHOST_NAMES } from "./http-guards.js";
 export { deprecator } from "./deprecator.js";
 export {

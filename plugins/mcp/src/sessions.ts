@@ -5,9 +5,15 @@
  * as for an unknown id: no stream, no result, no hint that the id is live). The table is capped
  * (`maxSessions`: a new session beyond it is refused, `503`) and each session expires after
  * `sessionIdleMs` without a request in progress, so abandoned sessions cannot pile up.
+ *
+ * The table holds this process's live servers; the session store (session-store.ts) holds the
+ * records. With a shared store (Redis) a session in the store but not in the table is rebuilt here
+ * (session-restore.ts), and an idle server leaves the table while its record lives on in the store.
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 
 /** ~31 KiB of heap each (measured by test/plugins/mcp/sessions.spec.ts): 1,000 fit a small machine (~31 MiB). */
 export const DEFAULT_MAX_SESSIONS = 1000;
@@ -22,6 +28,21 @@ export interface Session {
   /** Requests (and their streams) in progress; the session never expires while one is. */
   active: number;
   timer: NodeJS.Timeout | undefined;
+  /** What of the store's record this server has been given: compared with the record's revision on each request. */
+  applied: AppliedState;
+  /** The resync in progress, so two requests never replay the same change twice. */
+  syncing: Promise<void> | undefined;
+  /**
+   * The owner's credentials from its latest request here: a change replayed outside a request (a
+   * message from another instance) is replayed as the owner's, so access policies see the owner.
+   */
+  authInfo: AuthInfo | undefined;
+}
+
+export interface AppliedState {
+  revision: number;
+  loggingLevel: LoggingLevel | undefined;
+  subscriptions: Set<string>;
 }
 
 export class SessionTable {
@@ -51,6 +72,16 @@ export class SessionTable {
     this.#opening--;
   }
 
+  /** True when the table holds `id`, whoever opened it. */
+  has(id: string): boolean {
+    return this.#sessions.has(id);
+  }
+
+  /** The session `id`, whoever opened it (for messages from other instances, never for a request). */
+  peek(id: string): Session | undefined {
+    return this.#sessions.get(id);
+  }
+
   /** The session `id` if `owner` opened it; `undefined` for an unknown id and for someone else's alike. */
   lookup(id: string, owner: string): Session | undefined {
     const session = this.#sessions.get(id);
@@ -68,8 +99,28 @@ export class SessionTable {
     this.#sessions.delete(id);
   }
 
+  /**
+   * Makes room by closing the least recently used session with no request in progress; `false`
+   * when every session is busy. Only for sessions a shared store can rebuild: here it loses nothing.
+   */
+  evictIdle(): boolean {
+    for (const [id, session] of this.#sessions) {
+      if (session.active > 0) continue;
+      this.delete(id);
+      void session.server.close().catch(() => undefined);
+      return true;
+    }
+    return false;
+  }
+
   /** Marks a request of `session` in progress; call the function returned when it is done. */
   begin(session: Session): () => void {
+    // Re-inserted: the table's order is then least recently used first (for evictIdle).
+    const id = session.transport.sessionId;
+    if (id !== undefined && this.#sessions.get(id) === session) {
+      this.#sessions.delete(id);
+      this.#sessions.set(id, session);
+    }
     session.active++;
     let done = false;
     return () => {

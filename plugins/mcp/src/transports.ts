@@ -11,6 +11,7 @@ import { mcpPlugin } from "./plugin.js";
 import { mcpConfig } from "./config.js";
 import { createStreamableHttpHandler } from "./serve-http.js";
 import { serveStdioUntilEnd } from "./serve-stdio.js";
+import { sessionStoreFor } from "./session-store-config.js";
 import { servingConfig } from "@axn/sdk/serving";
 
 /** Where the Streamable HTTP transport is mounted. */
@@ -34,7 +35,9 @@ const streamableHttp: HttpTransport<{}> = {
     const served = await discoverSurface();
     // `mcp.stateless`: no session to pin a client to one instance (docs/scaling.md).
     const stateless = mcpConfig.get("stateless");
-    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, serving, stateless, ...served });
+    // `mcp.sessionStore`: sessions in Redis, so every instance answers every session.
+    const sessionStore = stateless ? undefined : await sessionStoreFor(mcpConfig.get("sessionStore"));
+    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, serving, stateless, ...served, ...(sessionStore === undefined ? {} : { sessionStore }) });
     return {
       listener: handler.listener,
       summary: summary(served),
@@ -52,7 +55,10 @@ const streamableHttp: HttpTransport<{}> = {
           ],
         };
       },
-      stop: () => handler.close(),
+      stop: async () => {
+        await handler.close();
+        await sessionStore?.close();
+      },
     };
   },
 };

@@ -15,4 +15,6 @@
  */
 export { BullmqQueue, createBullmqQueue } from "./bullmq-queue.js";
 export { startQueueWorker, type QueueWorker, type QueueWorkerEvents, type QueueWorkerOptions } from "./worker.js";
-export { resolveQueueSettings, type QueueSettings, type ResolvedQueueSettings } from "./connection.js";
+export { redisClient, resolveQueueSettings, type QueueSettings, type ResolvedQueueSettings } from "./connection.js";
+// What a plugin keeping its own state beside the jobs (MCP sessions) reads: the app's Redis settings.
+export { configuredQueueSettings } from "./configure.js";

@@ -41,6 +41,7 @@ describe("axn-plugin-mcp: the plugin", () => {
       ["taskTtlMs", false, 3_600_000],
       ["taskPollIntervalMs", false, 1000],
       ["stateless", false, false],
+      ["sessionStore", false, "memory"],
       ["rejectOpaqueExposedValues", true, false],
     ]);
   });
@@ -52,6 +53,24 @@ describe("axn-plugin-mcp: the plugin", () => {
       }),
     ).to.throw('Invalid stateless "yes" for axn-plugin-mcp: expected true or false');
     expect(mcpConfig.get("stateless")).to.equal(false);
+  });
+
+  it('mcp.sessionStore takes "memory", "redis" or a redis:// URL; anything else is refused naming it', () => {
+    for (const value of ["memory", "redis", "redis://127.0.0.1:6379", "rediss://cache.internal:6380/2"]) {
+      mcpConfig.configure((c) => {
+        (c as { sessionStore: unknown }).sessionStore = value;
+      });
+      expect(mcpConfig.get("sessionStore")).to.equal(value);
+    }
+    mcpConfig.reset();
+    for (const value of ["postgres://db", "Redis", 6379]) {
+      expect(() =>
+        mcpConfig.configure((c) => {
+          (c as { sessionStore: unknown }).sessionStore = value;
+        }),
+      ).to.throw(`Invalid sessionStore ${JSON.stringify(value)} for axn-plugin-mcp: expected "memory", "redis" (the app's queue.connection) or a redis:// URL`);
+    }
+    expect(mcpConfig.get("sessionStore")).to.equal("memory");
   });
 
   it("tools() wraps every Tools.for('mcp') member: sorted by name, latest version only", async () => {
