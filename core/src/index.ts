@@ -209,7 +209,7 @@ export { reportAccessDenied } from "./host/observers.js";
 export type { EnqueueOptions, JobBackoff, JobHandle, JobState, JobStatus } from "./action/job.js";
 export { Jobs } from "./queue/jobs.js";
 export { createEmbeddedQueue, EmbeddedQueue, type EmbeddedQueueOptions } from "./queue/embedded.js";
-export type { JobAttempt, JobOptions, JobPayload, JobSnapshot, QueueBackend, SettledJob } from "./queue/backend.js";
+export type { JobAttempt, JobOptions, JobPayload, JobSnapshot, LocalJobOptions, QueueBackend, SettledJob } from "./queue/backend.js";
 
 // --- tools / invoker ---
 export { Tools, type ToolRootsSource, type ToolsForOptions, type ToolVersions } from "./tools/registry.js";

@@ -140,6 +140,12 @@ export interface AxnDefinition<E extends Fields, X extends Fields> {
   /** Leading name segments to strip in `toolName` (default: actions, tools, agent_tools). */
   readonly toolPrefixes?: readonly string[];
   readonly semanticHints?: readonly SemanticHint[];
+  /**
+   * The call may outlast a client's patience (minutes, not milliseconds): a transport that has a
+   * background idiom offers it (MCP serves the tool as a task). Inherited through `extends`;
+   * default `false`. A transport may let config override it per action (`mcp.longRunning`).
+   */
+  readonly longRunning?: boolean;
   /** Per-adapter settings overrides; a bag implies membership in that adapter. */
   readonly configure?: AdapterOverrides;
   /** Coerce wire strings on direct calls (the Invoker always does). */
@@ -185,6 +191,8 @@ export interface Axn<E extends Fields = Fields, X extends Fields = Fields> {
   /** JSON Schema of the exposes, or `undefined` when nothing is exposed. */
   readonly outputSchema: JsonSchema | undefined;
   readonly semanticHints: readonly string[];
+  /** Whether the definition (or its parent) declared `longRunning: true`. */
+  readonly longRunning: boolean;
   /** Core's handle on the action (opaque: nothing here is public API). */
   readonly [AXN_INTERNALS]: ActionHandle;
   /** Type-only carriers of the declarations, for inference helpers. */
@@ -203,6 +211,7 @@ export interface AnyAxn {
   readonly inputSchema: JsonSchema;
   readonly outputSchema: JsonSchema | undefined;
   readonly semanticHints: readonly string[];
+  readonly longRunning: boolean;
   /** Core's handle on the action (opaque: nothing here is public API). */
   readonly [AXN_INTERNALS]: ActionHandle;
 }

@@ -9,6 +9,7 @@ import type { Outcome } from "../action/result.js";
 import type { JsonValue } from "../schema/json-schema-types.js";
 import type { FieldError } from "../errors/validation.js";
 import type { InvokerOptions } from "../invoke/invoker.js";
+import type { LiveChannel } from "../action/live.js";
 
 /** One enqueued call, as it travels: plain JSON only. */
 export interface JobPayload {
@@ -38,6 +39,15 @@ export interface JobOptions {
   readonly attempts: number;
   readonly backoff: { readonly type: "fixed" | "exponential"; readonly delay: number };
   readonly priority: number | undefined;
+}
+
+/**
+ * What stays in the enqueuing process with a job: the embedded queue hands it to the body itself;
+ * BullMQ relays the body's progress from whichever worker runs it (job progress events).
+ */
+export interface LocalJobOptions {
+  /** The live channel the body's `ctx.progress` / `ctx.notify` reach (an MCP task's client). */
+  readonly live?: LiveChannel;
 }
 
 /** A settled call, as it is stored: the `Result` without its exception (which stays in the worker). */
@@ -76,7 +86,7 @@ export interface QueueBackend {
   /** `"embedded"`, `"bullmq"`, …: named in messages. */
   readonly kind: string;
   /** Stores a job and returns its id — the existing job's id when `jobId` is already taken. */
-  add(payload: JobPayload, options: JobOptions): Promise<string>;
+  add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string>;
   /** The job's state; `undefined` when the backend has no such job. */
   snapshot(id: string): Promise<JobSnapshot | undefined>;
   /** Resolves once the job is completed, dead or cancelled; `signal` abandons the wait. */

@@ -16,7 +16,7 @@ import { randomUUID } from "node:crypto";
 import type { JobState } from "../action/job.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
-import type { JobOptions, JobPayload, JobSnapshot, QueueBackend, SettledJob } from "./backend.js";
+import type { JobOptions, JobPayload, JobSnapshot, LocalJobOptions, QueueBackend, SettledJob } from "./backend.js";
 import { jobNotFound } from "./job.js";
 import { runJob } from "./run-job.js";
 
@@ -31,6 +31,7 @@ interface Entry {
   readonly id: string;
   readonly payload: JobPayload;
   readonly options: JobOptions;
+  readonly local: LocalJobOptions | undefined;
   /** Enqueue order: the tie-breaker within a priority. */
   readonly order: number;
   /** `taken`: a slot holds it and it starts on the next turn (reported as waiting). */
@@ -69,7 +70,7 @@ export class EmbeddedQueue implements QueueBackend {
     this.#keepSettled = options.keepSettled ?? 10_000;
   }
 
-  async add(payload: JobPayload, options: JobOptions): Promise<string> {
+  async add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string> {
     if (this.#closed) throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: the embedded queue is closed`);
     if (options.jobId !== undefined && this.#jobs.has(options.jobId)) return options.jobId;
     const id = options.jobId ?? randomUUID();
@@ -77,6 +78,7 @@ export class EmbeddedQueue implements QueueBackend {
       id,
       payload,
       options,
+      local,
       order: this.#order++,
       state: options.delay > 0 ? "delayed" : "waiting",
       attemptsMade: 0,
@@ -197,7 +199,7 @@ export class EmbeddedQueue implements QueueBackend {
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (entry.cancelRequested) return this.#settle(entry, "cancelled", CANCELLED);
       entry.state = "active";
-      const attempt = await runJob(entry.payload, { signal: entry.controller.signal });
+      const attempt = await runJob(entry.payload, { signal: entry.controller.signal, live: entry.local?.live });
       entry.attemptsMade++;
       entry.controller = undefined;
       if (!attempt.retry) this.#settle(entry, "completed", attempt.settled);

@@ -14,7 +14,7 @@ import { principalFrom } from "../access/principal.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { didYouMean } from "../errors/did-you-mean.js";
-import type { JobOptions, JobPayload } from "./backend.js";
+import type { JobOptions, JobPayload, LocalJobOptions } from "./backend.js";
 import { queueBackend } from "./install.js";
 import { Job } from "./job.js";
 import { currentTraceparent } from "./trace-context.js";
@@ -101,10 +101,10 @@ export function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOption
   };
 }
 
-export async function enqueue(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions): Promise<JobHandle> {
+export async function enqueue(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions, local?: LocalJobOptions): Promise<JobHandle> {
   const settings = jobOptions(action.name, options);
   const payload = jobPayload(action, args, options, invoker);
   const backend = queueBackend();
-  const id = await backend.add(payload, settings);
+  const id = local === undefined ? await backend.add(payload, settings) : await backend.add(payload, settings, local);
   return new Job(id, action.name, action, backend) as JobHandle;
 }

@@ -15,7 +15,7 @@ import type { AxnPrincipal } from "../action/principal.js";
 import type { AnyAxn } from "../action/types.js";
 import type { InvokerOptions } from "../invoke/invoker.js";
 import { kernel } from "../kernel/state.js";
-import type { JobAttempt, QueueBackend } from "./backend.js";
+import type { JobAttempt, LocalJobOptions, QueueBackend } from "./backend.js";
 import { enqueue } from "./enqueue.js";
 import { queueBackend, useQueueBackend } from "./install.js";
 import { Job } from "./job.js";
@@ -40,11 +40,12 @@ export const Jobs = {
   /**
    * Enqueues a tool call the way a transport runs one synchronously: the worker calls the action
    * through an Invoker with `invoker`'s options (wire coercion; input errors user-facing), so the
-   * job settles the `Result` the synchronous tool call would have settled.
+   * job settles the `Result` the synchronous tool call would have settled. `live` reaches the body
+   * only when this process runs the job (the embedded queue): a worker elsewhere cannot call back.
    */
-  enqueueToolCall(action: AnyAxn, args: unknown, options: EnqueueOptions & { readonly invoker: InvokerOptions }): Promise<JobHandle> {
-    const { invoker, ...enqueueOptions } = options;
-    return enqueue(action, args, enqueueOptions, invoker);
+  enqueueToolCall(action: AnyAxn, args: unknown, options: EnqueueOptions & { readonly invoker: InvokerOptions; readonly live?: LocalJobOptions["live"] }): Promise<JobHandle> {
+    const { invoker, live, ...enqueueOptions } = options;
+    return enqueue(action, args, enqueueOptions, invoker, live === undefined ? undefined : { live });
   },
   /** The backend jobs go to (an embedded queue unless one was installed). */
   backend(): QueueBackend {
@@ -57,9 +58,10 @@ export const Jobs = {
   /**
    * Runs one attempt of a job payload in this process (a backend's worker calls it). Never throws.
    * `signal` may be a function, called only if the body reads `ctx.signal` (a worker then builds
-   * no `AbortController` for a job that never looks).
+   * no `AbortController` for a job that never looks). `live` is the channel the body's `ctx.progress`
+   * reaches (an MCP task's client, through the backend that relays it).
    */
-  run(payload: unknown, options: { readonly signal?: AbortSignal | (() => AbortSignal) } = {}): Promise<JobAttempt> {
+  run(payload: unknown, options: { readonly signal?: AbortSignal | (() => AbortSignal); readonly live?: LocalJobOptions["live"] } = {}): Promise<JobAttempt> {
     return runJob(payload, options);
   },
 } as const;

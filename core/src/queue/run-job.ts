@@ -7,6 +7,7 @@
  */
 import { internalsOf } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
+import type { LiveChannel } from "../action/live.js";
 import type { Result } from "../action/result.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
@@ -48,7 +49,7 @@ export function settledForm(result: Result<Record<string, unknown>>): SettledJob
 }
 
 /** Runs one attempt of a job. Never throws. */
-export async function runJob(payload: unknown, options: { readonly signal?: AbortSignal | (() => AbortSignal) } = {}): Promise<JobAttempt> {
+export async function runJob(payload: unknown, options: { readonly signal?: AbortSignal | (() => AbortSignal); readonly live?: LiveChannel | undefined } = {}): Promise<JobAttempt> {
   if (!isPayload(payload)) {
     return unrunnable(new AxnError(ErrorCodes.JobInvalid, "A job reached the worker without an axn payload ({ action, args, ambient }); was it enqueued by something other than A.enqueue?"), "(unknown)");
   }
@@ -63,7 +64,11 @@ export async function runJob(payload: unknown, options: { readonly signal?: Abor
       payload.action,
     );
   }
-  const callOptions = { ambientContext: payload.ambient, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+  const callOptions = {
+    ambientContext: payload.ambient,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.live === undefined ? {} : { live: options.live }),
+  };
   const call = () =>
     payload.invoker === undefined
       ? internalsOf(action).execute(payload.args, callOptions, undefined)

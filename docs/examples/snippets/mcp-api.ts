@@ -9,7 +9,7 @@ import type { AnyAxn } from "@axn/core";
 
 mcpPlugin;                                                                                // defineAdapterPlugin(...): registers adapter key "mcp"
 McpAdapter.tools satisfies () => McpTool[];                                               // every Tools.for("mcp") member, wrapped
-McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;             // { name?, description?, title?, annotations?, presentAs?, serverContext? }
+McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;             // { name?, description?, title?, annotations?, presentAs?, serverContext?, longRunning? }
 McpAdapter.serverContext satisfies () => McpServerContext | undefined;                    // deprecated: the running call's live handle, in a tool with serverContext: true
 
 createMcpServer satisfies (options: McpServerOptions) => Server;                          // { name, version, tools?, serverContext?, instructions?, principal?, resources?, prompts?, configureServer? }: the SDK's low-level Server
@@ -21,7 +21,7 @@ createMemorySessionStore satisfies () => SessionStore;                          
 // The option lists in the comments above are the options' keys.
 type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const optionLists: [
-  Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs" | "serverContext">,
+  Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs" | "serverContext" | "longRunning">,
   Is<keyof McpServerOptions, "name" | "version" | "tools" | "serverContext" | "instructions" | "principal" | "resources" | "prompts" | "configureServer">,
   Is<Exclude<keyof StdioServeOptions, keyof McpServerOptions>, "stdin" | "stdout" | "stderr">,
   Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "sessionIdleMs" | "sessionStore" | "authenticate">,

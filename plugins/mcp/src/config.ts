@@ -26,6 +26,9 @@ export const MCP_KEY = ADAPTER_KEY;
 export const PLUGIN_NAME = "axn-plugin-mcp";
 export const PLUGIN_VERSION = "0.1.0";
 
+/** The longest a task may be kept (24 h), whatever the client or the `taskTtlMs` setting asks. */
+export const MAX_TASK_TTL_MS = 24 * 3_600_000;
+
 /** MCP tool annotations as the `annotations` setting accepts them (the protocol's `ToolAnnotations`). */
 export type McpAnnotations = Pick<ToolAnnotations, "title" | "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">;
 
@@ -92,6 +95,22 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       overridable: true,
       description:
         "Runs the tool's calls in the per-call scope the deprecated McpAdapter.serverContext() reads (off by default: the call context, ctx.progress / ctx.signal, needs none)",
+    })
+    .setting("longRunning", {
+      default: undefined as boolean | undefined,
+      validate: (value: boolean | undefined) => value === undefined || typeof value === "boolean" || "expected true or false",
+      overridable: true,
+      description: "Serve the tool as an MCP task (execution.taskSupport \"optional\"); default: the action's own longRunning declaration",
+    })
+    .setting("taskTtlMs", {
+      default: 3_600_000 as number,
+      validate: (value: number) => (Number.isInteger(value) && value >= 1000 && value <= MAX_TASK_TTL_MS) || `expected milliseconds, an integer from 1000 to ${MAX_TASK_TTL_MS}`,
+      description: "How long an MCP task and its result stay readable after it was created, unless the client asks for less",
+    })
+    .setting("taskPollIntervalMs", {
+      default: 1000 as number,
+      validate: (value: number) => (Number.isInteger(value) && value >= 10) || "expected milliseconds, an integer ≥ 10",
+      description: "The pollInterval an MCP task suggests to its client",
     })
     .setting("stateless", {
       default: false as boolean,

@@ -25,7 +25,10 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type CreateTaskResult,
   type ListToolsResult,
+  type ServerNotification,
+  type TaskMetadata,
 } from "@modelcontextprotocol/sdk/types.js";
 import { mcpConfig } from "./config.js";
 import { ProtocolError } from "./protocol-error.js";
@@ -38,6 +41,8 @@ import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder }
 import { mcpPlugin } from "./plugin.js";
 import { attachPeer, type McpPeer } from "./peer.js";
 import { toolDefinition, type McpCallRequest, type McpTool } from "./wrap.js";
+import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "./tasks/handlers.js";
+import { McpTaskStore, taskOwner } from "./tasks/task-store.js";
 
 /**
  * `tools/call` with its params left untouched: checked by hand below (a short `-32602` for a
@@ -82,6 +87,7 @@ export const McpMessages = {
   protoKey: 'Invalid request: "__proto__" is not allowed as a key of params',
   internal: "Internal error",
   busy: BUSY_MESSAGE,
+  badTask: 'Invalid params: "task" must be an object such as {} or { "ttl": 60000 } (ttl in milliseconds)',
 } as const;
 
 /** The JSON-RPC code of a call refused because the server is at its concurrent-call cap (implementation-defined range). */
@@ -96,6 +102,8 @@ export interface ToolSet {
   readonly listing: ListToolsResult;
   /** The resources and prompts served beside the tools. */
   readonly surface: Surface;
+  /** The long-running tools' tasks (tasks/task-store.ts); `any` is false when no tool is long-running. */
+  readonly tasks: McpTaskStore;
 }
 
 /** What one server serves, checked once: the tools (by name, listed once), resources and prompts. */
@@ -122,6 +130,7 @@ export function toolSet(tools: readonly McpTool[], served: Surface = { resources
     tools: Object.freeze([...tools]),
     listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult,
     surface: served,
+    tasks: new McpTaskStore(tools),
   };
 }
 
@@ -145,7 +154,8 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
   // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
   const mcp = new McpServer({ name: options.name, version: options.version }, options.instructions === undefined ? {} : { instructions: options.instructions });
   const server = mcp.server;
-  server.registerCapabilities({ tools: restricted ? { listChanged: true } : {}, logging: {} });
+  const tasks = set.tasks.any ? set.tasks : undefined;
+  server.registerCapabilities({ tools: restricted ? { listChanged: true } : {}, logging: {}, ...(tasks === undefined ? {} : { tasks: TASKS_CAPABILITY }) });
   // What this session was last shown (the names, joined), so a change of grants can be announced.
   let listed: string | undefined;
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
@@ -154,12 +164,15 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
     return listing;
   });
   const peer = attachPeer(server);
+  // A task belongs to the caller that created it: the principal of the request, as for a tool call.
+  const ownerOf = (extra: McpRequestExtra): string => taskOwner((callerOf(build, extra) ?? options.principal ?? undefined)?.id, extra.sessionId);
+  if (tasks !== undefined) registerTaskHandlers(server, tasks, ownerOf);
   // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
   // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
   // `arguments.constructor` (an own "constructor" key fails the whole request as a protocol error)
   // and copies keys by assignment (an own "__proto__" key silently becomes the object's prototype).
   // The Invoker then refuses such keys by name, as every other transport does.
-  Protocol.prototype.setRequestHandler.call(server, ToolCallRequest, async (request: ToolCallRequestData, extra: McpRequestExtra): Promise<CallToolResult> => {
+  Protocol.prototype.setRequestHandler.call(server, ToolCallRequest, async (request: ToolCallRequestData, extra: McpRequestExtra): Promise<CallToolResult | CreateTaskResult> => {
     const params = checkedParams(request.params);
     const tool = set.byName.get(params.name);
     // A tool the server never listed is the client's protocol mistake, not a tool result.
@@ -171,6 +184,20 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
       if (names !== listed) {
         listed = names;
         await extra.sendNotification({ method: "notifications/tools/list_changed" }).catch(() => undefined);
+      }
+    }
+    const task = taskParams(request.params);
+    if (task !== undefined) {
+      // A task takes no call slot: it is a job, and the queue's concurrency paces it.
+      if (tasks === undefined || !tasks.serves(tool)) throw protocolError(ErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
+      try {
+        const owner = taskOwner(principalOf(ambientContext)?.id, extra.sessionId);
+        const channel = { progressToken: extra._meta?.progressToken, notify: (notification: ServerNotification) => server.notification(notification), peer };
+        return await tasks.create(tool, params.arguments ?? {}, ambientContext, { owner, task, channel });
+      } catch (error) {
+        // Refused at enqueue (an ambient value that is not plain data) or the queue is unreachable.
+        reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp task" });
+        throw protocolError(ErrorCode.InternalError, TaskMessages.notCreated);
       }
     }
     // Answered at its deadline while its body runs on, the call keeps its slot until the body ends.
@@ -215,6 +242,16 @@ function checkedParams(params: unknown): { readonly name: string; readonly argum
   const name: unknown = Object.hasOwn(params, "name") ? (params as { name?: unknown }).name : undefined;
   if (typeof name !== "string" || name === "") throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
   return params as { name: string; arguments?: unknown };
+}
+
+/** The `task` of a task-augmented `tools/call` (`{ ttl? }`), or `undefined` for a waited call. */
+function taskParams(params: unknown): TaskMetadata | undefined {
+  const task = (params as { task?: unknown }).task;
+  if (task === undefined) return undefined;
+  if (typeof task !== "object" || task === null || Array.isArray(task)) throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
+  const ttl = (task as { ttl?: unknown }).ttl;
+  if (ttl !== undefined && (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 0)) throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
+  return ttl === undefined ? {} : { ttl };
 }
 
 /** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */

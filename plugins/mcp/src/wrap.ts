@@ -6,7 +6,7 @@
  * (`tools()` comes with the plugin: see plugin.ts.)
  */
 import { JSON_SCHEMA_DIALECT, mediaFieldsOf, type AmbientContextSource, type AnyAxn, type LiveChannel } from "@axn/core";
-import { assertPresentAs, resolveToolName, toolPipeline, type ToolPipeline } from "@axn/sdk/adapter";
+import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping, type ToolPipeline } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
 import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "./config.js";
@@ -31,6 +31,8 @@ export interface WrapOptions {
   readonly presentAs?: PresentAs;
   /** Overrides the `serverContext` setting: whether the deprecated `McpAdapter.serverContext()` reaches this tool's calls. */
   readonly serverContext?: boolean;
+  /** Overrides the `longRunning` setting and the action's declaration: serve the tool as a task. */
+  readonly longRunning?: boolean;
 }
 
 /** What a tool call receives besides the model's arguments: the request, and the trusted context. */
@@ -51,6 +53,8 @@ export interface McpTool {
   readonly outputSchema?: Tool["outputSchema"];
   readonly annotations?: McpAnnotations;
   readonly _meta?: { readonly [TOOL_VERSION_META_KEY]: number };
+  /** Present for a long-running tool: a client may call it as a task (tasks/*.ts). */
+  readonly execution?: { readonly taskSupport: "optional" };
   /** The wrapped action (unchanged). */
   readonly action: AnyAxn;
   /** Runs the action with model-supplied `args`; never throws for a business failure or a mapping bug. */
@@ -91,6 +95,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
   // an in-memory round trip), a price no tool using the call context (`ctx.progress`…) should pay.
   const scoped = options.serverContext ?? mcpConfig.resolveOverrideFor(action, "serverContext");
   if (typeof scoped !== "boolean") throw new TypeError(`${CALLER}(${action.name}): serverContext must be true or false, got ${JSON.stringify(scoped)}`);
+  const longRunning = options.longRunning ?? mcpConfig.resolveOverrideFor(action, "longRunning") ?? action.longRunning;
 
   const tool: McpTool = {
     name,
@@ -100,6 +105,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
     ...(outputSchema === undefined ? {} : { outputSchema }),
     ...(annotations === undefined ? {} : { annotations: Object.freeze(annotations) }),
     ...(action.toolVersion > 1 ? { _meta: Object.freeze({ [TOOL_VERSION_META_KEY]: action.toolVersion }) } : {}),
+    ...(longRunning ? { execution: TASK_EXECUTION } : {}),
     action,
     // The live channel reaches the body through the call options (`ctx.progress`…); the deprecated
     // MCP-only handle through the scope, for a tool that opted in.
@@ -107,7 +113,19 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
       ? (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => withServerContext(request, invocation(run, args ?? {}, request))
       : (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => run(args ?? {}, callOptions(request)),
   };
-  return Object.freeze(tool);
+  const frozen = Object.freeze(tool);
+  mappings.set(frozen, mapping);
+  return frozen;
+}
+
+const TASK_EXECUTION = Object.freeze({ taskSupport: "optional" } as const);
+
+/** Each wrapped tool's result mapping: a task's settled result is answered through the same one. */
+const mappings = new WeakMap<McpTool, ToolMapping<CallToolResult, CallToolResult>>();
+
+/** The mapping `wrap` built for `tool` (a tool not made by `wrap` maps as a message). */
+export function mappingOf(tool: McpTool): ToolMapping<CallToolResult, CallToolResult> {
+  return mappings.get(tool) ?? MESSAGE_MAPPING;
 }
 
 /**
@@ -159,8 +177,8 @@ function advertised<S extends object | undefined>(schema: S): S {
 
 /** The `tools/list` entry of a tool: the protocol fields only, as plain JSON. */
 export function toolDefinition(tool: McpTool): Tool {
-  const { name, title, description, annotations, _meta } = tool;
+  const { name, title, description, annotations, execution, _meta } = tool;
   const inputSchema = advertised(tool.inputSchema);
   const outputSchema = advertised(tool.outputSchema);
-  return JSON.parse(JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations, _meta })) as Tool;
+  return JSON.parse(JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations, execution, _meta })) as Tool;
 }

@@ -10,12 +10,12 @@
  * const job = await SendDigest.enqueue({ userId: "u1" });
  * ```
  */
-import type { JobOptions, JobPayload, JobSnapshot, QueueBackend, SettledJob } from "@axn/core";
+import type { JobOptions, JobPayload, JobSnapshot, LocalJobOptions, ProgressUpdate, QueueBackend, SettledJob } from "@axn/core";
 import { AxnError, ErrorCodes } from "@axn/core";
 import type { Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import { cancelChannel, cancelledKey, loadBullmq, redisClient, resolveQueueSettings, type QueueSettings, type ResolvedQueueSettings } from "./connection.js";
-import { CANCELLED, settledFromFailure, stateOf } from "./wire.js";
+import { CANCELLED, RELAY_PROGRESS_KEY, settledFromFailure, stateOf } from "./wire.js";
 
 /** How long settled jobs stay readable by id. */
 /** How long `close()` waits for Redis to answer before it disconnects regardless. */
@@ -44,6 +44,8 @@ export class BullmqQueue implements QueueBackend {
   readonly kind = "bullmq";
   /** Job id → the waiters to wake on its next completed/failed event: one listener for all of them. */
   private readonly waiters = new Map<string, Set<(completed?: { readonly returnvalue: unknown }) => void>>();
+  /** Job id → the live progress channel of the call that enqueued it here, until the job ends. */
+  private readonly relays = new Map<string, (update: ProgressUpdate) => void>();
   private recheck: NodeJS.Timeout | undefined;
 
   private constructor(
@@ -57,7 +59,11 @@ export class BullmqQueue implements QueueBackend {
       const waiting = this.waiters.get(jobId);
       this.waiters.delete(jobId);
       for (const waiter of waiting ?? []) waiter(completed);
+      this.relays.delete(jobId);
     };
+    events.on("progress", ({ jobId, data }) => {
+      if (isProgressUpdate(data)) this.relays.get(jobId)?.(data);
+    });
     events.on("completed", ({ jobId, returnvalue }) => wake(jobId, { returnvalue }));
     events.on("failed", ({ jobId }) => wake(jobId));
   }
@@ -73,8 +79,10 @@ export class BullmqQueue implements QueueBackend {
     return new BullmqQueue(settings, queue, events, client, eventsClient);
   }
 
-  async add(payload: JobPayload, options: JobOptions): Promise<string> {
-    const job = await this.queue.add(payload.action, payload, {
+  async add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string> {
+    const progress = local?.live?.progress;
+    const data = progress === undefined ? payload : { ...payload, [RELAY_PROGRESS_KEY]: true };
+    const job = await this.queue.add(payload.action, data, {
       ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
       ...(options.delay > 0 ? { delay: options.delay } : {}),
       ...(options.priority === undefined ? {} : { priority: options.priority }),
@@ -84,6 +92,7 @@ export class BullmqQueue implements QueueBackend {
       removeOnFail: KEEP_DEAD,
     });
     if (job.id === undefined) throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: BullMQ returned no job id`);
+    if (progress !== undefined) this.relays.set(job.id, progress);
     return job.id;
   }
 
@@ -178,6 +187,15 @@ export class BullmqQueue implements QueueBackend {
     }
   }
 
+  /**
+   * The producer's Redis connection (an ioredis client, typed `unknown` so this package's types never
+   * name an optional peer), for the little state a transport keeps beside the jobs — MCP task
+   * records — under `settings.prefix`. It closes with the queue.
+   */
+  redis(): unknown {
+    return this.client;
+  }
+
   async cancel(id: string): Promise<boolean> {
     const job = (await this.queue.getJob(id)) as RawJob | undefined;
     if (job === undefined) return false;
@@ -194,6 +212,7 @@ export class BullmqQueue implements QueueBackend {
       return false; // a worker took it meanwhile: it is running now
     }
     await this.client.set(cancelledKey(this.settings, id), cancelledMarker(job), "EX", CANCELLED_TTL);
+    this.relays.delete(id);
     return true;
   }
 
@@ -218,6 +237,10 @@ export class BullmqQueue implements QueueBackend {
     this.client.disconnect();
     this.eventsClient.disconnect();
   }
+}
+
+function isProgressUpdate(data: unknown): data is ProgressUpdate {
+  return typeof data === "object" && data !== null && typeof (data as { progress?: unknown }).progress === "number";
 }
 
 /** A job not finished yet: its exact state does not matter to a waiter. */

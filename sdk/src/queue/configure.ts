@@ -3,7 +3,7 @@
  * opened on first use, so commands that never enqueue (`axn tools`) never connect; without one,
  * the embedded queue stays the default.
  */
-import { Jobs, type JobOptions, type JobPayload, type JobSnapshot, type QueueBackend } from "@axn/core";
+import { Jobs, type JobOptions, type JobPayload, type JobSnapshot, type LocalJobOptions, type QueueBackend } from "@axn/core";
 import { BullmqQueue } from "./bullmq-queue.js";
 import { resolveQueueSettings, type ResolvedQueueSettings } from "./connection.js";
 
@@ -18,8 +18,8 @@ class LazyBullmqQueue implements QueueBackend {
     return (this.#opened ??= BullmqQueue.open(this.settings));
   }
 
-  async add(payload: JobPayload, options: JobOptions): Promise<string> {
-    return (await this.#queue()).add(payload, options);
+  async add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string> {
+    return (await this.#queue()).add(payload, options, local);
   }
   async snapshot(id: string): Promise<JobSnapshot | undefined> {
     return (await this.#queue()).snapshot(id);
@@ -29,6 +29,10 @@ class LazyBullmqQueue implements QueueBackend {
   }
   async cancel(id: string): Promise<boolean> {
     return (await this.#queue()).cancel(id);
+  }
+  /** The opened queue's Redis connection (BullmqQueue.redis). */
+  async redis(): Promise<unknown> {
+    return (await this.#queue()).redis();
   }
   async close(): Promise<void> {
     const opened = this.#opened;

@@ -45,3 +45,10 @@ export function stateOf(state: string, failedReason: string | undefined): JobSta
       return undefined;
   }
 }
+
+/**
+ * The job-data key that asks a worker to report the body's `ctx.progress` as BullMQ job progress:
+ * set by a producer that relays it to a live channel (LocalJobOptions.live), so other jobs cost no
+ * extra Redis write per progress report.
+ */
+export const RELAY_PROGRESS_KEY = "axnRelayProgress";

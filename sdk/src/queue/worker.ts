@@ -18,7 +18,7 @@ import { Jobs } from "@axn/core";
 import type { Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { cancelChannel, loadBullmq, redisClient, resolveQueueSettings, type QueueSettings, type ResolvedQueueSettings } from "./connection.js";
-import { CANCELLED_REASON, failedReasonFor } from "./wire.js";
+import { CANCELLED_REASON, failedReasonFor, RELAY_PROGRESS_KEY } from "./wire.js";
 
 export interface QueueWorkerOptions extends QueueSettings {
   readonly connection: string;
@@ -93,7 +93,10 @@ export async function startQueueWorker(options: QueueWorkerOptions, events: Queu
     signals.set(id, stop);
     running++;
     try {
-      const attempt = await Jobs.run(job.data, { signal: stop.signal });
+      // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
+      const relay = (job.data as Record<string, unknown> | undefined)?.[RELAY_PROGRESS_KEY] === true;
+      const live = relay ? { progress: (update: object) => void job.updateProgress(update).catch(() => undefined) } : undefined;
+      const attempt = await Jobs.run(job.data, live === undefined ? { signal: stop.signal } : { signal: stop.signal, live });
       // An abort the body honoured ends the attempt in a throw; one it ignored lets it settle as usual.
       if (attempt.retry && stop.reason === SHUTDOWN) {
         // Back to waiting for another worker; BullMQ does not count the attempt.

@@ -59,6 +59,9 @@ function checkShape(name: string, def: AnyDefinition): void {
   if (def.description !== undefined && typeof def.description !== "string") {
     throw new TypeError(`defineAxn(${name}): \`description\` must be a string`);
   }
+  if (def.longRunning !== undefined && typeof def.longRunning !== "boolean") {
+    throw new TypeError(`defineAxn(${name}): \`longRunning\` must be true or false`);
+  }
 }
 
 /**

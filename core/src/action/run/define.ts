@@ -100,6 +100,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
       return outputSchema ?? undefined;
     },
     semanticHints: internals.semanticHints,
+    longRunning: def.longRunning ?? def.extends?.longRunning ?? false,
     [AXN_INTERNALS]: handleFor(internals),
   };
   Object.defineProperty(action, Symbol.toStringTag, { value: `Axn ${name}` });

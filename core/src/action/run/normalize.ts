@@ -31,6 +31,7 @@ const DEFINITION_KEYS = new Set([
   "toolVersion",
   "toolPrefixes",
   "semanticHints",
+  "longRunning",
   "configure",
   "coerceInputTypes",
   "failsOn",

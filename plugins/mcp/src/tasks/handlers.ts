@@ -1,0 +1,80 @@
+/**
+ * The protocol's task requests — `tasks/get`, `tasks/result`, `tasks/cancel`, `tasks/list` — on one
+ * server, over the tool set's task store. Each request is answered for the caller it comes from
+ * (its principal, from the same server context as a tool call), so a task id of someone else's is
+ * `Task not found` exactly as an unknown one. Registered through the base `Protocol` method, as the
+ * tool call is, and only on a server that declares the `tasks` capability.
+ */
+import { reportException } from "@axn/core";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CancelTaskRequestSchema,
+  ErrorCode,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
+  ListTasksRequestSchema,
+  McpError,
+  RELATED_TASK_META_KEY,
+  type ServerCapabilities,
+} from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError } from "../protocol-error.js";
+import type { McpRequestExtra } from "../server-context.js";
+import { isTerminalStatus } from "./status.js";
+import type { McpTaskStore } from "./task-store.js";
+
+/** What a server with long-running tools declares: task-augmented `tools/call`, `tasks/list`, `tasks/cancel`. */
+export const TASKS_CAPABILITY: NonNullable<ServerCapabilities["tasks"]> = Object.freeze({
+  list: {},
+  cancel: {},
+  requests: { tools: { call: {} } },
+});
+
+export const TaskMessages = {
+  notFound: (taskId: string): string => `Task not found: ${taskId} (it was never created for this caller, or it expired)`,
+  terminal: (taskId: string, status: string): string => `Cannot cancel task ${taskId}: it is already ${status}`,
+  notATask: (tool: string): string => `Tool ${tool} does not run as a task (its tools/list entry has no execution.taskSupport); call it without "task"`,
+  notCreated: "Internal error: the task could not be created",
+  internal: "Internal error",
+} as const;
+
+/** Who is asking, as the task store keys tasks (task-store.ts `taskOwner`). */
+export type TaskCaller = (extra: McpRequestExtra) => string;
+
+export function registerTaskHandlers(server: Server, store: McpTaskStore, ownerOf: TaskCaller): void {
+  const on = Protocol.prototype.setRequestHandler;
+  const found = async (taskId: string, extra: McpRequestExtra) => {
+    const task = await store.find(taskId, ownerOf(extra));
+    if (task === undefined) throw new ProtocolError(ErrorCode.InvalidParams, TaskMessages.notFound(taskId));
+    return task;
+  };
+  on.call(server, GetTaskRequestSchema, (request, extra: McpRequestExtra) => guarded("tasks/get", extra, async () => (await found(request.params.taskId, extra)).task));
+  on.call(server, GetTaskPayloadRequestSchema, (request, extra: McpRequestExtra) =>
+    guarded("tasks/result", extra, async () => {
+      const taskId = request.params.taskId;
+      const result = await store.result(await found(taskId, extra), extra.signal);
+      return { ...result, _meta: { ...result._meta, [RELATED_TASK_META_KEY]: { taskId } } };
+    }),
+  );
+  on.call(server, CancelTaskRequestSchema, (request, extra: McpRequestExtra) =>
+    guarded("tasks/cancel", extra, async () => {
+      const task = await found(request.params.taskId, extra);
+      if (isTerminalStatus(task.task.status)) throw new ProtocolError(ErrorCode.InvalidParams, TaskMessages.terminal(request.params.taskId, task.task.status));
+      return store.cancel(task);
+    }),
+  );
+  on.call(server, ListTasksRequestSchema, (request, extra: McpRequestExtra) => guarded("tasks/list", extra, () => store.list(ownerOf(extra), request.params?.cursor)));
+}
+
+/** A fault of the store (Redis away) is reported and answered as the generic internal error, never its message. */
+async function guarded<T>(phase: string, extra: McpRequestExtra, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof McpError || error instanceof ProtocolError) throw error;
+    // An abandoned tasks/result (the client cancelled the request) is answered by nobody.
+    if (extra.signal.aborted) throw error;
+    reportException(error, { action: "axn-plugin-mcp", phase: `mcp ${phase}` });
+    throw new ProtocolError(ErrorCode.InternalError, TaskMessages.internal);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Task records: what an MCP task is beyond its job — who may see it, which tool it called, when it
+ * was created and last changed, how long it is kept, and whether the client cancelled it. The job
+ * (the app's queue, through the Jobs API) holds the call, its state and its result; the record
+ * holds only these few fields. They live where the jobs live: beside an embedded queue in this
+ * process's memory, beside BullMQ in the same Redis (redis-records.ts), so any instance that
+ * reaches the queue can answer `tasks/get`, `tasks/result`, `tasks/cancel` and `tasks/list`.
+ */
+
+export interface TaskRecord {
+  /** The task id, which is also its job's id. */
+  readonly taskId: string;
+  /** Who may see it: `principal:<id>`, else `session:<id>` for an anonymous session, else `anonymous`. */
+  readonly owner: string;
+  /** The tool name it called. */
+  readonly tool: string;
+  /** Milliseconds since the epoch. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Kept this long after `createdAt` (ms). */
+  readonly ttl: number;
+  readonly pollInterval: number;
+  /** The client cancelled it (terminal, whatever the job does next). */
+  readonly cancelled: boolean;
+  /** A terminal state was seen and `updatedAt` moved to it. */
+  readonly settled: boolean;
+}
+
+export interface TaskRecords {
+  put(record: TaskRecord): Promise<void>;
+  /** The record, or `undefined` when there is none or it expired. */
+  get(taskId: string): Promise<TaskRecord | undefined>;
+  /** Replaces a record that still exists (its expiry unchanged). */
+  update(record: TaskRecord): Promise<void>;
+  /** An owner's records, oldest first, from `offset`; `next` is the offset of the page after. */
+  list(owner: string, offset: number, limit: number): Promise<{ readonly records: readonly TaskRecord[]; readonly next?: number }>;
+}
+
+/** The records beside an embedded queue: in this process, as its jobs are. */
+export class MemoryTaskRecords implements TaskRecords {
+  readonly #records = new Map<string, TaskRecord>();
+
+  async put(record: TaskRecord): Promise<void> {
+    this.#sweep();
+    this.#records.set(record.taskId, record);
+  }
+
+  async get(taskId: string): Promise<TaskRecord | undefined> {
+    const record = this.#records.get(taskId);
+    if (record === undefined || expired(record)) return undefined;
+    return record;
+  }
+
+  async update(record: TaskRecord): Promise<void> {
+    if (this.#records.has(record.taskId)) this.#records.set(record.taskId, record);
+  }
+
+  async list(owner: string, offset: number, limit: number): Promise<{ readonly records: readonly TaskRecord[]; readonly next?: number }> {
+    const mine = [...this.#records.values()].filter((record) => record.owner === owner && !expired(record));
+    const page = mine.slice(offset, offset + limit);
+    return offset + limit < mine.length ? { records: page, next: offset + limit } : { records: page };
+  }
+
+  #sweep(): void {
+    for (const [id, record] of this.#records) if (expired(record)) this.#records.delete(id);
+  }
+}
+
+function expired(record: TaskRecord): boolean {
+  return Date.now() >= record.createdAt + record.ttl;
+}
