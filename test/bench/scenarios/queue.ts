@@ -113,7 +113,13 @@ export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[
   const heads = [HEAD, throughputHead("22b", 1, batch), throughputHead("22c", 2, batch)];
   if (!redisInstalled()) return heads.map((head) => skippedRow(head, "µs/op", "skipped: redis-server is not on PATH (apt-get install redis-server)"));
   const redis = await startRedis();
-  const connection = () => new Redis(redis.url, { maxRetriesPerRequest: null });
+  // The bare side's clients: BullMQ closes what it made, not a connection it was given.
+  const clients: Redis[] = [];
+  const connection = () => {
+    const client = new Redis(redis.url, { maxRetriesPerRequest: null });
+    clients.push(client);
+    return client;
+  };
   const name = `bench-axn-${process.pid}`;
   const bare = `bench-bare-${process.pid}`;
   const queue = new Queue(bare, { connection: connection() });
@@ -165,6 +171,8 @@ export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[
     await Promise.all(bareWorkers.map((worker) => worker.close()));
     await events.close();
     await queue.close();
+    // Cut before Redis stops: left open they would dial it for the rest of the run.
+    for (const client of clients) client.disconnect();
     await redis.stop();
   }
 }
