@@ -155,7 +155,7 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
       console.error(`\n(${root}) commands since the last failure:\n${transcript.slice(shown).map((r) => `$ ${r.command} (exit ${r.code})\n${r.stdout}\n${r.stderr}`).join("\n")}`);
       shown = transcript.length;
     }
-    for (const child of children) child.kill("SIGKILL");
+    for (const child of children) killGroup(child);
     children.clear();
   });
 
@@ -237,7 +237,9 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
   it("serves HTTP with npm start (--dev), answering the page's curl", async () => {
     // --dev: the reference page is a development aid (axn serve runs in production otherwise).
     const [command, args] = npmCommand(["start", "--", "--port", "0", "--dev"]);
-    const server = spawn(command, args, { cwd: app, env: userEnv() });
+    // Its own process group: npm runs `axn serve` as a grandchild (through sh), which a kill of npm
+    // alone leaves running — one stray server per run of the suite.
+    const server = spawn(command, args, { cwd: app, env: userEnv(), detached: true });
     children.add(server);
     const banner = await readUntil(server, "Press Ctrl+C to stop.");
     const url = /Serving my-tools \(1 MCP tools, 1 HTTP operations\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
@@ -301,3 +303,13 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     });
   });
 });
+
+/** Kills a child and, when it leads a process group of its own (`detached`), everything it started. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL"); // not a group leader
+  }
+}
