@@ -16,6 +16,7 @@ import { resetKernel } from "@axn/sdk/testing";
 import { createMemorySessionStore, createRedisSessionStore, createStreamableHttpHandler, McpAdapter, mcpPlugin, type SessionMessage, type SessionStore } from "axn-plugin-mcp";
 import { defineAxn } from "@axn/core";
 import { startRedis, useRedis } from "../../support/redis.js";
+import { captureReports } from "../../support/reports.js";
 import { config as docsConfig, sharedMcpHandler } from "../../../docs/examples/snippets/mcp-sessions.js";
 
 const RECORD = {
@@ -245,7 +246,8 @@ describe("docs/scaling.md: MCP sessions in Redis (docs/examples/snippets/mcp-ses
 
 describe("axn-plugin-mcp: a Redis session store that stops answering", function () {
   this.timeout(60_000); // a hang guard
-  afterEach(resetKernel);
+  // The unreachable store is reported to onException (pinned below), not printed into the run.
+  const reports = captureReports();
 
   it("a request of a session is answered 503 with Retry-After, not left waiting for Redis, and closing does not wait for it either", async () => {
     const redis = await startRedis();
@@ -269,6 +271,7 @@ describe("axn-plugin-mcp: a Redis session store that stops answering", function 
       expect(reply.status).to.equal(503);
       expect(reply.headers.get("retry-after")).to.equal("1");
       expect(await reply.json()).to.deep.equal({ jsonrpc: "2.0", error: { code: -32000, message: "Server busy: the MCP session store did not answer; retry later" }, id: null });
+      expect(reports.map((r) => [r.phase, (r.error as Error).message])).to.deep.equal([["mcp http request", "Redis did not answer within 300 ms"]]);
     } finally {
       await handler.close();
       await store.close();
