@@ -106,6 +106,8 @@ describe("ambient context", () => {
 });
 
 describe("subfields in the reflected input schema", () => {
+  // The bad call below also misses an ambient value, an integration fault that is reported: pinned, not printed.
+  const reports = captureReports();
   it("fold into their parent's property, so the schema is never looser than runtime", async () => {
     const { Ajv2020 } = await import("ajv/dist/2020.js");
     const Ship = defineAxn({
@@ -125,6 +127,7 @@ describe("subfields in the reflected input schema", () => {
     const good = { customer: { address: { zip: "12345", city: "X" } } };
     expect(validate(bad)).to.equal(false);
     expect((await Ship.call(bad, { ambientContext: { userId: "u" } })).ok).to.equal(false);
+    expect(reports.map((r) => [r.action, r.phase, (r.error as Error).message])).to.deep.equal([["ShipReflected", "validation", "zip: Invalid; tenantName: Required"]]);
     expect(validate(good)).to.equal(true);
     expect(JSON.stringify(Ship.inputSchema)).to.not.include("tenantName");
   });
