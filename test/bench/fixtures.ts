@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { defineAxn } from "@axn/core";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 // --- "Lookup": a small tool call (three inputs, three outputs) ---------------------------------
 
@@ -69,6 +70,21 @@ export async function lookupByHand(args: unknown): Promise<HandResult> {
 
 /** The route of {@link bareLookupApp}. */
 export const BARE_LOOKUP_ROUTE = "/api/lookup/v1";
+
+/**
+ * The floor under every HTTP server in the bench: Node's own request and response with nothing on
+ * top — the body read from its events, `JSON.parse`, the Lookup body, `JSON.stringify`, one
+ * `writeHead` + `end`; no validation, no checks. A server's figure minus this one is what it adds.
+ */
+export function floorListener(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+  incoming.on("end", () => {
+    const answer = JSON.stringify(lookupBody(JSON.parse(Buffer.concat(chunks).toString()) as LookupIn));
+    outgoing.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(answer) });
+    outgoing.end(answer);
+  });
+}
 
 /** The HTTP baseline (scenario 5): a bare hono route doing the same zod validation and body. */
 export function bareLookupApp(): Hono {

@@ -17,7 +17,7 @@ import { IncomingMessage, ServerResponse, type Server } from "node:http";
 import { Socket } from "node:net";
 import { Duplex } from "node:stream";
 import type { AnyAxn } from "@axn/core";
-import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup, lookupBody, type LookupIn } from "./fixtures.js";
+import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup, floorListener } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { fastifyLookupApp, zodOpenApiLookupApp } from "./peers/http-servers.js";
 
@@ -56,23 +56,9 @@ function request(listener: Listener, path: string): Promise<number> {
   return finished;
 }
 
-/**
- * The floor: Node's own request and response with nothing on top — the body read from its events,
- * `JSON.parse`, the Lookup body, `JSON.stringify`, one `writeHead` + `end` — no validation, no
- * checks. What every server here pays before its own work; a server's figure minus this one is
- * what it adds.
- */
+/** The floor (fixtures.ts `floorListener`): what every server here pays before its own work. */
 function floor(): Served {
-  const listener = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
-    const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-    incoming.on("end", () => {
-      const answer = JSON.stringify(lookupBody(JSON.parse(Buffer.concat(chunks).toString()) as LookupIn));
-      outgoing.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(answer) });
-      outgoing.end(answer);
-    });
-  };
-  return { listener: listener as unknown as Listener, path: BARE_LOOKUP_ROUTE };
+  return { listener: floorListener as unknown as Listener, path: BARE_LOOKUP_ROUTE };
 }
 
 function baseline(): { listener: Listener; path: string } {

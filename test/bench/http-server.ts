@@ -14,7 +14,7 @@ import { serve as nodeServe } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import type { AnyAxn } from "@axn/core";
 import { createServer } from "node:http";
-import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup, lookupBody, type LookupIn } from "./fixtures.js";
+import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup, floorListener } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { fastifyLookupApp, zodOpenApiLookupApp } from "./peers/http-servers.js";
 
@@ -52,15 +52,7 @@ async function serveAxn(viaPluginServe: boolean): Promise<void> {
 
 /** Diagnostic: bare Node (the body read, parsed, answered — no checks, no validation), the floor under every server here. */
 function serveFloor(): void {
-  const server = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-    incoming.on("end", () => {
-      const answer = JSON.stringify(lookupBody(JSON.parse(Buffer.concat(chunks).toString()) as LookupIn));
-      outgoing.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(answer) });
-      outgoing.end(answer);
-    });
-  });
+  const server = createServer(floorListener);
   server.listen(0, "127.0.0.1", () => announce({ port: (server.address() as AddressInfo).port, route: BARE_LOOKUP_ROUTE }));
 }
 

@@ -15,10 +15,10 @@ import { fileURLToPath } from "node:url";
 import { expect } from "chai";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { axnBin, exitOf, readUntil } from "../support/axn-child.js";
 import { startBalancer, type Balancer } from "../support/haproxy.js";
 import { freePort, useRedis } from "../support/redis.js";
+import { recordNotifications } from "../support/mcp-client.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/sessions-app/", import.meta.url));
 const NOT_FOUND = { jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null };
@@ -69,10 +69,7 @@ describe("queue: MCP sessions shared by two axn serve instances behind HAProxy",
     });
     const client = new Client({ name: "balanced-sessions-spec", version: "1.0.0" });
     clients.push(client);
-    const logs: string[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logs.push(`${notification.params.level}: ${String(notification.params.data)}`));
-    const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updates.push(notification.params.uri));
+    const { logs, updates } = recordNotifications(client);
     await client.connect(transport);
     return { client, transport, served, logs, updates };
   };

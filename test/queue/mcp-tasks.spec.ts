@@ -14,9 +14,10 @@ import { expect } from "chai";
 import { Redis } from "ioredis";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CallToolResultSchema, CreateTaskResultSchema, McpError, RELATED_TASK_META_KEY, type Progress } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, CreateTaskResultSchema, RELATED_TASK_META_KEY, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import { axnBin, exitOf, readUntil } from "../support/axn-child.js";
 import { freePort, useRedis } from "../support/redis.js";
+import { rpcError } from "../support/mcp-client.js";
 
 const helpdesk = fileURLToPath(new URL("../../docs/examples/helpdesk/", import.meta.url));
 const tasksApp = fileURLToPath(new URL("./fixtures/tasks-app/", import.meta.url));
@@ -32,15 +33,6 @@ function createTask(client: Client, name: string, args: object, onprogress?: (pr
   return client.request({ method: "tools/call", params: { name, arguments: args } }, CreateTaskResultSchema, { task: { ttl: 600_000 }, ...(onprogress === undefined ? {} : { onprogress }) });
 }
 
-async function rpcError(request: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await request;
-  } catch (error) {
-    if (error instanceof McpError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a JSON-RPC error");
-}
 
 const notFound = (taskId: string) => ({ code: -32602, message: `MCP error -32602: Task not found: ${taskId} (it was never created for this caller, or it expired)` });
 

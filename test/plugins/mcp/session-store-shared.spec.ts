@@ -19,10 +19,11 @@ import { servingPolicy } from "@axn/sdk/serving";
 import { resetKernel } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema, LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createRedisSessionStore, createStreamableHttpHandler, defineResource, McpAdapter, type McpHttpHandler, type McpResource, type SessionStore } from "axn-plugin-mcp";
 import { z } from "zod";
 import { useRedis } from "../../support/redis.js";
+import { recordNotifications } from "../../support/mcp-client.js";
 
 const TOKENS = { "token-ada": { id: "ada" }, "token-bob": { id: "bob" } } as const;
 const NOT_FOUND = { jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null };
@@ -137,10 +138,7 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     });
     const client = new Client({ name: "shared-sessions-spec", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
     client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
-    const logs: string[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logs.push(`${notification.params.level}: ${String(notification.params.data)}`));
-    const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updates.push(notification.params.uri));
+    const { logs, updates } = recordNotifications(client);
     await client.connect(transport);
     return { client, transport, served, logs, updates };
   };

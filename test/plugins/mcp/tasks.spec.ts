@@ -13,8 +13,9 @@ import { createEmbeddedQueue, defineAxn, Jobs, type AnyAxn } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CallToolResultSchema, CreateTaskResultSchema, McpError, RELATED_TASK_META_KEY, type Progress } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, CreateTaskResultSchema, RELATED_TASK_META_KEY, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import { createMcpServer, McpAdapter, mcpConfig, type McpServerOptions } from "axn-plugin-mcp";
+import { rpcError } from "../../support/mcp-client.js";
 
 /** A latch the spec opens: the body waits on it, so "working" is observed without a clock. */
 function latch(): { readonly wait: Promise<void>; open(): void } {
@@ -42,16 +43,6 @@ async function connect(options: Partial<McpServerOptions>): Promise<Peer> {
   };
 }
 
-/** The JSON-RPC error a request is answered with. */
-async function rpcError(request: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await request;
-  } catch (error) {
-    if (error instanceof McpError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a JSON-RPC error");
-}
 
 /** Polls `tasks/get` until the status is `status` (a hang guard of mocha's timeout, no clock of its own). */
 async function untilStatus(client: Client, taskId: string, status: string): Promise<void> {

@@ -99,19 +99,7 @@ export function finishSuccess(
   span: Span | undefined,
   started: number,
 ): Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>> {
-  const result = makeResult<Record<string, unknown>>({
-    ok: true,
-    outcome: "success",
-    message,
-    exception: undefined,
-    exposed,
-    elapsedMs: performance.now() - started,
-    action: action.name,
-    sensitive: action.sensitiveExposes,
-    declared: action.exposeNames,
-    source: action.self,
-    copy: action.copyExposed,
-  });
+  const result = actionResult(action, true, "success", message, undefined, exposed, started);
   if (action.onSuccess.length > 0) return runCallbacks(action, result).then(() => close(action, result, span));
   return close(action, result, span);
 }
@@ -123,13 +111,31 @@ export function finish(
   span: Span | undefined,
   started: number,
 ): Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>> {
-  // One fixed shape, absent members as `undefined`: conditional spreads here cost every call.
-  const result = makeResult<Record<string, unknown>>({
-    ok: settled.ok,
-    outcome: settled.outcome,
-    message: settled.message,
-    exception: settled.exception,
-    exposed: settled.exposed,
+  const result = actionResult(action, settled.ok, settled.outcome, settled.message, settled.exception, settled.exposed, started);
+  // A refused call never ran: the action's own callbacks are not told; the host's observers are.
+  if (hasCallbacks(action, result.outcome) && !(settled.exception instanceof AccessDeniedError)) return runCallbacks(action, result).then(() => close(action, result, span));
+  return close(action, result, span);
+}
+
+/**
+ * The call's `Result`, for `finish` and `finishSuccess` alike. Positional, so a success needs no
+ * `Settled` record; one fixed shape, absent members as `undefined` (conditional spreads cost every call).
+ */
+function actionResult(
+  action: CompiledAction,
+  ok: boolean,
+  outcome: Settled["outcome"],
+  message: string,
+  exception: Settled["exception"],
+  exposed: Settled["exposed"],
+  started: number,
+): Result<Record<string, unknown>> {
+  return makeResult<Record<string, unknown>>({
+    ok,
+    outcome,
+    message,
+    exception,
+    exposed,
     elapsedMs: performance.now() - started,
     action: action.name,
     sensitive: action.sensitiveExposes,
@@ -137,9 +143,6 @@ export function finish(
     source: action.self,
     copy: action.copyExposed,
   });
-  // A refused call never ran: the action's own callbacks are not told; the host's observers are.
-  if (hasCallbacks(action, result.outcome) && !(settled.exception instanceof AccessDeniedError)) return runCallbacks(action, result).then(() => close(action, result, span));
-  return close(action, result, span);
 }
 
 function close(action: CompiledAction, result: Result<Record<string, unknown>>, span: Span | undefined): Result<Record<string, unknown>> {
