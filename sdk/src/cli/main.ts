@@ -46,7 +46,7 @@ export function mainHelp(): string {
 }
 
 export function commandHelp(command: Command, body: string = command.help): string {
-  return [`Usage: axn ${command.usage} [--config PATH]`, "", command.summary + ".", "", body].join("\n");
+  return [`Usage: axn ${command.usage} [--config PATH]`, "", `${command.summary}.`, "", body].join("\n");
 }
 
 async function helpOf(command: Command, io: CliIo, configPath: string | undefined): Promise<string> {

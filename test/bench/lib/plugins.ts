@@ -3,7 +3,7 @@
  * plugins are built alongside this suite, so a plugin that is missing or does not (yet) export what
  * a scenario needs makes that scenario report "skipped: plugin not built" instead of failing the run.
  */
-import { type AxnHost } from "@axn/core";
+import type { AxnHost } from "@axn/core";
 import { createKernelHost, resetHost } from "@axn/core/internal";
 
 export interface PluginLike {

@@ -97,7 +97,7 @@ export function terminalReport(report: BenchReport): string {
   const kinds = kindTable(report.rows);
   if (kinds !== undefined) out.push("", "Per schema kind (ratio, verdict, baseline → axn; CPU ratio):", boxTable(kinds.head, kinds.body));
   if (report.scale !== undefined) {
-    out.push("", "7. Scale (plugins loaded: " + (report.scale.plugins.join(", ") || "none") + ")");
+    out.push("", `7. Scale (plugins loaded: ${report.scale.plugins.join(", ") || "none"})`);
     out.push(boxTable(SCALE_HEAD, scaleTable(report.scale)));
     out.push(
       "",
@@ -112,8 +112,8 @@ export function terminalReport(report: BenchReport): string {
 }
 
 function mdTable(head: readonly string[], body: readonly string[][]): string {
-  const escape = (c: string): string => c.replace(/\|/g, "\\|");
-  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...body.map((r) => `| ${r.map(escape).join(" | ")} |`)].join("\n");
+  const escapeCell = (c: string): string => c.replace(/\|/g, "\\|");
+  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...body.map((r) => `| ${r.map(escapeCell).join(" | ")} |`)].join("\n");
 }
 
 export function markdownReport(report: BenchReport, findings: string, chartFile: string): string {
@@ -238,7 +238,7 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "  Profile a workload with `node --cpu-prof --import tsx test/bench/profile.ts <workload>` (`call:zod4`,",
     "  `invoke:valibot`, `hand:arktype`, `mcp:axn`, `mcp:bare`…; see *Findings*).",
   );
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 }
 
 /** Structural check of a report (used by the smoke spec): finite positive numbers, known verdicts. */

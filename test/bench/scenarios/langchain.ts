@@ -9,7 +9,7 @@
  *   the tool once, the agent runs it and hands the answer back, the model ends the run. One agent
  *   per side, built once; each run starts a new conversation (the fake model then restarts its script).
  */
-import { type AnyAxn } from "@axn/core";
+import type { AnyAxn } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { tool } from "@langchain/core/tools";

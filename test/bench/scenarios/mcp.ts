@@ -16,7 +16,7 @@
  * is on at all.
  */
 import { isDeepStrictEqual } from "node:util";
-import { type AnyAxn } from "@axn/core";
+import type { AnyAxn } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";

@@ -113,7 +113,7 @@ export function brokenArgs(action: AnyAxn): fc.Arbitrary<BrokenCase> {
     if (field.type === "object" && field.properties.length > 0) {
       options.push(
         fc.constantFrom(...field.properties).chain((sub) => {
-          const subType = typeOf(((field.schema as { properties?: Record<string, JsonSchema> }).properties ?? {})[sub] ?? {});
+          const subType = typeOf((field.schema as { properties?: Record<string, JsonSchema> }).properties?.[sub] ?? {});
           return fc.constantFrom(...wrongTypeValues(subType)).map((value): Mutation => ({ kind: "wrongType", path: [field.name, sub] as const, value }));
         }),
       );
