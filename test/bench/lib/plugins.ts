@@ -13,7 +13,7 @@ export interface PluginLike {
 
 export type Loaded = { readonly ok: true; readonly module: Record<string, unknown>; readonly plugin: PluginLike } | { readonly ok: false; readonly reason: string };
 
-export const NOT_BUILT = "skipped: plugin not built";
+const NOT_BUILT = "skipped: plugin not built";
 
 function isPlugin(value: unknown): value is PluginLike {
   return typeof value === "object" && value !== null && typeof (value as { apply?: unknown }).apply === "function";

@@ -15,11 +15,11 @@ function value(row: Row, v: number | undefined): string {
   return v >= 10_000 ? `${num(v / 1000, 0)} ms` : `${num(v, v >= 100 ? 0 : 2)} µs`;
 }
 
-export function ratioText(row: Row): string {
+function ratioText(row: Row): string {
   return row.ratio === undefined ? "—" : `${num(row.ratio.median, 2)}×`;
 }
 
-export function spreadText(row: Row): string {
+function spreadText(row: Row): string {
   return row.ratio === undefined ? "—" : `${num(row.ratio.min, 2)}–${num(row.ratio.max, 2)} (IQR ${num(row.ratio.q1, 2)}–${num(row.ratio.q3, 2)})`;
 }
 

@@ -55,7 +55,7 @@ interface Invokable {
   invoke(input: unknown): Promise<unknown>;
 }
 
-export function handWrittenTool(name: string, description: string): Invokable {
+function handWrittenTool(name: string, description: string): Invokable {
   return tool(async (input) => JSON.stringify(lookupOutputObject.parse(lookupBody(input))), {
     name,
     description,

@@ -35,7 +35,7 @@ import { resetKernel } from "@axn/sdk/testing";
 export { bareSdkServer } from "../peers/mcp-servers.js";
 
 /** Calls in flight at once in row 4b: one client, one connection, as a busy agent host has them. */
-export const IN_FLIGHT = 16;
+const IN_FLIGHT = 16;
 
 const ZOD = versionOf("zod");
 const SDK = versionOf("@modelcontextprotocol/sdk");

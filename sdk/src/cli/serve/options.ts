@@ -16,7 +16,7 @@ export const DEFAULT_SERVE_PORT = 3000;
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 
 /** The server's own options. */
-export const SERVE_OPTIONS = {
+const SERVE_OPTIONS = {
   port: { type: "string" },
   host: { type: "string" },
   stdio: { type: "string" },
