@@ -22,7 +22,7 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/core/internal": [
     "AXN_INTERNALS", "FOR_PLUGIN", "accessPolicyProblem", "activeHost", "appendPath", "assertKnownHints", "catalogActions", "catalogVersion",
     "clearCatalog", "closestMatch", "configurableFor", "configurableInternals", "createKernelHost", "currentExecution",
-    "errorMessage", "extensionsFrozen", "freezeAccessPolicy", "hostLoaded", "internalsOf", "kernelCopies", "makeResult", "moduleOriginOf",
+    "errorMessage", "extensionsFrozen", "fieldPath", "freezeAccessPolicy", "hostLoaded", "internalsOf", "kernelCopies", "makeResult", "moduleOriginOf",
     "readSchema", "registeredAdapters", "resetAxnConfig", "resetHost", "resetKernel", "setModuleOrigin", "sourceActionOf",
   ],
   "@axn/sdk": [

@@ -18,7 +18,7 @@ export { closestMatch } from "../errors/did-you-mean.js";
 export { readSchema } from "../schema/read-schema.js";
 export { resetKernel, type KernelCopy } from "../kernel/state.js";
 export { errorMessage } from "../errors/message.js";
-export { appendPath } from "../errors/field-path.js";
+export { appendPath, fieldPath } from "../errors/field-path.js";
 export { kernelCopies } from "../kernel/copies.js";
 export {
   createKernelHost,

@@ -17,6 +17,7 @@ function field(name: string, schema: z.ZodTypeAny, options: Partial<NormalizedFi
   const analysis = reader.analysis;
   return {
     name,
+    path: name,
     schema,
     reader,
     optional: analysis.optional || options.default !== undefined,
