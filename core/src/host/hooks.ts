@@ -24,7 +24,7 @@ import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { brandErrorClass } from "../errors/brand.js";
 import { errorMessage } from "../errors/message.js";
-import { reportException } from "../config/global.js";
+import { reportException } from "../options/global.js";
 import type { Result } from "../action/result.js";
 import type { AnyAxn } from "../action/types.js";
 import type { AccessDenialReason } from "../action/access.js";

@@ -10,8 +10,8 @@
  * requireAdapter("mpc"); // TypeError AXN_UNKNOWN_ADAPTER: 'Unknown tool adapter "mpc"; did you mean "mcp"? …'
  * ```
  */
-import { catalogActions } from "../action/run/catalog.js";
-import { assertDeclaredAdapters } from "../action/run/adapter-declarations.js";
+import { catalogActions } from "../runtime/catalog.js";
+import { assertDeclaredAdapters } from "../runtime/adapter-declarations.js";
 import { IDENTIFIER } from "../errors/field-path.js";
 import { unknownAdapterError } from "../errors/unknown-adapter.js";
 import { extensionsFrozen } from "../extensions/registry.js";

@@ -13,11 +13,11 @@
 import { relative, resolve, sep } from "node:path";
 import { internalsOf, isAction } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
-import { ensureInCatalog } from "../action/run/catalog.js";
-import { axnConfig } from "../config/global.js";
+import { ensureInCatalog } from "../runtime/catalog.js";
+import { axnConfig } from "../options/global.js";
 import { kernel } from "../kernel/state.js";
-import { qualifiedNameFromModulePath } from "./naming.js";
-import { definingFileOf, setModuleOrigin } from "./origins.js";
+import { qualifiedNameFromModulePath } from "../action/tool-name.js";
+import { definingFileOf, setModuleOrigin } from "../kernel/origins.js";
 import { assertToolRoots, realPathOf } from "./roots.js";
 import { listRootModules, type RootModule } from "./root-modules.js";
 import { assertCatalogAdapters, requireAdapter, toolsChanged } from "./adapters.js";

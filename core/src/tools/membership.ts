@@ -9,7 +9,7 @@
  */
 import { internalsOf } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
-import { catalogActions } from "../action/run/catalog.js";
+import { catalogActions } from "../runtime/catalog.js";
 import { kernel } from "../kernel/state.js";
 
 export function isMember(action: AnyAxn, key: string): boolean {

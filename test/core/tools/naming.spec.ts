@@ -7,7 +7,7 @@ import {
   splitSegments,
   TOOL_NAME_PATTERN,
   versionSegment,
-} from "../../../core/src/tools/naming.js";
+} from "../../../core/src/action/tool-name.js";
 
 describe("tools/naming", () => {
   describe("deriveToolName", () => {

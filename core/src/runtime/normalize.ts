@@ -4,18 +4,18 @@
  * naming the action and the field — the convention for DSL misuse, deliberately outside the axn
  * error brand.
  */
-import { fieldPath } from "../../errors/field-path.js";
-import { ErrorCodes } from "../../errors/codes.js";
-import type { FieldSchema, FieldSpec, Fields, NormalizedField } from "../fields.js";
-import { CORE_FIELD_OPTIONS } from "../fields.js";
-import type { NormalizedToolDeclaration } from "../internals.js";
-import type { AxnDefinition } from "../types.js";
-import { isReservedExposeName } from "../result.js";
-import { looksLikeSchema, readSchema, SUPPORTED_SCHEMAS, UnsupportedSchema } from "../../schema/read-schema.js";
-import type { SchemaReader } from "../../schema/schema-kind.js";
-import { knownFieldMetadataKeys } from "../../extensions/registry.js";
-import { errorMessage } from "../../errors/message.js";
-import { isWellFormed } from "../../schema/json-value.js";
+import { fieldPath } from "../errors/field-path.js";
+import { ErrorCodes } from "../errors/codes.js";
+import type { FieldSchema, FieldSpec, Fields, NormalizedField } from "../action/fields.js";
+import { CORE_FIELD_OPTIONS } from "../action/fields.js";
+import type { NormalizedToolDeclaration } from "../action/internals.js";
+import type { AxnDefinition } from "../action/types.js";
+import { isReservedExposeName } from "../action/result.js";
+import { looksLikeSchema, readSchema, SUPPORTED_SCHEMAS, UnsupportedSchema } from "../schema/read-schema.js";
+import type { SchemaReader } from "../schema/schema-kind.js";
+import { knownFieldMetadataKeys } from "../extensions/registry.js";
+import { errorMessage } from "../errors/message.js";
+import { isWellFormed } from "../schema/json-value.js";
 
 const CORE_OPTIONS = new Set<string>(CORE_FIELD_OPTIONS);
 const DEFINITION_KEYS = new Set([

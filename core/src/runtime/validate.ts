@@ -4,8 +4,8 @@
  * into the result's values. A refusal is one validation error naming every violation by field
  * (capped), user-facing or not as the field, the caller's policy and the ambient rule decide.
  */
-import type { NormalizedField } from "../fields.js";
-import type { CallPolicy } from "../call-policy.js";
+import type { NormalizedField } from "../action/fields.js";
+import type { CallPolicy } from "../action/call-policy.js";
 import type { CompiledAction } from "./compiled.js";
 import { AMBIENT_CHANNEL_NAMES } from "./normalize.js";
 import {
@@ -14,13 +14,13 @@ import {
   MAX_QUOTED_CHARS,
   OutboundValidationError,
   type FieldError,
-} from "../../errors/validation.js";
-import { appendPath, fieldPath } from "../../errors/field-path.js";
-import { readAmbient } from "../../context/ambient-source.js";
-import { globalCoerceInputTypes } from "../../config/global.js";
-import { validationScope } from "../../schema/read-schema.js";
-import { isPlainObject } from "../../schema/json-value.js";
-import type { ValidationScope } from "../../schema/schema-kind.js";
+} from "../errors/validation.js";
+import { appendPath, fieldPath } from "../errors/field-path.js";
+import { readAmbient } from "../context/ambient-source.js";
+import { globalCoerceInputTypes } from "../options/global.js";
+import { validationScope } from "../schema/read-schema.js";
+import { isPlainObject } from "../schema/json-value.js";
+import type { ValidationScope } from "../schema/schema-kind.js";
 
 /** Field errors kept in one inbound refusal (the rest are counted). */
 export const MAX_FIELD_ERRORS = 20;
