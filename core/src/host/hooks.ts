@@ -5,8 +5,8 @@
  * `onAccessDenied` every call the access policy refused (an audit trail: a refusal is never
  * silently dropped). One
  * `register` interceptor wraps every tap, so whatever a tap throws arrives as a `HookError` naming
- * the plugin (the tap name) and the hook, and a throwing observer is reported instead of breaking
- * the call it observes.
+ * the plugin (the tap name) and the hook, and a throwing observer — or an async one whose promise
+ * rejects — is reported instead of breaking the call it observes or the process.
  *
  * Ordering is tapable's: taps run in registration order, a lower `stage` runs earlier (see
  * {@link HookStage}), and `before: "other-plugin"` runs ahead of that plugin's tap.
