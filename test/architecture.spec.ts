@@ -9,41 +9,40 @@ import { fileURLToPath } from "node:url";
 import { architectureProblems, readImportGraph, sourceFiles, type Layer } from "./support/import-graph.js";
 
 /**
- * core/src, bottom first: a module may import its own layer and the ones below it. A folder is a
- * layer; the few files listed on their own sit where their imports put them, each for the reason
- * given. The most specific pattern wins (a file entry over its folder's).
+ * core/src, bottom first: a module may import its own layer and the ones below it. Each layer is
+ * whole folders, and each folder sits in exactly one layer — so the tree itself shows the layering
+ * (docs/architecture.md has the same table).
  */
 export const CORE_LAYERS: readonly Layer[] = [
   // Errors, with Failure: imported by everything, importing nothing.
   { name: "errors", modules: ["errors/**"] },
-  // One module per schema kind behind one interface (zod 4, zod 3, Standard JSON Schema).
+  // One module per schema kind behind one interface (zod 4, zod 3, Standard JSON Schema), and the
+  // JSON Schema / JSON value helpers they share. No action concept: reflection sits above the model.
   { name: "schema", modules: ["schema/**"] },
   // Media values (image, audio, file, resource link, resource) as Standard Schemas for exposes.
   { name: "media", modules: ["media/**"] },
   // The action model: what an action, a field, a result, a call policy are; the opaque handle and
-  // the internal record behind it. Tool naming is the pure rule `A.toolName()` applies; the option
-  // types are what the kernel stores for configureAxn.
-  { name: "action model", modules: ["action/**", "tools/naming.ts", "config/options.ts"] },
-  // The one process-wide state object, and its reset.
-  { name: "kernel", modules: ["kernel/**"] },
-  // What the runtime consults per call or per definition: global options and exception reporting,
-  // the extension vocabulary, the execution context (AsyncLocalStorage), tracing and deprecators,
-  // and where discovery put an action (its tool name derives from it).
-  {
-    name: "services",
-    modules: ["config/global.ts", "extensions/**", "context/**", "tracing/**", "tools/origins.ts"],
-  },
+  // the internal record behind it; the pure tool-name rule `A.toolName()` applies.
+  { name: "action model", modules: ["action/**"] },
+  // The one process-wide state object and its reset, with what it stores app-wide and the accessors
+  // that read it: the global options (their types are part of the state's shape, so they live at
+  // this layer, not above it) and where discovery put an action (its tool name derives from it).
+  { name: "kernel", modules: ["kernel/**", "options/**"] },
+  // What the runtime consults per call or per definition: the extension vocabulary, the execution
+  // context (AsyncLocalStorage), tracing and deprecators.
+  { name: "services", modules: ["extensions/**", "context/**", "tracing/**"] },
   // Access: the one decision over an action's policy and the call's principal (read from the
   // ambient context), and the error a refusal carries. The runtime settles refusals, the registry
   // and adapters filter listings with it, the Invoker gates calls with it.
   { name: "access", modules: ["access/**"] },
-  // Reflection: an action's normalized fields as JSON Schema.
-  { name: "reflection", modules: ["schema/json-schema.ts"] },
+  // Reflection: an action's normalized fields as JSON Schema (above the model it reads).
+  { name: "reflection", modules: ["reflection/**"] },
   // The action runtime: defineAxn, the catalog, one call end to end. It receives a call policy
   // from its caller and reports finished results to the sink the host installed.
-  { name: "action runtime", modules: ["action/run/**"] },
+  { name: "action runtime", modules: ["runtime/**"] },
   // Package settings and per-action overrides (they read the catalog).
   { name: "settings", modules: ["config/**"] },
+  // The tool registry: adapters, membership, enumeration, discovery of tool roots.
   { name: "tools", modules: ["tools/**"] },
   { name: "invoke", modules: ["invoke/**"] },
   { name: "render", modules: ["render/**"] },
@@ -92,6 +91,16 @@ const packageSources = (dir: string) => sourceFiles(fileURLToPath(new URL(`../${
 describe("architecture", () => {
   it("core/src: no cycle, no upward import, every module in a layer", () => {
     expect(architectureProblems(readImportGraph(packageSources("core/src")), CORE_LAYERS)).to.deep.equal([]);
+  });
+
+  it("core/src: each layer is whole folders, and each folder sits in one layer (the tree shows the layers)", () => {
+    const patterns = CORE_LAYERS.flatMap((layer) => layer.modules.map((pattern) => ({ layer: layer.name, pattern })));
+    // The package's entry file is the one module outside a folder.
+    expect(patterns.filter(({ pattern }) => pattern !== "index.ts" && !/^[a-z-]+\/\*\*$/.test(pattern))).to.deep.equal([]);
+    const folders = patterns.map(({ pattern }) => pattern.split("/")[0]);
+    expect(folders.filter((folder, i) => folders.indexOf(folder) !== i)).to.deep.equal([]);
+    const onDisk = [...new Set(Object.keys(packageSources("core/src").files).filter((f) => f.includes("/")).map((f) => f.split("/")[0]!))].sort();
+    expect(onDisk.filter((folder) => !folders.includes(folder))).to.deep.equal([]);
   });
 
   it("sdk/src: no cycle, no upward import, every module in a layer", () => {

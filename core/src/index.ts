@@ -114,8 +114,8 @@ export type {
   ToolDeclaration,
 } from "./action/registries.js";
 export type { JsonSchema, JsonValue } from "./schema/json-schema-types.js";
-export { defineAxn } from "./action/run/define.js";
-export { Factory, type FactoryOptions } from "./action/run/factory.js";
+export { defineAxn } from "./runtime/define.js";
+export { Factory, type FactoryOptions } from "./runtime/factory.js";
 export { ValidationError, InboundValidationError, OutboundValidationError, type FieldError } from "./errors/validation.js";
 export { ownedFailure } from "./errors/owned.js";
 export { Current } from "./context/current.js";
@@ -123,8 +123,8 @@ export { annotateSpan, currentSpan } from "./tracing/span.js";
 export { createDeprecator, deprecators, deprecator, DeprecationError, type Deprecator, type DeprecationBehavior } from "./tracing/deprecator.js";
 
 // --- schema ---
-export { JSON_SCHEMA_DIALECT } from "./schema/json-schema.js";
-export { DEFAULT_TOOL_PREFIXES, deriveToolName, TOOL_NAME_PATTERN, type ToolNameOptions } from "./tools/naming.js";
+export { JSON_SCHEMA_DIALECT } from "./reflection/json-schema.js";
+export { DEFAULT_TOOL_PREFIXES, deriveToolName, TOOL_NAME_PATTERN, type ToolNameOptions } from "./action/tool-name.js";
 
 // --- render ---
 export { render, type RenderOptions } from "./render/values.js";
@@ -148,7 +148,7 @@ export {
   type AxnGlobalOptions,
   type ExceptionHandler,
   type ExceptionInfo,
-} from "./config/global.js";
+} from "./options/global.js";
 export {
   knownSemanticHints,
   knownFieldMetadataKeys,

@@ -217,7 +217,7 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
     });
 
     for (const transport of TRANSPORTS) {
-      // Was a defect (fixed; the spec pins the fix): core (core/src/action/run/validate.ts resolveInput → validateWith): under the Invoker a plain `z.number()`
+      // Was a defect (fixed; the spec pins the fix): core (core/src/runtime/validate.ts resolveInput → validateWith): under the Invoker a plain `z.number()`
       // input accepts a non-finite number. JSON text `1e999` parses to Infinity (HTTP, stdio, Streamable HTTP;
       // a LangChain provider's JSON.parse does the same), the action runs with it, and a tool that exposes it
       // then fails to render: the client gets the adapter's "The tool could not produce a valid response" (HTTP 500)
@@ -244,7 +244,7 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
         expectNoHarm(transport);
       });
 
-      // Was a defect (fixed; the spec pins the fix): core (core/src/action/run/validate.ts validateField + the composed InboundValidationError message): every
+      // Was a defect (fixed; the spec pins the fix): core (core/src/runtime/validate.ts validateField + the composed InboundValidationError message): every
       // zod issue becomes a field error, with no cap. 100,000 wrong-typed items in `tags` (max 10) yield 100,000
       // messages: a 4.7 MB error string, ~0.5 s of CPU, sent back whole to the client (MCP text, LangChain tool
       // message, and a 6 MB HTTP 400 body for a 200 KB request). A refusal should stay small: the first few errors and a count.

@@ -30,7 +30,7 @@ export interface ImportEdge {
 /** Module (relative to the root, `/`-separated) → what it imports, in source order. */
 export type ImportGraph = ReadonlyMap<string, readonly ImportEdge[]>;
 
-/** A layer: a name and the modules it holds (`errors/**`, `config/global.ts`). */
+/** A layer: a name and the modules it holds (`errors/**`, `runtime/**`, or one file such as `index.ts`). */
 export interface Layer {
   readonly name: string;
   readonly modules: readonly string[];

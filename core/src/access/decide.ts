@@ -14,7 +14,7 @@ import type { AccessPolicy } from "../action/access.js";
 import { internalsOf } from "../action/internals.js";
 import type { AxnPrincipal } from "../action/principal.js";
 import type { AnyAxn } from "../action/types.js";
-import { reportException } from "../config/global.js";
+import { reportException } from "../options/global.js";
 import { kernel } from "../kernel/state.js";
 import { AccessDeniedError } from "./access-denied.js";
 

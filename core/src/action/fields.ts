@@ -85,6 +85,8 @@ export const CORE_FIELD_OPTIONS = [
 /** A field after normalization: what the runtime, reflection and the registry work from. */
 export interface NormalizedField {
   readonly name: string;
+  /** The name as the root of a field path in messages (`fieldPath`): bare, or `["a.b"]` when not an identifier. */
+  readonly path: string;
   /** The schema as declared; read it only through `reader`. */
   readonly schema: FieldSchema;
   /** The schema, read once by its kind: validation, coercion, reflection. */

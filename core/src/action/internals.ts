@@ -50,7 +50,7 @@ export interface ActionInternals {
   readonly access: AccessPolicy | undefined;
   /**
    * The file of the module whose evaluation defined the action, when the stack showed one (see
-   * tools/origins.ts); never set for a factory-built action.
+   * kernel/origins.ts); never set for a factory-built action.
    */
   readonly definingFile: string | undefined;
   /** Runs one call; `policy` comes from the caller (the Invoker) and applies to this call only. */

@@ -22,7 +22,7 @@
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { IDENTIFIER } from "../errors/field-path.js";
-import { catalogActions } from "../action/run/catalog.js";
+import { catalogActions } from "../runtime/catalog.js";
 import { kernel } from "../kernel/state.js";
 import type { ConfigurableInternals, ConfigurableView } from "./configurable-internals.js";
 import { settingsDraft } from "./draft.js";

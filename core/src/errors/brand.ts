@@ -21,7 +21,32 @@ export interface BrandedError extends Error {
 
 /** True for every error this library (or a plugin that opted in through {@link markAxnError}) defines. */
 export function isAxnError(value: unknown): value is BrandedError {
-  return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  return hasBrand(value, BRAND);
+}
+
+/**
+ * True when some object on `value`'s prototype chain holds `brand` as its own `true`. Read this way
+ * (not as `value[brand]`) because the tag is inherited and cannot be taken back: a subclass that
+ * shadows it on its own prototype (`Object.defineProperty(Sub.prototype, brand, { value: false })`)
+ * or an instance that does is still branded — a public error family never grows an untagged member.
+ */
+function hasBrand(value: unknown, brand: symbol): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  // A Proxy's getPrototypeOf trap may throw: such a value is not one of ours.
+  try {
+    for (let at: object | null = value; at !== null; at = Object.getPrototypeOf(at) as object | null) {
+      const own = Object.getOwnPropertyDescriptor(at, brand);
+      if (own !== undefined && own.value === true) return true;
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+/** Defines `brand` on `prototype` for good: neither writable nor configurable, so it cannot be removed or flipped. */
+function defineBrand(prototype: object, brand: symbol): void {
+  Object.defineProperty(prototype, brand, { value: true, enumerable: false, writable: false, configurable: false });
 }
 
 /**
@@ -30,7 +55,7 @@ export function isAxnError(value: unknown): value is BrandedError {
  * axn error. `Failure` deliberately stays outside it.
  */
 export function markAxnError<C extends abstract new (...args: never[]) => Error>(errorClass: C): C {
-  Object.defineProperty(errorClass.prototype, BRAND, { value: true, enumerable: false });
+  if (!hasBrand(errorClass.prototype, BRAND)) defineBrand(errorClass.prototype, BRAND);
   return errorClass;
 }
 
@@ -44,7 +69,7 @@ type BrandedClass = { readonly [CLASS_BRAND]?: symbol };
  */
 export function brandErrorClass<C extends abstract new (...args: never[]) => Error>(errorClass: C, name: string): C {
   const brand = Symbol.for(`axn.error.class:${name}`);
-  Object.defineProperty(errorClass.prototype, brand, { value: true, enumerable: false });
+  defineBrand(errorClass.prototype, brand);
   Object.defineProperty(errorClass, CLASS_BRAND, { value: brand, enumerable: false });
   Object.defineProperty(errorClass, Symbol.hasInstance, { value: hasBrandOf, enumerable: false, configurable: true });
   return errorClass;
@@ -55,5 +80,5 @@ const nativeInstanceOf = Function.prototype[Symbol.hasInstance];
 function hasBrandOf(this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
   const brand = Object.hasOwn(this, CLASS_BRAND) ? (this as BrandedClass)[CLASS_BRAND] : undefined;
   if (brand === undefined) return nativeInstanceOf.call(this, value);
-  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  return hasBrand(value, brand);
 }

@@ -31,6 +31,8 @@ export const ErrorCodes = {
   HostActive: "AXN_HOST_ACTIVE",
   /** A second copy of @axn/core loaded that cannot share the first one's kernel state. */
   KernelMismatch: "AXN_KERNEL_MISMATCH",
+  /** A field named `__proto__`, refused at definition (on a plain `TypeError`: DSL misuse). */
+  ReservedFieldName: "AXN_RESERVED_FIELD_NAME",
   /** Tools: an adapter key nobody registered. */
   UnknownAdapter: "AXN_UNKNOWN_ADAPTER",
   /** Tools: no tool with that name for the adapter. */

@@ -5,8 +5,8 @@
  * `onAccessDenied` every call the access policy refused (an audit trail: a refusal is never
  * silently dropped). One
  * `register` interceptor wraps every tap, so whatever a tap throws arrives as a `HookError` naming
- * the plugin (the tap name) and the hook, and a throwing observer is reported instead of breaking
- * the call it observes.
+ * the plugin (the tap name) and the hook, and a throwing observer — or an async one whose promise
+ * rejects — is reported instead of breaking the call it observes or the process.
  *
  * Ordering is tapable's: taps run in registration order, a lower `stage` runs earlier (see
  * {@link HookStage}), and `before: "other-plugin"` runs ahead of that plugin's tap.
@@ -24,7 +24,7 @@ import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { brandErrorClass } from "../errors/brand.js";
 import { errorMessage } from "../errors/message.js";
-import { reportException } from "../config/global.js";
+import { reportException } from "../options/global.js";
 import type { Result } from "../action/result.js";
 import type { AnyAxn } from "../action/types.js";
 import type { AccessDenialReason } from "../action/access.js";
@@ -170,7 +170,7 @@ export function createHostHooks(isFrozen: () => boolean): HostHooks {
             `Cannot tap hook ${name} as "${tap.name}" after the host finished loading; tap it from a plugin's apply()`,
           );
         }
-        const fn = tap.fn as (arg: unknown) => void;
+        const fn = tap.fn as (arg: unknown) => unknown;
         const wrapped = name === "onResult" || name === "onAccessDenied" ? observerTap(name, tap.name, fn) : loadTap(name, tap.name, fn);
         return { ...tap, fn: wrapped };
       },
@@ -179,7 +179,7 @@ export function createHostHooks(isFrozen: () => boolean): HostHooks {
   return Object.freeze(hooks);
 }
 
-function loadTap(hook: HookName, plugin: string, fn: (arg: unknown) => void): (arg: unknown) => void {
+function loadTap(hook: HookName, plugin: string, fn: (arg: unknown) => unknown): (arg: unknown) => void {
   return (arg) => {
     try {
       fn(scoped(arg, plugin));
@@ -189,14 +189,25 @@ function loadTap(hook: HookName, plugin: string, fn: (arg: unknown) => void): (a
   };
 }
 
-/** An observer must never change the result or stop the observers after it: report and go on. */
-function observerTap(hook: "onResult" | "onAccessDenied", plugin: string, fn: (arg: unknown) => void): (arg: unknown) => void {
+/**
+ * An observer must never change the result or stop the observers after it: report and go on. An
+ * async observer's rejection is reported the same way — left alone it would be an unhandled
+ * rejection, which ends a Node process after the call it observed has already settled.
+ */
+function observerTap(hook: "onResult" | "onAccessDenied", plugin: string, fn: (arg: unknown) => unknown): (arg: unknown) => void {
   return (arg) => {
-    try {
-      fn(arg);
-    } catch (error) {
+    const report = (error: unknown): void => {
       const action = (arg as Partial<ResultInfo>).action?.name ?? "unknown action";
       reportException(new HookError(plugin, hook, error), { action, phase: hook });
+    };
+    try {
+      const returned = fn(arg);
+      // A tap typed `=> void` may still be an async function; only its rejection matters here.
+      if (typeof returned === "object" && returned !== null && typeof (returned as PromiseLike<unknown>).then === "function") {
+        (returned as PromiseLike<unknown>).then(undefined, report);
+      }
+    } catch (error) {
+      report(error);
     }
   };
 }

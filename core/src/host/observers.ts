@@ -9,7 +9,7 @@
  * same observers through `reportAccessDenied`.
  */
 import type { SyncHook } from "tapable";
-import { reportException } from "../config/global.js";
+import { reportException } from "../options/global.js";
 import { kernel, type ResultSink } from "../kernel/state.js";
 import { AccessDeniedError } from "../access/access-denied.js";
 import type { AccessDeniedInfo, HostHooks, ResultInfo } from "./hooks.js";

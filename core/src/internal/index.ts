@@ -8,9 +8,9 @@ export { AXN_INTERNALS, internalsOf, sourceActionOf, type ActionInternals, type 
 export type { CallPolicy } from "../action/call-policy.js";
 export { accessPolicyProblem, freezeAccessPolicy } from "../action/access.js";
 export type { NormalizedField } from "../action/fields.js";
-export { catalogActions, catalogVersion, clearCatalog } from "../action/run/catalog.js";
+export { catalogActions, catalogVersion, clearCatalog } from "../runtime/catalog.js";
 export { makeResult } from "../action/result.js";
-export { moduleOriginOf, setModuleOrigin } from "../tools/origins.js";
+export { moduleOriginOf, setModuleOrigin } from "../kernel/origins.js";
 export { currentExecution } from "../context/execution.js";
 export { FOR_PLUGIN, type PluginScoped } from "../host/hooks.js";
 export { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
@@ -18,7 +18,7 @@ export { closestMatch } from "../errors/did-you-mean.js";
 export { readSchema } from "../schema/read-schema.js";
 export { resetKernel, type KernelCopy } from "../kernel/state.js";
 export { errorMessage } from "../errors/message.js";
-export { appendPath } from "../errors/field-path.js";
+export { appendPath, fieldPath } from "../errors/field-path.js";
 export { kernelCopies } from "../kernel/copies.js";
 export {
   createKernelHost,
@@ -30,4 +30,4 @@ export {
 } from "../host/host.js";
 export { configurableFor } from "../config/namespaces.js";
 export { configurableInternals, type ConfigurableInternals } from "../config/configurable-internals.js";
-export { resetAxnConfig } from "../config/global.js";
+export { resetAxnConfig } from "../options/global.js";

@@ -13,7 +13,7 @@
  *
  * @example
  * ```ts
- * import { kernel } from "../kernel/state.js";
+ * import { kernel } from "./state.js";
  * kernel.catalog.actions;        // every defined action, in definition order
  * kernel.copies;                 // [{ path: "/app/node_modules/@axn/core", version: "0.1.0" }]
  * ```
@@ -25,7 +25,7 @@ import type { Result } from "../action/result.js";
 import type { AnyAxn, AxnDefinition } from "../action/types.js";
 import type { EnqueueOptions, JobHandle } from "../action/job.js";
 import type { Fields } from "../action/fields.js";
-import type { AxnGlobalOptions } from "../config/options.js";
+import type { AxnGlobalOptions } from "../options/types.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 

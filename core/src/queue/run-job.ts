@@ -11,7 +11,7 @@ import type { LiveChannel } from "../action/live.js";
 import type { Result } from "../action/result.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
-import { reportException } from "../config/global.js";
+import { reportException } from "../options/global.js";
 import { currentExecution, outerAmbient, runInExecution } from "../context/execution.js";
 import { resolvesNothing } from "../context/ambient-source.js";
 import { kernel } from "../kernel/state.js";

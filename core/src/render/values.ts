@@ -64,9 +64,9 @@ export function render<X>(result: Result<X>, options: RenderOptions = {}): Recor
 }
 
 /**
- * Renders one value found at `path` (used as the root of any error path). Internal: adapters call
- * `render`, which derives the fields and their sensitivity from the action.
+ * Renders the value of field `field` (the root of any error path, quoted as `fieldPath` quotes it).
+ * Internal: adapters call `render`, which derives the fields and their sensitivity from the action.
  */
-export function renderValue(value: unknown, path: string, options: RenderValueOptions): JsonValue {
-  return new Walker(path, options).walk(value) as JsonValue;
+export function renderValue(value: unknown, field: string, options: RenderValueOptions): JsonValue {
+  return new Walker(field, options).walk(value) as JsonValue;
 }

@@ -5,7 +5,7 @@
  * honest JSON form (docs/serialization.md lists the rules).
  */
 import { UnserializableValue } from "./unserializable-value.js";
-import { appendPath } from "../errors/field-path.js";
+import { appendPath, fieldPath } from "../errors/field-path.js";
 import { isWellFormed } from "../schema/json-value.js";
 import { canonicalJson } from "./canonical-json.js";
 import { binaryKind, constructorName, describeInstance, isForeignPlainObject, surrogateAt } from "./describe-value.js";
@@ -104,10 +104,15 @@ export class Walker {
   /** Ancestors deeper than LINEAR_DEPTH, so a 10,000-deep value is not an O(n²) scan. */
   private deep: Set<object> | undefined;
 
+  /** The field's name as a path (quoted when not an identifier); `root` stays the bare key `toJSON` is given. */
+  private readonly rootPath: string;
+
   constructor(
     private readonly root: string,
     private readonly options: RenderValueOptions,
-  ) {}
+  ) {
+    this.rootPath = fieldPath(root);
+  }
 
   /** The refusal this walker threw, told apart from anything a getter or a trap threw. */
   private thrown: unknown;
@@ -543,7 +548,7 @@ export class Walker {
   private pendingPath(): string {
     const depth = this.stack.length - 1;
     const f = this.stack[depth]!;
-    if (f.index === 0) return depth === 0 ? this.root : this.path(depth - 1, f.at);
+    if (f.index === 0) return depth === 0 ? this.rootPath : this.path(depth - 1, f.at);
     const i = f.index - 1;
     return this.path(depth, f.keys === undefined ? i : f.keys[i]!);
   }
@@ -551,8 +556,8 @@ export class Walker {
   /** The path to member `key` of the frame at `depth`, rooted at the field name. */
   private path(depth: number, key: string | number): string {
     // A sensitive field's keys may themselves be data (emails as Map keys): stop at the field name.
-    if (this.options.sensitive || depth === 0) return this.root;
-    let path = this.root;
+    if (this.options.sensitive || depth === 0) return this.rootPath;
+    let path = this.rootPath;
     for (let j = 2; j <= depth; j++) path = appendPath(path, this.stack[j]!.at);
     return appendPath(path, key);
   }

@@ -9,7 +9,7 @@
  *
  * They are defined after the plugin loaded (a `tool` or `configure` bag names the adapter key, which
  * must be registered by then), and are members of the adapter key, so `tools()` serves them: run
- * the suite in a spec that resets the catalog around it (`resetAxn`), as the plugin specs do.
+ * the suite in a spec that resets the catalog around it (`resetKernel`), as the plugin specs do.
  */
 import type { AnyAxn } from "@axn/core";
 import { z } from "zod";

@@ -18,4 +18,4 @@
  */
 export { buildAxn, uniqueAxnName, BUILT_AXN_PREFIX, type BuildAxnDefinition } from "./build-axn.js";
 export { withAmbientContext } from "./ambient.js";
-export { resetKernel, resetAxn } from "./reset.js";
+export { resetKernel } from "./reset.js";

@@ -8,12 +8,7 @@
  *
  * Modules already imported stay cached by the loader: an action defined at a module's top level
  * is not defined again. The registry's `discover()` re-adds what a tool root exports.
- *
- * `resetAxn` is its earlier name, kept as the same function.
  */
 import { resetKernel } from "@axn/core/internal";
 
 export { resetKernel };
-
-/** The earlier name of {@link resetKernel}. */
-export const resetAxn: () => void = resetKernel;

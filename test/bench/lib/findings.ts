@@ -31,7 +31,7 @@ const FINDINGS: Record<string, string> = {
     "ratio 1.95× → 1.34–1.56×, wall 2.18× → 1.57–1.77×; valibot CPU 1.21× → 1.00–1.12×; the Invoker's",
     "ratio unchanged at CPU ~1.15×): V8 fills an object from a field list (`o[name] = v`) with a",
     "megamorphic keyed store, ~13 ns a key, and a call built four such objects (input, exposes bag,",
-    "validated exposes, the `Result`'s copies); core/src/action/run/plan.ts now compiles per action,",
+    "validated exposes, the `Result`'s copies); core/src/runtime/plan.ts now compiles per action,",
     "once, an object literal for the input and the exposes, constant-key readers for the arguments and",
     "the body's returned object, and constant-key copies onto the `Result` (generated source, as zod",
     "compiles its object parsers, with the key-by-key path where code generation is refused). Also: no",

@@ -76,3 +76,26 @@ describe("the axn error brand", () => {
     expect(new Failure("x", { action: "A" }).code).to.equal("AXN_FAILURE");
   });
 });
+
+describe("the axn error brand cannot be taken back", () => {
+  // tool-adapter-authoring.txt, "Error boundary": "The tag is also inherited, so a tagged class
+  // can't grow an untagged subclass — a public error family shouldn't gain a secretly-internal
+  // member." (issue 30, item 6)
+  it("a subclass that shadows the brand on its prototype, or an instance that does, is still an axn error and still an instance", () => {
+    class Unbranded extends InboundValidationError {}
+    Object.defineProperty(Unbranded.prototype, Symbol.for("axn.error"), { value: false });
+    Object.defineProperty(Unbranded.prototype, Symbol.for("axn.error.class:InboundValidationError"), { value: false });
+    const error = new Unbranded([], { userFacing: true, action: "A" });
+    expect(isAxnError(error)).to.equal(true);
+    expect(error instanceof InboundValidationError).to.equal(true);
+    const plain = new AxnError("X", "x");
+    Object.defineProperty(plain, Symbol.for("axn.error"), { value: false });
+    expect(isAxnError(plain)).to.equal(true);
+  });
+
+  it("is neither writable nor configurable on a branded class's prototype", () => {
+    const brand = Object.getOwnPropertyDescriptor(AxnError.prototype, Symbol.for("axn.error"));
+    expect(brand).to.deep.equal({ value: true, writable: false, enumerable: false, configurable: false });
+    expect(() => delete (AxnError.prototype as unknown as Record<symbol, unknown>)[Symbol.for("axn.error")]).to.throw(TypeError);
+  });
+});

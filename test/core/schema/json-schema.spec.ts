@@ -4,7 +4,7 @@ import { z } from "zod/v3";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { NormalizedField } from "../../../core/src/action/fields.js";
-import { buildInputSchema, buildOutputSchema, JSON_SCHEMA_DIALECT } from "../../../core/src/schema/json-schema.js";
+import { buildInputSchema, buildOutputSchema, JSON_SCHEMA_DIALECT } from "../../../core/src/reflection/json-schema.js";
 import { readSchema } from "../../../core/src/schema/read-schema.js";
 import { arbitraryFromJsonSchema } from "../../support/json-schema-arbitrary.js";
 
@@ -17,6 +17,7 @@ function field(name: string, schema: z.ZodTypeAny, options: Partial<NormalizedFi
   const analysis = reader.analysis;
   return {
     name,
+    path: name,
     schema,
     reader,
     optional: analysis.optional || options.default !== undefined,

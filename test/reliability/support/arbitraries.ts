@@ -8,6 +8,7 @@
  */
 import * as fc from "fast-check";
 import type { AnyAxn, JsonSchema } from "@axn/core";
+import { fieldPath } from "@axn/core/internal";
 import { arbitraryFromJsonSchema } from "../../support/json-schema-arbitrary.js";
 
 /** Keys the Invoker strips from model arguments. */
@@ -80,7 +81,9 @@ export function expectedMention(mutation: Mutation): { readonly field: string; r
   // Each schema library words a missing value its own way (zod 3 "Required", zod 4 "Invalid input:
   // expected …, received undefined"); the field path is what every kind must name.
   if (mutation.kind === "missing") return { field: mutation.field, text: `${mutation.field}: ` };
-  return { field: mutation.key, text: `unknown input: ${mutation.key}` };
+  // A key is named as a field path names it: bare when an identifier, else quoted (`[" "]`).
+  const path = fieldPath(mutation.key);
+  return { field: path, text: `unknown input: ${path}` };
 }
 
 /**

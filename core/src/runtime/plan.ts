@@ -7,7 +7,8 @@
  *
  * The builders are generated source (`new Function`, as zod compiles its object parsers), from
  * field names quoted with `JSON.stringify`, and only when every name is safe in a literal
- * (`__proto__` is not: it would set the prototype). Where code generation is refused (a process run
+ * (`__proto__` is not: it would set the prototype — `defineAxn` refuses that name, this check only
+ * keeps a builder from being the place the rule is lost). Where code generation is refused (a process run
  * with `--disallow-code-generation-from-strings`) or a name is unsafe, the generic key-by-key
  * builders run instead; both give objects with the same own keys in the same order.
  */

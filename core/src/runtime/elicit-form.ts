@@ -4,15 +4,15 @@
  * the validated values the body receives. Fields are read once per declaration object, so a body
  * that hoists its fields (`const ASK = { … }`) pays for it once.
  */
-import type { Fields, NormalizedField } from "../fields.js";
-import type { ElicitForm } from "../live.js";
+import type { Fields, NormalizedField } from "../action/fields.js";
+import type { ElicitForm } from "../action/live.js";
 import type { CompiledAction } from "./compiled.js";
 import { normalizeFields } from "./normalize.js";
 import { resolveInput } from "./validate.js";
 import { argsReader, literalBuilder, type ArgsReader, type LiteralBuilder } from "./plan.js";
-import { buildInputSchema } from "../../schema/json-schema.js";
-import type { JsonSchema, JsonValue } from "../../schema/json-schema-types.js";
-import { isPlainObject } from "../../schema/json-value.js";
+import { buildInputSchema } from "../reflection/json-schema.js";
+import type { JsonSchema, JsonValue } from "../schema/json-schema-types.js";
+import { isPlainObject } from "../schema/json-value.js";
 
 /** Fields read for elicitation: what the runtime validates an answer with, and the form it sends. */
 export interface ElicitFields {

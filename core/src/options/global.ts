@@ -15,9 +15,9 @@ import { ErrorCodes } from "../errors/codes.js";
 import { errorMessage } from "../errors/message.js";
 import { kernel } from "../kernel/state.js";
 import { accessPolicyProblem, freezeAccessPolicy } from "../action/access.js";
-import type { AxnAccessOptions, AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionInfo } from "./options.js";
+import type { AxnAccessOptions, AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionInfo } from "./types.js";
 
-export type { AxnAccessOptions, AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionHandler, ExceptionInfo } from "./options.js";
+export type { AxnAccessOptions, AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionHandler, ExceptionInfo } from "./types.js";
 
 const ENVS: readonly AxnEnv[] = ["development", "test", "production"];
 

@@ -5,16 +5,16 @@
  */
 import { performance } from "node:perf_hooks";
 import type { Span } from "@opentelemetry/api";
-import { makeResult, type Outcome, type Result } from "../result.js";
+import { makeResult, type Outcome, type Result } from "../action/result.js";
 import type { CompiledAction } from "./compiled.js";
 import { compose, DEFAULT_ERROR, errorHeadline, errorReasonFor } from "./messages.js";
 import { isThenable, Settle } from "./body.js";
-import { Failure } from "../../errors/failure.js";
-import { InboundValidationError, ValidationError } from "../../errors/validation.js";
-import { AccessDeniedError } from "../../access/access-denied.js";
-import { reportException } from "../../config/global.js";
-import { endActionSpan } from "../../tracing/span.js";
-import { kernel } from "../../kernel/state.js";
+import { Failure } from "../errors/failure.js";
+import { InboundValidationError, ValidationError } from "../errors/validation.js";
+import { AccessDeniedError } from "../access/access-denied.js";
+import { reportException } from "../options/global.js";
+import { endActionSpan } from "../tracing/span.js";
+import { kernel } from "../kernel/state.js";
 
 /** Sends an exception to the global `onException`, which fires once per error: at the innermost action. */
 function report(error: Error, action: string, phase: string): void {

@@ -3,9 +3,9 @@
  * call — its shape, its fields, its tool options, its version guardrails, its hints — checked once
  * and returned normalized. A mistake is a `TypeError` naming the action (and the field).
  */
-import type { Fields, NormalizedField } from "../fields.js";
-import { isAction, type NormalizedToolDeclaration } from "../internals.js";
-import type { AxnDefinition } from "../types.js";
+import type { Fields, NormalizedField } from "../action/fields.js";
+import { isAction, type NormalizedToolDeclaration } from "../action/internals.js";
+import type { AxnDefinition } from "../action/types.js";
 import {
   checkDefinitionKeys,
   checkMessages,
@@ -15,8 +15,8 @@ import {
   refuseReservedInputNames,
   type NormalizedTool,
 } from "./normalize.js";
-import { assertKnownHints, extensionsFrozen } from "../../extensions/registry.js";
-import { DEFAULT_TOOL_PREFIXES, splitSegments, versionSegment } from "../../tools/naming.js";
+import { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
+import { DEFAULT_TOOL_PREFIXES, splitSegments, versionSegment } from "../action/tool-name.js";
 
 export type AnyDefinition = AxnDefinition<Fields, Fields>;
 

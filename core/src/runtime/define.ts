@@ -19,23 +19,23 @@
  * });
  * ```
  */
-import type { Fields } from "../fields.js";
-import { AXN_INTERNALS, handleFor, type ActionInternals } from "../internals.js";
-import type { CallPolicy } from "../call-policy.js";
-import type { AnyAxn, Axn, AxnDefinition, CallOptions } from "../types.js";
+import type { Fields } from "../action/fields.js";
+import { AXN_INTERNALS, handleFor, type ActionInternals } from "../action/internals.js";
+import type { CallPolicy } from "../action/call-policy.js";
+import type { AnyAxn, Axn, AxnDefinition, CallOptions } from "../action/types.js";
 import { checkDeclaration } from "./declaration.js";
 import { accessOf, compileAction } from "./compile.js";
 import { execute } from "./execute.js";
 import { enqueueCall } from "./enqueue.js";
-import type { EnqueueOptions } from "../job.js";
+import type { EnqueueOptions } from "../action/job.js";
 import { throwUnlessOk } from "./settle.js";
 import { addToCatalog } from "./catalog.js";
-import { buildInputSchema, buildOutputSchema } from "../../schema/json-schema.js";
-import type { JsonSchema } from "../../schema/json-schema-types.js";
-import { deriveToolName } from "../../tools/naming.js";
-import { moduleOriginOf, outermostSyncFile } from "../../tools/origins.js";
-import { kernel } from "../../kernel/state.js";
-import { axnConfig } from "../../config/global.js";
+import { buildInputSchema, buildOutputSchema } from "../reflection/json-schema.js";
+import type { JsonSchema } from "../schema/json-schema-types.js";
+import { deriveToolName } from "../action/tool-name.js";
+import { moduleOriginOf, outermostSyncFile } from "../kernel/origins.js";
+import { kernel } from "../kernel/state.js";
+import { axnConfig } from "../options/global.js";
 
 /** Reflected schemas are shared by every adapter wrapping the action, so none may mutate them. */
 function deepFreeze<T>(value: T): T {

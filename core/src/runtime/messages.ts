@@ -6,7 +6,7 @@
  * declared matching reason wins, and a raw exception message never reaches `result.error` unless an
  * author's message function puts it there.
  */
-import type { ErrorReason, Messages, SuccessReason } from "../types.js";
+import type { ErrorReason, Messages, SuccessReason } from "../action/types.js";
 
 export const DEFAULT_ERROR = "Something went wrong";
 export const DEFAULT_SUCCESS = "Action completed successfully";

@@ -5,7 +5,7 @@
  * the same on every transport, so a mistake shows in a direct call's test before it ships; a
  * channel (transport code) that throws on progress or a log is reported, never fails the call.
  */
-import type { Fields } from "../fields.js";
+import type { Fields } from "../action/fields.js";
 import {
   LOG_LEVELS,
   type ElicitAnswer,
@@ -17,10 +17,10 @@ import {
   type SampleMessage,
   type SampleRequest,
   type Sampled,
-} from "../live.js";
-import type { CallOptions } from "../types.js";
+} from "../action/live.js";
+import type { CallOptions } from "../action/types.js";
 import { elicitFields, validateAnswer } from "./elicit-form.js";
-import { reportException } from "../../config/global.js";
+import { reportException } from "../options/global.js";
 
 const LEVELS: ReadonlySet<string> = new Set(LOG_LEVELS);
 const UNAVAILABLE = Object.freeze({ action: "unavailable" as const });

@@ -12,7 +12,7 @@
  */
 import { fileURLToPath } from "node:url";
 import type { ActionInternals } from "../action/internals.js";
-import { kernel, type ModuleOrigin } from "../kernel/state.js";
+import { kernel, type ModuleOrigin } from "./state.js";
 
 export type { ModuleOrigin };
 

@@ -5,10 +5,10 @@
  * Checked when an action is admitted to the catalog after load, and for the whole catalog when
  * the host discovers tools (for actions declared before load).
  */
-import { internalsOf } from "../internals.js";
-import type { AnyAxn } from "../types.js";
-import { unknownAdapterError } from "../../errors/unknown-adapter.js";
-import { kernel } from "../../kernel/state.js";
+import { internalsOf } from "../action/internals.js";
+import type { AnyAxn } from "../action/types.js";
+import { unknownAdapterError } from "../errors/unknown-adapter.js";
+import { kernel } from "../kernel/state.js";
 
 export function assertDeclaredAdapters(action: AnyAxn): void {
   const internals = internalsOf(action);

@@ -3,9 +3,9 @@
  * installs its enqueuer in the kernel state as it loads), the way it knows no host and reports to
  * the result sink the host installed.
  */
-import type { AnyAxn } from "../types.js";
-import type { EnqueueOptions, JobHandle } from "../job.js";
-import { kernel } from "../../kernel/state.js";
+import type { AnyAxn } from "../action/types.js";
+import type { EnqueueOptions, JobHandle } from "../action/job.js";
+import { kernel } from "../kernel/state.js";
 
 export function enqueueCall(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined): Promise<JobHandle> {
   const enqueue = kernel.queue.enqueue;

@@ -3,8 +3,8 @@
  * resolution order, the name sets a call checks against, messages, hooks and callbacks with the
  * ancestors folded in, the body.
  */
-import type { NormalizedField } from "../fields.js";
-import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../types.js";
+import type { NormalizedField } from "../action/fields.js";
+import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../action/types.js";
 import type { CompiledMessages } from "./messages.js";
 import type { ArgsReader, CopyOnto, ExposedReader, LiteralBuilder } from "./plan.js";
 

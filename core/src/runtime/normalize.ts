@@ -4,16 +4,18 @@
  * naming the action and the field — the convention for DSL misuse, deliberately outside the axn
  * error brand.
  */
-import type { FieldSchema, FieldSpec, Fields, NormalizedField } from "../fields.js";
-import { CORE_FIELD_OPTIONS } from "../fields.js";
-import type { NormalizedToolDeclaration } from "../internals.js";
-import type { AxnDefinition } from "../types.js";
-import { isReservedExposeName } from "../result.js";
-import { looksLikeSchema, readSchema, SUPPORTED_SCHEMAS, UnsupportedSchema } from "../../schema/read-schema.js";
-import type { SchemaReader } from "../../schema/schema-kind.js";
-import { knownFieldMetadataKeys } from "../../extensions/registry.js";
-import { errorMessage } from "../../errors/message.js";
-import { isWellFormed } from "../../schema/json-value.js";
+import { fieldPath } from "../errors/field-path.js";
+import { ErrorCodes } from "../errors/codes.js";
+import type { FieldSchema, FieldSpec, Fields, NormalizedField } from "../action/fields.js";
+import { CORE_FIELD_OPTIONS } from "../action/fields.js";
+import type { NormalizedToolDeclaration } from "../action/internals.js";
+import type { AxnDefinition } from "../action/types.js";
+import { isReservedExposeName } from "../action/result.js";
+import { looksLikeSchema, readSchema, SUPPORTED_SCHEMAS, UnsupportedSchema } from "../schema/read-schema.js";
+import type { SchemaReader } from "../schema/schema-kind.js";
+import { knownFieldMetadataKeys } from "../extensions/registry.js";
+import { errorMessage } from "../errors/message.js";
+import { isWellFormed } from "../schema/json-value.js";
 
 const CORE_OPTIONS = new Set<string>(CORE_FIELD_OPTIONS);
 const DEFINITION_KEYS = new Set([
@@ -76,6 +78,18 @@ function checkFieldName(action: string, name: string, direction: "expects" | "ex
   if (!isWellFormed(name)) {
     fail(action, `${direction} field name ${JSON.stringify(name)} has no UTF-8 form (a lone surrogate); a field name becomes a JSON property name`);
   }
+  // Refused rather than carried: every object the name would key (the body's input, the result,
+  // the rendered body, and each transport's own parsing of the arguments) would have to be built
+  // with defineProperty, and one plain assignment anywhere sets the prototype instead — the value
+  // silently lost. Every other Object.prototype name is an ordinary own key and round-trips.
+  if (name === "__proto__") {
+    const error = new TypeError(
+      `defineAxn(${action}): ${direction} field "__proto__" has a reserved name: assigned as a property it sets an object's prototype ` +
+        `instead of a value, so the ${direction === "expects" ? "body would never receive it" : "result could not carry it"}; rename the field`,
+    );
+    // DSL misuse stays a plain TypeError (outside the brand), carrying a stable code as AXN_UNKNOWN_ADAPTER does.
+    throw Object.assign(error, { code: ErrorCodes.ReservedFieldName });
+  }
 }
 
 function normalizeField(
@@ -95,7 +109,9 @@ function normalizeField(
   const reader = readField(action, name, (spec as { schema: unknown }).schema);
   const options = spec as unknown as Record<string, unknown>;
   const metadataKeys = knownFieldMetadataKeys();
-  const metadata: Record<string, unknown> = {};
+  // Null-prototype: a registered key named like an Object.prototype member (`__proto__`,
+  // `toString`) is an own entry, never an inherited member or a prototype write.
+  const metadata = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(options)) {
     if (CORE_OPTIONS.has(key)) continue;
     if (metadataKeys.has(key)) {
@@ -159,6 +175,7 @@ function fromSchema(
   const hasDefault = "default" in options && options.default !== undefined;
   return {
     name,
+    path: fieldPath(name),
     schema,
     reader,
     optional: options.optional === true || hasDefault || analysis.optional,
@@ -204,7 +221,9 @@ export interface NormalizedTool {
 export function normalizeTool(action: string, definition: AxnDefinition<Fields, Fields>): NormalizedTool {
   const keys = new Set<string>();
   const except = new Set<string>();
-  const adapterNames: Record<string, string> = {};
+  // Null-prototype records, read by adapter key and setting name: an adapter keyed `constructor`
+  // or `toString` must find no override rather than the inherited Object.prototype member.
+  const adapterNames = Object.create(null) as Record<string, string>;
   const overrides = new Map<string, Record<string, unknown>>();
   let all = false;
   let optOut = false;
@@ -213,7 +232,7 @@ export function normalizeTool(action: string, definition: AxnDefinition<Fields, 
   const addBag = (key: string, bag: unknown, origin: string): void => {
     if (typeof bag !== "object" || bag === null || Array.isArray(bag)) fail(action, `${origin}.${key} must be an object of settings`);
     keys.add(key);
-    const settings = { ...overrides.get(key) };
+    const settings = Object.assign(Object.create(null) as Record<string, unknown>, overrides.get(key));
     for (const [setting, value] of Object.entries(bag)) {
       if (setting === "name") {
         if (typeof value !== "string" || value === "") fail(action, `${origin}.${key}.name must be a non-empty string`);

@@ -6,17 +6,17 @@
  */
 import { performance } from "node:perf_hooks";
 import type { Span } from "@opentelemetry/api";
-import type { CallPolicy } from "../call-policy.js";
-import type { CallOptions } from "../types.js";
-import type { Result } from "../result.js";
+import type { CallPolicy } from "../action/call-policy.js";
+import type { CallOptions } from "../action/types.js";
+import type { Result } from "../action/result.js";
 import type { CompiledAction } from "./compiled.js";
 import { compose, DEFAULT_SUCCESS, successHeadline, successReasonFor, type Reason } from "./messages.js";
 import { resolveInput, validateOutbound } from "./validate.js";
 import { BodyContext, bodyStep, isThenable, runBody, type ExposedBag } from "./body.js";
 import { finish, finishSuccess, settleError, type Settled } from "./settle.js";
-import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../../context/execution.js";
-import { resolvesNothing } from "../../context/ambient-source.js";
-import { startActionSpan } from "../../tracing/span.js";
+import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
+import { resolvesNothing } from "../context/ambient-source.js";
+import { startActionSpan } from "../tracing/span.js";
 
 /**
  * Whether this call needs an execution scope of its own: only when code running inside it could

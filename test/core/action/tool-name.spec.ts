@@ -7,9 +7,9 @@ import {
   splitSegments,
   TOOL_NAME_PATTERN,
   versionSegment,
-} from "../../../core/src/tools/naming.js";
+} from "../../../core/src/action/tool-name.js";
 
-describe("tools/naming", () => {
+describe("action/tool-name", () => {
   describe("deriveToolName", () => {
     const pinned: [string, number | undefined, string][] = [
       ["AgentTools.Users.ListCompanies", undefined, "users_list_companies"],

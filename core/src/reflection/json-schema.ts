@@ -14,9 +14,9 @@
  * ```
  */
 import type { NormalizedField } from "../action/fields.js";
-import type { JsonSchema, JsonValue } from "./json-schema-types.js";
-import { toJsonValue } from "./json-value.js";
-import { hoistRefs, type Defs } from "./hoist-refs.js";
+import type { JsonSchema, JsonValue } from "../schema/json-schema-types.js";
+import { toJsonValue } from "../schema/json-value.js";
+import { hoistRefs, type Defs } from "../schema/hoist-refs.js";
 
 /** The dialect the reflected schemas are written in (they carry no `$schema` key themselves). */
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";

@@ -4,23 +4,23 @@
  * into the result's values. A refusal is one validation error naming every violation by field
  * (capped), user-facing or not as the field, the caller's policy and the ambient rule decide.
  */
-import type { NormalizedField } from "../fields.js";
-import type { CallPolicy } from "../call-policy.js";
+import type { NormalizedField } from "../action/fields.js";
+import type { CallPolicy } from "../action/call-policy.js";
 import type { CompiledAction } from "./compiled.js";
 import { AMBIENT_CHANNEL_NAMES } from "./normalize.js";
 import {
-  boundKey,
   fieldError,
   InboundValidationError,
   MAX_QUOTED_CHARS,
   OutboundValidationError,
   type FieldError,
-} from "../../errors/validation.js";
-import { appendPath } from "../../errors/field-path.js";
-import { readAmbient } from "../../context/ambient-source.js";
-import { globalCoerceInputTypes } from "../../config/global.js";
-import { validationScope } from "../../schema/read-schema.js";
-import type { ValidationScope } from "../../schema/schema-kind.js";
+} from "../errors/validation.js";
+import { appendPath, fieldPath } from "../errors/field-path.js";
+import { readAmbient } from "../context/ambient-source.js";
+import { globalCoerceInputTypes } from "../options/global.js";
+import { validationScope } from "../schema/read-schema.js";
+import { isPlainObject } from "../schema/json-value.js";
+import type { ValidationScope } from "../schema/schema-kind.js";
 
 /** Field errors kept in one inbound refusal (the rest are counted). */
 export const MAX_FIELD_ERRORS = 20;
@@ -164,10 +164,15 @@ class InboundRefusal {
   }
 }
 
-/** A direct call may omit its arguments; wire arguments (the Invoker) must be an object, and null is not one. */
+/**
+ * A direct call may omit its arguments; wire arguments (the Invoker) must be an object of named
+ * inputs, and null is not one. Nor is a Map, a URLSearchParams, a Date or a class instance: the
+ * inputs are read as own properties, so such a value would run the tool on its defaults (and leave
+ * `rejectUndeclaredInputs` nothing to refuse) — it is refused as not an object instead.
+ */
 function argumentsObject(action: CompiledAction, rawArgs: unknown, policy: CallPolicy | undefined): object {
   const args = rawArgs === undefined || (rawArgs === null && policy === undefined) ? {} : rawArgs;
-  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+  if (typeof args !== "object" || args === null || Array.isArray(args) || (policy !== undefined && !isPlainObject(args))) {
     throw new InboundValidationError([{ field: "(arguments)", message: "arguments must be an object" }], {
       userFacing: policy?.userFacingInputErrors === true,
       action: action.name,
@@ -194,8 +199,8 @@ function refuseUndeclared(action: CompiledAction, args: object, errors: FieldErr
     // The ambient-context guard: a model-supplied ambient context is never read (ambient fields
     // resolve only from the adapter's trusted option), and stripping it is not refusing it.
     if (action.argNames.has(key) || AMBIENT_CHANNEL_NAMES.has(key)) continue;
-    const quoted = boundKey(key);
-    errors.push({ field: quoted, message: `unknown input: ${quoted}` });
+    const path = fieldPath(key);
+    errors.push({ field: path, message: `unknown input: ${path}` });
   }
   return errors.length > before;
 }
@@ -233,9 +238,9 @@ export function resolveInput(
     }
     if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
     const before = sink.errors?.length ?? 0;
-    const value = validateField(field, raw, sink, field.name);
+    const value = validateField(field, raw, sink, field.path);
     // Wire input (the caller's policy says what its transport cannot carry): refused before the body runs.
-    const wireProblem = value !== INVALID && checkValue !== undefined && field.kind === "arg" ? checkValue(value, field.name) : undefined;
+    const wireProblem = value !== INVALID && checkValue !== undefined && field.kind === "arg" ? checkValue(value, field.path) : undefined;
     if (wireProblem !== undefined) (sink.errors ??= []).push(field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem);
     if (value !== INVALID && wireProblem === undefined) {
       if (value === undefined) missing = true;
@@ -281,7 +286,7 @@ export function validateOutbound(action: CompiledAction, bag: unknown[]): Record
       missing = true;
       continue;
     }
-    const value = validateField(field, raw, sink, field.name);
+    const value = validateField(field, raw, sink, field.path);
     if (value === INVALID || value === undefined) missing = true;
     else values[i] = value;
   }

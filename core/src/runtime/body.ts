@@ -4,12 +4,12 @@
  * returns or exposes folded into one bag.
  * `fail` and `done` end the body by throwing a `Settle`, which never escapes the runtime.
  */
-import type { AnyAxn, CallOptions } from "../types.js";
+import type { AnyAxn, CallOptions } from "../action/types.js";
 import type { CompiledAction } from "./compiled.js";
 import type { Reason } from "./messages.js";
-import { axnConfig } from "../../config/global.js";
+import { axnConfig } from "../options/global.js";
 import { LiveState } from "./live.js";
-import type { LiveSupport } from "../live.js";
+import type { LiveSupport } from "../action/live.js";
 
 /** Thrown by `ctx.fail` / `ctx.done`; never escapes the runtime. */
 export class Settle {

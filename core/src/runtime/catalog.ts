@@ -5,10 +5,10 @@
  * per-action settings, by the package owning each namespace; after load, the adapter keys its
  * declaration names — so an action that fails a check was never defined.
  */
-import { internalsOf } from "../internals.js";
-import type { AnyAxn } from "../types.js";
+import { internalsOf } from "../action/internals.js";
+import type { AnyAxn } from "../action/types.js";
 import { assertDeclaredAdapters } from "./adapter-declarations.js";
-import { kernel } from "../../kernel/state.js";
+import { kernel } from "../kernel/state.js";
 
 /** Checks `action` against the loaded packages, then adds it (see the module header). */
 export function addToCatalog(action: AnyAxn): void {

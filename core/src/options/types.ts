@@ -1,6 +1,6 @@
 /**
  * The types of @axn/core's own process-wide options (`configureAxn`): a module of declarations
- * only, so the kernel state that stores the options and `config/global.ts` that reads and
+ * only, so the kernel state that stores the options and `options/global.ts` that reads and
  * validates them can both name them.
  */
 import type { AccessPolicy } from "../action/access.js";

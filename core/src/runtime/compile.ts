@@ -3,17 +3,17 @@
  * — messages overridden child-last, hooks parent-first, callbacks child-first — and the name sets
  * a call checks against, computed once per action instead of once per call.
  */
-import { internalsOf } from "../internals.js";
-import type { Fields } from "../fields.js";
-import type { Callbacks, Hooks } from "../types.js";
+import { internalsOf } from "../action/internals.js";
+import type { Fields } from "../action/fields.js";
+import type { Callbacks, Hooks } from "../action/types.js";
 import type { CompiledAction } from "./compiled.js";
 import type { AnyDefinition, Declaration } from "./declaration.js";
 import { compose, DEFAULT_SUCCESS, errorMatcher, type CompiledMessages } from "./messages.js";
 import { argsReader, copyOnto, exposedReader, literalBuilder } from "./plan.js";
 import { resolutionOrder } from "./normalize.js";
 import { ambientSourcedFields } from "./validate.js";
-import { kernel } from "../../kernel/state.js";
-import { accessPolicyProblem, freezeAccessPolicy, type AccessPolicy } from "../access.js";
+import { kernel } from "../kernel/state.js";
+import { accessPolicyProblem, freezeAccessPolicy, type AccessPolicy } from "../action/access.js";
 
 function list<T>(value: T | readonly T[] | undefined): T[] {
   if (value === undefined) return [];

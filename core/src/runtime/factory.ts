@@ -12,8 +12,8 @@
  * );
  * ```
  */
-import type { BodyInput, ExposeInput, Fields } from "../fields.js";
-import type { ActionContext, Axn, AxnDefinition } from "../types.js";
+import type { BodyInput, ExposeInput, Fields } from "../action/fields.js";
+import type { ActionContext, Axn, AxnDefinition } from "../action/types.js";
 import { buildFactoryAction } from "./define.js";
 
 export interface FactoryOptions<E extends Fields, X extends Fields, K extends keyof X & string>
