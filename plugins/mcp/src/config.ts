@@ -21,8 +21,6 @@ export type { PresentAs } from "@axn/sdk/adapter";
 
 /** The adapter key (`Tools.for("mcp")`, `tool: ["mcp"]`) and the config namespace. */
 export const ADAPTER_KEY = "mcp";
-/** @deprecated The same key under the name every adapter plugin exports: {@link ADAPTER_KEY}. */
-export const MCP_KEY = ADAPTER_KEY;
 export const PLUGIN_NAME = "axn-plugin-mcp";
 export const PLUGIN_VERSION = "0.1.0";
 
@@ -88,13 +86,6 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       default: undefined as ConfigureServer | undefined,
       validate: (value: ConfigureServer | undefined) => value === undefined || typeof value === "function" || "expected a function (server: McpServer) => void",
       description: "Called with each SDK McpServer before it connects: the raw seam for what axn does not model",
-    })
-    .setting("serverContext", {
-      default: false as boolean,
-      validate: (value: boolean) => typeof value === "boolean" || "expected true or false",
-      overridable: true,
-      description:
-        "Runs the tool's calls in the per-call scope the deprecated McpAdapter.serverContext() reads (off by default: the call context, ctx.progress / ctx.signal, needs none)",
     })
     .setting("longRunning", {
       default: undefined as boolean | undefined,

@@ -9,7 +9,7 @@
  *
  * Tools stay axn's: `server.registerTool` throws (the SDK refuses a second `tools/list` handler).
  */
-import { errorMessage } from "@axn/core/internal";
+import { errorMessage } from "@axn/sdk/adapter";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 
 /** The hook: synchronous, since it runs before the server connects. */

@@ -20,15 +20,10 @@ import { mcpPlugin } from "./plugin.js";
 export default mcpPlugin;
 export { mcpPlugin };
 export { McpAdapter } from "./adapter.js";
-export { mcpConfig, ADAPTER_KEY, MCP_KEY, type McpActionSettings, type McpAnnotations, type McpSettings, type PresentAs } from "./config.js";
+export { mcpConfig, ADAPTER_KEY, type McpActionSettings, type McpAnnotations, type McpSettings, type PresentAs } from "./config.js";
 export { TOOL_VERSION_META_KEY, type McpCallRequest, type McpTool, type WrapOptions } from "./wrap.js";
 export { ADAPTER_FAILURE_MESSAGE } from "./map-result.js";
-export {
-  defaultServerContext,
-  type McpRequestContext,
-  type McpServerContext,
-  type ServerContextBuilder,
-} from "./server-context.js";
+export { defaultServerContext, type McpRequestContext, type ServerContextBuilder } from "./server-context.js";
 export { createMcpServer, type McpServerOptions } from "./server.js";
 export { LIVE_REQUEST_TIMEOUT_MS } from "./live.js";
 export type { McpPeer } from "./peer.js";
@@ -45,7 +40,6 @@ export { createMemorySessionStore, SessionStoreUnavailable, type SessionChange, 
 export { createRedisSessionStore, DEFAULT_SESSION_STORE_TIMEOUT_MS, type RedisSessionStoreOptions } from "./session-store-redis.js";
 export type { SessionStoreSetting } from "./session-store-config.js";
 export { LOCALHOST_NAMES } from "./http-guards.js";
-export { deprecator } from "./deprecator.js";
 export {
   defineResource,
   type FixedResourceDefinition,

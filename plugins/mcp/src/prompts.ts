@@ -19,9 +19,9 @@
  * ```
  */
 import type { AccessPolicy } from "@axn/core";
+import { checkedAccessPolicy } from "@axn/sdk/adapter";
 import type { PromptMessage } from "@modelcontextprotocol/sdk/types.js";
 import { normalizeArguments, type ArgumentFields, type ArgumentValues, type NormalizedArgument } from "./arguments.js";
-import { checkedAccess } from "./surface-policy.js";
 
 // On the object, keyed with Symbol.for: served by any copy of this package (see resources.ts).
 const PROMPT_RENDER = Symbol.for("axn.mcp.prompt");
@@ -58,7 +58,7 @@ export function definePrompt<A extends ArgumentFields>(definition: PromptDefinit
   const label = `definePrompt(${JSON.stringify(definition.name ?? "")})`;
   if (typeof definition.name !== "string" || definition.name.trim() === "") throw new TypeError(`${label}: name must be a non-empty string`);
   if (typeof definition.messages !== "function") throw new TypeError(`${label}: messages must be a function returning the prompt's messages`);
-  const access = checkedAccess(definition.access, label);
+  const access = checkedAccessPolicy(definition.access, label);
   const messages = definition.messages as (args: Record<string, unknown>, context: { readonly signal: AbortSignal }) => ReturnType<PromptDefinition<A>["messages"]>;
   const render: PromptRender = async (args, context) => {
     const produced = await messages(args, context);

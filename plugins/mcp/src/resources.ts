@@ -21,8 +21,8 @@
  * ```
  */
 import type { AccessPolicy } from "@axn/core";
+import { checkedAccessPolicy } from "@axn/sdk/adapter";
 import { normalizeArguments, type ArgumentFields, type ArgumentValues, type NormalizedArgument } from "./arguments.js";
-import { checkedAccess } from "./surface-policy.js";
 
 // Keyed with Symbol.for, on the object itself: a resource defined through one copy of this package
 // (an app's config loaded by another loader) is served by another.
@@ -131,7 +131,7 @@ export function defineResource(definition: FixedResourceDefinition | TemplateRes
   }
   const list = "list" in definition ? definition.list : undefined;
   if (list !== undefined && typeof list !== "function") throw new TypeError(`${label}: list must be a function returning the concrete resources`);
-  const access = checkedAccess(definition.access, label);
+  const access = checkedAccessPolicy(definition.access, label);
   const subscribers = new Set<(uri: string) => Promise<void>>();
   const resource: McpResource = Object.freeze({
     kind: "resource" as const,

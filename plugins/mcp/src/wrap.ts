@@ -6,13 +6,13 @@
  * (`tools()` comes with the plugin: see plugin.ts.)
  */
 import { JSON_SCHEMA_DIALECT, mediaFieldsOf, type AmbientContextSource, type AnyAxn, type LiveChannel } from "@axn/core";
-import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping, type ToolPipeline } from "@axn/sdk/adapter";
+import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
 import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "./config.js";
 import { MESSAGE_MAPPING, structuredMapping } from "./map-result.js";
 import { mediaMapping, outputSchemaWithoutMedia } from "./media.js";
-import { defaultServerContext, withServerContext, type McpRequestContext } from "./server-context.js";
+import { defaultServerContext, type McpRequestContext } from "./server-context.js";
 import { mcpLiveChannel } from "./live.js";
 
 /** The `_meta` key carrying a tool's contract version when it is above 1. */
@@ -29,8 +29,6 @@ export interface WrapOptions {
   readonly annotations?: McpAnnotations;
   /** Overrides the `presentAs` setting. */
   readonly presentAs?: PresentAs;
-  /** Overrides the `serverContext` setting: whether the deprecated `McpAdapter.serverContext()` reaches this tool's calls. */
-  readonly serverContext?: boolean;
   /** Overrides the `longRunning` setting and the action's declaration: serve the tool as a task. */
   readonly longRunning?: boolean;
 }
@@ -90,11 +88,6 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
         ? structuredMapping(mcpConfig.resolveOverrideFor(action, "rejectOpaqueExposedValues") === true)
         : MESSAGE_MAPPING;
   const run = toolPipeline(action, mapping, { toolName: name });
-  // The scope `McpAdapter.serverContext()` reads is entered only for a tool that opted in: on Node 20
-  // the first `AsyncLocalStorage.run` switches on a hook for every promise in the process (~10 % of
-  // an in-memory round trip), a price no tool using the call context (`ctx.progress`…) should pay.
-  const scoped = options.serverContext ?? mcpConfig.resolveOverrideFor(action, "serverContext");
-  if (typeof scoped !== "boolean") throw new TypeError(`${CALLER}(${action.name}): serverContext must be true or false, got ${JSON.stringify(scoped)}`);
   const longRunning = options.longRunning ?? mcpConfig.resolveOverrideFor(action, "longRunning") ?? action.longRunning;
 
   const tool: McpTool = {
@@ -107,11 +100,8 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
     ...(action.toolVersion > 1 ? { _meta: Object.freeze({ [TOOL_VERSION_META_KEY]: action.toolVersion }) } : {}),
     ...(longRunning ? { execution: TASK_EXECUTION } : {}),
     action,
-    // The live channel reaches the body through the call options (`ctx.progress`…); the deprecated
-    // MCP-only handle through the scope, for a tool that opted in.
-    call: scoped
-      ? (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => withServerContext(request, invocation(run, args ?? {}, request))
-      : (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => run(args ?? {}, callOptions(request)),
+    // The live channel reaches the body through the call options (`ctx.progress`…).
+    call: (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => run(args ?? {}, callOptions(request)),
   };
   const frozen = Object.freeze(tool);
   mappings.set(frozen, mapping);
@@ -126,15 +116,6 @@ const mappings = new WeakMap<McpTool, ToolMapping<CallToolResult, CallToolResult
 /** The mapping `wrap` built for `tool` (a tool not made by `wrap` maps as a message). */
 export function mappingOf(tool: McpTool): ToolMapping<CallToolResult, CallToolResult> {
   return mappings.get(tool) ?? MESSAGE_MAPPING;
-}
-
-/**
- * The pipeline call to run inside the server-context scope. Built here rather than inside an async
- * function (a closure or conditional spreads allocated there measured ~0.5–1 µs a call on Node 20).
- */
-function invocation(run: ToolPipeline<CallToolResult>, args: unknown, request: McpCallRequest): () => Promise<CallToolResult> {
-  const options = callOptions(request);
-  return () => run(args, options);
 }
 
 function callOptions(request: McpCallRequest): McpCallOptions {
