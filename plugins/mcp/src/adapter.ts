@@ -1,7 +1,7 @@
 /**
  * `McpAdapter`: the pair every axn adapter exposes — `tools()` and `wrap(action, options)`, the
  * plugin's own (`defineAdapterPlugin`, plugin.ts). A tool's live capabilities are on the action's
- * call context (`ctx.progress`, `ctx.signal`, `ctx.notify`, `ctx.elicit`, `ctx.sample`; live.ts
+ * call context (`ctx.progress`, `ctx.signal`, `ctx.notify`, `ctx.elicit`, `ctx.sample`; tools/live.ts
  * maps them), the same on every transport.
  *
  * @example
@@ -12,7 +12,7 @@
  */
 import type { AnyAxn } from "@axn/core";
 import { mcpPlugin } from "./plugin.js";
-import type { McpTool, WrapOptions } from "./wrap.js";
+import type { McpTool, WrapOptions } from "./tools/wrap.js";
 
 export const McpAdapter: {
   /** Every `Tools.for("mcp")` member, wrapped with its defaults. */

@@ -7,7 +7,7 @@
  *
  * A prompt is served where it is listed: `mcp: { prompts: [...] }` in `axn.config.*`, or
  * `createMcpServer({ prompts })`. `access` takes an action's policy (docs/access.md): a caller it
- * refuses is not shown the prompt and is answered as if it did not exist (surface-access.ts).
+ * refuses is not shown the prompt and is answered as if it did not exist (access.ts).
  *
  * @example
  * ```ts

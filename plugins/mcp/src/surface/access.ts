@@ -33,7 +33,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpPrompt } from "./prompts.js";
 import type { McpResource } from "./resources.js";
-import type { McpRequestExtra } from "./server-context.js";
+import type { McpRequestExtra } from "../protocol/server-context.js";
 
 /** The caller of one request, as the server context says (stdio: the configured principal). */
 export type CallerOf = (extra: McpRequestExtra) => AxnPrincipal | undefined;
@@ -180,7 +180,7 @@ export class SurfaceGate {
   private listedResources(extra: McpRequestExtra, result: ListResourcesResult): ListResourcesResult {
     if (!this.restrictedResources) return result;
     this.#listedResources = this.visibleResourceNames(extra);
-    // Entries of a hidden template's `list` never get here: that callback answers nothing (surface.ts).
+    // Entries of a hidden template's `list` never get here: that callback answers nothing (register.ts).
     const hidden = new Set(this.resources.filter((resource) => resource.uri !== undefined && this.hidesResource(resource, extra, false)).map((resource) => resource.uri));
     return hidden.size === 0 ? result : { ...result, resources: result.resources.filter((entry) => !hidden.has(entry.uri)) };
   }

@@ -5,7 +5,7 @@
  * Redis code loads only when a Redis store is chosen.
  */
 import { AxnError, ErrorCodes } from "@axn/core";
-import type { SessionStore } from "./session-store.js";
+import type { SessionStore } from "./store.js";
 
 export type SessionStoreSetting = "memory" | "redis" | `redis://${string}` | `rediss://${string}`;
 
@@ -22,7 +22,7 @@ export function isSessionStoreSetting(value: unknown): value is SessionStoreSett
 /** The store for `setting`; `undefined` for memory (the handler's own). */
 export async function sessionStoreFor(setting: SessionStoreSetting): Promise<SessionStore | undefined> {
   if (setting === "memory") return undefined;
-  const [{ configuredQueueSettings }, { createRedisSessionStore }] = await Promise.all([import("@axn/sdk/queue"), import("./session-store-redis.js")]);
+  const [{ configuredQueueSettings }, { createRedisSessionStore }] = await Promise.all([import("@axn/sdk/queue"), import("./redis-store.js")]);
   const queue = configuredQueueSettings();
   if (setting === "redis") {
     if (queue === undefined) throw new AxnError(ErrorCodes.ConfigInvalid, SessionStoreMessages.noConnection);

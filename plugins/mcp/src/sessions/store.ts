@@ -2,7 +2,7 @@
  * Where the MCP Streamable HTTP sessions are recorded: what any instance needs to answer a request
  * of a session it did not open (who opened it, what the client declared at `initialize`, its log
  * level, its resource subscriptions), kept until the session is idle for its idle time. In memory by
- * default (one process: today's behaviour); in Redis (session-store-redis.ts) when several
+ * default (one process: today's behaviour); in Redis (redis-store.ts) when several
  * instances behind a balancer must answer the same sessions. The store also carries the few
  * messages instances send each other about sessions (a change, a close, a resource update).
  *

@@ -6,9 +6,9 @@
  * (`maxSessions`: a new session beyond it is refused, `503`) and each session expires after
  * `sessionIdleMs` without a request in progress, so abandoned sessions cannot pile up.
  *
- * The table holds this process's live servers; the session store (session-store.ts) holds the
+ * The table holds this process's live servers; the session store (store.ts) holds the
  * records. With a shared store (Redis) a session in the store but not in the table is rebuilt here
- * (session-restore.ts), and an idle server leaves the table while its record lives on in the store.
+ * (restore.ts), and an idle server leaves the table while its record lives on in the store.
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";

@@ -4,7 +4,7 @@
  * `ambientContext`: {@link defaultServerContext} builds it from the request — never from the
  * model's arguments — and the Invoker filters it to the fields the action declares. Live
  * capabilities (progress, cancellation, questions) are operations, not data: they reach the body on
- * its call context (`ctx.progress`, `ctx.signal`…, live.ts).
+ * its call context (`ctx.progress`, `ctx.signal`…, tools/live.ts).
  */
 import { PRINCIPAL_AMBIENT_KEY, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
@@ -17,7 +17,7 @@ export type McpRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotificat
 /**
  * The parts of a request's `extra` a tool call uses (the SDK's full `extra` satisfies it), and
  * what the server knows of its client (`peer`: declared capabilities, the session's log level).
- * The live capabilities of the call (live.ts) are built from these on first use.
+ * The live capabilities of the call (tools/live.ts) are built from these on first use.
  */
 export type McpRequestContext = Partial<
   Pick<McpRequestExtra, "signal" | "authInfo" | "sessionId" | "requestId" | "_meta" | "sendNotification" | "sendRequest">

@@ -5,7 +5,7 @@
  * to the app: typed, validated parameters and arguments; contents from plain return values;
  * `resources/subscribe` / `unsubscribe` with `notifications/resources/updated`; and errors that
  * name the resource or prompt without leaking an exception's message to the client. Who may see
- * and use each one is surface-access.ts.
+ * and use each one is access.ts.
  */
 import { reportException } from "@axn/core";
 import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
@@ -22,11 +22,11 @@ import {
 import { z } from "zod/v4"; // the zod the MCP SDK parses prompt arguments with
 import { parseArguments, type NormalizedArgument } from "./arguments.js";
 import { sdkCompleter } from "./completions.js";
-import { ProtocolError } from "./protocol-error.js";
+import { ProtocolError } from "../protocol/protocol-error.js";
 import { promptRender, type McpPrompt } from "./prompts.js";
 import { resourceInternals, type McpResource, type ResourceBody } from "./resources.js";
-import type { McpRequestExtra } from "./server-context.js";
-import { guardSurfaceHandlers, NotFound, SurfaceGate, type CallerOf } from "./surface-access.js";
+import type { McpRequestExtra } from "../protocol/server-context.js";
+import { guardSurfaceHandlers, NotFound, SurfaceGate, type CallerOf } from "./access.js";
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -66,7 +66,7 @@ export function registerSurface(server: McpServer, { resources, prompts }: Surfa
   if (resources.length > 0) registerSubscriptions(server, resources, gate);
   for (const prompt of prompts) registerPrompt(server, prompt);
   // McpServer declares listChanged as soon as anything is registered; ours are registered before the
-  // server connects and never change, so a list changes only with a caller's grants (surface-access.ts).
+  // server connects and never change, so a list changes only with a caller's grants (access.ts).
   if (resources.length > 0) server.server.registerCapabilities({ resources: { listChanged: gate.restrictedResources ? true : undefined } });
   if (prompts.length > 0) server.server.registerCapabilities({ prompts: { listChanged: gate.restrictedPrompts ? true : undefined } });
 }

@@ -21,7 +21,7 @@ import {
   type ElicitRequestFormParams,
   type LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { McpRequestContext } from "./server-context.js";
+import type { McpRequestContext } from "../protocol/server-context.js";
 
 /**
  * How long a question to the user or to the client's model may stay unanswered (the SDK's own

@@ -4,7 +4,7 @@
  * derived set entirely (an empty object advertises none).
  */
 import type { AnyAxn } from "@axn/core";
-import type { McpAnnotations } from "./config.js";
+import type { McpAnnotations } from "../settings/config.js";
 
 const HINT_ANNOTATIONS: Readonly<Record<string, McpAnnotations>> = {
   readOnly: { readOnlyHint: true },

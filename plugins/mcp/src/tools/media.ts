@@ -9,7 +9,7 @@
 import type { JsonSchema, JsonValue, MediaField, MediaValue } from "@axn/core";
 import { serializeExposed, type ToolMapping } from "@axn/sdk/adapter";
 import type { CallToolResult, ContentBlock, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { mcpConfig } from "./config.js";
+import { mcpConfig } from "../settings/config.js";
 import { MESSAGE_MAPPING, STRUCTURED_MAPPING } from "./map-result.js";
 
 /** One media value → its content block. */

@@ -7,7 +7,7 @@
  *
  * A resource is served where it is listed: `mcp: { resources: [...] }` in `axn.config.*`, or
  * `createMcpServer({ resources })`. `access` takes an action's policy (docs/access.md): a caller
- * it refuses is not shown the resource and is answered as if it did not exist (surface-access.ts).
+ * it refuses is not shown the resource and is answered as if it did not exist (access.ts).
  *
  * @example
  * ```ts

@@ -11,7 +11,7 @@
  * ```
  */
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import { SessionStoreUnavailable, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./session-store.js";
+import { SessionStoreUnavailable, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./store.js";
 
 export interface RedisSessionStoreOptions {
   /** A `redis://` or `rediss://` URL. */

@@ -7,7 +7,7 @@
  */
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { Completer } from "./completions.js";
-import { ProtocolError } from "./protocol-error.js";
+import { ProtocolError } from "../protocol/protocol-error.js";
 
 /**
  * A schema that validates a string argument (`z.string()`, `z.enum([...])`, `z.coerce.number()` …):

@@ -1,6 +1,6 @@
 /**
  * Rebuilding on this instance a session another instance opened, without asking the client to
- * initialize again: the session's record (session-store.ts) is replayed into a fresh server and
+ * initialize again: the session's record (store.ts) is replayed into a fresh server and
  * transport as the messages that made it — the client's `initialize` (its protocol version,
  * capabilities and info, answered under the recorded session id), `notifications/initialized`,
  * then its `logging/setLevel` and `resources/subscribe` calls. Only the SDK's public
@@ -12,8 +12,8 @@
 import { randomUUID } from "node:crypto";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Session } from "./sessions.js";
-import type { SessionRecord } from "./session-store.js";
+import type { Session } from "./table.js";
+import type { SessionRecord } from "./store.js";
 
 /** Why a replay failed: the record cannot be rebuilt here (the caller answers as for an unknown session). */
 export class RestoreFailed extends Error {}

@@ -8,7 +8,7 @@
  * predicate, no principal at all) stays a tool result with `isError`, as on every other transport.
  */
 import { accessPolicyOf, accessRefusal, isPublic, PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "@axn/core";
-import type { ToolSet } from "./server.js";
+import type { ToolSet } from "../server/server.js";
 
 /** What the challenge needs from the request it answers. */
 export interface ScopeChallengeRequest {

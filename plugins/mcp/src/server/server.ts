@@ -3,7 +3,7 @@
  * the app's `configureServer` before it connects; the low-level `Server` under it is returned.
  * Tools are attached to that low-level server directly (not `McpServer.registerTool`, which
  * accepts only zod schemas) so the reflected JSON Schema is advertised unchanged; resources and
- * prompts go through `McpServer`'s own API (surface.ts). The tool listing is built once per tool
+ * prompts go through `McpServer`'s own API (surface/register.ts). The tool listing is built once per tool
  * set and answered as the same object every time, so `tools/list` is byte-identical across calls.
  *
  * Access: `tools/list` shows a caller only the tools its principal (the `principal` the server
@@ -30,19 +30,19 @@ import {
   type ServerNotification,
   type TaskMetadata,
 } from "@modelcontextprotocol/sdk/types.js";
-import { mcpConfig } from "./config.js";
-import { ProtocolError } from "./protocol-error.js";
-import { runConfigureServer, type ConfigureServer } from "./configure-server.js";
-import { textResult } from "./map-result.js";
-import type { McpPrompt } from "./prompts.js";
-import type { McpResource } from "./resources.js";
-import { registerSurface, surface, type Surface } from "./surface.js";
-import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "./server-context.js";
-import { mcpPlugin } from "./plugin.js";
-import { attachPeer, type McpPeer } from "./peer.js";
-import { toolDefinition, type McpCallRequest, type McpTool } from "./wrap.js";
-import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "./tasks/handlers.js";
-import { McpTaskStore, taskOwner } from "./tasks/task-store.js";
+import { mcpConfig } from "../settings/config.js";
+import { ProtocolError } from "../protocol/protocol-error.js";
+import { runConfigureServer, type ConfigureServer } from "../settings/configure-server.js";
+import { textResult } from "../tools/map-result.js";
+import type { McpPrompt } from "../surface/prompts.js";
+import type { McpResource } from "../surface/resources.js";
+import { registerSurface, surface, type Surface } from "../surface/register.js";
+import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "../protocol/server-context.js";
+import { attachPeer, type McpPeer } from "../protocol/peer.js";
+import { registeredTools } from "../tools/registered.js";
+import { toolDefinition, type McpCallRequest, type McpTool } from "../tools/wrap.js";
+import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "../tasks/handlers.js";
+import { McpTaskStore, taskOwner } from "../tasks/task-store.js";
 
 /**
  * `tools/call` with its params left untouched: checked by hand below (a short `-32602` for a
@@ -109,7 +109,7 @@ export interface ToolSet {
 /** What one server serves, checked once: the tools (by name, listed once), resources and prompts. */
 export function serverSet(options: McpServerOptions, caller = "createMcpServer"): ToolSet {
   return toolSet(
-    options.tools ?? mcpPlugin.tools(),
+    options.tools ?? registeredTools(),
     surface(options.resources ?? mcpConfig.get("resources"), options.prompts ?? mcpConfig.get("prompts"), caller),
   );
 }
@@ -225,7 +225,7 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
   return server;
 }
 
-/** A JSON-RPC error whose message goes out as written (protocol-error.ts, shared with resources and prompts). */
+/** A JSON-RPC error whose message goes out as written (protocol/protocol-error.ts, shared with resources and prompts). */
 function protocolError(code: number, message: string): Error {
   return new ProtocolError(code, message);
 }

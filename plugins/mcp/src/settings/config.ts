@@ -11,9 +11,9 @@ import { createConfigurable, type OverridableSettingsOf, type SettingsOf } from 
 import { declarePresentAs, declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { ConfigureServer } from "./configure-server.js";
-import { isPrompt, type McpPrompt } from "./prompts.js";
-import { isResource, type McpResource } from "./resources.js";
-import { isSessionStoreSetting, SessionStoreMessages, type SessionStoreSetting } from "./session-store-config.js";
+import { isPrompt, type McpPrompt } from "../surface/prompts.js";
+import { isResource, type McpResource } from "../surface/resources.js";
+import { isSessionStoreSetting, SessionStoreMessages, type SessionStoreSetting } from "../sessions/store-setting.js";
 // Brings `@axn/sdk` into the program for the `AppSettingsRegistry` augmentation below.
 import type {} from "@axn/sdk";
 

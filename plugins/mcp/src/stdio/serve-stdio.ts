@@ -20,7 +20,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { reportException } from "@axn/core";
-import { createMcpServer, type McpServerOptions } from "./server.js";
+import { createMcpServer, type McpServerOptions } from "../server/server.js";
 
 /** The longest line (one JSON-RPC message) read from stdin: 10 MiB. */
 export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;

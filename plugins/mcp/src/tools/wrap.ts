@@ -3,16 +3,16 @@
  * description, input/output JSON Schema, annotations, `_meta`) plus the handler that runs it.
  * Everything advertised is computed here, once, from the action's public reflection and the
  * per-action settings, so `tools/list` never changes between calls. The action is never mutated.
- * (`tools()` comes with the plugin: see plugin.ts.)
+ * (`tools()` comes with the plugin, ../plugin.ts; tools/registered.ts is the same list for the servers.)
  */
 import { JSON_SCHEMA_DIALECT, mediaFieldsOf, type AmbientContextSource, type AnyAxn, type LiveChannel } from "@axn/core";
 import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
-import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "./config.js";
+import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "../settings/config.js";
 import { MESSAGE_MAPPING, structuredMapping } from "./map-result.js";
 import { mediaMapping, outputSchemaWithoutMedia } from "./media.js";
-import { defaultServerContext, type McpRequestContext } from "./server-context.js";
+import { defaultServerContext, type McpRequestContext } from "../protocol/server-context.js";
 import { mcpLiveChannel } from "./live.js";
 
 /** The `_meta` key carrying a tool's contract version when it is above 1. */
@@ -51,7 +51,7 @@ export interface McpTool {
   readonly outputSchema?: Tool["outputSchema"];
   readonly annotations?: McpAnnotations;
   readonly _meta?: { readonly [TOOL_VERSION_META_KEY]: number };
-  /** Present for a long-running tool: a client may call it as a task (tasks/*.ts). */
+  /** Present for a long-running tool: a client may call it as a task (tasks/). */
   readonly execution?: { readonly taskSupport: "optional" };
   /** The wrapped action (unchanged). */
   readonly action: AnyAxn;

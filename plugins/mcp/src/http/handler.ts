@@ -11,9 +11,9 @@
  * token lacks scopes for (`403 insufficient_scope`, scope-challenge.ts). Tool calls share the
  * server's concurrent-call cap. Every error response is a JSON-RPC error body with `nosniff`.
  *
- * Sessions are recorded in a session store (session-store.ts): this process's memory by default;
+ * Sessions are recorded in a session store (sessions/store.ts): this process's memory by default;
  * with a shared store (Redis, `mcp.sessionStore`) a request for a session another instance opened
- * rebuilds it here (session-restore.ts), a change of its log level or subscriptions is recorded
+ * rebuilds it here (sessions/restore.ts), a change of its log level or subscriptions is recorded
  * before the client hears it succeeded, and resource updates reach the instance holding the
  * session's GET stream through the store's channel (docs/scaling.md).
  */
@@ -25,14 +25,14 @@ import type { getRequestListener } from "@hono/node-server";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, LoggingLevelSchema, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
-import { jsonError, jsonErrorBody, withNosniff } from "./http-guards.js";
+import { jsonError, jsonErrorBody, withNosniff } from "./json-error.js";
 import { cancelledRequestIds, hasProtoKey, readMessage, ReadMessages } from "./read-message.js";
 import { scopeChallenge } from "./scope-challenge.js";
-import { McpMessages, serverFor, serverSet, type McpServerOptions } from "./server.js";
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable, type Session } from "./sessions.js";
-import { createMemorySessionStore, SessionStoreUnavailable, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./session-store.js";
-import { deliverForwarded, RestoreFailed, restoreSession, syncSession } from "./session-restore.js";
-import { resourceInternals, type McpResource } from "./resources.js";
+import { McpMessages, serverFor, serverSet, type McpServerOptions } from "../server/server.js";
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable, type Session } from "../sessions/table.js";
+import { createMemorySessionStore, SessionStoreUnavailable, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "../sessions/store.js";
+import { deliverForwarded, RestoreFailed, restoreSession, syncSession } from "../sessions/restore.js";
+import { resourceInternals, type McpResource } from "../surface/resources.js";
 
 /** Default request-body limit: tool arguments are small; 1 MiB leaves room without inviting abuse. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

@@ -6,7 +6,7 @@
  * argument has a completer. A completer that throws is reported and answers no suggestions: a
  * broken suggestion list must not break the form the user is filling in. A completion for a prompt
  * or template its caller may not use never reaches the completer: it is answered as not found
- * (surface-access.ts).
+ * (access.ts).
  */
 import { reportException } from "@axn/core";
 

@@ -5,9 +5,9 @@
  * serves both; a server built in code passes what it wants (`createMcpServer({ ...await discoverSurface() })`).
  */
 import { Tools } from "@axn/core";
-import { ADAPTER_KEY, mcpConfig } from "./config.js";
-import { isPrompt, type McpPrompt } from "./prompts.js";
-import { isResource, type McpResource } from "./resources.js";
+import { ADAPTER_KEY, mcpConfig } from "../settings/config.js";
+import { isPrompt, type McpPrompt } from "../surface/prompts.js";
+import { isResource, type McpResource } from "../surface/resources.js";
 
 export interface DiscoveredSurface {
   readonly resources: readonly McpResource[];
