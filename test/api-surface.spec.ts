@@ -32,8 +32,8 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "@axn/sdk/adapter": [
     "ADAPTER_FAILURE_MESSAGE", "LOOPBACK_HOSTS", "PRESENT_AS_SETTING", "PRESENT_AS_VALUES", "REJECT_OPAQUE_SETTING",
-    "RESPONSE_PHASE", "assertPresentAs", "declarePresentAs", "declareRejectOpaqueExposedValues", "defineAdapterPlugin",
-    "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "mapSettledResult", "reportAdapterError", "resolveToolName",
+    "RESPONSE_PHASE", "assertPresentAs", "checkedAccessPolicy", "declarePresentAs", "declareRejectOpaqueExposedValues", "defineAdapterPlugin",
+    "errorMessage", "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "mapSettledResult", "reportAdapterError", "resolveToolName",
     "serializeExposed", "toolInvoker", "toolPipeline", "toolRootsDefault", "toolRootsSource",
   ],
   "@axn/sdk/auth": ["bearerToken", "defaultJwtPrincipal", "isAuthRefusal", "jwtVerifier", "refuse", "staticTokens"],
@@ -53,13 +53,13 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "axn-plugin-mcp": [
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE_MS",
-    "DEFAULT_SESSION_STORE_TIMEOUT_MS", "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MAX_STDIO_MESSAGE_BYTES", "MCP_KEY", "McpAdapter", "STDIO_OVERSIZED_EXIT_CODE",
+    "DEFAULT_SESSION_STORE_TIMEOUT_MS", "LIVE_REQUEST_TIMEOUT_MS", "LOCALHOST_NAMES", "MAX_STDIO_MESSAGE_BYTES", "McpAdapter", "STDIO_OVERSIZED_EXIT_CODE",
     "SessionStoreUnavailable",
     "TOOL_VERSION_META_KEY", "createMcpServer", "createMemorySessionStore", "createRedisSessionStore", "createStreamableHttpHandler", "default",
-    "defaultServerContext", "definePrompt", "defineResource", "deprecator", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
+    "defaultServerContext", "definePrompt", "defineResource", "discoverSurface", "mcpConfig", "mcpPlugin", "serveStdio",
   ],
   "axn-plugin-langchain": [
-    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "JOB_STATUS_TOOL", "JobStatusTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "deprecator", "langchainConfig", "langchainPlugin",
+    "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "JOB_STATUS_TOOL", "JobStatusTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "langchainConfig", "langchainPlugin",
   ],
   "axn-plugin-http": [
     "ADAPTER_KEY", "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT", "HTTP_KEY",

@@ -86,6 +86,49 @@ export const EXAMPLE_APP_LAYERS: readonly Layer[] = [
   { name: "entry points", modules: ["axn.config.ts", "agent.ts", "agent-hosted.ts"] },
 ];
 
+/** plugins/mcp/src, bottom first: a folder a layer, the plugin's entry files at the root. */
+export const MCP_LAYERS: readonly Layer[] = [
+  // One request and its client, in the SDK's terms: the JSON-RPC error a handler throws, what the
+  // server knows of its peer, the trusted ambient context built from a request. Below everything
+  // that answers a request.
+  { name: "protocol", modules: ["protocol/**"] },
+  // The Streamable HTTP sessions' table and records (memory, Redis) and their replay: plain data
+  // and the SDK's transport, nothing of tools or settings, so the store setting can name them.
+  { name: "sessions", modules: ["sessions/**"] },
+  // Resources, prompts and completions: their definitions (defineResource, definePrompt), and
+  // their registration and access on one SDK server. The settings list them, so they sit below.
+  { name: "surface", modules: ["surface/**"] },
+  // The `mcp` config namespace and the configureServer seam it holds: read by every layer above.
+  { name: "settings", modules: ["settings/**"] },
+  // One action → one MCP tool: its definition, result and media mapping, live channel, and the
+  // registry's tools wrapped (what the servers serve by default).
+  { name: "tools", modules: ["tools/**"] },
+  // Long-running tools as MCP tasks on the app's queue: a tool call turned into a job and back.
+  { name: "tasks", modules: ["tasks/**"] },
+  // One SDK server over a tool set, resources and prompts; and where axn serve finds them.
+  { name: "server", modules: ["server/**"] },
+  // The transports a server is connected to: stdio, and Streamable HTTP (sessions, auth, limits).
+  { name: "transports", modules: ["stdio/**", "http/**"] },
+  // What the host loads: the axn serve registrations, the plugin, the adapter pair, the package entry.
+  { name: "entry points", modules: ["transports.ts", "plugin.ts", "adapter.ts", "index.ts"] },
+];
+
+/** plugins/langchain/src, bottom first (flat files: each layer lists its own). */
+export const LANGCHAIN_LAYERS: readonly Layer[] = [
+  // The `langchain` config namespace: what a tool's presentation and background mode read.
+  { name: "settings", modules: ["config.ts"] },
+  // What a LangChain run hands a call, as axn's call options: the abort signal, the trusted
+  // ambient context, live events, the run's span, media as content blocks. Each imports nothing here.
+  { name: "run context", modules: ["abort.ts", "ambient.ts", "live.ts", "span.ts", "media.ts"] },
+  // A Result (or a background job) as a tool's content and artifact.
+  { name: "result mapping", modules: ["map-result.ts", "job-call.ts", "job-handle.ts"] },
+  // One call of an action from a tool invocation: run context in, mapped result out.
+  { name: "call", modules: ["call-action.ts"] },
+  // The StructuredTools: one action's tool, wrap, and the job-status companion.
+  { name: "tools", modules: ["action-tool.ts", "wrap.ts", "job-status-tool.ts"] },
+  { name: "entry points", modules: ["plugin.ts", "index.ts"] },
+];
+
 const packageSources = (dir: string) => sourceFiles(fileURLToPath(new URL(`../${dir}`, import.meta.url)));
 
 describe("architecture", () => {
@@ -109,6 +152,14 @@ describe("architecture", () => {
 
   it("docs/examples/helpdesk: no cycle, no upward import, every module in a layer", () => {
     expect(architectureProblems(readImportGraph(packageSources("docs/examples/helpdesk")), EXAMPLE_APP_LAYERS)).to.deep.equal([]);
+  });
+
+  it("plugins/mcp/src: no cycle, no upward import, every module in a layer", () => {
+    expect(architectureProblems(readImportGraph(packageSources("plugins/mcp/src")), MCP_LAYERS)).to.deep.equal([]);
+  });
+
+  it("plugins/langchain/src: no cycle, no upward import, every module in a layer", () => {
+    expect(architectureProblems(readImportGraph(packageSources("plugins/langchain/src")), LANGCHAIN_LAYERS)).to.deep.equal([]);
   });
 
   describe("the checker itself", () => {

@@ -20,7 +20,7 @@ const HELPERS: readonly Helper[] = [
   {
     what: "the error-message rule",
     home: "core/src/errors/message.ts",
-    reach: "errorMessage from @axn/core/internal",
+    reach: "errorMessage from @axn/core/internal (a plugin: from @axn/sdk/adapter)",
     copy: /instanceof Error \? \w+\.message : String\(/,
   },
   {

@@ -133,7 +133,7 @@ describe("docs pages", () => {
           "Setting slack.maxItems on action Reports.Daily is not overridable per action; set it app-wide (axn-plugin-slack configure or axn.config)",
         );
         expect(messageOf(define({ mcp: { presentAss: "message" } }))).to.equal(
-          "Unknown setting mcp.presentAss on action Reports.Daily; axn-plugin-mcp accepts: annotations, longRunning, name, presentAs, rejectOpaqueExposedValues, serverContext, title",
+          "Unknown setting mcp.presentAss on action Reports.Daily; axn-plugin-mcp accepts: annotations, longRunning, name, presentAs, rejectOpaqueExposedValues, title",
         );
       });
     });

@@ -282,7 +282,7 @@ describe("reliability: faults", function () {
       }
     });
 
-    // Was a defect (fixed; the spec pins the fix): plugins/mcp/src/serve-stdio.ts: serveStdio connects the SDK's StdioServerTransport, which never
+    // Was a defect (fixed; the spec pins the fix): plugins/mcp/src/stdio/serve-stdio.ts: serveStdio connects the SDK's StdioServerTransport, which never
     // listens for stdin 'end'/'close' nor for stdout 'error'. When the client process goes away mid-call, the
     // server is never closed, so the in-flight call's signal is not aborted (the action runs to completion);
     // its response is then written into the closed pipe, the EPIPE arrives as an unhandled 'error' event on

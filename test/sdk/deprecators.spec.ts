@@ -1,24 +1,23 @@
 import { expect } from "chai";
 import { deprecators } from "@axn/core";
 import { deprecator as sdkDeprecator } from "@axn/sdk";
-import { deprecator as mcpDeprecator } from "axn-plugin-mcp";
-import { deprecator as langchainDeprecator } from "axn-plugin-langchain";
 import { deprecator as httpDeprecator } from "axn-plugin-http";
 
 describe("a deprecator per package", () => {
   it("each package owns one, listed by name, governed independently", () => {
-    const own = { "@axn/sdk": sdkDeprecator, "axn-plugin-mcp": mcpDeprecator, "axn-plugin-langchain": langchainDeprecator, "axn-plugin-http": httpDeprecator };
+    // axn-plugin-mcp and axn-plugin-langchain own none: nothing they released is deprecated.
+    const own = { "@axn/sdk": sdkDeprecator, "axn-plugin-http": httpDeprecator };
     for (const [name, deprecator] of Object.entries(own)) {
       expect(deprecators().get(name), name).to.equal(deprecator);
       expect(deprecator.gem).to.equal(name);
     }
-    mcpDeprecator.behavior = "raise";
+    sdkDeprecator.behavior = "raise";
     try {
-      expect(() => mcpDeprecator.warn("`title` is deprecated")).to.throw("`title` is deprecated (deprecated; will be removed in axn-plugin-mcp 1.0)");
+      expect(() => sdkDeprecator.warn("`title` is deprecated")).to.throw("`title` is deprecated (deprecated; will be removed in @axn/sdk 1.0)");
       httpDeprecator.behavior = "silence";
       expect(() => httpDeprecator.warn("quiet")).to.not.throw();
     } finally {
-      mcpDeprecator.behavior = "warn";
+      sdkDeprecator.behavior = "warn";
       httpDeprecator.behavior = "warn";
     }
   });

@@ -3,14 +3,13 @@
  * real ones (the option lists too, below the listing). test/plugins/mcp/docs.spec.ts imports it.
  */
 import mcpPlugin, { McpAdapter, createMcpServer, serveStdio, createStreamableHttpHandler, createRedisSessionStore, createMemorySessionStore } from "axn-plugin-mcp";
-import type { McpHttpHandler, McpServerContext, McpServerOptions, McpTool, RedisSessionStoreOptions, SessionStore, StdioServeOptions, StreamableHttpOptions, WrapOptions } from "axn-plugin-mcp";
+import type { McpHttpHandler, McpServerOptions, McpTool, RedisSessionStoreOptions, SessionStore, StdioServeOptions, StreamableHttpOptions, WrapOptions } from "axn-plugin-mcp";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { AnyAxn } from "@axn/core";
 
 mcpPlugin;                                                                                // defineAdapterPlugin(...): registers adapter key "mcp"
 McpAdapter.tools satisfies () => McpTool[];                                               // every Tools.for("mcp") member, wrapped
-McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;             // { name?, description?, title?, annotations?, presentAs?, serverContext?, longRunning? }
-McpAdapter.serverContext satisfies () => McpServerContext | undefined;                    // deprecated: the running call's live handle, in a tool with serverContext: true
+McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;             // { name?, description?, title?, annotations?, presentAs?, longRunning? }
 
 createMcpServer satisfies (options: McpServerOptions) => Server;                          // { name, version, tools?, serverContext?, instructions?, principal?, resources?, prompts?, configureServer? }: the SDK's low-level Server
 serveStdio satisfies (options: StdioServeOptions) => Promise<Server>;                     // the same, plus stdin?, stdout?, stderr?
@@ -21,7 +20,7 @@ createMemorySessionStore satisfies () => SessionStore;                          
 // The option lists in the comments above are the options' keys.
 type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const optionLists: [
-  Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs" | "serverContext" | "longRunning">,
+  Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs" | "longRunning">,
   Is<keyof McpServerOptions, "name" | "version" | "tools" | "serverContext" | "instructions" | "principal" | "resources" | "prompts" | "configureServer">,
   Is<Exclude<keyof StdioServeOptions, keyof McpServerOptions>, "stdin" | "stdout" | "stderr">,
   Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "sessionIdleMs" | "sessionStore" | "authenticate">,

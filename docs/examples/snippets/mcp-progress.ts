@@ -2,18 +2,14 @@
  * docs/plugins/mcp.md, "Progress and cancellation". Pinned by test/plugins/mcp/docs.spec.ts, which
  * calls the tool through a real client with a progress token.
  */
-import { McpAdapter } from "axn-plugin-mcp";
-
 export const ImportRows = defineAxn({
   name: "AgentTools.ImportRows",
-  configure: { mcp: { serverContext: true } },                  // the scope McpAdapter.serverContext() reads
   expects: { rows: z.number().int().min(1) },
   exposes: { imported: z.number().int() },
   call: async ({ rows }, ctx) => {
-    const mcp = McpAdapter.serverContext();
     for (let row = 1; row <= rows; row++) {
       if (ctx.signal.aborted) ctx.fail("cancelled");           // the client sent notifications/cancelled
-      await mcp?.reportProgress(row - 1, rows, `importing row ${row} of ${rows}`);
+      ctx.progress(row - 1, rows, `importing row ${row} of ${rows}`); // notifications/progress, when the client sent a progress token
       await importRow(row);
     }
     return { imported: rows };

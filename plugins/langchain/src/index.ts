@@ -27,7 +27,6 @@ export { ActionTool, type ActionToolOutput, type ToolArguments } from "./action-
 export { ADAPTER_KEY, langchainConfig, type PresentAs, type LangchainActionSettings } from "./config.js";
 export { ADAPTER_FAILURE_MESSAGE, type InvalidArgumentsArtifact, type ToolArtifact } from "./map-result.js";
 export type { AmbientContextOption } from "./ambient.js";
-export { deprecator } from "./deprecator.js";
 export { LIVE_EVENTS } from "./live.js";
 export { JOB_STATUS_TOOL, type JobHandleArtifact } from "./job-handle.js";
 export { JobStatusTool, type JobStatusArguments, type JobStatusToolOptions } from "./job-status-tool.js";

@@ -2,13 +2,13 @@
  * The plugin the host loads (`plugins: ["mcp"]`), by `defineAdapterPlugin`: registers the `mcp`
  * adapter key with its tool roots and the `openWorld` / `closedWorld` semantic hints, generates
  * `tools()`, and in `apply` registers the Streamable HTTP and stdio transports (`transports.ts`).
- * Its settings are declared in `config.ts` when the package is imported, so they exist before any
+ * Its settings are declared in `settings/config.ts` when the package is imported, so they exist before any
  * action is defined.
  */
 import { defineAdapterPlugin } from "@axn/sdk/adapter";
-import { ADAPTER_KEY, mcpConfig, PLUGIN_NAME, PLUGIN_VERSION } from "./config.js";
+import { ADAPTER_KEY, mcpConfig, PLUGIN_NAME, PLUGIN_VERSION } from "./settings/config.js";
 import { registerMcpTransports } from "./transports.js";
-import { wrap } from "./wrap.js";
+import { wrap } from "./tools/wrap.js";
 
 export const mcpPlugin = defineAdapterPlugin({
   name: PLUGIN_NAME,

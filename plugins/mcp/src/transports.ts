@@ -5,13 +5,12 @@
  * and the resources and prompts of the settings and the tool roots, under the app's name and version.
  */
 import type { HttpTransport, StdioTransport, TransportCatalogEntry, TransportRegistrar } from "@axn/core";
-// plugin.ts imports this module: its `mcpPlugin` is read only when a transport starts.
-import { discoverSurface, type DiscoveredSurface } from "./discover-surface.js";
-import { mcpPlugin } from "./plugin.js";
-import { mcpConfig } from "./config.js";
-import { createStreamableHttpHandler } from "./serve-http.js";
-import { serveStdioUntilEnd } from "./serve-stdio.js";
-import { sessionStoreFor } from "./session-store-config.js";
+import { discoverSurface, type DiscoveredSurface } from "./server/discover-surface.js";
+import { mcpConfig } from "./settings/config.js";
+import { createStreamableHttpHandler } from "./http/handler.js";
+import { serveStdioUntilEnd } from "./stdio/serve-stdio.js";
+import { registeredTools } from "./tools/registered.js";
+import { sessionStoreFor } from "./sessions/store-setting.js";
 import { servingConfig } from "@axn/sdk/serving";
 
 /** Where the Streamable HTTP transport is mounted. */
@@ -106,7 +105,7 @@ function summary({ resources, prompts }: DiscoveredSurface): string {
     [prompts.length, "prompt"],
   ];
   const extra = counts.filter(([count]) => count > 0).map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
-  return `${mcpPlugin.tools().length} MCP tools${extra.join("")}`;
+  return `${registeredTools().length} MCP tools${extra.join("")}`;
 }
 
 /** A name `claude mcp add` takes: no scope `@`, nothing but letters, digits, `_` and `-`. */

@@ -35,3 +35,5 @@ export {
   type ToolsOptions,
 } from "./define-adapter-plugin.js";
 export { hostCheck, hostnameOf, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
+export { checkedAccessPolicy } from "./access-policy.js";
+export { errorMessage } from "./error-message.js";

@@ -1,10 +1,11 @@
 /**
  * Node 20's promise hooks, on and off. The first `AsyncLocalStorage.run` in a process switches on
  * a promise hook that then runs for every promise in the process until every storage is disabled.
- * A process serving a bare SDK server never switches it on; one running axn-plugin-mcp does (its
- * per-call server-context scope). Measured in one process, both sides of a pair would run with it
- * on, hiding that cost — so a scenario can switch it off before its baseline runs, and the
- * candidate's own first call switches it back on, as it would in the candidate's process.
+ * A process serving a bare SDK server never switches it on, nor does a plain axn-plugin-mcp call
+ * (test/plugins/mcp/promise-hook.spec.ts); anything entering a storage does. Measured in one process, both
+ * sides of a pair would run with it on, hiding that cost — so a scenario can switch it off before
+ * its baseline runs, and the candidate's own first call switches it back on, as it would in the
+ * candidate's process.
  *
  * Storages are tracked through `AsyncLocalStorage.prototype._enable` (Node 20's internal, called by
  * every `run`/`enterWith`); where it does not exist (Node ≥ 24's AsyncContextFrame storage has no

@@ -9,11 +9,10 @@
  * work on every answer.
  *
  * The baselines run as they would in their own process: with no promise hook
- * (lib/promise-hooks.ts). axn's server enters no `AsyncLocalStorage` scope for this tool (only a
- * tool with the `serverContext` setting gets one, which on Node 20 switches a hook on for every
- * promise in the process); were a scope entered, its calls would switch the hook back on, so that
- * cost would land on axn's side. Row 4's note gives the ratio with the hook on for both when one
- * is on at all.
+ * (lib/promise-hooks.ts). axn's server enters no `AsyncLocalStorage` scope of its own for a call
+ * (test/plugins/mcp/promise-hook.spec.ts pins it); were one entered, its calls would switch the
+ * hook back on, so that cost would land on axn's side. Row 4's note gives the ratio with the hook
+ * on for both when one is on at all.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { AnyAxn } from "@axn/core";

@@ -171,7 +171,7 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
       expect(quiet.structuredContent).to.deep.equal({ imported: 2, progressToken: false });
     });
 
-    it("cancellation: notifications/cancelled aborts the action's signal and the live handle's", async () => {
+    it("cancellation: notifications/cancelled aborts the action's signal", async () => {
       Actions.cancellations.length = 0;
       const controller = new AbortController();
       const pending = connected.client.callTool({ name: "mcp_spec_wait_for_cancel", arguments: {} }, undefined, { signal: controller.signal });
@@ -184,10 +184,10 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
       // The cancellation reaches the server on its own schedule: poll, with a deadline that only guards a hang.
       const deadline = Date.now() + 10_000;
       while (Actions.cancellations.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-      expect(Actions.cancellations).to.deep.equal([{ reason: "ctx.signal aborted; handle signal aborted: true" }]);
+      expect(Actions.cancellations).to.deep.equal([{ reason: "ctx.signal aborted: true" }]);
     });
 
-    it("concurrent calls each see their own live handle", async () => {
+    it("concurrent calls each see their own call context", async () => {
       const other = await connectInMemory({ tools });
       try {
         const [a, b] = await Promise.all([

@@ -37,7 +37,6 @@ describe("axn-plugin-mcp: the plugin", () => {
       ["resources", false, []],
       ["prompts", false, []],
       ["configureServer", false, undefined],
-      ["serverContext", true, false],
       ["longRunning", true, undefined],
       ["taskTtlMs", false, 3_600_000],
       ["taskPollIntervalMs", false, 1000],

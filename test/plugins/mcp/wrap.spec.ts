@@ -152,8 +152,4 @@ describe("axn-plugin-mcp: McpAdapter.wrap", () => {
     expect(reports).to.have.length(1);
     expect(reports[0]!.phase).to.equal("adapter response");
   });
-
-  it("the live handle exists only inside a call", () => {
-    expect(McpAdapter.serverContext()).to.equal(undefined);
-  });
 });

@@ -18,8 +18,8 @@ import {
   RELATED_TASK_META_KEY,
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ProtocolError } from "../protocol-error.js";
-import type { McpRequestExtra } from "../server-context.js";
+import { ProtocolError } from "../protocol/protocol-error.js";
+import type { McpRequestExtra } from "../protocol/server-context.js";
 import { isTerminalStatus } from "./status.js";
 import type { McpTaskStore } from "./task-store.js";
 

@@ -9,7 +9,7 @@
  */
 import type { LiveChannel, LogEntry, ProgressUpdate } from "@axn/core";
 import { RELATED_TASK_META_KEY, type LoggingLevel, type ProgressToken, type ServerNotification } from "@modelcontextprotocol/sdk/types.js";
-import type { McpPeer } from "../peer.js";
+import type { McpPeer } from "../protocol/peer.js";
 
 const ignore = (): void => {};
 

@@ -1,0 +1,47 @@
+/**
+ * Who is calling, on every request: the principal `serve.authenticate` established (the serving
+ * policy's; a refusal is its `401`, with `WWW-Authenticate: Bearer resource_metadata="…"`), or the
+ * legacy `authenticate` option's `AuthInfo` — and the owner a session is bound to.
+ */
+import { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "@axn/core";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { HttpContext } from "./context.js";
+import { jsonError } from "./json-error.js";
+
+export interface Caller {
+  readonly principal?: AxnPrincipal;
+  readonly authInfo?: AuthInfo;
+}
+
+const ANONYMOUS_OWNER = "anonymous";
+
+/** The caller's principal (`serve.authenticate`), or the legacy `authenticate`'s AuthInfo, or the refusal to answer. */
+export async function identify(ctx: HttpContext, request: Request): Promise<Caller | Response> {
+  const { options, serving, path } = ctx;
+  if (options.authenticate !== undefined) {
+    const authInfo = await options.authenticate(request);
+    if (authInfo === undefined) return jsonError(401, -32001, "Unauthorized", { "WWW-Authenticate": "Bearer" });
+    return { authInfo };
+  }
+  const verdict = await serving.authenticate(request, path);
+  if (!verdict.ok) return verdict.response ?? jsonError(verdict.status, verdict.status === 500 ? -32603 : -32001, verdict.message, verdict.headers);
+  if (verdict.principal === null) return {};
+  const principal = verdict.principal;
+  // The SDK's own channel for a verified caller: tools see it as `authInfo`, and as ambient `principal`.
+  const authInfo: AuthInfo = {
+    token: bearer(request),
+    clientId: principal.id,
+    scopes: [...(principal.scopes ?? [])],
+    extra: { [PRINCIPAL_AMBIENT_KEY]: principal },
+  };
+  return { principal, authInfo };
+}
+
+/** Who a session belongs to: the principal, else the legacy `authenticate`'s client, else anonymous. */
+export function ownerOf(caller: Caller): string {
+  return caller.principal !== undefined ? `principal:${caller.principal.id}` : caller.authInfo !== undefined ? `client:${caller.authInfo.clientId}` : ANONYMOUS_OWNER;
+}
+
+function bearer(request: Request): string {
+  return /^Bearer\s+(\S+)/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
+}

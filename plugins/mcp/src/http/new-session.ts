@@ -1,0 +1,44 @@
+/**
+ * A request naming no session: a POST may open one (anything else is `400`). A new session starts
+ * with `initialize`; the transport refuses anything else, and the server made for it is dropped
+ * unless the session was actually initialized. The session is recorded in the store before the
+ * client has its id, so its next request finds it on any instance.
+ */
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import type { SessionRecord } from "../sessions/store.js";
+import { busy, reserve } from "./capacity.js";
+import type { HttpContext } from "./context.js";
+import { deliver, type Exchange } from "./exchange.js";
+import { jsonError } from "./json-error.js";
+import { openSession } from "./open-session.js";
+
+export async function serveNewSession(ctx: HttpContext, exchange: Exchange): Promise<Response> {
+  if (exchange.request.method !== "POST") return jsonError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
+  if (!reserve(ctx)) return busy(ctx);
+  try {
+    const session = await openSession(ctx, exchange.owner, true);
+    const response = await deliver(session, exchange);
+    const opened = session.transport.sessionId;
+    if (opened === undefined) await session.server.close();
+    // Recorded before the client has its session id, so its next request finds it on any instance.
+    else await ctx.store.create(initialRecord(opened, exchange.owner, exchange.parsedBody), ctx.idleMs);
+    return response;
+  } finally {
+    ctx.sessions.release();
+  }
+}
+
+/** The record of a session just opened by `initialize` (the request the transport accepted). */
+function initialRecord(id: string, owner: string, initialize: unknown): Omit<SessionRecord, "revision" | "loggingLevel" | "subscriptions"> {
+  const params = (initialize as { params?: { protocolVersion?: unknown; capabilities?: unknown; clientInfo?: unknown } } | undefined)?.params ?? {};
+  const requested = typeof params.protocolVersion === "string" ? params.protocolVersion : LATEST_PROTOCOL_VERSION;
+  return {
+    id,
+    owner,
+    // The SDK's own negotiation: the client's version when supported, else the latest.
+    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
+    clientCapabilities: (params.capabilities ?? {}) as SessionRecord["clientCapabilities"],
+    clientInfo: (params.clientInfo ?? { name: "unknown", version: "0" }) as SessionRecord["clientInfo"],
+    createdAt: Date.now(),
+  };
+}

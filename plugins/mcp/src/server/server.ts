@@ -1,0 +1,304 @@
+/**
+ * `createMcpServer`: an SDK `McpServer` serving the app's tools, resources and prompts, handed to
+ * the app's `configureServer` before it connects; the low-level `Server` under it is returned.
+ * Tools are attached to that low-level server directly (not `McpServer.registerTool`, which
+ * accepts only zod schemas) so the reflected JSON Schema is advertised unchanged; resources and
+ * prompts go through `McpServer`'s own API (surface/register.ts). The tool listing is built once per tool
+ * set and answered as the same object every time, so `tools/list` is byte-identical across calls.
+ *
+ * Access: `tools/list` shows a caller only the tools its principal (the `principal` the server
+ * context puts in the trusted ambient context) may call; `tools/call` of any other tool is refused
+ * by the Invoker, before the tool runs, as a tool result with `isError: true` and the refusal's
+ * sentence — as the SDK's own `McpServer` answers a tool that exists but cannot be called now.
+ * A server with any restricted tool advertises `tools.listChanged`, and tells a session
+ * (`notifications/tools/list_changed`) when its caller's grants changed since the last listing.
+ */
+import { isPublic, mayCall, PRINCIPAL_AMBIENT_KEY, reportException, principalFrom, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
+import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
+import { BUSY_MESSAGE, CallSlot } from "@axn/sdk/serving";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { z } from "zod/v4"; // the zod the MCP SDK itself parses with, so an app has one copy
+import {
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type CreateTaskResult,
+  type ListToolsResult,
+  type ServerNotification,
+  type TaskMetadata,
+} from "@modelcontextprotocol/sdk/types.js";
+import { mcpConfig } from "../settings/config.js";
+import { ProtocolError } from "../protocol/protocol-error.js";
+import { runConfigureServer, type ConfigureServer } from "../settings/configure-server.js";
+import { textResult } from "../tools/map-result.js";
+import type { McpPrompt } from "../surface/prompts.js";
+import type { McpResource } from "../surface/resources.js";
+import { registerSurface, surface, type Surface } from "../surface/register.js";
+import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "../protocol/server-context.js";
+import { attachPeer, type McpPeer } from "../protocol/peer.js";
+import { registeredTools } from "../tools/registered.js";
+import { toolDefinition, type McpCallRequest, type McpTool } from "../tools/wrap.js";
+import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "../tasks/handlers.js";
+import { McpTaskStore, taskOwner } from "../tasks/task-store.js";
+
+/**
+ * `tools/call` with its params left untouched: checked by hand below (a short `-32602` for a
+ * missing name rather than a zod dump), the arguments validated by the Invoker. The other keys are
+ * stripped, not passed through: only `params` is read, and zod 4 parses a stripping object on its
+ * compiled path (a passthrough one walks every key, ~0.4 µs more a call).
+ */
+const ToolCallRequest = z.object({ method: z.literal("tools/call"), params: z.unknown() });
+type ToolCallRequestData = z.infer<typeof ToolCallRequest>;
+
+export interface McpServerOptions {
+  /** The server's name, as clients show it. */
+  readonly name: string;
+  readonly version: string;
+  /** The tools to serve; default `McpAdapter.tools()` (every `mcp` member). */
+  readonly tools?: readonly McpTool[];
+  /** Builds each call's trusted ambient context from its request; default {@link defaultServerContext}. */
+  readonly serverContext?: ServerContextBuilder;
+  /** Server instructions sent at initialization. */
+  readonly instructions?: string;
+  /** The resources to serve; default the `resources` setting (`mcp: { resources }` in config). */
+  readonly resources?: readonly McpResource[];
+  /** The prompts to serve; default the `prompts` setting. */
+  readonly prompts?: readonly McpPrompt[];
+  /** Called with the SDK `McpServer` before it connects; default the `configureServer` setting. */
+  readonly configureServer?: ConfigureServer;
+  /**
+   * The principal of every call when the transport has no request to authenticate (stdio: whoever
+   * launched the process). A principal from the request's `authInfo` wins over it.
+   */
+  readonly principal?: AxnPrincipal | null;
+}
+
+/** What the HTTP handler adds to a server of its own: the slot of the server-wide concurrent-call cap. */
+export interface ServerLimits {
+  /** A slot for one call, or `undefined` when the server is at its cap (the call is answered busy). */
+  readonly acquireCall: () => (() => void) | undefined;
+}
+
+export const McpMessages = {
+  missingName: "Invalid params: tools/call needs params.name, the name of a tool from tools/list",
+  protoKey: 'Invalid request: "__proto__" is not allowed as a key of params',
+  internal: "Internal error",
+  busy: BUSY_MESSAGE,
+  badTask: 'Invalid params: "task" must be an object such as {} or { "ttl": 60000 } (ttl in milliseconds)',
+} as const;
+
+/** The JSON-RPC code of a call refused because the server is at its concurrent-call cap (implementation-defined range). */
+export const SERVER_BUSY_CODE = -32002;
+
+/** A tool set ready to serve: looked up by name, listed once. */
+export interface ToolSet {
+  readonly byName: ReadonlyMap<string, McpTool>;
+  /** Every tool, in listing order. */
+  readonly tools: readonly McpTool[];
+  /** The listing of every tool: what a caller who may call them all is shown. */
+  readonly listing: ListToolsResult;
+  /** The resources and prompts served beside the tools. */
+  readonly surface: Surface;
+  /** The long-running tools' tasks (tasks/task-store.ts); `any` is false when no tool is long-running. */
+  readonly tasks: McpTaskStore;
+}
+
+/** What one server serves, checked once: the tools (by name, listed once), resources and prompts. */
+export function serverSet(options: McpServerOptions, caller = "createMcpServer"): ToolSet {
+  return toolSet(
+    options.tools ?? registeredTools(),
+    surface(options.resources ?? mcpConfig.get("resources"), options.prompts ?? mcpConfig.get("prompts"), caller),
+  );
+}
+
+export function toolSet(tools: readonly McpTool[], served: Surface = { resources: [], prompts: [] }): ToolSet {
+  const byName = new Map<string, McpTool>();
+  for (const tool of tools) {
+    const existing = byName.get(tool.name);
+    if (existing !== undefined) {
+      throw new TypeError(
+        `createMcpServer: ${existing.action.name} and ${tool.action.name} are both served as tool "${tool.name}"; give one a distinct name`,
+      );
+    }
+    byName.set(tool.name, tool);
+  }
+  return {
+    byName,
+    tools: Object.freeze([...tools]),
+    listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult,
+    surface: served,
+    tasks: new McpTaskStore(tools),
+  };
+}
+
+/** The listing a caller is shown: the whole one when every tool is public, else the tools it may call. */
+function listingFor(set: ToolSet, principal: AxnPrincipal | undefined): { readonly listing: ListToolsResult; readonly names: string } {
+  if (set.tools.every((tool) => isPublic(tool.action))) return { listing: set.listing, names: "*" };
+  const all = set.listing.tools;
+  const visible = all.filter((_, index) => mayCall(set.tools[index]!.action, principal));
+  return { listing: { tools: visible }, names: visible.map((tool) => tool.name).join("\u0000") };
+}
+
+export function createMcpServer(options: McpServerOptions): Server {
+  return serverFor(options, serverSet(options));
+}
+
+/** One server over a prepared tool set (the HTTP handler shares one set across its sessions). */
+export function serverFor(options: McpServerOptions, set: ToolSet, limits?: ServerLimits): Server {
+  const build = options.serverContext ?? defaultServerContext;
+  // Visibility can change within a session only when some tool is restricted: advertise it then.
+  const restricted = set.tools.some((tool) => !isPublic(tool.action));
+  // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
+  const mcp = new McpServer({ name: options.name, version: options.version }, options.instructions === undefined ? {} : { instructions: options.instructions });
+  const server = mcp.server;
+  const tasks = set.tasks.any ? set.tasks : undefined;
+  server.registerCapabilities({ tools: restricted ? { listChanged: true } : {}, logging: {}, ...(tasks === undefined ? {} : { tasks: TASKS_CAPABILITY }) });
+  // What this session was last shown (the names, joined), so a change of grants can be announced.
+  let listed: string | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
+    const { listing, names } = listingFor(set, callerOf(build, extra) ?? options.principal ?? undefined);
+    listed = names;
+    return listing;
+  });
+  const peer = attachPeer(server);
+  // A task belongs to the caller that created it: the principal of the request, as for a tool call.
+  const ownerOf = (extra: McpRequestExtra): string => taskOwner((callerOf(build, extra) ?? options.principal ?? undefined)?.id, extra.sessionId);
+  if (tasks !== undefined) registerTaskHandlers(server, tasks, ownerOf);
+  // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
+  // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
+  // `arguments.constructor` (an own "constructor" key fails the whole request as a protocol error)
+  // and copies keys by assignment (an own "__proto__" key silently becomes the object's prototype).
+  // The Invoker then refuses such keys by name, as every other transport does.
+  Protocol.prototype.setRequestHandler.call(server, ToolCallRequest, async (request: ToolCallRequestData, extra: McpRequestExtra): Promise<CallToolResult | CreateTaskResult> => {
+    const params = checkedParams(request.params);
+    const tool = set.byName.get(params.name);
+    // A tool the server never listed is the client's protocol mistake, not a tool result.
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+    const ambientContext = trustedContext(build, extra, tool, options.principal ?? null);
+    if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
+    if (restricted && listed !== undefined) {
+      const { names } = listingFor(set, principalOf(ambientContext));
+      if (names !== listed) {
+        listed = names;
+        await extra.sendNotification({ method: "notifications/tools/list_changed" }).catch(() => undefined);
+      }
+    }
+    const task = taskParams(request.params);
+    if (task !== undefined) {
+      // A task takes no call slot: it is a job, and the queue's concurrency paces it.
+      if (tasks === undefined || !tasks.serves(tool)) throw protocolError(ErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
+      try {
+        const owner = taskOwner(principalOf(ambientContext)?.id, extra.sessionId);
+        const channel = { progressToken: extra._meta?.progressToken, notify: (notification: ServerNotification) => server.notification(notification), peer };
+        return await tasks.create(tool, params.arguments ?? {}, ambientContext, { owner, task, channel });
+      } catch (error) {
+        // Refused at enqueue (an ambient value that is not plain data) or the queue is unreachable.
+        reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp task" });
+        throw protocolError(ErrorCode.InternalError, TaskMessages.notCreated);
+      }
+    }
+    // Answered at its deadline while its body runs on, the call keeps its slot until the body ends.
+    // A server without a cap (in memory, stdio) has no slot to keep.
+    let slot: CallSlot | undefined;
+    if (limits !== undefined) {
+      const release = limits.acquireCall();
+      if (release === undefined) throw protocolError(SERVER_BUSY_CODE, McpMessages.busy);
+      slot = new CallSlot(release);
+    }
+    try {
+      return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext, peer, slot?.onOverdue));
+    } catch (error) {
+      // Only a mapping bug rethrown in development gets here, already reported: the client gets
+      // the generic JSON-RPC error, never the exception's message (the SDK would send it).
+      if (error instanceof McpError) throw error;
+      reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp tools/call" });
+      throw protocolError(ErrorCode.InternalError, McpMessages.internal);
+    } finally {
+      slot?.answered();
+    }
+  });
+  registerSurface(mcp, set.surface, (extra) => callerOf(build, extra) ?? options.principal ?? undefined);
+  runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
+  return server;
+}
+
+/** A JSON-RPC error whose message goes out as written (protocol/protocol-error.ts, shared with resources and prompts). */
+function protocolError(code: number, message: string): Error {
+  return new ProtocolError(code, message);
+}
+
+/**
+ * The params of a `tools/call`, checked as the protocol requires. The SDK parses every message
+ * with zod, which copies keys by assignment: an own `__proto__` key in params becomes the copy's
+ * prototype, and `params.name` would read a tool name a gateway parsing the same bytes never
+ * sees — so a params object with any prototype but Object's is refused as a malformed request.
+ */
+function checkedParams(params: unknown): { readonly name: string; readonly arguments?: unknown } {
+  if (typeof params !== "object" || params === null || Array.isArray(params)) throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
+  if (Object.getPrototypeOf(params) !== Object.prototype || Object.hasOwn(params, "__proto__")) throw protocolError(ErrorCode.InvalidRequest, McpMessages.protoKey);
+  const name: unknown = Object.hasOwn(params, "name") ? (params as { name?: unknown }).name : undefined;
+  if (typeof name !== "string" || name === "") throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
+  return params as { name: string; arguments?: unknown };
+}
+
+/** The `task` of a task-augmented `tools/call` (`{ ttl? }`), or `undefined` for a waited call. */
+function taskParams(params: unknown): TaskMetadata | undefined {
+  const task = (params as { task?: unknown }).task;
+  if (task === undefined) return undefined;
+  if (typeof task !== "object" || task === null || Array.isArray(task)) throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
+  const ttl = (task as { ttl?: unknown }).ttl;
+  if (ttl !== undefined && (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 0)) throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
+  return ttl === undefined ? {} : { ttl };
+}
+
+/** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
+function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource, peer: McpPeer, onOverdue?: McpCallRequest["onOverdue"]): McpCallRequest {
+  return {
+    onOverdue,
+    signal: extra.signal,
+    authInfo: extra.authInfo,
+    sessionId: extra.sessionId,
+    requestId: extra.requestId,
+    _meta: extra._meta,
+    sendNotification: extra.sendNotification,
+    sendRequest: extra.sendRequest,
+    peer,
+    ambientContext,
+  };
+}
+
+/** The principal of a trusted context; a source that throws when read counts as no caller. */
+function principalOf(context: AmbientContextSource): AxnPrincipal | undefined {
+  try {
+    return principalFrom(context);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The caller of a `tools/list`: the principal the server context builds for its request. */
+function callerOf(build: ServerContextBuilder, extra: McpRequestExtra): AxnPrincipal | undefined {
+  try {
+    return principalFrom(build(extra));
+  } catch (error) {
+    // Shown the public tools only; the fault is the app's, reported as any builder fault is.
+    reportException(error, { action: "axn-plugin-mcp", phase: "mcp server context" });
+    return undefined;
+  }
+}
+
+/** The app's builder is app code: a throw there is reported (and loud in development), never shown to the client. */
+function trustedContext(build: ServerContextBuilder, extra: McpRequestExtra, tool: McpTool, principal: AxnPrincipal | null): AmbientContextSource | undefined {
+  try {
+    const context = build(extra);
+    // The configured principal (stdio) only where the request established none.
+    if (principal === null || (context as Record<string, unknown>)[PRINCIPAL_AMBIENT_KEY] !== undefined) return context;
+    return { ...context, [PRINCIPAL_AMBIENT_KEY]: principal };
+  } catch (error) {
+    reportAdapterError(tool.action, "mcp server context", error);
+    return undefined;
+  }
+}
