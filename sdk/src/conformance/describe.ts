@@ -16,7 +16,7 @@
  */
 import { errorMessage } from "@axn/core/internal";
 import type { AdapterConformanceDriver } from "./driver.js";
-import { conformanceSuite, SKIPPED, type ConformanceCheckId } from "./checks.js";
+import { conformanceSuite, SKIPPED, type ConformanceCheckId } from "./checks/index.js";
 
 /** The slice of a test runner the suite needs (mocha's globals fit it). */
 export interface ConformanceRunner {
