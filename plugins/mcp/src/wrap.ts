@@ -91,8 +91,8 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
         : MESSAGE_MAPPING;
   const run = toolPipeline(action, mapping, { toolName: name });
   // The scope `McpAdapter.serverContext()` reads is entered only for a tool that opted in: on Node 20
-  // the first `AsyncLocalStorage.run` switches on a hook for every promise in the process (~10 % of
-  // an in-memory round trip), a price no tool using the call context (`ctx.progress`…) should pay.
+  // the first `AsyncLocalStorage.run` switches on a hook for every promise in the process (bench:
+  // row 4, in memory, and mcp-cpu), a price no tool using the call context (`ctx.progress`…) should pay.
   const scoped = options.serverContext ?? mcpConfig.resolveOverrideFor(action, "serverContext");
   if (typeof scoped !== "boolean") throw new TypeError(`${CALLER}(${action.name}): serverContext must be true or false, got ${JSON.stringify(scoped)}`);
   const longRunning = options.longRunning ?? mcpConfig.resolveOverrideFor(action, "longRunning") ?? action.longRunning;
@@ -130,7 +130,7 @@ export function mappingOf(tool: McpTool): ToolMapping<CallToolResult, CallToolRe
 
 /**
  * The pipeline call to run inside the server-context scope. Built here rather than inside an async
- * function (a closure or conditional spreads allocated there measured ~0.5–1 µs a call on Node 20).
+ * function (a closure or conditional spreads allocated there showed in the per-call cost; bench: row 4, mcp-cpu).
  */
 function invocation(run: ToolPipeline<CallToolResult>, args: unknown, request: McpCallRequest): () => Promise<CallToolResult> {
   const options = callOptions(request);
