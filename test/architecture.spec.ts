@@ -74,6 +74,19 @@ export const SDK_LAYERS: readonly Layer[] = [
   { name: "entry points", modules: ["index.ts"] },
 ];
 
+/**
+ * The example app (docs/examples/helpdesk), bottom first — the shape we recommend to app teams:
+ * the domain and its policies below the tools, the tools below the files that load them.
+ */
+export const EXAMPLE_APP_LAYERS: readonly Layer[] = [
+  // The domain: the store, the shared schemas, who counts as an agent, how a request says who it is.
+  { name: "domain", modules: ["src/**"] },
+  // The tools: one action a module under the tool root, importing only the domain.
+  { name: "tools", modules: ["agent_tools/**"] },
+  // What loads the tools: the config (`axn serve`) and the two agent loops.
+  { name: "entry points", modules: ["axn.config.ts", "agent.ts", "agent-hosted.ts"] },
+];
+
 const packageSources = (dir: string) => sourceFiles(fileURLToPath(new URL(`../${dir}`, import.meta.url)));
 
 describe("architecture", () => {
@@ -83,6 +96,10 @@ describe("architecture", () => {
 
   it("sdk/src: no cycle, no upward import, every module in a layer", () => {
     expect(architectureProblems(readImportGraph(packageSources("sdk/src")), SDK_LAYERS)).to.deep.equal([]);
+  });
+
+  it("docs/examples/helpdesk: no cycle, no upward import, every module in a layer", () => {
+    expect(architectureProblems(readImportGraph(packageSources("docs/examples/helpdesk")), EXAMPLE_APP_LAYERS)).to.deep.equal([]);
   });
 
   describe("the checker itself", () => {

@@ -68,6 +68,7 @@ describe("one home for each small helper", () => {
     for (const [helper, sample] of [
       [HELPERS[0]!, "const m = error instanceof Error ? error.message : String(error);"],
       [HELPERS[1]!, "const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;"],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a module's source text, template literal included
       [HELPERS[2]!, "return `${path}[${JSON.stringify(key)}]`;"],
       [HELPERS[3]!, "export function isWellFormed(text: string) {}"],
     ] as const) {

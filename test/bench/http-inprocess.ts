@@ -14,7 +14,7 @@
  */
 import { getRequestListener } from "@hono/node-server";
 import { IncomingMessage, ServerResponse, type Server } from "node:http";
-import { Socket } from "node:net";
+import type { Socket } from "node:net";
 import { Duplex } from "node:stream";
 import type { AnyAxn } from "@axn/core";
 import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup, floorListener } from "./fixtures.js";

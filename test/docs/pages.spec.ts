@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { z } from "zod";
 import { axnConfig, configNamespaces, defineAxn, type ResultInfo } from "@axn/core";
-import { createKernelHost, hostLoaded, resetAxnConfig } from "@axn/core/internal";
+import { createKernelHost, hostLoaded, } from "@axn/core/internal";
 import { createHost, loadConfig } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
 import { main } from "../../sdk/dist/cli/main.js";
@@ -49,7 +49,7 @@ function messageOf(fn: () => unknown): string {
 /** The fenced blocks of `language` in a page, in order. */
 function blocks(page: string, language: string): string[] {
   const text = readFileSync(join(ROOT, page), "utf8");
-  return [...text.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((match) => match[1]!);
+  return [...text.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, "g"))].map((match) => match[1]!);
 }
 
 describe("docs pages", () => {

@@ -11,11 +11,10 @@ import { trace } from "@opentelemetry/api";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import {
   configureAxn,
-  Current,
   defineAxn,
   deprecators,
   Failure,
-  InboundValidationError,
+  type InboundValidationError,
   Invoker,
   isAxnError,
   Tools,
@@ -280,7 +279,9 @@ describe("docs snippets", () => {
 
     function host(...keys: string[]): void {
       const kernel = createKernelHost();
-      kernel.hooks.registerAdapter.tap("docs", (adapters) => keys.forEach((key) => adapters.add(key)));
+      kernel.hooks.registerAdapter.tap("docs", (adapters) => {
+        for (const key of keys) adapters.add(key);
+      });
       kernel.freeze();
     }
     const names = (key: string) => Tools.for(key).map((a) => a.toolName(key));

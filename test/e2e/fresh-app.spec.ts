@@ -184,7 +184,7 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
   let install: Run;
   const clients: Client[] = [];
 
-  before(async function () {
+  before(async () => {
     root = mkdtempSync(join(tmpdir(), "axn-fresh-app-"));
     app = join(root, "fresh-app");
     bin = join(app, "node_modules/@axn/sdk/bin/axn.js");

@@ -51,7 +51,7 @@ const PAGE_FILES: Record<string, string> = Object.fromEntries(
 function consoleOutput(command: string): string {
   for (const text of blocks(/^console$/)) {
     const lines = text.split("\n");
-    const at = lines.findIndex((line) => line === `$ ${command}`);
+    const at = lines.indexOf(`$ ${command}`);
     if (at === -1) continue;
     const rest = lines.slice(at + 1);
     const end = rest.findIndex((line) => line.startsWith("$ "));
@@ -125,7 +125,7 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
   let bin: string;
   let tarballs: string[];
 
-  before(async function () {
+  before(async () => {
     root = mkdtempSync(join(tmpdir(), "axn-getting-started-"));
     for (let dir = root; dir !== dirname(dir); dir = dirname(dir)) {
       expect(existsSync(join(dir, "node_modules")), `${dir}/node_modules would leak into the project`).to.equal(false);

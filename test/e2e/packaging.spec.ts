@@ -151,7 +151,7 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
 
   let packed: ReadonlyMap<string, Packed>;
 
-  before(async function () {
+  before(async () => {
     for (const folder of Object.keys(PACKAGES)) {
       if (!existsSync(join(repo, folder, "dist/index.js"))) throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
     }

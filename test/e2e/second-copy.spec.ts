@@ -53,9 +53,10 @@ function buildApp(root: string, copyVersion: string): { readonly app: string; re
       "export const Ping = defineAxn({",
       '  name: "Linked.Ping", description: "Answers pong", tool: ["mcp"],',
       "  expects: { who: z.string() }, exposes: { pong: z.string() },",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a module's source text, template literal included
       "  call: ({ who }) => ({ pong: `pong, ${who}` }),",
       "});",
-      'export default { name: "axn-plugin-linked", version: "1.0.0", host: "^' + VERSION + '", apply() {} };',
+      `export default { name: "axn-plugin-linked", version: "1.0.0", host: "^${VERSION}", apply() {} };`,
       "",
     ].join("\n"),
   );

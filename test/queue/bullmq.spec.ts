@@ -62,7 +62,11 @@ describe("queue: BullMQ on a real Redis", function () {
 
   it("a business failure completes the job, never retried", async () => {
     let runs = 0;
-    const A = defineAxn({ name: "Bull.Refuses", call: (_i, ctx) => (runs++, ctx.fail("the ledger is closed")) });
+    const A = defineAxn({ name: "Bull.Refuses", call: (_i, ctx) => {
+        runs++;
+        return ctx.fail("the ledger is closed");
+      },
+    });
     await worker();
     const result = await (await A.enqueue({})).result();
     expect([result.ok, result.outcome, result.error]).to.deep.equal([false, "failure", "the ledger is closed"]);
@@ -101,7 +105,11 @@ describe("queue: BullMQ on a real Redis", function () {
 
   it("the same jobId twice is one job", async () => {
     let runs = 0;
-    const A = defineAxn({ name: "Bull.Once", expects: { n: z.number() }, exposes: { n: z.number() }, call: ({ n }) => (runs++, { n }) });
+    const A = defineAxn({ name: "Bull.Once", expects: { n: z.number() }, exposes: { n: z.number() }, call: ({ n }) => {
+        runs++;
+        return { n };
+      },
+    });
     const first = await A.enqueue({ n: 1 }, { jobId: "once-1" });
     const second = await A.enqueue({ n: 2 }, { jobId: "once-1" });
     expect(second.id).to.equal(first.id);

@@ -51,7 +51,11 @@ describe("queue: A.enqueue on the embedded queue", () => {
 
   it("a business failure is a settled result, never retried", async () => {
     let runs = 0;
-    const A = defineAxn({ name: "Queue.Refuses", call: (_i, ctx) => (runs++, ctx.fail("the ledger is closed")) });
+    const A = defineAxn({ name: "Queue.Refuses", call: (_i, ctx) => {
+        runs++;
+        return ctx.fail("the ledger is closed");
+      },
+    });
     const job = await A.enqueue({});
     const result = await job.result();
     expect([result.ok, result.outcome, result.error]).to.deep.equal([false, "failure", "the ledger is closed"]);
@@ -170,7 +174,11 @@ describe("queue: A.enqueue on the embedded queue", () => {
 
   it("the same jobId twice is one job", async () => {
     let runs = 0;
-    const A = defineAxn({ name: "Queue.Once", expects: { n: z.number() }, exposes: { n: z.number() }, call: ({ n }) => (runs++, { n }) });
+    const A = defineAxn({ name: "Queue.Once", expects: { n: z.number() }, exposes: { n: z.number() }, call: ({ n }) => {
+        runs++;
+        return { n };
+      },
+    });
     const first = await A.enqueue({ n: 1 }, { jobId: "once-1" });
     const second = await A.enqueue({ n: 2 }, { jobId: "once-1" });
     expect(second.id).to.equal(first.id);

@@ -109,7 +109,10 @@ describe("queue: LangChain tools answering with a job handle", function () {
     const Slow = defineAxn({
       name: "LangchainHandle.Slow",
       exposes: { done: z.boolean() },
-      call: () => (started(), new Promise<{ done: boolean }>((resolve) => (release = () => resolve({ done: true })))),
+      call: () => {
+        started();
+        return new Promise<{ done: boolean }>((resolve) => (release = () => resolve({ done: true })));
+      },
     });
     const tool = LangchainAdapter.wrap(Slow, { name: "slow", background: "handle" });
     const status = LangchainAdapter.jobStatusTool([tool]);

@@ -24,7 +24,10 @@ function countingQueue(): { queue: QueueBackend; added: () => number } {
   let added = 0;
   const queue: QueueBackend = {
     kind: inner.kind,
-    add: (payload, options) => (added++, inner.add(payload, options)),
+    add: (payload, options) => {
+      added++;
+      return inner.add(payload, options);
+    },
     snapshot: (id) => inner.snapshot(id),
     waitSettled: (id, signal) => inner.waitSettled(id, signal),
     cancel: (id) => inner.cancel(id),
@@ -72,7 +75,10 @@ describe("queue: LangChain tools as background jobs", function () {
       call: (_input, ctx) =>
         new Promise<void>((_resolve, reject) => {
           started();
-          ctx.signal.addEventListener("abort", () => ((aborted = true), reject(new Error("stopped"))));
+          ctx.signal.addEventListener("abort", () => {
+            aborted = true;
+            reject(new Error("stopped"));
+          });
         }),
     });
     const tool = LangchainAdapter.wrap(Slow, { background: true });

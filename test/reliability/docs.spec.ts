@@ -31,7 +31,7 @@ describe("reliability: docs/reliability.md matches the suite", () => {
   const expected: Record<string, string> = {
     "IN-1": `${n(FUZZ_RUNS_PER_TRANSPORT * TRANSPORTS.length)} calls (${FUZZ_RUNS_PER_TRANSPORT} per transport, ${FUZZED_TOOLS.length} tools)`,
     ...Object.fromEntries(
-      HOSTILE_CASES.map((hostile, index) => [`IN-${index + 2}`, index === 0 ? `${perTool} calls (${FUZZED_TOOLS.length} tools × ${TRANSPORTS.length} transports)` : `${perTool} calls`]),
+      HOSTILE_CASES.map((_hostile, index) => [`IN-${index + 2}`, index === 0 ? `${perTool} calls (${FUZZED_TOOLS.length} tools × ${TRANSPORTS.length} transports)` : `${perTool} calls`]),
     ),
     "IN-13": `${(FUZZED_TOOLS.length * 2 + 2) * TRANSPORTS.length} calls (${FUZZED_TOOLS.length * 2 + 2} per transport)`,
     "OUT-1": `${UNRENDERABLE_KINDS.length * TRANSPORTS.length} calls (${UNRENDERABLE_KINDS.length} kinds × ${TRANSPORTS.length} transports; HTTP depth was defect D-6)`,

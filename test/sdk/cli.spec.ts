@@ -39,7 +39,6 @@ function axn(args: readonly string[], options: { cwd?: string; env?: NodeJS.Proc
   });
 }
 
-const TOOL_NAMES = ["add_comment", "assign_to_me", "close_ticket", "create_ticket", "delete_ticket", "list_tickets", "ticket_report"];
 /** What an anonymous MCP client is shown: the helpdesk's reads are open, every write needs an agent. */
 const ANONYMOUS_TOOL_NAMES = ["list_tickets", "ticket_report"];
 /** `--as` for a signed-in helpdesk agent. */

@@ -52,9 +52,15 @@ describe("toolPipeline deadlines (one shared timer per duration)", () => {
     const first = gate();
     const second = gate();
     const order: string[] = [];
-    const firstReply = toolPipeline(first.action, mapping, { toolName: "first" })({}).then((reply) => (order.push("first"), reply));
+    const firstReply = toolPipeline(first.action, mapping, { toolName: "first" })({}).then((reply) => {
+      order.push("first");
+      return reply;
+    });
     await until(150);
-    const secondReply = toolPipeline(second.action, mapping, { toolName: "second" })({}).then((reply) => (order.push("second"), reply));
+    const secondReply = toolPipeline(second.action, mapping, { toolName: "second" })({}).then((reply) => {
+      order.push("second");
+      return reply;
+    });
     expect(await firstReply).to.equal("timeout: Tool first timed out after 300 ms");
     // When the first deadline passed, the second call had half its time left: still running.
     expect(order).to.deep.equal(["first"]);

@@ -13,6 +13,7 @@ import { captureReports } from "../support/reports.js";
 /** A minimal Promises/A+ thenable that is not a native Promise. */
 function thenable<T>(settle: (resolve: (value: T) => void, reject: (error: unknown) => void) => void): PromiseLike<T> {
   return {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable that is not a Promise is what this spec is about
     then(onFulfilled, onRejected) {
       return new Promise<T>(settle).then(onFulfilled, onRejected);
     },
@@ -38,6 +39,7 @@ describe("guardToolResponse with thenables", () => {
   it("a thenable whose then throws synchronously is reported the same way", async () => {
     configureAxn({ env: "production" });
     const broken: PromiseLike<string> = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that is not a Promise is what this spec is about
       then() {
         throw new Error("then exploded");
       },

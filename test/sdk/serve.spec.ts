@@ -143,7 +143,6 @@ describe("axn serve: transports registered through the host's registerTransport 
 });
 
 describe("axn serve: the command line, completed by the transports' flags", () => {
-  beforeEach(() => resetKernel());
   afterEach(() => resetKernel());
 
   const flags = {
@@ -154,6 +153,7 @@ describe("axn serve: the command line, completed by the transports' flags", () =
 
   let registered: Registered[];
   beforeEach(async () => {
+    resetKernel();
     registered = await collected([
       "axn-plugin-a",
       (t) => {

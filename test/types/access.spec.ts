@@ -15,15 +15,31 @@ declare module "@axn/core" {
 }
 
 function policyTypes(): void {
-  defineAxn({ name: "Types.Refund", access: { allow: (principal) => principal.department === "billing" }, call: () => {} });
-  defineAxn({ name: "Types.Scoped", access: { scopes: ["refunds:write"], roles: ["agent"], allow: (p) => p.id.startsWith("ag_") }, call: () => {} });
+  defineAxn({
+    name: "Types.Refund",
+    access: { allow: (principal) => principal.department === "billing" },
+    call: () => {},
+  });
+  defineAxn({
+    name: "Types.Scoped",
+    access: { scopes: ["refunds:write"], roles: ["agent"], allow: (p) => p.id.startsWith("ag_") },
+    call: () => {},
+  });
   defineAxn({ name: "Types.Open", access: "public", call: () => {} });
   configureAxn({ access: { default: "authenticated" } });
 
-  // @ts-expect-error — no such field on the merged principal
-  defineAxn({ name: "Types.Typo", access: { allow: (principal) => principal.departmnt === "billing" }, call: () => {} });
-  // @ts-expect-error — "sales" is not a department: the comparison has no overlap
-  defineAxn({ name: "Types.Sales", access: { allow: (principal) => principal.department === "sales" }, call: () => {} });
+  defineAxn({
+    name: "Types.Typo",
+    // @ts-expect-error — no such field on the merged principal
+    access: { allow: (principal) => principal.departmnt === "billing" },
+    call: () => {},
+  });
+  defineAxn({
+    name: "Types.Sales",
+    // @ts-expect-error — "sales" is not a department: the comparison has no overlap
+    access: { allow: (principal) => principal.department === "sales" },
+    call: () => {},
+  });
   // @ts-expect-error — a predicate answers a boolean
   defineAxn({ name: "Types.NotBool", access: { allow: (principal) => principal.department }, call: () => {} });
   // @ts-expect-error — not a policy name

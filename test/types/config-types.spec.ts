@@ -24,7 +24,9 @@ function settingTypes(): void {
   assertType<Equal<ReturnType<typeof config.get<"presentAs">>, "structured" | "message">>();
   assertType<Equal<ReturnType<typeof config.get<"limit">>, number>>();
   assertType<Equal<ReturnType<typeof config.get<"roots">>, readonly string[]>>();
-  assertType<Equal<SettingsOf<typeof config>, { presentAs: "structured" | "message"; limit: number; roots: readonly string[] }>>();
+  assertType<
+    Equal<SettingsOf<typeof config>, { presentAs: "structured" | "message"; limit: number; roots: readonly string[] }>
+  >();
   assertType<Equal<OverridableSettingsOf<typeof config>, { readonly presentAs?: "structured" | "message" }>>();
 
   // @ts-expect-error — not a declared setting
@@ -52,7 +54,12 @@ function settingTypes(): void {
 }
 
 function overrideTypes(): void {
-  defineAxn({ name: "T.Ok", tool: { alpha: { greeting: "hey" } }, configure: { alpha: { greeting: "hi", name: "ok_tool" } }, call: () => undefined });
+  defineAxn({
+    name: "T.Ok",
+    tool: { alpha: { greeting: "hey" } },
+    configure: { alpha: { greeting: "hi", name: "ok_tool" } },
+    call: () => undefined,
+  });
   // @ts-expect-error — once alpha's types are imported, a misspelt value is a compile error
   defineAxn({ name: "T.Bad", tool: { alpha: { greeting: "helo" } }, call: () => undefined });
   // @ts-expect-error — the configure bag is the same store, typed the same way
@@ -74,10 +81,22 @@ function appConfigTypes(): void {
   defineConfig({ plugins: ["mcp", ["./x.ts", { a: 1 }]], alpha: { greeting: "hi", toolRoots: ["agent_tools"] } });
   // @ts-expect-error — app-wide settings are typed per namespace too
   defineConfig({ alpha: { greeting: "yo" } });
-  defineConfig({ serve: { authenticate: (request) => (request.headers.has("authorization") ? { id: "u1" } : null), anonymous: true, callTimeoutMs: 5000 } });
+  defineConfig({
+    serve: {
+      authenticate: (request) => (request.headers.has("authorization") ? { id: "u1" } : null),
+      anonymous: true,
+      callTimeoutMs: 5000,
+    },
+  });
   // @ts-expect-error — the serve settings are typed: anonymous is a boolean
   defineConfig({ serve: { anonymous: "yes" } });
-  const plugin = definePlugin({ name: "p", version: "1.0.0", host: "*", options: z.object({ level: z.enum(["info", "debug"]) }), apply: (_host, options) => void options });
+  const plugin = definePlugin({
+    name: "p",
+    version: "1.0.0",
+    host: "*",
+    options: z.object({ level: z.enum(["info", "debug"]) }),
+    apply: (_host, options) => void options,
+  });
   assertType<Equal<typeof plugin, AxnPlugin<{ level: "info" | "debug" }>>>();
   // apply receives what the schema parses to: a default makes the field present.
   definePlugin({
@@ -89,8 +108,13 @@ function appConfigTypes(): void {
   });
   const plain = definePlugin({ name: "p", version: "1.0.0", host: "*", apply: (host) => void host });
   assertType<Equal<typeof plain, AxnPlugin>>();
-  // @ts-expect-error — typed options without a schema: the host would refuse every option given
-  definePlugin({ name: "p", version: "1.0.0", host: "*", apply: (_host, options: { level: "info" | "debug" }) => void options });
+  definePlugin({
+    name: "p",
+    version: "1.0.0",
+    host: "*",
+    // @ts-expect-error — typed options without a schema: the host would refuse every option given
+    apply: (_host, options: { level: "info" | "debug" }) => void options,
+  });
   // @ts-expect-error — the options must be a schema
   definePlugin({ name: "p", version: "1.0.0", host: "*", options: { level: "info" }, apply: () => undefined });
   // @ts-expect-error — apply is required
@@ -99,6 +123,8 @@ function appConfigTypes(): void {
 
 describe("config and registry types", () => {
   it("are checked at compile time (this spec only needs to compile)", () => {
-    expect([settingTypes, overrideTypes, registrationTypes, appConfigTypes].every((f) => typeof f === "function")).to.equal(true);
+    expect(
+      [settingTypes, overrideTypes, registrationTypes, appConfigTypes].every((f) => typeof f === "function"),
+    ).to.equal(true);
   });
 });

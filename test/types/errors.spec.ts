@@ -5,10 +5,10 @@
 import { expect } from "chai";
 import {
   AxnError,
-  HookError,
-  InboundValidationError,
-  UnserializableValue,
-  ValidationError,
+  type HookError,
+  type InboundValidationError,
+  type UnserializableValue,
+  type ValidationError,
   isAxnError,
   type AxnErrorCode,
   type ErrorCode,

@@ -16,13 +16,21 @@ function transportTypes(transports: TransportRegistrar): void {
     greeting: { type: "string"; help: string; default: string };
     name: { type: "string"; help: string };
   };
-  assertType<Equal<TransportFlagValues<Flags>, { readonly verbose: boolean; readonly greeting: string; readonly name: string | undefined }>>();
+  assertType<
+    Equal<
+      TransportFlagValues<Flags>,
+      { readonly verbose: boolean; readonly greeting: string; readonly name: string | undefined }
+    >
+  >();
 
   transports.add({
     kind: "http",
     name: "echo",
     path: "/echo",
-    flags: { "echo-verbose": { type: "boolean", help: "talk more" }, "echo-greeting": { type: "string", help: "say this", default: "hi" } },
+    flags: {
+      "echo-verbose": { type: "boolean", help: "talk more" },
+      "echo-greeting": { type: "string", help: "say this", default: "hi" },
+    },
     async start({ flags, hostname, app }) {
       assertType<Equal<typeof flags, { readonly "echo-verbose": boolean; readonly "echo-greeting": string }>>();
       assertType<Equal<typeof hostname, string>>();
@@ -42,11 +50,31 @@ function transportTypes(transports: TransportRegistrar): void {
   });
 
   // @ts-expect-error — an http transport is mounted at a path
-  transports.add({ kind: "http", name: "x", async start() { return { listener: () => undefined, async stop() {} }; } });
-  // @ts-expect-error — a stdio transport has no listener to mount
-  transports.add({ kind: "stdio", name: "x", path: "/x", async start() { return { async stop() {} }; } });
-  // @ts-expect-error — a flag is a boolean or a string
-  transports.add({ kind: "stdio", name: "x", flags: { n: { type: "number", help: "a number" } }, async start() { return { async stop() {} }; } });
+  transports.add({
+    kind: "http",
+    name: "x",
+    async start() {
+      return { listener: () => undefined, async stop() {} };
+    },
+  });
+  transports.add({
+    kind: "stdio",
+    name: "x",
+    // @ts-expect-error — a stdio transport has no listener to mount
+    path: "/x",
+    async start() {
+      return { async stop() {} };
+    },
+  });
+  transports.add({
+    kind: "stdio",
+    name: "x",
+    // @ts-expect-error — a flag is a boolean or a string
+    flags: { n: { type: "number", help: "a number" } },
+    async start() {
+      return { async stop() {} };
+    },
+  });
   transports.add({
     kind: "http",
     name: "x",

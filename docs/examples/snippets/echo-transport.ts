@@ -17,11 +17,11 @@ export default definePlugin({
         flags: {                          // typed: start() reads a string here, since it has a default
           "echo-greeting": { type: "string", valueName: "TEXT", help: "the greeting to answer with", default: "hello" },
         },
-        async start({ app, flags, hostname }) {
+        async start({ flags }) {
           const tools = Tools.for("echo").map((action) => action.toolName("echo"));
           return {
             // Node's own request and response; the URL still starts with /echo.
-            listener: (request, response) => {
+            listener: (_request, response) => {
               response.writeHead(200, { "content-type": "application/json" });
               response.end(JSON.stringify({ greeting: flags["echo-greeting"], tools }));
             },

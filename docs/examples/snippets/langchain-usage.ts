@@ -2,7 +2,7 @@
  * docs/plugins/langchain.md — the API as the page lists it (checked against the real exports), and
  * §8's direct tool call. Pinned by test/plugins/langchain/docs-example.spec.ts.
  */
-import plugin, { LangchainAdapter, langchainConfig, ActionTool, JobStatusTool } from "axn-plugin-langchain";
+import plugin, { LangchainAdapter, langchainConfig, type ActionTool, type JobStatusTool } from "axn-plugin-langchain";
 import type { AmbientContextSource, AnyAxn, AxnPrincipal } from "@axn/core";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
 

@@ -33,7 +33,7 @@ export interface JwtVerifierOptions {
   readonly principal?: (payload: JWTPayload) => AxnPrincipal | null;
 }
 
-export const JwtRefusals = {
+const JwtRefusals = {
   expired: "The bearer token has expired; get a new one from the authorization server",
   noSubject: "The bearer token has no subject (sub); it does not name a caller",
 } as const;

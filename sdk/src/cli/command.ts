@@ -11,12 +11,12 @@ import type { ExitCodeValue } from "./errors.js";
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
 /** What `parseArgs` produced for a command. */
-export interface ParsedArgs {
+interface ParsedArgs {
   readonly values: { readonly [name: string]: string | boolean | undefined };
   readonly positionals: readonly string[];
 }
 
-export interface CommandContext extends ParsedArgs {
+interface CommandContext extends ParsedArgs {
   readonly io: CliIo;
   /** `--config`, when given. */
   readonly configPath: string | undefined;
@@ -25,7 +25,7 @@ export interface CommandContext extends ParsedArgs {
 }
 
 /** What a command needs to write help that depends on the app. */
-export interface HelpContext {
+interface HelpContext {
   readonly io: CliIo;
   readonly configPath: string | undefined;
 }

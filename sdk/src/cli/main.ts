@@ -24,7 +24,7 @@ const GLOBAL_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-export function mainHelp(): string {
+function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   return [
     "axn — run, inspect and serve an app's axn tools",
@@ -45,8 +45,8 @@ export function mainHelp(): string {
   ].join("\n");
 }
 
-export function commandHelp(command: Command, body: string = command.help): string {
-  return [`Usage: axn ${command.usage} [--config PATH]`, "", command.summary + ".", "", body].join("\n");
+function commandHelp(command: Command, body: string = command.help): string {
+  return [`Usage: axn ${command.usage} [--config PATH]`, "", `${command.summary}.`, "", body].join("\n");
 }
 
 async function helpOf(command: Command, io: CliIo, configPath: string | undefined): Promise<string> {

@@ -25,7 +25,7 @@ import type { ServeSettings } from "./serve-settings.js";
  * Namespace → app-wide settings, for plugins to augment:
  * `declare module "@axn/sdk" { interface AppSettingsRegistry { mcp: SettingsOf<typeof mcpConfig> } }`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add their settings by declaration merging
 export interface AppSettingsRegistry {}
 
 /**

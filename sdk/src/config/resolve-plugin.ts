@@ -38,7 +38,7 @@ const PATH_EXTENSIONS = [".ts", ".mts", ".mjs", ".js", ".cjs"];
 
 export async function resolvePluginEntry(entry: unknown, index: number, context: ResolveContext): Promise<ResolvedEntry> {
   let target: unknown = entry;
-  let options: unknown = undefined;
+  let options: unknown ;
   if (Array.isArray(entry)) {
     if (entry.length < 1 || entry.length > 2) throw badEntry(index, context);
     [target, options] = entry as [unknown, unknown];

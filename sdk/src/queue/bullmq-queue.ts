@@ -119,7 +119,10 @@ export class BullmqQueue implements QueueBackend {
       signal?.throwIfAborted();
       // Listening before reading: a job that settles in between still wakes this waiter.
       const next = this.nextEvent(id, signal);
-      const snapshot = await this.settledSnapshot(id).catch((error: unknown) => (next.stop(), Promise.reject(error)));
+      const snapshot = await this.settledSnapshot(id).catch((error: unknown) => {
+        next.stop();
+        throw error;
+      });
       if (snapshot === undefined || snapshot.settled !== undefined) next.stop();
       if (snapshot === undefined) throw notFound(id);
       if (snapshot.settled !== undefined) return snapshot;

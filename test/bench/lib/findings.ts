@@ -15,7 +15,7 @@ const STANDARD_COERCION = [
   "as the zod kinds do, would take ~0.15 µs off every invoked call of these kinds.",
 ].join("\n");
 
-export const FINDINGS: Record<string, string> = {
+const FINDINGS: Record<string, string> = {
   "1": [
     "Where a direct call's time goes, measured by ablation (Lookup on zod 4, `A.call` CPU per call, min",
     "over 30 batches of 20,000, three processes each, one piece of core/dist taken out at a time):",

@@ -3,7 +3,7 @@
  * plugins are built alongside this suite, so a plugin that is missing or does not (yet) export what
  * a scenario needs makes that scenario report "skipped: plugin not built" instead of failing the run.
  */
-import { type AxnHost } from "@axn/core";
+import type { AxnHost } from "@axn/core";
 import { createKernelHost, resetHost } from "@axn/core/internal";
 
 export interface PluginLike {
@@ -13,7 +13,7 @@ export interface PluginLike {
 
 export type Loaded = { readonly ok: true; readonly module: Record<string, unknown>; readonly plugin: PluginLike } | { readonly ok: false; readonly reason: string };
 
-export const NOT_BUILT = "skipped: plugin not built";
+const NOT_BUILT = "skipped: plugin not built";
 
 function isPlugin(value: unknown): value is PluginLike {
   return typeof value === "object" && value !== null && typeof (value as { apply?: unknown }).apply === "function";

@@ -15,11 +15,11 @@ function value(row: Row, v: number | undefined): string {
   return v >= 10_000 ? `${num(v / 1000, 0)} ms` : `${num(v, v >= 100 ? 0 : 2)} µs`;
 }
 
-export function ratioText(row: Row): string {
+function ratioText(row: Row): string {
   return row.ratio === undefined ? "—" : `${num(row.ratio.median, 2)}×`;
 }
 
-export function spreadText(row: Row): string {
+function spreadText(row: Row): string {
   return row.ratio === undefined ? "—" : `${num(row.ratio.min, 2)}–${num(row.ratio.max, 2)} (IQR ${num(row.ratio.q1, 2)}–${num(row.ratio.q3, 2)})`;
 }
 
@@ -97,7 +97,7 @@ export function terminalReport(report: BenchReport): string {
   const kinds = kindTable(report.rows);
   if (kinds !== undefined) out.push("", "Per schema kind (ratio, verdict, baseline → axn; CPU ratio):", boxTable(kinds.head, kinds.body));
   if (report.scale !== undefined) {
-    out.push("", "7. Scale (plugins loaded: " + (report.scale.plugins.join(", ") || "none") + ")");
+    out.push("", `7. Scale (plugins loaded: ${report.scale.plugins.join(", ") || "none"})`);
     out.push(boxTable(SCALE_HEAD, scaleTable(report.scale)));
     out.push(
       "",
@@ -112,8 +112,8 @@ export function terminalReport(report: BenchReport): string {
 }
 
 function mdTable(head: readonly string[], body: readonly string[][]): string {
-  const escape = (c: string): string => c.replace(/\|/g, "\\|");
-  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...body.map((r) => `| ${r.map(escape).join(" | ")} |`)].join("\n");
+  const escapeCell = (c: string): string => c.replace(/\|/g, "\\|");
+  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...body.map((r) => `| ${r.map(escapeCell).join(" | ")} |`)].join("\n");
 }
 
 export function markdownReport(report: BenchReport, findings: string, chartFile: string): string {
@@ -238,7 +238,7 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "  Profile a workload with `node --cpu-prof --import tsx test/bench/profile.ts <workload>` (`call:zod4`,",
     "  `invoke:valibot`, `hand:arktype`, `mcp:axn`, `mcp:bare`…; see *Findings*).",
   );
-  return out.join("\n") + "\n";
+  return `${out.join("\n")}\n`;
 }
 
 /** Structural check of a report (used by the smoke spec): finite positive numbers, known verdicts. */

@@ -13,7 +13,7 @@ export interface Spread {
 }
 
 /** Linear-interpolated quantile of an unsorted sample (q in [0, 1]). */
-export function quantile(values: readonly number[], q: number): number {
+function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const pos = (sorted.length - 1) * q;
@@ -39,13 +39,3 @@ export function spread(values: readonly number[]): Spread {
   };
 }
 
-/** Median wall time (ms) of `n` runs of a synchronous function. */
-export function timeSync(n: number, fn: () => unknown): number {
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
-  }
-  return median(samples);
-}

@@ -67,5 +67,5 @@ export function ratioChartSvg(rows: readonly Row[], subtitle: string): string {
     `<text x="16" y="${height - 10}" fill="#555" font-size="11">Bar: median over rounds. Whisker: min–max across rounds. Dashed blue: target. HTTP (5–5c) is a throughput ratio: higher is better; all others lower is better.</text>`,
     `</svg>`,
   );
-  return parts.join("\n") + "\n";
+  return `${parts.join("\n")}\n`;
 }

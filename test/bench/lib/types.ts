@@ -95,5 +95,3 @@ export interface ScenarioContext {
   readonly pair: PairOptions;
   readonly log: (message: string) => void;
 }
-
-export type Scenario = (ctx: ScenarioContext) => Promise<readonly Row[]>;

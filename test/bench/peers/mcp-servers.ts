@@ -26,8 +26,8 @@ import { FastMCP } from "fastmcp";
 import { addInput, addOutput } from "../fixtures.js";
 
 /** Undeclared keys refused, as the Invoker refuses them. */
-export const AddArguments = z.strictObject(addInput);
-export const AddResult = z.object(addOutput);
+const AddArguments = z.strictObject(addInput);
+const AddResult = z.object(addOutput);
 
 /** Connects a server to the server side of a transport. */
 export type ConnectServer = (transport: Transport) => Promise<unknown>;
@@ -60,7 +60,7 @@ export function bareSdkServer(toolName: string): Server {
 }
 
 /** The SDK's high-level server: `registerTool` with the same zod objects. */
-export function sdkMcpServer(toolName: string): McpServer {
+function sdkMcpServer(toolName: string): McpServer {
   const server = new McpServer({ name: "mcp-server", version: "1.0.0" });
   server.registerTool(
     toolName,
@@ -71,7 +71,7 @@ export function sdkMcpServer(toolName: string): McpServer {
 }
 
 /** fastmcp: `addTool` with the same zod objects; it builds the structured answer from the returned object. */
-export function fastMcpServer(toolName: string): FastMCP {
+function fastMcpServer(toolName: string): FastMCP {
   // No keep-alive pings to the client (fastmcp's default for stdio): they are not part of a call.
   const server = new FastMCP({ name: "fastmcp", version: "1.0.0", ping: { enabled: false } });
   server.addTool({

@@ -9,7 +9,7 @@
  *   the tool once, the agent runs it and hands the answer back, the model ends the run. One agent
  *   per side, built once; each run starts a new conversation (the fake model then restarts its script).
  */
-import { type AnyAxn } from "@axn/core";
+import type { AnyAxn } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { tool } from "@langchain/core/tools";
@@ -55,7 +55,7 @@ interface Invokable {
   invoke(input: unknown): Promise<unknown>;
 }
 
-export function handWrittenTool(name: string, description: string): Invokable {
+function handWrittenTool(name: string, description: string): Invokable {
   return tool(async (input) => JSON.stringify(lookupOutputObject.parse(lookupBody(input))), {
     name,
     description,

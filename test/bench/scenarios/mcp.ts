@@ -16,7 +16,7 @@
  * is on at all.
  */
 import { isDeepStrictEqual } from "node:util";
-import { type AnyAxn } from "@axn/core";
+import type { AnyAxn } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -35,7 +35,7 @@ import { resetKernel } from "@axn/sdk/testing";
 export { bareSdkServer } from "../peers/mcp-servers.js";
 
 /** Calls in flight at once in row 4b: one client, one connection, as a busy agent host has them. */
-export const IN_FLIGHT = 16;
+const IN_FLIGHT = 16;
 
 const ZOD = versionOf("zod");
 const SDK = versionOf("@modelcontextprotocol/sdk");

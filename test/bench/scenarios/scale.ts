@@ -11,9 +11,9 @@ import type { ScaleCheck, ScaleReport, ScaleSize, ScenarioContext } from "../lib
 const CHILD = fileURLToPath(new URL("../scale-child.ts", import.meta.url));
 
 /** Accepted growth exponent (1 = linear) between the two largest sizes. */
-export const LINEAR_EXPONENT = 1.15;
+const LINEAR_EXPONENT = 1.15;
 /** Warm `Tools.for` must answer under this at 1,000 actions. */
-export const WARM_TOOLS_FOR_MS = 1;
+const WARM_TOOLS_FOR_MS = 1;
 
 function runChild(actions: number, boots: number): Promise<ScaleSize & { plugins: string[] }> {
   return new Promise((resolve, reject) => {

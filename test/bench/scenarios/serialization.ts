@@ -11,7 +11,7 @@ import { measurePair } from "../lib/measure.js";
 import { latencyRow } from "../lib/rows.js";
 import type { Row, ScenarioContext } from "../lib/types.js";
 
-export const RECORDS = 1000;
+const RECORDS = 1000;
 
 export async function serializationScenarios(ctx: ScenarioContext): Promise<readonly Row[]> {
   clearCatalog();

@@ -24,7 +24,7 @@ import { versionOf } from "../peers/versions.js";
 const fromRoot = (file: string): string => fileURLToPath(new URL(`../../../${file}`, import.meta.url));
 
 /** How each side's process is started. */
-export const SERVERS = {
+const SERVERS = {
   bare: { command: process.execPath, args: [fromRoot("test/bench/peers/bare-stdio-server.mjs")] },
   axn: { command: process.execPath, args: [fromRoot("sdk/bin/axn.js"), "serve", "--config", fromRoot("test/bench/apps/add/axn.config.ts"), "--mcp-stdio"] },
 } as const;

@@ -41,7 +41,7 @@ export function inputFields(action: AnyAxn): InputField[] {
 }
 
 /** Values of every JSON type but `type` (and never a string the Invoker would coerce into it). */
-export function wrongTypeValues(type: string): unknown[] {
+function wrongTypeValues(type: string): unknown[] {
   const all: [string, unknown][] = [
     ["object", { unexpected: true }],
     ["array", ["unexpected"]],
@@ -54,7 +54,7 @@ export function wrongTypeValues(type: string): unknown[] {
 }
 
 /** Arguments shaped like the tool's inputs, drawn from its advertised input schema and sent through JSON. */
-export function nearValid(action: AnyAxn): fc.Arbitrary<Record<string, unknown>> {
+function nearValid(action: AnyAxn): fc.Arbitrary<Record<string, unknown>> {
   return arbitraryFromJsonSchema(action.inputSchema).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 }
 
@@ -63,7 +63,7 @@ export type Mutation =
   | { readonly kind: "missing"; readonly field: string }
   | { readonly kind: "extraKey"; readonly key: string; readonly value: unknown };
 
-export type Noise =
+type Noise =
   | { readonly kind: "smuggleTop"; readonly key: string }
   | { readonly kind: "smuggleNested"; readonly field: string; readonly key: string }
   | { readonly kind: "nestedExtra"; readonly field: string; readonly key: string };
@@ -113,7 +113,7 @@ export function brokenArgs(action: AnyAxn): fc.Arbitrary<BrokenCase> {
     if (field.type === "object" && field.properties.length > 0) {
       options.push(
         fc.constantFrom(...field.properties).chain((sub) => {
-          const subType = typeOf(((field.schema as { properties?: Record<string, JsonSchema> }).properties ?? {})[sub] ?? {});
+          const subType = typeOf((field.schema as { properties?: Record<string, JsonSchema> }).properties?.[sub] ?? {});
           return fc.constantFrom(...wrongTypeValues(subType)).map((value): Mutation => ({ kind: "wrongType", path: [field.name, sub] as const, value }));
         }),
       );

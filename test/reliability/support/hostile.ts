@@ -7,12 +7,12 @@
 import type { AnyAxn } from "@axn/core";
 import { inputFields, type InputField } from "./arbitraries.js";
 
-export const MIB = 1024 * 1024;
-export const HUGE_ARRAY_LENGTH = 100_000;
-export const DEEP_NESTING = 10_000;
-export const BEYOND_2_53 = "9007199254740993";
+const MIB = 1024 * 1024;
+const HUGE_ARRAY_LENGTH = 100_000;
+const DEEP_NESTING = 10_000;
+const BEYOND_2_53 = "9007199254740993";
 
-export interface HostileInput {
+interface HostileInput {
   /** What MCP and LangChain receive. */
   readonly args: unknown;
   /** What HTTP receives, byte for byte. */

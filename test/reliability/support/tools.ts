@@ -20,7 +20,7 @@ import { DeleteTicket } from "../../../docs/examples/helpdesk/agent_tools/delete
 import { ListTickets } from "../../../docs/examples/helpdesk/agent_tools/list_tickets.js";
 
 /** A representative tool with the field shapes the helpdesk lacks. */
-export const ScheduleVisit = defineAxn({
+const ScheduleVisit = defineAxn({
   name: "Reliability.ScheduleVisit",
   description: "Book an on-site visit",
   expects: {
@@ -151,7 +151,7 @@ export const UNRENDERABLE_KINDS = ["cycle", "nan", "infinity", "loneSurrogate", 
 export type UnrenderableKind = (typeof UNRENDERABLE_KINDS)[number];
 
 /** How deep `deepNesting` nests: far past what `JSON.stringify` can encode on a default stack. */
-export const UNRENDERABLE_DEPTH = 100_000;
+const UNRENDERABLE_DEPTH = 100_000;
 
 function unrenderable(kind: UnrenderableKind): unknown {
   switch (kind) {
@@ -200,6 +200,3 @@ export const Label = defineAxn({
   messages: { error: "Could not save the label" },
   call: ({ text }) => ({ text }),
 });
-
-/** Every fixture a transport serves besides the fuzzed tools. */
-export const FAULT_TOOLS: readonly AnyAxn[] = [Identify, Explode, Hang, RejectLate, Unrenderable, Measure, Label];

@@ -77,11 +77,11 @@ export interface McpLink {
 }
 
 /** MCP tool name for an action: `create_ticket` v1 is served under its own name beside v2. */
-export function mcpName(action: AnyAxn): string {
+function mcpName(action: AnyAxn): string {
   return action.toolVersion === 1 && action.name.endsWith(".V1") ? `${action.toolName("mcp")}_v1` : action.toolName("mcp");
 }
 
-export function langchainName(action: AnyAxn): string {
+function langchainName(action: AnyAxn): string {
   return action.toolVersion === 1 && action.name.endsWith(".V1") ? `${action.toolName("langchain")}_v1` : action.toolName("langchain");
 }
 
@@ -143,15 +143,15 @@ export async function callMcp(link: McpLink, action: AnyAxn, args: unknown, opti
   }
 }
 
-export type LangchainTools = ReadonlyMap<AnyAxn, ActionTool>;
+type LangchainTools = ReadonlyMap<AnyAxn, ActionTool>;
 
-export function langchainTools(actions: readonly AnyAxn[]): LangchainTools {
+function langchainTools(actions: readonly AnyAxn[]): LangchainTools {
   return new Map(actions.map((action) => [action, LangchainAdapter.wrap(action, { name: langchainName(action) })]));
 }
 
 let toolCallSeq = 0;
 
-export async function callLangchain(tools: LangchainTools, action: AnyAxn, args: unknown, options: CallOptions = {}): Promise<Outcome> {
+async function callLangchain(tools: LangchainTools, action: AnyAxn, args: unknown, options: CallOptions = {}): Promise<Outcome> {
   const tool = tools.get(action);
   if (tool === undefined) throw new Error(`no LangChain tool for ${action.name}`);
   try {

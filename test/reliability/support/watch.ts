@@ -94,7 +94,7 @@ export function prototypeChanges(before: Map<string, unknown>, after: Map<string
  * A full garbage collection, reached without `--expose-gc` on the command line: the flag is set at
  * run time and a fresh context picks up the `gc` global it defines.
  */
-export const collectGarbage: () => void = (() => {
+const collectGarbage: () => void = (() => {
   setFlagsFromString("--expose-gc");
   return runInNewContext("gc") as () => void;
 })();

@@ -6,7 +6,7 @@
 import type { AccessPolicy, AxnPrincipal } from "@axn/core";
 import type { Agent } from "./store.js";
 
-export const AGENT_ROLE = "agent";
+const AGENT_ROLE = "agent";
 
 /** The policy of every tool that changes a ticket. */
 export const agentsOnly: AccessPolicy = { roles: [AGENT_ROLE] };

@@ -22,7 +22,7 @@ export interface Customer {
   readonly email: string;
 }
 
-export interface Comment {
+interface Comment {
   readonly authorId: string | null;
   readonly body: string;
   readonly internal: boolean;

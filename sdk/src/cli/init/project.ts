@@ -8,7 +8,7 @@
 import { SDK_VERSION } from "../sdk-version.js";
 import { PROJECT_FILES } from "./templates.js";
 
-export const TEST_SCRIPT = "tsc --noEmit && node --import tsx --test test/greet.test.ts";
+const TEST_SCRIPT = "tsc --noEmit && node --import tsx --test test/greet.test.ts";
 
 export function projectFiles(name: string): Record<string, string> {
   const axn = `^${SDK_VERSION}`;

@@ -16,7 +16,7 @@ export const DEFAULT_SERVE_PORT = 3000;
 export const DEFAULT_SERVE_HOST = "127.0.0.1";
 
 /** The server's own options. */
-export const SERVE_OPTIONS = {
+const SERVE_OPTIONS = {
   port: { type: "string" },
   host: { type: "string" },
   stdio: { type: "string" },
@@ -73,7 +73,7 @@ export function planServe(argv: readonly string[], transports: readonly Register
     if (values["port"] !== undefined || values["host"] !== undefined) {
       throw usageError(`${stdio.via} serves over stdin/stdout; it takes no --port or --host`, "serve");
     }
-    refuseUnserved(values, owners, (owner) => owner === stdio.entry, (flag) => `which is not served with ${stdio.via}`);
+    refuseUnserved(values, owners, (owner) => owner === stdio.entry, () => `which is not served with ${stdio.via}`);
     return { kind: "stdio", dev, via: stdio.via, transport: { entry: stdio.entry, flags: flagValues(stdio.entry, values) } };
   }
 
