@@ -42,6 +42,7 @@ const child = spawn(process.execPath, [mocha, ...(process.stdout.isTTY && !colou
 // Ctrl+C reaches mocha too (one process group); wait for it to end rather than dying first.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a colour code starts with ESC; the reporter colours on a terminal.
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 const PROGRESS = /^[\s.,!]*$/;
 const EDGE_DOTS = /^[\s.,!]+|[\s.,!]+$/g;
@@ -91,16 +92,26 @@ function relay(from, to, onLine) {
   );
 }
 
-const relayed = Promise.all([relay(child.stdout, process.stdout, stdoutLine), relay(child.stderr, process.stderr, stderrLine)]);
-const [code, signal] = await new Promise((resolve) => child.on("exit", (exitCode, exitSignal) => resolve([exitCode, exitSignal])));
+const relayed = Promise.all([
+  relay(child.stdout, process.stdout, stdoutLine),
+  relay(child.stderr, process.stderr, stderrLine),
+]);
+const [code, signal] = await new Promise((resolve) =>
+  child.on("exit", (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
+);
 // A process the run started and left alive (with inherited stdio) keeps the pipes open after
 // mocha exits: a leak of its own, reported rather than waited for (a hang guard, not a budget).
 const LEFT_OPEN_MS = 5000;
 let timer;
-const leftOpen = await Promise.race([relayed.then(() => false), new Promise((resolve) => (timer = setTimeout(resolve, LEFT_OPEN_MS, true)))]);
+const leftOpen = await Promise.race([
+  relayed.then(() => false),
+  new Promise((resolve) => (timer = setTimeout(resolve, LEFT_OPEN_MS, true))),
+]);
 clearTimeout(timer);
 if (leftOpen) {
-  unexpected.push(`a process the run started is still running ${LEFT_OPEN_MS / 1000} s after mocha exited, holding the run's stdout/stderr open`);
+  unexpected.push(
+    `a process the run started is still running ${LEFT_OPEN_MS / 1000} s after mocha exited, holding the run's stdout/stderr open`,
+  );
   child.stdout.destroy();
   child.stderr.destroy();
 }
@@ -112,7 +123,7 @@ if (unexpected.length > 0) {
       unexpected.map((line) => `  ${line}\n`).join("") +
       "Capture what the spec exercises and pin it (test/support/process-warnings.ts, test/support/reports.ts), " +
       "read a child process's output through pipes instead of inherited stdio, and put figures in `npm run bench` " +
-      "(CONTRIBUTING.md, \"Writing a spec\").\n",
+      '(CONTRIBUTING.md, "Write a spec").\n',
   );
 }
 process.exitCode = signal !== null ? 1 : code !== 0 ? code : unexpected.length > 0 ? 1 : 0;

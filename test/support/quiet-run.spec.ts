@@ -13,8 +13,12 @@ const WRAPPER = join(repo, "test/support/quiet-run.mjs");
 
 function runWrapper(config: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [WRAPPER, "--config", join(repo, "test/fixtures/quiet-run", config)], { cwd: repo }, (error, stdout, stderr) =>
-      done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [WRAPPER, "--config", join(repo, "test/fixtures/quiet-run", config)],
+      { cwd: repo },
+      (error, stdout, stderr) =>
+        done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
     );
   });
 }
@@ -27,7 +31,11 @@ describe("npm test's quiet-run wrapper", function () {
 
   it("passes a run whose only output is the reporter's", async () => {
     const run = await runWrapper("mocharc.quiet.json");
-    expect([run.code, untimed(run.stdout), run.stderr]).to.deep.equal([0, "\n\n  .,\n\n  1 passing (…)\n  1 pending\n\n", ""]);
+    expect([run.code, untimed(run.stdout), run.stderr]).to.deep.equal([
+      0,
+      "\n\n  .,\n\n  1 passing (…)\n  1 pending\n\n",
+      "",
+    ]);
   });
 
   it("fails a green run that printed, listing each line: a spec's, a process warning's, an inheriting child's", async () => {
@@ -45,7 +53,7 @@ describe("npm test's quiet-run wrapper", function () {
         "  stderr: (node:<pid>) DeprecationWarning: retry(seconds) is deprecated",
         "  stderr: (Use `node --trace-deprecation ...` to show where the warning was created)",
         "  stderr: context canceled",
-        "Capture what the spec exercises and pin it (test/support/process-warnings.ts, test/support/reports.ts), read a child process's output through pipes instead of inherited stdio, and put figures in `npm run bench` (CONTRIBUTING.md, \"Writing a spec\").",
+        'Capture what the spec exercises and pin it (test/support/process-warnings.ts, test/support/reports.ts), read a child process\'s output through pipes instead of inherited stdio, and put figures in `npm run bench` (CONTRIBUTING.md, "Write a spec").',
         "",
       ].join("\n"),
     );

@@ -45,5 +45,17 @@ export type {
   ToolMessageReply,
 } from "./driver.js";
 export { CHECK_IDS, conformanceChecks, type ConformanceCheck, type ConformanceCheckId } from "./checks/index.js";
-export { describeAdapterConformance, runConformanceChecks, type ConformanceResult, type ConformanceRunner } from "./describe.js";
-export { AMBIENT_FIELD, EXCEPTION_HEADLINE, FAILURE_HEADLINE, FAILURE_REASON, SECRET_MESSAGE, ZOD_PROBE_SCHEMAS } from "./probes.js";
+export {
+  describeAdapterConformance,
+  runConformanceChecks,
+  type ConformanceResult,
+  type ConformanceRunner,
+} from "./describe.js";
+export {
+  AMBIENT_FIELD,
+  EXCEPTION_HEADLINE,
+  FAILURE_HEADLINE,
+  FAILURE_REASON,
+  SECRET_MESSAGE,
+  ZOD_PROBE_SCHEMAS,
+} from "./probes.js";

@@ -21,17 +21,21 @@ const referenceInvoker = new Invoker({ userFacingInputErrors: true, rejectUndecl
 /** What V8 says when strict-mode code writes to a frozen object. */
 const FROZEN_WRITE = /read[- ]only|not extensible|Cannot (add|assign|delete|define|redefine)/i;
 
-export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : show(error));
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : show(error));
 
 /** `text` is `expected` behind something the adapter put in front of it (the no-headline check's to report). */
 export const headlined = (text: string, expected: string): boolean => text !== expected && text.endsWith(expected);
 
-export interface Session {
+interface Session {
   list(): Promise<ListedTool[]>;
-  call(name: string, args: Readonly<Record<string, unknown>>, ambientContext?: Readonly<Record<string, unknown>>): Promise<Answer>;
+  call(
+    name: string,
+    args: Readonly<Record<string, unknown>>,
+    ambientContext?: Readonly<Record<string, unknown>>,
+  ): Promise<Answer>;
 }
 
-export type CheckBody = (p: Probes, loaded: LoadedPlugin, reports: readonly Report[]) => Promise<void | typeof SKIPPED>;
+type CheckBody = (p: Probes, loaded: LoadedPlugin, reports: readonly Report[]) => Promise<void | typeof SKIPPED>;
 
 export interface Harness<W> {
   /** The plugin's name as the driver gives it: the first word of every failure message. */
@@ -49,7 +53,11 @@ export interface Harness<W> {
   /** Serves `natives` over the driver's transport for `use`, then closes it. */
   withSession<T>(natives: readonly W[], use: (session: Session) => Promise<T>): Promise<T>;
   /** Wraps `action`, serves it alone, and calls it once. */
-  callAlone(action: AnyAxn, args: Readonly<Record<string, unknown>>, ambientContext?: Readonly<Record<string, unknown>>): Promise<Answer>;
+  callAlone(
+    action: AnyAxn,
+    args: Readonly<Record<string, unknown>>,
+    ambientContext?: Readonly<Record<string, unknown>>,
+  ): Promise<Answer>;
   /** The listing entry advertised for `action` under its expected name. */
   advertised(action: AnyAxn): Promise<ListedTool>;
   /** What a failed call must answer: the reference Invoker's `result.error`. */
@@ -71,11 +79,15 @@ export function createHarness<W>(driver: AdapterConformanceDriver<W>): Harness<W
     if (!stillActive(loaded)) loaded = await loadPlugin(driver as AdapterConformanceDriver<unknown>, label);
     const current = loaded!;
     // Built once the adapter key is registered (their bags name it); per suite, so names never collide.
-    probes ??= buildProbes(driver.probeSchemas === undefined ? driver.name : `${driver.name} ${driver.probeSchemas.label}`, driver.probeSchemas ?? ZOD_PROBE_SCHEMAS, {
-      key,
-      presentAs: current.presentAs,
-      rejectOpaque: current.rejectOpaque,
-    });
+    probes ??= buildProbes(
+      driver.probeSchemas === undefined ? driver.name : `${driver.name} ${driver.probeSchemas.label}`,
+      driver.probeSchemas ?? ZOD_PROBE_SCHEMAS,
+      {
+        key,
+        presentAs: current.presentAs,
+        rejectOpaque: current.rejectOpaque,
+      },
+    );
     return { loaded: current, probes };
   }
 
@@ -89,7 +101,13 @@ export function createHarness<W>(driver: AdapterConformanceDriver<W>): Harness<W
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code === ErrorCodes.RegistryFrozen) {
         const tap = loaded?.lateTaps.at(-1);
-        throw broken(label, "tapsInApply", tap === undefined ? `${during} registered something after the host finished loading: ${messageOf(error)}` : lateTap(tap));
+        throw broken(
+          label,
+          "tapsInApply",
+          tap === undefined
+            ? `${during} registered something after the host finished loading: ${messageOf(error)}`
+            : lateTap(tap),
+        );
       }
       throw error;
     }
@@ -104,30 +122,38 @@ export function createHarness<W>(driver: AdapterConformanceDriver<W>): Harness<W
       return await step(during, fn);
     } catch (error) {
       if (error instanceof AssertionError) throw error;
-      if (error instanceof TypeError && FROZEN_WRITE.test(error.message)) throw broken(label, "authorOnce", `${during} tried to change the action: ${error.message}`);
+      if (error instanceof TypeError && FROZEN_WRITE.test(error.message))
+        throw broken(label, "authorOnce", `${during} tried to change the action: ${error.message}`);
       throw broken(label, fallback, `${during} threw: ${messageOf(error)}`);
     }
   }
 
-  const wrap = (action: AnyAxn): Promise<W> => adapterCode(`wrap(${action.name})`, "wrapAnyAction", () => driver.wrap(action));
+  const wrap = (action: AnyAxn): Promise<W> =>
+    adapterCode(`wrap(${action.name})`, "wrapAnyAction", () => driver.wrap(action));
   const tools = (): Promise<readonly W[]> => adapterCode("tools()", "zeroArgTools", () => driver.tools());
 
   /** The driver, not the adapter, misbehaved (a wrong shape, a transport that did not start). */
   function driverError(problem: unknown): AssertionError {
-    return new AssertionError({ message: `${label}: the conformance driver's ${kind} transport ${typeof problem === "string" ? problem : messageOf(problem)}` });
+    return new AssertionError({
+      message: `${label}: the conformance driver's ${kind} transport ${typeof problem === "string" ? problem : messageOf(problem)}`,
+    });
   }
 
   async function withSession<T>(natives: readonly W[], use: (session: Session) => Promise<T>): Promise<T> {
     // The listing and reply shapes depend on the kind; readListing / readReply check them at run time.
     const connect = transport.connect as (tools: readonly W[]) => Promise<ConformanceSession<unknown, unknown>>;
-    const raw = await step(`connecting the ${kind} transport`, () => connect.call(transport, natives)).catch((error: unknown) => {
-      throw error instanceof AssertionError ? error : driverError(`connect() failed: ${messageOf(error)}`);
-    });
+    const raw = await step(`connecting the ${kind} transport`, () => connect.call(transport, natives)).catch(
+      (error: unknown) => {
+        throw error instanceof AssertionError ? error : driverError(`connect() failed: ${messageOf(error)}`);
+      },
+    );
     const session: Session = {
       async list() {
-        const listing = await step(`listing the tools over the ${kind} transport`, () => raw.list()).catch((error: unknown) => {
-          throw error instanceof AssertionError ? error : driverError(`list() failed: ${messageOf(error)}`);
-        });
+        const listing = await step(`listing the tools over the ${kind} transport`, () => raw.list()).catch(
+          (error: unknown) => {
+            throw error instanceof AssertionError ? error : driverError(`list() failed: ${messageOf(error)}`);
+          },
+        );
         try {
           return readListing(kind, listing);
         } catch (error) {
@@ -143,9 +169,17 @@ export function createHarness<W>(driver: AdapterConformanceDriver<W>): Harness<W
           // A name the transport does not serve is a naming problem, not an escaped mapping.
           const listed = await session.list().catch(() => undefined);
           if (listed !== undefined && !listed.some((tool) => tool.name === name)) {
-            throw broken(label, "toolName", `calling "${name}" failed (${messageOf(error)}): the transport lists ${show(listed.map((tool) => tool.name))}`);
+            throw broken(
+              label,
+              "toolName",
+              `calling "${name}" failed (${messageOf(error)}): the transport lists ${show(listed.map((tool) => tool.name))}`,
+            );
           }
-          throw broken(label, "guardedMapping", `calling "${name}" over the ${kind} transport threw instead of answering: ${messageOf(error)}`);
+          throw broken(
+            label,
+            "guardedMapping",
+            `calling "${name}" over the ${kind} transport threw instead of answering: ${messageOf(error)}`,
+          );
         }
         try {
           return readReply(kind, reply);
@@ -161,7 +195,11 @@ export function createHarness<W>(driver: AdapterConformanceDriver<W>): Harness<W
     }
   }
 
-  async function callAlone(action: AnyAxn, args: Readonly<Record<string, unknown>>, ambientContext: Readonly<Record<string, unknown>> = {}): Promise<Answer> {
+  async function callAlone(
+    action: AnyAxn,
+    args: Readonly<Record<string, unknown>>,
+    ambientContext: Readonly<Record<string, unknown>> = {},
+  ): Promise<Answer> {
     const native = await wrap(action);
     return withSession([native], (session) => session.call(action.toolName(key), args, ambientContext));
   }
@@ -172,16 +210,22 @@ export function createHarness<W>(driver: AdapterConformanceDriver<W>): Harness<W
     const name = action.toolName(key);
     const entry = listing.find((tool) => tool.name === name);
     if (entry === undefined) {
-      throw broken(label, "toolName", `the transport lists ${show(listing.map((tool) => tool.name))} for ${action.name}, not "${name}" (action.toolName("${key}"))`);
+      throw broken(
+        label,
+        "toolName",
+        `the transport lists ${show(listing.map((tool) => tool.name))} for ${action.name}, not "${name}" (action.toolName("${key}"))`,
+      );
     }
     return entry;
   }
 
-  const reference = (action: AnyAxn, args: Readonly<Record<string, unknown>>): ReturnType<Invoker["call"]> => referenceInvoker.call(action, args, { ambientContext: {} });
+  const reference = (action: AnyAxn, args: Readonly<Record<string, unknown>>): ReturnType<Invoker["call"]> =>
+    referenceInvoker.call(action, args, { ambientContext: {} });
 
   async function expectedError(action: AnyAxn, args: Readonly<Record<string, unknown>>): Promise<string> {
     const result = await reference(action, args);
-    if (result.ok || typeof result.error !== "string") throw new Error(`conformance probe ${action.name} did not fail under the reference Invoker`);
+    if (result.ok || typeof result.error !== "string")
+      throw new Error(`conformance probe ${action.name} did not fail under the reference Invoker`);
     return result.error;
   }
 
@@ -195,5 +239,19 @@ export function createHarness<W>(driver: AdapterConformanceDriver<W>): Harness<W
       }),
   });
 
-  return { label, key, driver, ready, check, wrap, tools, withSession, callAlone, advertised, expectedError, reference, lateTap };
+  return {
+    label,
+    key,
+    driver,
+    ready,
+    check,
+    wrap,
+    tools,
+    withSession,
+    callAlone,
+    advertised,
+    expectedError,
+    reference,
+    lateTap,
+  };
 }

@@ -23,7 +23,19 @@ import { CHECK_IDS, type ConformanceCheck, type ConformanceSuite } from "./types
 
 export { CHECK_IDS, SKIPPED, type ConformanceCheck, type ConformanceCheckId, type ConformanceSuite } from "./types.js";
 
-const GROUPS = [loadingChecks, authorOnceChecks, namingChecks, schemaChecks, ambientChecks, inputChecks, errorChecks, renderingChecks, settingChecks, liveChecks, accessChecks];
+const GROUPS = [
+  loadingChecks,
+  authorOnceChecks,
+  namingChecks,
+  schemaChecks,
+  ambientChecks,
+  inputChecks,
+  errorChecks,
+  renderingChecks,
+  settingChecks,
+  liveChecks,
+  accessChecks,
+];
 
 export function conformanceChecks<W>(driver: AdapterConformanceDriver<W>): ConformanceCheck[] {
   return [...conformanceSuite(driver).checks];

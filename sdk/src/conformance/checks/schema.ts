@@ -17,14 +17,22 @@ export function schemaChecks<W>(h: Harness<W>): ConformanceCheck[] {
       const listed = withoutDialect(JSON.parse(JSON.stringify(entry.inputSchema ?? null)) as unknown);
       const expected = JSON.parse(JSON.stringify(echo.inputSchema)) as unknown;
       if (!isDeepStrictEqual(listed, expected)) {
-        throw broken(label, "inputSchema", `the transport lists ${show(listed)} as the input schema of "${entry.name}", not action.inputSchema ${show(expected)}`);
+        throw broken(
+          label,
+          "inputSchema",
+          `the transport lists ${show(listed)} as the input schema of "${entry.name}", not action.inputSchema ${show(expected)}`,
+        );
       }
     }),
 
     h.check("ambient-absent", "ambient-context fields are absent from the advertised schema", async ({ echo }) => {
       const entry = await h.advertised(echo);
       if (declaresField(entry.inputSchema, AMBIENT_FIELD)) {
-        throw broken(label, "ambientAbsent", `the transport advertises the ambient field "${AMBIENT_FIELD}" in the input schema of "${entry.name}": ${show(entry.inputSchema)}`);
+        throw broken(
+          label,
+          "ambientAbsent",
+          `the transport advertises the ambient field "${AMBIENT_FIELD}" in the input schema of "${entry.name}": ${show(entry.inputSchema)}`,
+        );
       }
     }),
   ];
@@ -46,7 +54,12 @@ function declaresField(schema: unknown, field: string, depth = 0): boolean {
  * the schema itself must still be action.inputSchema, unchanged.
  */
 function withoutDialect(schema: unknown): unknown {
-  if (typeof schema !== "object" || schema === null || (schema as Record<string, unknown>)["$schema"] !== JSON_SCHEMA_DIALECT) return schema;
+  if (
+    typeof schema !== "object" ||
+    schema === null ||
+    (schema as Record<string, unknown>)["$schema"] !== JSON_SCHEMA_DIALECT
+  )
+    return schema;
   const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
   return rest;
 }
