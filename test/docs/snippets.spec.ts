@@ -24,6 +24,7 @@ import {
 import { createKernelHost } from "@axn/core/internal";
 import { createHost } from "@axn/sdk";
 import { captureReports } from "../support/reports.js";
+import { capturingProcessWarnings } from "../support/process-warnings.js";
 import { CardDeclined, ChargeCard } from "../../docs/examples/snippets/charge-card.js";
 import { Audited, log as hookLog } from "../../docs/examples/snippets/hooks-order.js";
 import { ShipOrder } from "../../docs/examples/snippets/action-fields.js";
@@ -171,14 +172,14 @@ describe("docs snippets", () => {
     });
 
     it("deprecations: once per message, then governed by the app", async () => {
-      const warnings: Error[] = [];
-      const listen = (warning: Error) => void warnings.push(warning);
-      process.on("warning", listen);
       const core = deprecators().get("@axn/core")!;
       const before = core.behavior;
       try {
-        const { deprecator } = await fresh<typeof import("../../docs/examples/snippets/deprecations.js")>("deprecations.ts");
-        await new Promise((resolve) => setImmediate(resolve));
+        // The page's warning is captured and pinned here, not printed into the run.
+        const { warnings, deprecator } = await capturingProcessWarnings(async (warnings) => ({
+          warnings,
+          ...(await fresh<typeof import("../../docs/examples/snippets/deprecations.js")>("deprecations.ts")),
+        }));
         expect(warnings.map((w) => [w.name, w.message])).to.deep.equal([
           ["DeprecationWarning", "retry(seconds) is deprecated; use retry({ afterSeconds }) (deprecated; will be removed in axn-plugin-webhooks 2.0)"],
         ]);
@@ -191,7 +192,6 @@ describe("docs snippets", () => {
         }
         expect([(raised as { code?: string }).code, (raised as Error).name]).to.deep.equal(["AXN_DEPRECATED", "DeprecationError"]);
       } finally {
-        process.off("warning", listen);
         core.behavior = before;
       }
     });

@@ -4,7 +4,7 @@
  *
  * The pin is a rule plus a literal list, so that adding a module does not mean editing this spec,
  * while nothing else can slip in:
- * - the literal files: `package.json`, `README.md`, `LICENSE` (and the sdk's `bin/axn.js`);
+ * - the literal files: `package.json`, `README.md`, `LICENSE`, `CHANGELOG.md` (and the sdk's `bin/axn.js`);
  * - for every module `src/<m>.ts`: the source itself and tsc's four outputs, `dist/<m>.js`,
  *   `dist/<m>.js.map`, `dist/<m>.d.ts`, `dist/<m>.d.ts.map`.
  * The sources ship so that the source maps and declaration maps resolve: a stack trace or a
@@ -38,7 +38,7 @@ interface PackageSpec {
   readonly install: string;
 }
 
-const LITERAL = ["LICENSE", "README.md", "package.json"];
+const LITERAL = ["CHANGELOG.md", "LICENSE", "README.md", "package.json"];
 
 const PACKAGES: Readonly<Record<string, PackageSpec>> = {
   core: {

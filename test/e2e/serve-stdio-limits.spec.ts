@@ -75,7 +75,6 @@ describe("axn serve --stdio mcp against a misbehaving client (child process)", f
     // Let the server fill the pipe and stop: how long is not asserted, only where memory ends up.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const held = rssMiB(child.pid!);
-    console.log(`      20,000 unread tools/list replies: server RSS ${before.toFixed(0)} → ${held.toFixed(0)} MiB`);
     expect(held - before).to.be.below(100);
     let count = 0;
     let buffer = "";

@@ -1,6 +1,10 @@
-// `npm test`'s pretest step: the reference-page e2e spec drives Debian's Chromium. Installs it with
-// apt-get when /usr/bin/chromium is missing and this runs as root (CI does); otherwise says what to
-// run, and the spec reports itself skipped with the same words. Never fails the test run itself.
+// `npm test`'s pretest step: the reference-page e2e spec drives Debian's Chromium. On a machine that
+// has /usr/bin/chromium it prints nothing. When it is missing: run as root with apt-get (CI, a fresh
+// container) it installs it and says so in one line (apt-get's own errors, if any, follow) — the
+// first run only, since every later one finds it; anywhere else it says what to run, on each run
+// until someone does, while the spec is reported pending. These lines come before mocha starts, so
+// test/support/quiet-run.mjs does not check them: they report a change to the machine, or a piece
+// missing from it, not something a spec printed. Never fails the test run itself.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 

@@ -155,7 +155,7 @@ export class Walker {
   /**
    * Walks an array's members from `f.index` until one is a container (returned, to be walked
    * next) or the end. Leaves that render as themselves are checked inline: they are most of any
-   * payload, and this loop is what keeps render cheaper than the encoder.
+   * payload, and this loop is what keeps render cheaper than the encoder (bench: row 3a).
    */
   private scanArray(f: Frame, depth: number): Frame | undefined {
     const values = f.values;

@@ -3,7 +3,7 @@
  * otherwise, behind the serving policy every HTTP transport shares (`@axn/sdk/serving`): on a
  * loopback address the server answers only loopback Host names (the DNS-rebinding guard) unless
  * `allowedHosts` (or `serve.allowedHosts`) says otherwise. It keeps @hono/node-server's defaults, which install
- * that package's lightweight global `Request`/`Response` (several times faster per request).
+ * that package's lightweight global `Request`/`Response`: a request builds a full web object only if read.
  *
  * @example
  * ```ts

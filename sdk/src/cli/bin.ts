@@ -7,8 +7,8 @@
  * - Node without type stripping (20, early 22): no loader is registered. A `.ts` module Node cannot
  *   import goes through the sdk's `importModule` (one jiti, handed the running `@axn/core` and
  *   `@axn/sdk`, importing packages natively). A process-wide loader would be tsx's off-thread hooks,
- *   and every later import a round trip to its worker — 2.7× the bare SDK's start-up for
- *   `axn serve --mcp-stdio` against 1.5× without (test/bench, row 8); most of `axn tools`' too.
+ *   and every later import a round trip to its worker, which made `axn serve --mcp-stdio` start
+ *   far behind the bare SDK (bench: row 8, cold start) and `axn tools` too (bench: row 21b).
  * - Node that strips types natively: it would import `axn.config.ts` itself and then fail on what
  *   stripping cannot do (a `.js` specifier naming a `.ts` file, an enum) instead of handing the file
  *   to jiti, so tsx's loader is registered — once, just before a command that loads the app

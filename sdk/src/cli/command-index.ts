@@ -1,7 +1,7 @@
 /**
  * The CLI's commands as `axn --help` lists them, each module imported only when its command runs:
  * `axn serve --mcp-stdio` should not load `init`'s templates, `doctor`'s checks or the worker's
- * queue before it answers its first request (~20 ms of a cold start). The summary is repeated here
+ * queue before it answers its first request (bench: row 8, cold start). The summary is repeated here
  * so the main help needs no command module; test/sdk/cli-command-index.spec.ts pins that each entry
  * matches the command it loads.
  */

@@ -40,7 +40,7 @@ export const CONVENTIONS = {
   },
   ambientAbsent: {
     rule: "ambient fields are never advertised (action.inputSchema already leaves them out)",
-    use: "action.inputSchema as it is; never re-add on: \"ambientContext\" fields",
+    use: 'action.inputSchema as it is; never re-add on: "ambientContext" fields',
   },
   ambientTrusted: {
     rule: "the ambient context is the server side's, passed flat on every call; an ambientContext / ambient_context argument from the model is ignored",

@@ -16,7 +16,7 @@
  */
 import { errorMessage } from "@axn/core/internal";
 import type { AdapterConformanceDriver } from "./driver.js";
-import { conformanceSuite, SKIPPED, type ConformanceCheckId } from "./checks.js";
+import { conformanceSuite, SKIPPED, type ConformanceCheckId } from "./checks/index.js";
 
 /** The slice of a test runner the suite needs (mocha's globals fit it). */
 export interface ConformanceRunner {
@@ -38,16 +38,22 @@ export interface ConformanceResult {
   readonly error?: string;
 }
 
-export function describeAdapterConformance<W>(driver: AdapterConformanceDriver<W>, runner: ConformanceRunner = globalRunner()): void {
+export function describeAdapterConformance<W>(
+  driver: AdapterConformanceDriver<W>,
+  runner: ConformanceRunner = globalRunner(),
+): void {
   const suite = conformanceSuite(driver);
-  runner.describe(`${driver.name} adapter conformance${driver.probeSchemas === undefined ? "" : ` (${driver.probeSchemas.label} probes)`}`, () => {
-    runner.before?.(() => suite.ready());
-    for (const check of suite.checks) {
-      runner.it(`${check.title} [${check.id}]`, async function (this: { skip?: () => void } | undefined) {
-        if ((await check.run()) === SKIPPED) this?.skip?.();
-      });
-    }
-  });
+  runner.describe(
+    `${driver.name} adapter conformance${driver.probeSchemas === undefined ? "" : ` (${driver.probeSchemas.label} probes)`}`,
+    () => {
+      runner.before?.(() => suite.ready());
+      for (const check of suite.checks) {
+        runner.it(`${check.title} [${check.id}]`, async function (this: { skip?: () => void } | undefined) {
+          if ((await check.run()) === SKIPPED) this?.skip?.();
+        });
+      }
+    },
+  );
 }
 
 /** Runs every check (or `only` those) in order and reports each one; never throws for a failed check. */
@@ -60,7 +66,12 @@ export async function runConformanceChecks<W>(
     if (options.only !== undefined && !options.only.includes(check.id)) continue;
     try {
       const outcome = await check.run();
-      results.push({ id: check.id, title: check.title, passed: true, ...(outcome === SKIPPED ? { skipped: true as const } : {}) });
+      results.push({
+        id: check.id,
+        title: check.title,
+        passed: true,
+        ...(outcome === SKIPPED ? { skipped: true as const } : {}),
+      });
     } catch (error) {
       results.push({ id: check.id, title: check.title, passed: false, error: errorMessage(error) });
     }
@@ -71,7 +82,9 @@ export async function runConformanceChecks<W>(
 function globalRunner(): ConformanceRunner {
   const scope = globalThis as { describe?: unknown; it?: unknown; before?: unknown };
   if (typeof scope.describe !== "function" || typeof scope.it !== "function") {
-    throw new TypeError("describeAdapterConformance: no global describe/it; run it from a mocha spec or pass { describe, it, before? } as the second argument");
+    throw new TypeError(
+      "describeAdapterConformance: no global describe/it; run it from a mocha spec or pass { describe, it, before? } as the second argument",
+    );
   }
   return {
     describe: scope.describe as ConformanceRunner["describe"],

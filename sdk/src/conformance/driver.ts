@@ -107,7 +107,10 @@ export interface FunctionCallingConformanceTransport<W> {
   connect(tools: readonly W[]): Promise<ConformanceSession<readonly FunctionToolDefinition[], ToolMessageReply>>;
 }
 
-export type ConformanceTransport<W> = McpConformanceTransport<W> | OpenApiConformanceTransport<W> | FunctionCallingConformanceTransport<W>;
+export type ConformanceTransport<W> =
+  | McpConformanceTransport<W>
+  | OpenApiConformanceTransport<W>
+  | FunctionCallingConformanceTransport<W>;
 
 /**
  * The schemas the suite's probe actions are declared with, so an adapter can be checked against

@@ -21,7 +21,11 @@ export async function capturingExceptions<T>(fn: (reports: readonly Report[]) =>
     return await fn(reports);
   } finally {
     resetAxnConfig();
-    configureAxn({ onException: previous.onException, logger: previous.logger, coerceInputTypes: previous.coerceInputTypes });
+    configureAxn({
+      onException: previous.onException,
+      logger: previous.logger,
+      coerceInputTypes: previous.coerceInputTypes,
+    });
     if (axnConfig().env !== previous.env) configureAxn({ env: previous.env });
   }
 }

@@ -63,7 +63,10 @@ export async function loadPlugin(driver: AdapterConformanceDriver<unknown>, labe
   let host: AxnHost;
   try {
     ({ host } = await createHost({
-      config: { plugins: [...(driver.requires ?? []), entry], ...(Object.keys(settings).length === 0 ? {} : { [key]: settings }) },
+      config: {
+        plugins: [...(driver.requires ?? []), entry],
+        ...(Object.keys(settings).length === 0 ? {} : { [key]: settings }),
+      },
       cwd: emptyProject(),
     }));
   } catch (error) {
@@ -72,7 +75,9 @@ export async function loadPlugin(driver: AdapterConformanceDriver<unknown>, labe
 
   const registered = registeredAdapters().find((adapter) => adapter.key === key);
   if (registered === undefined || registered.plugin !== plugin.name) {
-    const keys = registeredAdapters().map((adapter) => `"${adapter.key}"${adapter.plugin === undefined ? "" : ` (by ${adapter.plugin})`}`);
+    const keys = registeredAdapters().map(
+      (adapter) => `"${adapter.key}"${adapter.plugin === undefined ? "" : ` (by ${adapter.plugin})`}`,
+    );
     throw broken(
       label,
       "tapsInApply",
@@ -101,8 +106,10 @@ export function stillActive(loaded: LoadedPlugin | undefined): boolean {
 function loadFailure(label: string, error: unknown): Error {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : show(error);
-  if (code === ErrorCodes.PluginHostVersion) return broken(label, "hostRange", `the host refused to load the plugin: ${message}`);
-  if (code === ErrorCodes.PluginMissingDependency) return broken(label, "dependencies", `the host refused to load the plugin: ${message}`);
+  if (code === ErrorCodes.PluginHostVersion)
+    return broken(label, "hostRange", `the host refused to load the plugin: ${message}`);
+  if (code === ErrorCodes.PluginMissingDependency)
+    return broken(label, "dependencies", `the host refused to load the plugin: ${message}`);
   return broken(label, "load", `the plugin did not load through createHost: ${message}`);
 }
 
@@ -114,7 +121,11 @@ function recordLateTaps(loaded: LoadedPlugin): void {
       if (typeof original !== "function") continue;
       target[method] = function recordedTap(this: unknown, options: unknown, fn: unknown): unknown {
         const name = typeof options === "string" ? options : String((options as { name?: unknown } | null)?.name);
-        loaded.lateTaps.push({ hook, name, during: activity.getStore() ?? "the plugin, outside any call the suite made," });
+        loaded.lateTaps.push({
+          hook,
+          name,
+          during: activity.getStore() ?? "the plugin, outside any call the suite made,",
+        });
         return (original as (options: unknown, fn: unknown) => unknown).call(instance, options, fn);
       };
     }

@@ -44,6 +44,18 @@ export type {
   ProbeSchemas,
   ToolMessageReply,
 } from "./driver.js";
-export { CHECK_IDS, conformanceChecks, type ConformanceCheck, type ConformanceCheckId } from "./checks.js";
-export { describeAdapterConformance, runConformanceChecks, type ConformanceResult, type ConformanceRunner } from "./describe.js";
-export { AMBIENT_FIELD, EXCEPTION_HEADLINE, FAILURE_HEADLINE, FAILURE_REASON, SECRET_MESSAGE, ZOD_PROBE_SCHEMAS } from "./probes.js";
+export { CHECK_IDS, conformanceChecks, type ConformanceCheck, type ConformanceCheckId } from "./checks/index.js";
+export {
+  describeAdapterConformance,
+  runConformanceChecks,
+  type ConformanceResult,
+  type ConformanceRunner,
+} from "./describe.js";
+export {
+  AMBIENT_FIELD,
+  EXCEPTION_HEADLINE,
+  FAILURE_HEADLINE,
+  FAILURE_REASON,
+  SECRET_MESSAGE,
+  ZOD_PROBE_SCHEMAS,
+} from "./probes.js";

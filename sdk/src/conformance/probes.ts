@@ -99,7 +99,11 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
       limit: { schema: schemas.positiveInt(), optional: true },
       [AMBIENT_FIELD]: { schema: schemas.string(), on: "ambientContext", optional: true },
     },
-    exposes: { echo: schemas.string(), user: schemas.string(), limit: { schema: schemas.positiveInt(), optional: true } },
+    exposes: {
+      echo: schemas.string(),
+      user: schemas.string(),
+      limit: { schema: schemas.positiveInt(), optional: true },
+    },
     messages: { success: ({ echo, user }) => `echo ${String(echo)} for ${String(user)}` },
     call: async (input) => {
       const query = input.query as string;

@@ -41,7 +41,13 @@ export function snapshotAction(action: AnyAxn, key: string, identities: Identity
   };
 }
 
-function structure(value: unknown, identities: IdentityTable, seen = new Map<object, string>(), path = "$", depth = 0): Snapshot {
+function structure(
+  value: unknown,
+  identities: IdentityTable,
+  seen = new Map<object, string>(),
+  path = "$",
+  depth = 0,
+): Snapshot {
   if (value === null || (typeof value !== "object" && typeof value !== "function")) {
     return typeof value === "bigint" || typeof value === "symbol" ? { [typeof value]: String(value) } : value;
   }
@@ -51,25 +57,36 @@ function structure(value: unknown, identities: IdentityTable, seen = new Map<obj
   seen.set(value, path);
   const proto = Object.getPrototypeOf(value) as object | null;
   const plain = proto === null || proto === Object.prototype || Array.isArray(value);
-  const flags = { frozen: Object.isFrozen(value), sealed: Object.isSealed(value), extensible: Object.isExtensible(value) };
+  const flags = {
+    frozen: Object.isFrozen(value),
+    sealed: Object.isSealed(value),
+    extensible: Object.isExtensible(value),
+  };
   if (depth >= MAX_DEPTH) return { identity: identities.idOf(value), ...flags };
   if (value instanceof Map) {
     return {
-      map: [...value.entries()].map(([k, v], i) => [structure(k, identities, seen, `${path}<key ${i}>`, depth + 1), structure(v, identities, seen, `${path}<value ${i}>`, depth + 1)]),
+      map: [...value.entries()].map(([k, v], i) => [
+        structure(k, identities, seen, `${path}<key ${i}>`, depth + 1),
+        structure(v, identities, seen, `${path}<value ${i}>`, depth + 1),
+      ]),
       ...flags,
     };
   }
   if (value instanceof Set) {
     return { set: [...value].map((v, i) => structure(v, identities, seen, `${path}<${i}>`, depth + 1)), ...flags };
   }
-  if (!plain) return { instance: identities.idOf(value), proto: proto === null ? null : identities.idOf(proto), ...flags };
+  if (!plain)
+    return { instance: identities.idOf(value), proto: proto === null ? null : identities.idOf(proto), ...flags };
   const properties: [string, Snapshot][] = [];
   for (const property of Reflect.ownKeys(value)) {
     const descriptor = Object.getOwnPropertyDescriptor(value, property)!;
     const name = typeof property === "symbol" ? `[${property.description ?? "symbol"}]` : property;
     const described =
       "value" in descriptor
-        ? { value: structure(descriptor.value, identities, seen, `${path}.${name}`, depth + 1), writable: descriptor.writable }
+        ? {
+            value: structure(descriptor.value, identities, seen, `${path}.${name}`, depth + 1),
+            writable: descriptor.writable,
+          }
         : {
             get: descriptor.get === undefined ? null : identities.idOf(descriptor.get),
             set: descriptor.set === undefined ? null : identities.idOf(descriptor.set),
@@ -85,9 +102,17 @@ function structure(value: unknown, identities: IdentityTable, seen = new Map<obj
  */
 export function firstDifference(a: Snapshot, b: Snapshot, path = "action"): string | undefined {
   if (Object.is(a, b)) return undefined;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return path;
+  if (
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return path;
   if (Array.isArray(a) && Array.isArray(b)) {
-    const named = (list: unknown[]): boolean => list.every((item) => Array.isArray(item) && item.length === 2 && typeof item[0] === "string");
+    const named = (list: unknown[]): boolean =>
+      list.every((item) => Array.isArray(item) && item.length === 2 && typeof item[0] === "string");
     if (named(a) && named(b)) {
       const left = new Map(a as [string, Snapshot][]);
       const right = new Map(b as [string, Snapshot][]);

@@ -28,7 +28,8 @@ export interface Answer {
 /** Thrown when a driver hands back something that is not a listing or reply of its kind. */
 export class DriverShapeError extends Error {}
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function preview(value: unknown): string {
   try {
@@ -44,15 +45,21 @@ export function readListing(kind: TransportKind, raw: unknown): ListedTool[] {
   switch (kind) {
     case "mcp": {
       if (!isRecord(raw) || !Array.isArray(raw["tools"])) {
-        throw new DriverShapeError(`list() did not answer an MCP tools/list result ({ tools: [{ name, inputSchema }] }): ${preview(raw)}`);
+        throw new DriverShapeError(
+          `list() did not answer an MCP tools/list result ({ tools: [{ name, inputSchema }] }): ${preview(raw)}`,
+        );
       }
-      return (raw["tools"] as unknown[]).filter(isRecord).flatMap((tool) =>
-        typeof tool["name"] === "string" ? [{ name: tool["name"], inputSchema: tool["inputSchema"] }] : [],
-      );
+      return (raw["tools"] as unknown[])
+        .filter(isRecord)
+        .flatMap((tool) =>
+          typeof tool["name"] === "string" ? [{ name: tool["name"], inputSchema: tool["inputSchema"] }] : [],
+        );
     }
     case "openapi": {
       if (!isRecord(raw) || !isRecord(raw["paths"])) {
-        throw new DriverShapeError(`list() did not answer an OpenAPI document (an object with "paths"): ${preview(raw)}`);
+        throw new DriverShapeError(
+          `list() did not answer an OpenAPI document (an object with "paths"): ${preview(raw)}`,
+        );
       }
       const tools: ListedTool[] = [];
       for (const item of Object.values(raw["paths"])) {
@@ -72,10 +79,13 @@ export function readListing(kind: TransportKind, raw: unknown): ListedTool[] {
     }
     case "function-calling": {
       if (!Array.isArray(raw)) {
-        throw new DriverShapeError(`list() did not answer an array of function definitions ({ type: "function", function: { name, parameters } }): ${preview(raw)}`);
+        throw new DriverShapeError(
+          `list() did not answer an array of function definitions ({ type: "function", function: { name, parameters } }): ${preview(raw)}`,
+        );
       }
       return raw.filter(isRecord).flatMap((definition): ListedTool[] => {
-        const fn = definition["type"] === "function" && isRecord(definition["function"]) ? definition["function"] : definition;
+        const fn =
+          definition["type"] === "function" && isRecord(definition["function"]) ? definition["function"] : definition;
         const name = fn["name"];
         if (typeof name !== "string") return [];
         return [{ name, inputSchema: fn["parameters"] ?? fn["input_schema"] ?? fn["inputSchema"] }];
@@ -98,26 +108,48 @@ function dereference(document: Record<string, unknown>, schema: unknown): unknow
 export function readReply(kind: TransportKind, raw: unknown): Answer {
   switch (kind) {
     case "mcp": {
-      if (!isRecord(raw)) throw new DriverShapeError(`call() did not answer an MCP tools/call result ({ content, isError?, structuredContent? }): ${preview(raw)}`);
+      if (!isRecord(raw))
+        throw new DriverShapeError(
+          `call() did not answer an MCP tools/call result ({ content, isError?, structuredContent? }): ${preview(raw)}`,
+        );
       const text = textOf(raw["content"]);
-      return { ok: raw["isError"] !== true, text, data: raw["structuredContent"] ?? parseJson(text), everything: strings(raw) };
+      return {
+        ok: raw["isError"] !== true,
+        text,
+        data: raw["structuredContent"] ?? parseJson(text),
+        everything: strings(raw),
+      };
     }
     case "openapi": {
       if (!isRecord(raw) || typeof raw["status"] !== "number" || typeof raw["body"] !== "string") {
-        throw new DriverShapeError(`call() did not answer an HTTP reply ({ status: number, body: string }): ${preview(raw)}`);
+        throw new DriverShapeError(
+          `call() did not answer an HTTP reply ({ status: number, body: string }): ${preview(raw)}`,
+        );
       }
       const body = raw["body"];
       const parsed = parseJson(body);
       const ok = raw["status"] >= 200 && raw["status"] < 300;
       const error = isRecord(parsed) ? parsed["error"] : undefined;
-      return { ok, text: !ok && typeof error === "string" ? error : body, data: parsed, everything: `${body}\n${strings(parsed)}` };
+      return {
+        ok,
+        text: !ok && typeof error === "string" ? error : body,
+        data: parsed,
+        everything: `${body}\n${strings(parsed)}`,
+      };
     }
     case "function-calling": {
       if (!isRecord(raw) || !("content" in raw)) {
-        throw new DriverShapeError(`call() did not answer a tool message ({ content, status?, artifact? }): ${preview(raw)}`);
+        throw new DriverShapeError(
+          `call() did not answer a tool message ({ content, status?, artifact? }): ${preview(raw)}`,
+        );
       }
       const content = raw["content"];
-      const text = typeof content === "string" ? content : Array.isArray(content) ? textOf(content) : (JSON.stringify(content) ?? "");
+      const text =
+        typeof content === "string"
+          ? content
+          : Array.isArray(content)
+            ? textOf(content)
+            : (JSON.stringify(content) ?? "");
       const data = raw["artifact"] ?? (isRecord(content) ? content : parseJson(text));
       return { ok: raw["status"] !== "error", text, data, everything: strings({ content, artifact: raw["artifact"] }) };
     }
@@ -129,7 +161,9 @@ function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
-    .map((block: unknown) => (typeof block === "string" ? block : isRecord(block) && typeof block["text"] === "string" ? block["text"] : ""))
+    .map((block: unknown) =>
+      typeof block === "string" ? block : isRecord(block) && typeof block["text"] === "string" ? block["text"] : "",
+    )
     .filter((text) => text !== "")
     .join("\n");
 }

@@ -74,8 +74,8 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     }
   };
 
-  // @hono/node-server (with hono) is loaded on the first request: ~30 ms of a cold start's CPU that
-  // a server answering stdio only, or not yet called, never needs.
+  // @hono/node-server (with hono) is loaded on the first request: cold-start work (bench: row 8)
+  // that a server answering stdio only, or not yet called, never needs.
   let honoListener: ReturnType<typeof getRequestListener> | undefined;
   return {
     fetch,

@@ -48,7 +48,7 @@ import { McpTaskStore, taskOwner } from "../tasks/task-store.js";
  * `tools/call` with its params left untouched: checked by hand below (a short `-32602` for a
  * missing name rather than a zod dump), the arguments validated by the Invoker. The other keys are
  * stripped, not passed through: only `params` is read, and zod 4 parses a stripping object on its
- * compiled path (a passthrough one walks every key, ~0.4 µs more a call).
+ * compiled path (a passthrough one walks every key on every call; bench: row 4, MCP tools/call).
  */
 const ToolCallRequest = z.object({ method: z.literal("tools/call"), params: z.unknown() });
 type ToolCallRequestData = z.infer<typeof ToolCallRequest>;

@@ -15,7 +15,7 @@ import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprot
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 
-/** ~31 KiB of heap each (measured by test/plugins/mcp/sessions.spec.ts): 1,000 fit a small machine (~31 MiB). */
+/** Each session holds a server and its transport: the cap bounds their heap (test/plugins/mcp/sessions.spec.ts). */
 export const DEFAULT_MAX_SESSIONS = 1000;
 /** Ten minutes without a request in progress. */
 export const DEFAULT_SESSION_IDLE_MS = 10 * 60 * 1000;
