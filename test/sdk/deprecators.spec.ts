@@ -3,11 +3,10 @@ import { deprecators } from "@axn/core";
 import { deprecator as sdkDeprecator } from "@axn/sdk";
 import { deprecator as mcpDeprecator } from "axn-plugin-mcp";
 import { deprecator as langchainDeprecator } from "axn-plugin-langchain";
-import { deprecator as httpDeprecator } from "axn-plugin-http";
 
 describe("a deprecator per package", () => {
   it("each package owns one, listed by name, governed independently", () => {
-    const own = { "@axn/sdk": sdkDeprecator, "axn-plugin-mcp": mcpDeprecator, "axn-plugin-langchain": langchainDeprecator, "axn-plugin-http": httpDeprecator };
+    const own = { "@axn/sdk": sdkDeprecator, "axn-plugin-mcp": mcpDeprecator, "axn-plugin-langchain": langchainDeprecator };
     for (const [name, deprecator] of Object.entries(own)) {
       expect(deprecators().get(name), name).to.equal(deprecator);
       expect(deprecator.gem).to.equal(name);
@@ -15,11 +14,11 @@ describe("a deprecator per package", () => {
     mcpDeprecator.behavior = "raise";
     try {
       expect(() => mcpDeprecator.warn("`title` is deprecated")).to.throw("`title` is deprecated (deprecated; will be removed in axn-plugin-mcp 1.0)");
-      httpDeprecator.behavior = "silence";
-      expect(() => httpDeprecator.warn("quiet")).to.not.throw();
+      langchainDeprecator.behavior = "silence";
+      expect(() => langchainDeprecator.warn("quiet")).to.not.throw();
     } finally {
       mcpDeprecator.behavior = "warn";
-      httpDeprecator.behavior = "warn";
+      langchainDeprecator.behavior = "warn";
     }
   });
 });

@@ -20,7 +20,8 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { PRINCIPAL_AMBIENT_KEY, reportException, type AxnPrincipal, type HttpServingPolicy } from "@axn/core";
-import { BUSY_RETRY_AFTER_SECONDS, declaredTooLarge, protectedResourceMetadataUrl, replyAndDrain, servingPolicy } from "@axn/sdk/serving";
+import { bearerToken } from "@axn/sdk/auth";
+import { BUSY_RETRY_AFTER_SECONDS, declaredTooLarge, isJsonContentType, protectedResourceMetadataUrl, replyAndDrain, servingPolicy } from "@axn/sdk/serving";
 import type { getRequestListener } from "@hono/node-server";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -280,7 +281,10 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     const owner = caller.principal !== undefined ? `principal:${caller.principal.id}` : caller.authInfo !== undefined ? `client:${caller.authInfo.clientId}` : ANONYMOUS_OWNER;
 
     let parsedBody: unknown;
-    if (request.method === "POST" && isJson(request.headers.get("content-type"))) {
+    // The one JSON rule of every HTTP transport (@axn/sdk/serving): a POST in any other spelling
+    // is refused here, as the SDK refuses a non-JSON one, rather than reaching it unread.
+    if (request.method === "POST" && !isJsonContentType(request.headers.get("content-type"))) return jsonError(415, -32000, UNSUPPORTED_MEDIA_TYPE);
+    if (request.method === "POST") {
       const read = await readMessage(request, maxBodyBytes);
       if (!read.ok) return jsonError(read.status, read.code, read.message);
       if (hasProtoKey(read.value)) return jsonError(400, -32600, McpMessages.protoKey);
@@ -370,7 +374,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     const principal = verdict.principal;
     // The SDK's own channel for a verified caller: tools see it as `authInfo`, and as ambient `principal`.
     const authInfo: AuthInfo = {
-      token: bearer(request),
+      token: bearerToken(request) || "",
       clientId: principal.id,
       scopes: [...(principal.scopes ?? [])],
       extra: { [PRINCIPAL_AMBIENT_KEY]: principal },
@@ -489,13 +493,8 @@ function isRelay(send: (uri: string) => Promise<void>): boolean {
 
 const JSON_ERROR_HEADERS = { "content-type": "application/json", "x-content-type-options": "nosniff" } as const;
 
-function isJson(contentType: string | null): boolean {
-  return contentType !== null && /^application\/json\s*(;|$)/i.test(contentType.trim());
-}
-
-function bearer(request: Request): string {
-  return /^Bearer\s+(\S+)/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
-}
+/** The MCP SDK's own words for a POST that is not JSON. */
+const UNSUPPORTED_MEDIA_TYPE = "Unsupported Media Type: Content-Type must be application/json";
 
 /** Runs `done` once the response body has been fully sent or abandoned (immediately when there is none). */
 function whenDone(response: Response, done: () => Promise<void>): Response {
