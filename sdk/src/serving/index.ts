@@ -1,7 +1,8 @@
 /**
  * @axn/sdk/serving — the serving policy for transport authors: what every HTTP-served transport
  * applies alike (the Host/Origin policy, authentication, the concurrent-call cap, the RFC 9728
- * metadata, a 413 the client receives), and the `serve` settings it reads. `axn serve` hands a
+ * metadata, a 413 the client receives, the one body reader and the one JSON Content-Type rule),
+ * and the `serve` settings it reads. `axn serve` hands a
  * transport its policy in `start({ serving })`; a transport used on its own builds one with
  * `servingPolicy()`.
  *
