@@ -31,7 +31,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "loadConfig", "loadHost",
   ],
   "@axn/sdk/adapter": [
-    "ADAPTER_FAILURE_MESSAGE", "LOOPBACK_HOSTS", "PRESENT_AS_SETTING", "PRESENT_AS_VALUES", "REJECT_OPAQUE_SETTING",
+    "ADAPTER_FAILURE_MESSAGE", "LOOPBACK_HOSTS", "NO_AMBIENT", "PRESENT_AS_SETTING", "PRESENT_AS_VALUES", "REJECT_OPAQUE_SETTING",
     "RESPONSE_PHASE", "assertPresentAs", "checkedAccessPolicy", "declarePresentAs", "declareRejectOpaqueExposedValues", "defineAdapterPlugin",
     "errorMessage", "guardToolResponse", "hostCheck", "hostnameOf", "isLoopbackHostname", "mapSettledResult", "reportAdapterError", "resolveToolName",
     "serializeExposed", "toolInvoker", "toolPipeline", "toolRootsDefault", "toolRootsSource",
@@ -40,8 +40,9 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/sdk/serving": [
     "AuthMessages", "BUSY_MESSAGE", "BUSY_RETRY_AFTER_SECONDS", "CallSlot", "DEFAULT_CALL_TIMEOUT_MS", "DEFAULT_MAX_CONCURRENT_CALLS",
     "HostMessages", "MAX_DRAIN_BYTES", "PROTECTED_RESOURCE_PATH", "SERVE_NAMESPACE", "authenticateRequest",
-    "authenticationConfigured", "callLimiter", "declaredTooLarge", "drain", "hostPolicy", "nodeHostHeader",
-    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "publicOrigin", "replyAndDrain", "requestHead", "servingConfig", "servingPolicy",
+    "authenticationConfigured", "callLimiter", "declaredTooLarge", "drain", "hostPolicy", "isJsonContentType", "nodeHostHeader",
+    "principalFromEnv", "protectedResourceMetadata", "protectedResourceMetadataUrl", "publicOrigin", "readBodyWithin", "readNodeBody",
+    "replyAndDrain", "requestHead", "servingConfig", "servingPolicy", "unreadNodeBody",
   ],
   "@axn/sdk/testing": [
     "BUILT_AXN_PREFIX", "buildAxn", "resetKernel", "uniqueAxnName", "withAmbientContext",
@@ -62,9 +63,9 @@ const SURFACE: Record<string, readonly string[]> = {
     "ADAPTER_FAILURE_MESSAGE", "ADAPTER_KEY", "ActionTool", "JOB_STATUS_TOOL", "JobStatusTool", "LIVE_EVENTS", "LangchainAdapter", "VERSION", "default", "langchainConfig", "langchainPlugin",
   ],
   "axn-plugin-http": [
-    "ADAPTER_KEY", "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT", "HTTP_KEY",
+    "ADAPTER_KEY", "DEFAULT_BASE_PATH", "DEFAULT_HOSTNAME", "DEFAULT_MAX_BODY_BYTES", "DEFAULT_PORT",
     "HttpAdapter", "HttpMessages", "LOOPBACK_HOSTS", "SSE_EVENTS", "buildOpenApiDocument", "createHttpApp",
-    "default", "deprecator", "httpConfig", "httpPlugin", "serve", "tools", "wrap",
+    "default", "httpConfig", "httpPlugin", "serve", "tools", "wrap",
   ],
 };
 

@@ -129,6 +129,33 @@ export const LANGCHAIN_LAYERS: readonly Layer[] = [
   { name: "entry points", modules: ["plugin.ts", "index.ts"] },
 ];
 
+/**
+ * plugins/http/src, bottom first: the wire contract, the operation a tool version becomes, what
+ * describes and enqueues operations, the one tool-call pipeline, then the listeners that convert
+ * their runtime's request to it — the Node fast path below the hono app (which reads Node's
+ * bindings when it runs on @hono/node-server) — the servers that run them, the plugin object.
+ */
+export const HTTP_LAYERS: readonly Layer[] = [
+  // The `http` settings: the adapter key, the plugin name, every setting's default.
+  { name: "settings", modules: ["config.ts"] },
+  // Every reply the adapter writes itself (status, JSON body, headers): the wire contract.
+  { name: "replies", modules: ["replies.ts"] },
+  // One tool version as an HTTP operation: wrap, the result → reply mapping, the registered set.
+  { name: "operation", modules: ["operation/**"] },
+  { name: "openapi", modules: ["openapi/**"] },
+  // Background calls: enqueue (202 + job URL) and the job status reply.
+  { name: "jobs", modules: ["jobs/**"] },
+  // The one pipeline that answers a tool call, and the seam a listener hands it a request through.
+  { name: "pipeline", modules: ["pipeline/**"] },
+  // Listeners: each converts its runtime's request and reply, and calls the pipeline.
+  { name: "node listener", modules: ["node/**"] },
+  { name: "hono app", modules: ["hono/**"] },
+  // `serve` and the transport `axn serve` mounts: an app on a Node server.
+  { name: "servers", modules: ["server/**"] },
+  { name: "plugin", modules: ["plugin.ts"] },
+  { name: "entry points", modules: ["index.ts"] },
+];
+
 const packageSources = (dir: string) => sourceFiles(fileURLToPath(new URL(`../${dir}`, import.meta.url)));
 
 describe("architecture", () => {
@@ -160,6 +187,10 @@ describe("architecture", () => {
 
   it("plugins/langchain/src: no cycle, no upward import, every module in a layer", () => {
     expect(architectureProblems(readImportGraph(packageSources("plugins/langchain/src")), LANGCHAIN_LAYERS)).to.deep.equal([]);
+  });
+
+  it("plugins/http/src: no cycle, no upward import, every module in a layer", () => {
+    expect(architectureProblems(readImportGraph(packageSources("plugins/http/src")), HTTP_LAYERS)).to.deep.equal([]);
   });
 
   describe("the checker itself", () => {

@@ -1,7 +1,7 @@
 /**
  * The Invoker's contract as each transport delivers it, through real transport objects: a real MCP
  * `Client` (the request's `authInfo` is MCP's default ambient context), real HTTP on loopback (the
- * ambient context from `authenticate`), and a LangChain tool invoked with a run context.
+ * ambient context an operation of the app's own hands its tool, test/support/http-ambient.ts), and a LangChain tool invoked with a run context.
  *
  * tool-invoker.txt: "Ambient (on: :ambient_context) failures stay dev-facing even under
  * user_facing_input_errors: … a missing or malformed ambient value is an integration bug: it
@@ -20,6 +20,8 @@ import { LangchainAdapter } from "axn-plugin-langchain";
 import { createMcpServer, McpAdapter } from "axn-plugin-mcp";
 import { captureReports } from "../support/reports.js";
 import { postJson, withHttpHost, withServer } from "../plugins/http/support.js";
+import { withAmbient } from "../support/http-ambient.js";
+import { HttpAdapter } from "axn-plugin-http";
 
 /** One MCP tool call from a real Client whose requests carry `authInfo` (as an auth-aware transport would). */
 async function callOverMcp(action: Parameters<typeof McpAdapter.wrap>[0], args: Record<string, unknown>, authInfo: AuthInfo) {
@@ -64,7 +66,7 @@ describe("the Invoker's contract across MCP, HTTP and LangChain", () => {
       exposes: { line: z.string() },
       call: ({ month, tenant }) => ({ line: `${tenant}/${month}` }),
     });
-    const server = withServer(() => ({ tools: [Billing], authenticate: () => ({ authInfo: authInfo({ tenant: "x" }) }) }));
+    const server = withServer(() => ({ tools: [withAmbient(HttpAdapter.wrap(Billing), () => ({ authInfo: authInfo({ tenant: "x" }) }))] }));
 
     it("the input schema does not offer it, on any transport", () => {
       expect(Billing.inputSchema).to.deep.equal({

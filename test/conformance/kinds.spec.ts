@@ -30,6 +30,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import mcpPlugin, { createMcpServer, McpAdapter } from "axn-plugin-mcp";
 import httpPlugin, { HttpAdapter, serve, type HttpServerHandle } from "axn-plugin-http";
+import { withAmbient } from "../support/http-ambient.js";
 import langchainPlugin, { LangchainAdapter, type ActionTool } from "axn-plugin-langchain";
 import { SCHEMA_KINDS, type KindSchema, type SchemaKindBuilder } from "../support/schema-kinds.js";
 import { captureReports } from "../support/reports.js";
@@ -126,7 +127,7 @@ async function serveEverywhere(action: AnyAxn): Promise<Served> {
     const { tools } = await client.listTools();
     if (tools.length !== 1 || tools[0] === undefined) throw new Error(`expected one listed tool, got ${tools.length}`);
     const op = HttpAdapter.wrap(action);
-    http = await serve({ port: 0, tools: [op], authenticate: () => ({ [AMBIENT_FIELD]: USERS.http }) });
+    http = await serve({ port: 0, tools: [withAmbient(op, () => ({ [AMBIENT_FIELD]: USERS.http }))] });
     const httpUrl = http.url;
     const openapi = (await (await fetch(`${httpUrl}/api/openapi.json`)).json()) as { paths: Record<string, { post?: Record<string, unknown> }> };
     const routes = Object.keys(openapi.paths).filter((path) => path !== "/api/openapi.json" && path !== "/api/jobs/{id}");

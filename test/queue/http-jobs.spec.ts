@@ -1,15 +1,15 @@
 /**
- * Background calls over HTTP (plugins/http/src/jobs.ts), through a real server on loopback:
+ * Background calls over HTTP (plugins/http/src/jobs/jobs.ts), through a real server on loopback:
  * `?async=1` or `Prefer: respond-async` answers 202 with `Location: {basePath}/jobs/{id}`; `GET`
  * on it gives the job's state while it is pending, then exactly the reply — status code and body —
  * the synchronous call gives. On the embedded queue here; the same over BullMQ at the end.
  */
 import { expect } from "chai";
 import { z } from "zod";
-import { createEmbeddedQueue, defineAxn, DeprecationError, Jobs, type AnyAxn } from "@axn/core";
+import { createEmbeddedQueue, defineAxn, Jobs, type AnyAxn } from "@axn/core";
 import { servingPolicy } from "@axn/sdk/serving";
 import { startQueueWorker } from "@axn/sdk/queue";
-import { createHttpApp, deprecator, serve } from "axn-plugin-http";
+import { serve } from "axn-plugin-http";
 import { captureReports } from "../support/reports.js";
 import { useRedis } from "../support/redis.js";
 import { postJson, send } from "../plugins/http/support.js";
@@ -139,41 +139,6 @@ describe("queue: background calls over HTTP", function () {
       const reply = await send(url("/jobs/nope"), { method: "GET" });
       expect([reply.status, reply.body]).to.deep.equal([404, { error: 'No job "nope"; it was never enqueued here, or it expired' }]);
       expect(reports).to.have.length(0);
-    });
-  });
-
-  describe("the deprecated http authenticate path", () => {
-    beforeEach(async () => {
-      await start({ serve: {} });
-      await Jobs.use(createEmbeddedQueue());
-    });
-
-    it("the deprecated http authenticate (createHttpApp / serve({ authenticate })) still serves a background call, with its deprecation warning", async () => {
-      const old = () => ({ principal: OFFICER }); // the old contract: the ambient context itself
-      deprecator.behavior = "raise";
-      try {
-        expect(() => createHttpApp({ tools: [tools.Quote], authenticate: old })).to.throw(
-          DeprecationError,
-          "axn-plugin-http's own authenticate (http.authenticate, createHttpApp({ authenticate })) serves /api only; set serve.authenticate in axn.config, one authentication for /api and /mcp alike whose principal reaches actions as ambient principal (deprecated; will be removed in axn-plugin-http 1.0)",
-        );
-      } finally {
-        deprecator.behavior = "silence";
-      }
-      try {
-        // No serve.authenticate in this host's config: the plugin's own authenticate is the one applied.
-        const server = await serve({ port: 0, tools: [tools.Quote], authenticate: old });
-        try {
-          const accepted = await postJson(`${server.url}/api/jobs_quote/v1?async=1`, { amount: 4 });
-          expect(accepted.status).to.equal(202);
-          await (await Jobs.find((accepted.body as { id: string }).id))!.result();
-          const later = await send(`${server.url}${accepted.headers.get("location")!}`, { method: "GET" });
-          expect([later.status, later.body]).to.deep.equal([200, { quoted: 8, officerId: "o1" }]);
-        } finally {
-          await server.close();
-        }
-      } finally {
-        deprecator.behavior = "warn";
-      }
     });
   });
 

@@ -15,7 +15,7 @@ export async function oneOperation() {
   const { action, toolName, toolVersion, method, description, inputSchema, outputSchema, semanticHints } = operation;
   operation.route;        // "/approve_loan/v2" (under basePath)
   operation.operationId;  // "approve_loan_v2"
-  await operation.invoke({ amount: 500 }, { ambientContext: { officerId: "officer-7" } }); // one call, no HTTP
+  await operation.invoke({ amount: 500 }, { ambientContext: { principal: { id: "officer-7" } } }); // one call, no HTTP
   // { status: 200, body: { approved: true, amount: 500, currency: "EUR", officerId: "officer-7" } }
   return { operation, listed: { action, toolName, toolVersion, method, description, inputSchema, outputSchema, semanticHints } };
 }

@@ -1,36 +1,27 @@
 /**
  * The plugin's settings, in the `http` config namespace: where the API lives (`basePath`), how
- * large a body may be (`maxBodyBytes`), who may call it (`authenticate`), which Host headers a
- * local server answers (`allowedHosts`), cross-origin access (`cors`, off unless configured), and
- * the per-tool `rejectOpaqueExposedValues` (default `true`: a published HTTP contract ships only
- * renderings an author declared). Tool roots are empty by default, like core's.
+ * large a body may be (`maxBodyBytes`), which Host headers a local server answers
+ * (`allowedHosts`), cross-origin access (`cors`, off unless configured), the API reference page
+ * (`referencePage`), and the per-tool `rejectOpaqueExposedValues` (default `true`: a published HTTP
+ * contract ships only renderings an author declared). Tool roots are empty by default, like core's.
+ * Who may call is not the plugin's to say: `serve.authenticate` is the one authentication of every
+ * HTTP-served transport (docs/security.md).
  *
  * @example
  * ```ts
  * import { httpConfig } from "axn-plugin-http";
  * httpConfig.configure((c) => {
  *   c.basePath = "/tools";
- *   c.authenticate = (request) => (request.headers.get("authorization") === "Bearer s3cret" ? { userId: "u1" } : null);
+ *   c.maxBodyBytes = 64 * 1024;
  * });
  * ```
  */
-import { createConfigurable, type AmbientContextSource, type OverridableSettingsOf } from "@axn/core";
+import { createConfigurable, type OverridableSettingsOf } from "@axn/core";
 import { declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
 
 /** The adapter key and the config namespace. */
 export const ADAPTER_KEY = "http";
-/** @deprecated The same key under the name every adapter plugin exports: {@link ADAPTER_KEY}. */
-export const HTTP_KEY = ADAPTER_KEY;
 export const PLUGIN_NAME = "axn-plugin-http";
-
-/** What `authenticate` may answer: the call's ambient context, a ready response (e.g. a 403), or nothing (401). */
-export type AuthenticateResult = AmbientContextSource | Response | null | undefined;
-
-/**
- * Decides who is calling. Return the trusted ambient context for the call (`{ userId }`), `null` /
- * `undefined` to answer 401 `{ "error": "Unauthorized" }`, or a `Response` to answer with it as is.
- */
-export type Authenticate = (request: Request) => AuthenticateResult | Promise<AuthenticateResult>;
 
 /** Cross-origin access for the API routes. `origin` is required: no wildcard by accident. */
 export interface HttpCorsSettings {
@@ -43,9 +34,6 @@ export interface HttpCorsSettings {
 
 export const DEFAULT_BASE_PATH = "/api";
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-/** No authentication: every caller gets an empty ambient context. */
-export const allowEveryone: Authenticate = () => ({});
 
 const BASE_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
 
@@ -64,12 +52,6 @@ export const httpConfig = toolRootsDefault(
     default: DEFAULT_MAX_BODY_BYTES,
     validate: (value: number) => (Number.isSafeInteger(value) && value > 0) || "expected a positive integer number of bytes",
     description: "Largest request body accepted; a larger one is refused with 413 before it is parsed",
-  })
-  .setting("authenticate", {
-    // A function-valued setting declares its default as a thunk (a bare function would be called).
-    default: (): Authenticate => allowEveryone,
-    validate: (value: Authenticate) => typeof value === "function" || "expected a function (request) => ambient context | null | Response",
-    description: "Maps a request to the call's ambient context, or refuses it (401)",
   })
   .setting("allowedHosts", {
     default: (): readonly string[] | null => null,

@@ -30,25 +30,21 @@ export { httpPlugin, HttpAdapter, tools } from "./plugin.js";
 export {
   httpConfig,
   ADAPTER_KEY,
-  HTTP_KEY,
   DEFAULT_BASE_PATH,
   DEFAULT_MAX_BODY_BYTES,
-  type Authenticate,
-  type AuthenticateResult,
   type HttpConfig,
   type HttpCorsSettings,
 } from "./config.js";
-export { wrap, type HttpOperation, type InvokeHttpOptions, type WrapOptions } from "./wrap.js";
-export { createHttpApp, type HttpApp, type HttpAppEnv, type HttpAppOptions, type MountedHandler } from "./app.js";
-export { serve, DEFAULT_HOSTNAME, DEFAULT_PORT, type HttpServerHandle, type ServeOptions } from "./serve.js";
-export { buildOpenApiDocument, type OpenApiInfo, type OpenApiOptions } from "./openapi.js";
+export { wrap, type HttpOperation, type InvokeHttpOptions, type WrapOptions } from "./operation/wrap.js";
+export { createHttpApp, type HttpApp, type HttpAppEnv, type HttpAppOptions, type MountedHandler } from "./hono/app.js";
+export { serve, DEFAULT_HOSTNAME, DEFAULT_PORT, type HttpServerHandle, type ServeOptions } from "./server/serve.js";
+export { buildOpenApiDocument, type OpenApiInfo, type OpenApiOptions } from "./openapi/document.js";
 export { LOOPBACK_HOSTS } from "@axn/sdk/adapter";
 export { Messages as HttpMessages, type HttpReply } from "./replies.js";
-export { SSE_EVENTS } from "./sse.js";
+export { SSE_EVENTS } from "./hono/sse.js";
 
 declare module "@axn/sdk" {
   interface AppSettingsRegistry {
     http: SettingsOf<typeof httpConfig>;
   }
 }
-export { deprecator } from "./deprecator.js";

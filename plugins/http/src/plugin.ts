@@ -1,12 +1,12 @@
 /**
  * The plugin object (`defineAdapterPlugin`): registers adapter key `http` with its tool roots, the
  * generated `tools()`, and in `apply` the HTTP API as a transport `axn serve` mounts at `basePath`
- * (`transport.ts`). Its settings live in the `http` config namespace; see `config.ts`.
+ * (`server/transport.ts`). Its settings live in the `http` config namespace; see `config.ts`.
  */
 import { defineAdapterPlugin } from "@axn/sdk/adapter";
 import { ADAPTER_KEY, httpConfig, PLUGIN_NAME } from "./config.js";
-import { registerHttpTransport } from "./transport.js";
-import { wrap, type HttpOperation } from "./wrap.js";
+import { registerHttpTransport } from "./server/transport.js";
+import { wrap, type HttpOperation } from "./operation/wrap.js";
 
 export const httpPlugin = defineAdapterPlugin({
   name: PLUGIN_NAME,

@@ -20,6 +20,7 @@
  */
 export { toolPipeline, type ToolCallOptions, type ToolMapping, type ToolPipeline } from "./pipeline.js";
 export { toolInvoker } from "./tool-invoker.js";
+export { NO_AMBIENT } from "./no-ambient.js";
 export { mapSettledResult } from "./map-settled.js";
 export { ADAPTER_FAILURE_MESSAGE, type ToolFailure, type ToolFailureKind } from "./failure.js";
 export { reportAdapterError } from "./report-error.js";

@@ -24,6 +24,7 @@
  * ```
  */
 import type { AmbientContextSource, AnyAxn, InvokeOptions, Result } from "@axn/core";
+import { NO_AMBIENT } from "./no-ambient.js";
 import { servingConfig } from "../serving/settings.js";
 import { ADAPTER_FAILURE, timeoutMessage, toolFailureKind, toolFailureOf, type ToolFailure, type ToolFailureKind } from "./failure.js";
 import { cancelDeadline, startDeadline } from "./deadline.js";
@@ -53,7 +54,6 @@ export interface ToolCallOptions extends InvokeOptions {
 /** Runs one tool call with model-supplied `args`. Never rejects, except for a mapping fault in development. */
 export type ToolPipeline<R> = (args: unknown, call?: ToolCallOptions) => Promise<R>;
 
-const NO_AMBIENT: AmbientContextSource = Object.freeze({});
 const NO_CALL: ToolCallOptions = Object.freeze({ ambientContext: NO_AMBIENT });
 
 export interface ToolPipelineOptions {

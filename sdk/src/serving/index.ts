@@ -1,7 +1,8 @@
 /**
  * @axn/sdk/serving — the serving policy for transport authors: what every HTTP-served transport
  * applies alike (the Host/Origin policy, authentication, the concurrent-call cap, the RFC 9728
- * metadata, a 413 the client receives), and the `serve` settings it reads. `axn serve` hands a
+ * metadata, a 413 the client receives, the one body reader and the one JSON Content-Type rule),
+ * and the `serve` settings it reads. `axn serve` hands a
  * transport its policy in `start({ serving })`; a transport used on its own builds one with
  * `servingPolicy()`.
  *
@@ -25,3 +26,5 @@ export { callLimiter, CallSlot, BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, type Cal
 export { declaredTooLarge, drain, replyAndDrain, MAX_DRAIN_BYTES } from "./body-limit.js";
 export { publicOrigin, type HeaderReader } from "./public-origin.js";
 export { requestHead } from "./request-head.js";
+export { readBodyWithin, readNodeBody, unreadNodeBody, type BodyRead } from "./read-body.js";
+export { isJsonContentType } from "./json-content-type.js";

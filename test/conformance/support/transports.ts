@@ -6,8 +6,9 @@
  *   The trusted ambient context travels in the request's `_meta` (standing in for what a real server
  *   reads from a verified token) and reaches the tool through the server's `serverContext` builder.
  * - HTTP: `serve` on loopback port 0 and `fetch`. A call finds its route in the served OpenAPI
- *   document, as a generated client would; the trusted ambient context comes from the app's
- *   `authenticate` (a header a trusted proxy would set — never the body).
+ *   document, as a generated client would; the trusted ambient context comes from
+ *   `serve.authenticate` (a header a trusted proxy would set — never the body), carried on the
+ *   principal and handed to each tool by its operation (test/support/http-ambient.ts).
  */
 import type { AmbientContextSource } from "@axn/core";
 import type { McpConformanceTransport, OpenApiConformanceTransport, OpenApiListing } from "@axn/sdk/conformance";
@@ -15,6 +16,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createMcpServer, type McpTool } from "axn-plugin-mcp";
 import { serve, type HttpOperation } from "axn-plugin-http";
+import { servingPolicy } from "@axn/sdk/serving";
+import { carriedAmbient, principalCarrying, withAmbient } from "../../support/http-ambient.js";
 
 /** The request `_meta` key the MCP server reads the trusted ambient context from. */
 const AMBIENT_META = "axn.conformance/ambientContext";
@@ -52,8 +55,10 @@ export const httpTransport: OpenApiConformanceTransport<HttpOperation> = {
   async connect(operations) {
     const server = await serve({
       port: 0,
-      tools: operations,
-      authenticate: (request) => JSON.parse(request.headers.get(AMBIENT_HEADER) ?? "{}") as Record<string, unknown>,
+      tools: operations.map((op) => withAmbient(op, carriedAmbient)),
+      serving: servingPolicy({
+        authenticate: (request) => principalCarrying(JSON.parse(request.headers.get(AMBIENT_HEADER) ?? "{}") as Record<string, unknown>),
+      }),
     });
     const document = async (): Promise<Document> => (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Document;
     return {

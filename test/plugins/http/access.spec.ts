@@ -1,6 +1,6 @@
 /**
  * Access over HTTP, with real requests on loopback: a route whose action the caller may not call
- * answers 401 (no principal; `WWW-Authenticate: Bearer`) or 403 (the principal falls short; an RFC
+ * answers 401 (no principal; `WWW-Authenticate: Bearer` naming the RFC 9728 metadata) or 403 (the principal falls short; an RFC
  * 6750 `insufficient_scope` challenge naming missing scopes) with the refusal's sentence, and the
  * OpenAPI document declares the bearer scheme and each operation's requirement (valid per
  * swagger-parser).
@@ -8,6 +8,8 @@
 import { expect } from "chai";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { AxnPrincipal } from "@axn/core";
+import { staticTokens } from "@axn/sdk/auth";
+import { servingPolicy } from "@axn/sdk/serving";
 import { ACCESS_ACTIONS, AGENT, READER, REFUSALS, WRITER } from "../../fixtures/access/actions.js";
 import { captureReports } from "../../support/reports.js";
 import { postJson, send, withHttpHost, withServer } from "./support.js";
@@ -22,13 +24,9 @@ describe("axn-plugin-http: access", () => {
   const server = withServer(() => ({
     tools: ACCESS_ACTIONS,
     // No header: an anonymous caller (reads stay open); a known token: its principal; else 401.
-    authenticate: (request) => {
-      const header = request.headers.get("authorization");
-      if (header === null) return {};
-      const principal = TOKENS[header.replace(/^Bearer /, "")];
-      return principal === undefined ? null : { principal };
-    },
+    serving: servingPolicy({ authenticate: staticTokens(TOKENS), anonymous: true }),
   }));
+  const metadata = () => `resource_metadata="${server().url}/.well-known/oauth-protected-resource/api"`;
   const url = (tool: string) => `${server().url}/api/${tool}/v1`;
 
   it("200 for a public tool with no credentials", async () => {
@@ -39,10 +37,10 @@ describe("axn-plugin-http: access", () => {
   it("401 with a Bearer challenge when the tool needs a caller and none was given", async () => {
     const reply = await postJson(url("who_am_i"), {});
     expect([reply.status, reply.body]).to.deep.equal([401, { error: REFUSALS.anonymous.who_am_i }]);
-    expect(reply.headers.get("www-authenticate")).to.equal("Bearer");
+    expect(reply.headers.get("www-authenticate")).to.equal(`Bearer ${metadata()}`);
     const scoped = await postJson(url("write_note"), { text: "hi" });
     expect([scoped.status, scoped.body]).to.deep.equal([401, { error: REFUSALS.anonymous.write_note }]);
-    expect(scoped.headers.get("www-authenticate")).to.equal('Bearer scope="notes:write"');
+    expect(scoped.headers.get("www-authenticate")).to.equal(`Bearer scope="notes:write", ${metadata()}`);
   });
 
   it("403 for a principal the policy does not admit; insufficient_scope names the missing scope", async () => {

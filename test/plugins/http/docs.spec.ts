@@ -112,7 +112,7 @@ describe("axn-plugin-http: docs/plugins/http.md", () => {
         "POST",
       ]);
       expect(listed.semanticHints).to.deep.equal(["idempotent"]);
-      const reply = await operation.invoke({ amount: 500 }, { ambientContext: { officerId: "officer-7" } });
+      const reply = await operation.invoke({ amount: 500 }, { ambientContext: { principal: { id: "officer-7" } } });
       expect([reply.status, reply.body]).to.deep.equal([200, { approved: true, amount: 500, currency: "EUR", officerId: "officer-7" }]);
     });
 

@@ -8,6 +8,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { HttpAdapter, serve } from "axn-plugin-http";
+import { servingPolicy } from "@axn/sdk/serving";
 import { ApproveLoanV1, ApproveLoanV2, Locate, Ping } from "./fixtures.js";
 import { captureReports } from "../../support/reports.js";
 import { postJson, postText, send, withHttpHost, withServer } from "./support.js";
@@ -23,8 +24,8 @@ describe("axn-plugin-http: the OpenAPI document", () => {
   withHttpHost();
   captureReports(); // the 500 cases report; keep them out of the console
 
-  describe("served with an authenticate that supplies the ambient context", () => {
-    const server = withServer(() => ({ tools, openapi: { title: "Loans", version: "2026.1" }, authenticate: () => ({ officerId: "o1" }) }));
+  describe("served with a serve.authenticate whose principal is ambient context", () => {
+    const server = withServer(() => ({ tools, openapi: { title: "Loans", version: "2026.1" }, serving: servingPolicy({ authenticate: () => ({ id: "o1" }) }) }));
     let doc: Json;
     beforeEach(async () => {
       const reply = await send(`${server().url}/api/openapi.json`, { method: "GET" });
@@ -71,7 +72,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       expect((op["parameters"] as Json[]).map((p) => p["$ref"])).to.deep.equal(["#/components/parameters/Async", "#/components/parameters/PreferAsync"]);
       expect(at(doc, "paths", "/api/jobs/{id}", "get", "operationId")).to.equal("job_status");
       // Ambient context is the server's to supply: it never appears in the request schema.
-      expect(JSON.stringify(at(op, "requestBody"))).not.to.include("officerId");
+      expect(JSON.stringify(at(op, "requestBody"))).not.to.include("principal");
       expect(at(doc, "paths", "/api/http_spec_ping/v1", "post", "x-axn-semantic-hints")).to.deep.equal(["readOnly"]);
       expect(at(doc, "paths", "/api/http_spec_ping/v1", "post", "responses", "200", "content", "application/json", "schema")).to.deep.equal({
         $ref: "#/components/schemas/Message",
@@ -128,7 +129,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
   });
 
   describe("with authentication", () => {
-    const server = withServer(() => ({ tools: [Ping], authenticate: (r) => (r.headers.get("x-key") === "k" ? {} : null) }));
+    const server = withServer(() => ({ tools: [Ping], serving: servingPolicy({ authenticate: (r) => (r.headers.get("x-key") === "k" ? { id: "k" } : null) }) }));
 
     it("lists 401 on every operation and serves the document only to an authenticated caller", async () => {
       expect((await send(`${server().url}/api/openapi.json`, { method: "GET" })).status).to.equal(401);
@@ -147,7 +148,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
     });
   });
 
-  it("the base path applies to every route and to the document; without authenticate no 401 is listed", async () => {
+  it("the base path applies to every route and to the document; without serve.authenticate no 401 is listed", async () => {
     const op = HttpAdapter.wrap(Ping);
     const handle = await serve({ port: 0, tools: [op], basePath: "/v1/tools" });
     try {
@@ -155,7 +156,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       expect(Object.keys(at(doc.body, "paths") as Json)).to.deep.equal(["/v1/tools/http_spec_ping/v1", "/v1/tools/jobs/{id}", "/v1/tools/openapi.json"]);
       expect((await postJson(`${handle.url}/v1/tools/http_spec_ping/v1`, {})).body).to.deep.equal({ message: "pong" });
       expect((await postJson(`${handle.url}/api/http_spec_ping/v1`, {})).status).to.equal(404);
-      // No authenticate configured: nothing can answer 401, so the document lists none.
+      // No serve.authenticate configured: nothing can answer 401, so the document lists none.
       expect(Object.keys(at(doc.body, "paths", "/v1/tools/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal([
         "200",
         "202",

@@ -10,6 +10,7 @@ import httpPlugin, { createHttpApp, HttpAdapter, httpConfig } from "axn-plugin-h
 import { LocateLoose, Ping } from "./fixtures.js";
 import { postJson, raw, send, withHttpHost, withServer } from "./support.js";
 import { resetKernel } from "@axn/sdk/testing";
+import { servingPolicy } from "@axn/sdk/serving";
 
 describe("axn-plugin-http: the plugin", () => {
   afterEach(resetKernel);
@@ -153,7 +154,7 @@ describe("axn-plugin-http: HttpAdapter", () => {
     const server = withServer(() => ({
       app: createHttpApp({
         tools: [Ping],
-        authenticate: (r) => (r.headers.get("x-key") === "k" ? {} : null),
+        serving: servingPolicy({ authenticate: (r) => (r.headers.get("x-key") === "k" ? { id: "k" } : null) }),
         mount: [{ path: "/mcp", handler: async (request) => Response.json({ mounted: request.method, path: new URL(request.url).pathname }) }],
       }),
     }));

@@ -5,6 +5,7 @@ import { connect } from "node:net";
 import { expect } from "chai";
 import { configureAxn } from "@axn/core";
 import { createHttpApp, serve } from "axn-plugin-http";
+import { servingPolicy } from "@axn/sdk/serving";
 import { captureReports } from "../../support/reports.js";
 import { ApproveLoanV1, ApproveLoanV2, Locate, LocateLoose, Ping } from "./fixtures.js";
 import { postJson, postText, raw, send, withHttpHost, withServer } from "./support.js";
@@ -16,7 +17,7 @@ describe("axn-plugin-http: statuses over loopback", () => {
   const reports = captureReports();
   const server = withServer(() => ({
     tools,
-    authenticate: (request) => (request.headers.get("authorization") === "Bearer ok" ? { officerId: "officer-7" } : null),
+    serving: servingPolicy({ authenticate: (request) => (request.headers.get("authorization") === "Bearer ok" ? { id: "officer-7" } : null) }),
   }));
   const auth = { authorization: "Bearer ok" };
   const url = (path: string): string => `${server().url}/api${path}`;
@@ -48,7 +49,7 @@ describe("axn-plugin-http: statuses over loopback", () => {
     });
 
     it("never lets the body supply the ambient context", async () => {
-      const reply = await postJson(url("/http_spec_approve_loan/v2"), { amount: 1, ambientContext: { officerId: "attacker" } }, auth);
+      const reply = await postJson(url("/http_spec_approve_loan/v2"), { amount: 1, ambientContext: { principal: { id: "attacker" } } }, auth);
       expect(reply.status).to.equal(200);
       expect(reply.body).to.deep.include({ officerId: "officer-7" });
     });
@@ -172,11 +173,11 @@ describe("axn-plugin-http: statuses over loopback", () => {
     });
   });
 
-  it("401: authenticate refused the request (before any routing)", async () => {
+  it("401: serve.authenticate refused the request (before any routing)", async () => {
     for (const path of ["/http_spec_approve_loan/v2", "/nope/v1", "/openapi.json"]) {
       const reply = await postJson(url(path), { amount: 5 });
       expect(reply.status, path).to.equal(401);
-      expect(reply.body).to.deep.equal({ error: "Unauthorized" });
+      expect(reply.body).to.deep.equal({ error: "Unauthorized: send Authorization: Bearer <token>" });
     }
   });
 
@@ -337,20 +338,23 @@ describe("axn-plugin-http: statuses over loopback", () => {
       }
     });
 
-    it("a throwing authenticate answers a generic JSON 500 and is reported", async () => {
+    it("a throwing serve.authenticate answers a generic JSON 500 and is reported", async () => {
       const failing = await serve({
         port: 0,
         tools,
-        authenticate: () => {
-          throw new Error("token store is down at 10.0.0.3");
-        },
+        serving: servingPolicy({
+          authenticate: () => {
+            throw new Error("token store is down at 10.0.0.3");
+          },
+        }),
       });
       try {
         const reply = await postJson(`${failing.url}/api/http_spec_ping/v1`, {});
         expect(reply.status).to.equal(500);
         expect(reply.body).to.deep.equal({ error: "Internal server error" });
         expect(reports).to.have.length(1);
-        expect(reports[0]).to.include({ action: "axn-plugin-http", phase: "POST /api/http_spec_ping/v1" });
+        // Reported by the serving policy that ran it, under the transport it serves.
+        expect(reports[0]).to.include({ action: "@axn/sdk", phase: "http authenticate" });
       } finally {
         await failing.close();
       }

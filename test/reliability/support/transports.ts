@@ -16,7 +16,9 @@ import type { ToolMessage } from "@langchain/core/messages";
 import type { AnyAxn } from "@axn/core";
 import { createMcpServer, McpAdapter, type McpTool } from "axn-plugin-mcp";
 import { LangchainAdapter, type ActionTool } from "axn-plugin-langchain";
-import { createHttpApp, type HttpApp } from "axn-plugin-http";
+import { createHttpApp, HttpAdapter, type HttpApp } from "axn-plugin-http";
+import { servingPolicy } from "@axn/sdk/serving";
+import { carriedAmbient, principalCarrying, withAmbient } from "../../support/http-ambient.js";
 
 export type TransportName = "mcp" | "langchain" | "http";
 export const TRANSPORTS: readonly TransportName[] = ["mcp", "langchain", "http"];
@@ -173,15 +175,23 @@ async function callLangchain(tools: LangchainTools, action: AnyAxn, args: unknow
 /** The HTTP plugin's app with every setting explicit, so other specs' `httpConfig` changes never apply. */
 export function httpApp(actions: readonly AnyAxn[]): HttpApp {
   return createHttpApp({
-    tools: actions,
+    tools: actions.map((action) => withAmbient(HttpAdapter.wrap(action), carriedAmbient)),
     basePath: "/api",
     maxBodyBytes: 1024 * 1024,
     allowedHosts: null,
     cors: null,
-    authenticate: (request) => {
-      const user = /^Bearer (\S+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
-      return user === undefined ? {} : trustedUser(user);
-    },
+    serving: servingPolicy({
+      // As the app's own default policy: no Host/Origin check (specs call app.fetch), no cap.
+      hostname: "0.0.0.0",
+      allowedHosts: false,
+      allowedOrigins: false,
+      anonymous: true,
+      maxConcurrentCalls: Number.MAX_SAFE_INTEGER,
+      authenticate: (request) => {
+        const user = /^Bearer (\S+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+        return user === undefined ? null : principalCarrying(trustedUser(user));
+      },
+    }),
   });
 }
 

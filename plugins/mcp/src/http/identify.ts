@@ -4,6 +4,7 @@
  * legacy `authenticate` option's `AuthInfo` — and the owner a session is bound to.
  */
 import { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "@axn/core";
+import { bearerToken } from "@axn/sdk/auth";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { HttpContext } from "./context.js";
 import { jsonError } from "./json-error.js";
@@ -29,7 +30,7 @@ export async function identify(ctx: HttpContext, request: Request): Promise<Call
   const principal = verdict.principal;
   // The SDK's own channel for a verified caller: tools see it as `authInfo`, and as ambient `principal`.
   const authInfo: AuthInfo = {
-    token: bearer(request),
+    token: bearerToken(request) || "",
     clientId: principal.id,
     scopes: [...(principal.scopes ?? [])],
     extra: { [PRINCIPAL_AMBIENT_KEY]: principal },
@@ -40,8 +41,4 @@ export async function identify(ctx: HttpContext, request: Request): Promise<Call
 /** Who a session belongs to: the principal, else the legacy `authenticate`'s client, else anonymous. */
 export function ownerOf(caller: Caller): string {
   return caller.principal !== undefined ? `principal:${caller.principal.id}` : caller.authInfo !== undefined ? `client:${caller.authInfo.clientId}` : ANONYMOUS_OWNER;
-}
-
-function bearer(request: Request): string {
-  return /^Bearer\s+(\S+)/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
 }

@@ -4,7 +4,7 @@
  * scopes for answered with the scope challenge (`403 insufficient_scope`, scope-challenge.ts).
  * The parsed body goes to the SDK's transport as `parsedBody`; any other request has none.
  */
-import { protectedResourceMetadataUrl } from "@axn/sdk/serving";
+import { isJsonContentType, protectedResourceMetadataUrl } from "@axn/sdk/serving";
 import { McpMessages } from "../server/server.js";
 import type { HttpContext } from "./context.js";
 import type { Caller } from "./identify.js";
@@ -14,7 +14,10 @@ import { scopeChallenge } from "./scope-challenge.js";
 
 /** The parsed body (`undefined`: not a JSON POST), or the refusal to answer. */
 export async function readBody(ctx: HttpContext, request: Request, caller: Caller): Promise<{ readonly parsedBody: unknown } | Response> {
-  if (request.method !== "POST" || !isJson(request.headers.get("content-type"))) return { parsedBody: undefined };
+  if (request.method !== "POST") return { parsedBody: undefined };
+  // The one JSON rule of every HTTP transport (@axn/sdk/serving): a POST in any other spelling
+  // is refused here, as the SDK refuses a non-JSON one, rather than reaching it unread.
+  if (!isJsonContentType(request.headers.get("content-type"))) return jsonError(415, -32000, UNSUPPORTED_MEDIA_TYPE);
   const read = await readMessage(request, ctx.maxBodyBytes);
   if (!read.ok) return jsonError(read.status, read.code, read.message);
   if (hasProtoKey(read.value)) return jsonError(400, -32600, McpMessages.protoKey);
@@ -26,6 +29,5 @@ export async function readBody(ctx: HttpContext, request: Request, caller: Calle
   return { parsedBody };
 }
 
-function isJson(contentType: string | null): boolean {
-  return contentType !== null && /^application\/json\s*(;|$)/i.test(contentType.trim());
-}
+/** The MCP SDK's own words for a POST that is not JSON. */
+const UNSUPPORTED_MEDIA_TYPE = "Unsupported Media Type: Content-Type must be application/json";

@@ -5,6 +5,8 @@
  * decoded into U+FFFD and run; malformed JSON is a parse error. The parsed value goes to the
  * SDK's transport as `parsedBody`.
  */
+import { readBodyWithin } from "@axn/sdk/serving";
+
 export type MessageRead =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly status: 400 | 413; readonly code: number; readonly message: string };
@@ -19,28 +21,10 @@ export const ReadMessages = {
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 export async function readMessage(request: Request, limit: number): Promise<MessageRead> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return tooLarge(limit);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body !== null) {
-    const reader = request.body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > limit) {
-          await reader.cancel().catch(() => undefined);
-          return tooLarge(limit);
-        }
-        chunks.push(value);
-      }
-    } catch {
-      return { ok: false, status: 400, code: -32700, message: ReadMessages.incomplete };
-    }
-  }
-  const bytes = Buffer.concat(chunks, size);
+  // The one body reader of every HTTP transport (@axn/sdk/serving): the limit on the bytes as they arrive.
+  const read = await readBodyWithin(request, limit);
+  if (!read.ok) return read.reason === "tooLarge" ? tooLarge(limit) : { ok: false, status: 400, code: -32700, message: ReadMessages.incomplete };
+  const bytes = read.bytes;
   let text: string;
   try {
     text = decoder.decode(bytes);

@@ -13,11 +13,11 @@ export const ApproveLoanV2 = defineAxn({
   expects: {
     amount: { schema: z.number().int().positive(), description: "In cents" },
     currency: { schema: z.enum(["EUR", "USD"]), default: "EUR" },
-    officerId: { schema: z.string(), on: "ambientContext" }, // from authenticate, never from the body
+    principal: { schema: z.object({ id: z.string() }), on: "ambientContext" }, // the caller serve.authenticate verified, never the body
   },
   exposes: { approved: z.boolean(), amount: z.number(), currency: z.string(), officerId: z.string() },
-  call: ({ amount, currency, officerId }, ctx) => {
+  call: ({ amount, currency, principal }, ctx) => {
     if (amount > 100_000) ctx.fail("the amount is over the limit");
-    return { approved: true, amount, currency, officerId };
+    return { approved: true, amount, currency, officerId: principal.id };
   },
 });

@@ -8,7 +8,7 @@
  * A refusal carries the sentence to answer with: bytes that are not UTF-8 are said to be that (as
  * the MCP transport says), not "not valid JSON" — the client's fix is its encoding, not its JSON.
  */
-import { Messages } from "./replies.js";
+import { Messages } from "../replies.js";
 
 export type JsonParse = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
 

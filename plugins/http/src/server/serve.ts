@@ -12,14 +12,17 @@
  * await server.close();
  * ```
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener, type ServerType } from "@hono/node-server";
-import { declaredTooLarge, replyAndDrain, servingPolicy } from "@axn/sdk/serving";
-import { createHttpApp, type HttpAppOptions } from "./app.js";
-import { nodeToolRouteOf, type NodeToolRoute } from "./node-route.js";
-import { httpConfig } from "./config.js";
-import { errorReply, Messages, toResponse } from "./replies.js";
+import type { ServerType } from "@hono/node-server";
+import { servingPolicy } from "@axn/sdk/serving";
+import { createHttpApp, type HttpAppOptions } from "../hono/app.js";
+import { nodeListener, type FetchApp } from "../node/listener.js";
+import { toolRoutesOf } from "../pipeline/route-table.js";
+import { httpConfig } from "../config.js";
+import { errorReply, Messages, toResponse } from "../replies.js";
+
+export type { FetchApp } from "../node/listener.js";
 
 export const DEFAULT_HOSTNAME = "127.0.0.1";
 export const DEFAULT_PORT = 3000;
@@ -44,34 +47,6 @@ export interface HttpServerHandle {
   close(): Promise<void>;
 }
 
-/** A fetch handler as `serve` runs it: the hono app, or any app with the same `fetch`. */
-export type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
-
-/**
- * The Node request listener for `fetch` (through @hono/node-server, keeping its lightweight
- * global `Request`/`Response`), with the 413 of a declared oversized body answered where the socket
- * is at hand: the rest of the body is drained (up to a bound), so a client still sending gets the
- * reply instead of a reset. Shared by `serve` and the transport `axn serve` mounts. `toolRoute`
- * (node-route.ts) answers the tool calls it can take before any web `Request` is built.
- */
-export function nodeListener(
-  fetch: FetchApp["fetch"],
-  hostname: string,
-  maxBodyBytes: number,
-  toolRoute?: NodeToolRoute,
-): (request: IncomingMessage, response: ServerResponse) => void {
-  const listener = getRequestListener(fetch, { hostname });
-  const body = JSON.stringify(errorReply(413, Messages.tooLarge(maxBodyBytes)).body);
-  return (request, response) => {
-    if (declaredTooLarge(request, maxBodyBytes)) {
-      replyAndDrain(request, response, 413, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" }, body);
-      return;
-    }
-    if (toolRoute !== undefined && toolRoute(request, response)) return;
-    void listener(request, response);
-  };
-}
-
 export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
   const hostname = options.hostname ?? DEFAULT_HOSTNAME;
   const port = options.port ?? DEFAULT_PORT;
@@ -88,8 +63,8 @@ export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
         };
 
   return new Promise((resolve, reject) => {
-    const toolRoute = options.app === undefined ? nodeToolRouteOf(app) : undefined;
-    const server = createServer(nodeListener(fetch, hostname, maxBodyBytes, toolRoute));
+    const toolRoutes = options.app === undefined ? toolRoutesOf(app) : undefined;
+    const server = createServer(nodeListener(fetch, hostname, maxBodyBytes, toolRoutes));
     server.listen(port, hostname, () => {
       server.off("error", reject);
       const info = server.address() as AddressInfo;

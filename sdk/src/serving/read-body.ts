@@ -1,5 +1,6 @@
 /**
- * Reads a request body under a byte limit, before anything parses it. The declared
+ * Reads a request body under a byte limit, before anything parses it — the one body reader of
+ * every HTTP-served transport (the HTTP API's tool routes, MCP Streamable HTTP). The declared
  * `Content-Length` only lets an oversize body be refused without reading it; the limit itself is
  * enforced on the bytes as they stream in, so a body that is chunked, or longer than its header
  * says (a `fetch` handler on another runtime may be handed such a `Request`), is cut off at the
@@ -7,7 +8,13 @@
  * this is not that.
  *
  * A body the client stops sending half-way (it disconnected, or the stream broke) is `incomplete`:
- * the client's doing, not a server fault, so it is answered rather than reported.
+ * the client's doing, not a server fault, so a transport answers it rather than reporting it.
+ *
+ * @example
+ * ```ts
+ * const read = await readBodyWithin(request, 1024 * 1024);
+ * if (!read.ok) return read.reason === "tooLarge" ? reply(413) : reply(400);
+ * ```
  */
 import type { IncomingMessage } from "node:http";
 
@@ -17,19 +24,14 @@ export type BodyRead =
 
 const TOO_LARGE: BodyRead = Object.freeze({ ok: false, reason: "tooLarge" });
 const INCOMPLETE: BodyRead = Object.freeze({ ok: false, reason: "incomplete" });
+const EMPTY: BodyRead = Object.freeze({ ok: true, bytes: new Uint8Array(0) });
 
 /**
- * `declaredLength` is the request's `Content-Length` when the caller already has it at hand
- * (cheaper than asking the `Request` for it on some servers); otherwise it is read from the request.
- * `incoming` is Node's own request when @hono/node-server is underneath: the body is then read from
- * it directly.
+ * The body of a web `Request`. `declaredLength` is its `Content-Length` when the caller already
+ * has it at hand (cheaper than asking the `Request` for it on some servers); otherwise it is read
+ * from the request. Never rejects.
  */
-export function readBodyWithin(
-  request: Request,
-  maxBytes: number,
-  declaredLength?: string | null,
-  incoming?: IncomingMessage,
-): Promise<BodyRead> {
+export function readBodyWithin(request: Request, maxBytes: number, declaredLength?: string | null): Promise<BodyRead> {
   const declared = (declaredLength === undefined ? request.headers.get("content-length") : declaredLength)?.trim();
   const length = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
   if (length !== undefined && length > maxBytes) {
@@ -38,9 +40,6 @@ export function readBodyWithin(
       () => TOO_LARGE,
     );
   }
-  // The Node request itself when it is at hand: @hono/node-server's `bytes()` copies the body into
-  // a fresh ArrayBuffer, a visible share of a small call's server CPU (bench: row 5, CPU ratio).
-  if (length !== undefined && incoming !== undefined && unreadNodeBody(incoming)) return readNodeBody(incoming, maxBytes);
   const read = length !== undefined ? readDeclared(request).then((bytes) => limited(bytes, maxBytes)) : readStreamed(request, maxBytes);
   return read.catch(() => INCOMPLETE);
 }
@@ -50,9 +49,9 @@ function limited(bytes: Uint8Array, maxBytes: number): BodyRead {
 }
 
 /**
- * A declared length within the limit, on a runtime other than Node: one buffered read is far
- * cheaper than pulling web-stream chunks. The size is still checked after the read, so a body
- * longer than its header never gets past the limit.
+ * A declared length within the limit: one buffered read is far cheaper than pulling web-stream
+ * chunks. The size is still checked after the read, so a body longer than its header never gets
+ * past the limit.
  */
 function readDeclared(request: Request): Promise<Uint8Array> {
   // `bytes()` where the runtime has it: the same buffered read without an extra copy.
@@ -62,7 +61,7 @@ function readDeclared(request: Request): Promise<Uint8Array> {
 
 /** No Content-Length (chunked): the limit is applied chunk by chunk, and reading stops past it. */
 async function readStreamed(request: Request, maxBytes: number): Promise<BodyRead> {
-  if (request.body === null) return { ok: true, bytes: new Uint8Array(0) };
+  if (request.body === null) return EMPTY;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -91,9 +90,9 @@ export function unreadNodeBody(incoming: IncomingMessage): boolean {
 }
 
 /**
- * The whole body of a Node request, framed by Node's HTTP parser by its declared length (the size
- * is still checked). It settles as a `BodyRead` itself, never rejecting: a body read is on every
- * call, and each chained handler is one more promise and microtask turn.
+ * The whole body of a Node request, framed by Node's HTTP parser (the size is still checked).
+ * It settles as a `BodyRead` itself, never rejecting: a body read is on every call, and each
+ * chained handler is one more promise and microtask turn.
  */
 export function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   return new Promise((resolve) => {

@@ -4,19 +4,15 @@
  * behind the server's serving policy (the one `/mcp` shares), through @hono/node-server's request listener. It also describes
  * itself for `axn openapi`, with the very document a client would fetch.
  */
-import type { HttpTransport, TransportApp, TransportRegistrar } from "@axn/core";
-import type { HttpServingPolicy } from "@axn/core";
-import { createHttpApp } from "./app.js";
-import { httpConfig } from "./config.js";
-import { deprecator } from "./deprecator.js";
-import { nodeToolRouteOf } from "./node-route.js";
-import { referencePageServed } from "./reference-page.js";
-import { AxnError, ErrorCodes } from "@axn/core";
+import { AxnError, ErrorCodes, type HttpServingPolicy, type HttpTransport, type TransportApp, type TransportRegistrar } from "@axn/core";
 import { servingConfig } from "@axn/sdk/serving";
-import { nodeListener } from "./serve.js";
-// plugin.ts imports this module: its `tools` is read only when the transport starts.
-import { tools } from "./plugin.js";
-import type { HttpOperation } from "./wrap.js";
+import { httpConfig } from "../config.js";
+import { createHttpApp } from "../hono/app.js";
+import { referencePageServed } from "../hono/reference-page.js";
+import { nodeListener } from "../node/listener.js";
+import { registeredOperations } from "../operation/registered.js";
+import type { HttpOperation } from "../operation/wrap.js";
+import { toolRoutesOf } from "../pipeline/route-table.js";
 
 /** Registers the transport; tapped on `registerTransport`, when the settings are final. */
 export function registerHttpTransport(transports: TransportRegistrar): void {
@@ -35,9 +31,9 @@ function httpTransport(basePath: string): HttpTransport<{}> {
       // to names /mcp refuses (or the reverse), so under axn serve it is refused unless it says
       // what serve.allowedHosts already does — rather than silently not applied.
       assertNoOwnHostList();
-      const operations = tools();
+      const operations = registeredOperations();
       const served = appFor(app, serving);
-      const listener = nodeListener(served.fetch, hostname, httpConfig.get("maxBodyBytes"), nodeToolRouteOf(served));
+      const listener = nodeListener(served.fetch, hostname, httpConfig.get("maxBodyBytes"), toolRoutesOf(served));
       return {
         listener,
         summary: `${operations.length} HTTP operations`,
@@ -65,7 +61,7 @@ function httpTransport(basePath: string): HttpTransport<{}> {
       if (!response.ok) {
         throw new Error(
           `the HTTP app answered ${response.status} for ${basePath}/openapi.json: ${await response.text()}; ` +
-            "the document is served behind the authenticate setting, which must accept an anonymous local request",
+            "the document is served behind serve.authenticate, which must accept an anonymous local request (serve.anonymous)",
         );
       }
       return (await response.json()) as Record<string, unknown>;

@@ -22,27 +22,19 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { reportException, type LiveChannel } from "@axn/core";
-import { PLUGIN_NAME } from "./config.js";
-import { errorReply, Messages, type HttpReply } from "./replies.js";
-import type { HttpOperation, InvokeHttpOptions } from "./wrap.js";
+import { PLUGIN_NAME } from "../config.js";
+import { Messages, errorReply, type HttpReply } from "../replies.js";
+import type { EventStreamCall } from "../pipeline/tool-request.js";
 
 /** The SSE event names, in the order a stream may carry them (`result` exactly once, last). */
 export const SSE_EVENTS = Object.freeze({ progress: "progress", log: "log", result: "result" } as const);
-
-const EVENT_STREAM = /(^|,)\s*text\/event-stream\s*(;|,|$)/i;
-
-/** True when the client asked for an event stream (`Accept` lists `text/event-stream`). */
-export function wantsEventStream(accept: string | null | undefined): boolean {
-  // A regex test allocates nothing, and an Accept too short to name the type skips even that.
-  return typeof accept === "string" && accept.length >= 17 && EVENT_STREAM.test(accept);
-}
 
 function resultData(reply: HttpReply): string {
   return `{"status":${reply.status},"body":${reply.encoded ?? JSON.stringify(reply.body)}}`;
 }
 
-/** Runs `op` and streams its live reports, then its result, as Server-Sent Events. */
-export function streamCall(c: Context, op: HttpOperation, args: unknown, options: InvokeHttpOptions): Response {
+/** Runs the call the pipeline answered as an event stream: its live reports, then its result. */
+export function streamCall(c: Context, call: EventStreamCall, route: string): Response {
   c.header("x-content-type-options", "nosniff");
   return streamSSE(c, async (stream) => {
     // Writes are chained so events leave in the order the action made them, before the result.
@@ -57,10 +49,10 @@ export function streamCall(c: Context, op: HttpOperation, args: unknown, options
     };
     let reply: HttpReply;
     try {
-      reply = await op.invoke(args, { ...options, live });
+      reply = await call.events(live);
     } catch (error) {
       // A mapping bug rethrown in development (already reported by the pipeline's guard).
-      reportException(error, { action: PLUGIN_NAME, phase: `SSE ${op.route}` });
+      reportException(error, { action: PLUGIN_NAME, phase: `SSE ${route}` });
       reply = errorReply(500, Messages.unrenderable);
     }
     await written;

@@ -3,7 +3,7 @@
  * the action's reflected schemas used unchanged (they are self-contained JSON Schema 2020-12, the
  * document's dialect), the adapter's error responses, and the action's semantic hints and version
  * as `x-axn-*` extension fields. Each `200` has two contents: the JSON reply, and the
- * `text/event-stream` a client gets by asking for it (sse.ts) — OpenAPI 3.1 cannot type the events
+ * `text/event-stream` a client gets by asking for it (hono/sse.ts) — OpenAPI 3.1 cannot type the events
  * of a stream, so their data schemas are named under `x-axn-events`.
  *
  * Access: when the app authenticates or any tool is restricted, the document declares a `bearer`
@@ -19,8 +19,8 @@
  * ```
  */
 import { accessPolicyOf, JSON_SCHEMA_DIALECT, type AccessPolicy, type JsonValue } from "@axn/core";
-import type { HttpOperation } from "./wrap.js";
-import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs-openapi.js";
+import type { HttpOperation } from "../operation/wrap.js";
+import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs.js";
 
 type JsonObject = { [key: string]: JsonValue };
 
@@ -32,7 +32,7 @@ export interface OpenApiInfo {
 
 export interface OpenApiOptions {
   readonly basePath: string;
-  /** Whether `authenticate` may refuse a call (adds the 401 response). */
+  /** Whether `serve.authenticate` may refuse a call (adds the 401 response). */
   readonly authenticated: boolean;
   readonly maxBodyBytes: number;
   readonly info?: OpenApiInfo;

@@ -18,19 +18,10 @@
 import { randomUUID } from "node:crypto";
 import { accessRefusal, Jobs, principalFrom, reportException, type AmbientContextSource, type JobStatus } from "@axn/core";
 import { mapSettledResult, toolInvoker } from "@axn/sdk/adapter";
-import { PLUGIN_NAME } from "./config.js";
-import { EXPOSES_REPLY, MESSAGE_REPLY } from "./map-result.js";
-import { errorReply, type HttpReply } from "./replies.js";
-import type { HttpOperation } from "./wrap.js";
-import type { Context } from "hono";
-import type { IncomingMessage } from "node:http";
-
-/** Whether this request asks to run in the background; Node's own request is read when it is there (no web `Request` built). */
-export function asyncRequested(c: Context): boolean {
-  const incoming = (c.env as { readonly incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming?.url !== undefined) return wantsAsync(incoming.url, incoming.headers["prefer"]);
-  return wantsAsync(c.req.url, c.req.raw.headers.get("prefer"));
-}
+import { PLUGIN_NAME } from "../config.js";
+import { EXPOSES_REPLY, MESSAGE_REPLY } from "../operation/map-result.js";
+import { errorReply, type HttpReply } from "../replies.js";
+import type { HttpOperation } from "../operation/wrap.js";
 
 export const JobMessages = {
   unknownJob: (id: string): string => `No job "${id}"; it was never enqueued here, or it expired`,

@@ -21,7 +21,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { axnConfig } from "@axn/core";
 import type { Hono } from "hono";
-import { errorReply, toResponse } from "./replies.js";
+import { errorReply, toResponse } from "../replies.js";
 
 export interface ReferencePageOptions {
   readonly basePath: string;

@@ -10,19 +10,8 @@
  */
 import type { JsonValue } from "@axn/core";
 import { serializeExposed, type ToolFailure, type ToolFailureKind, type ToolMapping } from "@axn/sdk/adapter";
-import { httpConfig } from "./config.js";
-import { errorReply, type HttpReply } from "./replies.js";
-
-/**
- * What the route handler throws when a call's mapping bug was rethrown (in development, after the
- * pipeline reported it): the app's error handler answers it as an unrenderable result.
- */
-export class ReportedMappingFailure extends Error {
-  constructor(cause: unknown) {
-    super("The tool's result could not be mapped to a response (already reported)", { cause });
-    this.name = "ReportedMappingFailure";
-  }
-}
+import { httpConfig } from "../config.js";
+import { errorReply, type HttpReply } from "../replies.js";
 
 /** The `WWW-Authenticate` challenge of a refused call (RFC 6750 §3). */
 function challenge(kind: "unauthenticated" | "forbidden", missingScopes: readonly string[] | undefined): Readonly<Record<string, string>> | undefined {

@@ -1,5 +1,5 @@
 /**
- * How the OpenAPI document describes background calls (jobs.ts): the `async` query parameter and
+ * How the OpenAPI document describes background calls (jobs/jobs.ts): the `async` query parameter and
  * the `Prefer` header on each tool operation with its `202` response, and the job status path.
  */
 import type { JsonValue } from "@axn/core";

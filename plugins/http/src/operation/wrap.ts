@@ -4,7 +4,8 @@
  * the action's public reflection (`toolName("http")`, `toolVersion`, `inputSchema`,
  * `outputSchema`, `semanticHints`, `description`) and never changes the action. `invoke` is the
  * tool pipeline (the shared Invoker profile, then the guarded mapping to a status and body); the
- * HTTP pipeline in front of it (host, auth, content type, body limit, parsing) lives in the app.
+ * HTTP pipeline in front of it (access, content type, body limit, parsing, the call cap) is
+ * pipeline/answer-tool-call.ts, which both listeners (the hono app, the Node fast path) call.
  * (`tools()` comes with the plugin: see plugin.ts.)
  *
  * @example
@@ -17,9 +18,9 @@
  */
 import type { AmbientContextSource, AnyAxn, CallOptions, JsonSchema } from "@axn/core";
 import { resolveToolName, toolPipeline } from "@axn/sdk/adapter";
-import { ADAPTER_KEY } from "./config.js";
+import { ADAPTER_KEY } from "../config.js";
 import { EXPOSES_REPLY, MESSAGE_REPLY } from "./map-result.js";
-import type { HttpReply } from "./replies.js";
+import type { HttpReply } from "../replies.js";
 
 export interface WrapOptions {
   /** The operation's description (default: the action's). */
@@ -27,11 +28,11 @@ export interface WrapOptions {
 }
 
 export interface InvokeHttpOptions {
-  /** The trusted ambient context (what `authenticate` returned); `{}` when omitted. */
+  /** The trusted ambient context (the principal `serve.authenticate` established); `{}` when omitted. */
   readonly ambientContext?: AmbientContextSource;
   /** The client-disconnect signal, or a function building it when the action first reads `ctx.signal`. */
   readonly signal?: AbortSignal | (() => AbortSignal);
-  /** Where the action's progress and log reports go (the SSE stream, sse.ts). */
+  /** Where the action's progress and log reports go (the SSE stream, hono/sse.ts). */
   readonly live?: CallOptions["live"];
   /** Told the promise of a body still running when the call was answered at its deadline (the app's `CallSlot`). */
   readonly onOverdue?: (settled: Promise<void>) => void;

@@ -1,8 +1,0 @@
-/**
- * This package's deprecator: warnings about axn-plugin-http's own API go through it, so an app can
- * silence them in tests or make them throw in CI (`deprecator.behavior = "raise"`), independently
- * of every other package's. All of them are listed by `deprecators()` from @axn/core.
- */
-import { createDeprecator } from "@axn/core";
-
-export const deprecator = createDeprecator("axn-plugin-http", "1.0");
