@@ -14,11 +14,10 @@
  * // [] — or one sentence per cycle and per upward import
  * ```
  */
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, posix, relative, resolve, sep } from "node:path";
-import { SyntaxKind } from "typescript/unstable/ast";
-import { createVirtualFileSystem } from "typescript/unstable/fs";
-import { API } from "typescript/unstable/sync";
+import { join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface ImportEdge {
   /** The imported module, relative to the graph's root (`action/result.ts`). */
@@ -58,70 +57,18 @@ export function sourceFiles(dir: string): Sources {
 }
 
 /**
- * Parses every file (in memory: the parser never reads the disk, so the graph is exactly the
- * sources given) and resolves each relative module reference to a file of the graph.
+ * The import graph of `sources`, parsed by TypeScript 7's API in a child process
+ * (parse-imports-child.ts). Why a child: the API runs the native compiler as a grandchild whose
+ * stderr is inherited, and closing it sometimes prints "context canceled" there — into a test run
+ * that must print only the reporter. The child's stderr is captured: shown only if it fails.
  */
 export function readImportGraph(sources: Sources): ImportGraph {
-  const base = "/architecture";
-  const tsconfig = `${base}/tsconfig.json`;
-  const names = Object.keys(sources.files).sort();
-  const fs = createVirtualFileSystem({
-    // Parsing is all this needs: no lib, no resolution of what a file imports.
-    [tsconfig]: JSON.stringify({ compilerOptions: { noLib: true, noResolve: true, types: [] }, files: names }),
-    ...Object.fromEntries(names.map((name) => [`${base}/${name}`, sources.files[name]!])),
-  });
-  const api = new API({ cwd: base, fs });
-  try {
-    const program = api.updateSnapshot({ openProject: tsconfig }).getProject(tsconfig)?.program;
-    if (program === undefined) throw new Error(`TypeScript opened no project for ${sources.root}`);
-    const graph = new Map<string, ImportEdge[]>();
-    for (const name of names) {
-      const file = program.getSourceFile(`${base}/${name}`);
-      if (file === undefined) throw new Error(`TypeScript did not parse ${name}`);
-      const edges: ImportEdge[] = [];
-      for (const reference of file.imports) {
-        const specifier = (reference as unknown as { text: string }).text;
-        if (!specifier.startsWith(".")) continue;
-        edges.push({ to: resolveSpecifier(name, specifier, sources), typeOnly: isTypeOnly(reference) });
-      }
-      graph.set(name, edges);
-    }
-    return graph;
-  } finally {
-    api.close();
-  }
+  const child = spawnSync(process.execPath, ["--import", "tsx", CHILD], { input: JSON.stringify(sources), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (child.status !== 0) throw new Error(`parsing the imports of ${sources.root} failed (exit ${child.status}):\n${child.stderr}`);
+  return new Map(Object.entries(JSON.parse(child.stdout) as Record<string, ImportEdge[]>));
 }
 
-/** `./result.js` from `action/types.ts` → `action/result.ts` (NodeNext: a `.js` specifier names the `.ts` source). */
-function resolveSpecifier(from: string, specifier: string, sources: Sources): string {
-  const target = posix.normalize(posix.join(posix.dirname(from), specifier));
-  for (const candidate of [target.replace(/\.js$/, ".ts"), target, `${target}.ts`, `${target}/index.ts`]) {
-    if (Object.hasOwn(sources.files, candidate)) return candidate;
-  }
-  throw new Error(`${from} imports ${JSON.stringify(specifier)}, which is not a module of ${sources.root}`);
-}
-
-interface ReferenceNode {
-  readonly kind: SyntaxKind;
-  readonly parent?: ReferenceNode;
-  readonly isTypeOnly?: boolean;
-  readonly importClause?: { readonly phaseModifier?: SyntaxKind; readonly name?: unknown; readonly namedBindings?: ReferenceNode & { readonly elements?: readonly { readonly isTypeOnly: boolean }[] } };
-}
-
-function isTypeOnly(reference: unknown): boolean {
-  const parent = (reference as ReferenceNode).parent;
-  if (parent === undefined) return false;
-  if (parent.kind === SyntaxKind.LiteralType) return true; // import("./x.js") in a type position
-  if (parent.kind === SyntaxKind.ExportDeclaration) return parent.isTypeOnly === true;
-  if (parent.kind === SyntaxKind.ImportDeclaration) {
-    const clause = parent.importClause;
-    if (clause === undefined) return false; // `import "./x.js"`: evaluated for its effects
-    if (clause.phaseModifier === SyntaxKind.TypeKeyword) return true;
-    const elements = clause.namedBindings?.elements;
-    return clause.name === undefined && elements !== undefined && elements.length > 0 && elements.every((e) => e.isTypeOnly);
-  }
-  return false;
-}
+const CHILD = fileURLToPath(new URL("./parse-imports-child.ts", import.meta.url));
 
 /** The layer a module belongs to: the one whose matching pattern is the most specific (longest). */
 export function layerOf(module: string, layers: readonly Layer[]): number | undefined {
