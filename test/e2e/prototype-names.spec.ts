@@ -51,7 +51,9 @@ describe("e2e: names spelt like Object.prototype members and reserved words roun
     const host = createKernelHost();
     for (const plugin of [mcpPlugin, langchainPlugin, httpPlugin]) plugin.apply(host, undefined);
     // Every name is also an adapter key (a plugin could register one spelt so).
-    host.hooks.registerAdapter.tap("axn-plugin-protonames", (adapters) => NAMES.forEach((key) => adapters.add(key)));
+    host.hooks.registerAdapter.tap("axn-plugin-protonames", (adapters) => {
+      for (const key of NAMES) adapters.add(key);
+    });
     host.freeze();
     cases = NAMES.filter((name) => name !== "__proto__").map((name, i) => {
       const exposedAs = RESULT_MEMBERS.has(name) ? "value" : name;

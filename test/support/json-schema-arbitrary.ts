@@ -168,7 +168,9 @@ class Builder {
         if (!incoming.has(target.ref)) followedRef = true;
         queue.push(target);
       }
-      if (Array.isArray(schema.allOf)) schema.allOf.forEach((member, i) => queue.push({ schema: member, ref: child(part.ref, "allOf", i) }));
+      if (Array.isArray(schema.allOf)) {
+        for (const [i, member] of schema.allOf.entries()) queue.push({ schema: member, ref: child(part.ref, "allOf", i) });
+      }
     }
     if (followedRef) depth += 1;
     if (depth > this.maxDepth + DEPTH_SLACK) return this.none(`${describe(input.map((p) => p.ref))}: no finite value within ${this.maxDepth + DEPTH_SLACK} $refs`);

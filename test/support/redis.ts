@@ -82,7 +82,7 @@ function launch(binary: string, port: number, dir: string | undefined): Promise<
     // Ready when it answers PING (the log line at warning level is not printed).
     const poll = () => {
       if (child.exitCode !== null) return;
-      ping(port).then((pong) => (pong ? resolve(child) : setTimeout(poll, 20)));
+      void ping(port).then((pong) => (pong ? resolve(child) : setTimeout(poll, 20)));
     };
     poll();
   });

@@ -13,7 +13,7 @@ export type { FieldSchema };
  * (`declare module "@axn/core" { interface FieldMetadataKeys { mcpTitle?: string } }`) so the key
  * type-checks on a field declaration in app code.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add their keys by declaration merging
 export interface FieldMetadataKeys {}
 
 /** Where a field's value comes from when it is not a top-level argument. */

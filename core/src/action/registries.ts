@@ -11,7 +11,7 @@
  */
 
 /** Adapter key → the per-action settings that adapter accepts (all optional). */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose; plugins add their settings by declaration merging
 export interface AdapterSettingsRegistry {}
 
 /** Semantic hint names. Core owns `readOnly`, `idempotent`, `destructive`. */

@@ -64,11 +64,15 @@ export function travelling(action: string, where: string, value: Readonly<Record
       throw new AxnError(ErrorCodes.JobUnserializable, `Cannot enqueue ${action}: ${pathOf(at, where)} refers back to itself (a cycle), which cannot travel with a job`);
     }
     ancestors.add(current);
-    if (Array.isArray(current)) current.forEach((item, index) => walk(item, { parent: at, key: index }));
-    // An absent member and an `undefined` one mean the same to an action; JSON keeps the first.
-    else for (const key in current) if (Object.hasOwn(current, key)) {
-      const item = (current as Record<string, unknown>)[key];
-      if (item !== undefined) walk(item, { parent: at, key });
+    if (Array.isArray(current)) {
+      for (const [index, item] of current.entries()) walk(item, { parent: at, key: index });
+    } else {
+      // An absent member and an `undefined` one mean the same to an action; JSON keeps the first.
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
+        const item = (current as Record<string, unknown>)[key];
+        if (item !== undefined) walk(item, { parent: at, key });
+      }
     }
     ancestors.delete(current);
   };

@@ -275,12 +275,12 @@ export class Walker {
   /** Whether `o` is a container on the current path. A shared, acyclic reference is not. */
   private onPath(o: object): boolean {
     const stack = this.stack;
-    const n = stack.length < LINEAR_DEPTH ? stack.length : LINEAR_DEPTH;
+    const n = Math.min(stack.length, LINEAR_DEPTH);
     for (let j = 1; j < n; j++) {
       const f = stack[j]!;
-      if (f.source === o || f.raw === o || (f.via !== undefined && f.via.includes(o))) return true;
+      if (f.source === o || f.raw === o || f.via?.includes(o)) return true;
     }
-    return this.deep !== undefined && this.deep.has(o);
+    return this.deep?.has(o) === true;
   }
 
   /** An object member: a leaf rendering (a string for a Date, …) or a Frame to walk. */
@@ -289,7 +289,7 @@ export class Walker {
     let via: object[] | undefined;
     for (let hop = 0; ; hop++) {
       if (hop > MAX_TOJSON_HOPS) this.fail(depth, key, `toJSON does not settle (more than ${MAX_TOJSON_HOPS} nested toJSON results)`);
-      if (this.onPath(v) || (via !== undefined && via.includes(v))) {
+      if (this.onPath(v) || via?.includes(v)) {
         this.fail(depth, key, "cyclic reference (the value contains itself)");
       }
       const proto: unknown = Object.getPrototypeOf(v);

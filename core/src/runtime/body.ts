@@ -33,7 +33,7 @@ function mergeExposed(action: CompiledAction, bag: ExposedBag, values: unknown):
   if (typeof values !== "object" || Array.isArray(values)) {
     throw new TypeError(`${action.name} returned a ${Array.isArray(values) ? "array" : typeof values}; return an object of exposed values (or nothing)`);
   }
-  if (action.readExposed !== undefined && action.readExposed(values, bag)) return;
+  if (action.readExposed?.(values, bag)) return;
   for (const key of Object.keys(values)) {
     const index = action.exposeIndex.get(key);
     if (index === undefined) throw new TypeError(`${action.name} does not declare exposed field "${key}"`);

@@ -8,7 +8,7 @@ import type { Span } from "@opentelemetry/api";
 import { makeResult, type Outcome, type Result } from "../action/result.js";
 import type { CompiledAction } from "./compiled.js";
 import { compose, DEFAULT_ERROR, errorHeadline, errorReasonFor } from "./messages.js";
-import { isThenable, Settle } from "./body.js";
+import { Settle } from "./body.js";
 import { Failure } from "../errors/failure.js";
 import { InboundValidationError, ValidationError } from "../errors/validation.js";
 import { AccessDeniedError } from "../access/access-denied.js";

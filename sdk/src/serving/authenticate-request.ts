@@ -39,7 +39,7 @@ export function authenticationConfigured(options: AuthenticateOptions = {}): boo
 export async function authenticateRequest(request: Request, resourcePath: string, phase: string, options: AuthenticateOptions = {}): Promise<ServingAuthentication> {
   const authenticate = options.authenticate === undefined ? servingConfig.get("authenticate") : options.authenticate;
   if (authenticate === null) return ANONYMOUS;
-  let verdict;
+  let verdict: Awaited<ReturnType<Authenticate>>;
   try {
     verdict = await authenticate(request);
   } catch (error) {

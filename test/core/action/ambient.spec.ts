@@ -84,7 +84,7 @@ describe("ambient context", () => {
         i % 2 === 0 ? Slow.call({}, { ambientContext: { userId: `user-${i}` } }) : Current.run({ userId: `user-${i}` }, () => Slow.call({})),
       ),
     );
-    results.forEach((r, i) => expect(r.seen).to.deep.equal([`user-${i}`, `user-${i}`, `user-${i}`]));
+    for (const [i, r] of results.entries()) expect(r.seen).to.deep.equal([`user-${i}`, `user-${i}`, `user-${i}`]);
   });
 
   it("subfields read from their parent field", async () => {

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { inspect } from "node:util";
 import { z } from "zod/v3";
-import { configureAxn, defineAxn, InboundValidationError } from "@axn/core";
+import { configureAxn, defineAxn, type InboundValidationError } from "@axn/core";
 import { captureReports } from "../../support/reports.js";
 
 describe("field options", () => {

@@ -59,8 +59,15 @@ describe("live capabilities on the call context (direct calls)", () => {
 
   it("the channel may be a function, called once on first use (and never when the body uses nothing live)", async () => {
     let built = 0;
-    const channel = (): LiveChannel => (built++, { progress: () => {} });
-    const Twice = defineAxn({ name: "Twice", call: (_input, { progress }) => (progress(1), progress(2)) });
+    const channel = (): LiveChannel => {
+      built++;
+      return { progress: () => {} };
+    };
+    const Twice = defineAxn({ name: "Twice", call: (_input, { progress }) => {
+        progress(1);
+        progress(2);
+      },
+    });
     const Nothing = defineAxn({ name: "Nothing", call: () => {} });
     await Twice.call({}, { live: channel });
     await Nothing.call({}, { live: channel });
@@ -219,7 +226,11 @@ describe("live capabilities on the call context (direct calls)", () => {
   });
 
   it("a channel that throws on progress or a log is reported, and the call goes on", async () => {
-    const Loud = defineAxn({ name: "Loud", call: (_input, { progress, notify }) => (progress(1), notify("info", "x")) });
+    const Loud = defineAxn({ name: "Loud", call: (_input, { progress, notify }) => {
+        progress(1);
+        notify("info", "x");
+      },
+    });
     const boom = (): never => {
       throw new Error("transport down");
     };
@@ -235,7 +246,7 @@ describe("live capabilities on the call context (direct calls)", () => {
     const seen: number[] = [];
     const Destructured = defineAxn({
       name: "Destructured",
-      call: ({}, { progress }) => {
+      call: (_input, { progress }) => {
         const report = progress;
         report(1);
       },

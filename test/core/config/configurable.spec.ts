@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { AxnError, createConfigurable, configNamespaces, defineAxn } from "@axn/core";
+import { createConfigurable, configNamespaces, defineAxn } from "@axn/core";
 import { clearCatalog, configurableFor, configurableInternals } from "@axn/core/internal";
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";

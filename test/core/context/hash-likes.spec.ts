@@ -97,7 +97,10 @@ describe("ambient context: every source that answers key lookups is read", () =>
   it("only declared keys are ever asked for", async () => {
     const asked: string[] = [];
     const lookup = {
-      has: (key: string) => (asked.push(key), key === "userId"),
+      has: (key: string) => {
+        asked.push(key);
+        return key === "userId";
+      },
       get: () => "u8",
     };
     await WhoAmI.call({}, { ambientContext: lookup });

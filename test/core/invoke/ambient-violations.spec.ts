@@ -10,7 +10,7 @@
  */
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { defineAxn, InboundValidationError, Invoker } from "@axn/core";
+import { defineAxn, type InboundValidationError, Invoker } from "@axn/core";
 import { captureReports } from "../../support/reports.js";
 
 describe("Invoker: ambient-ness is inherited by subfields", () => {

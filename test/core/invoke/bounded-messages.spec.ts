@@ -86,9 +86,9 @@ describe("violation messages quote a bounded part of what was received", () => {
     const message = Invoker.fieldErrors(result)[0]!.message;
     expect(message).to.equal(`sort: Invalid enum value. Expected 'name' | 'size', received '${"😀".repeat(50)}…'`);
     expect((message as string & { isWellFormed(): boolean }).isWellFormed()).to.equal(true);
-    const odd = "x" + "😀".repeat(HUGE);
+    const odd = `x${"😀".repeat(HUGE)}`;
     const oddMessage = Invoker.fieldErrors(await invoker.call(Catalog, { sort: odd }))[0]!.message;
-    expect(oddMessage).to.equal(`sort: Invalid enum value. Expected 'name' | 'size', received '${"x" + "😀".repeat(49)}…'`);
+    expect(oddMessage).to.equal(`sort: Invalid enum value. Expected 'name' | 'size', received '${`x${"😀".repeat(49)}`}…'`);
   });
 
   it("stays small however many huge values arrive at once", async () => {

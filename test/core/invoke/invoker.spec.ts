@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { defineAxn, Factory, InboundValidationError, Invoker } from "@axn/core";
+import { defineAxn, Factory, type InboundValidationError, Invoker } from "@axn/core";
 import { captureReports } from "../../support/reports.js";
 
 describe("Invoker", () => {

@@ -170,7 +170,7 @@ describe("kernel state: one per process", () => {
       }
       expect((error as { code?: unknown }).code).to.equal("AXN_KERNEL_MISMATCH");
       expect((error as Error).message).to.match(
-        new RegExp(`^Two incompatible copies of @axn/core in one process: @axn/core 1\\.0\\.0 at ${escape(copy)} cannot join @axn/core ${escape(VERSION)} at ${escape(kernelCopies()[0]!.path)},`),
+        new RegExp(`^Two incompatible copies of @axn/core in one process: @axn/core 1\\.0\\.0 at ${escapeRegExp(copy)} cannot join @axn/core ${escapeRegExp(VERSION)} at ${escapeRegExp(kernelCopies()[0]!.path)},`),
       );
       // The process keeps working on the first copy.
       createKernelHost().freeze();
@@ -178,6 +178,6 @@ describe("kernel state: one per process", () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

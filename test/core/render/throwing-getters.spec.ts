@@ -63,7 +63,7 @@ describe("render: a value that throws while being read is an UnserializableValue
     const odd = Object.defineProperty({}, "v", {
       enumerable: true,
       get() {
-        throw "a bare string"; // eslint-disable-line @typescript-eslint/only-throw-error
+        throw "a bare string"; // a getter that throws a non-Error is the case under test
       },
     });
     const error = refusal(() => renderValue({ odd }, "x", loose));

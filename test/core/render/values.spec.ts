@@ -182,7 +182,12 @@ describe("render: values", () => {
 
     it("passes toJSON the property key, as JSON.stringify does", () => {
       const seen: string[] = [];
-      const probe = { toJSON: (key: string) => (seen.push(key), 1) };
+      const probe = {
+        toJSON: (key: string) => {
+          seen.push(key);
+          return 1;
+        },
+      };
       renderValue({ a: probe, list: [probe] }, "root", loose);
       renderValue(probe, "root", loose);
       expect(seen).to.deep.equal(["a", "0", "root"]);
@@ -294,7 +299,7 @@ describe("render: values", () => {
 
     it("undefined inside an array, a hole included", () => {
       refuses([1, undefined], "x", "Cannot render x[1]: undefined in an array (JSON would turn it into null)");
-      // eslint-disable-next-line no-sparse-arrays
+      // biome-ignore lint/suspicious/noSparseArray: a hole in an array is the case under test
       refuses({ list: [1, , 3] }, "x", "Cannot render x.list[1]: undefined in an array (JSON would turn it into null)");
       refuses(new Set([undefined]), "s", "Cannot render s[0]: undefined in an array (JSON would turn it into null)");
       refuses(undefined, "x", "Cannot render x: undefined has no JSON representation");
@@ -427,7 +432,7 @@ describe("render: values", () => {
       at.child = root;
       const error = refusal(() => renderValue(root, "deep", loose));
       expect(error.reason).to.equal("cyclic reference (the value contains itself)");
-      expect(error.path).to.equal("deep" + ".child".repeat(10_001));
+      expect(error.path).to.equal(`deep${".child".repeat(10_001)}`);
     });
   });
 });

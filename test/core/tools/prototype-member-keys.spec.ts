@@ -20,7 +20,9 @@ describe("tools: an adapter key named like an Object.prototype member has no ove
   /** A loaded host (so enumeration is complete) with these adapter keys and metadata keys registered. */
   const load = (adapters: readonly string[], metadataKeys: readonly string[] = []) => {
     const host = createKernelHost();
-    host.hooks.registerAdapter.tap("axn-plugin-protospec", (registrar) => adapters.forEach((key) => registrar.add(key)));
+    host.hooks.registerAdapter.tap("axn-plugin-protospec", (registrar) => {
+      for (const key of adapters) registrar.add(key);
+    });
     if (metadataKeys.length > 0) host.hooks.registerFieldMetadataKey.tap("axn-plugin-protospec", (keys) => keys.add(...metadataKeys));
     host.freeze();
   };

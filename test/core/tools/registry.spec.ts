@@ -10,7 +10,9 @@ const names = (actions: readonly AnyAxn[], key: string) => actions.map((a) => `$
 
 function loadedHost(...keys: string[]): void {
   const host = createKernelHost();
-  host.hooks.registerAdapter.tap("test-plugin", (adapters) => keys.forEach((k) => adapters.add(k)));
+  host.hooks.registerAdapter.tap("test-plugin", (adapters) => {
+    for (const k of keys) adapters.add(k);
+  });
   host.freeze();
 }
 

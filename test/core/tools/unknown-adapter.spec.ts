@@ -19,7 +19,9 @@ createConfigurable("axn-plugin-auditspec").configNamespace("auditspec").setting(
 
 function loadedHost(...keys: string[]): void {
   const host = createKernelHost();
-  host.hooks.registerAdapter.tap("test-plugin", (adapters) => keys.forEach((k) => adapters.add(k)));
+  host.hooks.registerAdapter.tap("test-plugin", (adapters) => {
+    for (const k of keys) adapters.add(k);
+  });
   host.freeze();
 }
 

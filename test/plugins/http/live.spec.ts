@@ -60,7 +60,14 @@ const Waits = defineAxn({
   name: "Waits",
   call: async (_input, { progress, signal }) => {
     progress(1);
-    await new Promise<void>((resolve) => signal.addEventListener("abort", () => (aborted(signal.reason), resolve()), { once: true }));
+    await new Promise<void>((resolve) => signal.addEventListener(
+        "abort",
+        () => {
+          aborted(signal.reason);
+          resolve();
+        },
+        { once: true },
+      ));
   },
 });
 
@@ -140,7 +147,9 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
 
   it("the OpenAPI document describes the JSON reply and the event stream, and validates", async () => {
     const document = buildOpenApiDocument([HttpAdapter.wrap(ImportContacts)], { basePath: "/api", authenticated: false, maxBodyBytes: 1000 });
-    const ok = (document as any).paths["/api/import_contacts/v1"].post.responses["200"];
+    type Content = Record<string, unknown>;
+    const paths = document.paths as Record<string, { post: { responses: Record<string, { content: Content }> } }>;
+    const ok = paths["/api/import_contacts/v1"]!.post.responses["200"]!;
     expect(Object.keys(ok.content)).to.deep.equal(["application/json", "text/event-stream"]);
     expect(ok.content["text/event-stream"]).to.deep.equal({
       schema: { $ref: "#/components/schemas/LiveEventStream" },

@@ -88,7 +88,10 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       for (const [path, item] of Object.entries(resolved["paths"] as Json)) {
         for (const op of Object.values(item as Json)) {
           const request = at(op, "requestBody", "content", "application/json", "schema");
-          if (request !== undefined) (ajv.compile(request as object), compiled++);
+          if (request !== undefined) {
+            ajv.compile(request as object);
+            compiled++;
+          }
           for (const [status, response] of Object.entries((op as Json)["responses"] as Json)) {
             const schema = at(response, "content", "application/json", "schema");
             expect(schema, `${path} ${status}`).not.to.equal(undefined);

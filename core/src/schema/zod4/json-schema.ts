@@ -44,34 +44,41 @@ function override(schema: Zod4Schema, json: Mutable, io: SchemaIo): void {
   if (typeof json.format === "string" && !JSON_SCHEMA_FORMATS.has(json.format)) delete json.format; // zod's own names (cuid, starts_with…): the pattern beside says it
   switch (def.type) {
     case "string":
-      return tightenString(def, json);
+      tightenString(def, json);
+      return;
     case "pipe":
       // A value must pass both sides; zod writes only `in` for input. A transform's output has no schema.
       if (io === "input" && def.in !== undefined && def.out !== undefined && !transforms(def.in) && defOf(def.out).type !== "transform") {
-        return replace(json, { allOf: [nested(def.in, io), nested(def.out, io)] });
+        replace(json, { allOf: [nested(def.in, io), nested(def.out, io)] });
+        return;
       }
       return;
     case "date":
-      return replace(json, dateSchema(checksOf(def.checks)));
+      replace(json, dateSchema(checksOf(def.checks)));
+      return;
     case "bigint":
-      return replace(json, { type: "string", pattern: bigintPattern(checksOf(def.checks)) });
+      replace(json, { type: "string", pattern: bigintPattern(checksOf(def.checks)) });
+      return;
     case "literal":
       if (def.values?.some((value) => typeof value === "bigint")) {
         const members = def.values.map((value) => (typeof value === "bigint" ? String(value) : value));
-        return replace(json, members.length === 1 ? { type: "string", const: members[0] } : { enum: members });
+        replace(json, members.length === 1 ? { type: "string", const: members[0] } : { enum: members });
+        return;
       }
       return;
     case "set":
-      return replace(json, { type: "array", uniqueItems: true, items: def.valueType ? nested(def.valueType, io) : {} });
+      replace(json, { type: "array", uniqueItems: true, items: def.valueType ? nested(def.valueType, io) : {} });
+      return;
     case "map": {
       const key = def.keyType ? nested(def.keyType, io) : {};
       const value = def.valueType ? nested(def.valueType, io) : {};
-      return replace(
+      replace(
         json,
         io === "input"
           ? { type: "array", items: { type: "array", prefixItems: [key, value], items: false, minItems: 2, maxItems: 2 } }
           : { type: "object", additionalProperties: value },
       );
+      return;
     }
     default:
       return;

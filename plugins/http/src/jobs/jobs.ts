@@ -34,7 +34,7 @@ const SETTLED: ReadonlySet<JobStatus["state"]> = new Set(["completed", "dead", "
 export function wantsAsync(url: string, prefer: string | string[] | null | undefined): boolean {
   if (Array.isArray(prefer)) prefer = prefer.join(",");
   prefer ??= null;
-  if (prefer !== null && prefer.split(",").some((preference) => preference.trim().split(/[;=\s]/)[0]!.toLowerCase() === "respond-async")) return true;
+  if (prefer?.split(",").some((preference) => preference.trim().split(/[;=\s]/)[0]!.toLowerCase() === "respond-async")) return true;
   const query = url.indexOf("?");
   if (query === -1) return false;
   const value = new URLSearchParams(url.slice(query + 1)).get("async");

@@ -30,7 +30,7 @@ export function nodeListener(
       replyAndDrain(request, response, 413, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" }, body);
       return;
     }
-    if (toolRoute !== undefined && toolRoute(request, response)) return;
+    if (toolRoute?.(request, response)) return;
     void listener(request, response);
   };
 }
