@@ -211,7 +211,11 @@ describe("conformance suite against a broken adapter", () => {
         for (const native of natives) produced.add(native);
         return natives;
       },
-      transport: { kind: "function-calling", connect: (tools) => (received.push(...tools), transport.connect(tools)) },
+      transport: { kind: "function-calling", connect: (tools) => {
+          received.push(...tools);
+          return transport.connect(tools);
+        },
+      },
     });
     expect(results.filter((result) => !result.passed)).to.deep.equal([]);
     expect(received).to.not.be.empty;

@@ -107,7 +107,7 @@ describe("axn-plugin-mcp: protocol hygiene over Streamable HTTP", () => {
   it("in development too, a mapping bug reaches the client as the generic Internal error, never its message", async () => {
     // The bug is reported to onException (pinned here, not printed into the run), never sent.
     const reported: [string, string][] = [];
-    configureAxn({ env: "development", onException: (error, info) => void reported.push([info.action, info.phase]) });
+    configureAxn({ env: "development", onException: (_error, info) => void reported.push([info.action, info.phase]) });
     const headers = await session();
     const error = await errorOf(headers, '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"proto_spec_secret","arguments":{}}}');
     expect(error).to.deep.equal({ code: -32603, message: "Internal error" });

@@ -59,7 +59,10 @@ function tools() {
       held.push("started");
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 60_000); // a hang guard: the spec cancels it
-        signal.addEventListener("abort", () => (clearTimeout(timer), resolve()));
+        signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
       held.push(signal.aborted ? "aborted" : "ran out");
     },
@@ -295,7 +298,10 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
         (await fetch(`${full.origin}/mcp`, { method: "POST", headers: { ...headers, authorization: `Bearer ${token}`, "mcp-session-id": session }, body })).status;
       // The server sees the GET stream end a moment after the client drops it: 503 until then.
       let status = await ping("token-ada", id);
-      for (let i = 0; status === 503 && i < 200; i++) status = (await sleep(25), await ping("token-ada", id));
+      for (let i = 0; status === 503 && i < 200; i++) {
+        await sleep(25);
+        status = await ping("token-ada", id);
+      }
       expect(status).to.equal(200);
       expect(full.handler.sessionCount).to.equal(1);
       expect(await ping("token-bob", bobId)).to.equal(200);

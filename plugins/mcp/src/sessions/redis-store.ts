@@ -75,8 +75,14 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new SessionStoreUnavailable(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
       command.then(
-        (value) => (clearTimeout(timer), resolve(value)),
-        (error: unknown) => (clearTimeout(timer), reject(error)),
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       );
     });
   let subscriber: RedisLike | undefined;
