@@ -71,7 +71,7 @@ export function readImportGraph(sources: Sources): ImportGraph {
 const CHILD = fileURLToPath(new URL("./parse-imports-child.ts", import.meta.url));
 
 /** The layer a module belongs to: the one whose matching pattern is the most specific (longest). */
-export function layerOf(module: string, layers: readonly Layer[]): number | undefined {
+function layerOf(module: string, layers: readonly Layer[]): number | undefined {
   let best: { index: number; length: number } | undefined;
   layers.forEach((layer, index) => {
     for (const pattern of layer.modules) {
@@ -118,7 +118,7 @@ export function architectureProblems(graph: ImportGraph, layers: readonly Layer[
  * One cycle per strongly connected component (Tarjan), written from its first module in sorted
  * order along the shortest way back to it, so a message names the same cycle however files are listed.
  */
-export function cycles(graph: ImportGraph): string[][] {
+function cycles(graph: ImportGraph): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

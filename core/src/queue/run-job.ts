@@ -21,7 +21,7 @@ import type { JobAttempt, JobPayload, SettledJob } from "./backend.js";
 import { remoteParent } from "./trace-context.js";
 
 /** The message a job settles with when the worker itself cannot run it (the cause is reported). */
-export const JOB_UNRUNNABLE_MESSAGE = "Something went wrong";
+const JOB_UNRUNNABLE_MESSAGE = "Something went wrong";
 
 /** The defined action with this name, as the worker process loaded it. */
 export function actionNamed(name: string): AnyAxn | undefined {
@@ -40,7 +40,7 @@ function unrunnable(error: AxnError, action: string): JobAttempt {
 }
 
 /** The settled form of a result: exposed values rendered to JSON (they go to Redis or a client). */
-export function settledForm(result: Result<Record<string, unknown>>): SettledJob {
+function settledForm(result: Result<Record<string, unknown>>): SettledJob {
   if (!result.ok) {
     const fieldErrors = Invoker.inputInvalid(result) ? Invoker.fieldErrors(result).map(({ field, message }) => ({ field, message })) : undefined;
     return { ok: false, outcome: result.outcome, message: result.message, exposed: {}, elapsedMs: result.elapsedMs, ...(fieldErrors === undefined ? {} : { fieldErrors }) };

@@ -23,7 +23,7 @@ import { isPlainObject } from "../schema/json-value.js";
 import type { ValidationScope } from "../schema/schema-kind.js";
 
 /** Field errors kept in one inbound refusal (the rest are counted). */
-export const MAX_FIELD_ERRORS = 20;
+const MAX_FIELD_ERRORS = 20;
 
 /**
  * The expects fields whose value comes from the trusted ambient context: every `on: "ambientContext"`

@@ -28,7 +28,7 @@ export type SchemaInput<S> = S extends StandardTypedV1 ? StandardTypedV1.InferIn
 /** The output type a field schema produces. */
 export type SchemaOutput<S> = S extends StandardTypedV1 ? StandardTypedV1.InferOutput<S> : never;
 
-export interface SchemaAnalysis {
+interface SchemaAnalysis {
   /** Accepts `undefined` (`.optional()`, a default, `z.any()`, a union with `undefined`…). */
   readonly optional: boolean;
   /** Accepts `null`. */
@@ -39,7 +39,7 @@ export interface SchemaAnalysis {
   readonly description: string | undefined;
 }
 
-export interface ValidationIssue {
+interface ValidationIssue {
   readonly path: readonly (string | number)[];
   readonly message: string;
   /** The library's issue code where it has one (`invalid_type` names types, never values). */

@@ -25,7 +25,7 @@ import { toolsFor, toolVersions, type ToolsForOptions, type ToolVersions } from 
 import { discover, rootExports, setProjectRoot, type RootExports } from "./discovery.js";
 
 export { ADAPTER_KEY, putAdapter, registeredAdapters, type RegisteredAdapter, type ToolRootsSource } from "./adapters.js";
-export { isMember } from "./membership.js";
+;
 export type { ToolsForOptions, ToolVersions } from "./enumeration.js";
 export type { RootExports } from "./discovery.js";
 

@@ -25,7 +25,7 @@ brandErrorClass(InvalidToolRoot, "InvalidToolRoot");
  * Validates one root against the project root; returns why it is refused, or undefined.
  * Used as the `toolRoots` setting's validator and by `toolRootsDefault`.
  */
-export function toolRootProblem(root: unknown, projectRoot: string = process.cwd()): string | undefined {
+function toolRootProblem(root: unknown, projectRoot: string = process.cwd()): string | undefined {
   if (typeof root !== "string" || root.trim() === "") return `tool root must be a non-empty path string, got ${JSON.stringify(root)}`;
   const absolute = resolve(projectRoot, root);
   const rel = relative(projectRoot, absolute);

@@ -16,7 +16,7 @@ export const JOB_STATUS_TOOL = "axn_job_status";
 export type JobHandleArtifact = { readonly job: { readonly id: string; readonly tool: string; readonly state: JobState } };
 
 /** What the model reads for a job it started: the id, and how to collect the result. */
-export function handleContent(id: string, tool: string, state: JobState): string {
+function handleContent(id: string, tool: string, state: JobState): string {
   return `Started job "${id}" of ${tool} (${state}). Call ${JOB_STATUS_TOOL} with {"id":"${id}"} for its state, and for its result once it is done.`;
 }
 

@@ -40,7 +40,7 @@ export interface JobStatusArguments {
 const PENDING: ReadonlySet<JobState> = new Set(["waiting", "delayed", "active"]);
 
 /** The message for an id the caller has no job under — the HTTP job route's 404 text. */
-export function unknownJobMessage(id: string): string {
+function unknownJobMessage(id: string): string {
   return `No job "${id}"; it was never enqueued here, or it expired`;
 }
 

@@ -14,9 +14,9 @@ import { sessionStoreFor } from "./sessions/store-setting.js";
 import { servingConfig } from "@axn/sdk/serving";
 
 /** Where the Streamable HTTP transport is mounted. */
-export const MCP_HTTP_PATH = "/mcp";
+const MCP_HTTP_PATH = "/mcp";
 /** The flag that selects the stdio transport, as launch configurations have spelled it. */
-export const MCP_STDIO_FLAG = "mcp-stdio";
+const MCP_STDIO_FLAG = "mcp-stdio";
 
 /** Registers both transports; tapped on `registerTransport`. */
 export function registerMcpTransports(transports: TransportRegistrar): void {

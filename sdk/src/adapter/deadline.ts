@@ -96,4 +96,4 @@ export function cancelDeadline(pending: Pending): void {
   pending.lane.remove(pending);
 }
 
-export type { Pending as PendingDeadline };
+;

@@ -5,7 +5,7 @@
  */
 import { AssertionError } from "node:assert";
 
-export const CONVENTIONS = {
+const CONVENTIONS = {
   load: {
     rule: "the plugin loads through the host (createHost checks its shape, host range and dependencies, then applies it)",
     use: "definePlugin({ name, version, host, dependencies?, apply }) from @axn/sdk",
@@ -99,7 +99,7 @@ export const CONVENTIONS = {
 export type ConventionId = keyof typeof CONVENTIONS;
 
 /** The message of a failed check. */
-export function brokenMessage(label: string, convention: ConventionId, observed: string): string {
+function brokenMessage(label: string, convention: ConventionId, observed: string): string {
   const { rule, use } = CONVENTIONS[convention];
   return `${label}: ${observed}. Broken convention: ${rule}. Use ${use}.`;
 }

@@ -20,7 +20,7 @@ import type { AdapterConformanceDriver } from "./driver.js";
 import { broken, show } from "./conventions.js";
 
 /** A tap made after the host finished loading. */
-export interface LateTap {
+interface LateTap {
   readonly hook: HookName;
   readonly name: string;
   /** What the suite was doing: `"tools()"`, `"wrap(<action>)"`, `"a call to <tool>"`. */

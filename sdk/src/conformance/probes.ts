@@ -30,7 +30,7 @@ export const SECRET_MESSAGE = "secret internals";
 export const SLOW_PREFIX = "slow:";
 
 /** What the opaque probes expose: a class instance with no declared rendering (no `toJSON`). */
-export class ConformanceOpaqueAmount {
+class ConformanceOpaqueAmount {
   readonly amount = 3;
 }
 

@@ -109,4 +109,5 @@ export function principalFromEnv(value: string | undefined): AxnPrincipal | null
 // define-config.ts can import); these two lines fail to compile if the settings and it drift apart.
 // (Augmenting AppSettingsRegistry from inside @axn/sdk instead made every namespace of an app
 // config lose its contextual types: test/types/config-types.spec.ts caught it.)
-export const servingSettingsMatch: [SettingsOf<typeof servingConfig>] extends [ServeSettings] ? ([ServeSettings] extends [SettingsOf<typeof servingConfig>] ? true : false) : false = true;
+// biome-ignore lint/correctness/noUnusedVariables: a compile-time check; its type is the point
+const servingSettingsMatch: [SettingsOf<typeof servingConfig>] extends [ServeSettings] ? ([ServeSettings] extends [SettingsOf<typeof servingConfig>] ? true : false) : false = true;

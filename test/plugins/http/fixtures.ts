@@ -5,7 +5,7 @@
 import { z } from "zod/v3";
 import { defineAxn } from "@axn/core";
 
-export class Point {
+class Point {
   constructor(
     readonly x: number,
     readonly y: number,
@@ -89,4 +89,3 @@ export const Inspect = defineAxn({
   },
 });
 
-export const specTools = [ApproveLoanV1, ApproveLoanV2, Ping, Locate, LocateLoose, Inspect];

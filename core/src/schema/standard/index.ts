@@ -22,7 +22,7 @@ export function standardPropsOf(value: object): Partial<Props> | undefined {
 }
 
 /** Implements both halves: `validate` and `jsonSchema.input/output`. */
-export function isStandardJsonSchema(value: object): boolean {
+function isStandardJsonSchema(value: object): boolean {
   const props = standardPropsOf(value);
   return (
     props?.version === 1 &&

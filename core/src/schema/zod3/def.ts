@@ -108,7 +108,7 @@ export function descriptionOf(schema: ZodTypeAny): string | undefined {
 }
 
 /** The schemas directly inside `schema` (members, items, wrapped types), for whole-schema checks. */
-export function childrenOf(schema: ZodTypeAny): ZodTypeAny[] {
+function childrenOf(schema: ZodTypeAny): ZodTypeAny[] {
   const def = defOf(schema);
   const out: (ZodTypeAny | null | undefined)[] = [def.innerType, def.type, def.schema, def.in, def.out, def.rest, def.keyType, def.valueType, def.left, def.right, def.catchall];
   if (def.typeName === Kind.ZodLazy) out.push(def.getter?.());

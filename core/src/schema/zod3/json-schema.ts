@@ -72,7 +72,7 @@ function dateSchema(def: Def): Mutable {
 }
 
 /** The sign bounds (`positive()`, `nonnegative()`, …) fit a pattern; other bounds cannot. */
-export function bigintPattern(def: { readonly checks?: Def["checks"] }): string {
+function bigintPattern(def: { readonly checks?: Def["checks"] }): string {
   let min: "any" | "nonnegative" | "positive" = "any";
   let max: "any" | "nonpositive" | "negative" = "any";
   for (const check of def.checks ?? []) {

@@ -8,7 +8,7 @@ import { mapEntries, mapItems } from "../copy-on-change.js";
 import { defOf, wrapped, type Zod4Schema } from "./def.js";
 import { zod4Validate } from "./validate.js";
 
-export function coerceWireValue(schema: Zod4Schema, value: unknown): unknown {
+function coerceWireValue(schema: Zod4Schema, value: unknown): unknown {
   if (typeof value !== "string" && (typeof value !== "object" || value === null)) return value;
   return coerce(schema, value, 0);
 }

@@ -91,7 +91,7 @@ export function descriptionOf(schema: Zod4Schema): string | undefined {
 }
 
 /** The schemas directly inside `schema` (members, items, wrapped types), for whole-schema checks. */
-export function childrenOf(schema: Zod4Schema): Zod4Schema[] {
+function childrenOf(schema: Zod4Schema): Zod4Schema[] {
   const def = defOf(schema);
   const out: (Zod4Schema | null | undefined)[] = [def.innerType, def.in, def.out, def.element, def.rest, def.keyType, def.valueType, def.left, def.right, def.catchall];
   if (def.type === "lazy") out.push(def.getter?.());

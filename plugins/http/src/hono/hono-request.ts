@@ -16,7 +16,7 @@ import { clientSignal } from "../node/client-signal.js";
 export type HttpAppEnv = { Variables: { ambientContext: AmbientContextSource } };
 
 /** What @hono/node-server passes as `env`: Node's own request and response. */
-export type NodeBindings = { readonly incoming?: IncomingMessage; readonly outgoing?: ServerResponse };
+type NodeBindings = { readonly incoming?: IncomingMessage; readonly outgoing?: ServerResponse };
 
 export class HonoToolRequest implements ToolCallRequest {
   readonly #c: Context<HttpAppEnv>;

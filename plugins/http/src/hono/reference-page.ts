@@ -29,9 +29,9 @@ export interface ReferencePageOptions {
   readonly title?: string;
 }
 
-export const SCALAR_PACKAGE = "@scalar/api-reference";
+const SCALAR_PACKAGE = "@scalar/api-reference";
 
-export const REFERENCE_PAGE_MISSING = `The API reference page needs ${SCALAR_PACKAGE}, which is not installed; run \`npm i ${SCALAR_PACKAGE}\` in the app and restart`;
+const REFERENCE_PAGE_MISSING = `The API reference page needs ${SCALAR_PACKAGE}, which is not installed; run \`npm i ${SCALAR_PACKAGE}\` in the app and restart`;
 
 /** `null` (the default) means: on, unless the app runs in production (`axnConfig().env`). */
 export function referencePageEnabled(setting: boolean | null): boolean {
@@ -43,7 +43,7 @@ export function referencePageEnabled(setting: boolean | null): boolean {
  * when the optional peer is not installed. Resolved through Node's module resolver on each call,
  * so a resolve hook (the spec's way to simulate absence) is honoured.
  */
-export function scalarBundle(): URL | undefined {
+function scalarBundle(): URL | undefined {
   try {
     return new URL("browser/standalone.js", import.meta.resolve(SCALAR_PACKAGE));
   } catch {

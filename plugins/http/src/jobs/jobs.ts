@@ -23,7 +23,7 @@ import { EXPOSES_REPLY, MESSAGE_REPLY } from "../operation/map-result.js";
 import { errorReply, type HttpReply } from "../replies.js";
 import type { HttpOperation } from "../operation/wrap.js";
 
-export const JobMessages = {
+const JobMessages = {
   unknownJob: (id: string): string => `No job "${id}"; it was never enqueued here, or it expired`,
   notQueued: "The job could not be enqueued",
 } as const;
@@ -42,7 +42,7 @@ export function wantsAsync(url: string, prefer: string | string[] | null | undef
 }
 
 /** The path of a job's status resource. */
-export function jobPath(basePath: string, id: string): string {
+function jobPath(basePath: string, id: string): string {
   return `${basePath}/jobs/${encodeURIComponent(id)}`;
 }
 

@@ -22,7 +22,7 @@ import { toolRoutesOf } from "../pipeline/route-table.js";
 import { httpConfig } from "../config.js";
 import { errorReply, Messages, toResponse } from "../replies.js";
 
-export type { FetchApp } from "../node/listener.js";
+;
 
 export const DEFAULT_HOSTNAME = "127.0.0.1";
 export const DEFAULT_PORT = 3000;

@@ -42,7 +42,7 @@ export const defaultServerContext: ServerContextBuilder = (request) => {
 };
 
 /** Where the Streamable HTTP handler puts the principal `serve.authenticate` established: `authInfo.extra`. */
-export function principalOf(authInfo: McpRequestContext["authInfo"]): AxnPrincipal | undefined {
+function principalOf(authInfo: McpRequestContext["authInfo"]): AxnPrincipal | undefined {
   const principal = authInfo?.extra?.[PRINCIPAL_AMBIENT_KEY];
   return typeof principal === "object" && principal !== null ? (principal as AxnPrincipal) : undefined;
 }

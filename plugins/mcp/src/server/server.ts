@@ -91,7 +91,7 @@ export const McpMessages = {
 } as const;
 
 /** The JSON-RPC code of a call refused because the server is at its concurrent-call cap (implementation-defined range). */
-export const SERVER_BUSY_CODE = -32002;
+const SERVER_BUSY_CODE = -32002;
 
 /** A tool set ready to serve: looked up by name, listed once. */
 export interface ToolSet {
@@ -114,7 +114,7 @@ export function serverSet(options: McpServerOptions, caller = "createMcpServer")
   );
 }
 
-export function toolSet(tools: readonly McpTool[], served: Surface = { resources: [], prompts: [] }): ToolSet {
+function toolSet(tools: readonly McpTool[], served: Surface = { resources: [], prompts: [] }): ToolSet {
   const byName = new Map<string, McpTool>();
   for (const tool of tools) {
     const existing = byName.get(tool.name);

@@ -78,7 +78,7 @@ export type SessionChange =
   | { readonly unsubscribe: string };
 
 /** Applies `change` to `record` (both stores, so they agree on what a change means). */
-export function applyChange(record: SessionRecord, change: SessionChange): SessionRecord {
+function applyChange(record: SessionRecord, change: SessionChange): SessionRecord {
   if ("loggingLevel" in change) return { ...record, loggingLevel: change.loggingLevel, revision: record.revision + 1 };
   if ("subscribe" in change) {
     const subscriptions = record.subscriptions.includes(change.subscribe) ? record.subscriptions : [...record.subscriptions, change.subscribe];

@@ -39,7 +39,7 @@ export interface Session {
   authInfo: AuthInfo | undefined;
 }
 
-export interface AppliedState {
+interface AppliedState {
   revision: number;
   loggingLevel: LoggingLevel | undefined;
   subscriptions: Set<string>;

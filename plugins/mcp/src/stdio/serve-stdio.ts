@@ -27,7 +27,7 @@ export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
 /** The exit code of `axn serve --stdio mcp` after an oversized line (sysexits' EX_DATAERR). */
 export const STDIO_OVERSIZED_EXIT_CODE = 65;
 
-export const StdioMessages = {
+const StdioMessages = {
   oversized: (limit: number): string =>
     `axn-plugin-mcp: a message on stdin is longer than ${limit} bytes, the most one line may hold; closing the connection. ` +
     "Send smaller arguments (or a reference to the data) instead.",

@@ -143,7 +143,7 @@ export class McpTaskStore {
   }
 }
 
-export const ANONYMOUS_OWNER = "anonymous";
+const ANONYMOUS_OWNER = "anonymous";
 
 /** Who a task belongs to: the principal; for an anonymous caller, the session (or nobody in particular). */
 export function taskOwner(principalId: string | undefined, sessionId: string | undefined): string {

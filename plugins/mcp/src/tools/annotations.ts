@@ -15,7 +15,7 @@ const HINT_ANNOTATIONS: Readonly<Record<string, McpAnnotations>> = {
 };
 
 /** The annotations an action's semantic hints imply, or `undefined` when they imply none. */
-export function annotationsForHints(action: AnyAxn): McpAnnotations | undefined {
+function annotationsForHints(action: AnyAxn): McpAnnotations | undefined {
   const hints = action.semanticHints;
   if (hints.includes("openWorld") && hints.includes("closedWorld")) {
     // A declaration mistake, not a runtime fault: the two hints contradict each other.

@@ -10,10 +10,10 @@ import type { JsonSchema, JsonValue, MediaField, MediaValue } from "@axn/core";
 import { serializeExposed, type ToolMapping } from "@axn/sdk/adapter";
 import type { CallToolResult, ContentBlock, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { mcpConfig } from "../settings/config.js";
-import { MESSAGE_MAPPING, STRUCTURED_MAPPING } from "./map-result.js";
+import { STRUCTURED_MAPPING } from "./map-result.js";
 
 /** One media value → its content block. */
-export function mediaBlock(value: MediaValue): ContentBlock {
+function mediaBlock(value: MediaValue): ContentBlock {
   switch (value.type) {
     case "image":
     case "audio":
@@ -62,4 +62,3 @@ export function mediaMapping(fields: readonly MediaField[], structured: boolean)
   };
 }
 
-export { MESSAGE_MAPPING, STRUCTURED_MAPPING };
