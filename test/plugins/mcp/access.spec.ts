@@ -2,15 +2,18 @@
  * Access over MCP, through the SDK's real `Client`, in memory and over Streamable HTTP on loopback:
  * `tools/list` shows each caller what it may call, `tools/call` of anything else is refused before
  * the tool runs — a tool result with `isError: true` and the refusal's sentence (as the SDK's own
- * `McpServer` answers a tool that exists but cannot be called) — and a server with restricted tools
+ * `McpServer` answers a tool that exists but cannot be called; over HTTP a refusal only a scope can
+ * fix is the 403 challenge instead, as scope-challenge.spec.ts pins) — and a server with restricted tools
  * advertises `tools.listChanged` and tells a session when its caller's grants changed.
  */
 import { expect } from "chai";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AxnPrincipal } from "@axn/core";
+import { staticTokens } from "@axn/sdk/auth";
+import { servingPolicy } from "@axn/sdk/serving";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createStreamableHttpHandler, McpAdapter } from "axn-plugin-mcp";
 import { ACCESS_ACTIONS, AGENT, ALLOWED, READER, REFUSALS, WRITER } from "../../fixtures/access/actions.js";
@@ -104,8 +107,8 @@ describe("axn-plugin-mcp: access", () => {
     let server: HttpServer;
     let url: URL;
     let handler: ReturnType<typeof createStreamableHttpHandler>;
-    // Bearer tokens of this spec → principals; the auth info carries the principal to the server context.
-    // Tokens are looked up on every request, so a spec can change what one grants mid-session.
+    // Bearer tokens of this spec → principals, through the serving policy's `authenticate` (no token:
+    // anonymous). Tokens are looked up on every request, so a spec can change what one grants mid-session.
     let TOKENS: Record<string, AxnPrincipal> = {};
     beforeEach(() => {
       TOKENS = { "t-reader": READER, "t-agent": AGENT };
@@ -116,16 +119,8 @@ describe("axn-plugin-mcp: access", () => {
         name: "axn-access-spec",
         version: "1.0.0",
         tools,
-        authenticate: (request) => {
-          const token = /^Bearer (\S+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
-          if (token === undefined) return { token: "", clientId: "anonymous", scopes: [] };
-          const principal = TOKENS[token];
-          return principal === undefined ? undefined : { token, clientId: principal.id, scopes: [...(principal.scopes ?? [])], extra: { principal } };
-        },
-        serverContext: (request) => {
-          const principal = request.authInfo?.extra?.["principal"];
-          return principal === undefined ? {} : { principal };
-        },
+        // Built per request, so a token's grants changed mid-spec count on its next request.
+        serving: servingPolicy({ authenticate: (request) => staticTokens(TOKENS)(request), anonymous: true }),
       });
       server = createServer(handler.listener);
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -156,9 +151,18 @@ describe("axn-plugin-mcp: access", () => {
 
         const refused = await anonymous.callTool({ name: "who_am_i", arguments: {} });
         expect([refused.isError, textOf(refused)]).to.deep.equal([true, REFUSALS.anonymous.who_am_i]);
-        for (const [tool, message] of Object.entries(REFUSALS.reader)) {
-          const forbidden = await reader.callTool({ name: tool, arguments: tool === "write_note" ? { text: "hi" } : {} });
-          expect([forbidden.isError, textOf(forbidden)], tool).to.deep.equal([true, message]);
+        // A refusal only a token's scope can fix is the HTTP 403 challenge (scope-challenge.spec.ts); the others stay tool errors.
+        const scoped = await reader.callTool({ name: "write_note", arguments: { text: "hi" } }).then(
+          () => "answered",
+          (error: unknown) => (error instanceof StreamableHTTPError ? [error.code, error.message] : String(error)),
+        );
+        expect(scoped).to.deep.equal([
+          403,
+          `Streamable HTTP error: Error POSTing to endpoint: {"jsonrpc":"2.0","id":2,"error":{"code":-32001,"message":"${REFUSALS.reader.write_note}"}}`,
+        ]);
+        for (const tool of ["assign_note", "tenant_report"] as const) {
+          const forbidden = await reader.callTool({ name: tool, arguments: {} });
+          expect([forbidden.isError, textOf(forbidden)], tool).to.deep.equal([true, REFUSALS.reader[tool]]);
         }
         const report = await agent.callTool({ name: "tenant_report", arguments: {} });
         expect([report.isError, textOf(report)]).to.deep.equal([undefined, "Report ready"]);

@@ -111,7 +111,7 @@ describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
       resetKernel();
     });
 
-    it("§7: authenticate and serverContext put the token's user in the ambient context", async () => {
+    it("§7: the serving policy's authenticate and serverContext put the token's user in the ambient context", async () => {
       defineAxn({
         name: "AgentTools.WhoAmI",
         tool: ["mcp"],
@@ -129,8 +129,11 @@ describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
         const who = await client.callTool({ name: "who_am_i", arguments: {} });
         expect(who.structuredContent).to.deep.equal({ userId: "ada", session: true });
         await client.close();
-        const anonymous = await mcp.fetch(new Request("http://localhost/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
-        expect(anonymous.status).to.equal(401);
+        const post = (headers: Record<string, string>) => mcp.fetch(new Request("http://localhost/mcp", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" }));
+        const anonymous = await post({});
+        expect([anonymous.status, ((await anonymous.json()) as { error: { message: string } }).error.message]).to.deep.equal([401, "Unauthorized: send Authorization: Bearer <token>"]);
+        const forged = await post({ authorization: "Bearer ada" });
+        expect([forged.status, ((await forged.json()) as { error: { message: string } }).error.message]).to.deep.equal([401, "Unauthorized: Send Authorization: Bearer t-<user>"]);
       } finally {
         await mcp.close();
       }

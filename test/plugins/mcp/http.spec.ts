@@ -4,6 +4,8 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import { staticTokens } from "@axn/sdk/auth";
+import { servingPolicy } from "@axn/sdk/serving";
 import { createStreamableHttpHandler, McpAdapter, type McpHttpHandler, type StreamableHttpOptions } from "axn-plugin-mcp";
 import { ALL } from "./fixtures/actions.js";
 import { textOf } from "./support.js";
@@ -193,18 +195,15 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
       }
     });
 
-    it("authenticate: the AuthInfo reaches the action; a refused request gets a JSON 401", async () => {
-      const authed = await listen({
-        authenticate: (request) =>
-          request.headers.get("authorization") === "Bearer s3cret" ? { token: "s3cret", clientId: "claude-desktop", scopes: [] } : undefined,
-      });
+    it("serving's authenticate: the principal reaches the action as the SDK's AuthInfo; a refused request gets a JSON 401", async () => {
+      const authed = await listen({ serving: servingPolicy({ authenticate: staticTokens({ s3cret: { id: "claude-desktop" } }) }) });
       try {
         const { client } = await connect(authed.url, { Authorization: "Bearer s3cret" });
         const who = await client.callTool({ name: "mcp_spec_who_am_i", arguments: {} });
         expect((who.structuredContent as { clientId: string }).clientId).to.equal("claude-desktop");
         await client.close();
         const refused = await raw(authed.port, "POST", "/mcp", MCP_HEADERS, INITIALIZE);
-        expect([refused.status, jsonErrorOf(refused).message]).to.deep.equal([401, "Unauthorized"]);
+        expect([refused.status, jsonErrorOf(refused).message]).to.deep.equal([401, "Unauthorized: send Authorization: Bearer <token>"]);
       } finally {
         await authed.close();
       }

@@ -1,7 +1,7 @@
 /**
  * Who is calling, on every request: the principal `serve.authenticate` established (the serving
- * policy's; a refusal is its `401`, with `WWW-Authenticate: Bearer resource_metadata="…"`), or the
- * legacy `authenticate` option's `AuthInfo` — and the owner a session is bound to.
+ * policy's; a refusal is its `401`, with `WWW-Authenticate: Bearer resource_metadata="…"`), and the
+ * owner a session is bound to.
  */
 import { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "@axn/core";
 import { bearerToken } from "@axn/sdk/auth";
@@ -16,14 +16,9 @@ export interface Caller {
 
 const ANONYMOUS_OWNER = "anonymous";
 
-/** The caller's principal (`serve.authenticate`), or the legacy `authenticate`'s AuthInfo, or the refusal to answer. */
+/** The caller's principal (`serve.authenticate`) with the SDK's `authInfo` carrying it, none (anonymous), or the refusal to answer. */
 export async function identify(ctx: HttpContext, request: Request): Promise<Caller | Response> {
-  const { options, serving, path } = ctx;
-  if (options.authenticate !== undefined) {
-    const authInfo = await options.authenticate(request);
-    if (authInfo === undefined) return jsonError(401, -32001, "Unauthorized", { "WWW-Authenticate": "Bearer" });
-    return { authInfo };
-  }
+  const { serving, path } = ctx;
   const verdict = await serving.authenticate(request, path);
   if (!verdict.ok) return verdict.response ?? jsonError(verdict.status, verdict.status === 500 ? -32603 : -32001, verdict.message, verdict.headers);
   if (verdict.principal === null) return {};
@@ -38,7 +33,7 @@ export async function identify(ctx: HttpContext, request: Request): Promise<Call
   return { principal, authInfo };
 }
 
-/** Who a session belongs to: the principal, else the legacy `authenticate`'s client, else anonymous. */
+/** Who a session belongs to: the principal, else anonymous. */
 export function ownerOf(caller: Caller): string {
-  return caller.principal !== undefined ? `principal:${caller.principal.id}` : caller.authInfo !== undefined ? `client:${caller.authInfo.clientId}` : ANONYMOUS_OWNER;
+  return caller.principal !== undefined ? `principal:${caller.principal.id}` : ANONYMOUS_OWNER;
 }

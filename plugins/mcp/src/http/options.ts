@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpServingPolicy } from "@axn/core";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { McpServerOptions } from "../server/server.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "../sessions/table.js";
 import type { SessionStore } from "../sessions/store.js";
@@ -47,12 +46,6 @@ export interface StreamableHttpOptions extends McpServerOptions {
    * handler does not close a store it was given.
    */
   readonly sessionStore?: SessionStore;
-  /**
-   * @deprecated Set `serve.authenticate` (or pass `serving`): one authentication for every transport,
-   * whose principal reaches actions as ambient `principal`. Still honoured: returning `undefined`
-   * refuses the request (401); the `AuthInfo` returned reaches each call's server context.
-   */
-  readonly authenticate?: (request: Request) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
 }
 
 export interface McpHttpHandler {

@@ -26,7 +26,7 @@ export class SessionStoreUnavailable extends Error {
 /** One session, as an instance that does not hold it rebuilds it. */
 export interface SessionRecord {
   readonly id: string;
-  /** Who opened it: `principal:<id>`, `client:<clientId>` (legacy authenticate) or `anonymous`. */
+  /** Who opened it: `principal:<id>` or `anonymous`. */
   readonly owner: string;
   /** The protocol version negotiated at `initialize`. */
   readonly protocolVersion: string;

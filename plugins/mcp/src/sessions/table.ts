@@ -1,10 +1,10 @@
 /**
  * The live MCP sessions of one Streamable HTTP handler, each bound to the caller that opened it.
- * A request naming a session is served only for the same owner — the principal's id, or the
- * legacy `authInfo` client — and anyone else is told the session does not exist (`404`, exactly
- * as for an unknown id: no stream, no result, no hint that the id is live). The table is capped
- * (`maxSessions`: a new session beyond it is refused, `503`) and each session expires after
- * `sessionIdleMs` without a request in progress, so abandoned sessions cannot pile up.
+ * A request naming a session is served only for the same owner — the principal's id, or anonymous —
+ * and anyone else is told the session does not exist (`404`, exactly as for an unknown id: no
+ * stream, no result, no hint that the id is live). The table is capped (`maxSessions`: a new
+ * session beyond it is refused, `503`) and each session expires after `sessionIdleMs` without a
+ * request in progress, so abandoned sessions cannot pile up.
  *
  * The table holds this process's live servers; the session store (store.ts) holds the
  * records. With a shared store (Redis) a session in the store but not in the table is rebuilt here
