@@ -132,6 +132,10 @@ describe("axn dev (a child process): every way an editor saves a tool, served ov
     // The banner once; every restart since, one line.
     expect(out.split("Press Ctrl+C to stop.").length - 1).to.equal(1);
     expect(out).to.match(/\naxn dev: reloaded \(1 tool\) on http:\/\/127\.0\.0\.1:\d+\n/);
+    // docs/cli.md shows these lines as printed here.
+    const page = readFileSync(join(repo, "docs/cli.md"), "utf8");
+    expect(page).to.contain("axn dev: agent_tools/farewell.ts changed; restarting\naxn dev: reloaded (2 tools) on http://127.0.0.1:3000\n");
+    expect(page).to.contain("axn dev: watching /…/my-tools (node_modules, dist and .git excepted)\n");
   });
 
   it("serves an edit of a file in that new folder, then stops on SIGTERM (exit 0)", async () => {

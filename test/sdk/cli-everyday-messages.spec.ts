@@ -8,7 +8,7 @@
  */
 import { expect } from "chai";
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { resetKernel } from "@axn/sdk/testing";
@@ -107,6 +107,8 @@ describe("axn CLI: the everyday messages (issue 33)", function () {
     );
     expect(run.code).to.equal(1);
     expect(JSON.parse(run.stdout)).to.deep.equal({ ok: false, outcome: "failure", code: "AXN_UNAUTHENTICATED", error: "Authentication required: sign in to call close_ticket" });
+    const line = `axn: close_ticket needs a caller; call it as someone: axn call close_ticket --as '{"id":"user_1","roles":["agent"]}' (an id, roles and scopes its access policy accepts)`;
+    expect(readFileSync(join(repo, "docs/cli.md"), "utf8"), "docs/cli.md shows it").to.contain(`\`${line}\``);
     expect(run.stderr).to.equal(
       `axn: close_ticket needs a caller; call it as someone: axn call close_ticket --as '{"id":"user_1","roles":["agent"]}' (an id, roles and scopes its access policy accepts)\n`,
     );
