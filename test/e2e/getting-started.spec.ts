@@ -278,7 +278,7 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
       expect(manifest.scripts).to.deep.equal({
         start: "axn serve",
         dev: "axn dev",
-        test: "tsc --noEmit && node --import tsx --test test/greet.test.ts",
+        test: "tsc --noEmit && node --import tsx --test test/*.test.ts",
         tools: "axn tools",
         "mcp-config": "axn mcp-config",
       });
@@ -289,7 +289,7 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
       const again = await run(process.execPath, [bin, "init", scaffold], { cwd: root });
       expect(again.code).to.equal(2);
       expect(again.stderr).to.equal(
-        `axn: ${scaffold} already has package.json, agent_tools/greet.ts, axn.config.ts, test/greet.test.ts, tsconfig.json, README.md, .gitignore; axn init never overwrites a file\nPick a new folder: axn init my-tools\n`,
+        `axn: ${scaffold} already has package.json, agent_tools/greet.ts, axn.config.ts, test/greet.test.ts, tsconfig.json, README.md, .gitignore; axn init never overwrites a file\nPick a new folder: axn init scaffolded-2\n`,
       );
     });
 

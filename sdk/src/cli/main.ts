@@ -163,7 +163,10 @@ async function runWithLateOptions(
 async function commandNamed(name: string): Promise<Command> {
   const entry = COMMANDS.find((candidate) => candidate.name === name);
   if (entry === undefined) {
-    throw usageError(`Unknown command "${name}"; commands: ${COMMANDS.map((candidate) => candidate.name).join(", ")}`);
+    const names = COMMANDS.map((candidate) => candidate.name);
+    // The edit-distance rule is core's; imported here only on this error path (cold start).
+    const suggestion = (await import("@axn/core/internal")).closestMatch(name, names);
+    throw usageError(`Unknown command "${name}"; ${suggestion === undefined ? "" : `did you mean "${suggestion}"? `}commands: ${names.join(", ")}`);
   }
   return entry.load();
 }

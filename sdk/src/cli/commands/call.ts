@@ -38,8 +38,9 @@ export const callCommand: Command = {
     "Exit codes: 0 the tool succeeded, 1 it failed (the error is in the output).",
     "",
     "Examples:",
-    `  axn call list_tickets --args '{"status":"open","perPage":2}'`,
-    `  axn call assign_to_me --args '{"ticketId":"T-1001"}' --as '{"id":"ag_ada","roles":["agent"]}'`,
+    "  axn tools                                  # the tools this app has",
+    `  axn call TOOL --args '{"name":"Ada"}'`,
+    `  axn call TOOL --args '{"id":"T-1"}' --as '{"id":"user_1","roles":["admin"]}'`,
   ].join("\n"),
   // The output is JSON either way; --json is accepted so every data command takes it.
   options: { args: { type: "string" }, ambient: { type: "string" }, as: { type: "string" }, async: { type: "boolean" }, json: { type: "boolean" } },
@@ -60,6 +61,9 @@ export const callCommand: Command = {
     if (values["async"] === true) return enqueueToolCall(io, tool.action, args, ambientContext, configPath);
     const result = await invoker.call(tool.action, args, { ambientContext });
     println(io.stdout, JSON.stringify(describe(result), null, 2));
+    if (result.exception instanceof AccessDeniedError && result.exception.code === "AXN_UNAUTHENTICATED" && principal === undefined) {
+      println(io.stderr, `axn: ${tool.name} needs a caller; call it as someone: axn call ${tool.name} --as '{"id":"user_1","roles":["agent"]}' (an id, roles and scopes its access policy accepts)`);
+    }
     return result.ok ? ExitCode.ok : ExitCode.failure;
   },
 };

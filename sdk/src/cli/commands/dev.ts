@@ -4,22 +4,22 @@
  * a fresh process each time, so nothing in memory survives a reload (in-memory stores, MCP
  * sessions, the kernel's registries); what is kept is the command line, hence the port (with
  * `--port 0` each start picks a new free one). It serves in development mode (`--dev`). HTTP only:
- * over stdio the client owns the process.
+ * over stdio the client owns the process. The first start prints the server's banner; each
+ * restart one line, `axn dev: reloaded (n tools) on URL`. The watcher: dev/watch-app.ts.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { watch, type FSWatcher } from "node:fs";
-import { dirname, relative } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findConfigFile } from "../../config/load-config.js";
 import { errorMessage } from "@axn/core/internal";
 import type { Command } from "../command.js";
+import { DEV_RELOAD_ENV } from "../dev/reload-line.js";
+import { watchApp, type AppWatcher } from "../dev/watch-app.js";
 import { CliError, ExitCode, usageError, type ExitCodeValue } from "../errors.js";
 import { println } from "../io.js";
 
-/** Changes under these folders never restart the server (installs, builds, VCS, editors' state). */
-const IGNORED = /(^|[/\\])(node_modules|\.git|dist|coverage|\.cache)([/\\]|$)|~$|\.swp$/;
-// Editors write a file in several steps; one restart per burst.
-const SETTLE_MS = 150;
+// A server that does not stop on SIGTERM within this long is killed: a restart never hangs on it.
+const STOP_GRACE_MS = 5000;
 
 export const devCommand: Command = {
   name: "dev",
@@ -57,13 +57,14 @@ function devLoop(io: Parameters<Command["run"]>[0]["io"], root: string, argv: re
   const entry = fileURLToPath(new URL("../../../bin/axn.js", import.meta.url));
   let child: ChildProcess | undefined;
   let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let changed: string | undefined;
+  let restarting = false;
+  let again = false;
 
-  const start = (): void => {
+  const start = (reload: boolean): void => {
     // Development mode too: adapter bugs rethrown, the HTTP API's reference page on.
     const args = argv.includes("--dev") ? argv : ["--dev", ...argv];
-    const running = spawn(process.execPath, [entry, "serve", ...args], { cwd: io.cwd, env: io.env, stdio: ["ignore", "pipe", "pipe"] });
+    const env = reload ? { ...io.env, [DEV_RELOAD_ENV]: "1" } : io.env;
+    const running = spawn(process.execPath, [entry, "serve", ...args], { cwd: io.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     running.stdout.on("data", (chunk: Buffer) => io.stdout.write(chunk.toString()));
     running.stderr.on("data", (chunk: Buffer) => io.stderr.write(chunk.toString()));
     running.once("exit", (code) => {
@@ -76,37 +77,57 @@ function devLoop(io: Parameters<Command["run"]>[0]["io"], root: string, argv: re
     child = undefined;
     if (running === undefined || running.exitCode !== null || running.signalCode !== null) return Promise.resolve(running?.exitCode ?? null);
     return new Promise((done) => {
-      running.once("exit", (code) => done(code));
+      const kill = setTimeout(() => running.kill("SIGKILL"), STOP_GRACE_MS);
+      running.once("exit", (code) => {
+        clearTimeout(kill);
+        done(code);
+      });
       running.kill("SIGTERM");
     });
   };
+  // One restart at a time: a change seen while the old server stops starts one more restart after
+  // it, so the server that ends up running has read the last change.
+  const restart = async (file: string): Promise<void> => {
+    println(io.stderr, `axn dev: ${file} changed; restarting`);
+    if (restarting) {
+      again = true;
+      return;
+    }
+    restarting = true;
+    do {
+      again = false;
+      await stopChild();
+    } while (again && !stopping);
+    if (!stopping) start(true);
+    restarting = false;
+  };
 
-  return new Promise((done) => {
-    let watcher: FSWatcher;
+  return new Promise((done, fail) => {
+    let watcher: AppWatcher | undefined;
     const finish = async (): Promise<void> => {
       if (stopping) return;
       stopping = true;
-      clearTimeout(timer);
-      watcher.close();
       process.off("SIGINT", finish);
       process.off("SIGTERM", finish);
+      await watcher?.close();
       const code = await stopChild();
       done(code === 0 || code === null ? ExitCode.ok : ExitCode.failure);
     };
-    watcher = watch(root, { recursive: true }, (_event, file) => {
-      if (stopping || file === null || IGNORED.test(file)) return;
-      changed = file.toString();
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        println(io.stderr, `axn dev: ${relative(root, `${root}/${changed}`)} changed; restarting`);
-        void stopChild().then(() => {
-          if (!stopping) start();
-        });
-      }, SETTLE_MS);
-    });
     process.on("SIGINT", finish);
     process.on("SIGTERM", finish);
-    println(io.stderr, `axn dev: watching ${root} (node_modules, dist and .git excepted)`);
-    start();
+    watchApp(root, (file) => {
+      if (!stopping) void restart(file);
+    }).then(
+      (ready) => {
+        watcher = ready;
+        if (stopping) {
+          void ready.close();
+          return;
+        }
+        println(io.stderr, `axn dev: watching ${root} (node_modules, dist and .git excepted)`);
+        start(false);
+      },
+      (error: unknown) => fail(new CliError(ExitCode.failure, `Cannot watch ${root}: ${errorMessage(error)}`, "Check that the folder exists and can be read.")),
+    );
   });
 }

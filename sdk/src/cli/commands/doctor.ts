@@ -5,17 +5,19 @@
  * when anything is wrong (warnings alone exit 0).
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { ErrorCodes, Tools, type AnyAxn } from "@axn/core";
 import { errorMessage, internalsOf, kernelCopies, moduleOriginOf, registeredAdapters } from "@axn/core/internal";
 import { findConfigFile, loadConfig } from "../../config/load-config.js";
-import { isPathSpecifier } from "../../config/plugin-names.js";
+import { installedPluginPackages, suggestPlugin } from "../../config/did-you-mean.js";
+import { isPathSpecifier, PLUGIN_PREFIX } from "../../config/plugin-names.js";
 import type { Command } from "../command.js";
 import { ExitCode } from "../errors.js";
 import { println, type CliIo } from "../io.js";
 import { configError, loadApp, type LoadedApp } from "../load-app.js";
 import { RESERVED_FLAGS } from "../serve/options.js";
 import { collectTransports, type Registered } from "../serve/registered.js";
+import { counted } from "../plural.js";
 import { servedCatalog } from "../served-catalog.js";
 
 type Level = "ok" | "warn" | "error";
@@ -89,7 +91,7 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
     app = await loadApp(io.cwd, file, { checks: false });
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
-    findings.push({ level: "error", message: configError(cause ?? error).message, fix: fixFor(cause ?? error) });
+    findings.push({ level: "error", message: configError(cause ?? error).message, fix: fixFor(cause ?? error, dirname(file)) });
     return undefined;
   }
   if (app.plugins.length === 0) {
@@ -101,7 +103,7 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
   return app;
 }
 
-function fixFor(error: unknown): string {
+function fixFor(error: unknown, configDir: string): string {
   // A plugin that brought an incompatible @axn/core of its own fails to import: the cause says so.
   for (let cause = error, hops = 0; typeof cause === "object" && cause !== null && hops < 8; cause = (cause as { cause?: unknown }).cause, hops++) {
     if ((cause as { code?: unknown }).code === ErrorCodes.KernelMismatch) return DEDUPE_FIX;
@@ -112,9 +114,13 @@ function fixFor(error: unknown): string {
       // A path has nothing to install; a package name is the one the host looked for, expanded.
       const plugin = (error as { plugin?: unknown }).plugin;
       if (typeof plugin !== "string") return "Install the plugin or fix its name in plugins.";
-      return isPathSpecifier(plugin)
-        ? "Fix the path in plugins (relative paths resolve from the config file's folder)."
-        : `Install the plugin (npm install ${plugin}) or fix its name in plugins.`;
+      if (isPathSpecifier(plugin)) return "Fix the path in plugins (relative paths resolve from the config file's folder).";
+      // A near miss of an installed plugin is a typo: installing the typed name would fetch
+      // whatever package squats it.
+      const suggestion = suggestPlugin(plugin, installedPluginPackages(configDir));
+      return suggestion === undefined
+        ? `Install the plugin (npm install ${plugin}) or fix its name in plugins.`
+        : `Correct the name in plugins to the installed ${suggestion} (its short name: "${shortPluginName(suggestion)}").`;
     }
     case ErrorCodes.PluginHostVersion:
       return "Install a version of the plugin made for this @axn/core, or upgrade @axn/core.";
@@ -125,6 +131,11 @@ function fixFor(error: unknown): string {
     default:
       return "Fix the config or the plugin named above, then run `axn doctor` again.";
   }
+}
+
+/** `axn-plugin-mcp` → `mcp`, `@acme/axn-plugin-audit` → `@acme/audit`: what the config lists. */
+function shortPluginName(name: string): string {
+  return name.replace(`${PLUGIN_PREFIX}-`, "");
 }
 
 const DEDUPE_FIX =
@@ -157,7 +168,7 @@ function adapterFindings(app: LoadedApp): Finding[] {
     let members: readonly AnyAxn[] | undefined;
     try {
       members = Tools.for(adapter.key, { allVersions: true });
-      findings.push({ level: "ok", message: `Adapter ${adapter.key}${adapter.plugin === undefined ? "" : ` (${adapter.plugin})`}: ${members.length} tool versions` });
+      findings.push({ level: "ok", message: `Adapter ${adapter.key}${adapter.plugin === undefined ? "" : ` (${adapter.plugin})`}: ${counted(members.length, "tool version")}` });
     } catch (error) {
       findings.push({
         level: "error",
@@ -216,11 +227,11 @@ function rootFinding(app: LoadedApp, key: string, root: string, members: readonl
   if (modules === 0 || fromRoot === 0) {
     return {
       level: "warn",
-      message: `Tool root "${root}" of adapter ${key} holds ${modules} modules and no tool`,
+      message: `Tool root "${root}" of adapter ${key} holds ${counted(modules, "module")} and no tool`,
       fix: "Export one action (defineAxn) per module under the root.",
     };
   }
-  return { level: "ok", message: `Tool root "${root}" of adapter ${key}: ${modules} modules` };
+  return { level: "ok", message: `Tool root "${root}" of adapter ${key}: ${counted(modules, "module")}` };
 }
 
 function toolFindings(): Finding[] {

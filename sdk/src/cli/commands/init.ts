@@ -17,6 +17,15 @@ export function packageNameFor(dir: string): string {
   return name === "" ? "axn-app" : name;
 }
 
+/** A folder beside `dir` that does not exist yet (`my-tools-2`, …), never the one just refused. */
+function freeFolder(cwd: string, dir: string): string {
+  const base = basename(dir) === "" ? "my-tools" : basename(dir);
+  let n = 2;
+  while (existsSync(join(dirname(dir), `${base}-${n}`))) n += 1;
+  const where = relative(cwd, join(dirname(dir), `${base}-${n}`));
+  return where.includes(" ") ? JSON.stringify(where) : where;
+}
+
 export const initCommand: Command = {
   name: "init",
   usage: "init [DIR] [--name NAME]",
@@ -45,7 +54,7 @@ export const initCommand: Command = {
       throw new CliError(
         ExitCode.usage,
         `${dir} already has ${taken.join(", ")}; axn init never overwrites a file`,
-        "Pick a new folder: axn init my-tools",
+        `Pick a new folder: axn init ${freeFolder(io.cwd, dir)}`,
       );
     }
     for (const [file, text] of Object.entries(files)) {

@@ -18,9 +18,9 @@ export const schemaCommand: Command = {
     "  --json     accepted for uniformity: the output is always JSON",
     "",
     "Examples:",
-    "  axn schema list_tickets",
-    "  axn schema create_ticket@1",
-    "  axn schema create_ticket --output",
+    "  axn schema TOOL            # a name from axn tools",
+    "  axn schema TOOL@1",
+    "  axn schema TOOL --output",
   ].join("\n"),
   // The output is JSON either way; --json is accepted so every data command takes it.
   options: { output: { type: "boolean" }, json: { type: "boolean" } },

@@ -17,6 +17,7 @@ import { configureAxn, type HttpTransport, type RunningStdioTransport, type Stdi
 import { errorMessage } from "@axn/core/internal";
 import { servingPolicy } from "../../serving/policy.js";
 import type { Command } from "../command.js";
+import { DEV_RELOAD_ENV, reloadLine } from "../dev/reload-line.js";
 import { CliError, ExitCode, type ExitCodeValue } from "../errors.js";
 import { println, type CliIo } from "../io.js";
 import { loadApp, type LoadedApp } from "../load-app.js";
@@ -83,7 +84,8 @@ async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { k
       await stopAll(io, mounts);
       throw error;
     }
-    if (!stop.isRequested) {
+    if (!stop.isRequested && io.env[DEV_RELOAD_ENV] === "1") println(io.stdout, reloadLine(server.url));
+    else if (!stop.isRequested) {
       const lines = httpBanner(app.name, server.url, mounts, { configPath: app.configPath, cwd: io.cwd, env: io.env });
       if (plan.dev) lines.splice(lines.length - 1, 0, DEV_NOTE, "");
       println(io.stdout, ...lines);

@@ -8,7 +8,10 @@
 import { SDK_VERSION } from "../sdk-version.js";
 import { PROJECT_FILES } from "./templates.js";
 
-const TEST_SCRIPT = "tsc --noEmit && node --import tsx --test test/greet.test.ts";
+// Every test file, on Node 20 and 22+ alike: the shell npm runs the script in expands the glob
+// (Node 20's `--test` takes no globs, and in a folder finds only .js files); where no shell
+// expands it (cmd.exe), Node 22+ expands it itself.
+const TEST_SCRIPT = "tsc --noEmit && node --import tsx --test test/*.test.ts";
 
 export function projectFiles(name: string): Record<string, string> {
   const axn = `^${SDK_VERSION}`;
