@@ -166,10 +166,18 @@ describe("architecture", () => {
   it("core/src: each layer is whole folders, and each folder sits in one layer (the tree shows the layers)", () => {
     const patterns = CORE_LAYERS.flatMap((layer) => layer.modules.map((pattern) => ({ layer: layer.name, pattern })));
     // The package's entry file is the one module outside a folder.
-    expect(patterns.filter(({ pattern }) => pattern !== "index.ts" && !/^[a-z-]+\/\*\*$/.test(pattern))).to.deep.equal([]);
+    expect(patterns.filter(({ pattern }) => pattern !== "index.ts" && !/^[a-z-]+\/\*\*$/.test(pattern))).to.deep.equal(
+      [],
+    );
     const folders = patterns.map(({ pattern }) => pattern.split("/")[0]);
     expect(folders.filter((folder, i) => folders.indexOf(folder) !== i)).to.deep.equal([]);
-    const onDisk = [...new Set(Object.keys(packageSources("core/src").files).filter((f) => f.includes("/")).map((f) => f.split("/")[0]!))].sort();
+    const onDisk = [
+      ...new Set(
+        Object.keys(packageSources("core/src").files)
+          .filter((f) => f.includes("/"))
+          .map((f) => f.split("/")[0]!),
+      ),
+    ].sort();
     expect(onDisk.filter((folder) => !folders.includes(folder))).to.deep.equal([]);
   });
 
@@ -178,7 +186,9 @@ describe("architecture", () => {
   });
 
   it("docs/examples/helpdesk: no cycle, no upward import, every module in a layer", () => {
-    expect(architectureProblems(readImportGraph(packageSources("docs/examples/helpdesk")), EXAMPLE_APP_LAYERS)).to.deep.equal([]);
+    expect(
+      architectureProblems(readImportGraph(packageSources("docs/examples/helpdesk")), EXAMPLE_APP_LAYERS),
+    ).to.deep.equal([]);
   });
 
   it("plugins/mcp/src: no cycle, no upward import, every module in a layer", () => {
@@ -186,7 +196,9 @@ describe("architecture", () => {
   });
 
   it("plugins/langchain/src: no cycle, no upward import, every module in a layer", () => {
-    expect(architectureProblems(readImportGraph(packageSources("plugins/langchain/src")), LANGCHAIN_LAYERS)).to.deep.equal([]);
+    expect(
+      architectureProblems(readImportGraph(packageSources("plugins/langchain/src")), LANGCHAIN_LAYERS),
+    ).to.deep.equal([]);
   });
 
   it("plugins/http/src: no cycle, no upward import, every module in a layer", () => {

@@ -51,7 +51,8 @@ function copiesOf(helper: Helper): string[] {
     const { files } = sourceFiles(fileURLToPath(new URL(`../${dir}`, import.meta.url)));
     for (const [file, text] of Object.entries(files)) {
       const path = `${dir}/${file}`;
-      if (path !== helper.home && helper.copy.test(text)) found.push(`${path} has its own copy of ${helper.what}; use ${helper.reach} (${helper.home})`);
+      if (path !== helper.home && helper.copy.test(text))
+        found.push(`${path} has its own copy of ${helper.what}; use ${helper.reach} (${helper.home})`);
     }
   }
   return found;

@@ -88,7 +88,15 @@ export { mediaFieldsOf, type MediaField } from "./action/media-fields.js";
 // --- access ---
 export type { AccessDenialReason, AccessPolicy, AccessPredicate, AccessRule } from "./action/access.js";
 export { AccessDeniedError, type AccessDeniedDetails } from "./access/access-denied.js";
-export { accessPolicyOf, accessRefusal, effectiveAccessPolicy, isPublic, mayCall, policyRefusal, type AccessSubject } from "./access/decide.js";
+export {
+  accessPolicyOf,
+  accessRefusal,
+  effectiveAccessPolicy,
+  isPublic,
+  mayCall,
+  policyRefusal,
+  type AccessSubject,
+} from "./access/decide.js";
 export { isPrincipal, principalFrom } from "./access/principal.js";
 export type {
   BodyInput,
@@ -116,11 +124,23 @@ export type {
 export type { JsonSchema, JsonValue } from "./schema/json-schema-types.js";
 export { defineAxn } from "./runtime/define.js";
 export { Factory, type FactoryOptions } from "./runtime/factory.js";
-export { ValidationError, InboundValidationError, OutboundValidationError, type FieldError } from "./errors/validation.js";
+export {
+  ValidationError,
+  InboundValidationError,
+  OutboundValidationError,
+  type FieldError,
+} from "./errors/validation.js";
 export { ownedFailure } from "./errors/owned.js";
 export { Current } from "./context/current.js";
 export { annotateSpan, currentSpan } from "./tracing/span.js";
-export { createDeprecator, deprecators, deprecator, DeprecationError, type Deprecator, type DeprecationBehavior } from "./tracing/deprecator.js";
+export {
+  createDeprecator,
+  deprecators,
+  deprecator,
+  DeprecationError,
+  type Deprecator,
+  type DeprecationBehavior,
+} from "./tracing/deprecator.js";
 
 // --- schema ---
 export { JSON_SCHEMA_DIALECT } from "./reflection/json-schema.js";
@@ -131,7 +151,12 @@ export { render, type RenderOptions } from "./render/values.js";
 export { UnserializableValue } from "./render/unserializable-value.js";
 
 // --- config / extensions / host ---
-export { Configurable, createConfigurable, type SettingsOf, type OverridableSettingsOf } from "./config/configurable.js";
+export {
+  Configurable,
+  createConfigurable,
+  type SettingsOf,
+  type OverridableSettingsOf,
+} from "./config/configurable.js";
 export type { SettingSpec, SettingCheckResult, SettingInfo } from "./config/setting-spec.js";
 export type { ConfigurableAction } from "./config/overrides.js";
 export type { ConfigurableView } from "./config/configurable-internals.js";
@@ -209,7 +234,15 @@ export { reportAccessDenied } from "./host/observers.js";
 export type { EnqueueOptions, JobBackoff, JobHandle, JobState, JobStatus } from "./action/job.js";
 export { Jobs } from "./queue/jobs.js";
 export { createEmbeddedQueue, EmbeddedQueue, type EmbeddedQueueOptions } from "./queue/embedded.js";
-export type { JobAttempt, JobOptions, JobPayload, JobSnapshot, LocalJobOptions, QueueBackend, SettledJob } from "./queue/backend.js";
+export type {
+  JobAttempt,
+  JobOptions,
+  JobPayload,
+  JobSnapshot,
+  LocalJobOptions,
+  QueueBackend,
+  SettledJob,
+} from "./queue/backend.js";
 
 // --- tools / invoker ---
 export { Tools, type ToolRootsSource, type ToolsForOptions, type ToolVersions } from "./tools/registry.js";

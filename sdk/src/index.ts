@@ -35,6 +35,12 @@ export { loadConfig, findConfigFile, CONFIG_FILE_NAMES, type LoadedConfig } from
 export { expandPluginName, PLUGIN_PREFIX } from "./config/plugin-names.js";
 
 // --- host ---
-export { createHost, loadHost, type CreateHostOptions, type LoadedHost, type LoadedPlugin } from "./host/create-host.js";
+export {
+  createHost,
+  loadHost,
+  type CreateHostOptions,
+  type LoadedHost,
+  type LoadedPlugin,
+} from "./host/create-host.js";
 export { PluginError } from "./host/plugin-error.js";
 export { deprecator } from "./deprecator.js";

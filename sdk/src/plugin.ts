@@ -71,5 +71,8 @@ export interface PluginWithoutOptions extends AxnPluginMetadata {
 export function definePlugin<S extends FieldSchema>(plugin: PluginWithOptions<S>): AxnPlugin<PluginOptionsOf<S>>;
 export function definePlugin(plugin: PluginWithoutOptions): AxnPlugin;
 export function definePlugin(plugin: AxnPlugin<unknown>): AxnPlugin<unknown> {
-  return Object.freeze({ ...plugin, ...(plugin.dependencies ? { dependencies: Object.freeze([...plugin.dependencies]) } : {}) });
+  return Object.freeze({
+    ...plugin,
+    ...(plugin.dependencies ? { dependencies: Object.freeze([...plugin.dependencies]) } : {}),
+  });
 }

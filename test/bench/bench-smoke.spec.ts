@@ -57,9 +57,15 @@ describe("bench suite (smoke)", function () {
   it("names each peer with the version installed, read from its package.json", () => {
     // Read by path, as the bench does: fastmcp's `exports` do not list its package.json.
     const installed = (name: string): string =>
-      (JSON.parse(readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), "utf8")) as { version: string }).version;
+      (
+        JSON.parse(
+          readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), "utf8"),
+        ) as { version: string }
+      ).version;
     const baselineOf = (id: string): string => report.rows.find((r) => r.id === id)!.baseline;
-    expect(baselineOf("4c")).to.equal(`McpServer.registerTool (@modelcontextprotocol/sdk ${installed("@modelcontextprotocol/sdk")})`);
+    expect(baselineOf("4c")).to.equal(
+      `McpServer.registerTool (@modelcontextprotocol/sdk ${installed("@modelcontextprotocol/sdk")})`,
+    );
     expect(baselineOf("4d")).to.equal(`fastmcp ${installed("fastmcp")}`);
     expect(baselineOf("5")).to.equal(`fastify ${installed("fastify")}, JSON Schema body + response`);
     expect(baselineOf("5b")).to.equal(`@hono/zod-openapi ${installed("@hono/zod-openapi")} route`);
@@ -88,14 +94,25 @@ describe("bench suite (smoke)", function () {
   it("explains a miss, and a pass close enough to its target for noise to tip it", () => {
     // The measured row's CPU ratio is left out (a smoke run's figures mean nothing), unless a case sets one.
     const { cpuRatio: _measured, ...row } = report.rows.find((r) => r.id === "2" && r.kind === "zod 4")!;
-    const at = (median: number, verdict: "pass" | "MISS", kind = "zod 4") => ({ ...row, kind, verdict, ratio: { ...row.ratio!, median } });
-    const page = (median: number, verdict: "pass" | "MISS"): string => findingsMarkdown({ ...report, rows: [at(median, verdict)] });
+    const at = (median: number, verdict: "pass" | "MISS", kind = "zod 4") => ({
+      ...row,
+      kind,
+      verdict,
+      ratio: { ...row.ratio!, median },
+    });
+    const page = (median: number, verdict: "pass" | "MISS"): string =>
+      findingsMarkdown({ ...report, rows: [at(median, verdict)] });
     expect(page(1.35, "MISS")).to.include("### 2. Invoker (zod 4): missed\n\nBeyond a direct call, the Invoker");
-    expect(page(1.25, "pass")).to.include("### 2. Invoker (zod 4): met, within 10 % of the target\n\nBeyond a direct call");
+    expect(page(1.25, "pass")).to.include(
+      "### 2. Invoker (zod 4): met, within 10 % of the target\n\nBeyond a direct call",
+    );
     expect(page(1.1, "pass")).to.equal("## Findings\n\nEvery measured target is met in this run.\n");
     // A pass on wall time whose CPU-time ratio misses is explained too, under its own heading.
-    const cpu = (median: number) => findingsMarkdown({ ...report, rows: [{ ...at(1.1, "pass"), cpuRatio: { ...row.ratio!, median } }] });
-    expect(cpu(1.35)).to.include("### 2. Invoker (zod 4): met on wall time, missed on CPU time\n\nBeyond a direct call");
+    const cpu = (median: number) =>
+      findingsMarkdown({ ...report, rows: [{ ...at(1.1, "pass"), cpuRatio: { ...row.ratio!, median } }] });
+    expect(cpu(1.35)).to.include(
+      "### 2. Invoker (zod 4): met on wall time, missed on CPU time\n\nBeyond a direct call",
+    );
     expect(cpu(1.25)).to.include("### 2. Invoker (zod 4): met, within 10 % of the target");
     expect(cpu(1.1)).to.equal("## Findings\n\nEvery measured target is met in this run.\n");
     // Kinds of one scenario share a heading; a kind's own finding follows the scenario's.
@@ -114,15 +131,22 @@ describe("bench suite (smoke)", function () {
     const names = ["floor   ", "baseline", "axn     ", "axn-hono"];
     expect(lines).to.have.length(12);
     for (const [index, line] of lines.entries()) {
-      expect(line).to.match(new RegExp(`^round ${Math.floor(index / 4) + 1}  ${names[index % 4]} \\d+\\.\\d\\d µs CPU per request$`));
+      expect(line).to.match(
+        new RegExp(`^round ${Math.floor(index / 4) + 1}  ${names[index % 4]} \\d+\\.\\d\\d µs CPU per request$`),
+      );
     }
   });
 
   it("the HTTP parts diagnostic measures each part it names", async () => {
     const script = fileURLToPath(new URL("./http-parts.ts", import.meta.url));
-    const { stdout } = await run(process.execPath, ["--import", "tsx", script], { env: { ...process.env, CALLS: "200" } });
+    const { stdout } = await run(process.execPath, ["--import", "tsx", script], {
+      env: { ...process.env, CALLS: "200" },
+    });
     const lines = stdout.trim().split("\n");
-    expect(lines.map((line) => line.slice(0, 42).trim())).to.include.members(["toolInvoker.call(Lookup, wire)", "op.invoke(wire) (pipeline + mapping)"]);
+    expect(lines.map((line) => line.slice(0, 42).trim())).to.include.members([
+      "toolInvoker.call(Lookup, wire)",
+      "op.invoke(wire) (pipeline + mapping)",
+    ]);
     for (const line of lines) expect(line).to.match(/^.{42} \d+\.\d\d µs \(min \d+\.\d\d\)$/);
   });
 

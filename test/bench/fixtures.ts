@@ -62,7 +62,8 @@ export type HandResult = { ok: true; id: string; total: number; label: string } 
 /** The hand-written twin of `defineLookup`: parse in, run the body, parse out, never throw. */
 export async function lookupByHand(args: unknown): Promise<HandResult> {
   const input = lookupInputObject.safeParse(args);
-  if (!input.success) return { ok: false, error: input.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  if (!input.success)
+    return { ok: false, error: input.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
   const output = lookupOutputObject.safeParse(lookupBody(input.data));
   if (!output.success) return { ok: false, error: "invalid output" };
   return { ok: true, ...output.data };
@@ -81,7 +82,10 @@ export function floorListener(incoming: IncomingMessage, outgoing: ServerRespons
   incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
   incoming.on("end", () => {
     const answer = JSON.stringify(lookupBody(JSON.parse(Buffer.concat(chunks).toString()) as LookupIn));
-    outgoing.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(answer) });
+    outgoing.writeHead(200, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(answer),
+    });
     outgoing.end(answer);
   });
 }
@@ -145,7 +149,7 @@ export function makeRecords(n: number): BenchRecord[] {
       name: `Customer ${i}`,
       email: `customer${i}@example.com`,
       active: i % 3 !== 0,
-      score: (i * 7919) % 1000 / 10,
+      score: ((i * 7919) % 1000) / 10,
       tags: i % 2 === 0 ? ["gold", "eu"] : ["silver"],
       createdAt: new Date(Date.UTC(2024, i % 12, (i % 28) + 1)),
       address: { street: `${i} Main St`, city: i % 2 === 0 ? "Lyon" : "Porto", zip: String(10000 + i) },

@@ -45,7 +45,14 @@ function request(listener: Listener, path: string): Promise<number> {
   incoming.method = "POST";
   incoming.url = path;
   incoming.headers = { host: "127.0.0.1", "content-type": "application/json", "content-length": String(BODY.length) };
-  incoming.rawHeaders = ["Host", "127.0.0.1", "Content-Type", "application/json", "Content-Length", String(BODY.length)];
+  incoming.rawHeaders = [
+    "Host",
+    "127.0.0.1",
+    "Content-Type",
+    "application/json",
+    "Content-Length",
+    String(BODY.length),
+  ];
   const outgoing = new ServerResponse(incoming);
   outgoing.assignSocket(socket);
   const finished = new Promise<number>((resolve) => outgoing.once("finish", () => resolve(outgoing.statusCode)));
@@ -88,7 +95,10 @@ async function axn(): Promise<{ axn: Served | string; "axn-hono": Served | strin
   // Only its listener is used; nothing connects to the socket, which is closed at the end.
   handle.server.unref();
   const listener = handle.server.listeners("request")[0] as unknown as Listener;
-  return { axn: { listener, path }, "axn-hono": { listener: getRequestListener((req, env) => app.fetch(req, env)), path } };
+  return {
+    axn: { listener, path },
+    "axn-hono": { listener: getRequestListener((req, env) => app.fetch(req, env)), path },
+  };
 }
 
 async function cpuPerRequest(listener: Listener, path: string, requests = REQUESTS): Promise<number> {
@@ -112,12 +122,19 @@ async function peers(): Promise<Record<string, { listener: Listener; path: strin
   };
 }
 
-const all: Record<string, Served | string> = { floor: floor(), baseline: baseline(), ...(await axn()), ...(await peers()) };
+const all: Record<string, Served | string> = {
+  floor: floor(),
+  baseline: baseline(),
+  ...(await axn()),
+  ...(await peers()),
+};
 // `ONLY=axn,fastify`: just those (e.g. under `--cpu-prof`, one server per profile).
 const only = process.env["ONLY"]?.split(",");
-const servers = only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name)));
+const servers =
+  only === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => only.includes(name)));
 // Warm-up: both listeners optimised before anything is measured.
-for (const server of Object.values(servers)) if (typeof server !== "string") await cpuPerRequest(server.listener, server.path, 10_000);
+for (const server of Object.values(servers))
+  if (typeof server !== "string") await cpuPerRequest(server.listener, server.path, 10_000);
 for (let round = 1; round <= Number(process.env["ROUNDS"] ?? 3); round++) {
   for (const [name, server] of Object.entries(servers)) {
     if (typeof server === "string") {

@@ -16,7 +16,9 @@ process.env["NODE_ENV"] = "production";
 const CALLS = Number(process.env["CALLS"] ?? 200_000);
 const loaded = await loadPlugin("axn-plugin-http", ["wrap"]);
 if (!loaded.ok) throw new Error(loaded.reason);
-const wrap = fn<(action: AnyAxn) => { invoke(args: unknown, options?: object): Promise<unknown> }>(loaded.module, ["wrap"])!;
+const wrap = fn<(action: AnyAxn) => { invoke(args: unknown, options?: object): Promise<unknown> }>(loaded.module, [
+  "wrap",
+])!;
 bootHost([loaded.plugin]);
 const Lookup = defineLookup();
 const op = wrap(Lookup);
@@ -29,8 +31,10 @@ const result = await toolInvoker.call(Lookup, JSON.parse(body));
 const parts: Record<string, () => unknown> = {
   "JSON.parse(body)": () => JSON.parse(body),
   "TextDecoder(fatal).decode + JSON.parse": () => JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)),
-  "zod in + out (safeParse, by hand)": () => lookupOutputObject.safeParse(lookupBody(strict.safeParse(JSON.parse(body)).data!)),
-  "zod out only (safeParse of the answer)": () => lookupOutputObject.safeParse(lookupBody({ id: "cust-42", limit: 25, verbose: true })),
+  "zod in + out (safeParse, by hand)": () =>
+    lookupOutputObject.safeParse(lookupBody(strict.safeParse(JSON.parse(body)).data!)),
+  "zod out only (safeParse of the answer)": () =>
+    lookupOutputObject.safeParse(lookupBody({ id: "cust-42", limit: 25, verbose: true })),
   "JSON.stringify(answer)": () => JSON.stringify(lookupBody({ id: "cust-42", limit: 25, verbose: true })),
   "Lookup.call(args)": () => Lookup.call({ id: "cust-42", limit: 25, verbose: true }),
   "invoker.call(Lookup, wire)": () => invoker.call(Lookup, JSON.parse(body)),

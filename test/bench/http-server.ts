@@ -44,8 +44,9 @@ async function serveAxn(viaPluginServe: boolean): Promise<void> {
     announce({ port: handle.port, route });
   } else {
     const app = createApp({ basePath, tools: [Lookup] });
-    nodeServe({ fetch: (request: Request, env?: unknown) => app.fetch(request, env), port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
-      announce({ port: info.port, route }),
+    nodeServe(
+      { fetch: (request: Request, env?: unknown) => app.fetch(request, env), port: 0, hostname: "127.0.0.1" },
+      (info: AddressInfo) => announce({ port: info.port, route }),
     );
   }
 }
@@ -53,11 +54,15 @@ async function serveAxn(viaPluginServe: boolean): Promise<void> {
 /** Diagnostic: bare Node (the body read, parsed, answered — no checks, no validation), the floor under every server here. */
 function serveFloor(): void {
   const server = createServer(floorListener);
-  server.listen(0, "127.0.0.1", () => announce({ port: (server.address() as AddressInfo).port, route: BARE_LOOKUP_ROUTE }));
+  server.listen(0, "127.0.0.1", () =>
+    announce({ port: (server.address() as AddressInfo).port, route: BARE_LOOKUP_ROUTE }),
+  );
 }
 
 function serveBaseline(): void {
-  nodeServe({ fetch: bareLookupApp().fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => announce({ port: info.port, route: BARE_LOOKUP_ROUTE }));
+  nodeServe({ fetch: bareLookupApp().fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+    announce({ port: info.port, route: BARE_LOOKUP_ROUTE }),
+  );
 }
 
 async function serveFastify(): Promise<void> {
@@ -68,7 +73,9 @@ async function serveFastify(): Promise<void> {
 
 function serveZodOpenApi(): void {
   const app = zodOpenApiLookupApp();
-  nodeServe({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => announce({ port: info.port, route: BARE_LOOKUP_ROUTE }));
+  nodeServe({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+    announce({ port: info.port, route: BARE_LOOKUP_ROUTE }),
+  );
 }
 
 if (mode === "axn") await serveAxn(true);

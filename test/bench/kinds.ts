@@ -33,7 +33,11 @@ const zod3Input = {
   verbose: z3.boolean(),
 };
 const zod3Output = { id: z3.string(), total: z3.number().int(), label: z3.string() };
-const zod3InputObject = z3.object({ id: zod3Input.id, limit: zod3Input.limit.default(10), verbose: zod3Input.verbose.default(false) });
+const zod3InputObject = z3.object({
+  id: zod3Input.id,
+  limit: zod3Input.limit.default(10),
+  verbose: zod3Input.verbose.default(false),
+});
 const zod3OutputObject = z3.object(zod3Output);
 
 // --- valibot (wrapped for axn with toStandardJsonSchema; used bare by hand) --------------------
@@ -59,7 +63,11 @@ const arkInput = {
   verbose: type("boolean"),
 };
 const arkOutput = { id: type("string"), total: type("number.integer"), label: type("string") };
-const arkInputObject = type({ id: "1 <= string <= 64", limit: ["1 <= number.integer <= 100", "=", 10], verbose: "boolean = false" });
+const arkInputObject = type({
+  id: "1 <= string <= 64",
+  limit: ["1 <= number.integer <= 100", "=", 10],
+  verbose: "boolean = false",
+});
 const arkOutputObject = type({ id: "string", total: "number.integer", label: "string" });
 
 const issuesText = (issues: readonly { readonly message: string }[]): string => issues.map((i) => i.message).join("; ");
@@ -88,7 +96,8 @@ export const LOOKUP_KINDS: readonly LookupKind[] = [
       }),
     async byHand(args) {
       const input = zod3InputObject.safeParse(args);
-      if (!input.success) return { ok: false, error: input.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+      if (!input.success)
+        return { ok: false, error: input.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
       const output = zod3OutputObject.safeParse(lookupBody(input.data));
       if (!output.success) return { ok: false, error: "invalid output" };
       return { ok: true, ...output.data };
@@ -145,4 +154,3 @@ export const LOOKUP_KINDS: readonly LookupKind[] = [
     },
   },
 ];
-

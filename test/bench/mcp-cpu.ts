@@ -39,7 +39,9 @@ const clients: Record<Side, Client> = {
 async function loop(side: Side, count: number): Promise<void> {
   const client = clients[side];
   if (inFlight === 1) for (let i = 0; i < count; i++) await client.callTool(request);
-  else for (let i = 0; i < count / inFlight; i++) await Promise.all(Array.from({ length: inFlight }, () => client.callTool(request)));
+  else
+    for (let i = 0; i < count / inFlight; i++)
+      await Promise.all(Array.from({ length: inFlight }, () => client.callTool(request)));
 }
 
 for (const side of SIDES) await loop(side, 3000);
@@ -61,7 +63,10 @@ const ratio = (peer: Side): string => {
   const perRound = cpu.axn.map((value, index) => value / cpu[peer][index]!);
   return `median ${median(perRound).toFixed(3)}×, min rounds ${(Math.min(...cpu.axn) / Math.min(...cpu[peer])).toFixed(3)}×`;
 };
-for (const side of SIDES) process.stdout.write(`${side}: ${median(cpu[side]).toFixed(2)} µs CPU per call${inFlight === 1 ? "" : ` (${inFlight} in flight)`}\n`);
+for (const side of SIDES)
+  process.stdout.write(
+    `${side}: ${median(cpu[side]).toFixed(2)} µs CPU per call${inFlight === 1 ? "" : ` (${inFlight} in flight)`}\n`,
+  );
 process.stdout.write(`axn / bare Server: ${ratio("bare")}\naxn / McpServer: ${ratio("mcpServer")}\n`);
 process.stdout.write(`promise hook on after axn's calls: ${hooked}\n`);
 process.exit(0);

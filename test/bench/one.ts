@@ -19,7 +19,12 @@ import type { Row, ScenarioContext } from "./lib/types.js";
 
 const [which = "", mode = "full"] = process.argv.slice(2);
 const budget = BUDGETS[mode === "quick" ? "quick" : "full"];
-const ctx: ScenarioContext = { quick: mode === "quick", ownProcess: true, pair: budget.pair, log: (m) => process.stderr.write(`  · ${m}\n`) };
+const ctx: ScenarioContext = {
+  quick: mode === "quick",
+  ownProcess: true,
+  pair: budget.pair,
+  log: (m) => process.stderr.write(`  · ${m}\n`),
+};
 const scenarios: Record<string, () => Promise<readonly Row[]>> = {
   core: () => coreCallScenarios(ctx),
   serialization: () => serializationScenarios(ctx),
@@ -37,5 +42,7 @@ if (run === undefined) {
 }
 resetKernel();
 const rows = await run();
-process.stdout.write(`${terminalReport({ date: new Date().toISOString(), quick: mode === "quick", machine: machine(), rows, scale: undefined, durationS: 0 })}\n`);
+process.stdout.write(
+  `${terminalReport({ date: new Date().toISOString(), quick: mode === "quick", machine: machine(), rows, scale: undefined, durationS: 0 })}\n`,
+);
 process.exit(0);

@@ -32,15 +32,24 @@ async function op(): Promise<() => Promise<unknown>> {
     const createServer = fn<(options: object) => Server>(loaded.module, ["createMcpServer"])!;
     bootHost([loaded.plugin]);
     const tool = wrap(defineAddNumbers()) as { name: string };
-    const server = which === "bare" ? bareSdkServer(tool.name) : which === "mcpserver" ? connectMcpServer(tool.name) : createServer({ name: "axn", version: "1.0.0", tools: [tool] });
+    const server =
+      which === "bare"
+        ? bareSdkServer(tool.name)
+        : which === "mcpserver"
+          ? connectMcpServer(tool.name)
+          : createServer({ name: "axn", version: "1.0.0", tools: [tool] });
     const client = await connect(server);
     await client.listTools();
     const request = { name: tool.name, arguments: { ...addArgs } };
-    if (which !== "axn" && !(await switchOffPromiseHooks())) throw new Error("a promise hook is on and cannot be switched off");
+    if (which !== "axn" && !(await switchOffPromiseHooks()))
+      throw new Error("a promise hook is on and cannot be switched off");
     return () => client.callTool(request);
   }
   const kind = LOOKUP_KINDS.find((k) => k.kind.replace(/[^a-z0-9]/gi, "").toLowerCase() === which);
-  if (kind === undefined) throw new Error(`unknown kind ${which}: one of ${LOOKUP_KINDS.map((k) => k.kind.replace(/[^a-z0-9]/gi, "").toLowerCase()).join(", ")}`);
+  if (kind === undefined)
+    throw new Error(
+      `unknown kind ${which}: one of ${LOOKUP_KINDS.map((k) => k.kind.replace(/[^a-z0-9]/gi, "").toLowerCase()).join(", ")}`,
+    );
   const Lookup = kind.define("Bench.Lookup");
   const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
   if (what === "call") return () => Lookup.call(lookupArgs);
@@ -54,5 +63,7 @@ const run = await op();
 for (let i = 0; i < Math.min(10_000, calls); i++) await run();
 const started = performance.now();
 for (let i = 0; i < calls; i++) await run();
-process.stdout.write(`${workload}: ${(((performance.now() - started) / calls) * 1000).toFixed(2)} µs per call (${calls} calls)\n`);
+process.stdout.write(
+  `${workload}: ${(((performance.now() - started) / calls) * 1000).toFixed(2)} µs per call (${calls} calls)\n`,
+);
 process.exit(0);

@@ -31,8 +31,16 @@ describe("author once: one action under all three adapters", () => {
     const langchain = LangchainAdapter.wrap(Lookup);
     const http = HttpAdapter.wrap(Lookup);
 
-    expect([mcp.name, langchain.name, http.toolName]).to.deep.equal(["author_once_lookup_order", "author_once_lookup_order", "author_once_lookup_order"]);
-    expect([mcp.inputSchema, langchain.schema, http.inputSchema].map((s) => JSON.stringify(s))).to.deep.equal([schema, schema, schema]);
+    expect([mcp.name, langchain.name, http.toolName]).to.deep.equal([
+      "author_once_lookup_order",
+      "author_once_lookup_order",
+      "author_once_lookup_order",
+    ]);
+    expect([mcp.inputSchema, langchain.schema, http.inputSchema].map((s) => JSON.stringify(s))).to.deep.equal([
+      schema,
+      schema,
+      schema,
+    ]);
     expect(schema).not.to.contain("tenant");
     const result = await Lookup.call({ orderId: "o_1" }, { ambientContext: { tenant: "acme" } });
     expect(result.summary).to.equal("acme/o_1");

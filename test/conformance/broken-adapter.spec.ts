@@ -28,7 +28,8 @@ const AUTHOR_ONCE =
   "Broken convention: author once: an adapter never changes the action it wraps (actions and their schemas are frozen and shared by every adapter). Use your own native object for what you compute; copy a schema before you change it.";
 const TOOL_NAME =
   "Broken convention: the advertised name is action.toolName(key), which honours a per-adapter tool: { <key>: { name } } override (the zero-argument toolName() does not). Use action.toolName(key).";
-const INPUT_SCHEMA = "Broken convention: the advertised input schema is action.inputSchema, unchanged. Use action.inputSchema as it is, wrapped in the transport's schema object.";
+const INPUT_SCHEMA =
+  "Broken convention: the advertised input schema is action.inputSchema, unchanged. Use action.inputSchema as it is, wrapped in the transport's schema object.";
 const AMBIENT_ABSENT = `Broken convention: ambient fields are never advertised (action.inputSchema already leaves them out). Use action.inputSchema as it is; never re-add on: "ambientContext" fields.`;
 const AMBIENT_TRUSTED =
   "Broken convention: the ambient context is the server side's, passed flat on every call; an ambientContext / ambient_context argument from the model is ignored. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, called as run(args, { ambientContext }) with the trusted context as a flat object.";
@@ -39,12 +40,15 @@ const INPUT_ERRORS =
   "Broken convention: invalid arguments are answered with the Invoker's user-facing result.error, naming each wrong field, and undeclared arguments are refused. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, answering with the failure it hands you ({ error, fieldErrors? }).";
 const RESULT_ERROR =
   "Broken convention: a failed call is answered with result.error, exactly — nothing added, nothing dropped. Use result.error as the failure text (Invoker.fieldErrors(result) for per-field detail beside it).";
-const NO_HEADLINE = "Broken convention: no adapter-wide error headline: each action declares its own messages.error, and a blanket headline erases it. Use result.error as it is.";
-const EXCEPTION_HIDDEN = "Broken convention: the client never sees result.exception: not its message, not a stack trace. Use result.error for every failure.";
+const NO_HEADLINE =
+  "Broken convention: no adapter-wide error headline: each action declares its own messages.error, and a blanket headline erases it. Use result.error as it is.";
+const EXCEPTION_HIDDEN =
+  "Broken convention: the client never sees result.exception: not its message, not a stack trace. Use result.error for every failure.";
 const GUARDED_MAPPING =
   "Broken convention: the mapping step never escapes: a throw while turning a result into a response is reported once and answered with the adapter's own error. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which runs your mapping under the guard (or guardToolResponse(action, { onError }, () => map(result)) around the mapping only).";
 const PRESENT_AS = `Broken convention: presentAs is resolved for each action (its configure / tool bag, then the package value). Use config.resolveOverrideFor(action, "presentAs"), never config.get("presentAs").`;
-const LIVE_SAFE = "Broken convention: an action's live capabilities (ctx.progress, ctx.notify, ctx.elicit, ctx.sample) never break a call: a transport carries what it can and leaves the rest out, which the action sees as a no-op or unavailable. Use a LiveChannel as the call options' live, with only the members your transport can carry (or no live at all).";
+const LIVE_SAFE =
+  "Broken convention: an action's live capabilities (ctx.progress, ctx.notify, ctx.elicit, ctx.sample) never break a call: a transport carries what it can and leaves the rest out, which the action sees as a no-op or unavailable. Use a LiveChannel as the call options' live, with only the members your transport can carry (or no live at all).";
 const REJECT_OPAQUE =
   "Broken convention: rejectOpaqueExposedValues is an overridable setting resolved for each action. Use declareRejectOpaqueExposedValues(config, { default }) and serializeExposed(config, result) from @axn/sdk/adapter, never render(result, { rejectOpaque: config.get(...) }).";
 const ZERO_ARG_TOOLS =
@@ -54,27 +58,37 @@ const ZERO_ARG_TOOLS =
 const ACCESS_CHECKED = `Broken convention: a caller the action's access policy refuses is answered with the refusal (result.error) and the tool never runs. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker (it checks the policy), never action.call.`;
 const ECHO_SCHEMA = `{"type":"object","properties":{"query":{"type":"string","description":"Text to echo"},"limit":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["query"],"additionalProperties":false}`;
 const EDITED_SCHEMA = ECHO_SCHEMA.replace(`"additionalProperties":false`, `"additionalProperties":true`);
-const AMBIENT_SCHEMA = ECHO_SCHEMA.replace(`"maximum":9007199254740991}}`, `"maximum":9007199254740991},"userId":{"type":"string"}}`);
+const AMBIENT_SCHEMA = ECHO_SCHEMA.replace(
+  `"maximum":9007199254740991}}`,
+  `"maximum":9007199254740991},"userId":{"type":"string"}}`,
+);
 
 /** Each check's title, as `describeAdapterConformance` registers it (before ` [<id>]`). */
-const CHECK_TITLES = Object.fromEntries(conformanceChecks(fixtureDriver()).map((check) => [check.id, check.title])) as Record<ConformanceCheckId, string>;
+const CHECK_TITLES = Object.fromEntries(
+  conformanceChecks(fixtureDriver()).map((check) => [check.id, check.title]),
+) as Record<ConformanceCheckId, string>;
 
 /** A one-defect run's label, and the prefixes of its probes' action and tool names. */
 const label = (defect: Defect): string => `fixture-adapter (${defect})`;
-const probe = (defect: Defect, name: string): string => `Conformance.fixture_adapter_${defect.replace(/-/g, "_")}.${name}`;
-const tool = (defect: Defect, name: string): string => `conformance_fixture_adapter_${defect.replace(/-/g, "_")}_${name}`;
+const probe = (defect: Defect, name: string): string =>
+  `Conformance.fixture_adapter_${defect.replace(/-/g, "_")}.${name}`;
+const tool = (defect: Defect, name: string): string =>
+  `conformance_fixture_adapter_${defect.replace(/-/g, "_")}_${name}`;
 
 /** Every check fails with `message` (the plugin never loaded), or every check after the load. */
 const all = (message: string, from: ConformanceCheckId = "plugin-loads"): Partial<Record<ConformanceCheckId, string>> =>
   Object.fromEntries(CHECK_IDS.slice(CHECK_IDS.indexOf(from)).map((id) => [id, message]));
 
 /** What `wrap` (or `tools()`) writing into the frozen action answers, for one probe. */
-const mutation = (during: string): string => `${label("mutates-schema")}: ${during} tried to change the action: Cannot add property wrappedBy, object is not extensible. ${AUTHOR_ONCE}`;
+const mutation = (during: string): string =>
+  `${label("mutates-schema")}: ${during} tried to change the action: Cannot add property wrappedBy, object is not extensible. ${AUTHOR_ONCE}`;
 const wrapOf = (name: string): string => `wrap(${probe("mutates-schema", name)})`;
 
 /** Each defect → exactly the checks that fail, with their messages. */
 const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, string>>>> = {
-  "bad-host-range": all(`${label("bad-host-range")}: the host refused to load the plugin: Plugin "axn-plugin-fixture" requires @axn/core ^9.0.0, but 0.1.0 is installed. ${LOAD_HOST_RANGE}`),
+  "bad-host-range": all(
+    `${label("bad-host-range")}: the host refused to load the plugin: Plugin "axn-plugin-fixture" requires @axn/core ^9.0.0, but 0.1.0 is installed. ${LOAD_HOST_RANGE}`,
+  ),
   "missing-dependency": all(
     `${label("missing-dependency")}: the host refused to load the plugin: The dependency "axn-plugin-fixture-base" of plugin "axn-plugin-fixture" is not registered. ${LOAD_DEPENDENCIES}`,
   ),
@@ -211,7 +225,9 @@ describe("conformance suite against a broken adapter", () => {
         for (const native of natives) produced.add(native);
         return natives;
       },
-      transport: { kind: "function-calling", connect: (tools) => {
+      transport: {
+        kind: "function-calling",
+        connect: (tools) => {
           received.push(...tools);
           return transport.connect(tools);
         },
@@ -223,7 +239,10 @@ describe("conformance suite against a broken adapter", () => {
   });
 
   /** A nested mocha run of `describeAdapterConformance` with the given runner hooks; the titles that failed and passed. */
-  async function mochaRun(defects: readonly Defect[], withBefore: boolean): Promise<{ failed: string[]; passed: string[]; errors: string[] }> {
+  async function mochaRun(
+    defects: readonly Defect[],
+    withBefore: boolean,
+  ): Promise<{ failed: string[]; passed: string[]; errors: string[] }> {
     resetKernel();
     const mocha = new Mocha({ reporter: class {} as never });
     let current: Mocha.Suite = mocha.suite;

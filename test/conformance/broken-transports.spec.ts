@@ -54,7 +54,9 @@ describe("conformance: the suite catches broken adapters through the real transp
         async call(args, request) {
           const result = await tool.call(args, request);
           const [block] = result.content as { type: "text"; text: string }[];
-          return result.isError === true ? { ...result, content: [{ type: "text", text: `Tool call failed: ${block?.text ?? ""}` }] } : result;
+          return result.isError === true
+            ? { ...result, content: [{ type: "text", text: `Tool call failed: ${block?.text ?? ""}` }] }
+            : result;
         },
       };
     });
@@ -66,7 +68,13 @@ describe("conformance: the suite catches broken adapters through the real transp
   it("MCP: the ambient field re-added to the schema tools/list advertises", async () => {
     const driver = mcp("mcp (ambient)", (action) => {
       const tool = McpAdapter.wrap(action);
-      return { ...tool, inputSchema: { ...tool.inputSchema, properties: { ...tool.inputSchema.properties, userId: { type: "string" } } } };
+      return {
+        ...tool,
+        inputSchema: {
+          ...tool.inputSchema,
+          properties: { ...tool.inputSchema.properties, userId: { type: "string" } },
+        },
+      };
     });
     expect(await failure(driver, "ambient-absent")).to.equal(
       `mcp (ambient): the transport advertises the ambient field "userId" in the input schema of "conformance_mcp_ambient_echo_probe": {"type":"object","properties":{"query":{"type":"string","description":"Text to echo"},"limit":{"type":"integer","minimum":1,"maximum":9007199254740991},"userId":{"type":"string"}},"required":["query"],"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false}. Broken convention: ambient fields are never advertised (action.inputSchema already leaves them out). Use action.inputSchema as it is; never re-add on: "ambientContext" fields.`,
@@ -89,7 +97,9 @@ describe("conformance: the suite catches broken adapters through the real transp
   });
 
   it("MCP: a name of the adapter's own — a call by toolName(key) is not routed, and says so", async () => {
-    const driver = mcp("mcp (own name)", (action) => McpAdapter.wrap(action, { name: action.name.toLowerCase().replace(/[^a-z0-9]+/g, "_") }));
+    const driver = mcp("mcp (own name)", (action) =>
+      McpAdapter.wrap(action, { name: action.name.toLowerCase().replace(/[^a-z0-9]+/g, "_") }),
+    );
     expect(await failure(driver, "coercion")).to.equal(
       `mcp (own name): calling "conformance_mcp_own_name_echo_probe" failed (MCP error -32602: MCP error -32602: Unknown tool: conformance_mcp_own_name_echo_probe): the transport lists ["conformance_mcp_own_name_echoprobe"]. Broken convention: the advertised name is action.toolName(key), which honours a per-adapter tool: { <key>: { name } } override (the zero-argument toolName() does not). Use action.toolName(key).`,
     );
@@ -112,7 +122,9 @@ describe("conformance: the suite catches broken adapters through the real transp
         ...op,
         async invoke(args, options) {
           const result = await invoker.call(action, args, { ambientContext: options?.ambientContext ?? {} });
-          return result.outcome === "exception" ? { status: 500, body: { error: `${result.error}: ${result.exception?.message}` } } : op.invoke(args, options);
+          return result.outcome === "exception"
+            ? { status: 500, body: { error: `${result.error}: ${result.exception?.message}` } }
+            : op.invoke(args, options);
         },
       };
     });

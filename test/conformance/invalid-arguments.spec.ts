@@ -40,9 +40,17 @@ const CASES: readonly (readonly [string, Record<string, unknown>, readonly { fie
   ["missing", {}, [{ field: "n", message: "n: Required" }]],
   ["null", { n: null }, [{ field: "n", message: "n: Expected number, received null" }]],
   ["undeclared key", { n: 1, extra: 1 }, [{ field: "extra", message: "unknown input: extra" }]],
-  ["enum", { n: 1, mode: "warp" }, [{ field: "mode", message: "mode: Invalid enum value. Expected 'fast' | 'slow', received 'warp'" }]],
+  [
+    "enum",
+    { n: 1, mode: "warp" },
+    [{ field: "mode", message: "mode: Invalid enum value. Expected 'fast' | 'slow', received 'warp'" }],
+  ],
   ["nested", { n: 1, point: { x: "a" } }, [{ field: "point.x", message: "point.x: Expected number, received string" }]],
-  ["not an integer", { n: 1, point: { x: 1.5 } }, [{ field: "point.x", message: "point.x: Expected integer, received float" }]],
+  [
+    "not an integer",
+    { n: 1, point: { x: 1.5 } },
+    [{ field: "point.x", message: "point.x: Expected integer, received float" }],
+  ],
   [
     "two at once",
     { n: "x", extra: 1 },
@@ -60,9 +68,15 @@ interface Seen {
 
 async function viaLangchain(action: AnyAxn): Promise<Seen[]> {
   const tool = LangchainAdapter.wrap(action);
-  const messages = await runAgent([tool], CASES.map(([, args], i) => [{ name: tool.name, args, id: `call_${i}` }]));
+  const messages = await runAgent(
+    [tool],
+    CASES.map(([, args], i) => [{ name: tool.name, args, id: `call_${i}` }]),
+  );
   expect(messages.map((m) => m.status)).to.deep.equal(CASES.map(() => "error"));
-  return messages.map((m) => ({ text: String(m.content), fieldErrors: (m.artifact as { fieldErrors?: unknown } | undefined)?.fieldErrors }));
+  return messages.map((m) => ({
+    text: String(m.content),
+    fieldErrors: (m.artifact as { fieldErrors?: unknown } | undefined)?.fieldErrors,
+  }));
 }
 
 describe("conformance: invalid arguments read the same on MCP, HTTP and LangChain", () => {

@@ -24,7 +24,11 @@ import { withAmbient } from "../support/http-ambient.js";
 import { HttpAdapter } from "axn-plugin-http";
 
 /** One MCP tool call from a real Client whose requests carry `authInfo` (as an auth-aware transport would). */
-async function callOverMcp(action: Parameters<typeof McpAdapter.wrap>[0], args: Record<string, unknown>, authInfo: AuthInfo) {
+async function callOverMcp(
+  action: Parameters<typeof McpAdapter.wrap>[0],
+  args: Record<string, unknown>,
+  authInfo: AuthInfo,
+) {
   const tool = McpAdapter.wrap(action);
   const server = createMcpServer({ name: "invoker-contract", version: "1.0.0", tools: [tool] });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -42,13 +46,22 @@ async function callOverMcp(action: Parameters<typeof McpAdapter.wrap>[0], args: 
   }
 }
 
-async function callOverLangchain(action: Parameters<typeof LangchainAdapter.wrap>[0], args: Record<string, unknown>, context: AmbientContextSource) {
+async function callOverLangchain(
+  action: Parameters<typeof LangchainAdapter.wrap>[0],
+  args: Record<string, unknown>,
+  context: AmbientContextSource,
+) {
   const tool = LangchainAdapter.wrap(action);
   const message = await tool.invoke({ name: tool.name, args, id: "call_1", type: "tool_call" as const }, { context });
   return { status: message.status, content: message.content };
 }
 
-const authInfo = (extra: Record<string, unknown>): AuthInfo => ({ token: "t", clientId: "client-1", scopes: ["billing"], extra });
+const authInfo = (extra: Record<string, unknown>): AuthInfo => ({
+  token: "t",
+  clientId: "client-1",
+  scopes: ["billing"],
+  extra,
+});
 
 describe("the Invoker's contract across MCP, HTTP and LangChain", () => {
   withHttpHost();
@@ -60,13 +73,18 @@ describe("the Invoker's contract across MCP, HTTP and LangChain", () => {
       messages: { error: "Could not read the billing" },
       expects: {
         month: z.string(),
-        authInfo: { schema: z.object({ clientId: z.string(), extra: z.object({}).passthrough() }).passthrough(), on: "ambientContext" },
+        authInfo: {
+          schema: z.object({ clientId: z.string(), extra: z.object({}).passthrough() }).passthrough(),
+          on: "ambientContext",
+        },
         tenant: { schema: z.string().min(3), on: "authInfo.extra" },
       },
       exposes: { line: z.string() },
       call: ({ month, tenant }) => ({ line: `${tenant}/${month}` }),
     });
-    const server = withServer(() => ({ tools: [withAmbient(HttpAdapter.wrap(Billing), () => ({ authInfo: authInfo({ tenant: "x" }) }))] }));
+    const server = withServer(() => ({
+      tools: [withAmbient(HttpAdapter.wrap(Billing), () => ({ authInfo: authInfo({ tenant: "x" }) }))],
+    }));
 
     it("the input schema does not offer it, on any transport", () => {
       expect(Billing.inputSchema).to.deep.equal({
@@ -78,8 +96,14 @@ describe("the Invoker's contract across MCP, HTTP and LangChain", () => {
     });
 
     it("MCP (authInfo, the default ambient context): isError with the action's headline only, reported", async () => {
-      expect(await callOverMcp(Billing, { month: "2026-07" }, authInfo({ tenant: "acme" }))).to.deep.equal({ isError: false, text: '{"line":"acme/2026-07"}' });
-      expect(await callOverMcp(Billing, { month: "2026-07" }, authInfo({ tenant: "x" }))).to.deep.equal({ isError: true, text: "Could not read the billing" });
+      expect(await callOverMcp(Billing, { month: "2026-07" }, authInfo({ tenant: "acme" }))).to.deep.equal({
+        isError: false,
+        text: '{"line":"acme/2026-07"}',
+      });
+      expect(await callOverMcp(Billing, { month: "2026-07" }, authInfo({ tenant: "x" }))).to.deep.equal({
+        isError: true,
+        text: "Could not read the billing",
+      });
       expect(reports).to.have.length(1);
     });
 
@@ -90,7 +114,7 @@ describe("the Invoker's contract across MCP, HTTP and LangChain", () => {
       expect(reports).to.have.length(1);
     });
 
-    it("LangChain: an error ToolMessage with the action's headline (not \"Invalid tool arguments\"), reported", async () => {
+    it('LangChain: an error ToolMessage with the action\'s headline (not "Invalid tool arguments"), reported', async () => {
       const reply = await callOverLangchain(Billing, { month: "2026-07" }, { authInfo: authInfo({ tenant: "x" }) });
       expect(reply).to.deep.equal({ status: "error", content: "Could not read the billing" });
       expect(reports).to.have.length(1);
@@ -116,12 +140,18 @@ describe("the Invoker's contract across MCP, HTTP and LangChain", () => {
       });
       const text = await response.text();
       expect(response.status).to.equal(400);
-      expect(JSON.parse(text)).to.deep.equal({ error: `Could not sort: ${sentence}`, fieldErrors: [{ field: "sort", message: sentence }] });
+      expect(JSON.parse(text)).to.deep.equal({
+        error: `Could not sort: ${sentence}`,
+        fieldErrors: [{ field: "sort", message: sentence }],
+      });
       expect(text.length).to.be.below(1_000);
     });
 
     it("MCP: the isError text", async () => {
-      expect(await callOverMcp(Sort, { sort: value }, authInfo({}))).to.deep.equal({ isError: true, text: `Could not sort: ${sentence}` });
+      expect(await callOverMcp(Sort, { sort: value }, authInfo({}))).to.deep.equal({
+        isError: true,
+        text: `Could not sort: ${sentence}`,
+      });
     });
 
     it("LangChain: the error ToolMessage", async () => {

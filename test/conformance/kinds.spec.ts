@@ -93,8 +93,19 @@ function echoAction(k: SchemaKindBuilder): AnyAxn {
 /** Dates, bigints, sets and maps: the zod kinds only (JSON Schema has no such types). */
 function richAction(k: SchemaKindBuilder): AnyAxn | undefined {
   if (k.date === undefined || k.bigint === undefined || k.set === undefined || k.map === undefined) return undefined;
-  const fields = { at: k.field(k.date()), big: k.field(k.bigint()), ids: k.field(k.set(k.int())), counts: k.field(k.map(k.string(), k.int())) };
-  return defineAxn({ name: `KindsConformance.${slug(k.name)}.Rich`, messages: { error: HEADLINE }, expects: fields, exposes: fields, call: (input) => input as never });
+  const fields = {
+    at: k.field(k.date()),
+    big: k.field(k.bigint()),
+    ids: k.field(k.set(k.int())),
+    counts: k.field(k.map(k.string(), k.int())),
+  };
+  return defineAxn({
+    name: `KindsConformance.${slug(k.name)}.Rich`,
+    messages: { error: HEADLINE },
+    expects: fields,
+    exposes: fields,
+    call: (input) => input as never,
+  });
 }
 
 /** What one call looked like to the client of one transport. */
@@ -106,7 +117,11 @@ interface Seen {
 
 /** One action served by the three transports, with their clients. */
 interface Served {
-  readonly advertised: { readonly mcp: Tool; readonly http: { name: string; input: unknown; output: unknown; item: unknown }; readonly langchain: { name: string; input: unknown } };
+  readonly advertised: {
+    readonly mcp: Tool;
+    readonly http: { name: string; input: unknown; output: unknown; item: unknown };
+    readonly langchain: { name: string; input: unknown };
+  };
   readonly openapi: unknown;
   mcp(args: Record<string, unknown>): Promise<Seen>;
   http(args: Record<string, unknown>): Promise<Seen & { status: number; body: unknown }>;
@@ -117,7 +132,12 @@ interface Served {
 let callId = 0;
 
 async function serveEverywhere(action: AnyAxn): Promise<Served> {
-  const mcpServer = createMcpServer({ name: "kinds", version: "1.0.0", tools: [McpAdapter.wrap(action)], serverContext: () => ({ [AMBIENT_FIELD]: USERS.mcp }) });
+  const mcpServer = createMcpServer({
+    name: "kinds",
+    version: "1.0.0",
+    tools: [McpAdapter.wrap(action)],
+    serverContext: () => ({ [AMBIENT_FIELD]: USERS.mcp }),
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "kinds-client", version: "1.0.0" });
   await Promise.all([mcpServer.connect(serverSide), client.connect(clientSide)]);
@@ -129,11 +149,19 @@ async function serveEverywhere(action: AnyAxn): Promise<Served> {
     const op = HttpAdapter.wrap(action);
     http = await serve({ port: 0, tools: [withAmbient(op, () => ({ [AMBIENT_FIELD]: USERS.http }))] });
     const httpUrl = http.url;
-    const openapi = (await (await fetch(`${httpUrl}/api/openapi.json`)).json()) as { paths: Record<string, { post?: Record<string, unknown> }> };
-    const routes = Object.keys(openapi.paths).filter((path) => path !== "/api/openapi.json" && path !== "/api/jobs/{id}");
+    const openapi = (await (await fetch(`${httpUrl}/api/openapi.json`)).json()) as {
+      paths: Record<string, { post?: Record<string, unknown> }>;
+    };
+    const routes = Object.keys(openapi.paths).filter(
+      (path) => path !== "/api/openapi.json" && path !== "/api/jobs/{id}",
+    );
     const route = routes[0];
-    if (routes.length !== 1 || route === undefined) throw new Error(`expected one tool route, got ${routes.join(", ")}`);
-    const post = openapi.paths[route]?.post as { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+    if (routes.length !== 1 || route === undefined)
+      throw new Error(`expected one tool route, got ${routes.join(", ")}`);
+    const post = openapi.paths[route]?.post as {
+      requestBody: { content: Record<string, { schema: unknown }> };
+      responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+    };
     const tool: ActionTool = LangchainAdapter.wrap(action);
     const declared = convertToOpenAITool(tool);
     const handle = http;
@@ -152,19 +180,32 @@ async function serveEverywhere(action: AnyAxn): Promise<Served> {
       async mcp(args) {
         const result = await client.callTool({ name: tools[0]!.name, arguments: { ...args } });
         const content = result.content as { type: string; text?: string }[];
-        if (content.length !== 1 || content[0]?.type !== "text") throw new Error(`expected one text block, got ${JSON.stringify(content)}`);
+        if (content.length !== 1 || content[0]?.type !== "text")
+          throw new Error(`expected one text block, got ${JSON.stringify(content)}`);
         return { ok: result.isError !== true, text: content[0].text ?? "", structured: result.structuredContent };
       },
       async http(args) {
-        const response = await fetch(`${httpUrl}/api${op.route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(args) });
+        const response = await fetch(`${httpUrl}/api${op.route}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(args),
+        });
         const text = await response.text();
         const body = JSON.parse(text) as unknown;
         return { ok: response.ok, status: response.status, text, body, structured: response.ok ? body : undefined };
       },
       async langchain(args) {
-        const message: unknown = await tool.invoke({ id: `call_${++callId}`, name: tool.name, args: { ...args }, type: "tool_call" }, { context: { [AMBIENT_FIELD]: USERS.langchain } });
-        if (!(message instanceof ToolMessage)) throw new Error(`tool.invoke(ToolCall) returned ${typeof message}, not a ToolMessage`);
-        return { ok: message.status !== "error", text: typeof message.content === "string" ? message.content : JSON.stringify(message.content), structured: message.artifact };
+        const message: unknown = await tool.invoke(
+          { id: `call_${++callId}`, name: tool.name, args: { ...args }, type: "tool_call" },
+          { context: { [AMBIENT_FIELD]: USERS.langchain } },
+        );
+        if (!(message instanceof ToolMessage))
+          throw new Error(`tool.invoke(ToolCall) returned ${typeof message}, not a ToolMessage`);
+        return {
+          ok: message.status !== "error",
+          text: typeof message.content === "string" ? message.content : JSON.stringify(message.content),
+          structured: message.artifact,
+        };
       },
       async close() {
         await client.close();
@@ -206,17 +247,27 @@ describe("conformance per schema kind: MCP, HTTP and LangChain serve one action 
         const { mcp, http, langchain } = served.advertised;
         const name = `kinds_conformance_${slug(kind.name)}_echo`;
         expect([mcp.name, http.name, langchain.name]).to.deep.equal([name, name, name]);
-        expect([Echo.toolName("mcp"), Echo.toolName("http"), Echo.toolName("langchain")]).to.deep.equal([name, name, name]);
+        expect([Echo.toolName("mcp"), Echo.toolName("http"), Echo.toolName("langchain")]).to.deep.equal([
+          name,
+          name,
+          name,
+        ]);
         const expected = json(Echo.inputSchema);
         expect(json(mcp.inputSchema)).to.deep.equal(listedByMcp(Echo.inputSchema));
         expect(json(http.input)).to.deep.equal(expected);
         expect(json(langchain.input)).to.deep.equal(expected);
-        expect(Object.keys((expected as { properties: object }).properties)).to.deep.equal(["count", "flag", "profile", "tags"]);
+        expect(Object.keys((expected as { properties: object }).properties)).to.deep.equal([
+          "count",
+          "flag",
+          "profile",
+          "tags",
+        ]);
       });
 
       it("never advertises the ambient field (MCP tool, OpenAPI operation, LangChain parameters)", () => {
         const { mcp, http, langchain } = served.advertised;
-        for (const advertised of [mcp, http.item, langchain.input]) expect(JSON.stringify(advertised)).to.not.contain(AMBIENT_FIELD);
+        for (const advertised of [mcp, http.item, langchain.input])
+          expect(JSON.stringify(advertised)).to.not.contain(AMBIENT_FIELD);
       });
 
       it("publishes a valid OpenAPI 3.1 document whose 200 schema is action.outputSchema", async () => {
@@ -226,7 +277,14 @@ describe("conformance per schema kind: MCP, HTTP and LangChain serve one action 
       });
 
       it('coerces wire strings ("3" → 3, "true" → true, nested "4" → 4) on every transport, with the trusted user', async () => {
-        const args = { count: "3", flag: "true", profile: { age: "4", nick: null }, tags: ["a"], ambientContext: { [AMBIENT_FIELD]: "attacker" }, ambient_context: { [AMBIENT_FIELD]: "attacker" } };
+        const args = {
+          count: "3",
+          flag: "true",
+          profile: { age: "4", nick: null },
+          tags: ["a"],
+          ambientContext: { [AMBIENT_FIELD]: "attacker" },
+          ambient_context: { [AMBIENT_FIELD]: "attacker" },
+        };
         const expected = { count: 3, flag: true, profile: { age: 4, nick: null }, tags: ["a"] };
         const [mcp, http, langchain] = await Promise.all([served.mcp(args), served.http(args), served.langchain(args)]);
         expect(mcp.structured).to.deep.equal({ ...expected, user: USERS.mcp });
@@ -240,8 +298,15 @@ describe("conformance per schema kind: MCP, HTTP and LangChain serve one action 
       });
 
       it("a structured result conforms to the advertised output schema (the MCP Client checks it on every call)", async () => {
-        for (const args of [{ count: 1 }, { count: 2, flag: false, profile: { age: 0, nick: "n" }, tags: ["a", "b"] }]) {
-          const [mcp, http, langchain] = await Promise.all([served.mcp(args), served.http(args), served.langchain(args)]);
+        for (const args of [
+          { count: 1 },
+          { count: 2, flag: false, profile: { age: 0, nick: "n" }, tags: ["a", "b"] },
+        ]) {
+          const [mcp, http, langchain] = await Promise.all([
+            served.mcp(args),
+            served.http(args),
+            served.langchain(args),
+          ]);
           expect(schemaErrors(served.advertised.mcp.outputSchema, mcp.structured)).to.deep.equal([]);
           expect(schemaErrors(served.advertised.http.output, http.body)).to.deep.equal([]);
           expect(schemaErrors(Echo.outputSchema, langchain.structured)).to.deep.equal([]);
@@ -261,16 +326,27 @@ describe("conformance per schema kind: MCP, HTTP and LangChain serve one action 
         expect(http.status).to.equal(400);
         expect(http.body).to.deep.equal({ error: reference.error, fieldErrors: json(fieldErrors) });
         // Every transport surfaces result.error (issue 16 item 24); LangChain keeps the field list as its artifact.
-        expect(langchain).to.deep.equal({ ok: false, text: reference.error, structured: { fieldErrors: json(fieldErrors) } });
+        expect(langchain).to.deep.equal({
+          ok: false,
+          text: reference.error,
+          structured: { fieldErrors: json(fieldErrors) },
+        });
         expect(reports).to.deep.equal([]);
       });
 
       it("refuses an undeclared key, and the ambient field sent as an argument, in axn's own words", async () => {
         for (const key of ["extra", AMBIENT_FIELD]) {
           const args = { count: 1, [key]: "x" };
-          const [mcp, http, langchain] = await Promise.all([served.mcp(args), served.http(args), served.langchain(args)]);
+          const [mcp, http, langchain] = await Promise.all([
+            served.mcp(args),
+            served.http(args),
+            served.langchain(args),
+          ]);
           expect(mcp).to.deep.include({ ok: false, text: `${HEADLINE}: unknown input: ${key}` });
-          expect(http.body).to.deep.equal({ error: `${HEADLINE}: unknown input: ${key}`, fieldErrors: [{ field: key, message: `unknown input: ${key}` }] });
+          expect(http.body).to.deep.equal({
+            error: `${HEADLINE}: unknown input: ${key}`,
+            fieldErrors: [{ field: key, message: `unknown input: ${key}` }],
+          });
           expect(langchain).to.deep.include({ ok: false, text: `${HEADLINE}: unknown input: ${key}` });
         }
       });
@@ -286,15 +362,29 @@ describe("conformance per schema kind: MCP, HTTP and LangChain serve one action 
           after(() => rich?.close());
 
           it("travel the wire both ways alike: coerced in, rendered out as the output schema says", async () => {
-            const args = { at: "2026-07-08T10:20:30Z", big: "12345678901234567890", ids: ["1", 2], counts: [["a", "1"]] };
-            const expected = { at: "2026-07-08T10:20:30.000Z", big: "12345678901234567890", ids: [1, 2], counts: { a: 1 } };
+            const args = {
+              at: "2026-07-08T10:20:30Z",
+              big: "12345678901234567890",
+              ids: ["1", 2],
+              counts: [["a", "1"]],
+            };
+            const expected = {
+              at: "2026-07-08T10:20:30.000Z",
+              big: "12345678901234567890",
+              ids: [1, 2],
+              counts: { a: 1 },
+            };
             const [mcp, http, langchain] = await Promise.all([rich.mcp(args), rich.http(args), rich.langchain(args)]);
             expect(mcp.structured).to.deep.equal(expected);
             expect(http.body).to.deep.equal(expected);
             expect(langchain.structured).to.deep.equal(expected);
             expect(schemaErrors(rich.advertised.mcp.outputSchema, mcp.structured)).to.deep.equal([]);
             const input = json(Rich.inputSchema);
-            expect([json(rich.advertised.mcp.inputSchema), json(rich.advertised.http.input), json(rich.advertised.langchain.input)]).to.deep.equal([listedByMcp(input), input, input]);
+            expect([
+              json(rich.advertised.mcp.inputSchema),
+              json(rich.advertised.http.input),
+              json(rich.advertised.langchain.input),
+            ]).to.deep.equal([listedByMcp(input), input, input]);
           });
 
           it("a bad member is answered with result.error on each", async () => {

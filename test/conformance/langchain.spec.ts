@@ -16,7 +16,10 @@ import { runAgent } from "../plugins/langchain/support/agent.js";
 let callId = 0;
 
 /** The driver, with `call` answering LangChain's tool message for one call. */
-function driver(name: string, call: (tools: readonly ActionTool[], request: ConformanceCall) => Promise<ToolMessage>): AdapterConformanceDriver<ActionTool> {
+function driver(
+  name: string,
+  call: (tools: readonly ActionTool[], request: ConformanceCall) => Promise<ToolMessage>,
+): AdapterConformanceDriver<ActionTool> {
   return {
     name,
     plugin: langchainPlugin,
@@ -47,8 +50,12 @@ describe("conformance: axn-plugin-langchain", () => {
     describeAdapterConformance<ActionTool>({
       ...kind,
       ...driver("axn-plugin-langchain (ToolCall)", async (tools, { name, args, ambientContext }) => {
-        const message: unknown = await toolNamed(tools, name).invoke({ id: `call_${++callId}`, name, args: { ...args }, type: "tool_call" }, { context: ambientContext });
-        if (!(message instanceof ToolMessage)) throw new Error(`tool.invoke(ToolCall) returned ${typeof message}, not a ToolMessage`);
+        const message: unknown = await toolNamed(tools, name).invoke(
+          { id: `call_${++callId}`, name, args: { ...args }, type: "tool_call" },
+          { context: ambientContext },
+        );
+        if (!(message instanceof ToolMessage))
+          throw new Error(`tool.invoke(ToolCall) returned ${typeof message}, not a ToolMessage`);
         return message;
       }),
     });
@@ -57,9 +64,12 @@ describe("conformance: axn-plugin-langchain", () => {
     describeAdapterConformance<ActionTool>({
       ...kind,
       ...driver("axn-plugin-langchain (createAgent)", async (tools, { name, args, ambientContext }) => {
-        const messages = await runAgent(tools, [[{ name, args: { ...args }, id: `call_${++callId}` }]], { context: { ...ambientContext } });
+        const messages = await runAgent(tools, [[{ name, args: { ...args }, id: `call_${++callId}` }]], {
+          context: { ...ambientContext },
+        });
         const message = messages[0];
-        if (messages.length !== 1 || message === undefined) throw new Error(`expected one tool message, got ${messages.length}`);
+        if (messages.length !== 1 || message === undefined)
+          throw new Error(`expected one tool message, got ${messages.length}`);
         return message;
       }),
     });

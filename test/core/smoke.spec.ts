@@ -1,3 +1,7 @@
 import { expect } from "chai";
 import { VERSION } from "@axn/core";
-describe("smoke", () => { it("loads", () => { expect(VERSION).to.equal("0.1.0"); }); });
+describe("smoke", () => {
+  it("loads", () => {
+    expect(VERSION).to.equal("0.1.0");
+  });
+});

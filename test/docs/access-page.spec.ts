@@ -41,7 +41,10 @@ describe("docs/access.md", () => {
     ]);
     expect(allowed.message).to.equal("Refunded");
     expect(direct.ok).to.equal(true);
-    expect(lines).to.deep.equal(["denied billing_refund (unauthenticated) for anonymous", "denied billing_refund (forbidden) for u_bob"]);
+    expect(lines).to.deep.equal([
+      "denied billing_refund (unauthenticated) for anonymous",
+      "denied billing_refund (forbidden) for u_bob",
+    ]);
   });
 
   it("shows each caller what it may call", () => {

@@ -17,7 +17,11 @@ const HELPDESK = fileURLToPath(new URL("../../docs/examples/helpdesk", import.me
 let tools: McpTool[] = [];
 
 async function as(principal: AxnPrincipal | undefined) {
-  return connectInMemory({ name: "helpdesk", tools, serverContext: () => (principal === undefined ? {} : { principal }) });
+  return connectInMemory({
+    name: "helpdesk",
+    tools,
+    serverContext: () => (principal === undefined ? {} : { principal }),
+  });
 }
 
 describe("docs/examples/helpdesk: access over MCP", () => {
@@ -32,9 +36,15 @@ describe("docs/examples/helpdesk: access over MCP", () => {
   it("an anonymous client sees the reads, and every write is refused before it runs", async () => {
     const connected = await as(undefined);
     try {
-      expect((await connected.client.listTools()).tools.map((tool) => tool.name)).to.deep.equal(["list_tickets", "ticket_report"]);
+      expect((await connected.client.listTools()).tools.map((tool) => tool.name)).to.deep.equal([
+        "list_tickets",
+        "ticket_report",
+      ]);
       const deleted = await connected.client.callTool({ name: "delete_ticket", arguments: { ticketId: "T-1004" } });
-      expect([deleted.isError, textOf(deleted)]).to.deep.equal([true, "Authentication required: sign in to call delete_ticket"]);
+      expect([deleted.isError, textOf(deleted)]).to.deep.equal([
+        true,
+        "Authentication required: sign in to call delete_ticket",
+      ]);
       const listed = await connected.client.callTool({ name: "list_tickets", arguments: { perPage: 1 } });
       expect(listed.isError).to.not.equal(true);
     } finally {
@@ -65,7 +75,10 @@ describe("docs/examples/helpdesk: access over MCP", () => {
   it("a principal without the agent role is shown the reads and refused the writes", async () => {
     const connected = await as({ id: "cust_1", roles: ["customer"] });
     try {
-      expect((await connected.client.listTools()).tools.map((tool) => tool.name)).to.deep.equal(["list_tickets", "ticket_report"]);
+      expect((await connected.client.listTools()).tools.map((tool) => tool.name)).to.deep.equal([
+        "list_tickets",
+        "ticket_report",
+      ]);
       const refused = await connected.client.callTool({ name: "assign_to_me", arguments: { ticketId: "T-1007" } });
       expect([refused.isError, textOf(refused)]).to.deep.equal([true, "Forbidden: assign_to_me needs the role agent"]);
     } finally {

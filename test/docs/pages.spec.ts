@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { z } from "zod";
 import { axnConfig, configNamespaces, defineAxn, type ResultInfo } from "@axn/core";
-import { createKernelHost, hostLoaded, } from "@axn/core/internal";
+import { createKernelHost, hostLoaded } from "@axn/core/internal";
 import { createHost, loadConfig } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
 import { main } from "../../sdk/dist/cli/main.js";
@@ -58,7 +58,11 @@ describe("docs pages", () => {
   describe("README.md", () => {
     it("a business failure is a result", async () => {
       const result = await callIt();
-      expect([result.ok, result.outcome, result.error]).to.deep.equal([false, "failure", "Could not close the ticket: T-1004 is already closed"]);
+      expect([result.ok, result.outcome, result.error]).to.deep.equal([
+        false,
+        "failure",
+        "Could not close the ticket: T-1004 is already closed",
+      ]);
       expect(reports).to.have.length(0);
     });
   });
@@ -79,19 +83,31 @@ describe("docs pages", () => {
 
     it("a host from a config file, or from an in-memory config", async () => {
       const loaded = await fromFile(HELPDESK);
-      expect(loaded.plugins.map((p) => p.name)).to.deep.equal(["axn-plugin-mcp", "axn-plugin-langchain", "axn-plugin-http"]);
+      expect(loaded.plugins.map((p) => p.name)).to.deep.equal([
+        "axn-plugin-mcp",
+        "axn-plugin-langchain",
+        "axn-plugin-http",
+      ]);
       resetKernel();
       const memory = await inMemory(SNIPPETS);
       expect([memory.plugins.map((p) => p.name), hostLoaded()]).to.deep.equal([["axn-plugin-mcp"], true]);
     });
 
     it("configureAxn: the global options", async () => {
-      const { errorTracker, logged } = await fresh<typeof import("../../docs/examples/snippets/configure-axn.js")>("configure-axn.ts");
+      const { errorTracker, logged } =
+        await fresh<typeof import("../../docs/examples/snippets/configure-axn.js")>("configure-axn.ts");
       try {
         expect([axnConfig().env, axnConfig().coerceInputTypes]).to.deep.equal(["production", false]);
-        const Boom = defineAxn({ name: "Docs.Boom", call: () => { throw new Error("boom"); } });
+        const Boom = defineAxn({
+          name: "Docs.Boom",
+          call: () => {
+            throw new Error("boom");
+          },
+        });
         await Boom.call({});
-        expect(errorTracker.captured.map(([error, info]) => [(error as Error).message, info])).to.deep.equal([["boom", { action: "Docs.Boom", phase: "call" }]]);
+        expect(errorTracker.captured.map(([error, info]) => [(error as Error).message, info])).to.deep.equal([
+          ["boom", { action: "Docs.Boom", phase: "call" }],
+        ]);
         const Logs = defineAxn({ name: "Docs.Logs", call: (_input, ctx) => ctx.log("hello") });
         await Logs.call({});
         expect(logged).to.deep.equal(["info [Docs.Logs] hello"]);
@@ -119,7 +135,8 @@ describe("docs pages", () => {
 
       it("a bag overrides a setting and makes the action a member", async () => {
         await createHost({ config: { plugins: ["mcp"] }, cwd: SNIPPETS });
-        const { DailyReport } = await fresh<typeof import("../../docs/examples/snippets/daily-report.js")>("daily-report.ts");
+        const { DailyReport } =
+          await fresh<typeof import("../../docs/examples/snippets/daily-report.js")>("daily-report.ts");
         const { mcpConfig, McpAdapter } = await import("axn-plugin-mcp");
         expect(mcpConfig.resolveOverrideFor(DailyReport, "presentAs")).to.equal("message");
         expect(McpAdapter.tools().map((tool) => tool.name)).to.deep.equal(["reports_daily"]);
@@ -127,8 +144,11 @@ describe("docs pages", () => {
 
       it("per-action values are validated by the namespace's owner", async () => {
         await createHost({ config: { plugins: ["mcp", slackPlugin] }, cwd: SNIPPETS });
-        const define = (configure: object) => () => defineAxn({ name: "Reports.Daily", configure: configure as never, call: () => undefined });
-        expect(messageOf(define({ mcp: { presentAs: "mesage" } }))).to.equal('Invalid mcp.presentAs "mesage" on action Reports.Daily: expected one of "structured", "message"');
+        const define = (configure: object) => () =>
+          defineAxn({ name: "Reports.Daily", configure: configure as never, call: () => undefined });
+        expect(messageOf(define({ mcp: { presentAs: "mesage" } }))).to.equal(
+          'Invalid mcp.presentAs "mesage" on action Reports.Daily: expected one of "structured", "message"',
+        );
         expect(messageOf(define({ slack: { maxItems: 5 } }))).to.equal(
           "Setting slack.maxItems on action Reports.Daily is not overridable per action; set it app-wide (axn-plugin-slack configure or axn.config)",
         );
@@ -177,7 +197,10 @@ describe("docs pages", () => {
       expect(lines).to.deep.equal(["Docs.PingDebug success"]);
       expect(appConfig.plugins).to.deep.equal([["audit", { level: "debug" }]]);
       resetKernel();
-      const refused = await createHost({ config: { plugins: [[auditWithOptions, { level: "loud" }]] }, cwd: SNIPPETS }).then(
+      const refused = await createHost({
+        config: { plugins: [[auditWithOptions, { level: "loud" }]] },
+        cwd: SNIPPETS,
+      }).then(
         () => undefined,
         (error: unknown) => error as Error,
       );
@@ -199,14 +222,29 @@ describe("docs pages", () => {
 
     it("a per-action value resolved at call time; the bag validated with the page's message", async () => {
       await createHost({ config: { plugins: [slackPlugin] }, cwd: SNIPPETS });
-      const Daily = defineAxn({ name: "Reports.Daily", configure: { slack: { presentAs: "message" } }, call: () => undefined });
+      const Daily = defineAxn({
+        name: "Reports.Daily",
+        configure: { slack: { presentAs: "message" } },
+        call: () => undefined,
+      });
       const Plain = defineAxn({ name: "Reports.Plain", tool: ["slack"], call: () => undefined });
       expect([presentationOf(Daily), presentationOf(Plain)]).to.deep.equal(["message", "structured"]);
-      expect(messageOf(() => defineAxn({ name: "Reports.Daily", configure: { slack: { presentAs: "mesage" as "message" } }, call: () => undefined }))).to.equal(
-        'Invalid slack.presentAs "mesage" on action Reports.Daily: expected one of "structured", "message"',
-      );
+      expect(
+        messageOf(() =>
+          defineAxn({
+            name: "Reports.Daily",
+            configure: { slack: { presentAs: "mesage" as "message" } },
+            call: () => undefined,
+          }),
+        ),
+      ).to.equal('Invalid slack.presentAs "mesage" on action Reports.Daily: expected one of "structured", "message"');
       // The augmented registries type-check in app code: the hint and the metadata key are registered.
-      const Broadcast = defineAxn({ name: "Reports.Broadcast", semanticHints: ["broadcast"], expects: { q: { schema: z.string(), slackTitle: "Query" } }, call: () => undefined });
+      const Broadcast = defineAxn({
+        name: "Reports.Broadcast",
+        semanticHints: ["broadcast"],
+        expects: { q: { schema: z.string(), slackTitle: "Query" } },
+        call: () => undefined,
+      });
       expect(Broadcast.semanticHints).to.deep.equal(["broadcast"]);
     });
   });
@@ -237,20 +275,40 @@ describe("docs pages", () => {
     });
 
     it("recursive fields: validation follows the recursion", async () => {
-      const result = await ImportCatalog.call({ root: { name: "a", children: [{ name: "b", children: [{ name: 1 as unknown as string, children: [] }] }] } });
-      expect(result.exception?.message).to.equal("root.children[0].children[0].name: Invalid input: expected string, received number");
+      const result = await ImportCatalog.call({
+        root: { name: "a", children: [{ name: "b", children: [{ name: 1 as unknown as string, children: [] }] }] },
+      });
+      expect(result.exception?.message).to.equal(
+        "root.children[0].children[0].name: Invalid input: expected string, received number",
+      );
     });
 
     it("the documented looser cases, and the pipe and jwt cases axn closed", async () => {
-      const Uuid = defineAxn({ name: "Docs.Uuid", expects: { id: { schema: z.uuid(), default: "nope" } }, call: () => undefined });
+      const Uuid = defineAxn({
+        name: "Docs.Uuid",
+        expects: { id: { schema: z.uuid(), default: "nope" } },
+        call: () => undefined,
+      });
       expect(Uuid.inputSchema).to.deep.include({ additionalProperties: false }).and.not.have.property("required");
       expect((Uuid.inputSchema.properties as Record<string, { default?: unknown }>).id!.default).to.equal("nope");
       expect((await Uuid.call({})).outcome).to.equal("exception");
-      const Piped = defineAxn({ name: "Docs.Piped", expects: { code: z.string().pipe(z.string().min(2)) }, call: () => undefined });
+      const Piped = defineAxn({
+        name: "Docs.Piped",
+        expects: { code: z.string().pipe(z.string().min(2)) },
+        call: () => undefined,
+      });
       // Both sides of a pipe are published (allOf), so nothing shorter than 2 passes the schema.
-      expect((Piped.inputSchema.properties as Record<string, unknown>).code).to.deep.equal({ allOf: [{ type: "string" }, { type: "string", minLength: 2 }] });
-      expect((await Piped.call({ code: "a" })).exception?.message).to.equal("code: Too small: expected string to have >=2 characters");
-      const Token = defineAxn({ name: "Docs.Token", expects: { token: z.jwt(), id: z.string().startsWith("ord_") }, call: () => undefined });
+      expect((Piped.inputSchema.properties as Record<string, unknown>).code).to.deep.equal({
+        allOf: [{ type: "string" }, { type: "string", minLength: 2 }],
+      });
+      expect((await Piped.call({ code: "a" })).exception?.message).to.equal(
+        "code: Too small: expected string to have >=2 characters",
+      );
+      const Token = defineAxn({
+        name: "Docs.Token",
+        expects: { token: z.jwt(), id: z.string().startsWith("ord_") },
+        call: () => undefined,
+      });
       expect(Token.inputSchema.properties).to.deep.equal({
         token: { type: "string", pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$" },
         id: { type: "string", pattern: "^ord_.*" },
@@ -274,7 +332,11 @@ describe("docs pages", () => {
     }
 
     it("shows the CLI's refusals", () => {
-      expect(exchanges().map((exchange) => exchange.args[1])).to.deep.equal(["delete_ticket", "create_ticket", "close_ticket"]);
+      expect(exchanges().map((exchange) => exchange.args[1])).to.deep.equal([
+        "delete_ticket",
+        "create_ticket",
+        "close_ticket",
+      ]);
     });
 
     for (const exchange of exchanges()) {
@@ -282,7 +344,12 @@ describe("docs pages", () => {
         let stdout = "";
         resetKernel();
         try {
-          const code = await main(exchange.args, { cwd: HELPDESK, env: process.env, stdout: { write: (text: string) => void (stdout += text) }, stderr: { write: () => undefined } });
+          const code = await main(exchange.args, {
+            cwd: HELPDESK,
+            env: process.env,
+            stdout: { write: (text: string) => void (stdout += text) },
+            stderr: { write: () => undefined },
+          });
           expect([code, stdout]).to.deep.equal([1, exchange.output]);
         } finally {
           resetKernel();

@@ -39,7 +39,9 @@ describe("docs/schemas.md", () => {
   it("a schema axn cannot read: the message the page prints", () => {
     const page = readFileSync(fileURLToPath(new URL("../../docs/schemas.md", import.meta.url)), "utf8");
     const printed = /```text\n(defineAxn\(Demo\.AddNumbers\)[^\n]*)\n```/.exec(page)?.[1];
-    expect(() => defineAxn({ name: "Demo.AddNumbers", expects: { a: v.number() as never }, call: () => undefined })).to.throw(TypeError, printed);
+    expect(() =>
+      defineAxn({ name: "Demo.AddNumbers", expects: { a: v.number() as never }, call: () => undefined }),
+    ).to.throw(TypeError, printed);
     expect(printed).to.be.a("string");
   });
 
@@ -49,11 +51,11 @@ describe("docs/schemas.md", () => {
   });
 
   it("docs/adapter-authoring.md: the valibot probe schemas are read as valibot fields", () => {
-    expect([valibotProbes.string(), valibotProbes.positiveInt(), valibotProbes.unknown()].map((schema) => readSchema(schema).label)).to.deep.equal([
-      "valibot",
-      "valibot",
-      "valibot",
-    ]);
+    expect(
+      [valibotProbes.string(), valibotProbes.positiveInt(), valibotProbes.unknown()].map(
+        (schema) => readSchema(schema).label,
+      ),
+    ).to.deep.equal(["valibot", "valibot", "valibot"]);
     expect(readSchema(valibotProbes.positiveInt()).validate(0).ok).to.equal(false);
   });
 });

@@ -29,18 +29,38 @@ import { CardDeclined, ChargeCard } from "../../docs/examples/snippets/charge-ca
 import { Audited, log as hookLog } from "../../docs/examples/snippets/hooks-order.js";
 import { ShipOrder } from "../../docs/examples/snippets/action-fields.js";
 import { WhoAmI } from "../../docs/examples/snippets/ambient.js";
-import { CardDeclined as CardDeclinedForeign, Charge, chargeCardCalls, FindItems, nestedVisibility, shipOrderCalls, whoAmICalls } from "../../docs/examples/snippets/actions-usage.js";
+import {
+  CardDeclined as CardDeclinedForeign,
+  Charge,
+  chargeCardCalls,
+  FindItems,
+  nestedVisibility,
+  shipOrderCalls,
+  whoAmICalls,
+} from "../../docs/examples/snippets/actions-usage.js";
 import { Search } from "../../docs/examples/snippets/factory.js";
 import { installTracing, Summarize } from "../../docs/examples/snippets/tracing.js";
 import { RetryLater, WebhookError } from "../../docs/examples/snippets/errors.js";
 import { ListCompanies, runTool } from "../../docs/examples/snippets/invoker.js";
-import { ambientViolation, boundedMessage, directCall, returnValues, smuggledAmbient } from "../../docs/examples/snippets/invoker-usage.js";
+import {
+  ambientViolation,
+  boundedMessage,
+  directCall,
+  returnValues,
+  smuggledAmbient,
+} from "../../docs/examples/snippets/invoker-usage.js";
 import { conflict, enumerateVersions } from "../../docs/examples/snippets/tools-usage.js";
 import { inlineTool, invoiceTool } from "../../docs/examples/snippets/fncall-usage.js";
 import "../../docs/examples/snippets/fncall-conformance.js";
 import { withHostCheck } from "../../docs/examples/snippets/host-check.js";
 import { ADAPTER_FAILURE_MESSAGE } from "@axn/sdk/adapter";
-import fncallPlugin, { currentSession, deprecator, fncallConfig, tools, wrap } from "../../docs/examples/snippets/fncall-adapter.js";
+import fncallPlugin, {
+  currentSession,
+  deprecator,
+  fncallConfig,
+  tools,
+  wrap,
+} from "../../docs/examples/snippets/fncall-adapter.js";
 import { resetKernel } from "@axn/sdk/testing";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -73,7 +93,15 @@ describe("docs snippets", () => {
       const { lines, logger } = captureLogger();
       configureAxn({ logger });
       const { result, over, declined, bad } = await chargeCardCalls();
-      expect([result.ok, result.outcome, result.chargeId, result.exposed.chargeId, result.success, result.message, result.error]).to.deep.equal([
+      expect([
+        result.ok,
+        result.outcome,
+        result.chargeId,
+        result.exposed.chargeId,
+        result.success,
+        result.message,
+        result.error,
+      ]).to.deep.equal([
         true,
         "success",
         "ch_500_usd",
@@ -102,7 +130,10 @@ describe("docs snippets", () => {
     it("ChargeCard: inferred call arguments", () => {
       expect(
         assertType<
-          Equal<ArgsOf<typeof ChargeCard>, { currency?: "usd" | "eur" | undefined; note?: string | undefined; amountCents: number; cardToken: string }>
+          Equal<
+            ArgsOf<typeof ChargeCard>,
+            { currency?: "usd" | "eur" | undefined; note?: string | undefined; amountCents: number; cardToken: string }
+          >
         >(),
       ).to.equal(true);
     });
@@ -112,7 +143,11 @@ describe("docs snippets", () => {
       expect((typed.exception as InboundValidationError).fieldErrors).to.deep.equal([
         { field: "cardToken", message: "cardToken: Invalid input: expected string, received number" },
       ]);
-      const Lines = defineAxn({ name: "Docs.Lines", expects: { items: z.array(z.object({ qty: z.number().int() })) }, call: () => undefined });
+      const Lines = defineAxn({
+        name: "Docs.Lines",
+        expects: { items: z.array(z.object({ qty: z.number().int() })) },
+        call: () => undefined,
+      });
       const items = await Lines.call({ items: [{ qty: 1 }, { qty: 1 }, { qty: 1.5 }] });
       expect((items.exception as InboundValidationError).fieldErrors).to.deep.equal([
         { field: "items[2].qty", message: "items[2].qty: Invalid input: expected int, received number" },
@@ -130,7 +165,9 @@ describe("docs snippets", () => {
     });
 
     it("the two forms of a field", () => {
-      expect(assertType<Equal<ArgsOf<typeof FindItems>, { query: string; limit?: number | undefined }>>()).to.equal(true);
+      expect(assertType<Equal<ArgsOf<typeof FindItems>, { query: string; limit?: number | undefined }>>()).to.equal(
+        true,
+      );
       expect(FindItems.inputSchema).to.deep.include({ required: ["query"] });
     });
 
@@ -149,9 +186,20 @@ describe("docs snippets", () => {
     it("ShipOrder: subfields, validate, userFacing, coerce and done()", async () => {
       const { coerced, shipped, carrier, zip } = await shipOrderCalls();
       expect(coerced.exposed).to.deep.equal({ label: "ups:ord_1:12345:2", alreadyShipped: false });
-      expect([shipped.ok, shipped.success, shipped.label]).to.deep.equal([true, "Already shipped", "dhl:ord_shipped:12345:1"]);
-      expect([carrier.outcome, carrier.error]).to.deep.equal(["failure", 'Could not ship the order: carrier: Invalid option: expected one of "ups"|"dhl"']);
-      expect([zip.outcome, zip.error, zip.exception?.message]).to.deep.equal(["exception", "Could not ship the order", "zip: must be 5 digits"]);
+      expect([shipped.ok, shipped.success, shipped.label]).to.deep.equal([
+        true,
+        "Already shipped",
+        "dhl:ord_shipped:12345:1",
+      ]);
+      expect([carrier.outcome, carrier.error]).to.deep.equal([
+        "failure",
+        'Could not ship the order: carrier: Invalid option: expected one of "ups"|"dhl"',
+      ]);
+      expect([zip.outcome, zip.error, zip.exception?.message]).to.deep.equal([
+        "exception",
+        "Could not ship the order",
+        "zip: must be 5 digits",
+      ]);
       expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([["Orders.ShipOrder", "validation"]]);
     });
 
@@ -164,7 +212,12 @@ describe("docs snippets", () => {
 
     it("the global onException, as configured on the page", async () => {
       const { sentry } = await fresh<typeof import("../../docs/examples/snippets/on-exception.js")>("on-exception.ts");
-      const Boom = defineAxn({ name: "Docs.Boom", call: () => { throw new Error("boom"); } });
+      const Boom = defineAxn({
+        name: "Docs.Boom",
+        call: () => {
+          throw new Error("boom");
+        },
+      });
       await Boom.call({});
       expect(sentry.captured.map(([error, context]) => [(error as Error).message, context])).to.deep.equal([
         ["boom", { extra: { action: "Docs.Boom", phase: "call" } }],
@@ -181,7 +234,10 @@ describe("docs snippets", () => {
           ...(await fresh<typeof import("../../docs/examples/snippets/deprecations.js")>("deprecations.ts")),
         }));
         expect(warnings.map((w) => [w.name, w.message])).to.deep.equal([
-          ["DeprecationWarning", "retry(seconds) is deprecated; use retry({ afterSeconds }) (deprecated; will be removed in axn-plugin-webhooks 2.0)"],
+          [
+            "DeprecationWarning",
+            "retry(seconds) is deprecated; use retry({ afterSeconds }) (deprecated; will be removed in axn-plugin-webhooks 2.0)",
+          ],
         ]);
         expect([deprecator.behavior, core.behavior]).to.deep.equal(["raise", "silence"]);
         let raised: unknown;
@@ -190,7 +246,10 @@ describe("docs snippets", () => {
         } catch (error) {
           raised = error;
         }
-        expect([(raised as { code?: string }).code, (raised as Error).name]).to.deep.equal(["AXN_DEPRECATED", "DeprecationError"]);
+        expect([(raised as { code?: string }).code, (raised as Error).name]).to.deep.equal([
+          "AXN_DEPRECATED",
+          "DeprecationError",
+        ]);
       } finally {
         core.behavior = before;
       }
@@ -220,9 +279,15 @@ describe("docs snippets", () => {
       expect(plain.exposed).to.deep.equal({ userId: "u1" });
       expect(inherited.exposed).to.deep.equal({ userId: "from-request", tenant: "acme" });
       expect(explicit.exposed).to.deep.equal({ userId: "explicit" });
-      expect([empty.outcome, empty.exception?.message]).to.deep.equal(["exception", "userId: Invalid input: expected string, received undefined"]);
+      expect([empty.outcome, empty.exception?.message]).to.deep.equal([
+        "exception",
+        "userId: Invalid input: expected string, received undefined",
+      ]);
       expect(map.userId).to.equal("u2");
-      expect([opaque.outcome, opaque.exception?.message]).to.deep.equal(["exception", "userId: Invalid input: expected string, received undefined"]);
+      expect([opaque.outcome, opaque.exception?.message]).to.deep.equal([
+        "exception",
+        "userId: Invalid input: expected string, received undefined",
+      ]);
     });
 
     it("ambient context: each nested action sees only the keys it declares", async () => {
@@ -245,7 +310,10 @@ describe("docs snippets", () => {
       try {
         await Summarize.call({});
         expect(exporter.getFinishedSpans().map((s) => [s.name, s.attributes])).to.deep.equal([
-          ["axn.call", { "axn.action": "Docs.Summarize", "gen_ai.request.model": "small-model", "axn.outcome": "success" }],
+          [
+            "axn.call",
+            { "axn.action": "Docs.Summarize", "gen_ai.request.model": "small-model", "axn.outcome": "success" },
+          ],
         ]);
       } finally {
         trace.disable();
@@ -289,9 +357,20 @@ describe("docs snippets", () => {
     it("membership for every declaration form", async () => {
       host("mcp", "langchain", "http");
       await fresh("tools-membership.ts");
-      expect(names("mcp")).to.deep.equal(["find_orders", "orders_cancel_order", "orders_refund_order", "reports_daily_report", "status"]);
+      expect(names("mcp")).to.deep.equal([
+        "find_orders",
+        "orders_cancel_order",
+        "orders_refund_order",
+        "reports_daily_report",
+        "status",
+      ]);
       expect(names("langchain")).to.deep.equal(["reports_daily_report"]);
-      expect(names("http")).to.deep.equal(["orders_cancel_order", "orders_export_orders", "orders_refund_order", "reports_daily_report"]);
+      expect(names("http")).to.deep.equal([
+        "orders_cancel_order",
+        "orders_export_orders",
+        "orders_refund_order",
+        "reports_daily_report",
+      ]);
       expect(warnings).to.deep.equal([]);
     });
 
@@ -301,7 +380,10 @@ describe("docs snippets", () => {
       const { latest, all, group } = enumerateVersions();
       expect(latest.map((a) => `${a.toolName("mcp")}@${a.toolVersion}`)).to.deep.equal(["approve_loan@2"]);
       expect(all.map((a) => a.name)).to.deep.equal(["AgentTools.ApproveLoan.V1", "AgentTools.ApproveLoan.V2"]);
-      expect([group.all.map((a) => a.toolVersion), group.latest.name]).to.deep.equal([[1, 2], "AgentTools.ApproveLoan.V2"]);
+      expect([group.all.map((a) => a.toolVersion), group.latest.name]).to.deep.equal([
+        [1, 2],
+        "AgentTools.ApproveLoan.V2",
+      ]);
     });
 
     it("conflicts name both actions and how to disambiguate", () => {
@@ -317,7 +399,9 @@ describe("docs snippets", () => {
         TypeError,
         "defineAxn(AgentTools.Refund.V2): the name ends in a V2 segment but does not declare toolVersion; add toolVersion: 2",
       );
-      expect(() => defineAxn({ name: "AgentTools.Refund.V2", toolVersion: 3, tool: true, call: () => undefined })).to.throw(
+      expect(() =>
+        defineAxn({ name: "AgentTools.Refund.V2", toolVersion: 3, tool: true, call: () => undefined }),
+      ).to.throw(
         TypeError,
         "defineAxn(AgentTools.Refund.V2): the name ends in a V2 segment but toolVersion is 3; make them agree",
       );
@@ -330,18 +414,19 @@ describe("docs snippets", () => {
       expect(warnings).to.deep.equal([
         "axn: Tools.for was called before discovery was complete (the host has not finished loading or tool roots are not imported yet); enumerate tools after loadHost()/Tools.discover() resolves",
       ]);
-      expect(() => Tools.for("mpc")).to.throw(TypeError, 'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: mcp');
+      expect(() => Tools.for("mpc")).to.throw(
+        TypeError,
+        'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: mcp',
+      );
     });
 
     it("tool roots: directory grants, path-derived names and the broad-path guard", async () => {
       Tools.setProjectRoot(SNIPPETS);
       Tools.registerAdapter("mcp", { toolRoots: () => ["agent_tools"] });
       await Tools.discover();
-      expect(Tools.for("mcp", { allVersions: true }).map((a) => `${a.toolName("mcp")}@${a.toolVersion}`)).to.deep.equal([
-        "billing_lookup_invoice@1",
-        "extend_trial@1",
-        "extend_trial@2",
-      ]);
+      expect(Tools.for("mcp", { allVersions: true }).map((a) => `${a.toolName("mcp")}@${a.toolVersion}`)).to.deep.equal(
+        ["billing_lookup_invoice@1", "extend_trial@1", "extend_trial@2"],
+      );
       resetKernel();
       Tools.setProjectRoot(SNIPPETS);
       Tools.registerAdapter("mcp", { toolRoots: () => ["app/actions"] });
@@ -360,14 +445,17 @@ describe("docs snippets", () => {
 
   describe("docs/invoker.md", () => {
     it("the opening call: model arguments, trusted context", async () => {
-      const { invoker: intro, result } = await fresh<typeof import("../../docs/examples/snippets/invoker-intro.js")>("invoker-intro.ts");
+      const { invoker: intro, result } =
+        await fresh<typeof import("../../docs/examples/snippets/invoker-intro.js")>("invoker-intro.ts");
       expect(intro.options).to.deep.equal({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
       expect([result.ok, result.exposed]).to.deep.equal([true, { companies: ["Acme", "Globex"], userId: "u1" }]);
     });
 
     it("coerces wire strings and uses only the trusted ambient context", async () => {
       await smuggledAmbient();
-      expect(await runTool({ limit: "2", sort: "name" }, { userId: "u1" })).to.deep.equal({ content: { companies: ["Acme", "Globex"], userId: "u1" } });
+      expect(await runTool({ limit: "2", sort: "name" }, { userId: "u1" })).to.deep.equal({
+        content: { companies: ["Acme", "Globex"], userId: "u1" },
+      });
       expect(await runTool({ limit: "1", ambientContext: { userId: "attacker" } }, { userId: "u1" })).to.deep.equal({
         content: { companies: ["Acme"], userId: "u1" },
       });
@@ -376,10 +464,11 @@ describe("docs snippets", () => {
     it("user-facing input errors with field detail", async () => {
       await returnValues();
       expect(await runTool({ limit: "many", sort: "age" }, { userId: "u1" })).to.deep.equal({
-        error: "Could not list companies: limit: Invalid input: expected number, received string; sort: Invalid option: expected one of \"name\"|\"size\"",
+        error:
+          'Could not list companies: limit: Invalid input: expected number, received string; sort: Invalid option: expected one of "name"|"size"',
         fieldErrors: [
           { field: "limit", message: "limit: Invalid input: expected number, received string" },
-          { field: "sort", message: "sort: Invalid option: expected one of \"name\"|\"size\"" },
+          { field: "sort", message: 'sort: Invalid option: expected one of "name"|"size"' },
         ],
       });
       expect(await runTool({ limit: 5, offset: 10 }, { userId: "u1" })).to.deep.equal({
@@ -391,7 +480,11 @@ describe("docs snippets", () => {
 
     it("ambient violations stay developer-facing", async () => {
       const result = await ambientViolation();
-      expect([result.outcome, result.error, Invoker.inputInvalid(result)]).to.deep.equal(["exception", "Could not list companies", false]);
+      expect([result.outcome, result.error, Invoker.inputInvalid(result)]).to.deep.equal([
+        "exception",
+        "Could not list companies",
+        false,
+      ]);
       expect(Invoker.fieldErrors(result)).to.deep.equal([
         { field: "limit", message: "limit: Invalid input: expected number, received string" },
         { field: "userId", message: "userId: Invalid input: expected string, received undefined" },
@@ -418,20 +511,29 @@ describe("docs snippets", () => {
 
     it("a direct call does not coerce", async () => {
       const result = await directCall();
-      expect([result.outcome, result.exception?.message]).to.deep.equal(["exception", "limit: Invalid input: expected number, received string"]);
+      expect([result.outcome, result.exception?.message]).to.deep.equal([
+        "exception",
+        "limit: Invalid input: expected number, received string",
+      ]);
     });
   });
 
   describe("docs/adapter-authoring.md", () => {
     it("the Host check: loopback names on a loopback bind, the given list otherwise, nothing on a public bind", async () => {
       const ok = (): Response => Response.json({ ok: true });
-      const ask = async (handler: (request: Request) => Response | Promise<Response>, host: string): Promise<[number, unknown]> => {
+      const ask = async (
+        handler: (request: Request) => Response | Promise<Response>,
+        host: string,
+      ): Promise<[number, unknown]> => {
         const response = await handler(new Request("http://x/", { headers: { host } }));
         return [response.status, await response.json()];
       };
       const loopback = withHostCheck(ok, { bindAddress: "127.0.0.1" });
       expect(await ask(loopback, "localhost:8787")).to.deep.equal([200, { ok: true }]);
-      expect(await ask(loopback, "evil.example:8787")).to.deep.equal([403, { error: 'Host "evil.example" is not allowed' }]);
+      expect(await ask(loopback, "evil.example:8787")).to.deep.equal([
+        403,
+        { error: 'Host "evil.example" is not allowed' },
+      ]);
       const listed = withHostCheck(ok, { bindAddress: "0.0.0.0", allowedHosts: ["API.Internal"] });
       expect(await ask(listed, "api.internal")).to.deep.equal([200, { ok: true }]);
       expect(await ask(listed, "localhost")).to.deep.equal([403, { error: 'Host "localhost" is not allowed' }]);
@@ -479,25 +581,40 @@ describe("docs snippets", () => {
         },
       });
       const progress: number[] = [];
-      expect(await wrap(Greet).call({}, { userId: "u1", progress: (n) => void progress.push(n) })).to.deep.equal({ ok: true, content: "Hello" });
+      expect(await wrap(Greet).call({}, { userId: "u1", progress: (n) => void progress.push(n) })).to.deep.equal({
+        ok: true,
+        content: "Hello",
+      });
       expect(progress).to.deep.equal([1]);
       expect(fncallConfig.resolveOverrideFor(Greet, "presentAs")).to.equal("message");
       const inline = await inlineTool();
       expect([inline.name, inline.description]).to.deep.equal(["search", "Search for items"]);
-      expect(await inline.call({ query: "rr" }, { userId: "u1" })).to.deep.equal({ ok: true, content: { results: ["cherry"] } });
+      expect(await inline.call({ query: "rr" }, { userId: "u1" })).to.deep.equal({
+        ok: true,
+        content: { results: ["cherry"] },
+      });
       expect(tools().map((t) => t.name)).to.not.include("search");
     });
 
     it("a mapping failure answers the adapter's own error response and is reported", async () => {
       await createHost({ config: { plugins: [fncallPlugin] }, cwd: SNIPPETS });
-      const Broken = defineAxn({ name: "Docs.Broken", exposes: { label: z.string() }, call: () => ({ label: "a\ud800" }) });
-      expect(await wrap(Broken).call({}, { userId: "u1" })).to.deep.equal({ ok: false, error: ADAPTER_FAILURE_MESSAGE });
+      const Broken = defineAxn({
+        name: "Docs.Broken",
+        exposes: { label: z.string() },
+        call: () => ({ label: "a\ud800" }),
+      });
+      expect(await wrap(Broken).call({}, { userId: "u1" })).to.deep.equal({
+        ok: false,
+        error: ADAPTER_FAILURE_MESSAGE,
+      });
       expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([["Docs.Broken", "adapter response"]]);
     });
 
     it("per-action bags are validated against the plugin's settings", async () => {
       await createHost({ config: { plugins: [fncallPlugin] }, cwd: SNIPPETS });
-      expect(() => defineAxn({ name: "Docs.Greet", configure: { fncall: { colour: 1 } as never }, call: () => undefined })).to.throw(
+      expect(() =>
+        defineAxn({ name: "Docs.Greet", configure: { fncall: { colour: 1 } as never }, call: () => undefined }),
+      ).to.throw(
         "Unknown setting fncall.colour on action Docs.Greet; axn-plugin-fncall accepts: name, presentAs, rejectOpaqueExposedValues",
       );
     });
@@ -506,7 +623,9 @@ describe("docs snippets", () => {
       const before = new Map([...deprecators()].map(([name, d]) => [name, d.behavior]));
       try {
         await fresh("deprecations-ci.ts");
-        expect([...deprecators().values()].map((d) => d.behavior)).to.satisfy((all: string[]) => all.every((b) => b === "raise"));
+        expect([...deprecators().values()].map((d) => d.behavior)).to.satisfy((all: string[]) =>
+          all.every((b) => b === "raise"),
+        );
         expect([...deprecators().keys()]).to.include.members(["@axn/core", "@axn/sdk", "axn-plugin-fncall"]);
       } finally {
         for (const [name, behavior] of before) deprecators().get(name)!.behavior = behavior;

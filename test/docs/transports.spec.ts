@@ -21,7 +21,11 @@ describe("docs/plugins.md: a transport plugin", () => {
     const transport = added[0]!;
     if (transport.kind !== "http") throw new Error("expected an http transport");
     expect(transport.path).to.equal("/echo");
-    const running = await transport.start({ app: { name: "docs", version: "1.0.0", root: process.cwd() }, flags: { "echo-greeting": "hello" }, hostname: "127.0.0.1" } as never);
+    const running = await transport.start({
+      app: { name: "docs", version: "1.0.0", root: process.cwd() },
+      flags: { "echo-greeting": "hello" },
+      hostname: "127.0.0.1",
+    } as never);
     const server = createServer(running.listener as RequestListener);
     await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
     try {

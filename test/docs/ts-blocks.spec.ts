@@ -26,8 +26,12 @@ function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
 
 const PAGES = [
   join(ROOT, "README.md"),
-  ...readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => join(ROOT, "docs", name)),
-  ...readdirSync(join(ROOT, "docs/plugins")).filter((name) => name.endsWith(".md")).map((name) => join(ROOT, "docs/plugins", name)),
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => join(ROOT, "docs", name)),
+  ...readdirSync(join(ROOT, "docs/plugins"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => join(ROOT, "docs/plugins", name)),
 ];
 
 interface Block {
@@ -59,15 +63,21 @@ function contains(file: readonly string[], block: readonly string[]): boolean {
     if (!anchor.endsWith(block[first]!)) continue;
     const prefix = anchor.slice(0, anchor.length - block[first]!.length);
     if (prefix.trim() !== "") continue;
-    if (block.every((line, j) => (line === "" ? file[start + j]!.trim() === "" : file[start + j] === prefix + line))) return true;
+    if (block.every((line, j) => (line === "" ? file[start + j]!.trim() === "" : file[start + j] === prefix + line)))
+      return true;
   }
   return false;
 }
 
 // Dot files are not in the type-checked program (TypeScript's include globs skip them).
-const SOURCES = filesUnder(EXAMPLES, (name) => /\.(ts|mts)$/.test(name) && !name.endsWith(".d.ts") && !name.startsWith(".")).map((path) => ({
+const SOURCES = filesUnder(
+  EXAMPLES,
+  (name) => /\.(ts|mts)$/.test(name) && !name.endsWith(".d.ts") && !name.startsWith("."),
+).map((path) => ({
   path,
-  lines: readFileSync(path, "utf8").split("\n").map((line) => line.trimEnd()),
+  lines: readFileSync(path, "utf8")
+    .split("\n")
+    .map((line) => line.trimEnd()),
 }));
 const SPECS = filesUnder(join(ROOT, "test"), (name) => name.endsWith(".ts")).map((path) => readFileSync(path, "utf8"));
 
@@ -76,7 +86,8 @@ const SPECS = filesUnder(join(ROOT, "test"), (name) => name.endsWith(".ts")).map
  * run with a scripted model in the spec named.
  */
 const TYPE_CHECKED_ONLY: Record<string, string> = {
-  "snippets/langchain-app/agent.ts": "test/plugins/langchain/docs-example.spec.ts runs the agent with FakeToolCallingModel",
+  "snippets/langchain-app/agent.ts":
+    "test/plugins/langchain/docs-example.spec.ts runs the agent with FakeToolCallingModel",
   "helpdesk/agent-hosted.ts": "the helpdesk's agent.ts runs the same loop with a scripted model",
 };
 
@@ -89,8 +100,14 @@ function exercised(path: string): boolean {
   const rel = relative(EXAMPLES, path).replace(/\.(ts|mts)$/, "");
   const parts = rel.split("/");
   if (parts.includes("agent_tools")) return true;
-  if (parts.at(-1) === "axn.config") return SPECS.some((spec) => spec.includes(`"${parts.at(-2)}`) || spec.includes(`/${parts.at(-2)}"`));
-  return SPECS.some((spec) => spec.includes(`examples/${rel}.js`) || spec.includes(`examples/${rel}.ts`) || spec.includes(`"${parts.at(-1)}.ts"`));
+  if (parts.at(-1) === "axn.config")
+    return SPECS.some((spec) => spec.includes(`"${parts.at(-2)}`) || spec.includes(`/${parts.at(-2)}"`));
+  return SPECS.some(
+    (spec) =>
+      spec.includes(`examples/${rel}.js`) ||
+      spec.includes(`examples/${rel}.ts`) ||
+      spec.includes(`"${parts.at(-1)}.ts"`),
+  );
 }
 
 describe("docs: every ts block is a type-checked example", () => {
@@ -102,17 +119,29 @@ describe("docs: every ts block is a type-checked example", () => {
 
   it("each block is quoted from a file under docs/examples/", () => {
     const missing = blocks.filter((block) => !SOURCES.some((source) => contains(source.lines, block.lines)));
-    expect(missing.map((block) => `${block.page}:${block.line} ${block.lines.find((l) => l !== "") ?? ""}`)).to.deep.equal([]);
+    expect(
+      missing.map((block) => `${block.page}:${block.line} ${block.lines.find((l) => l !== "") ?? ""}`),
+    ).to.deep.equal([]);
   });
 
   it("each file a block is quoted from is run by a spec", () => {
-    const hosts = new Set(blocks.flatMap((block) => SOURCES.filter((source) => contains(source.lines, block.lines)).map((source) => source.path)));
+    const hosts = new Set(
+      blocks.flatMap((block) =>
+        SOURCES.filter((source) => contains(source.lines, block.lines)).map((source) => source.path),
+      ),
+    );
     const unrun = [...hosts].filter((path) => !exercised(path) && !(relative(EXAMPLES, path) in TYPE_CHECKED_ONLY));
     expect(unrun.map((path) => relative(ROOT, path))).to.deep.equal([]);
   });
 
   it("the type-checked-only files are still quoted by a page", () => {
-    const quoted = new Set([...blocks].flatMap((block) => SOURCES.filter((source) => contains(source.lines, block.lines)).map((source) => relative(EXAMPLES, source.path))));
+    const quoted = new Set(
+      [...blocks].flatMap((block) =>
+        SOURCES.filter((source) => contains(source.lines, block.lines)).map((source) =>
+          relative(EXAMPLES, source.path),
+        ),
+      ),
+    );
     expect(Object.keys(TYPE_CHECKED_ONLY).filter((file) => !quoted.has(file))).to.deep.equal([]);
   });
 });

@@ -55,7 +55,8 @@ const children = new Set<ChildProcess>();
 
 function describeRun(run: Run): string {
   const status = run.signal === null ? `exit ${run.code}` : `killed by ${run.signal}`;
-  const tail = (text: string) => (text.length > 4000 ? `[… ${text.length - 4000} characters]\n${text.slice(-4000)}` : text);
+  const tail = (text: string) =>
+    text.length > 4000 ? `[… ${text.length - 4000} characters]\n${text.slice(-4000)}` : text;
   return `$ ${run.command}  (${status})\n--- stdout\n${tail(run.stdout)}\n--- stderr\n${tail(run.stderr)}`;
 }
 
@@ -68,7 +69,12 @@ function userEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (/^npm_(package_|lifecycle_|command$|execpath$|node_execpath$)/i.test(key)) delete env[key];
-    if (/^npm_config_(workspaces?|include_workspace_root|global|global_prefix|local_prefix|prefix|call|dry_run|json|omit|include|production|save.*|package_lock.*|user_agent)$/i.test(key)) delete env[key];
+    if (
+      /^npm_config_(workspaces?|include_workspace_root|global|global_prefix|local_prefix|prefix|call|dry_run|json|omit|include|production|save.*|package_lock.*|user_agent)$/i.test(
+        key,
+      )
+    )
+      delete env[key];
   }
   return env;
 }
@@ -80,7 +86,13 @@ function run(file: string, args: readonly string[], options: { cwd: string; time
     const child = execFile(
       file,
       args,
-      { cwd: options.cwd, env: userEnv(), timeout: options.timeoutMs ?? 60_000, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: options.cwd,
+        env: userEnv(),
+        timeout: options.timeoutMs ?? 60_000,
+        killSignal: "SIGKILL",
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
         children.delete(child);
         const failure = error as (Error & { code?: unknown; signal?: NodeJS.Signals | null }) | null;
@@ -100,7 +112,11 @@ function run(file: string, args: readonly string[], options: { cwd: string; time
 }
 
 /** `run`, failing with the command's whole output unless it exited 0. */
-async function mustRun(file: string, args: readonly string[], options: { cwd: string; timeoutMs?: number }): Promise<Run> {
+async function mustRun(
+  file: string,
+  args: readonly string[],
+  options: { cwd: string; timeoutMs?: number },
+): Promise<Run> {
   const result = await run(file, args, options);
   if (result.code !== 0) throw new Error(`command failed:\n${describeRun(result)}`);
   return result;
@@ -109,9 +125,12 @@ async function mustRun(file: string, args: readonly string[], options: { cwd: st
 /** npm as the test runs it (the `npm_execpath` of `npm test`), else the `npm` on PATH. */
 function npmCommand(args: readonly string[]): [string, string[]] {
   const execPath = process.env["npm_execpath"];
-  return execPath !== undefined && basename(execPath) === "npm-cli.js" ? [process.execPath, [execPath, ...args]] : ["npm", [...args]];
+  return execPath !== undefined && basename(execPath) === "npm-cli.js"
+    ? [process.execPath, [execPath, ...args]]
+    : ["npm", [...args]];
 }
-const npm = (args: readonly string[], options: { cwd: string; timeoutMs?: number }) => mustRun(...npmCommand(args), options);
+const npm = (args: readonly string[], options: { cwd: string; timeoutMs?: number }) =>
+  mustRun(...npmCommand(args), options);
 
 /** Every installed copy of `name` under `root` (each `node_modules/<name>`, nested ones too). */
 function installedCopies(root: string, name: string): { path: string; version: string }[] {
@@ -128,7 +147,10 @@ function installedCopies(root: string, name: string): { path: string; version: s
       for (const dir of packages) {
         const manifest = join(dir, "package.json");
         if (!existsSync(manifest)) continue;
-        const { name: packageName, version } = JSON.parse(readFileSync(manifest, "utf8")) as { name?: string; version: string };
+        const { name: packageName, version } = JSON.parse(readFileSync(manifest, "utf8")) as {
+          name?: string;
+          version: string;
+        };
         if (packageName === name) found.push({ path: relative(root, dir), version });
         visit(join(dir, "node_modules"));
       }
@@ -143,7 +165,10 @@ function readUntil(child: ChildProcess, marker: string, timeoutMs = 60_000): Pro
   return new Promise((done, fail) => {
     let out = "";
     let err = "";
-    const timer = setTimeout(() => fail(new Error(`no "${marker}" within ${timeoutMs} ms:\n${out}\n${err}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`no "${marker}" within ${timeoutMs} ms:\n${out}\n${err}`)),
+      timeoutMs,
+    );
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes(marker)) {
@@ -191,7 +216,9 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
 
     // Nothing above the app may lend it packages: Node resolves through every ancestor's node_modules.
     for (let dir = root; dir !== dirname(dir); dir = dirname(dir)) {
-      expect(existsSync(join(dir, "node_modules")), `${dir}/node_modules would leak into the fresh app`).to.equal(false);
+      expect(existsSync(join(dir, "node_modules")), `${dir}/node_modules would leak into the fresh app`).to.equal(
+        false,
+      );
     }
     expect(relative(repo, root).startsWith(".."), "the app must live outside the workspace").to.equal(true);
 
@@ -218,7 +245,9 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
 
   afterEach(async function () {
     if (this.currentTest?.state === "failed") {
-      console.error(`\nfresh app (${app}), the commands run since the last failure:\n\n${transcript.slice(shown).map(describeRun).join("\n")}`);
+      console.error(
+        `\nfresh app (${app}), the commands run since the last failure:\n\n${transcript.slice(shown).map(describeRun).join("\n")}`,
+      );
       shown = transcript.length;
     }
     await stopEverything();
@@ -242,8 +271,12 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
           ...Object.values(manifest.exports).flatMap((target) => [target.types, target.default]),
           ...Object.values(manifest.bin ?? {}),
         ];
-        for (const target of targets) expect(files, `${entry.name} ships ${target}`).to.include(target.replace(/^\.\//, ""));
-        expect([...files].filter((file) => file.endsWith(".tsbuildinfo")), `${entry.name} ships tsc's build state`).to.deep.equal([]);
+        for (const target of targets)
+          expect(files, `${entry.name} ships ${target}`).to.include(target.replace(/^\.\//, ""));
+        expect(
+          [...files].filter((file) => file.endsWith(".tsbuildinfo")),
+          `${entry.name} ships tsc's build state`,
+        ).to.deep.equal([]);
       }
     });
   });
@@ -254,7 +287,8 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
       expect(zod, "copies of zod").to.have.lengthOf(1);
       expect(zod[0]!.path).to.equal("node_modules/zod");
       expect(zod[0]!.version).to.match(/^4\./);
-      for (const name of [...Object.values(PACKAGES), "@langchain/core"]) expect(installedCopies(app, name), `copies of ${name}`).to.have.lengthOf(1);
+      for (const name of [...Object.values(PACKAGES), "@langchain/core"])
+        expect(installedCopies(app, name), `copies of ${name}`).to.have.lengthOf(1);
     });
 
     it("leaves npm nothing to complain about: no peer conflict, nothing missing or invalid", async () => {
@@ -269,8 +303,15 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
 
   describe("the app", () => {
     it("type-checks under strict with its own tsc, shipped .d.ts included (skipLibCheck off)", async () => {
-      const tsconfig = json(readFileSync(join(app, "tsconfig.json"), "utf8")) as { compilerOptions: Record<string, unknown> };
-      expect(tsconfig.compilerOptions).to.include({ strict: true, module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: false });
+      const tsconfig = json(readFileSync(join(app, "tsconfig.json"), "utf8")) as {
+        compilerOptions: Record<string, unknown>;
+      };
+      expect(tsconfig.compilerOptions).to.include({
+        strict: true,
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        skipLibCheck: false,
+      });
       const tsc = await run(join(app, "node_modules/.bin/tsc"), ["--noEmit"], { cwd: app });
       expect(tsc.stdout + tsc.stderr).to.equal("");
       expect(tsc.code).to.equal(0);
@@ -285,13 +326,36 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
       ]);
       expect(tools.code, tools.stderr).to.equal(0);
       expect(json(tools.stdout)).to.deep.equal([
-        { kind: "tool", name: "add", version: 1, adapters: ["http", "langchain", "mcp"], semanticHints: ["readOnly", "idempotent"], description: "Add two integers" },
-        { kind: "tool", name: "greet", version: 1, adapters: ["http", "langchain", "mcp"], semanticHints: [], description: "Greet someone by email" },
+        {
+          kind: "tool",
+          name: "add",
+          version: 1,
+          adapters: ["http", "langchain", "mcp"],
+          semanticHints: ["readOnly", "idempotent"],
+          description: "Add two integers",
+        },
+        {
+          kind: "tool",
+          name: "greet",
+          version: 1,
+          adapters: ["http", "langchain", "mcp"],
+          semanticHints: [],
+          description: "Greet someone by email",
+        },
       ]);
       expect(call.code, call.stderr).to.equal(0);
-      expect(json(call.stdout)).to.deep.equal({ ok: true, outcome: "success", message: "The sum is 5", exposed: { sum: 5 } });
+      expect(json(call.stdout)).to.deep.equal({
+        ok: true,
+        outcome: "success",
+        message: "The sum is 5",
+        exposed: { sum: 5 },
+      });
       expect(failed.code).to.equal(1);
-      expect(json(failed.stdout)).to.deep.equal({ ok: false, outcome: "failure", error: "Could not greet: blocked.example does not take greetings" });
+      expect(json(failed.stdout)).to.deep.equal({
+        ok: false,
+        outcome: "failure",
+        error: "Could not greet: blocked.example does not take greetings",
+      });
       expect(doctor.code, doctor.stdout + doctor.stderr).to.equal(0);
       expect(doctor.stdout).to.contain("No problems found.");
     });
@@ -299,16 +363,29 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
     it("serves MCP over stdio (axn serve --mcp-stdio) to the MCP SDK's own client", async () => {
       const client = new Client({ name: "fresh-app-spec", version: "1.0.0" });
       clients.push(client);
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, "serve", "--mcp-stdio"], cwd: app, stderr: "pipe" }));
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [bin, "serve", "--mcp-stdio"],
+          cwd: app,
+          stderr: "pipe",
+        }),
+      );
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).to.deep.equal(["add", "greet"]);
-      expect(tools[0]!.inputSchema).to.deep.equal({ $schema: "https://json-schema.org/draft/2020-12/schema", ...ADD_INPUT_SCHEMA }); // the listing declares the dialect
+      expect(tools[0]!.inputSchema).to.deep.equal({
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        ...ADD_INPUT_SCHEMA,
+      }); // the listing declares the dialect
       expect(tools[0]!.annotations).to.deep.equal({ readOnlyHint: true, idempotentHint: true });
 
       const sum = await client.callTool({ name: "add", arguments: { a: "2", b: 3 } });
       expect(sum).to.deep.equal({ content: [{ type: "text", text: '{"sum":5}' }], structuredContent: { sum: 5 } });
       const refused = await client.callTool({ name: "greet", arguments: { email: "not an email" } });
-      expect(refused).to.deep.equal({ content: [{ type: "text", text: "Could not greet: email: Invalid email address" }], isError: true });
+      expect(refused).to.deep.equal({
+        content: [{ type: "text", text: "Could not greet: email: Invalid email address" }],
+        isError: true,
+      });
       await client.close();
     });
 
@@ -316,7 +393,9 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
       const server = spawn(process.execPath, [bin, "serve", "--port", "0"], { cwd: app, env: userEnv() });
       children.add(server);
       const banner = await readUntil(server, "Press Ctrl+C to stop.");
-      const url = /Serving fresh-app \(2 MCP tools, 2 HTTP operations\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
+      const url = /Serving fresh-app \(2 MCP tools, 2 HTTP operations\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+        banner,
+      )?.[1];
       expect(url, banner).to.be.a("string");
 
       const sum = await post(`${url}/api/add/v1`, { a: "2", b: 3 });
@@ -329,12 +408,21 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
       expect(await failed.json()).to.deep.equal({ error: "Could not greet: blocked.example does not take greetings" });
       const refused = await post(`${url}/api/add/v1`, { a: 1.5, b: 3 });
       expect(refused.status).to.equal(400);
-      expect(((await refused.json()) as { fieldErrors: { field: string }[] }).fieldErrors.map((error) => error.field)).to.deep.equal(["a"]);
+      expect(
+        ((await refused.json()) as { fieldErrors: { field: string }[] }).fieldErrors.map((error) => error.field),
+      ).to.deep.equal(["a"]);
       const openapi = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
         paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
       };
-      expect(Object.keys(openapi.paths)).to.deep.equal(["/api/add/v1", "/api/greet/v1", "/api/jobs/{id}", "/api/openapi.json"]);
-      expect(openapi.paths["/api/add/v1"]!.post.requestBody.content["application/json"]!.schema).to.deep.equal(ADD_INPUT_SCHEMA);
+      expect(Object.keys(openapi.paths)).to.deep.equal([
+        "/api/add/v1",
+        "/api/greet/v1",
+        "/api/jobs/{id}",
+        "/api/openapi.json",
+      ]);
+      expect(openapi.paths["/api/add/v1"]!.post.requestBody.content["application/json"]!.schema).to.deep.equal(
+        ADD_INPUT_SCHEMA,
+      );
 
       const client = new Client({ name: "fresh-app-spec", version: "1.0.0" });
       clients.push(client);
@@ -362,7 +450,11 @@ describe("a fresh app outside the workspace, on the packed packages and zod 4", 
           content: '{"greeting":"Hi Hi ada from axn","domain":"lovelace.example"}',
           artifact: { greeting: "Hi Hi ada from axn", domain: "lovelace.example" },
         },
-        refused: { status: "error", content: "Could not greet: email: Invalid email address", artifact: { fieldErrors: [{ field: "email", message: "email: Invalid email address" }] } },
+        refused: {
+          status: "error",
+          content: "Could not greet: email: Invalid email address",
+          artifact: { fieldErrors: [{ field: "email", message: "email: Invalid email address" }] },
+        },
         failed: { status: "error", content: "Could not greet: blocked.example does not take greetings" },
       });
     });

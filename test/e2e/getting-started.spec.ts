@@ -61,7 +61,10 @@ function consoleOutput(command: string): string {
 }
 
 /** The page's `npm pkg set …` lines (they touch no registry, so they run as written). */
-const PKG_SET = blocks(/^sh$/).flatMap((text) => text.split("\n")).map((line) => line.replace(/\s+#.*$/, "")).filter((line) => line.startsWith("npm pkg set"));
+const PKG_SET = blocks(/^sh$/)
+  .flatMap((text) => text.split("\n"))
+  .map((line) => line.replace(/\s+#.*$/, ""))
+  .filter((line) => line.startsWith("npm pkg set"));
 
 interface Run {
   readonly command: string;
@@ -77,24 +80,50 @@ const children = new Set<ChildProcess>();
 function userEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^npm_(package_|lifecycle_|command$|execpath$|node_execpath$)/i.test(key) || key === "INIT_CWD" || key === "PORT") delete env[key];
-    if (/^npm_config_(workspaces?|include_workspace_root|global|global_prefix|local_prefix|prefix|call|dry_run|json|omit|include|production|save.*|package_lock.*|user_agent)$/i.test(key)) delete env[key];
+    if (
+      /^npm_(package_|lifecycle_|command$|execpath$|node_execpath$)/i.test(key) ||
+      key === "INIT_CWD" ||
+      key === "PORT"
+    )
+      delete env[key];
+    if (
+      /^npm_config_(workspaces?|include_workspace_root|global|global_prefix|local_prefix|prefix|call|dry_run|json|omit|include|production|save.*|package_lock.*|user_agent)$/i.test(
+        key,
+      )
+    )
+      delete env[key];
   }
   return env;
 }
 
 /** Runs to completion; SIGKILLed past `timeoutMs` (a hang guard, not a budget). */
-function run(file: string, args: readonly string[], options: { cwd: string; timeoutMs?: number; shell?: boolean }): Promise<Run> {
+function run(
+  file: string,
+  args: readonly string[],
+  options: { cwd: string; timeoutMs?: number; shell?: boolean },
+): Promise<Run> {
   const command = [file === process.execPath ? "node" : file, ...args].join(" ");
   return new Promise((done) => {
     const child = execFile(
       file,
       args,
-      { cwd: options.cwd, env: userEnv(), timeout: options.timeoutMs ?? 120_000, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024, shell: options.shell ?? false },
+      {
+        cwd: options.cwd,
+        env: userEnv(),
+        timeout: options.timeoutMs ?? 120_000,
+        killSignal: "SIGKILL",
+        maxBuffer: 64 * 1024 * 1024,
+        shell: options.shell ?? false,
+      },
       (error, stdout, stderr) => {
         children.delete(child);
         const failure = error as (Error & { code?: unknown }) | null;
-        const result = { command, code: failure === null ? 0 : typeof failure.code === "number" ? failure.code : null, stdout, stderr };
+        const result = {
+          command,
+          code: failure === null ? 0 : typeof failure.code === "number" ? failure.code : null,
+          stdout,
+          stderr,
+        };
         transcript.push(result);
         done(result);
       },
@@ -103,17 +132,27 @@ function run(file: string, args: readonly string[], options: { cwd: string; time
   });
 }
 
-async function mustRun(file: string, args: readonly string[], options: { cwd: string; timeoutMs?: number; shell?: boolean }): Promise<Run> {
+async function mustRun(
+  file: string,
+  args: readonly string[],
+  options: { cwd: string; timeoutMs?: number; shell?: boolean },
+): Promise<Run> {
   const result = await run(file, args, options);
-  if (result.code !== 0) throw new Error(`command failed (exit ${result.code}): ${result.command}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(
+      `command failed (exit ${result.code}): ${result.command}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`,
+    );
   return result;
 }
 
 function npmCommand(args: readonly string[]): [string, string[]] {
   const execPath = process.env["npm_execpath"];
-  return execPath !== undefined && basename(execPath) === "npm-cli.js" ? [process.execPath, [execPath, ...args]] : ["npm", [...args]];
+  return execPath !== undefined && basename(execPath) === "npm-cli.js"
+    ? [process.execPath, [execPath, ...args]]
+    : ["npm", [...args]];
 }
-const npm = (args: readonly string[], options: { cwd: string; timeoutMs?: number }) => mustRun(...npmCommand(args), options);
+const npm = (args: readonly string[], options: { cwd: string; timeoutMs?: number }) =>
+  mustRun(...npmCommand(args), options);
 
 const json = (text: string): unknown => JSON.parse(text) as unknown;
 
@@ -140,8 +179,14 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     await npm(["init", "-y"], { cwd: app });
     await npm(["pkg", "set", "type=module"], { cwd: app });
     // The page installs no LangChain plugin.
-    await npm(["install", ...NPM_FLAGS, ...tarballs.filter((t) => !basename(t).includes("langchain")), "zod"], { cwd: app, timeoutMs: 300_000 });
-    await npm(["install", ...NPM_FLAGS, "-D", `typescript@${TYPESCRIPT}`, "tsx", TYPES_NODE], { cwd: app, timeoutMs: 300_000 });
+    await npm(["install", ...NPM_FLAGS, ...tarballs.filter((t) => !basename(t).includes("langchain")), "zod"], {
+      cwd: app,
+      timeoutMs: 300_000,
+    });
+    await npm(["install", ...NPM_FLAGS, "-D", `typescript@${TYPESCRIPT}`, "tsx", TYPES_NODE], {
+      cwd: app,
+      timeoutMs: 300_000,
+    });
     for (const [path, text] of Object.entries(PAGE_FILES)) {
       mkdirSync(dirname(join(app, path)), { recursive: true });
       writeFileSync(join(app, path), text);
@@ -152,7 +197,12 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
   let shown = 0;
   afterEach(async function () {
     if (this.currentTest?.state === "failed") {
-      console.error(`\n(${root}) commands since the last failure:\n${transcript.slice(shown).map((r) => `$ ${r.command} (exit ${r.code})\n${r.stdout}\n${r.stderr}`).join("\n")}`);
+      console.error(
+        `\n(${root}) commands since the last failure:\n${transcript
+          .slice(shown)
+          .map((r) => `$ ${r.command} (exit ${r.code})\n${r.stdout}\n${r.stderr}`)
+          .join("\n")}`,
+      );
       shown = transcript.length;
     }
     for (const child of children) killGroup(child);
@@ -164,7 +214,12 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
   });
 
   it("shows the project's files, the same as docs/examples/getting-started/ and what axn init writes", () => {
-    expect(Object.keys(PAGE_FILES).sort()).to.deep.equal(["agent_tools/greet.ts", "axn.config.ts", "test/greet.test.ts", "tsconfig.json"]);
+    expect(Object.keys(PAGE_FILES).sort()).to.deep.equal([
+      "agent_tools/greet.ts",
+      "axn.config.ts",
+      "test/greet.test.ts",
+      "tsconfig.json",
+    ]);
     for (const [path, text] of Object.entries(PAGE_FILES)) {
       expect(text, `docs/examples/getting-started/${path}`).to.equal(readFileSync(join(example, path), "utf8"));
       expect(text, `axn init's ${path}`).to.equal(PROJECT_FILES[path]);
@@ -187,7 +242,9 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     expect(tools.code, tools.stderr).to.equal(0);
     expect(tools.stdout.trimEnd()).to.equal(consoleOutput("npx axn tools"));
     expect(call.code, call.stderr).to.equal(0);
-    expect(call.stdout.trimEnd()).to.equal(consoleOutput(`npx axn call greet --args '{"name":"Ada","excited":"true"}'`));
+    expect(call.stdout.trimEnd()).to.equal(
+      consoleOutput(`npx axn call greet --args '{"name":"Ada","excited":"true"}'`),
+    );
   });
 
   it("passes its own npm test (test/greet.test.ts: a direct call, a failure, the MCP tool after loadHost)", async () => {
@@ -202,18 +259,38 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     expect(printed.code, printed.stderr).to.equal(0);
     expect(json(printed.stdout)).to.deep.equal({
       mcpServers: {
-        "my-tools": { command: process.execPath, args: [bin, "serve", "--mcp-stdio", "--config", join(app, "axn.config.ts")] },
+        "my-tools": {
+          command: process.execPath,
+          args: [bin, "serve", "--mcp-stdio", "--config", join(app, "axn.config.ts")],
+        },
       },
     });
-    expect(printed.stderr).to.equal(`axn: axn.config.ts served over MCP stdio as "my-tools"; paste into claude_desktop_config.json (Settings → Developer → Edit Config): merge into mcpServers\n`);
+    expect(printed.stderr).to.equal(
+      `axn: axn.config.ts served over MCP stdio as "my-tools"; paste into claude_desktop_config.json (Settings → Developer → Edit Config): merge into mcpServers\n`,
+    );
     const vscode = await run(process.execPath, [bin, "mcp-config", "vscode"], { cwd: app });
     expect(json(vscode.stdout)).to.deep.equal({
-      servers: { "my-tools": { type: "stdio", command: process.execPath, args: [bin, "serve", "--mcp-stdio", "--config", join(app, "axn.config.ts")] } },
+      servers: {
+        "my-tools": {
+          type: "stdio",
+          command: process.execPath,
+          args: [bin, "serve", "--mcp-stdio", "--config", join(app, "axn.config.ts")],
+        },
+      },
     });
 
-    const server = (json(printed.stdout) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers["my-tools"]!;
+    const server = (json(printed.stdout) as { mcpServers: Record<string, { command: string; args: string[] }> })
+      .mcpServers["my-tools"]!;
     const client = new Client({ name: "getting-started-spec", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: server.command, args: server.args, cwd: "/", env: userEnv() as Record<string, string>, stderr: "pipe" }));
+    await client.connect(
+      new StdioClientTransport({
+        command: server.command,
+        args: server.args,
+        cwd: "/",
+        env: userEnv() as Record<string, string>,
+        stderr: "pipe",
+      }),
+    );
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).to.deep.equal(["greet"]);
       expect(await client.callTool({ name: "greet", arguments: { name: "Ada" } })).to.deep.equal({
@@ -229,7 +306,23 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     const printed = await mustRun(process.execPath, [bin, "mcp-config", "inspector"], { cwd: app });
     writeFileSync(join(app, "mcp.json"), printed.stdout);
     // Run from the temp root, not the project: the launch must not depend on the folder.
-    const call = await run(inspector, ["--cli", "--config", join(app, "mcp.json"), "--server", "my-tools", "--method", "tools/call", "--tool-name", "greet", "--tool-arg", "name=Ada"], { cwd: root });
+    const call = await run(
+      inspector,
+      [
+        "--cli",
+        "--config",
+        join(app, "mcp.json"),
+        "--server",
+        "my-tools",
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "greet",
+        "--tool-arg",
+        "name=Ada",
+      ],
+      { cwd: root },
+    );
     expect(call.code, call.stdout + call.stderr).to.equal(0);
     expect(json(call.stdout)).to.deep.include({ structuredContent: { greeting: "Hello, Ada." } });
   });
@@ -242,19 +335,32 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     const server = spawn(command, args, { cwd: app, env: userEnv(), detached: true });
     children.add(server);
     const banner = await readUntil(server, "Press Ctrl+C to stop.");
-    const url = /Serving my-tools \(1 MCP tools, 1 HTTP operations\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
+    const url = /Serving my-tools \(1 MCP tools, 1 HTTP operations\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+      banner,
+    )?.[1];
     expect(url, banner).to.be.a("string");
-    expect(banner).to.contain("This app's CLI, from this folder:\n  npx axn tools · npx axn mcp-config · npx axn serve --mcp-stdio\n");
-    const reply = await fetch(`${url}/api/greet/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"Ada"}' });
+    expect(banner).to.contain(
+      "This app's CLI, from this folder:\n  npx axn tools · npx axn mcp-config · npx axn serve --mcp-stdio\n",
+    );
+    const reply = await fetch(`${url}/api/greet/v1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"name":"Ada"}',
+    });
     expect(reply.status).to.equal(200);
     // The page installs no @scalar/api-reference (an optional peer): the reference page says what to install.
     expect(banner).not.to.contain("API docs");
     const reference = await fetch(`${url}/api/docs`);
     expect(reference.status).to.equal(404);
     expect(await reference.json()).to.deep.equal({
-      error: "The API reference page needs @scalar/api-reference, which is not installed; run `npm i @scalar/api-reference` in the app and restart",
+      error:
+        "The API reference page needs @scalar/api-reference, which is not installed; run `npm i @scalar/api-reference` in the app and restart",
     });
-    expect(await reply.text()).to.equal(consoleOutput(`curl -s -X POST http://127.0.0.1:3000/api/greet/v1 -H 'content-type: application/json' -d '{"name":"Ada"}'`));
+    expect(await reply.text()).to.equal(
+      consoleOutput(
+        `curl -s -X POST http://127.0.0.1:3000/api/greet/v1 -H 'content-type: application/json' -d '{"name":"Ada"}'`,
+      ),
+    );
   });
 
   describe("the scaffold: axn init from the packed tarballs, without a global install", () => {
@@ -263,7 +369,15 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     before(async () => {
       scaffold = join(root, "scaffolded");
       // npm exec puts the tarballs in npm's own cache folder and runs the package's one bin.
-      const [command, args] = npmCommand(["exec", "--yes", ...tarballs.slice(0, 2).flatMap((t) => ["--package", t]), "--", "axn", "init", "scaffolded"]);
+      const [command, args] = npmCommand([
+        "exec",
+        "--yes",
+        ...tarballs.slice(0, 2).flatMap((t) => ["--package", t]),
+        "--",
+        "axn",
+        "init",
+        "scaffolded",
+      ]);
       const init = await mustRun(command, args, { cwd: root, timeoutMs: 300_000 });
       expect(init.stdout.split("\n")[0]).to.equal(
         `Created scaffolded in ${scaffold}: package.json, agent_tools/greet.ts, axn.config.ts, test/greet.test.ts, tsconfig.json, README.md, .gitignore`,
@@ -271,8 +385,14 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     });
 
     it("writes the getting-started project, with scripts that run the project's own axn", () => {
-      for (const [path, text] of Object.entries(PROJECT_FILES)) expect(readFileSync(join(scaffold, path), "utf8"), path).to.equal(text);
-      const manifest = json(readFileSync(join(scaffold, "package.json"), "utf8")) as { name: string; type: string; scripts: Record<string, string>; dependencies: Record<string, string> };
+      for (const [path, text] of Object.entries(PROJECT_FILES))
+        expect(readFileSync(join(scaffold, path), "utf8"), path).to.equal(text);
+      const manifest = json(readFileSync(join(scaffold, "package.json"), "utf8")) as {
+        name: string;
+        type: string;
+        scripts: Record<string, string>;
+        dependencies: Record<string, string>;
+      };
       expect(manifest.name).to.equal("scaffolded");
       expect(manifest.type).to.equal("module");
       expect(manifest.scripts).to.deep.equal({
@@ -282,7 +402,13 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
         tools: "axn tools",
         "mcp-config": "axn mcp-config",
       });
-      expect(Object.keys(manifest.dependencies)).to.deep.equal(["@axn/core", "@axn/sdk", "axn-plugin-http", "axn-plugin-mcp", "zod"]);
+      expect(Object.keys(manifest.dependencies)).to.deep.equal([
+        "@axn/core",
+        "@axn/sdk",
+        "axn-plugin-http",
+        "axn-plugin-mcp",
+        "zod",
+      ]);
     });
 
     it("refuses to write over an existing project (exit 2)", async () => {
@@ -295,7 +421,10 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
 
     it("installs and passes its own npm test out of the box", async () => {
       // The registry has no @axn packages yet: the tarballs stand in for them.
-      await npm(["install", ...NPM_FLAGS, ...tarballs.filter((t) => !basename(t).includes("langchain"))], { cwd: scaffold, timeoutMs: 300_000 });
+      await npm(["install", ...NPM_FLAGS, ...tarballs.filter((t) => !basename(t).includes("langchain"))], {
+        cwd: scaffold,
+        timeoutMs: 300_000,
+      });
       const test = await run(...npmCommand(["test"]), { cwd: scaffold });
       expect(test.code, test.stdout + test.stderr).to.equal(0);
       expect(test.stdout).to.match(/^# pass 3$/m);

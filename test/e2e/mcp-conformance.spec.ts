@@ -20,13 +20,38 @@ const APP_CONFIG = join(repo, "test/fixtures/conformance-app/axn.config.ts");
 
 /** Every server scenario of the installed suite (0.1.16), in its order. */
 const SCENARIOS = [
-  "server-initialize", "logging-set-level", "ping", "completion-complete", "tools-list", "tools-call-simple-text",
-  "tools-call-image", "tools-call-audio", "tools-call-embedded-resource", "tools-call-mixed-content", "tools-call-with-logging",
-  "tools-call-error", "tools-call-with-progress", "tools-call-sampling", "tools-call-elicitation", "json-schema-2020-12",
-  "elicitation-sep1034-defaults", "server-sse-polling", "server-sse-multiple-streams", "elicitation-sep1330-enums",
-  "resources-list", "resources-read-text", "resources-read-binary", "resources-templates-read", "resources-subscribe",
-  "resources-unsubscribe", "prompts-list", "prompts-get-simple", "prompts-get-with-args", "prompts-get-embedded-resource",
-  "prompts-get-with-image", "dns-rebinding-protection",
+  "server-initialize",
+  "logging-set-level",
+  "ping",
+  "completion-complete",
+  "tools-list",
+  "tools-call-simple-text",
+  "tools-call-image",
+  "tools-call-audio",
+  "tools-call-embedded-resource",
+  "tools-call-mixed-content",
+  "tools-call-with-logging",
+  "tools-call-error",
+  "tools-call-with-progress",
+  "tools-call-sampling",
+  "tools-call-elicitation",
+  "json-schema-2020-12",
+  "elicitation-sep1034-defaults",
+  "server-sse-polling",
+  "server-sse-multiple-streams",
+  "elicitation-sep1330-enums",
+  "resources-list",
+  "resources-read-text",
+  "resources-read-binary",
+  "resources-templates-read",
+  "resources-subscribe",
+  "resources-unsubscribe",
+  "prompts-list",
+  "prompts-get-simple",
+  "prompts-get-with-args",
+  "prompts-get-embedded-resource",
+  "prompts-get-with-image",
+  "dns-rebinding-protection",
 ];
 
 /** Ends with warnings only, as it does for the bare SDK: no SSE priming event or retry field (SEP-1699). */
@@ -79,9 +104,17 @@ describe("the official MCP conformance suite (server scenarios)", function () {
         const checks = new Map<string, Check[]>();
         for (const folder of readdirSync(join(out, "results"))) {
           const scenario = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(folder)?.[1];
-          if (scenario !== undefined) checks.set(scenario, JSON.parse(readFileSync(join(out, "results", folder, "checks.json"), "utf8")) as Check[]);
+          if (scenario !== undefined)
+            checks.set(
+              scenario,
+              JSON.parse(readFileSync(join(out, "results", folder, "checks.json"), "utf8")) as Check[],
+            );
         }
-        done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, output: `${stdout}\n${stderr}`, checks });
+        done({
+          code: error === null ? 0 : typeof error.code === "number" ? error.code : null,
+          output: `${stdout}\n${stderr}`,
+          checks,
+        });
       });
     });
   };
@@ -91,19 +124,27 @@ describe("the official MCP conformance suite (server scenarios)", function () {
     Object.fromEntries(
       [...checks].map(([scenario, list]) => {
         const failed = list.filter((check) => check.status === "FAILURE");
-        if (failed.length > 0) return [scenario, `fails: ${failed.map((check) => check.errorMessage ?? check.id).join("; ")}`];
+        if (failed.length > 0)
+          return [scenario, `fails: ${failed.map((check) => check.errorMessage ?? check.id).join("; ")}`];
         return [scenario, list.some((check) => check.status === "WARNING") ? "warnings" : "pass"];
       }),
     );
 
-  const expected = (): Record<string, string> => Object.fromEntries(SCENARIOS.map((name) => [name, WARNINGS_ALLOWED.has(name) ? "warnings" : "pass"]));
+  const expected = (): Record<string, string> =>
+    Object.fromEntries(SCENARIOS.map((name) => [name, WARNINGS_ALLOWED.has(name) ? "warnings" : "pass"]));
 
   it("passes every scenario against `axn serve` on the conformance app (server-sse-polling: warnings only)", async () => {
     const { PORT: _port, ...env } = process.env;
-    const server = spawn(process.execPath, [axnBin, "serve", "--config", APP_CONFIG, "--port", "0"], { cwd: tmpdir(), env });
+    const server = spawn(process.execPath, [axnBin, "serve", "--config", APP_CONFIG, "--port", "0"], {
+      cwd: tmpdir(),
+      env,
+    });
     children.add(server);
     const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
-    const url = /^Serving conformance-app \(14 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
+    const url =
+      /^Serving conformance-app \(14 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+        banner,
+      )?.[1];
     expect(url, banner).to.be.a("string");
     // The CLI's baseline counts a scenario with warnings as not passing: server-sse-polling goes in it.
     const run = await runSuite(`${url}/mcp`, [...WARNINGS_ALLOWED]);

@@ -17,13 +17,29 @@ const APP = join(repo, "test/fixtures/conformance-app");
 const CONFIG = join(APP, "axn.config.ts");
 
 const TOOLS = [
-  "json_schema_2020_12_tool", "test_audio_content", "test_elicitation", "test_elicitation_sep1034_defaults", "test_elicitation_sep1330_enums",
-  "test_embedded_resource", "test_error_handling", "test_image_content", "test_multiple_content_types", "test_reconnection", "test_sampling",
-  "test_simple_text", "test_tool_with_logging", "test_tool_with_progress",
+  "json_schema_2020_12_tool",
+  "test_audio_content",
+  "test_elicitation",
+  "test_elicitation_sep1034_defaults",
+  "test_elicitation_sep1330_enums",
+  "test_embedded_resource",
+  "test_error_handling",
+  "test_image_content",
+  "test_multiple_content_types",
+  "test_reconnection",
+  "test_sampling",
+  "test_simple_text",
+  "test_tool_with_logging",
+  "test_tool_with_progress",
 ];
 const RESOURCES = ["test://static-text", "test://static-binary", "test://watched-resource", "axn://server-info"];
 // Discovered under the tool root: a module's exports in name order.
-const PROMPTS = ["test_prompt_with_arguments", "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_simple_prompt"];
+const PROMPTS = [
+  "test_prompt_with_arguments",
+  "test_prompt_with_embedded_resource",
+  "test_prompt_with_image",
+  "test_simple_prompt",
+];
 
 /** The Inspector exits 5 after printing a tool result with `isError: true`. */
 const TOOL_IS_ERROR_EXIT = 5;
@@ -32,13 +48,22 @@ const TOOL_IS_ERROR_EXIT = 5;
 function inspect(target: readonly string[], args: readonly string[], exitCode = 0): Promise<Record<string, unknown>> {
   const { PORT: _port, ...env } = process.env;
   return new Promise((done, fail) => {
-    execFile(process.execPath, [INSPECTOR, "--cli", "--format", "json", ...target, ...args], { cwd: tmpdir(), env }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : error.code;
-      if (code !== exitCode) return fail(new Error(`inspector ${args.join(" ")} exited ${String(code)}, not ${exitCode}:\n${stdout}\n${stderr}`));
-      const parsed = JSON.parse(stdout.split("\n")[0]!) as { result?: Record<string, unknown> };
-      if (parsed.result === undefined) return fail(new Error(`inspector ${args.join(" ")} answered no result: ${stdout}`));
-      done(parsed.result);
-    });
+    execFile(
+      process.execPath,
+      [INSPECTOR, "--cli", "--format", "json", ...target, ...args],
+      { cwd: tmpdir(), env },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : error.code;
+        if (code !== exitCode)
+          return fail(
+            new Error(`inspector ${args.join(" ")} exited ${String(code)}, not ${exitCode}:\n${stdout}\n${stderr}`),
+          );
+        const parsed = JSON.parse(stdout.split("\n")[0]!) as { result?: Record<string, unknown> };
+        if (parsed.result === undefined)
+          return fail(new Error(`inspector ${args.join(" ")} answered no result: ${stdout}`));
+        done(parsed.result);
+      },
+    );
   });
 }
 
@@ -51,7 +76,9 @@ function drive(label: string, target: () => readonly string[]): void {
     expect(await inspect(on, ["--method", "tools/call", "--tool-name", "test_simple_text"])).to.deep.equal({
       content: [{ type: "text", text: "This is a simple text response for testing." }],
     });
-    expect(await inspect(on, ["--method", "tools/call", "--tool-name", "test_error_handling"], TOOL_IS_ERROR_EXIT)).to.deep.equal({
+    expect(
+      await inspect(on, ["--method", "tools/call", "--tool-name", "test_error_handling"], TOOL_IS_ERROR_EXIT),
+    ).to.deep.equal({
       content: [{ type: "text", text: "This tool intentionally returns an error for testing: it always fails" }],
       isError: true,
     });
@@ -60,21 +87,45 @@ function drive(label: string, target: () => readonly string[]): void {
     expect(await inspect(on, ["--method", "tools/call", "--tool-name", "test_image_content"])).to.deep.equal({
       content: [
         { type: "text", text: "A 1×1 red pixel" },
-        { type: "image", mimeType: "image/png", data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==" },
+        {
+          type: "image",
+          mimeType: "image/png",
+          data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+        },
       ],
     });
 
     expect(names((await inspect(on, ["--method", "resources/list"]))["resources"], "uri")).to.deep.equal(RESOURCES);
-    expect(names((await inspect(on, ["--method", "resources/templates/list"]))["resourceTemplates"], "uriTemplate")).to.deep.equal(["test://template/{id}/data"]);
+    expect(
+      names((await inspect(on, ["--method", "resources/templates/list"]))["resourceTemplates"], "uriTemplate"),
+    ).to.deep.equal(["test://template/{id}/data"]);
     expect(await inspect(on, ["--method", "resources/read", "--uri", "test://template/7/data"])).to.deep.equal({
-      contents: [{ uri: "test://template/7/data", mimeType: "application/json", text: '{"id":"7","templateTest":true,"data":"Data for ID: 7"}' }],
+      contents: [
+        {
+          uri: "test://template/7/data",
+          mimeType: "application/json",
+          text: '{"id":"7","templateTest":true,"data":"Data for ID: 7"}',
+        },
+      ],
     });
     expect(await inspect(on, ["--method", "resources/read", "--uri", "axn://server-info"])).to.deep.equal({
-      contents: [{ uri: "axn://server-info", mimeType: "application/json", text: '{"configuredBy":"configureServer"}' }],
+      contents: [
+        { uri: "axn://server-info", mimeType: "application/json", text: '{"configuredBy":"configureServer"}' },
+      ],
     });
 
     expect(names((await inspect(on, ["--method", "prompts/list"]))["prompts"], "name")).to.deep.equal(PROMPTS);
-    expect(await inspect(on, ["--method", "prompts/get", "--prompt-name", "test_prompt_with_arguments", "--prompt-args", "arg1=a", "arg2=b"])).to.deep.equal({
+    expect(
+      await inspect(on, [
+        "--method",
+        "prompts/get",
+        "--prompt-name",
+        "test_prompt_with_arguments",
+        "--prompt-args",
+        "arg1=a",
+        "arg2=b",
+      ]),
+    ).to.deep.equal({
       description: "A prompt with required arguments",
       messages: [{ role: "user", content: { type: "text", text: "Prompt with arguments: arg1='a', arg2='b'" } }],
     });
@@ -97,7 +148,10 @@ describe("the MCP Inspector CLI against axn serve (conformance app)", function (
       const { PORT: _port, ...env } = process.env;
       server = spawn(process.execPath, [axnBin, "serve", "--config", CONFIG, "--port", "0"], { cwd: tmpdir(), env });
       const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
-      const origin = /^Serving conformance-app \(14 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
+      const origin =
+        /^Serving conformance-app \(14 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+          banner,
+        )?.[1];
       expect(origin, banner).to.be.a("string");
       url = `${origin}/mcp`;
     });

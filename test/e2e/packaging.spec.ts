@@ -76,7 +76,10 @@ const PACKAGES: Readonly<Record<string, PackageSpec>> = {
 
 /** The dependency fields the spec pins, per package; `optionalPeers` are the peers marked optional in peerDependenciesMeta. */
 const DEPENDENCIES: Readonly<
-  Record<string, { dependencies: readonly string[]; peerDependencies: readonly string[]; optionalPeers: readonly string[] }>
+  Record<
+    string,
+    { dependencies: readonly string[]; peerDependencies: readonly string[]; optionalPeers: readonly string[] }
+  >
 > = {
   "@axn/core": {
     dependencies: ["@opentelemetry/api", "@standard-schema/spec", "tapable", "zod-to-json-schema"],
@@ -84,7 +87,7 @@ const DEPENDENCIES: Readonly<
     optionalPeers: [],
   },
   "@axn/sdk": {
-    dependencies: ["jiti", "jose", "semver"],
+    dependencies: ["chokidar", "jiti", "jose", "semver"],
     peerDependencies: ["@axn/core", "bullmq", "ioredis", "zod"],
     optionalPeers: ["bullmq", "ioredis"],
   },
@@ -93,7 +96,11 @@ const DEPENDENCIES: Readonly<
     peerDependencies: ["@axn/core", "@axn/sdk", "zod"],
     optionalPeers: [],
   },
-  "axn-plugin-langchain": { dependencies: [], peerDependencies: ["@axn/core", "@axn/sdk", "@langchain/core"], optionalPeers: [] },
+  "axn-plugin-langchain": {
+    dependencies: [],
+    peerDependencies: ["@axn/core", "@axn/sdk", "@langchain/core"],
+    optionalPeers: [],
+  },
   // The reference page's Scalar bundle (~60 MB) is opt-in: an app that wants the page installs it.
   "axn-plugin-http": {
     dependencies: ["@hono/node-server", "hono"],
@@ -112,7 +119,8 @@ function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (/^npm_(package_|lifecycle_|command$)/i.test(key)) delete env[key];
-    if (/^npm_config_(workspaces?|include_workspace_root|global|prefix|dry_run|json|pack_destination)$/i.test(key)) delete env[key];
+    if (/^npm_config_(workspaces?|include_workspace_root|global|prefix|dry_run|json|pack_destination)$/i.test(key))
+      delete env[key];
   }
   return env;
 }
@@ -120,7 +128,9 @@ function cleanEnv(): NodeJS.ProcessEnv {
 /** npm as the test runs it (the `npm_execpath` of `npm test`), else the `npm` on PATH. */
 function npmCommand(args: readonly string[]): [string, string[]] {
   const execPath = process.env["npm_execpath"];
-  return execPath !== undefined && basename(execPath) === "npm-cli.js" ? [process.execPath, [execPath, ...args]] : ["npm", [...args]];
+  return execPath !== undefined && basename(execPath) === "npm-cli.js"
+    ? [process.execPath, [execPath, ...args]]
+    : ["npm", [...args]];
 }
 
 /** Every `.ts` module under `<folder>/src`, as `src/…` paths. */
@@ -153,21 +163,34 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
 
   before(async () => {
     for (const folder of Object.keys(PACKAGES)) {
-      if (!existsSync(join(repo, folder, "dist/index.js"))) throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
+      if (!existsSync(join(repo, folder, "dist/index.js")))
+        throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
     }
     const workspaces = Object.keys(PACKAGES).flatMap((folder) => ["-w", folder]);
     const [file, args] = npmCommand(["pack", "--dry-run", "--json", "--ignore-scripts", ...workspaces]);
-    const { stdout } = await promisify(execFile)(file, args, { cwd: repo, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(file, args, {
+      cwd: repo,
+      env: cleanEnv(),
+      maxBuffer: 64 * 1024 * 1024,
+    });
     packed = new Map((JSON.parse(stdout) as Packed[]).map((entry) => [entry.name, entry]));
   });
 
   it("are the five packages", () => {
-    expect([...packed.keys()].sort()).to.deep.equal(Object.values(PACKAGES).map((spec) => spec.name).sort());
+    expect([...packed.keys()].sort()).to.deep.equal(
+      Object.values(PACKAGES)
+        .map((spec) => spec.name)
+        .sort(),
+    );
   });
 
   for (const [folder, spec] of Object.entries(PACKAGES)) {
     describe(spec.name, () => {
-      const paths = (): string[] => packed.get(spec.name)!.files.map((entry) => entry.path).sort();
+      const paths = (): string[] =>
+        packed
+          .get(spec.name)!
+          .files.map((entry) => entry.path)
+          .sort();
 
       it(`ships exactly ${spec.literal.join(", ")} and, per module, src/<m>.ts with dist/<m>.{js,js.map,d.ts,d.ts.map}`, () => {
         const expected = expectedFiles(folder, spec);
@@ -188,7 +211,10 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
         expect(maps.length, "source maps").to.be.greaterThan(0);
         const unresolved: string[] = [];
         for (const map of maps) {
-          const { sources, sourceRoot } = JSON.parse(readFileSync(join(repo, folder, map), "utf8")) as { sources: string[]; sourceRoot?: string };
+          const { sources, sourceRoot } = JSON.parse(readFileSync(join(repo, folder, map), "utf8")) as {
+            sources: string[];
+            sourceRoot?: string;
+          };
           expect(sources, map).to.have.lengthOf(1);
           for (const source of sources) {
             const target = posix.normalize(posix.join(posix.dirname(map), sourceRoot ?? "", source));
@@ -210,21 +236,31 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
         const readme = readFileSync(join(repo, folder, "README.md"), "utf8");
         expect(readme.split("\n")[0]).to.equal(`# ${spec.name}`);
         expect(readme.split("\n")).to.include(spec.install);
-        const headings = readme.split("\n").filter((line) => line.startsWith("## ")).map((line) => line.slice(3));
+        const headings = readme
+          .split("\n")
+          .filter((line) => line.startsWith("## "))
+          .map((line) => line.slice(3));
         expect(headings).to.deep.equal([...spec.methods, ...(spec.sections ?? []), "Documentation", "License"]);
-        const links = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!).filter((link) => !/^[a-z]+:/.test(link) && !link.startsWith("#"));
+        const links = [...readme.matchAll(/\]\(([^)]+)\)/g)]
+          .map((match) => match[1]!)
+          .filter((link) => !/^[a-z]+:/.test(link) && !link.startsWith("#"));
         expect(links.filter((link) => link.includes("docs/")).length, "links to the docs").to.be.greaterThan(0);
         const broken = links.filter((link) => !existsSync(resolve(repo, folder, link.split("#")[0]!)));
         expect(broken, "links that resolve in the repository").to.deep.equal([]);
       });
 
       it("declares what must be one copy per app as a peer, never as a dependency", () => {
-        const manifest = JSON.parse(readFileSync(join(repo, folder, "package.json"), "utf8")) as Record<string, Record<string, unknown> | undefined>;
+        const manifest = JSON.parse(readFileSync(join(repo, folder, "package.json"), "utf8")) as Record<
+          string,
+          Record<string, unknown> | undefined
+        >;
         const meta = (manifest["peerDependenciesMeta"] ?? {}) as Record<string, { optional?: boolean }>;
         expect({
           dependencies: Object.keys(manifest["dependencies"] ?? {}).sort(),
           peerDependencies: Object.keys(manifest["peerDependencies"] ?? {}).sort(),
-          optionalPeers: Object.keys(meta).filter((name) => meta[name]?.optional === true).sort(),
+          optionalPeers: Object.keys(meta)
+            .filter((name) => meta[name]?.optional === true)
+            .sort(),
         }).to.deep.equal(DEPENDENCIES[spec.name]);
       });
     });

@@ -23,10 +23,54 @@ import { postJson } from "../plugins/http/support.js";
 import { captureReports } from "../support/reports.js";
 
 const RESERVED_WORDS = [
-  "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
-  "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in", "instanceof", "interface",
-  "let", "new", "null", "package", "private", "protected", "public", "return", "static", "super", "switch", "this", "throw",
-  "true", "try", "typeof", "var", "void", "while", "with", "yield", "arguments", "eval",
+  "await",
+  "break",
+  "case",
+  "catch",
+  "class",
+  "const",
+  "continue",
+  "debugger",
+  "default",
+  "delete",
+  "do",
+  "else",
+  "enum",
+  "export",
+  "extends",
+  "false",
+  "finally",
+  "for",
+  "function",
+  "if",
+  "implements",
+  "import",
+  "in",
+  "instanceof",
+  "interface",
+  "let",
+  "new",
+  "null",
+  "package",
+  "private",
+  "protected",
+  "public",
+  "return",
+  "static",
+  "super",
+  "switch",
+  "this",
+  "throw",
+  "true",
+  "try",
+  "typeof",
+  "var",
+  "void",
+  "while",
+  "with",
+  "yield",
+  "arguments",
+  "eval",
 ];
 const NAMES = [...new Set([...Object.getOwnPropertyNames(Object.prototype), ...RESERVED_WORDS])].sort();
 /** The names `Result` keeps for itself (docs/actions.md): exposed under `value` instead. */
@@ -90,41 +134,55 @@ describe("e2e: names spelt like Object.prototype members and reserved words roun
     const listed = new Map((await mcp.client.listTools()).tools.map((tool) => [tool.name, tool]));
     const langchain = new Map(LangchainAdapter.tools().map((tool) => [tool.name, tool]));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...cases), fc.constantFrom(...NAMES), fc.string({ maxLength: 20 }), async ({ name, action, toolName, exposedAs }, key, value) => {
-        const args = JSON.parse(JSON.stringify({ [name]: value })) as Record<string, unknown>;
-        const expected = { [exposedAs]: value };
-        // Definition and reflection: one own property, required.
-        expect(action.inputSchema).to.deep.equal({ type: "object", properties: { [name]: { type: "string" } }, required: [name], additionalProperties: false });
-        // Naming: the same name for every transport; under the adapter key spelt `name`, the action's own override.
-        for (const key of ["mcp", "langchain", "http"]) expect(action.toolName(key), key).to.equal(toolName);
-        expect(action.toolName(name)).to.equal(`keyed_${cases.indexOf(cases.find((c) => c.name === name)!)}`);
-        expect(Tools.for(name)).to.deep.equal([action]);
-        // Under any other such key the action sets nothing: no inherited member is read as its override.
-        if (key !== name) {
-          expect(action.toolName(key), key).to.equal(toolName);
-          expect(Tools.for(key), key).not.to.include(action);
-        }
-        expect(Tools.for("mcp")).to.include(action);
-        // A direct call, the Invoker and render.
-        const direct = await action.call(args as never);
-        expect(direct.ok, direct.error).to.equal(true);
-        const invoked = await invoker.call(action, args);
-        expect(invoked.ok, invoked.error).to.equal(true);
-        expect(render(invoked)).to.deep.equal(expected);
-        // MCP: a real client, the advertised schema and the structured result.
-        expect(Object.keys((listed.get(toolName)!.inputSchema as { properties: object }).properties)).to.deep.equal([name]);
-        const viaMcp = await mcp.client.callTool({ name: toolName, arguments: args });
-        expect(viaMcp.isError ?? false, JSON.stringify(viaMcp)).to.equal(false);
-        expect(viaMcp.structuredContent).to.deep.equal(expected);
-        // LangChain: StructuredTool.invoke with a tool call, as an agent makes it.
-        const message = await langchain.get(toolName)!.invoke({ name: toolName, args, id: "call_1", type: "tool_call" });
-        expect(message.status, String(message.content)).to.equal("success");
-        expect(JSON.parse(String(message.content))).to.deep.equal(expected);
-        // HTTP over loopback.
-        const reply = await postJson(`${http.url}/api/${toolName}/v1`, args);
-        expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
-        expect(reply.body).to.deep.equal(expected);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...cases),
+        fc.constantFrom(...NAMES),
+        fc.string({ maxLength: 20 }),
+        async ({ name, action, toolName, exposedAs }, key, value) => {
+          const args = JSON.parse(JSON.stringify({ [name]: value })) as Record<string, unknown>;
+          const expected = { [exposedAs]: value };
+          // Definition and reflection: one own property, required.
+          expect(action.inputSchema).to.deep.equal({
+            type: "object",
+            properties: { [name]: { type: "string" } },
+            required: [name],
+            additionalProperties: false,
+          });
+          // Naming: the same name for every transport; under the adapter key spelt `name`, the action's own override.
+          for (const key of ["mcp", "langchain", "http"]) expect(action.toolName(key), key).to.equal(toolName);
+          expect(action.toolName(name)).to.equal(`keyed_${cases.indexOf(cases.find((c) => c.name === name)!)}`);
+          expect(Tools.for(name)).to.deep.equal([action]);
+          // Under any other such key the action sets nothing: no inherited member is read as its override.
+          if (key !== name) {
+            expect(action.toolName(key), key).to.equal(toolName);
+            expect(Tools.for(key), key).not.to.include(action);
+          }
+          expect(Tools.for("mcp")).to.include(action);
+          // A direct call, the Invoker and render.
+          const direct = await action.call(args as never);
+          expect(direct.ok, direct.error).to.equal(true);
+          const invoked = await invoker.call(action, args);
+          expect(invoked.ok, invoked.error).to.equal(true);
+          expect(render(invoked)).to.deep.equal(expected);
+          // MCP: a real client, the advertised schema and the structured result.
+          expect(Object.keys((listed.get(toolName)!.inputSchema as { properties: object }).properties)).to.deep.equal([
+            name,
+          ]);
+          const viaMcp = await mcp.client.callTool({ name: toolName, arguments: args });
+          expect(viaMcp.isError ?? false, JSON.stringify(viaMcp)).to.equal(false);
+          expect(viaMcp.structuredContent).to.deep.equal(expected);
+          // LangChain: StructuredTool.invoke with a tool call, as an agent makes it.
+          const message = await langchain
+            .get(toolName)!
+            .invoke({ name: toolName, args, id: "call_1", type: "tool_call" });
+          expect(message.status, String(message.content)).to.equal("success");
+          expect(JSON.parse(String(message.content))).to.deep.equal(expected);
+          // HTTP over loopback.
+          const reply = await postJson(`${http.url}/api/${toolName}/v1`, args);
+          expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
+          expect(reply.body).to.deep.equal(expected);
+        },
+      ),
       { numRuns: 150 },
     );
     expect(reports).to.deep.equal([]);

@@ -83,7 +83,11 @@ describe("axn-plugin-http: the API reference page in headless Chromium", functio
     const origin = /on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)![1]!;
 
     profile = mkdtempSync(join(tmpdir(), "axn-chromium-"));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+    });
     const elsewhere: string[] = [];
     await context.route("**/*", (route) => {
       const url = route.request().url();
@@ -110,7 +114,10 @@ describe("axn-plugin-http: the API reference page in headless Chromium", functio
 
   it("without @scalar/api-reference installed, answers a 404 saying what to install and leaves the page out of the banner", async () => {
     const { PORT: _port, INIT_CWD: _initCwd, NODE_ENV: _nodeEnv, ...env } = process.env;
-    const child = spawn(process.execPath, ["--import", WITHOUT_SCALAR, axnBin, "serve", "--dev", "--port", "0"], { cwd: app, env });
+    const child = spawn(process.execPath, ["--import", WITHOUT_SCALAR, axnBin, "serve", "--dev", "--port", "0"], {
+      cwd: app,
+      env,
+    });
     try {
       const banner = await readUntil(child, "Press Ctrl+C to stop.");
       const origin = /on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)![1]!;

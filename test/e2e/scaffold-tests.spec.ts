@@ -22,23 +22,39 @@ interface Run {
 function userEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^npm_(package_|lifecycle_|command$|execpath$|node_execpath$)/i.test(key) || key === "INIT_CWD" || key === "PORT") delete env[key];
-    if (/^npm_config_(workspaces?|include_workspace_root|global|global_prefix|local_prefix|prefix|call|dry_run|json|omit|include|production|save.*|package_lock.*|user_agent)$/i.test(key)) delete env[key];
+    if (
+      /^npm_(package_|lifecycle_|command$|execpath$|node_execpath$)/i.test(key) ||
+      key === "INIT_CWD" ||
+      key === "PORT"
+    )
+      delete env[key];
+    if (
+      /^npm_config_(workspaces?|include_workspace_root|global|global_prefix|local_prefix|prefix|call|dry_run|json|omit|include|production|save.*|package_lock.*|user_agent)$/i.test(
+        key,
+      )
+    )
+      delete env[key];
   }
   return env;
 }
 
 function run(file: string, args: readonly string[], cwd: string): Promise<Run> {
   return new Promise((done) =>
-    execFile(file, args, { cwd, env: userEnv(), timeout: 300_000, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
+    execFile(
+      file,
+      args,
+      { cwd, env: userEnv(), timeout: 300_000, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
     ),
   );
 }
 
 function npm(args: readonly string[], cwd: string): Promise<Run> {
   const execPath = process.env["npm_execpath"];
-  return execPath !== undefined && basename(execPath) === "npm-cli.js" ? run(process.execPath, [execPath, ...args], cwd) : run("npm", args, cwd);
+  return execPath !== undefined && basename(execPath) === "npm-cli.js"
+    ? run(process.execPath, [execPath, ...args], cwd)
+    : run("npm", args, cwd);
 }
 
 describe("axn init's scaffold: npm test runs every test file (packed packages)", function () {
@@ -49,7 +65,9 @@ describe("axn init's scaffold: npm test runs every test file (packed packages)",
   before(async () => {
     root = mkdtempSync(join(tmpdir(), "axn-scaffold-tests-"));
     app = join(root, "scaffolded");
-    const tarballs = (await packedPackages()).map((entry) => entry.tarball).filter((t) => !basename(t).includes("langchain"));
+    const tarballs = (await packedPackages())
+      .map((entry) => entry.tarball)
+      .filter((t) => !basename(t).includes("langchain"));
     const init = await run(process.execPath, [axnBin, "init", "scaffolded"], root);
     expect(init.code, init.stderr).to.equal(0);
     const install = await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", ...tarballs], app);
@@ -61,7 +79,10 @@ describe("axn init's scaffold: npm test runs every test file (packed packages)",
   });
 
   it("fails with a failing test/failing.test.ts beside greet's, and passes without it", async () => {
-    writeFileSync(join(app, "test/failing.test.ts"), 'import assert from "node:assert/strict";\nimport { test } from "node:test";\n\ntest("fails", () => {\n  assert.equal(1, 2);\n});\n');
+    writeFileSync(
+      join(app, "test/failing.test.ts"),
+      'import assert from "node:assert/strict";\nimport { test } from "node:test";\n\ntest("fails", () => {\n  assert.equal(1, 2);\n});\n',
+    );
     const failing = await npm(["test"], app);
     expect(failing.code, failing.stdout).not.to.equal(0);
     expect(failing.stdout).to.match(/^# pass 3$/m);

@@ -42,7 +42,13 @@ function buildApp(root: string, copyVersion: string): { readonly app: string; re
   }
   writeFileSync(
     join(plugin, "package.json"),
-    JSON.stringify({ name: "axn-plugin-linked", version: "1.0.0", type: "module", exports: "./index.mjs", dependencies: { "@axn/core": VERSION } }),
+    JSON.stringify({
+      name: "axn-plugin-linked",
+      version: "1.0.0",
+      type: "module",
+      exports: "./index.mjs",
+      dependencies: { "@axn/core": VERSION },
+    }),
   );
   writeFileSync(
     join(plugin, "index.mjs"),

@@ -13,7 +13,12 @@ import { axnBin, readUntil, repo, runAxn } from "../support/axn-child.js";
 
 const helpdesk = join(repo, "docs/examples/helpdesk");
 const MCP_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
+};
 
 /** A config beside the helpdesk's: its own settings plus `extra` (a TS object literal). */
 function variant(name: string, extra: string): string {
@@ -59,11 +64,23 @@ describe("axn serve: public URL behind a proxy, and one Host setting (child proc
   it("serve.publicUrl names the resource and the challenge's metadata URL, whatever Host or X-Forwarded-Proto say", async () => {
     const url = await start(config("public-url", '{ serve: { publicUrl: "https://tools.example.com/" } }'));
     const forged = { "x-forwarded-proto": "http", "x-forwarded-host": "evil.example" };
-    const refused = await fetch(`${url}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: "Bearer bogus", ...forged }, body: JSON.stringify(INIT) });
+    const refused = await fetch(`${url}/mcp`, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, authorization: "Bearer bogus", ...forged },
+      body: JSON.stringify(INIT),
+    });
     expect(refused.status).to.equal(401);
-    expect(refused.headers.get("www-authenticate")).to.match(/, resource_metadata="https:\/\/tools\.example\.com\/\.well-known\/oauth-protected-resource\/mcp"$/);
-    const api = await fetch(`${url}/api/delete_ticket/v1`, { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer bogus" }, body: "{}" });
-    expect(api.headers.get("www-authenticate")).to.match(/, resource_metadata="https:\/\/tools\.example\.com\/\.well-known\/oauth-protected-resource\/api"$/);
+    expect(refused.headers.get("www-authenticate")).to.match(
+      /, resource_metadata="https:\/\/tools\.example\.com\/\.well-known\/oauth-protected-resource\/mcp"$/,
+    );
+    const api = await fetch(`${url}/api/delete_ticket/v1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer bogus" },
+      body: "{}",
+    });
+    expect(api.headers.get("www-authenticate")).to.match(
+      /, resource_metadata="https:\/\/tools\.example\.com\/\.well-known\/oauth-protected-resource\/api"$/,
+    );
     const document = await (await fetch(`${url}/.well-known/oauth-protected-resource/mcp`, { headers: forged })).json();
     expect(document).to.deep.include({ resource: "https://tools.example.com/mcp" });
   });
@@ -71,36 +88,71 @@ describe("axn serve: public URL behind a proxy, and one Host setting (child proc
   it("X-Forwarded-Proto and X-Forwarded-Host are ignored unless serve.trustProxy, and honoured with it", async () => {
     const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "tools.example.com" };
     const plain = await start(join(helpdesk, "axn.config.ts"));
-    const ignored = await (await fetch(`${plain}/.well-known/oauth-protected-resource/mcp`, { headers: forwarded })).json();
+    const ignored = await (
+      await fetch(`${plain}/.well-known/oauth-protected-resource/mcp`, { headers: forwarded })
+    ).json();
     expect(ignored).to.deep.include({ resource: `${plain}/mcp` });
     for (const child of children) child.kill("SIGKILL");
     children.clear();
 
     const trusted = await start(config("trust-proxy", "{ serve: { trustProxy: true } }"));
-    const honoured = await (await fetch(`${trusted}/.well-known/oauth-protected-resource/mcp`, { headers: forwarded })).json();
+    const honoured = await (
+      await fetch(`${trusted}/.well-known/oauth-protected-resource/mcp`, { headers: forwarded })
+    ).json();
     expect(honoured).to.deep.include({ resource: "https://tools.example.com/mcp" });
-    const refused = await fetch(`${trusted}/mcp`, { method: "POST", headers: { ...MCP_HEADERS, authorization: "Bearer bogus", ...forwarded }, body: JSON.stringify(INIT) });
-    expect(refused.headers.get("www-authenticate")).to.match(/, resource_metadata="https:\/\/tools\.example\.com\/\.well-known\/oauth-protected-resource\/mcp"$/);
+    const refused = await fetch(`${trusted}/mcp`, {
+      method: "POST",
+      headers: { ...MCP_HEADERS, authorization: "Bearer bogus", ...forwarded },
+      body: JSON.stringify(INIT),
+    });
+    expect(refused.headers.get("www-authenticate")).to.match(
+      /, resource_metadata="https:\/\/tools\.example\.com\/\.well-known\/oauth-protected-resource\/mcp"$/,
+    );
     // Only the scheme forwarded: the Host the client sent stays the host.
-    const scheme = await (await fetch(`${trusted}/.well-known/oauth-protected-resource/api`, { headers: { "x-forwarded-proto": "https" } })).json();
+    const scheme = await (
+      await fetch(`${trusted}/.well-known/oauth-protected-resource/api`, { headers: { "x-forwarded-proto": "https" } })
+    ).json();
     expect(scheme).to.deep.include({ resource: `${trusted.replace("http:", "https:")}/api` });
   });
 
   it("a publicUrl that is not an http(s) URL is a config error naming the setting", async () => {
-    const run = await runAxn(["serve", "--config", config("bad-public-url", '{ serve: { publicUrl: "tools.example.com" } }'), "--port", "0"]);
+    const run = await runAxn([
+      "serve",
+      "--config",
+      config("bad-public-url", '{ serve: { publicUrl: "tools.example.com" } }'),
+      "--port",
+      "0",
+    ]);
     expect(run.code).to.not.equal(0);
     expect(run.stderr).to.include("publicUrl");
-    expect(run.stderr).to.include('expected null or an http(s) URL without query or fragment, e.g. "https://tools.example.com"');
+    expect(run.stderr).to.include(
+      'expected null or an http(s) URL without query or fragment, e.g. "https://tools.example.com"',
+    );
   });
 
   it("http.allowedHosts is refused with a config error that says what to write; the same list as serve.allowedHosts is fine", async () => {
-    const run = await runAxn(["serve", "--config", config("http-hosts", '{ http: { toolRoots: ["agent_tools"], allowedHosts: ["tools.example.internal"] } }'), "--port", "0"]);
+    const run = await runAxn([
+      "serve",
+      "--config",
+      config("http-hosts", '{ http: { toolRoots: ["agent_tools"], allowedHosts: ["tools.example.internal"] } }'),
+      "--port",
+      "0",
+    ]);
     expect(run.code).to.not.equal(0);
     expect(run.stderr).to.include(
       'http.allowedHosts is not applied under axn serve, which answers one Host policy on /api and /mcp alike: write serve: { allowedHosts: ["tools.example.internal"] } in axn.config instead, and remove http.allowedHosts',
     );
-    const url = await start(config("same-hosts", '{ http: { toolRoots: ["agent_tools"], allowedHosts: ["127.0.0.1"] }, serve: { allowedHosts: ["127.0.0.1"] } }'));
-    const listed = await fetch(`${url}/api/list_tickets/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const url = await start(
+      config(
+        "same-hosts",
+        '{ http: { toolRoots: ["agent_tools"], allowedHosts: ["127.0.0.1"] }, serve: { allowedHosts: ["127.0.0.1"] } }',
+      ),
+    );
+    const listed = await fetch(`${url}/api/list_tickets/v1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(listed.status).to.equal(200);
   });
 });

@@ -15,7 +15,12 @@ import { MAX_STDIO_MESSAGE_BYTES, STDIO_OVERSIZED_EXIT_CODE } from "axn-plugin-m
 import { axnBin, exitOf, repo } from "../support/axn-child.js";
 
 const config = join(repo, "docs/examples/helpdesk/axn.config.ts");
-const INIT = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "stdio", version: "1" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "stdio", version: "1" } },
+};
 
 function start(): { child: ChildProcessWithoutNullStreams; stderr: () => string } {
   const { PORT: _port, ...env } = process.env;
@@ -46,7 +51,9 @@ describe("axn serve --stdio mcp against a misbehaving client (child process)", f
     const { child, stderr } = start();
     children.add(child);
     child.stdin.write(line(INIT));
-    child.stdin.write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_tickets","arguments":{"q":"${"x".repeat(11 * 1024 * 1024)}"}}}\n`);
+    child.stdin.write(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_tickets","arguments":{"q":"${"x".repeat(11 * 1024 * 1024)}"}}}\n`,
+    );
     expect(await exitOf(child)).to.equal(STDIO_OVERSIZED_EXIT_CODE);
     expect(stderr()).to.include(
       "axn-plugin-mcp: a message on stdin is longer than 10485760 bytes, the most one line may hold; closing the connection. Send smaller arguments (or a reference to the data) instead.",
@@ -67,7 +74,9 @@ describe("axn serve --stdio mcp against a misbehaving client (child process)", f
     const { child, stderr } = start();
     children.add(child);
     child.stdout.pause();
-    const banner = new Promise<void>((resolve) => child.stderr.on("data", () => stderr().includes("axn: serving") && resolve()));
+    const banner = new Promise<void>((resolve) =>
+      child.stderr.on("data", () => stderr().includes("axn: serving") && resolve()),
+    );
     child.stdin.write(line(INIT));
     await banner;
     const before = rssMiB(child.pid!);

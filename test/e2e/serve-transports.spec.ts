@@ -57,7 +57,10 @@ describe("axn serve with a third-party transport plugin (child process, echo app
     let stderr = "";
     server.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
-    const url = /^Serving echo-app \(2 MCP tools, 2 HTTP operations, 2 echo tools\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
+    const url =
+      /^Serving echo-app \(2 MCP tools, 2 HTTP operations, 2 echo tools\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+        banner,
+      )?.[1];
     expect(url, banner).to.be.a("string");
     expect(banner).to.equal(
       [
@@ -86,19 +89,36 @@ describe("axn serve with a third-party transport plugin (child process, echo app
     expect(echo.status).to.equal(200);
     expect(await echo.json()).to.deep.equal({ greeting: "hi", tools: TOOL_NAMES });
     const echoMiss = await fetch(`${url}/echo/nothing`);
-    expect([echoMiss.status, await echoMiss.json()]).to.deep.equal([404, { error: "No such echo route: /echo/nothing" }]);
+    expect([echoMiss.status, await echoMiss.json()]).to.deep.equal([
+      404,
+      { error: "No such echo route: /echo/nothing" },
+    ]);
 
-    const sum = await fetch(`${url}/api/add/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"a":2,"b":3}' });
+    const sum = await fetch(`${url}/api/add/v1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"a":2,"b":3}',
+    });
     expect([sum.status, await sum.json()]).to.deep.equal([200, { sum: 5 }]);
-    const openapi = (await (await fetch(`${url}/api/openapi.json`)).json()) as { info: { title: string }; paths: Record<string, unknown> };
+    const openapi = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+      info: { title: string };
+      paths: Record<string, unknown>;
+    };
     expect(openapi.info.title).to.equal("echo-app");
-    expect(Object.keys(openapi.paths)).to.deep.equal(["/api/add/v1", "/api/greet/v1", "/api/jobs/{id}", "/api/openapi.json"]);
+    expect(Object.keys(openapi.paths)).to.deep.equal([
+      "/api/add/v1",
+      "/api/greet/v1",
+      "/api/jobs/{id}",
+      "/api/openapi.json",
+    ]);
 
     const client = new Client({ name: "serve-transports-spec", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).to.deep.equal(TOOL_NAMES);
-      expect(await client.callTool({ name: "greet", arguments: { name: "Ada" } })).to.deep.include({ structuredContent: { greeting: "Hello, Ada" } });
+      expect(await client.callTool({ name: "greet", arguments: { name: "Ada" } })).to.deep.include({
+        structuredContent: { greeting: "Hello, Ada" },
+      });
     } finally {
       await client.close();
     }
@@ -141,7 +161,9 @@ describe("axn serve with a third-party transport plugin (child process, echo app
     await client.connect(transport);
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).to.deep.equal(TOOL_NAMES);
-      expect(await client.callTool({ name: "add", arguments: { a: "40", b: 2 } })).to.deep.include({ structuredContent: { sum: 42 } });
+      expect(await client.callTool({ name: "add", arguments: { a: "40", b: 2 } })).to.deep.include({
+        structuredContent: { sum: 42 },
+      });
     } finally {
       await client.close();
     }
@@ -172,7 +194,11 @@ describe("axn serve with a third-party transport plugin (child process, echo app
 
   it("names the stdio transports it has when --stdio names none, with a did-you-mean (exit 2)", async () => {
     const typo = await runAxn(["serve", "--config", config, "--stdio", "ecoh"], { cwd: tmpdir() });
-    expect(typo).to.deep.equal({ code: 2, stdout: "", stderr: 'axn: No stdio transport named "ecoh"; did you mean "echo"?\nRun `axn serve --help` for usage.\n' });
+    expect(typo).to.deep.equal({
+      code: 2,
+      stdout: "",
+      stderr: 'axn: No stdio transport named "ecoh"; did you mean "echo"?\nRun `axn serve --help` for usage.\n',
+    });
     const unknown = await runAxn(["serve", "--config", config, "--stdio", "websocket"], { cwd: tmpdir() });
     expect(unknown.stderr).to.equal(
       'axn: No stdio transport named "websocket"; stdio transports: mcp (axn-plugin-mcp), echo (axn-plugin-echo-transport)\nRun `axn serve --help` for usage.\n',

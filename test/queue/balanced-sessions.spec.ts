@@ -63,7 +63,11 @@ describe("queue: MCP sessions shared by two axn serve instances behind HAProxy",
       fetch: async (input, init) => {
         const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { method?: string }) : undefined;
         const response = await fetch(input, init);
-        served.push({ method: init?.method ?? "GET", rpc: body?.method ?? "", by: response.headers.get("x-served-by") ?? "?" });
+        served.push({
+          method: init?.method ?? "GET",
+          rpc: body?.method ?? "",
+          by: response.headers.get("x-served-by") ?? "?",
+        });
         return response;
       },
     });
@@ -86,11 +90,16 @@ describe("queue: MCP sessions shared by two axn serve instances behind HAProxy",
     const progress: string[] = [];
     const call = async (n: number) => {
       const before = ada.served.length;
-      const result = await ada.client.callTool({ name: "work", arguments: { n } }, undefined, { onprogress: (p) => void progress.push(`${p.progress}/${p.total} ${p.message}`) });
+      const result = await ada.client.callTool({ name: "work", arguments: { n } }, undefined, {
+        onprogress: (p) => void progress.push(`${p.progress}/${p.total} ${p.message}`),
+      });
       expect(result.isError ?? false, JSON.stringify(result)).to.equal(false);
       const { pid } = result.structuredContent as { n: number; pid: number };
       expect(result.structuredContent).to.deep.equal({ n, pid });
-      const by = ada.served.slice(before).filter((entry) => entry.rpc === "tools/call").map((entry) => entry.by);
+      const by = ada.served
+        .slice(before)
+        .filter((entry) => entry.rpc === "tools/call")
+        .map((entry) => entry.by);
       expect(by).to.have.length(1);
       return { pid, by: by[0]! };
     };
@@ -100,7 +109,9 @@ describe("queue: MCP sessions shared by two axn serve instances behind HAProxy",
     for (let n = 0; n < 10; n++) first.push(await call(n));
     expect(new Set(first.map((c) => c.by))).to.deep.equal(new Set(["a", "b"]));
     expect(new Set(first.map((c) => c.pid)).size).to.equal(2);
-    expect(progress).to.deep.equal(Array.from({ length: 10 }, (_, n) => [`1/2 started ${n}`, `2/2 finished ${n}`]).flat());
+    expect(progress).to.deep.equal(
+      Array.from({ length: 10 }, (_, n) => [`1/2 started ${n}`, `2/2 finished ${n}`]).flat(),
+    );
     expect(ada.logs.filter((line) => line.startsWith("debug: "))).to.have.length(10);
 
     // One setLevel, answered by one instance; the logs of calls on both are filtered by it.
@@ -117,7 +128,13 @@ describe("queue: MCP sessions shared by two axn serve instances behind HAProxy",
     for (let i = 0; i < 4; i++) {
       const reply = await fetch(`${balancer.url}/mcp`, {
         method: "POST",
-        headers: { authorization: "Bearer token-ada", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": bob.transport.sessionId!, "mcp-protocol-version": "2025-11-25" },
+        headers: {
+          authorization: "Bearer token-ada",
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-session-id": bob.transport.sessionId!,
+          "mcp-protocol-version": "2025-11-25",
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       });
       foreign.push(reply.headers.get("x-served-by")!);
@@ -132,16 +149,23 @@ describe("queue: MCP sessions shared by two axn serve instances behind HAProxy",
       const seen: string[] = [];
       const results = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
-          who.client.callTool({ name: "work", arguments: { n: from + i } }, undefined, { onprogress: (p) => void seen.push(String(p.message)) }),
+          who.client.callTool({ name: "work", arguments: { n: from + i } }, undefined, {
+            onprogress: (p) => void seen.push(String(p.message)),
+          }),
         ),
       );
       return { ns: results.map((result) => (result.structuredContent as { n: number }).n), seen: seen.sort() };
     };
     const [adas, bobs] = await Promise.all([together(ada, 100), together(bob, 200)]);
-    const expected = (from: number) => Array.from({ length: 6 }, (_, i) => [`started ${from + i}`, `finished ${from + i}`]).flat().sort();
+    const expected = (from: number) =>
+      Array.from({ length: 6 }, (_, i) => [`started ${from + i}`, `finished ${from + i}`])
+        .flat()
+        .sort();
     expect(adas).to.deep.equal({ ns: [100, 101, 102, 103, 104, 105], seen: expected(100) });
     expect(bobs).to.deep.equal({ ns: [200, 201, 202, 203, 204, 205], seen: expected(200) });
-    expect(new Set(bob.served.filter((entry) => entry.rpc === "tools/call").map((entry) => entry.by))).to.deep.equal(new Set(["a", "b"]));
+    expect(new Set(bob.served.filter((entry) => entry.rpc === "tools/call").map((entry) => entry.by))).to.deep.equal(
+      new Set(["a", "b"]),
+    );
 
     // Subscribed once; an update made by the tool on either instance reaches the GET stream once.
     await ada.client.subscribeResource({ uri: "board://main" });
@@ -160,7 +184,11 @@ describe("queue: MCP sessions shared by two axn serve instances behind HAProxy",
     // HTTP tool calls through the same proxy, answered by both.
     const httpBy = new Set<string>();
     for (let n = 0; n < 4; n++) {
-      const reply = await fetch(`${balancer.url}/api/work/v1`, { method: "POST", headers: { authorization: "Bearer token-ada", "content-type": "application/json" }, body: JSON.stringify({ n }) });
+      const reply = await fetch(`${balancer.url}/api/work/v1`, {
+        method: "POST",
+        headers: { authorization: "Bearer token-ada", "content-type": "application/json" },
+        body: JSON.stringify({ n }),
+      });
       expect(reply.status).to.equal(200);
       expect(((await reply.json()) as { n: number }).n).to.equal(n);
       httpBy.add(reply.headers.get("x-served-by")!);

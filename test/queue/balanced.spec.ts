@@ -29,7 +29,11 @@ describe("queue: two axn serve instances behind HAProxy", function () {
   const spawnAxn = async (args: readonly string[], marker: string, mcp = false): Promise<ChildProcess> => {
     const { PORT: _port, ...env } = process.env;
     if (mcp) args = [...args, "--config", "axn.mcp.config.ts"];
-    const child = spawn(process.execPath, [axnBin, ...args], { cwd: fixture, env: { ...env, AXN_TEST_REDIS_URL: redis.url, AXN_TEST_QUEUE: queue }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [axnBin, ...args], {
+      cwd: fixture,
+      env: { ...env, AXN_TEST_REDIS_URL: redis.url, AXN_TEST_QUEUE: queue },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     children.push(child);
     await readUntil(child, marker);
     return child;
@@ -48,7 +52,11 @@ describe("queue: two axn serve instances behind HAProxy", function () {
     balancer = await startBalancer({ a: portA, b: portB });
     const base = balancer.url;
     const enqueue = (n: number) =>
-      fetch(`${base}/api/count/v1?async=1`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ run: "balanced", n }) });
+      fetch(`${base}/api/count/v1?async=1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ run: "balanced", n }),
+      });
 
     const accepted: { location: string; by: string }[] = [];
     for (let n = 0; n < 10; n++) {

@@ -53,8 +53,20 @@ describe("queue: BullMQ on a real Redis", function () {
     expect((await job.status()).state).to.equal("waiting");
     await worker();
     const result = await job.result();
-    expect([result.ok, result.outcome, result.message, result.doubled, result.by]).to.deep.equal([true, "success", "Action completed successfully", 42, "u1"]);
-    expect(await job.status()).to.deep.equal({ id: job.id, action: "Bull.Double", state: "completed", attemptsMade: 1, attempts: 3 });
+    expect([result.ok, result.outcome, result.message, result.doubled, result.by]).to.deep.equal([
+      true,
+      "success",
+      "Action completed successfully",
+      42,
+      "u1",
+    ]);
+    expect(await job.status()).to.deep.equal({
+      id: job.id,
+      action: "Bull.Double",
+      state: "completed",
+      attemptsMade: 1,
+      attempts: 3,
+    });
     const found = (await Jobs.find(job.id))!;
     expect((await found.result()).exposed).to.deep.equal({ doubled: 42, by: "u1" });
     expect(await Jobs.find("missing-job")).to.equal(undefined);
@@ -62,7 +74,9 @@ describe("queue: BullMQ on a real Redis", function () {
 
   it("a business failure completes the job, never retried", async () => {
     let runs = 0;
-    const A = defineAxn({ name: "Bull.Refuses", call: (_i, ctx) => {
+    const A = defineAxn({
+      name: "Bull.Refuses",
+      call: (_i, ctx) => {
         runs++;
         return ctx.fail("the ledger is closed");
       },
@@ -90,7 +104,9 @@ describe("queue: BullMQ on a real Redis", function () {
       `Job "${job.id}" of Bull.Flaky is dead: 3 of 3 attempts threw, and each exception was reported to onException by the worker that ran it`,
     );
     expect(await job.status()).to.deep.include({ state: "dead", attemptsMade: 3, attempts: 3 });
-    expect(reports.map((r) => (r.error as Error).message)).to.deep.equal([1, 2, 3].map((n) => `connection reset (attempt ${n}) password=hunter2`));
+    expect(reports.map((r) => (r.error as Error).message)).to.deep.equal(
+      [1, 2, 3].map((n) => `connection reset (attempt ${n}) password=hunter2`),
+    );
     // What Redis keeps of the failure is the settled call, never the exception's message.
     const { Job, Queue } = await import("bullmq");
     const raw = new Queue(queueName, { connection: { url: redis.url }, prefix: "axn" });
@@ -105,7 +121,11 @@ describe("queue: BullMQ on a real Redis", function () {
 
   it("the same jobId twice is one job", async () => {
     let runs = 0;
-    const A = defineAxn({ name: "Bull.Once", expects: { n: z.number() }, exposes: { n: z.number() }, call: ({ n }) => {
+    const A = defineAxn({
+      name: "Bull.Once",
+      expects: { n: z.number() },
+      exposes: { n: z.number() },
+      call: ({ n }) => {
         runs++;
         return { n };
       },
@@ -123,7 +143,10 @@ describe("queue: BullMQ on a real Redis", function () {
     const later = await A.enqueue({}, { delay: 60_000 });
     expect((await later.status()).state).to.equal("delayed");
     expect(await later.cancel()).to.equal(true);
-    expect([(await later.result()).error, (await later.status()).state]).to.deep.equal(["The job was cancelled", "cancelled"]);
+    expect([(await later.result()).error, (await later.status()).state]).to.deep.equal([
+      "The job was cancelled",
+      "cancelled",
+    ]);
 
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
@@ -160,12 +183,16 @@ describe("queue: BullMQ on a real Redis", function () {
     } catch (caught) {
       error = caught;
     }
-    expect((error as Error).message).to.equal('the config passed to createHost: unknown setting "queue.conection"; the queue settings are connection, name, prefix, lockDuration, stalledInterval');
+    expect((error as Error).message).to.equal(
+      'the config passed to createHost: unknown setting "queue.conection"; the queue settings are connection, name, prefix, lockDuration, stalledInterval',
+    );
   });
 
   describe("trace context", () => {
     const exporter = new InMemorySpanExporter();
-    before(() => trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })));
+    before(() =>
+      trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })),
+    );
     after(() => trace.disable());
 
     it("travels as traceparent: the job's span is a child of the enqueuing call's", async () => {

@@ -25,16 +25,26 @@ describe("queue: axn call --async, axn jobs, axn worker", function () {
   });
 
   it("enqueues with --async, shows the job waiting, and its result once a worker ran it", async () => {
-    const enqueued = await runAxn(["call", "count", "--async", "--args", '{"run":"cli","n":7}'], { cwd: fixture, env: env() });
+    const enqueued = await runAxn(["call", "count", "--async", "--args", '{"run":"cli","n":7}'], {
+      cwd: fixture,
+      env: env(),
+    });
     expect(enqueued.code, enqueued.stderr).to.equal(0);
     const { id } = JSON.parse(enqueued.stdout) as { id: string };
     expect(JSON.parse(enqueued.stdout)).to.deep.equal({ id, action: "QueueFixture.Count", state: "waiting" });
     expect(enqueued.stderr).to.equal(`axn: enqueued job ${id}; \`axn jobs ${id} --wait\` prints its result\n`);
 
     const pending = await runAxn(["jobs", id], { cwd: fixture, env: env() });
-    expect([pending.code, JSON.parse(pending.stdout)]).to.deep.equal([0, { id, action: "QueueFixture.Count", state: "waiting", attemptsMade: 0, attempts: 3 }]);
+    expect([pending.code, JSON.parse(pending.stdout)]).to.deep.equal([
+      0,
+      { id, action: "QueueFixture.Count", state: "waiting", attemptsMade: 0, attempts: 3 },
+    ]);
 
-    worker = spawn(process.execPath, [axnBin, "worker", "--concurrency", "2"], { cwd: fixture, env: { ...process.env, ...env() }, stdio: ["ignore", "pipe", "pipe"] });
+    worker = spawn(process.execPath, [axnBin, "worker", "--concurrency", "2"], {
+      cwd: fixture,
+      env: { ...process.env, ...env() },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const banner = await readUntil(worker, "(Ctrl+C to stop)");
     expect(banner).to.equal(`axn worker: axn-app, 2 at a time, on queue "${queue}" at ${redis.url} (Ctrl+C to stop)\n`);
 
@@ -48,15 +58,27 @@ describe("queue: axn call --async, axn jobs, axn worker", function () {
         state: "completed",
         attemptsMade: 1,
         attempts: 3,
-        result: { ok: true, outcome: "success", message: "Action completed successfully", exposed: { pid: worker.pid } },
+        result: {
+          ok: true,
+          outcome: "success",
+          message: "Action completed successfully",
+          exposed: { pid: worker.pid },
+        },
       },
     ]);
   });
 
   it("an --async call with bad arguments settles as the synchronous call's input error", async () => {
-    worker = spawn(process.execPath, [axnBin, "worker"], { cwd: fixture, env: { ...process.env, ...env() }, stdio: ["ignore", "pipe", "pipe"] });
+    worker = spawn(process.execPath, [axnBin, "worker"], {
+      cwd: fixture,
+      env: { ...process.env, ...env() },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     await readUntil(worker, "(Ctrl+C to stop)");
-    const enqueued = await runAxn(["call", "count", "--async", "--args", '{"run":"cli","n":"seven"}'], { cwd: fixture, env: env() });
+    const enqueued = await runAxn(["call", "count", "--async", "--args", '{"run":"cli","n":"seven"}'], {
+      cwd: fixture,
+      env: env(),
+    });
     const { id } = JSON.parse(enqueued.stdout) as { id: string };
     const done = await runAxn(["jobs", id, "--wait"], { cwd: fixture, env: env() });
     const sync = await runAxn(["call", "count", "--args", '{"run":"cli","n":"seven"}'], { cwd: fixture, env: env() });
@@ -77,8 +99,14 @@ describe("queue: axn call --async, axn jobs, axn worker", function () {
       "axn: axn call --async needs the config's queue.connection: with the embedded queue a job lives in the process that enqueued it, and this one exits",
     ]);
     const unknown = await runAxn(["jobs", "no-such-job"], { cwd: fixture, env: env() });
-    expect([unknown.code, unknown.stderr]).to.deep.equal([1, 'axn: No job "no-such-job" on the app\'s queue; it was never enqueued there, or it expired\n']);
+    expect([unknown.code, unknown.stderr]).to.deep.equal([
+      1,
+      'axn: No job "no-such-job" on the app\'s queue; it was never enqueued there, or it expired\n',
+    ]);
     const concurrency = await runAxn(["worker", "--concurrency", "zero"], { cwd: fixture, env: env() });
-    expect([concurrency.code, concurrency.stderr]).to.deep.equal([2, 'axn: --concurrency must be an integer ≥ 1 (got "zero")\nRun `axn worker --help` for usage.\n']);
+    expect([concurrency.code, concurrency.stderr]).to.deep.equal([
+      2,
+      'axn: --concurrency must be an integer ≥ 1 (got "zero")\nRun `axn worker --help` for usage.\n',
+    ]);
   });
 });

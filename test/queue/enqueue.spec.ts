@@ -41,8 +41,20 @@ describe("queue: A.enqueue on the embedded queue", () => {
     const job = await A.enqueue({ n: 21 }, { ambientContext: { userId: "u1" } });
     expect(job.action).to.equal("Queue.Double");
     const result = await job.result();
-    expect([result.ok, result.outcome, result.message, result.doubled, result.by]).to.deep.equal([true, "success", "Action completed successfully", 42, "u1"]);
-    expect(await job.status()).to.deep.equal({ id: job.id, action: "Queue.Double", state: "completed", attemptsMade: 1, attempts: 3 });
+    expect([result.ok, result.outcome, result.message, result.doubled, result.by]).to.deep.equal([
+      true,
+      "success",
+      "Action completed successfully",
+      42,
+      "u1",
+    ]);
+    expect(await job.status()).to.deep.equal({
+      id: job.id,
+      action: "Queue.Double",
+      state: "completed",
+      attemptsMade: 1,
+      attempts: 3,
+    });
     // Read back by id, as a transport does.
     const found = (await Jobs.find(job.id))!;
     expect((await found.result()).exposed).to.deep.equal({ doubled: 42, by: "u1" });
@@ -51,7 +63,9 @@ describe("queue: A.enqueue on the embedded queue", () => {
 
   it("a business failure is a settled result, never retried", async () => {
     let runs = 0;
-    const A = defineAxn({ name: "Queue.Refuses", call: (_i, ctx) => {
+    const A = defineAxn({
+      name: "Queue.Refuses",
+      call: (_i, ctx) => {
         runs++;
         return ctx.fail("the ledger is closed");
       },
@@ -90,7 +104,14 @@ describe("queue: A.enqueue on the embedded queue", () => {
 
   it("an exception that stops recurring completes on a later attempt", async () => {
     let runs = 0;
-    const A = defineAxn({ name: "Queue.Recovers", exposes: { runs: z.number() }, call: () => { if (++runs < 2) throw new Error("blip"); return { runs }; } });
+    const A = defineAxn({
+      name: "Queue.Recovers",
+      exposes: { runs: z.number() },
+      call: () => {
+        if (++runs < 2) throw new Error("blip");
+        return { runs };
+      },
+    });
     const job = await A.enqueue({}, { backoff: 1 });
     expect((await job.result()).runs).to.equal(2);
     expect(await job.status()).to.deep.include({ state: "completed", attemptsMade: 2 });
@@ -135,21 +156,29 @@ describe("queue: A.enqueue on the embedded queue", () => {
 
   it("refuses at enqueue an argument or ambient value that is not plain data, naming its path", async () => {
     const A = Double();
-    const date = await thrown(() => A.enqueue({ n: 1, when: new Date(0) } as never, { ambientContext: { userId: "u" } }));
+    const date = await thrown(() =>
+      A.enqueue({ n: 1, when: new Date(0) } as never, { ambientContext: { userId: "u" } }),
+    );
     expect(isAxnError(date)).to.equal(true);
     expect(date).to.have.property("code", "AXN_JOB_UNSERIALIZABLE");
     expect((date as Error).message).to.equal(
       "Cannot enqueue Queue.Double: args.when is a Date, which cannot travel with a job (a job carries plain JSON data: strings, finite numbers, booleans, null, arrays and plain objects); pass it as one of those",
     );
     const fn = await thrown(() => A.enqueue({ n: 1 }, { ambientContext: { userId: (() => "u") as never } }));
-    expect((fn as Error).message).to.match(/^Cannot enqueue Queue\.Double: ambientContext\.userId is a function, which cannot travel/);
+    expect((fn as Error).message).to.match(
+      /^Cannot enqueue Queue\.Double: ambientContext\.userId is a function, which cannot travel/,
+    );
     const cyclic: Record<string, unknown> = { n: 1 };
     cyclic["self"] = cyclic;
-    expect((await thrown(() => A.enqueue(cyclic as never)) as Error).message).to.equal(
+    expect(((await thrown(() => A.enqueue(cyclic as never))) as Error).message).to.equal(
       "Cannot enqueue Queue.Double: args.self refers back to itself (a cycle), which cannot travel with a job",
     );
-    expect((await thrown(() => A.enqueue({ n: Number.NaN }))) as Error).to.have.property("message").that.includes("args.n is the number NaN");
-    expect((await thrown(() => A.enqueue({ n: 1, tags: [undefined] } as never))) as Error).to.have.property("message").that.includes("args.tags[0] is undefined");
+    expect((await thrown(() => A.enqueue({ n: Number.NaN }))) as Error)
+      .to.have.property("message")
+      .that.includes("args.n is the number NaN");
+    expect((await thrown(() => A.enqueue({ n: 1, tags: [undefined] } as never))) as Error)
+      .to.have.property("message")
+      .that.includes("args.tags[0] is undefined");
   });
 
   it("refuses a misspelt or out-of-range option, naming it", async () => {
@@ -174,7 +203,11 @@ describe("queue: A.enqueue on the embedded queue", () => {
 
   it("the same jobId twice is one job", async () => {
     let runs = 0;
-    const A = defineAxn({ name: "Queue.Once", expects: { n: z.number() }, exposes: { n: z.number() }, call: ({ n }) => {
+    const A = defineAxn({
+      name: "Queue.Once",
+      expects: { n: z.number() },
+      exposes: { n: z.number() },
+      call: ({ n }) => {
         runs++;
         return { n };
       },
@@ -191,7 +224,14 @@ describe("queue: A.enqueue on the embedded queue", () => {
     const order: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const A = defineAxn({ name: "Queue.Order", expects: { tag: z.string() }, call: async ({ tag }) => { if (tag === "first") await gate; order.push(tag); } });
+    const A = defineAxn({
+      name: "Queue.Order",
+      expects: { tag: z.string() },
+      call: async ({ tag }) => {
+        if (tag === "first") await gate;
+        order.push(tag);
+      },
+    });
     // The one slot is busy while the others are enqueued: they wait and are picked by priority.
     const jobs: JobHandle[] = [await A.enqueue({ tag: "first" })];
     jobs.push(await A.enqueue({ tag: "delayed" }, { delay: 30 }));
@@ -209,7 +249,11 @@ describe("queue: A.enqueue on the embedded queue", () => {
     const later = await A.enqueue({}, { delay: 60_000 });
     expect(await later.cancel()).to.equal(true);
     const result = await later.result();
-    expect([result.ok, result.error, (await later.status()).state]).to.deep.equal([false, "The job was cancelled", "cancelled"]);
+    expect([result.ok, result.error, (await later.status()).state]).to.deep.equal([
+      false,
+      "The job was cancelled",
+      "cancelled",
+    ]);
     expect(await later.cancel()).to.equal(false);
 
     let started!: () => void;
@@ -242,7 +286,9 @@ describe("queue: A.enqueue on the embedded queue", () => {
 
   describe("trace context", () => {
     const exporter = new InMemorySpanExporter();
-    before(() => trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })));
+    before(() =>
+      trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })),
+    );
     after(() => trace.disable());
 
     it("the job's axn.call span is a child of the enqueuing call's span", async () => {

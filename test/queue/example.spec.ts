@@ -37,7 +37,13 @@ describe("queue: the example app's long-running export", function () {
       } finally {
         console.log = log;
       }
-      expect(enqueued).to.deep.equal({ id: "export-open-2026-12-01", before: "waiting", ok: true, rows: enqueued.rows, message: `Exported ${enqueued.rows} tickets` });
+      expect(enqueued).to.deep.equal({
+        id: "export-open-2026-12-01",
+        before: "waiting",
+        ok: true,
+        rows: enqueued.rows,
+        message: `Exported ${enqueued.rows} tickets`,
+      });
       expect(enqueued.rows).to.be.greaterThan(0);
       expect(lines).to.deep.equal([`Exported ${enqueued.rows} tickets: ${enqueued.rows} rows`]);
       expect(await readBack(enqueued.id)).to.deep.equal({ state: "completed", attemptsMade: 1 });
@@ -57,7 +63,11 @@ describe("queue: the example app's long-running export", function () {
 
   it("over HTTP from axn serve: synchronously 200; with ?async=1, 202 and then the same reply at the job's URL", async () => {
     const { PORT: _port, ...env } = process.env;
-    const server = spawn(process.execPath, [axnBin, "serve", "--port", "0"], { cwd: helpdesk, env, stdio: ["ignore", "pipe", "pipe"] });
+    const server = spawn(process.execPath, [axnBin, "serve", "--port", "0"], {
+      cwd: helpdesk,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     try {
       const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
       const base = /http:\/\/127\.0\.0\.1:\d+/.exec(banner)![0];

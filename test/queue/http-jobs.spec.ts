@@ -24,7 +24,10 @@ function defineTools(): { Quote: AnyAxn; Hold: AnyAxn; release: () => void } {
   const Quote = defineAxn({
     name: "Jobs.Quote",
     tool: true,
-    expects: { amount: z.number().int().positive(), principal: { schema: z.object({ id: z.string() }), on: "ambientContext" } },
+    expects: {
+      amount: z.number().int().positive(),
+      principal: { schema: z.object({ id: z.string() }), on: "ambientContext" },
+    },
     exposes: { quoted: z.number(), officerId: z.string() },
     messages: { error: "Could not quote" },
     failsOn: [],
@@ -72,7 +75,13 @@ describe("queue: background calls over HTTP", function () {
       expect(accepted.status).to.equal(202);
       expect(accepted.headers.get("location")).to.equal(`/api/jobs/${id}`);
       expect(accepted.headers.get("preference-applied")).to.equal("respond-async");
-      expect(accepted.body).to.deep.equal({ id, tool: "jobs_quote", version: 1, state: "waiting", location: `/api/jobs/${id}` });
+      expect(accepted.body).to.deep.equal({
+        id,
+        tool: "jobs_quote",
+        version: 1,
+        state: "waiting",
+        location: `/api/jobs/${id}`,
+      });
       const sync = await postJson(url("/jobs_quote/v1"), { amount: 21 });
       const later = await settled(accepted);
       expect([later.status, later.body]).to.deep.equal([sync.status, sync.body]);
@@ -92,7 +101,9 @@ describe("queue: background calls over HTTP", function () {
         expect([later.status, later.body]).to.deep.equal([status, sync.body]);
         expect(JSON.stringify(later.body)).to.not.include("hunter2");
         // The exception's cause is reported (by the synchronous call, then once per attempt of the job).
-        expect(reports.filter((r) => (r.error as Error).message.includes("hunter2"))).to.have.length(status === 500 ? 1 + 3 : 0);
+        expect(reports.filter((r) => (r.error as Error).message.includes("hunter2"))).to.have.length(
+          status === 500 ? 1 + 3 : 0,
+        );
       });
     }
 
@@ -117,7 +128,11 @@ describe("queue: background calls over HTTP", function () {
         call: () => undefined,
       });
       // Served in code with a serving policy of its own: the x-agent header's agent, or anonymous.
-      const server = await serve({ port: 0, tools: [Close], serving: servingPolicy({ authenticate: agentFromHeader, anonymous: true }) });
+      const server = await serve({
+        port: 0,
+        tools: [Close],
+        serving: servingPolicy({ authenticate: agentFromHeader, anonymous: true }),
+      });
       try {
         const at = (path: string) => `${server.url}/api${path}`;
         const sync = await postJson(at("/jobs_close/v1"), {});
@@ -128,7 +143,10 @@ describe("queue: background calls over HTTP", function () {
         expect(accepted.status).to.equal(202);
         // The job is bound to its enqueuer (job-owner.spec.ts): the same principal reads it.
         await (await Jobs.find((accepted.body as { id: string }).id))!.result();
-        const later = await send(`${server.url}${accepted.headers.get("location")!}`, { method: "GET", headers: { "x-agent": "ag_ada" } });
+        const later = await send(`${server.url}${accepted.headers.get("location")!}`, {
+          method: "GET",
+          headers: { "x-agent": "ag_ada" },
+        });
         expect([later.status, later.body]).to.deep.equal([200, { message: "Action completed successfully" }]);
       } finally {
         await server.close();
@@ -137,7 +155,10 @@ describe("queue: background calls over HTTP", function () {
 
     it("an unknown job id is a 404 naming it", async () => {
       const reply = await send(url("/jobs/nope"), { method: "GET" });
-      expect([reply.status, reply.body]).to.deep.equal([404, { error: 'No job "nope"; it was never enqueued here, or it expired' }]);
+      expect([reply.status, reply.body]).to.deep.equal([
+        404,
+        { error: 'No job "nope"; it was never enqueued here, or it expired' },
+      ]);
       expect(reports).to.have.length(0);
     });
   });
@@ -153,7 +174,10 @@ describe("queue: background calls over HTTP", function () {
         const accepted = await postJson(url("/jobs_quote/v1?async=1"), { amount: 5000 });
         expect(accepted.status).to.equal(202);
         const later = await settled(accepted);
-        expect([later.status, later.body]).to.deep.equal([422, { error: "Could not quote: the amount is over the limit" }]);
+        expect([later.status, later.body]).to.deep.equal([
+          422,
+          { error: "Could not quote: the amount is over the limit" },
+        ]);
         const ok = await settled(await postJson(url("/jobs_quote/v1?async=1"), { amount: 2 }));
         expect([ok.status, ok.body]).to.deep.equal([200, { quoted: 4, officerId: "o1" }]);
       } finally {

@@ -46,7 +46,10 @@ describe("queue: a job is bound to the principal that enqueued it", function () 
 
   const url = (path: string) => app.url(path);
   const get = (accepted: Reply, headers: Record<string, string> = {}) => app.job(accepted, headers);
-  async function enqueued(tool: string, headers: Record<string, string> = {}): Promise<{ accepted: Reply; id: string }> {
+  async function enqueued(
+    tool: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ accepted: Reply; id: string }> {
     const accepted = await postJson(url(`/${tool}/v1?async=1`), {}, headers);
     expect(accepted.status).to.equal(202);
     const id = (accepted.body as { id: string }).id;
@@ -104,7 +107,10 @@ describe("queue: a job is bound to the principal that enqueued it", function () 
     behaves();
 
     it("a cancelled job (removed from BullMQ) keeps its owner", async () => {
-      const job = await tools.Echo.enqueue({}, { ambientContext: { principal: { id: "ag_ada" } }, delay: 600_000, jobId: `owned-${name}` });
+      const job = await tools.Echo.enqueue(
+        {},
+        { ambientContext: { principal: { id: "ag_ada" } }, delay: 600_000, jobId: `owned-${name}` },
+      );
       expect(await job.cancel()).to.equal(true);
       expect((await Jobs.find(job.id))!.id).to.equal(job.id);
       expect(await Jobs.find(job.id, { principal: { id: "ag_bob" } })).to.equal(undefined);

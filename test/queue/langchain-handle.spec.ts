@@ -41,7 +41,8 @@ class ScriptedModel extends BaseChatModel {
   }
 }
 
-const ask = (name: string, args: Record<string, unknown>, id: string) => new AIMessage({ content: "", tool_calls: [{ name, args, id, type: "tool_call" }] });
+const ask = (name: string, args: Record<string, unknown>, id: string) =>
+  new AIMessage({ content: "", tool_calls: [{ name, args, id, type: "tool_call" }] });
 
 function call(name: string, args: Record<string, unknown>, id = "call_1") {
   return { name, args, id, type: "tool_call" as const };
@@ -52,7 +53,8 @@ const defineQuote = () =>
     name: "LangchainHandle.Quote",
     expects: { amount: z.number().int().positive(), userId: { schema: z.string(), on: "ambientContext" } },
     exposes: { quoted: z.number(), userId: z.string() },
-    call: ({ amount, userId }, ctx) => (amount > 1000 ? ctx.fail("the amount is over the limit") : { quoted: amount * 2, userId }),
+    call: ({ amount, userId }, ctx) =>
+      amount > 1000 ? ctx.fail("the amount is over the limit") : { quoted: amount * 2, userId },
   });
 
 const handleText = (id: string, tool = "quote") =>
@@ -68,16 +70,24 @@ describe("queue: LangChain tools answering with a job handle", function () {
    * The agent loop: the model asks for a quote, reads the handle, checks on the job until it has
    * settled, then ends. Returns every tool message of the run.
    */
-  async function runAgent(tools: Parameters<typeof LangchainAdapter.jobStatusTool>[0], amount: number, context: Record<string, unknown>) {
+  async function runAgent(
+    tools: Parameters<typeof LangchainAdapter.jobStatusTool>[0],
+    amount: number,
+    context: Record<string, unknown>,
+  ) {
     const model = new ScriptedModel((messages) => {
       const last = messages.at(-1)!;
       if (!ToolMessage.isInstance(last)) return ask(tools[0]!.name, { amount }, "call-quote");
       const handle = last.artifact as JobHandleArtifact | undefined;
       // A handle, or a status that says the job is still pending: ask (again) for its state.
-      if (last.status !== "error" && handle?.job !== undefined) return ask(JOB_STATUS_TOOL, { id: handle.job.id }, `call-status-${messages.length}`);
+      if (last.status !== "error" && handle?.job !== undefined)
+        return ask(JOB_STATUS_TOOL, { id: handle.job.id }, `call-status-${messages.length}`);
       return new AIMessage("done");
     });
-    const agent = createAgent({ model, tools: [...tools, LangchainAdapter.jobStatusTool(tools)] as StructuredToolInterface[] });
+    const agent = createAgent({
+      model,
+      tools: [...tools, LangchainAdapter.jobStatusTool(tools)] as StructuredToolInterface[],
+    });
     const state = await agent.invoke({ messages: [{ role: "user", content: "quote it" }] }, { context });
     return state.messages.filter((message): message is ToolMessage => ToolMessage.isInstance(message));
   }
@@ -91,10 +101,19 @@ describe("queue: LangChain tools answering with a job handle", function () {
       const expected = await direct.invoke(call(direct.name, { amount }), { context: { userId: "u1" } });
       const [started, ...checks] = await runAgent(tools, amount, { userId: "u1" });
       const id = (started!.artifact as JobHandleArtifact).job.id;
-      expect([started!.name, started!.status, started!.content, started!.artifact]).to.deep.equal(["quote", "success", handleText(id), { job: { id, tool: "quote", state: "waiting" } }]);
+      expect([started!.name, started!.status, started!.content, started!.artifact]).to.deep.equal([
+        "quote",
+        "success",
+        handleText(id),
+        { job: { id, tool: "quote", state: "waiting" } },
+      ]);
       const collected = checks.at(-1)!;
       expect(collected.name).to.equal("axn_job_status");
-      expect([collected.content, collected.artifact, collected.status]).to.deep.equal([expected.content, expected.artifact, expected.status]);
+      expect([collected.content, collected.artifact, collected.status]).to.deep.equal([
+        expected.content,
+        expected.artifact,
+        expected.status,
+      ]);
       // The job is a job of the queue's, settled with the Result a direct call gives.
       expect((await (await Jobs.find(id))!.status()).state).to.equal("completed");
     }
@@ -141,8 +160,15 @@ describe("queue: LangChain tools answering with a job handle", function () {
     const handle = await tool.invoke(call(tool.name, { amount: 2 }), { context: { userId: "u1" } });
     const { id } = (handle.artifact as JobHandleArtifact).job;
     await (await Jobs.find(id))!.result();
-    const notFound = (jobId: string) => ({ status: "error", content: `No job "${jobId}"; it was never enqueued here, or it expired` });
-    const check = async (status: ReturnType<typeof LangchainAdapter.jobStatusTool>, jobId: string, context: Record<string, unknown> = {}) => {
+    const notFound = (jobId: string) => ({
+      status: "error",
+      content: `No job "${jobId}"; it was never enqueued here, or it expired`,
+    });
+    const check = async (
+      status: ReturnType<typeof LangchainAdapter.jobStatusTool>,
+      jobId: string,
+      context: Record<string, unknown> = {},
+    ) => {
       const message = await status.invoke(call(status.name, { id: jobId }, "call_9"), { context });
       return { status: message.status, content: message.content };
     };
@@ -150,13 +176,19 @@ describe("queue: LangChain tools answering with a job handle", function () {
     expect((await check(LangchainAdapter.jobStatusTool([tool]), id)).status).to.equal("success");
     // Bob does not — neither bound, nor as the run's principal, nor anonymously.
     expect(await check(LangchainAdapter.jobStatusTool([tool], { principal: bob }), id)).to.deep.equal(notFound(id));
-    const unbound = LangchainAdapter.jobStatusTool([LangchainAdapter.wrap(Quote, { name: "quote", background: "handle" })]);
+    const unbound = LangchainAdapter.jobStatusTool([
+      LangchainAdapter.wrap(Quote, { name: "quote", background: "handle" }),
+    ]);
     expect(await check(unbound, id, { principal: bob })).to.deep.equal(notFound(id));
     expect(await check(unbound, id)).to.deep.equal(notFound(id));
     expect((await check(unbound, id, { principal: alice })).status).to.equal("success");
     expect(await check(unbound, "no-such-job")).to.deep.equal(notFound("no-such-job"));
     // A job of an action the status tool was not made for is not its to report.
-    const otherJob = await Jobs.enqueueToolCall(Other, {}, { invoker: { userFacingInputErrors: true, rejectUndeclaredInputs: true } });
+    const otherJob = await Jobs.enqueueToolCall(
+      Other,
+      {},
+      { invoker: { userFacingInputErrors: true, rejectUndeclaredInputs: true } },
+    );
     await otherJob.result();
     expect(await check(unbound, otherJob.id)).to.deep.equal(notFound(otherJob.id));
   });
@@ -167,7 +199,10 @@ describe("queue: LangChain tools answering with a job handle", function () {
       TypeError,
       'LangchainAdapter.wrap(LangchainHandle.Quote): "background" must be true (await the job), "handle" (answer with the job\'s handle) or false (got "later")',
     );
-    const tools = [LangchainAdapter.wrap(Quote, { principal: { id: "a" } }), LangchainAdapter.wrap(Quote, { name: "quote_b", principal: { id: "b" } })];
+    const tools = [
+      LangchainAdapter.wrap(Quote, { principal: { id: "a" } }),
+      LangchainAdapter.wrap(Quote, { name: "quote_b", principal: { id: "b" } }),
+    ];
     expect(() => LangchainAdapter.jobStatusTool(tools)).to.throw(
       TypeError,
       "LangchainAdapter.jobStatusTool: the tools run as different callers; pass { principal } to say whose jobs this tool finds",
@@ -181,10 +216,14 @@ describe("queue: LangChain tools answering with a job handle", function () {
       const last = messages.at(-1)!;
       if (!ToolMessage.isInstance(last)) return ask("langchain_handle_quote", { amount: 5 }, "call-quote");
       const handle = last.artifact as JobHandleArtifact | undefined;
-      if (handle?.job !== undefined) return ask(JOB_STATUS_TOOL, { id: handle.job.id }, `call-status-${messages.length}`);
+      if (handle?.job !== undefined)
+        return ask(JOB_STATUS_TOOL, { id: handle.job.id }, `call-status-${messages.length}`);
       return new AIMessage("done");
     });
-    const state = await backgroundAgent(model, [Quote], { id: "erin" }).invoke({ messages: [{ role: "user", content: "quote 5" }] }, { context: { userId: "u5" } });
+    const state = await backgroundAgent(model, [Quote], { id: "erin" }).invoke(
+      { messages: [{ role: "user", content: "quote 5" }] },
+      { context: { userId: "u5" } },
+    );
     const tools = state.messages.filter((message): message is ToolMessage => ToolMessage.isInstance(message));
     const id = (tools[0]!.artifact as JobHandleArtifact).job.id;
     expect(tools[0]!.content).to.equal(handleText(id, "langchain_handle_quote"));
@@ -202,7 +241,9 @@ describe("queue: LangChain tools answering with a job handle", function () {
       const Quote = defineQuote();
       const worker = await startQueueWorker({ connection: redis.url, name });
       try {
-        const tools = [LangchainAdapter.wrap(Quote, { name: "quote", background: "handle", principal: { id: "carol" } })];
+        const tools = [
+          LangchainAdapter.wrap(Quote, { name: "quote", background: "handle", principal: { id: "carol" } }),
+        ];
         const messages = await runAgent(tools, 4, { userId: "u4" });
         const id = (messages[0]!.artifact as JobHandleArtifact).job.id;
         expect(messages[0]!.content).to.equal(handleText(id));

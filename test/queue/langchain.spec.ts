@@ -41,7 +41,8 @@ const defineQuote = () =>
     name: "LangchainJobs.Quote",
     expects: { amount: z.number().int().positive(), userId: { schema: z.string(), on: "ambientContext" } },
     exposes: { quoted: z.number(), userId: z.string() },
-    call: ({ amount, userId }, ctx) => (amount > 1000 ? ctx.fail("the amount is over the limit") : { quoted: amount * 2, userId }),
+    call: ({ amount, userId }, ctx) =>
+      amount > 1000 ? ctx.fail("the amount is over the limit") : { quoted: amount * 2, userId },
   });
 
 describe("queue: LangChain tools as background jobs", function () {
@@ -60,7 +61,11 @@ describe("queue: LangChain tools as background jobs", function () {
     for (const args of [{ amount: 21 }, { amount: 5000 }, { amount: "many" }]) {
       const expected = await direct.invoke(call(direct.name, args), { context });
       const got = await background.invoke(call(background.name, args), { context });
-      expect([got.content, got.artifact, got.status]).to.deep.equal([expected.content, expected.artifact, expected.status]);
+      expect([got.content, got.artifact, got.status]).to.deep.equal([
+        expected.content,
+        expected.artifact,
+        expected.status,
+      ]);
     }
     expect(added()).to.equal(3);
   });

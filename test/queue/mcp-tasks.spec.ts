@@ -14,7 +14,12 @@ import { expect } from "chai";
 import { Redis } from "ioredis";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CallToolResultSchema, CreateTaskResultSchema, RELATED_TASK_META_KEY, type Progress } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  RELATED_TASK_META_KEY,
+  type Progress,
+} from "@modelcontextprotocol/sdk/types.js";
 import { axnBin, exitOf, readUntil } from "../support/axn-child.js";
 import { freePort, useRedis } from "../support/redis.js";
 import { rpcError } from "../support/mcp-client.js";
@@ -30,11 +35,16 @@ async function connect(url: string, token: string | undefined): Promise<Client> 
 }
 
 function createTask(client: Client, name: string, args: object, onprogress?: (progress: Progress) => void) {
-  return client.request({ method: "tools/call", params: { name, arguments: args } }, CreateTaskResultSchema, { task: { ttl: 600_000 }, ...(onprogress === undefined ? {} : { onprogress }) });
+  return client.request({ method: "tools/call", params: { name, arguments: args } }, CreateTaskResultSchema, {
+    task: { ttl: 600_000 },
+    ...(onprogress === undefined ? {} : { onprogress }),
+  });
 }
 
-
-const notFound = (taskId: string) => ({ code: -32602, message: `MCP error -32602: Task not found: ${taskId} (it was never created for this caller, or it expired)` });
+const notFound = (taskId: string) => ({
+  code: -32602,
+  message: `MCP error -32602: Task not found: ${taskId} (it was never created for this caller, or it expired)`,
+});
 
 /** The statuses `tasks/get` reports until the task ends (its poll interval apart), the last one terminal. */
 async function statuses(client: Client, taskId: string): Promise<string[]> {
@@ -52,9 +62,18 @@ describe("queue: MCP tasks over Streamable HTTP under axn serve", function () {
   const children: ChildProcess[] = [];
   const clients: Client[] = [];
 
-  const spawnAxn = async (cwd: string, args: readonly string[], marker: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; banner: string }> => {
+  const spawnAxn = async (
+    cwd: string,
+    args: readonly string[],
+    marker: string,
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<{ child: ChildProcess; banner: string }> => {
     const { PORT: _port, ...inherited } = process.env;
-    const child = spawn(process.execPath, [axnBin, ...args], { cwd, env: { ...inherited, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [axnBin, ...args], {
+      cwd,
+      env: { ...inherited, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     children.push(child);
     return { child, banner: await readUntil(child, marker) };
   };
@@ -75,7 +94,11 @@ describe("queue: MCP tasks over Streamable HTTP under axn serve", function () {
     const ada = await client(mcp, "ada-token");
     const listed = (await ada.listTools()).tools.find((tool) => tool.name === "ticket_report");
     expect(listed?.execution).to.deep.equal({ taskSupport: "optional" });
-    expect(ada.getServerCapabilities()?.tasks).to.deep.equal({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+    expect(ada.getServerCapabilities()?.tasks).to.deep.equal({
+      list: {},
+      cancel: {},
+      requests: { tools: { call: {} } },
+    });
 
     const args = { status: "open", pauseMs: 150 };
     const progress: Progress[] = [];
@@ -84,7 +107,9 @@ describe("queue: MCP tasks over Streamable HTTP under axn serve", function () {
     // Another agent's token: no such task, on every method.
     const grace = await client(mcp, "grace-token");
     expect(await rpcError(grace.experimental.tasks.getTask(task.taskId))).to.deep.equal(notFound(task.taskId));
-    expect(await rpcError(grace.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).to.deep.equal(notFound(task.taskId));
+    expect(await rpcError(grace.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).to.deep.equal(
+      notFound(task.taskId),
+    );
     expect((await grace.experimental.tasks.listTasks()).tasks).to.deep.equal([]);
 
     // Working until the export ends (how many polls see it working depends on the machine's load:
@@ -99,9 +124,15 @@ describe("queue: MCP tasks over Streamable HTTP under axn serve", function () {
     // Progress after CreateTaskResult reached the client on the session's stream, with the request's
     // token. That stream is not the result's, so the last update may land after the result.
     while (progress.length < rows) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(progress.map((update) => [update.progress, update.total])).to.deep.equal(Array.from({ length: rows }, (_, i) => [i + 1, rows]));
-    expect((progress[0] as { _meta?: unknown } | undefined)?._meta).to.deep.equal({ [RELATED_TASK_META_KEY]: { taskId: task.taskId } });
-    expect((await ada.experimental.tasks.listTasks()).tasks.map((listed) => [listed.taskId, listed.status])).to.deep.equal([[task.taskId, "completed"]]);
+    expect(progress.map((update) => [update.progress, update.total])).to.deep.equal(
+      Array.from({ length: rows }, (_, i) => [i + 1, rows]),
+    );
+    expect((progress[0] as { _meta?: unknown } | undefined)?._meta).to.deep.equal({
+      [RELATED_TASK_META_KEY]: { taskId: task.taskId },
+    });
+    expect(
+      (await ada.experimental.tasks.listTasks()).tasks.map((listed) => [listed.taskId, listed.status]),
+    ).to.deep.equal([[task.taskId, "completed"]]);
   });
 
   describe("two instances on one Redis (BullMQ) and a worker", () => {
@@ -127,7 +158,9 @@ describe("queue: MCP tasks over Streamable HTTP under axn serve", function () {
       expect([tool?.name, tool?.execution]).to.deep.equal(["slow_sum", { taskSupport: "optional" }]);
 
       const progress: Progress[] = [];
-      const { task } = await createTask(onA, "slow_sum", { key: "sum-1", numbers: [1, 2, 3] }, (update) => progress.push(update));
+      const { task } = await createTask(onA, "slow_sum", { key: "sum-1", numbers: [1, 2, 3] }, (update) =>
+        progress.push(update),
+      );
       expect(task).to.include({ status: "working", pollInterval: 50 });
       await record.blpop("started:sum-1", 0); // the worker runs it
       expect((await onB.experimental.tasks.getTask(task.taskId)).status).to.equal("working");
@@ -135,7 +168,10 @@ describe("queue: MCP tasks over Streamable HTTP under axn serve", function () {
       await record.rpush("release:sum-1", "go");
       const { _meta, ...result } = await onB.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
       const { pid } = result.structuredContent as { sum: number; pid: number };
-      expect(result).to.deep.equal({ content: [{ type: "text", text: JSON.stringify({ sum: 6, pid }) }], structuredContent: { sum: 6, pid } });
+      expect(result).to.deep.equal({
+        content: [{ type: "text", text: JSON.stringify({ sum: 6, pid }) }],
+        structuredContent: { sum: 6, pid },
+      });
       expect((await onA.experimental.tasks.getTask(task.taskId)).status).to.equal("completed");
       // The worker's progress came back through Redis (BullMQ job progress) to instance A's session stream.
       while (progress.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -149,27 +185,48 @@ describe("queue: MCP tasks over Streamable HTTP under axn serve", function () {
       const failed = (await createTask(onA, "slow_sum", { key: "sum-2", numbers: [-1] })).task;
       await record.rpush("release:sum-2", "go");
       expect(await statuses(onB, failed.taskId)).to.include.members(["failed"]);
-      expect(await onB.experimental.tasks.getTask(failed.taskId)).to.include({ status: "failed", statusMessage: "negative numbers are not summed" });
-      const { _meta: _failedMeta, ...failure } = await onB.experimental.tasks.getTaskResult(failed.taskId, CallToolResultSchema);
-      expect(failure).to.deep.equal({ content: [{ type: "text", text: "negative numbers are not summed" }], isError: true });
+      expect(await onB.experimental.tasks.getTask(failed.taskId)).to.include({
+        status: "failed",
+        statusMessage: "negative numbers are not summed",
+      });
+      const { _meta: _failedMeta, ...failure } = await onB.experimental.tasks.getTaskResult(
+        failed.taskId,
+        CallToolResultSchema,
+      );
+      expect(failure).to.deep.equal({
+        content: [{ type: "text", text: "negative numbers are not summed" }],
+        isError: true,
+      });
 
       // Cancelled through B while the worker runs it: the body sees its signal and stops.
       const running = (await createTask(onA, "slow_sum", { key: "sum-3", numbers: [4] })).task;
       await record.blpop("started:sum-3", 0);
-      expect(await rpcError(bobOnB.experimental.tasks.cancelTask(running.taskId))).to.deep.equal(notFound(running.taskId));
-      expect(await onB.experimental.tasks.cancelTask(running.taskId)).to.include({ status: "cancelled", statusMessage: "The task was cancelled" });
+      expect(await rpcError(bobOnB.experimental.tasks.cancelTask(running.taskId))).to.deep.equal(
+        notFound(running.taskId),
+      );
+      expect(await onB.experimental.tasks.cancelTask(running.taskId)).to.include({
+        status: "cancelled",
+        statusMessage: "The task was cancelled",
+      });
       await record.blpop("stopped:sum-3", 0);
       expect((await onA.experimental.tasks.getTask(running.taskId)).status).to.equal("cancelled");
-      expect((await onA.experimental.tasks.getTaskResult(running.taskId, CallToolResultSchema)).content).to.deep.equal([{ type: "text", text: "The task was cancelled" }]);
+      expect((await onA.experimental.tasks.getTaskResult(running.taskId, CallToolResultSchema)).content).to.deep.equal([
+        { type: "text", text: "The task was cancelled" },
+      ]);
 
       // The owner's list is the same on either instance; bob's is empty.
-      const listed = (await onB.experimental.tasks.listTasks()).tasks.map((listedTask) => [listedTask.taskId, listedTask.status]);
+      const listed = (await onB.experimental.tasks.listTasks()).tasks.map((listedTask) => [
+        listedTask.taskId,
+        listedTask.status,
+      ]);
       expect(listed).to.deep.equal([
         [task.taskId, "completed"],
         [failed.taskId, "failed"],
         [running.taskId, "cancelled"],
       ]);
-      expect((await onA.experimental.tasks.listTasks()).tasks.map((listedTask) => listedTask.taskId)).to.deep.equal(listed.map(([id]) => id));
+      expect((await onA.experimental.tasks.listTasks()).tasks.map((listedTask) => listedTask.taskId)).to.deep.equal(
+        listed.map(([id]) => id),
+      );
       expect((await bobOnB.experimental.tasks.listTasks()).tasks).to.deep.equal([]);
     });
   });

@@ -26,17 +26,28 @@ const ROUNDS = Number(process.env["MEASURE_ROUNDS"] ?? 5);
 const CALLS = Number(process.env["MEASURE_CALLS"] ?? 200);
 const REBUILDS = Number(process.env["MEASURE_REBUILDS"] ?? 200);
 
-const median = (samples: readonly number[]): number => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+const median = (samples: readonly number[]): number =>
+  [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 
 resetKernel();
-const Echo = defineAxn({ name: "MeasureSessions.Echo", expects: { n: z.number().int() }, exposes: { n: z.number().int() }, call: ({ n }) => ({ n }) });
+const Echo = defineAxn({
+  name: "MeasureSessions.Echo",
+  expects: { n: z.number().int() },
+  exposes: { n: z.number().int() },
+  call: ({ n }) => ({ n }),
+});
 const tools = [McpAdapter.wrap(Echo, { name: "echo" })];
 const redis = await startRedis();
 const servers: HttpServer[] = [];
 const stores: SessionStore[] = [];
 
 const listen = async (sessionStore?: SessionStore): Promise<string> => {
-  const handler = createStreamableHttpHandler({ name: "measure", version: "1", tools, ...(sessionStore === undefined ? {} : { sessionStore }) });
+  const handler = createStreamableHttpHandler({
+    name: "measure",
+    version: "1",
+    tools,
+    ...(sessionStore === undefined ? {} : { sessionStore }),
+  });
   const server = createServer(handler.listener);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -73,7 +84,8 @@ try {
   const perCall: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
   // CPU of this process per call (client, both handlers, the store's client): steadier than wall time on a loaded machine.
   const cpuPerCall: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
-  for (const client of Object.values(variants)) for (let i = 0; i < 50; i++) await client.callTool({ name: "echo", arguments: { n: i } }); // warm-up
+  for (const client of Object.values(variants))
+    for (let i = 0; i < 50; i++) await client.callTool({ name: "echo", arguments: { n: i } }); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, client] of Object.entries(variants)) {
       const start = performance.now();
@@ -87,7 +99,9 @@ try {
   for (const [name, samples] of Object.entries(perCall)) {
     // Each round's ratio to the memory variant's same round: the machine's drift cancels within a round.
     const ratios = samples.map((sample, round) => sample / perCall["memory"]![round]!).sort((x, y) => x - y);
-    const cpuRatios = cpuPerCall[name]!.map((sample, round) => sample / cpuPerCall["memory"]![round]!).sort((x, y) => x - y);
+    const cpuRatios = cpuPerCall[name]!.map((sample, round) => sample / cpuPerCall["memory"]![round]!).sort(
+      (x, y) => x - y,
+    );
     console.log(
       `${name.padEnd(10)} tools/call wall ${median(samples).toFixed(0)} µs (÷ memory per round: median ${median(ratios).toFixed(2)}×, ${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)}); ` +
         `CPU ${median(cpuPerCall[name]!).toFixed(0)} µs (÷ memory: median ${median(cpuRatios).toFixed(2)}×, ${cpuRatios[0]!.toFixed(2)}–${cpuRatios.at(-1)!.toFixed(2)})`,
@@ -98,13 +112,22 @@ try {
   const post = (origin: string, body: unknown, id?: string) =>
     fetch(`${origin}/mcp`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(id === undefined ? {} : { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" }) },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...(id === undefined ? {} : { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" }),
+      },
       body: JSON.stringify(body),
     });
   const first: number[] = [];
   const second: number[] = [];
   for (let i = 0; i < REBUILDS; i++) {
-    const opened = await post(a, { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "m", version: "1" } } });
+    const opened = await post(a, {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "m", version: "1" } },
+    });
     await opened.text();
     const id = opened.headers.get("mcp-session-id")!;
     for (const samples of [first, second]) {
@@ -112,9 +135,14 @@ try {
       await (await post(b, { jsonrpc: "2.0", id: 1, method: "ping" }, id)).text();
       samples.push((performance.now() - start) * 1000);
     }
-    await fetch(`${a}/mcp`, { method: "DELETE", headers: { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" } });
+    await fetch(`${a}/mcp`, {
+      method: "DELETE",
+      headers: { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
+    });
   }
-  console.log(`ping on an instance that never held the session: first (rebuild) ${median(first).toFixed(0)} µs, second ${median(second).toFixed(0)} µs (medians of ${REBUILDS})`);
+  console.log(
+    `ping on an instance that never held the session: first (rebuild) ${median(first).toFixed(0)} µs, second ${median(second).toFixed(0)} µs (medians of ${REBUILDS})`,
+  );
   for (const client of Object.values(variants)) await client.close();
 } finally {
   for (const server of servers) {

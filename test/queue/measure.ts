@@ -19,7 +19,8 @@ import { startRedis } from "../support/redis.js";
 const N = Number(process.env["MEASURE_N"] ?? 300);
 const M = Number(process.env["MEASURE_M"] ?? 2000);
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 function summary(samples: number[]): { p50: number; p99: number } {
   const sorted = [...samples].sort((a, b) => a - b);
   return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
@@ -33,9 +34,15 @@ try {
     const name = `measure-axn-${workers}`;
     resetKernel();
     await createHost({ config: { queue: { connection: redis.url, name } } });
-    const Echo = defineAxn({ name: "Measure.Echo", expects: { n: z.number().int() }, exposes: { n: z.number().int() }, call: ({ n }) => ({ n }) });
+    const Echo = defineAxn({
+      name: "Measure.Echo",
+      expects: { n: z.number().int() },
+      exposes: { n: z.number().int() },
+      call: ({ n }) => ({ n }),
+    });
     const started: QueueWorker[] = [];
-    for (let i = 0; i < workers; i++) started.push(await startQueueWorker({ connection: redis.url, name, concurrency: 8 }));
+    for (let i = 0; i < workers; i++)
+      started.push(await startQueueWorker({ connection: redis.url, name, concurrency: 8 }));
     for (let i = 0; i < 20; i++) await (await Echo.enqueue({ n: i })).result(); // warm-up
     const axnLatency: number[] = [];
     for (let i = 0; i < N; i++) {
@@ -55,7 +62,14 @@ try {
     const queue = new Queue(bare, { connection: connection() });
     const events = new QueueEvents(bare, { connection: connection() });
     await events.waitUntilReady();
-    const bareWorkers = Array.from({ length: workers }, () => new Worker(bare, async (job) => ({ n: (job.data as { n: number }).n }), { connection: connection(), concurrency: 8 }));
+    const bareWorkers = Array.from(
+      { length: workers },
+      () =>
+        new Worker(bare, async (job) => ({ n: (job.data as { n: number }).n }), {
+          connection: connection(),
+          concurrency: 8,
+        }),
+    );
     for (let i = 0; i < 20; i++) await (await queue.add("echo", { n: i })).waitUntilFinished(events);
     const bareLatency: number[] = [];
     for (let i = 0; i < N; i++) {
@@ -81,5 +95,7 @@ try {
 } finally {
   await redis.stop();
 }
-process.stdout.write(`N=${N} sequential, M=${M} at once\n| workers | runner | p50 | p99 | throughput | vs bare |\n|---|---|---|---|---|---|\n${rows.join("\n")}\n`);
+process.stdout.write(
+  `N=${N} sequential, M=${M} at once\n| workers | runner | p50 | p99 | throughput | vs bare |\n|---|---|---|---|---|---|\n${rows.join("\n")}\n`,
+);
 process.exit(0);

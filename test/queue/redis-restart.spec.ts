@@ -36,7 +36,13 @@ describe("queue: a Redis restart", function () {
       },
     });
     // Short locks: a job whose completion was cut off by the crash is taken over within seconds.
-    const worker = await startQueueWorker({ connection: redis.url, name, concurrency: 4, lockDuration: 1000, stalledInterval: 500 });
+    const worker = await startQueueWorker({
+      connection: redis.url,
+      name,
+      concurrency: 4,
+      lockDuration: 1000,
+      stalledInterval: 500,
+    });
     try {
       const before = await Promise.all(Array.from({ length: 100 }, (_, n) => Count.enqueue({ n })));
       // Crash it with jobs waiting and running, and enqueue more while it is down.
@@ -46,7 +52,9 @@ describe("queue: a Redis restart", function () {
       await restarting;
       const jobs: JobHandle<{ n: number }>[] = [...before, ...(await during)];
       const results = await Promise.all(jobs.map((job) => job.result()));
-      expect(results.map((result) => [result.ok, result.n])).to.deep.equal(Array.from({ length: 150 }, (_, n) => [true, n]));
+      expect(results.map((result) => [result.ok, result.n])).to.deep.equal(
+        Array.from({ length: 150 }, (_, n) => [true, n]),
+      );
       // Each ran at least once; a job running at the crash may run again (at-least-once), none is lost.
       expect([...runs.keys()].sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 150 }, (_, n) => n));
     } finally {

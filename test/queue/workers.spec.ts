@@ -51,8 +51,15 @@ describe("queue: axn worker processes and their faults", function () {
     resetKernel();
   });
 
-  async function startWorker(concurrency: number, extra: readonly string[] = []): Promise<{ child: ChildProcess; banner: Promise<string> }> {
-    const child = spawn(process.execPath, [axnBin, "worker", "--concurrency", String(concurrency), ...extra], { cwd: fixture, env: env(), stdio: ["ignore", "pipe", "pipe"] });
+  async function startWorker(
+    concurrency: number,
+    extra: readonly string[] = [],
+  ): Promise<{ child: ChildProcess; banner: Promise<string> }> {
+    const child = spawn(process.execPath, [axnBin, "worker", "--concurrency", String(concurrency), ...extra], {
+      cwd: fixture,
+      env: env(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     children.push(child);
     const banner = readUntil(child, "(Ctrl+C to stop)");
     await banner;
@@ -88,7 +95,9 @@ describe("queue: axn worker processes and their faults", function () {
     const began = performance.now();
     const jobs: JobHandle<object>[] = [];
     for (let from = 0; from < JOBS; from += 500) {
-      const batch = Array.from({ length: Math.min(500, JOBS - from) }, (_, i) => Count.enqueue({ run, n: from + i } as never));
+      const batch = Array.from({ length: Math.min(500, JOBS - from) }, (_, i) =>
+        Count.enqueue({ run, n: from + i } as never),
+      );
       jobs.push(...(await Promise.all(batch)));
     }
     const results = await Promise.all(jobs.map((job) => job.result()));
@@ -100,7 +109,9 @@ describe("queue: axn worker processes and their faults", function () {
     const by = await record.hgetall(`by:${run}`);
     expect(Object.keys(by).sort()).to.deep.equal([String(a.child.pid), String(b.child.pid)].sort());
     if (process.env["AXN_QUEUE_SPEC_JOBS"] !== undefined) {
-      console.log(`      ${JOBS} jobs, 2 workers × 8: ${(elapsed / 1000).toFixed(2)} s, ${Math.round(JOBS / (elapsed / 1000))} jobs/s; per worker ${JSON.stringify(by)}`);
+      console.log(
+        `      ${JOBS} jobs, 2 workers × 8: ${(elapsed / 1000).toFixed(2)} s, ${Math.round(JOBS / (elapsed / 1000))} jobs/s; per worker ${JSON.stringify(by)}`,
+      );
     }
   });
 

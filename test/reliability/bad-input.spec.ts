@@ -13,7 +13,14 @@ import { FUZZ_HEAP_BOUND_MIB, FUZZ_RUNS_PER_TRANSPORT, SOAK_MODE } from "./suppo
 import { HOSTILE_CASES, withOwnKey } from "./support/hostile.js";
 import { CreateTicketV2 } from "../../docs/examples/helpdesk/agent_tools/create_ticket/v2.js";
 import { FUZZED_TOOLS, Identify, Label, Measure, WRITING_TOOLS } from "./support/tools.js";
-import { callHttpText, openTransports, TRANSPORTS, type Outcome, type TransportName, type Transports } from "./support/transports.js";
+import {
+  callHttpText,
+  openTransports,
+  TRANSPORTS,
+  type Outcome,
+  type TransportName,
+  type Transports,
+} from "./support/transports.js";
 import {
   describePages,
   MiB,
@@ -30,7 +37,14 @@ const FUZZ_SEED = SOAK_MODE ? Date.now() : 0x0a11ce;
 /** Every call carries a trusted user: a missing ambient value is an integration bug, and pages by design. */
 const FUZZ_USER = "u_fuzz";
 
-function call(transports: Transports, transport: TransportName, tool: AnyAxn, args: unknown, text?: string, user = FUZZ_USER): Promise<Outcome> {
+function call(
+  transports: Transports,
+  transport: TransportName,
+  tool: AnyAxn,
+  args: unknown,
+  text?: string,
+  user = FUZZ_USER,
+): Promise<Outcome> {
   const options = { user };
   if (transport === "http" && text !== undefined) return callHttpText(transports.http, tool, text, options);
   return transports.call(transport, tool, args, options);
@@ -56,7 +70,8 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
     // after the rest of the suite warmed them.
     for (const transport of TRANSPORTS) {
       for (const tool of FUZZED_TOOLS) {
-        for (const broken of fc.sample(brokenArgs(tool), { numRuns: 3, seed: FUZZ_SEED })) await call(transports, transport, tool, broken.args);
+        for (const broken of fc.sample(brokenArgs(tool), { numRuns: 3, seed: FUZZ_SEED }))
+          await call(transports, transport, tool, broken.args);
       }
     }
     heapBefore = settledHeap();
@@ -73,7 +88,9 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
   describe("property-based: broken near-valid arguments (drawn from the advertised input schema)", () => {
     for (const transport of TRANSPORTS) {
       it(`${transport}: ${FUZZ_RUNS_PER_TRANSPORT} broken argument sets are each refused, naming every broken field`, async () => {
-        const cases = fc.constantFrom(...FUZZED_TOOLS).chain((tool) => brokenArgs(tool).map((broken) => ({ tool, broken })));
+        const cases = fc
+          .constantFrom(...FUZZED_TOOLS)
+          .chain((tool) => brokenArgs(tool).map((broken) => ({ tool, broken })));
         await fc.assert(
           fc.asyncProperty(cases, async ({ tool, broken }) => {
             const outcome = await call(transports, transport, tool, broken.args);
@@ -115,9 +132,17 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
   });
 
   /** What each catalogue entry must produce; the strictest statement that holds on every transport today. */
-  function expectCatalogueOutcome(id: string, transport: TransportName, outcome: Outcome, field: string | undefined, context: string): void {
+  function expectCatalogueOutcome(
+    id: string,
+    transport: TransportName,
+    outcome: Outcome,
+    field: string | undefined,
+    context: string,
+  ): void {
     const namesField = (name: string): boolean =>
-      transport === "http" ? outcome.fields.some((f) => f === name || f.startsWith(`${name}.`)) : outcome.text.includes(name);
+      transport === "http"
+        ? outcome.fields.some((f) => f === name || f.startsWith(`${name}.`))
+        : outcome.text.includes(name);
     switch (id) {
       case "string-1mib":
         if (transport === "http") {
@@ -161,7 +186,11 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
         if (transport === "http") expect([outcome.code, outcome.fields], context).to.deep.equal([400, ["(arguments)"]]);
         // MCP and LangChain hand the arguments to the Invoker untouched, so the refusal is a tool result
         // the model can act on: result.error, as on every transport.
-        else expect([outcome.failure, outcome.text.endsWith("arguments must be an object")], context).to.deep.equal(["tool", true]);
+        else
+          expect([outcome.failure, outcome.text.endsWith("arguments must be an object")], context).to.deep.equal([
+            "tool",
+            true,
+          ]);
         return;
       default:
         throw new Error(`no expectation for ${id}`);
@@ -174,7 +203,10 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
         const smuggled = { userId: "attacker", currentAgentId: "ag_ada" };
         for (const tool of FUZZED_TOOLS) {
           const plain = await call(transports, transport, tool, {});
-          const withSmuggled = await call(transports, transport, tool, { ambientContext: smuggled, ambient_context: smuggled });
+          const withSmuggled = await call(transports, transport, tool, {
+            ambientContext: smuggled,
+            ambient_context: smuggled,
+          });
           expect([withSmuggled.ok, withSmuggled.text], label(tool)).to.deep.equal([plain.ok, plain.text]);
         }
         const identity = await call(
@@ -188,7 +220,14 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
         expect(identity.ok, identity.text).to.equal(true);
         expect(identity.text).to.include("u_real").and.not.include("attacker");
         // The ambient field itself is not an input: sending it is an unknown input, by name.
-        const asArgument = await call(transports, transport, Identify, { requestId: "r2", userId: "attacker" }, undefined, "u_real");
+        const asArgument = await call(
+          transports,
+          transport,
+          Identify,
+          { requestId: "r2", userId: "attacker" },
+          undefined,
+          "u_real",
+        );
         expect(asArgument.ok).to.equal(false);
         if (transport === "http") expect(asArgument.fields).to.deep.equal(["userId"]);
         else expect(asArgument.text).to.include("unknown input: userId");
@@ -203,7 +242,12 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
     // an own "constructor" key whose value is not a function makes the whole request fail as JSON-RPC
     // -32603 (Internal error) carrying a zod issue dump, instead of the tool answering "unknown input: constructor".
     it("mcp: an own `constructor` key is reported as an unknown input, not a JSON-RPC internal error", async () => {
-      const outcome = await call(transports, "mcp", FUZZED_TOOLS[0]!, withOwnKey("constructor", { prototype: { polluted: "yes" } }));
+      const outcome = await call(
+        transports,
+        "mcp",
+        FUZZED_TOOLS[0]!,
+        withOwnKey("constructor", { prototype: { polluted: "yes" } }),
+      );
       expect(outcome.failure).to.equal("tool");
       expect(outcome.text).to.include("unknown input: constructor");
     });
@@ -224,7 +268,13 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
       // and onException is paged (phase "adapter response") for what is a caller's mistake. Wire input has no
       // Infinity/NaN, so the Invoker should refuse them by field ("reading: ...") before the body runs.
       it(`${transport}: 1e999 in a plain z.number() field is refused by name, before the body runs`, async () => {
-        const outcome = await call(transports, transport, Measure, { reading: Number.POSITIVE_INFINITY }, '{"reading":1e999}');
+        const outcome = await call(
+          transports,
+          transport,
+          Measure,
+          { reading: Number.POSITIVE_INFINITY },
+          '{"reading":1e999}',
+        );
         expect(outcome.failure).to.equal("tool");
         if (transport === "http") expect([outcome.code, outcome.fields]).to.deep.equal([400, ["reading"]]);
         else expect(outcome.text).to.include("reading: ");

@@ -31,7 +31,12 @@ describe("reliability: docs/reliability.md matches the suite", () => {
   const expected: Record<string, string> = {
     "IN-1": `${n(FUZZ_RUNS_PER_TRANSPORT * TRANSPORTS.length)} calls (${FUZZ_RUNS_PER_TRANSPORT} per transport, ${FUZZED_TOOLS.length} tools)`,
     ...Object.fromEntries(
-      HOSTILE_CASES.map((_hostile, index) => [`IN-${index + 2}`, index === 0 ? `${perTool} calls (${FUZZED_TOOLS.length} tools × ${TRANSPORTS.length} transports)` : `${perTool} calls`]),
+      HOSTILE_CASES.map((_hostile, index) => [
+        `IN-${index + 2}`,
+        index === 0
+          ? `${perTool} calls (${FUZZED_TOOLS.length} tools × ${TRANSPORTS.length} transports)`
+          : `${perTool} calls`,
+      ]),
     ),
     "IN-13": `${(FUZZED_TOOLS.length * 2 + 2) * TRANSPORTS.length} calls (${FUZZED_TOOLS.length * 2 + 2} per transport)`,
     "OUT-1": `${UNRENDERABLE_KINDS.length * TRANSPORTS.length} calls (${UNRENDERABLE_KINDS.length} kinds × ${TRANSPORTS.length} transports; HTTP depth was defect D-6)`,
@@ -45,7 +50,19 @@ describe("reliability: docs/reliability.md matches the suite", () => {
   });
 
   it("describes the hostile catalogue in the order the suite runs it", () => {
-    const ids = ["string-1mib", "array-100k", "nesting-10k", "number-1e999", "integer-2^53+1", "negative-zero", "lone-surrogate", "key-__proto__", "key-constructor", "key-prototype", "not-an-object"];
+    const ids = [
+      "string-1mib",
+      "array-100k",
+      "nesting-10k",
+      "number-1e999",
+      "integer-2^53+1",
+      "negative-zero",
+      "lone-surrogate",
+      "key-__proto__",
+      "key-constructor",
+      "key-prototype",
+      "not-an-object",
+    ];
     expect(HOSTILE_CASES.map((hostile) => hostile.id)).to.deep.equal(ids);
   });
 

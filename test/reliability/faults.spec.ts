@@ -73,7 +73,12 @@ describe("reliability: faults", function () {
       it(`${transport}: ${how} aborts ctx.signal; the client is released at once; nothing is paged`, async () => {
         const tag = nextTag(`hang-${transport}`);
         const controller = new AbortController();
-        const pending = transports.call(transport, Hang, { tag, ms: 20_000 }, { user: "u1", signal: controller.signal });
+        const pending = transports.call(
+          transport,
+          Hang,
+          { tag, ms: 20_000 },
+          { user: "u1", signal: controller.signal },
+        );
         await eventually(() => observed.has(tag), "the action started");
         controller.abort(new Error("user pressed stop"));
         const outcome = await pending;
@@ -100,7 +105,10 @@ describe("reliability: faults", function () {
       await eventually(() => observed.has(tag), "the action started");
       controller.abort();
       const response = await pending;
-      expect([response.status, await response.json()]).to.deep.equal([422, { error: "The slow job stopped: cancelled by the client" }]);
+      expect([response.status, await response.json()]).to.deep.equal([
+        422,
+        { error: "The slow job stopped: cancelled by the client" },
+      ]);
       expect(observed.get(tag)!.aborted).to.equal(true);
       expect(describePages(pages)).to.deep.equal([]);
       await expectServesNext("http");
@@ -112,7 +120,12 @@ describe("reliability: faults", function () {
       it(`${transport}: the late rejection settles into the result, is paged once naming the tool, and never goes unhandled`, async () => {
         const tag = nextTag(`late-${transport}`);
         const controller = new AbortController();
-        const pending = transports.call(transport, RejectLate, { tag, ms: 150 }, { user: "u1", signal: controller.signal });
+        const pending = transports.call(
+          transport,
+          RejectLate,
+          { tag, ms: 150 },
+          { user: "u1", signal: controller.signal },
+        );
         await eventually(() => observed.has(tag), "the action started");
         controller.abort(new Error("client left"));
         expect((await pending).failure).to.equal("protocol");
@@ -135,7 +148,13 @@ describe("reliability: faults", function () {
     /** Sends the call over a real socket and destroys it once the action has started. */
     async function hangUp(path: string, body: unknown, tag: string): Promise<void> {
       const url = new URL(server.url);
-      const req = httpRequest({ host: url.hostname, port: url.port, path, method: "POST", headers: { "content-type": "application/json" } });
+      const req = httpRequest({
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+      });
       req.on("error", () => undefined); // the socket we destroy ourselves
       req.end(JSON.stringify(body));
       await eventually(() => observed.has(tag), "the action started");
@@ -160,7 +179,10 @@ describe("reliability: faults", function () {
     it("http: an action rejecting after the client hung up is paged once, naming the tool; no unhandled rejection", async () => {
       const tag = nextTag("hangup-late");
       await hangUp(httpPath(RejectLate), { tag, ms: 100 }, tag);
-      await eventually(() => observed.get(tag)?.settled === true && pages.length > 0, "the late rejection was reported");
+      await eventually(
+        () => observed.get(tag)?.settled === true && pages.length > 0,
+        "the late rejection was reported",
+      );
       await sleep(20);
       expect(describePages(pages)).to.deep.equal([`Reliability.RejectLate: call: late failure for ${tag}`]);
       expect(observed.get(tag)!.aborted).to.equal(true);
@@ -227,7 +249,9 @@ describe("reliability: faults", function () {
                 version: "1.0.0",
                 host: "^0.1.0",
                 apply(host) {
-                  host.hooks.onResult.tap("axn-plugin-reliability-audit", ({ action, result }) => seen.push(`${action.name}:${result.outcome}`));
+                  host.hooks.onResult.tap("axn-plugin-reliability-audit", ({ action, result }) =>
+                    seen.push(`${action.name}:${result.outcome}`),
+                  );
                 },
               }),
             ],
@@ -244,7 +268,9 @@ describe("reliability: faults", function () {
         for (const page of pages) {
           expect(page.error).to.be.instanceOf(HookError);
           expect((page.error as HookError).plugin).to.equal("axn-plugin-reliability-bad-observer");
-          expect((page.error as HookError).message).to.equal('Plugin "axn-plugin-reliability-bad-observer" failed in hook onResult: metrics backend down');
+          expect((page.error as HookError).message).to.equal(
+            'Plugin "axn-plugin-reliability-bad-observer" failed in hook onResult: metrics backend down',
+          );
         }
         expect(faults).to.deep.equal([]);
       });
@@ -265,7 +291,11 @@ describe("reliability: faults", function () {
         child.send("[]");
         child.send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "no/such/method" }));
         child.send(toolCall(4, "reliability_identify", { requestId: "after-garbage" }));
-        expect(await child.response(3)).to.deep.equal({ jsonrpc: "2.0", id: 3, error: { code: -32601, message: "Method not found" } });
+        expect(await child.response(3)).to.deep.equal({
+          jsonrpc: "2.0",
+          id: 3,
+          error: { code: -32601, message: "Method not found" },
+        });
         const served = await child.response(4);
         expect((served["result"] as { structuredContent: unknown }).structuredContent).to.deep.equal({
           requestId: "after-garbage",
@@ -300,7 +330,9 @@ describe("reliability: faults", function () {
         child.process.stdin.end();
         child.process.stdout.destroy();
         expect(await child.exited).to.equal(0);
-        const exit = child.diagnostics.find((d) => "exit" in d) as { observed: Record<string, { aborted: boolean }> } | undefined;
+        const exit = child.diagnostics.find((d) => "exit" in d) as
+          | { observed: Record<string, { aborted: boolean }> }
+          | undefined;
         expect(exit?.observed["stdio-hangup"]?.aborted).to.equal(true);
         expect(child.diagnostics.filter((d) => "fault" in d)).to.deep.equal([]);
       } finally {
@@ -350,14 +382,23 @@ describe("reliability: faults", function () {
         const [parseStatus, parseBody] = await post("{not json");
         expect(parseStatus).to.equal(400);
         expect((parseBody as { error: { code: number } }).error.code).to.equal(-32700);
-        const [shapeStatus, shapeBody] = await post(JSON.stringify({ jsonrpc: "2.0", id: 90, method: "tools/call", params: "not an object" }));
+        const [shapeStatus, shapeBody] = await post(
+          JSON.stringify({ jsonrpc: "2.0", id: 90, method: "tools/call", params: "not an object" }),
+        );
         expect(shapeStatus).to.equal(400);
         expect((shapeBody as { error: { code: number } }).error.code).to.be.oneOf([-32600, -32602, -32700]);
         // An empty batch holds no request to answer: accepted (202) or refused (400), never a crash.
         const [emptyStatus] = await post("[]");
         expect(emptyStatus).to.be.oneOf([202, 400]);
-        const result = await client.callTool({ name: "reliability_identify", arguments: { requestId: "after-garbage" } });
-        expect(result.structuredContent).to.deep.equal({ requestId: "after-garbage", userId: transport.sessionId, nestedUserId: transport.sessionId });
+        const result = await client.callTool({
+          name: "reliability_identify",
+          arguments: { requestId: "after-garbage" },
+        });
+        expect(result.structuredContent).to.deep.equal({
+          requestId: "after-garbage",
+          userId: transport.sessionId,
+          nestedUserId: transport.sessionId,
+        });
         expect(describePages(pages)).to.deep.equal([]);
         expect(faults).to.deep.equal([]);
       } finally {

@@ -41,7 +41,8 @@ describe("reliability: load and isolation", function () {
     for (const [i, outcome] of settled) {
       const identity = outcome.data as Identity | undefined;
       const expected: Identity = { requestId: `req-${i}`, userId: `user-${i}`, nestedUserId: `user-${i}` };
-      if (!outcome.ok || JSON.stringify(identity) !== JSON.stringify(expected)) wrong.push(`${outcome.transport} #${i}: ${outcome.text.slice(0, 120)}`);
+      if (!outcome.ok || JSON.stringify(identity) !== JSON.stringify(expected))
+        wrong.push(`${outcome.transport} #${i}: ${outcome.text.slice(0, 120)}`);
       else perTransport[outcome.transport] = (perTransport[outcome.transport] ?? 0) + 1;
     }
     expect(wrong.slice(0, 10), `${wrong.length} calls answered with the wrong identity or failed`).to.deep.equal([]);

@@ -51,7 +51,12 @@ describe("reliability: soak", function () {
           failed++;
           continue;
         }
-        const outcome = await transports.call(transport, Identify, { requestId: `r${i}`, hops: 0 }, { user: `user-${i}` });
+        const outcome = await transports.call(
+          transport,
+          Identify,
+          { requestId: `r${i}`, hops: 0 },
+          { user: `user-${i}` },
+        );
         const identity = outcome.data as { userId?: string } | undefined;
         if (!outcome.ok || identity?.userId !== `user-${i}`) wrong++;
       }
@@ -70,7 +75,11 @@ describe("reliability: soak", function () {
     for (let look = 1; look < 10 && Object.keys(lasting).length > 0; look++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const now = resourceGrowth(before, activeResources());
-      lasting = Object.fromEntries(Object.entries(lasting).filter(([kind]) => kind in now).map(([kind, n]) => [kind, Math.min(n, now[kind]!)]));
+      lasting = Object.fromEntries(
+        Object.entries(lasting)
+          .filter(([kind]) => kind in now)
+          .map(([kind, n]) => [kind, Math.min(n, now[kind]!)]),
+      );
     }
     return lasting;
   }

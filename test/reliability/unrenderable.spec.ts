@@ -33,13 +33,20 @@ describe("reliability: results that cannot be rendered", function () {
   });
   after(() => transports.close());
 
-  function expectRefused(transport: TransportName, kind: UnrenderableKind, outcome: { ok: boolean; text: string; code: number | undefined }): void {
+  function expectRefused(
+    transport: TransportName,
+    kind: UnrenderableKind,
+    outcome: { ok: boolean; text: string; code: number | undefined },
+  ): void {
     expect(outcome.ok, `${transport} ${kind}`).to.equal(false);
     expect(outcome.text, `${transport} ${kind}`).to.equal(ADAPTER_FAILURE);
     if (transport === "http") expect(outcome.code).to.equal(500);
     expect(describePages(pages), `${transport} ${kind}`).to.have.length(1);
     const [page] = pages;
-    expect(page!.info, `${transport} ${kind}`).to.deep.equal({ action: "Reliability.Unrenderable", phase: "adapter response" });
+    expect(page!.info, `${transport} ${kind}`).to.deep.equal({
+      action: "Reliability.Unrenderable",
+      phase: "adapter response",
+    });
     const path = PATHS[kind];
     if (path !== undefined) {
       expect(page!.error).to.be.instanceOf(UnserializableValue);

@@ -23,11 +23,13 @@ interface SpecWrapOptions {
   readonly description?: string;
   readonly tag?: string;
 }
-const wrapWith = (key: string) => (action: AnyAxn, options: SpecWrapOptions = {}): SpecTool => ({
-  name: options.name ?? action.toolName(key),
-  version: action.toolVersion,
-  tag: options.tag,
-});
+const wrapWith =
+  (key: string) =>
+  (action: AnyAxn, options: SpecWrapOptions = {}): SpecTool => ({
+    name: options.name ?? action.toolName(key),
+    version: action.toolVersion,
+    tag: options.tag,
+  });
 
 const applied: string[] = [];
 const rootedPlugin = defineAdapterPlugin({
@@ -95,12 +97,19 @@ describe("defineAdapterPlugin", () => {
   it("tools() wraps every member with no arguments; its options go to every wrap", () => {
     defineAxn({ name: "SpecAdapterPlugin.Zeta", tool: ["specrooted", "specplain"], call: () => undefined });
     defineAxn({ name: "SpecAdapterPlugin.Alpha", tool: ["specrooted", "specplain"], call: () => undefined });
-    defineAxn({ name: "SpecAdapterPlugin.AlphaV2", tool: { specrooted: { name: "spec_adapter_plugin_alpha" }, specplain: { name: "spec_adapter_plugin_alpha" } }, toolVersion: 2, call: () => undefined });
+    defineAxn({
+      name: "SpecAdapterPlugin.AlphaV2",
+      tool: { specrooted: { name: "spec_adapter_plugin_alpha" }, specplain: { name: "spec_adapter_plugin_alpha" } },
+      toolVersion: 2,
+      call: () => undefined,
+    });
     expect(rootedPlugin.tools()).to.deep.equal([
       { name: "spec_adapter_plugin_alpha", version: 2, tag: undefined },
       { name: "spec_adapter_plugin_zeta", version: 1, tag: undefined },
     ]);
-    expect(rootedPlugin.tools().map((t) => t.name)).to.deep.equal(Tools.for("specrooted").map((a) => a.toolName("specrooted")));
+    expect(rootedPlugin.tools().map((t) => t.name)).to.deep.equal(
+      Tools.for("specrooted").map((a) => a.toolName("specrooted")),
+    );
     expect(rootedPlugin.tools({ tag: "shared" }).map((t) => t.tag)).to.deep.equal(["shared", "shared"]);
     // allVersions: every version of each tool, sorted by name then version.
     expect(plainPlugin.tools().map((t) => [t.name, t.version])).to.deep.equal([
@@ -113,8 +122,12 @@ describe("defineAdapterPlugin", () => {
   it("takes no options: the host refuses any given to it", async () => {
     resetKernel();
     let message: string | undefined;
-    await createHost({ config: { plugins: [[rootedPlugin as never, { tag: "x" }]] } }).catch((error: Error) => (message = error.message));
-    expect(message).to.equal('Plugin "axn-plugin-specrooted" takes no options, got { tag: \'x\' }; remove them from the config passed to createHost');
+    await createHost({ config: { plugins: [[rootedPlugin as never, { tag: "x" }]] } }).catch(
+      (error: Error) => (message = error.message),
+    );
+    expect(message).to.equal(
+      "Plugin \"axn-plugin-specrooted\" takes no options, got { tag: 'x' }; remove them from the config passed to createHost",
+    );
   });
 
   it("refuses settings outside the adapter key's namespace, a missing key and a missing wrap", () => {
@@ -123,8 +136,13 @@ describe("defineAdapterPlugin", () => {
       TypeError,
       'defineAdapterPlugin(axn-plugin-specbad): the settings\' config namespace is "specplain", not the adapter key "specbad"; call configNamespace("specbad") on them',
     );
-    expect(() => defineAdapterPlugin({ ...base, key: "", settings: plain })).to.throw(TypeError, "defineAdapterPlugin(axn-plugin-specbad): `key` must be a non-empty string");
-    expect(() => defineAdapterPlugin({ ...base, key: "specplain", settings: plain, wrap: undefined as never })).to.throw(
+    expect(() => defineAdapterPlugin({ ...base, key: "", settings: plain })).to.throw(
+      TypeError,
+      "defineAdapterPlugin(axn-plugin-specbad): `key` must be a non-empty string",
+    );
+    expect(() =>
+      defineAdapterPlugin({ ...base, key: "specplain", settings: plain, wrap: undefined as never }),
+    ).to.throw(
       TypeError,
       "defineAdapterPlugin(axn-plugin-specbad): `wrap` must be a function (action, options?) => tool",
     );

@@ -2,12 +2,20 @@ import { expect } from "chai";
 import { z } from "zod/v3";
 import { configureAxn, createConfigurable, defineAxn, Tools, UnserializableValue } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
-import { declareRejectOpaqueExposedValues, guardToolResponse, serializeExposed, toolRootsDefault, toolRootsSource } from "@axn/sdk/adapter";
+import {
+  declareRejectOpaqueExposedValues,
+  guardToolResponse,
+  serializeExposed,
+  toolRootsDefault,
+  toolRootsSource,
+} from "@axn/sdk/adapter";
 import { captureReports } from "../support/reports.js";
 
 /** One namespace for this file: namespaces are process-wide, like a published plugin's. */
 const fixtureConfig = toolRootsDefault(
-  declareRejectOpaqueExposedValues(createConfigurable("axn-plugin-adapterspec").configNamespace("adapterspec"), { default: false }),
+  declareRejectOpaqueExposedValues(createConfigurable("axn-plugin-adapterspec").configNamespace("adapterspec"), {
+    default: false,
+  }),
   ["agent_tools"],
 );
 
@@ -66,8 +74,16 @@ describe("@axn/sdk/adapter", () => {
     it("reports once and answers onError outside development", async () => {
       configureAxn({ env: "production" });
       const boom = new Error("mapping bug");
-      expect(guardToolResponse(action, { onError: (e) => `own error (${(e as Error).message})` }, () => { throw boom; })).to.equal("own error (mapping bug)");
-      expect(await guardToolResponse(action, { onError: () => "async own error" }, async () => { throw new Error("later"); })).to.equal("async own error");
+      expect(
+        guardToolResponse(action, { onError: (e) => `own error (${(e as Error).message})` }, () => {
+          throw boom;
+        }),
+      ).to.equal("own error (mapping bug)");
+      expect(
+        await guardToolResponse(action, { onError: () => "async own error" }, async () => {
+          throw new Error("later");
+        }),
+      ).to.equal("async own error");
       expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([
         ["AdapterSpec.Tool", "adapter response"],
         ["AdapterSpec.Tool", "adapter response"],
@@ -77,7 +93,11 @@ describe("@axn/sdk/adapter", () => {
     it("rethrows in development, after reporting", () => {
       configureAxn({ env: "development" });
       const boom = new Error("loud in dev");
-      expect(() => guardToolResponse(action, { onError: () => "never" }, () => { throw boom; })).to.throw(boom);
+      expect(() =>
+        guardToolResponse(action, { onError: () => "never" }, () => {
+          throw boom;
+        }),
+      ).to.throw(boom);
       expect(reports).to.have.length(1);
       configureAxn({ env: "test" });
     });

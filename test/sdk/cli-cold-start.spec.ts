@@ -18,7 +18,13 @@ describe("axn serve --mcp-stdio: what a cold start loads", () => {
   it("loads only the serve command and none of the modules made lazy, before the first tools/list", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [join(repo, "sdk/bin/axn.js"), "serve", "--config", join(repo, "test/bench/apps/add/axn.config.ts"), "--mcp-stdio"],
+      args: [
+        join(repo, "sdk/bin/axn.js"),
+        "serve",
+        "--config",
+        join(repo, "test/bench/apps/add/axn.config.ts"),
+        "--mcp-stdio",
+      ],
       stderr: "pipe",
       env: { ...process.env, NODE_ENV: "production", NODE_DEBUG: "esm,module" } as Record<string, string>,
     });
@@ -33,7 +39,18 @@ describe("axn serve --mcp-stdio: what a cold start loads", () => {
       // The trace works: the serve command and the MCP plugin are in it.
       expect(loaded).to.include("sdk/dist/cli/commands/serve.js");
       expect(loaded).to.include("jiti/dist/jiti.cjs");
-      for (const command of ["call", "dev", "doctor", "init", "jobs", "mcp-config", "openapi", "schema", "tools", "worker"]) {
+      for (const command of [
+        "call",
+        "dev",
+        "doctor",
+        "init",
+        "jobs",
+        "mcp-config",
+        "openapi",
+        "schema",
+        "tools",
+        "worker",
+      ]) {
         expect(loaded, command).not.to.include(`sdk/dist/cli/commands/${command}.js`);
       }
       expect(loaded).not.to.include("node_modules/@opentelemetry/api");

@@ -16,6 +16,18 @@ describe("axn CLI: the lazy command index", () => {
 
   it("lists every command once", () => {
     const names = COMMANDS.map((entry) => entry.name);
-    expect(names).to.deep.equal(["init", "tools", "schema", "call", "serve", "worker", "jobs", "dev", "mcp-config", "openapi", "doctor"]);
+    expect(names).to.deep.equal([
+      "init",
+      "tools",
+      "schema",
+      "call",
+      "serve",
+      "worker",
+      "jobs",
+      "dev",
+      "mcp-config",
+      "openapi",
+      "doctor",
+    ]);
   });
 });

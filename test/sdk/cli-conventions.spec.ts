@@ -27,7 +27,12 @@ async function axn(args: readonly string[], cwd: string): Promise<Run> {
   let stderr = "";
   resetKernel();
   try {
-    const code = await main(args, { cwd, env: {}, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } });
+    const code = await main(args, {
+      cwd,
+      env: {},
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+    });
     return { code, stdout, stderr };
   } finally {
     resetKernel();
@@ -37,7 +42,8 @@ async function axn(args: readonly string[], cwd: string): Promise<Run> {
 const helpdesk = join(repo, "docs/examples/helpdesk");
 const sdkVersion = (JSON.parse(readFileSync(join(repo, "sdk/package.json"), "utf8")) as { version: string }).version;
 
-const GREET = (name: string) => `import { defineAxn } from "@axn/core";\nexport const A = defineAxn({ name: "Greet", description: "${name}", call: () => ({}) });\nexport const B = defineAxn({ name: "${name}.Other", description: "other", call: () => ({}) });\n`;
+const GREET = (name: string) =>
+  `import { defineAxn } from "@axn/core";\nexport const A = defineAxn({ name: "Greet", description: "${name}", call: () => ({}) });\nexport const B = defineAxn({ name: "${name}.Other", description: "other", call: () => ({}) });\n`;
 
 describe("axn CLI conventions and serve-time errors", function () {
   this.timeout(120_000); // a hang guard: child processes on a loaded machine
@@ -53,12 +59,18 @@ describe("axn CLI conventions and serve-time errors", function () {
     // Two modules each defining an action named Greet: both resolve to tool "greet" v1.
     conflict = join(scratch, "conflict");
     mkdirSync(join(conflict, "agent_tools"), { recursive: true });
-    writeFileSync(join(conflict, "axn.config.mjs"), 'export default { plugins: ["mcp", "http"], mcp: { toolRoots: ["agent_tools"] }, http: { toolRoots: ["agent_tools"] } };\n');
+    writeFileSync(
+      join(conflict, "axn.config.mjs"),
+      'export default { plugins: ["mcp", "http"], mcp: { toolRoots: ["agent_tools"] }, http: { toolRoots: ["agent_tools"] } };\n',
+    );
     writeFileSync(join(conflict, "agent_tools/a.mjs"), GREET("A"));
     writeFileSync(join(conflict, "agent_tools/b.mjs"), GREET("B"));
     missingRoot = join(scratch, "missing-root");
     mkdirSync(missingRoot);
-    writeFileSync(join(missingRoot, "axn.config.mjs"), 'export default { plugins: ["mcp", "http"], mcp: { toolRoots: ["agent_tool"] } };\n');
+    writeFileSync(
+      join(missingRoot, "axn.config.mjs"),
+      'export default { plugins: ["mcp", "http"], mcp: { toolRoots: ["agent_tool"] } };\n',
+    );
   });
 
   afterEach(() => {
@@ -90,7 +102,12 @@ describe("axn CLI conventions and serve-time errors", function () {
     it("prints doctor's findings as JSON with --json (same exit code)", async () => {
       const ok = await axn(["doctor", "--json"], helpdesk);
       expect(ok.code).to.equal(0);
-      const report = JSON.parse(ok.stdout) as { ok: boolean; problems: number; warnings: number; findings: { level: string; message: string }[] };
+      const report = JSON.parse(ok.stdout) as {
+        ok: boolean;
+        problems: number;
+        warnings: number;
+        findings: { level: string; message: string }[];
+      };
       // Warnings are not counted: another spec may have loaded a second @axn/core into this process,
       // which doctor rightly warns about.
       expect(report).to.include({ ok: true, problems: 0 });
@@ -120,7 +137,10 @@ describe("axn CLI conventions and serve-time errors", function () {
   describe("axn mcp-config", () => {
     it("prints each client's shape with absolute node, CLI entry and config, from any folder", async () => {
       const config = join(helpdesk, "axn.config.ts");
-      const launch = { command: process.execPath, args: [join(repo, "sdk/bin/axn.js"), "serve", "--mcp-stdio", "--config", config] };
+      const launch = {
+        command: process.execPath,
+        args: [join(repo, "sdk/bin/axn.js"), "serve", "--mcp-stdio", "--config", config],
+      };
       const shapes: Record<string, unknown> = {
         "claude-desktop": { mcpServers: { "axn-example-helpdesk": launch } },
         cursor: { mcpServers: { "axn-example-helpdesk": launch } },
@@ -159,7 +179,14 @@ describe("axn CLI conventions and serve-time errors", function () {
         `Create the folder, or fix mcp.toolRoots in ${join(missingRoot, "axn.config.mjs")}.`,
         "",
       ].join("\n");
-      for (const args of [["serve", "--port", "0"], ["serve", "--mcp-stdio"], ["tools"], ["openapi"], ["call", "x"], ["schema", "x"]]) {
+      for (const args of [
+        ["serve", "--port", "0"],
+        ["serve", "--mcp-stdio"],
+        ["tools"],
+        ["openapi"],
+        ["call", "x"],
+        ["schema", "x"],
+      ]) {
         const run = await axn(args, missingRoot);
         expect([run.code, run.stdout, run.stderr], args.join(" ")).to.deep.equal([3, "", expected]);
       }
@@ -174,7 +201,14 @@ describe("axn CLI conventions and serve-time errors", function () {
         'Give one of them a distinct tool name (tool: { name: "..." }) or toolVersion; `axn doctor` lists every problem.',
         "",
       ].join("\n");
-      for (const args of [["serve", "--port", "0"], ["serve", "--mcp-stdio"], ["openapi"], ["tools"], ["call", "greet"], ["schema", "greet"]]) {
+      for (const args of [
+        ["serve", "--port", "0"],
+        ["serve", "--mcp-stdio"],
+        ["openapi"],
+        ["tools"],
+        ["call", "greet"],
+        ["schema", "greet"],
+      ]) {
         const run = await axn(args, conflict);
         expect([run.code, run.stdout, run.stderr], args.join(" ")).to.deep.equal([3, "", expected]);
       }
@@ -187,7 +221,9 @@ describe("axn CLI conventions and serve-time errors", function () {
         ),
       );
       expect(run.code).to.equal(3);
-      expect(run.stderr.split("\n")[0]).to.match(/^axn: Tool name conflict for adapter "mcp": .* \[AXN_TOOL_CONFLICT\]$/);
+      expect(run.stderr.split("\n")[0]).to.match(
+        /^axn: Tool name conflict for adapter "mcp": .* \[AXN_TOOL_CONFLICT\]$/,
+      );
       expect(run.stderr).not.to.match(/\n\s+at /);
     });
 
@@ -211,7 +247,9 @@ describe("axn CLI conventions and serve-time errors", function () {
         'import { loadHost } from "@axn/sdk";\nimport { McpAdapter } from "axn-plugin-mcp";\nawait loadHost({ cwd: import.meta.dirname });\nconst [greet] = McpAdapter.tools();\nconsole.log(JSON.stringify({ name: greet.name, reply: (await greet.call({ name: "Ada" })).structuredContent }));\n',
       );
       const run = await new Promise<Run>((done) =>
-        execFile(process.execPath, ["load.mjs"], { cwd: app }, (error, stdout, stderr) => done({ code: error === null ? 0 : Number(error.code), stdout, stderr })),
+        execFile(process.execPath, ["load.mjs"], { cwd: app }, (error, stdout, stderr) =>
+          done({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
+        ),
       );
       expect(run.code, run.stderr).to.equal(0);
       expect(JSON.parse(run.stdout)).to.deep.equal({ name: "greet", reply: { greeting: "Hello, Ada." } });
@@ -222,7 +260,10 @@ describe("axn CLI conventions and serve-time errors", function () {
       mkdirSync(join(app, "agent_tools"), { recursive: true });
       mkdirSync(join(app, "src"));
       writeFileSync(join(app, "package.json"), '{ "type": "module" }\n');
-      writeFileSync(join(app, "axn.config.ts"), 'export default { plugins: ["mcp"], mcp: { toolRoots: ["agent_tools"] } };\n');
+      writeFileSync(
+        join(app, "axn.config.ts"),
+        'export default { plugins: ["mcp"], mcp: { toolRoots: ["agent_tools"] } };\n',
+      );
       writeFileSync(join(app, "src/store.ts"), "export const store = { id: Math.random() };\n");
       for (const name of ["a", "b"]) {
         writeFileSync(
@@ -230,9 +271,14 @@ describe("axn CLI conventions and serve-time errors", function () {
           `import { defineAxn } from "@axn/core";\nimport { store } from "../src/store.js";\nexport const X = defineAxn({ name: "${name}", call: () => ({}) });\n((globalThis as { seen?: Set<number> }).seen ??= new Set()).add(store.id);\n`,
         );
       }
-      writeFileSync(join(app, "load.mjs"), 'import { loadHost } from "@axn/sdk";\nawait loadHost({ cwd: import.meta.dirname });\nconsole.log(globalThis.seen.size);\n');
+      writeFileSync(
+        join(app, "load.mjs"),
+        'import { loadHost } from "@axn/sdk";\nawait loadHost({ cwd: import.meta.dirname });\nconsole.log(globalThis.seen.size);\n',
+      );
       const run = await new Promise<Run>((done) =>
-        execFile(process.execPath, ["load.mjs"], { cwd: app }, (error, stdout, stderr) => done({ code: error === null ? 0 : Number(error.code), stdout, stderr })),
+        execFile(process.execPath, ["load.mjs"], { cwd: app }, (error, stdout, stderr) =>
+          done({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
+        ),
       );
       expect([run.code, run.stdout, run.stderr]).to.deep.equal([0, "1\n", ""]);
     });
@@ -257,7 +303,9 @@ describe("axn CLI conventions and serve-time errors", function () {
     it("dev refuses stdio (exit 2)", async () => {
       const run = await axn(["dev", "--mcp-stdio"], helpdesk);
       expect(run.code).to.equal(2);
-      expect(run.stderr).to.contain("axn: axn dev serves over HTTP; a stdio client starts its own server: use axn serve --mcp-stdio (or axn mcp-config)");
+      expect(run.stderr).to.contain(
+        "axn: axn dev serves over HTTP; a stdio client starts its own server: use axn serve --mcp-stdio (or axn mcp-config)",
+      );
     });
 
     it("dev serves, restarts when an action changes (the new tool is served) and stops on SIGTERM", async () => {
@@ -288,7 +336,10 @@ describe("axn CLI conventions and serve-time errors", function () {
       expect(out).to.match(/^Serving dev-app \(1 MCP tools, 1 HTTP operations\)/);
       expect(err).to.contain(`axn dev: watching ${app} (node_modules, dist and .git excepted)`);
 
-      writeFileSync(join(app, "agent_tools/farewell.ts"), 'import { defineAxn } from "@axn/core";\nexport const Farewell = defineAxn({ name: "Farewell", description: "Say goodbye", call: () => ({}) });\n');
+      writeFileSync(
+        join(app, "agent_tools/farewell.ts"),
+        'import { defineAxn } from "@axn/core";\nexport const Farewell = defineAxn({ name: "Farewell", description: "Say goodbye", call: () => ({}) });\n',
+      );
       // A restart prints one line, not the banner again.
       await waitFor(() => /axn dev: reloaded \(2 tools\) on http:\/\/127\.0\.0\.1:\d+\n/.test(out));
       expect(err).to.contain("axn dev: agent_tools/farewell.ts changed; restarting");

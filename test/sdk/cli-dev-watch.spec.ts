@@ -8,7 +8,17 @@
  */
 import { expect } from "chai";
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { axnBin, repo } from "../support/axn-child.js";
@@ -48,7 +58,12 @@ describe("axn dev (a child process): every way an editor saves a tool, served ov
     writeFileSync(join(app, "agent_tools/greet.ts"), tool("Greet", "Hello"));
     const { PORT: _port, INIT_CWD: _initCwd, AXN_DEV_RELOAD: _reload, ...env } = process.env;
     // Its own process group: the server it runs is killed with it, whatever happens.
-    dev = spawn(process.execPath, [axnBin, "dev", "--port", "0"], { cwd: app, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    dev = spawn(process.execPath, [axnBin, "dev", "--port", "0"], {
+      cwd: app,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     dev.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
     dev.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
   });
@@ -76,9 +91,14 @@ describe("axn dev (a child process): every way an editor saves a tool, served ov
       const origin = url();
       if (origin !== undefined) {
         try {
-          const reply = await fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"Ada"}' });
+          const reply = await fetch(`${origin}${path}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: '{"name":"Ada"}',
+          });
           last = `${reply.status} ${await reply.text()}`;
-          if (reply.status === 200 && (JSON.parse(last.slice(4)) as { greeting?: string }).greeting === expected) return;
+          if (reply.status === 200 && (JSON.parse(last.slice(4)) as { greeting?: string }).greeting === expected)
+            return;
         } catch (error) {
           last = String(error); // between two servers
         }
@@ -134,7 +154,9 @@ describe("axn dev (a child process): every way an editor saves a tool, served ov
     expect(out).to.match(/\naxn dev: reloaded \(1 tool\) on http:\/\/127\.0\.0\.1:\d+\n/);
     // docs/cli.md shows these lines as printed here.
     const page = readFileSync(join(repo, "docs/cli.md"), "utf8");
-    expect(page).to.contain("axn dev: agent_tools/farewell.ts changed; restarting\naxn dev: reloaded (2 tools) on http://127.0.0.1:3000\n");
+    expect(page).to.contain(
+      "axn dev: agent_tools/farewell.ts changed; restarting\naxn dev: reloaded (2 tools) on http://127.0.0.1:3000\n",
+    );
     expect(page).to.contain("axn dev: watching /…/my-tools (node_modules, dist and .git excepted)\n");
   });
 

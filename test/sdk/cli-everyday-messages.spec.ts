@@ -26,7 +26,12 @@ async function axn(args: readonly string[], cwd: string): Promise<Run> {
   let stderr = "";
   resetKernel();
   try {
-    const code = await main(args, { cwd, env: {}, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } });
+    const code = await main(args, {
+      cwd,
+      env: {},
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+    });
     return { code, stdout, stderr };
   } finally {
     resetKernel();
@@ -80,8 +85,14 @@ describe("axn CLI: the everyday messages (issue 33)", function () {
     const app = join(scratch, "one");
     mkdirSync(join(app, "agent_tools"), { recursive: true });
     symlinkSync(join(repo, "node_modules"), join(scratch, "node_modules"));
-    writeFileSync(join(app, "axn.config.mjs"), 'export default { plugins: ["mcp"], mcp: { toolRoots: ["agent_tools"] } };\n');
-    writeFileSync(join(app, "agent_tools/greet.mjs"), 'import { defineAxn } from "@axn/core";\nexport const Greet = defineAxn({ name: "Greet", description: "Greet", call: () => ({}) });\n');
+    writeFileSync(
+      join(app, "axn.config.mjs"),
+      'export default { plugins: ["mcp"], mcp: { toolRoots: ["agent_tools"] } };\n',
+    );
+    writeFileSync(
+      join(app, "agent_tools/greet.mjs"),
+      'import { defineAxn } from "@axn/core";\nexport const Greet = defineAxn({ name: "Greet", description: "Greet", call: () => ({}) });\n',
+    );
     const run = await axn(["doctor"], app);
     expect(run.code, run.stdout).to.equal(0);
     expect(run.stdout).to.contain("✔ Adapter mcp (axn-plugin-mcp): 1 tool version\n");
@@ -101,12 +112,21 @@ describe("axn CLI: the everyday messages (issue 33)", function () {
 
   it("an AXN_UNAUTHENTICATED call says how to call as someone (--as), on stderr (exit 1)", async () => {
     const run = await new Promise<Run>((done) =>
-      execFile(process.execPath, [axnBin, "call", "close_ticket", "--args", '{"ticketId":"T-1001"}'], { cwd: join(repo, "docs/examples/helpdesk") }, (error, stdout, stderr) =>
-        done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
+      execFile(
+        process.execPath,
+        [axnBin, "call", "close_ticket", "--args", '{"ticketId":"T-1001"}'],
+        { cwd: join(repo, "docs/examples/helpdesk") },
+        (error, stdout, stderr) =>
+          done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
       ),
     );
     expect(run.code).to.equal(1);
-    expect(JSON.parse(run.stdout)).to.deep.equal({ ok: false, outcome: "failure", code: "AXN_UNAUTHENTICATED", error: "Authentication required: sign in to call close_ticket" });
+    expect(JSON.parse(run.stdout)).to.deep.equal({
+      ok: false,
+      outcome: "failure",
+      code: "AXN_UNAUTHENTICATED",
+      error: "Authentication required: sign in to call close_ticket",
+    });
     const line = `axn: close_ticket needs a caller; call it as someone: axn call close_ticket --as '{"id":"user_1","roles":["agent"]}' (an id, roles and scopes its access policy accepts)`;
     expect(readFileSync(join(repo, "docs/cli.md"), "utf8"), "docs/cli.md shows it").to.contain(`\`${line}\``);
     expect(run.stderr).to.equal(

@@ -40,16 +40,66 @@ describe("axn tools / axn doctor: resources and prompts beside the tools", funct
     expect(tools.length).to.be.greaterThan(0);
     expect(rows.slice(0, tools.length), "the tools come first").to.deep.equal(tools);
     expect(rows.slice(tools.length)).to.deep.equal([
-      { kind: "resource", name: "static-text", address: "test://static-text", transport: "mcp", description: "A static text resource for testing" },
-      { kind: "resource", name: "static-binary", address: "test://static-binary", transport: "mcp", description: "A static binary resource (image) for testing" },
-      { kind: "resource template", name: "template", address: "test://template/{id}/data", transport: "mcp", description: "A resource template with parameter substitution" },
-      { kind: "resource", name: "watched-resource", address: "test://watched-resource", transport: "mcp", description: "A resource clients subscribe to" },
-      { kind: "prompt", name: "test_prompt_with_arguments", address: null, transport: "mcp", description: "A prompt with required arguments" },
-      { kind: "prompt", name: "test_prompt_with_embedded_resource", address: null, transport: "mcp", description: "A prompt that includes an embedded resource" },
-      { kind: "prompt", name: "test_prompt_with_image", address: null, transport: "mcp", description: "A prompt that includes image content" },
-      { kind: "prompt", name: "test_simple_prompt", address: null, transport: "mcp", description: "A simple prompt without arguments" },
+      {
+        kind: "resource",
+        name: "static-text",
+        address: "test://static-text",
+        transport: "mcp",
+        description: "A static text resource for testing",
+      },
+      {
+        kind: "resource",
+        name: "static-binary",
+        address: "test://static-binary",
+        transport: "mcp",
+        description: "A static binary resource (image) for testing",
+      },
+      {
+        kind: "resource template",
+        name: "template",
+        address: "test://template/{id}/data",
+        transport: "mcp",
+        description: "A resource template with parameter substitution",
+      },
+      {
+        kind: "resource",
+        name: "watched-resource",
+        address: "test://watched-resource",
+        transport: "mcp",
+        description: "A resource clients subscribe to",
+      },
+      {
+        kind: "prompt",
+        name: "test_prompt_with_arguments",
+        address: null,
+        transport: "mcp",
+        description: "A prompt with required arguments",
+      },
+      {
+        kind: "prompt",
+        name: "test_prompt_with_embedded_resource",
+        address: null,
+        transport: "mcp",
+        description: "A prompt that includes an embedded resource",
+      },
+      {
+        kind: "prompt",
+        name: "test_prompt_with_image",
+        address: null,
+        transport: "mcp",
+        description: "A prompt that includes image content",
+      },
+      {
+        kind: "prompt",
+        name: "test_simple_prompt",
+        address: null,
+        transport: "mcp",
+        description: "A simple prompt without arguments",
+      },
     ]);
-    const mcpOnly = JSON.parse((await runAxn(["tools", "--adapter", "mcp", "--json"], { cwd: APP })).stdout) as { kind: string }[];
+    const mcpOnly = JSON.parse((await runAxn(["tools", "--adapter", "mcp", "--json"], { cwd: APP })).stdout) as {
+      kind: string;
+    }[];
     expect(mcpOnly.map((row) => row.kind)).to.deep.equal(tools.map(() => "tool"));
   });
 

@@ -33,8 +33,12 @@ interface Run {
 
 function axn(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, [bin, ...args], { cwd: options.cwd ?? app, env: { ...process.env, ...options.env } }, (error, stdout, stderr) =>
-      done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: options.cwd ?? app, env: { ...process.env, ...options.env } },
+      (error, stdout, stderr) =>
+        done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
     );
   });
 }
@@ -44,7 +48,19 @@ const ANONYMOUS_TOOL_NAMES = ["list_tickets", "ticket_report"];
 /** `--as` for a signed-in helpdesk agent. */
 const AS_ADA = '{"id":"ag_ada","roles":["agent"]}';
 
-const HELP_COMMANDS = ["init", "tools", "schema", "call", "serve", "worker", "jobs", "dev", "mcp-config", "openapi", "doctor"];
+const HELP_COMMANDS = [
+  "init",
+  "tools",
+  "schema",
+  "call",
+  "serve",
+  "worker",
+  "jobs",
+  "dev",
+  "mcp-config",
+  "openapi",
+  "doctor",
+];
 
 /** The CLI in this process (same `main` the bin runs), for the many cases that need no fresh process. */
 async function axnInProcess(args: readonly string[], cwd: string = app): Promise<Run> {
@@ -52,7 +68,12 @@ async function axnInProcess(args: readonly string[], cwd: string = app): Promise
   let stderr = "";
   resetKernel();
   try {
-    const code = await main(args, { cwd, env: process.env, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } });
+    const code = await main(args, {
+      cwd,
+      env: process.env,
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+    });
     return { code, stdout, stderr };
   } finally {
     resetKernel();
@@ -80,7 +101,8 @@ describe("axn CLI (child process, example app)", function () {
   });
 
   after(() => {
-    for (const dir of [emptyDir, brokenDir, badPathDir]) if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [emptyDir, brokenDir, badPathDir])
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
   type Where = "app" | "repo" | "empty" | "broken" | "badPath";
@@ -113,7 +135,9 @@ describe("axn CLI (child process, example app)", function () {
       expect(noCommand.stderr).to.contain("Usage: axn <command>");
       const unknownCommand = await inProcess(["deploy"]);
       expect(unknownCommand.code).to.equal(2);
-      expect(unknownCommand.stderr).to.contain('axn: Unknown command "deploy"; commands: init, tools, schema, call, serve, worker, jobs, dev, mcp-config, openapi, doctor');
+      expect(unknownCommand.stderr).to.contain(
+        'axn: Unknown command "deploy"; commands: init, tools, schema, call, serve, worker, jobs, dev, mcp-config, openapi, doctor',
+      );
     });
   });
 
@@ -124,13 +148,19 @@ describe("axn CLI (child process, example app)", function () {
       const lines = stdout.trimEnd().split("\n");
       expect(lines[0]).to.match(/^NAME\s+VERSION\s+ADAPTERS\s+HINTS\s+DESCRIPTION$/);
       expect(lines).to.have.length(9);
-      expect(stdout).to.match(/^list_tickets\s+v1\s+http,langchain,mcp\s+readOnly\s+List helpdesk tickets, newest first, one page at a time$/m);
+      expect(stdout).to.match(
+        /^list_tickets\s+v1\s+http,langchain,mcp\s+readOnly\s+List helpdesk tickets, newest first, one page at a time$/m,
+      );
       expect(stdout).to.match(/^create_ticket\s+v2\s+http,langchain,mcp\s+-\s+/m);
       expect(stdout).to.match(/^delete_ticket\s+v1\s+http,langchain,mcp\s+destructive\s+/m);
     });
 
     it("prints JSON with --json, and filters with --adapter", async () => {
-      const all = JSON.parse((await inProcess(["tools", "--json"])).stdout) as { name: string; version: number; adapters: string[] }[];
+      const all = JSON.parse((await inProcess(["tools", "--json"])).stdout) as {
+        name: string;
+        version: number;
+        adapters: string[];
+      }[];
       expect(all.map((tool) => `${tool.name}@${tool.version}`)).to.deep.equal([
         "add_comment@1",
         "assign_to_me@1",
@@ -141,7 +171,9 @@ describe("axn CLI (child process, example app)", function () {
         "list_tickets@1",
         "ticket_report@1",
       ]);
-      const mcp = JSON.parse((await inProcess(["tools", "--adapter", "mcp", "--json"])).stdout) as { adapters: string[] }[];
+      const mcp = JSON.parse((await inProcess(["tools", "--adapter", "mcp", "--json"])).stdout) as {
+        adapters: string[];
+      }[];
       expect(mcp.every((tool) => tool.adapters.join() === "mcp")).to.equal(true);
       const withConfig = await child(["tools", "--config", "docs/examples/helpdesk/axn.config.ts", "--json"], "repo");
       expect(JSON.parse(withConfig.stdout)).to.deep.equal(all);
@@ -150,7 +182,9 @@ describe("axn CLI (child process, example app)", function () {
     it("refuses an unknown adapter or option (exit 2)", async () => {
       const unknownAdapter = await inProcess(["tools", "--adapter", "grpc"]);
       expect(unknownAdapter.code).to.equal(2);
-      expect(unknownAdapter.stderr).to.contain('axn: Unknown adapter "grpc"; registered adapters: http, langchain, mcp');
+      expect(unknownAdapter.stderr).to.contain(
+        'axn: Unknown adapter "grpc"; registered adapters: http, langchain, mcp',
+      );
       const badOption = await inProcess(["tools", "--colour"]);
       expect(badOption.code).to.equal(2);
       expect(badOption.stderr).to.contain("Unknown option '--colour'");
@@ -167,19 +201,27 @@ describe("axn CLI (child process, example app)", function () {
     });
 
     it("addresses a version with NAME@VERSION and the output schema with --output", async () => {
-      const v1 = JSON.parse((await child(["schema", "create_ticket@1"])).stdout) as { properties: Record<string, unknown> };
+      const v1 = JSON.parse((await child(["schema", "create_ticket@1"])).stdout) as {
+        properties: Record<string, unknown>;
+      };
       expect(Object.keys(v1.properties)).to.deep.equal(["subject", "body", "customerEmail"]);
-      const output = JSON.parse((await inProcess(["schema", "create_ticket", "--output"])).stdout) as { properties: Record<string, unknown> };
+      const output = JSON.parse((await inProcess(["schema", "create_ticket", "--output"])).stdout) as {
+        properties: Record<string, unknown>;
+      };
       expect(Object.keys(output.properties)).to.deep.equal(["ticket"]);
     });
 
     it("exits 4 for an unknown tool or version, 2 for a missing one", async () => {
       const unknown = await inProcess(["schema", "list_tikets"]);
       expect(unknown.code).to.equal(4);
-      expect(unknown.stderr).to.equal('axn: Unknown tool "list_tikets"; did you mean "list_tickets"?\nRun `axn tools` to list the tools.\n');
+      expect(unknown.stderr).to.equal(
+        'axn: Unknown tool "list_tikets"; did you mean "list_tickets"?\nRun `axn tools` to list the tools.\n',
+      );
       const unknownVersion = await inProcess(["schema", "create_ticket@3"]);
       expect(unknownVersion.code).to.equal(4);
-      expect(unknownVersion.stderr).to.contain('axn: Tool "create_ticket" has no version 3; available: create_ticket@1, create_ticket@2');
+      expect(unknownVersion.stderr).to.contain(
+        'axn: Tool "create_ticket" has no version 3; available: create_ticket@1, create_ticket@2',
+      );
       const missing = await inProcess(["schema"]);
       expect(missing.code).to.equal(2);
       expect(missing.stderr).to.contain("axn: Missing TOOL: which tool's schema?");
@@ -190,16 +232,31 @@ describe("axn CLI (child process, example app)", function () {
     it("runs a tool through the Invoker (wire strings coerced) and prints the result", async () => {
       const { code, stdout } = await child(["call", "list_tickets", "--args", '{"perPage":"2"}']);
       expect(code).to.equal(0);
-      const result = JSON.parse(stdout) as { ok: boolean; message: string; exposed: { tickets: { id: string }[]; totalPages: number } };
+      const result = JSON.parse(stdout) as {
+        ok: boolean;
+        message: string;
+        exposed: { tickets: { id: string }[]; totalPages: number };
+      };
       expect(result.ok).to.equal(true);
       expect(result.message).to.equal("Page 1 of 4: 2 of 7 tickets");
       expect(result.exposed.tickets.map((ticket) => ticket.id)).to.deep.equal(["T-1007", "T-1006"]);
     });
 
     it("exits 1 with result.error for a business failure", async () => {
-      const { code, stdout } = await child(["call", "close_ticket", "--args", '{"ticketId":"T-1004","resolution":"fixed it"}', "--as", AS_ADA]);
+      const { code, stdout } = await child([
+        "call",
+        "close_ticket",
+        "--args",
+        '{"ticketId":"T-1004","resolution":"fixed it"}',
+        "--as",
+        AS_ADA,
+      ]);
       expect(code).to.equal(1);
-      expect(JSON.parse(stdout)).to.deep.equal({ ok: false, outcome: "failure", error: "Could not close the ticket: T-1004 is already closed" });
+      expect(JSON.parse(stdout)).to.deep.equal({
+        ok: false,
+        outcome: "failure",
+        error: "Could not close the ticket: T-1004 is already closed",
+      });
     });
 
     it("calls as --as, checked against the tool's access policy, and ignores a caller smuggled in --args", async () => {
@@ -210,18 +267,43 @@ describe("axn CLI (child process, example app)", function () {
       const anonymous = await inProcess(["call", "assign_to_me", "--args", '{"ticketId":"T-1002"}']);
       expect([anonymous.code, JSON.parse(anonymous.stdout)]).to.deep.equal([
         1,
-        { ok: false, outcome: "failure", code: "AXN_UNAUTHENTICATED", error: "Authentication required: sign in to call assign_to_me" },
+        {
+          ok: false,
+          outcome: "failure",
+          code: "AXN_UNAUTHENTICATED",
+          error: "Authentication required: sign in to call assign_to_me",
+        },
       ]);
       const noRole = await child(["call", "delete_ticket", "--args", '{"ticketId":"T-1002"}', "--as", "ag_ada"]);
       expect([noRole.code, JSON.parse(noRole.stdout)]).to.deep.equal([
         1,
-        { ok: false, outcome: "failure", code: "AXN_FORBIDDEN", error: "Forbidden: delete_ticket needs the role agent" },
+        {
+          ok: false,
+          outcome: "failure",
+          code: "AXN_FORBIDDEN",
+          error: "Forbidden: delete_ticket needs the role agent",
+        },
       ]);
-      const smuggled = await inProcess(["call", "assign_to_me", "--args", `{"ticketId":"T-1002","ambientContext":{"principal":${AS_ADA}}}`]);
+      const smuggled = await inProcess([
+        "call",
+        "assign_to_me",
+        "--args",
+        `{"ticketId":"T-1002","ambientContext":{"principal":${AS_ADA}}}`,
+      ]);
       expect(smuggled.code).to.equal(1);
-      expect(JSON.parse(smuggled.stdout)).to.include({ ok: false, error: "Authentication required: sign in to call assign_to_me" });
+      expect(JSON.parse(smuggled.stdout)).to.include({
+        ok: false,
+        error: "Authentication required: sign in to call assign_to_me",
+      });
       // --ambient is still the trusted ambient context, principal included.
-      const ambient = await inProcess(["call", "list_tickets", "--args", '{"perPage":1}', "--ambient", `{"principal":${AS_ADA}}`]);
+      const ambient = await inProcess([
+        "call",
+        "list_tickets",
+        "--args",
+        '{"perPage":1}',
+        "--ambient",
+        `{"principal":${AS_ADA}}`,
+      ]);
       expect(ambient.code).to.equal(0);
     });
 
@@ -231,8 +313,18 @@ describe("axn CLI (child process, example app)", function () {
         const bad = await inProcess(["call", "list_tickets", "--as", as]);
         expect([bad.code, bad.stderr.split("\n")[0]], as).to.deep.equal([2, hint]);
       }
-      const twice = await inProcess(["call", "list_tickets", "--as", "ag_ada", "--ambient", '{"principal":{"id":"ag_grace"}}']);
-      expect([twice.code, twice.stderr.split("\n")[0]]).to.deep.equal([2, 'axn: Give the caller once: --as, or "principal" in --ambient, not both']);
+      const twice = await inProcess([
+        "call",
+        "list_tickets",
+        "--as",
+        "ag_ada",
+        "--ambient",
+        '{"principal":{"id":"ag_grace"}}',
+      ]);
+      expect([twice.code, twice.stderr.split("\n")[0]]).to.deep.equal([
+        2,
+        'axn: Give the caller once: --as, or "principal" in --ambient, not both',
+      ]);
     });
 
     it("answers invalid arguments with the user-facing input error", async () => {
@@ -248,7 +340,9 @@ describe("axn CLI (child process, example app)", function () {
     it("exits 2 for --args that is not JSON or not an object, 4 for an unknown tool", async () => {
       const badJson = await child(["call", "list_tickets", "--args", "{perPage: 2}"]);
       expect(badJson.code).to.equal(2);
-      expect(badJson.stderr).to.match(/^axn: --args is not valid JSON \(.+\): \{perPage: 2\}\nRun `axn call --help` for usage\.\n$/);
+      expect(badJson.stderr).to.match(
+        /^axn: --args is not valid JSON \(.+\): \{perPage: 2\}\nRun `axn call --help` for usage\.\n$/,
+      );
       const notObject = await inProcess(["call", "list_tickets", "--args", "[2]"]);
       expect(notObject.code).to.equal(2);
       expect(notObject.stderr).to.contain(`axn: --args must be a JSON object, e.g. --args '{"limit": 5}'`);
@@ -262,10 +356,18 @@ describe("axn CLI (child process, example app)", function () {
     it("prints the OpenAPI 3.1 document of every tool version", async () => {
       const { code, stdout } = await child(["openapi"]);
       expect(code).to.equal(0);
-      const document = JSON.parse(stdout) as { openapi: string; info: { title: string }; paths: Record<string, unknown> };
+      const document = JSON.parse(stdout) as {
+        openapi: string;
+        info: { title: string };
+        paths: Record<string, unknown>;
+      };
       expect(document.openapi).to.equal("3.1.0");
       expect(document.info.title).to.equal("axn-example-helpdesk");
-      expect(Object.keys(document.paths)).to.include.members(["/api/create_ticket/v1", "/api/create_ticket/v2", "/api/list_tickets/v1"]);
+      expect(Object.keys(document.paths)).to.include.members([
+        "/api/create_ticket/v1",
+        "/api/create_ticket/v2",
+        "/api/list_tickets/v1",
+      ]);
     });
   });
 
@@ -276,7 +378,11 @@ describe("axn CLI (child process, example app)", function () {
       expect(stdout).to.contain("✔ Plugin axn-plugin-mcp@0.1.0");
       expect(stdout).to.contain('✔ Tool root "agent_tools" of adapter http: 8 modules');
       expect(stdout).to.contain(
-        ['✔ Transport http "mcp" at /mcp (axn-plugin-mcp)', '✔ Transport stdio "mcp" (axn-plugin-mcp)', '✔ Transport http "http" at /api (axn-plugin-http)'].join("\n"),
+        [
+          '✔ Transport http "mcp" at /mcp (axn-plugin-mcp)',
+          '✔ Transport stdio "mcp" (axn-plugin-mcp)',
+          '✔ Transport http "http" at /api (axn-plugin-http)',
+        ].join("\n"),
       );
       expect(stdout.trimEnd().split("\n").at(-1)).to.equal("No problems found.");
     });
@@ -285,7 +391,9 @@ describe("axn CLI (child process, example app)", function () {
       const broken = await child(["doctor"], "broken");
       expect(broken.code).to.equal(1);
       expect(broken.stdout).to.contain('✖ Plugin "axn-plugin-mpc" not found (listed as "mpc" in ');
-      expect(broken.stdout).to.contain("    fix: Install the plugin (npm install axn-plugin-mpc) or fix its name in plugins.");
+      expect(broken.stdout).to.contain(
+        "    fix: Install the plugin (npm install axn-plugin-mpc) or fix its name in plugins.",
+      );
       const badPath = await inProcess(["doctor"], "badPath");
       expect(badPath.code).to.equal(1);
       expect(badPath.stdout).to.contain(
@@ -302,7 +410,9 @@ describe("axn CLI (child process, example app)", function () {
     it("exits 3 with the host's message for a missing config or a plugin that is not installed", async () => {
       const missing = await child(["tools"], "empty");
       expect(missing.code).to.equal(3);
-      expect(missing.stderr).to.match(/^axn: No axn config found in .+ \(looked for axn\.config\.ts, .+\); create one or pass --config <path> \[AXN_CONFIG_NOT_FOUND\]\n/);
+      expect(missing.stderr).to.match(
+        /^axn: No axn config found in .+ \(looked for axn\.config\.ts, .+\); create one or pass --config <path> \[AXN_CONFIG_NOT_FOUND\]\n/,
+      );
       const broken = await inProcess(["tools"], "broken");
       expect(broken.code).to.equal(3);
       expect(broken.stderr).to.contain('axn: Plugin "axn-plugin-mpc" not found');
@@ -330,9 +440,15 @@ describe("axn CLI (child process, example app)", function () {
       expect(banner).to.contain(`Serving axn-example-helpdesk (7 MCP tools, 8 HTTP operations) on ${url}`);
       expect(banner).to.contain(`  OpenAPI    ${url}/api/openapi.json`);
       expect(banner).to.contain(`  MCP        ${url}/mcp  (Streamable HTTP)`);
-      expect(banner).to.contain(`curl -s -X POST ${url}/api/list_tickets/v1 -H 'content-type: application/json' -d '{}'`);
+      expect(banner).to.contain(
+        `curl -s -X POST ${url}/api/list_tickets/v1 -H 'content-type: application/json' -d '{}'`,
+      );
 
-      const listed = await fetch(`${url}/api/list_tickets/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"perPage":1}' });
+      const listed = await fetch(`${url}/api/list_tickets/v1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"perPage":1}',
+      });
       expect(listed.status).to.equal(200);
       expect(((await listed.json()) as { total: number }).total).to.equal(7);
       const assigned = await fetch(`${url}/api/assign_to_me/v1`, {
@@ -342,7 +458,11 @@ describe("axn CLI (child process, example app)", function () {
       });
       expect(((await assigned.json()) as { ticket: { assigneeId: string } }).ticket.assigneeId).to.equal("ag_grace");
       // No credentials: the reads answer, a delete is refused before it runs.
-      const deleted = await fetch(`${url}/api/delete_ticket/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"ticketId":"T-1004"}' });
+      const deleted = await fetch(`${url}/api/delete_ticket/v1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"ticketId":"T-1004"}',
+      });
       expect([deleted.status, deleted.headers.get("www-authenticate"), await deleted.json()]).to.deep.equal([
         401,
         `Bearer resource_metadata="${url}/.well-known/oauth-protected-resource/api"`,
@@ -357,9 +477,14 @@ describe("axn CLI (child process, example app)", function () {
         // No credentials over MCP: an anonymous caller, shown the reads and refused the writes.
         const { tools } = await client.listTools();
         expect(tools.map((tool) => tool.name)).to.deep.equal(ANONYMOUS_TOOL_NAMES);
-        const result = await client.callTool({ name: "close_ticket", arguments: { ticketId: "T-1004", resolution: "done" } });
+        const result = await client.callTool({
+          name: "close_ticket",
+          arguments: { ticketId: "T-1004", resolution: "done" },
+        });
         expect(result.isError).to.equal(true);
-        expect(result.content).to.deep.equal([{ type: "text", text: "Authentication required: sign in to call close_ticket" }]);
+        expect(result.content).to.deep.equal([
+          { type: "text", text: "Authentication required: sign in to call close_ticket" },
+        ]);
       } finally {
         await client.close();
       }
@@ -371,7 +496,12 @@ describe("axn CLI (child process, example app)", function () {
     });
 
     it("serves MCP over stdio with --mcp-stdio", async () => {
-      const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "serve", "--mcp-stdio"], cwd: app, stderr: "pipe" });
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, "serve", "--mcp-stdio"],
+        cwd: app,
+        stderr: "pipe",
+      });
       const client = new Client({ name: "cli-spec", version: "1.0.0" });
       await client.connect(transport);
       try {
@@ -396,4 +526,3 @@ function freePort(): Promise<number> {
     });
   });
 }
-

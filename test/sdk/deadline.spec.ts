@@ -44,7 +44,9 @@ describe("toolPipeline deadlines (one shared timer per duration)", () => {
     expect(await Promise.all(replies)).to.deep.equal(
       gates.map((_, index) => (index % 2 === 0 ? "answered" : "timeout: Tool gate timed out after 150 ms")),
     );
-    expect(gates.map(({ aborted }) => aborted)).to.deep.equal(gates.map((_, index) => (index % 2 === 0 ? [] : ["TimeoutError"])));
+    expect(gates.map(({ aborted }) => aborted)).to.deep.equal(
+      gates.map((_, index) => (index % 2 === 0 ? [] : ["TimeoutError"])),
+    );
   });
 
   it("a call started later is not timed out by an earlier call's deadline", async () => {
@@ -72,10 +74,18 @@ describe("toolPipeline deadlines (one shared timer per duration)", () => {
   it("calls under different timeouts each keep their own", async () => {
     const Short = gate();
     const Long = gate();
-    const short = Factory.build({ name: "DeadlineSpec.Short", configure: { serve: { callTimeoutMs: 100 } } }, (input, ctx) => Short.action.call(input, { signal: ctx.signal }).then(() => undefined));
-    const long = Factory.build({ name: "DeadlineSpec.Long", configure: { serve: { callTimeoutMs: 60_000 } } }, (input, ctx) => Long.action.call(input, { signal: ctx.signal }).then(() => undefined));
+    const short = Factory.build(
+      { name: "DeadlineSpec.Short", configure: { serve: { callTimeoutMs: 100 } } },
+      (input, ctx) => Short.action.call(input, { signal: ctx.signal }).then(() => undefined),
+    );
+    const long = Factory.build(
+      { name: "DeadlineSpec.Long", configure: { serve: { callTimeoutMs: 60_000 } } },
+      (input, ctx) => Long.action.call(input, { signal: ctx.signal }).then(() => undefined),
+    );
     const longReply = toolPipeline(long, mapping, { toolName: "long" })({});
-    expect(await toolPipeline(short, mapping, { toolName: "short" })({})).to.equal("timeout: Tool short timed out after 100 ms");
+    expect(await toolPipeline(short, mapping, { toolName: "short" })({})).to.equal(
+      "timeout: Tool short timed out after 100 ms",
+    );
     Long.release();
     expect(await longReply).to.equal("answered");
   });
@@ -84,7 +94,9 @@ describe("toolPipeline deadlines (one shared timer per duration)", () => {
     const child = fileURLToPath(new URL("./fixtures/deadline-child.ts", import.meta.url));
     const run = (mode: string): Promise<{ code: number; stdout: string }> =>
       new Promise((resolve) =>
-        execFile(process.execPath, ["--import", "tsx", child, mode], (error, stdout) => resolve({ code: error === null ? 0 : Number(error.code), stdout })),
+        execFile(process.execPath, ["--import", "tsx", child, mode], (error, stdout) =>
+          resolve({ code: error === null ? 0 : Number(error.code), stdout }),
+        ),
       );
 
     it("exits once its only call has answered, though that call's 10-minute deadline is still ahead", async () => {

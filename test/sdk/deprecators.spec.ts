@@ -13,7 +13,9 @@ describe("a deprecator per package", () => {
     sdkDeprecator.behavior = "raise";
     coreDeprecator.behavior = "silence";
     try {
-      expect(() => sdkDeprecator.warn("`title` is deprecated")).to.throw("`title` is deprecated (deprecated; will be removed in @axn/sdk 1.0)");
+      expect(() => sdkDeprecator.warn("`title` is deprecated")).to.throw(
+        "`title` is deprecated (deprecated; will be removed in @axn/sdk 1.0)",
+      );
       expect(() => coreDeprecator.warn("quiet")).to.not.throw();
     } finally {
       sdkDeprecator.behavior = "warn";

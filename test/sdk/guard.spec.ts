@@ -33,7 +33,9 @@ describe("guardToolResponse with thenables", () => {
     );
     expect(answer).to.be.instanceOf(Promise);
     expect(await answer).to.equal("own error (thenable mapping bug)");
-    expect(reports.map((r) => [r.error, r.action, r.phase])).to.deep.equal([[boom, "GuardSpec.Tool", "adapter response"]]);
+    expect(reports.map((r) => [r.error, r.action, r.phase])).to.deep.equal([
+      [boom, "GuardSpec.Tool", "adapter response"],
+    ]);
   });
 
   it("a thenable whose then throws synchronously is reported the same way", async () => {
@@ -49,7 +51,9 @@ describe("guardToolResponse with thenables", () => {
   });
 
   it("a fulfilling thenable resolves to its value, unreported", async () => {
-    const answer = guardToolResponse(action, { onError: () => "never" }, () => thenable<string>((resolve) => resolve("ok")));
+    const answer = guardToolResponse(action, { onError: () => "never" }, () =>
+      thenable<string>((resolve) => resolve("ok")),
+    );
     expect(await answer).to.equal("ok");
     expect(reports).to.have.length(0);
   });
@@ -59,7 +63,9 @@ describe("guardToolResponse with thenables", () => {
     const boom = new Error("loud in dev");
     let caught: unknown;
     try {
-      await guardToolResponse(action, { onError: () => "never" }, () => thenable<string>((_resolve, reject) => reject(boom)));
+      await guardToolResponse(action, { onError: () => "never" }, () =>
+        thenable<string>((_resolve, reject) => reject(boom)),
+      );
     } catch (error) {
       caught = error;
     }

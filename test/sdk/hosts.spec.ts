@@ -15,19 +15,28 @@ describe("@axn/sdk/adapter: Host check", () => {
   });
 
   it("tells a loopback bind address", () => {
-    for (const host of ["localhost", "LOCALHOST", "127.0.0.1", "127.3.2.1", "::1", "[::1]"]) expect(isLoopbackHostname(host), host).to.equal(true);
-    for (const host of ["0.0.0.0", "10.0.0.1", "example.com", "128.0.0.1"]) expect(isLoopbackHostname(host), host).to.equal(false);
+    for (const host of ["localhost", "LOCALHOST", "127.0.0.1", "127.3.2.1", "::1", "[::1]"])
+      expect(isLoopbackHostname(host), host).to.equal(true);
+    for (const host of ["0.0.0.0", "10.0.0.1", "example.com", "128.0.0.1"])
+      expect(isLoopbackHostname(host), host).to.equal(false);
   });
 
   it("answers loopback names by default and nothing else, whatever the port", () => {
     const allowed = hostCheck(LOOPBACK_HOSTS);
-    for (const host of ["localhost", "localhost:8787", "127.0.0.1:1", "[::1]:3000", "LocalHost"]) expect(allowed(host), host).to.equal(true);
-    for (const host of ["evil.example", "evil.example:8787", "localhost.evil.example", "", null, undefined]) expect(allowed(host), String(host)).to.equal(false);
+    for (const host of ["localhost", "localhost:8787", "127.0.0.1:1", "[::1]:3000", "LocalHost"])
+      expect(allowed(host), host).to.equal(true);
+    for (const host of ["evil.example", "evil.example:8787", "localhost.evil.example", "", null, undefined])
+      expect(allowed(host), String(host)).to.equal(false);
   });
 
   it("normalises the list: letter case, and IPv6 with or without brackets", () => {
     const allowed = hostCheck(["API.Internal", "::1"]);
-    expect([allowed("api.internal"), allowed("api.internal:443"), allowed("[::1]:80"), allowed("localhost")]).to.deep.equal([true, true, true, false]);
+    expect([
+      allowed("api.internal"),
+      allowed("api.internal:443"),
+      allowed("[::1]:80"),
+      allowed("localhost"),
+    ]).to.deep.equal([true, true, true, false]);
   });
 
   it("keeps every verdict right past the headers it remembers", () => {

@@ -23,9 +23,12 @@ import {
 } from "@axn/sdk/adapter";
 import { captureReports } from "../support/reports.js";
 
-const config = declareRejectOpaqueExposedValues(declarePresentAs(createConfigurable("axn-plugin-pipelinespec").configNamespace("pipelinespec")), {
-  default: false,
-});
+const config = declareRejectOpaqueExposedValues(
+  declarePresentAs(createConfigurable("axn-plugin-pipelinespec").configNamespace("pipelinespec")),
+  {
+    default: false,
+  },
+);
 
 type Reply = { ok: true; value: unknown } | { ok: false; failure: ToolFailure; kind: ToolFailureKind };
 const mapping = {
@@ -55,7 +58,10 @@ describe("toolPipeline", () => {
   it("runs the action through the tool Invoker profile with the trusted context, and maps the success", async () => {
     expect(toolInvoker.options).to.deep.equal({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
     // "3" coerced; an ambientContext argument smuggled by the model is ignored.
-    const reply = await run({ count: "3", ambientContext: { userId: "attacker" } }, { ambientContext: { userId: "u_1" } });
+    const reply = await run(
+      { count: "3", ambientContext: { userId: "attacker" } },
+      { ambientContext: { userId: "u_1" } },
+    );
     expect(reply).to.deep.equal({ ok: true, value: { count: 3, userId: "u_1" } });
   });
 
@@ -65,7 +71,11 @@ describe("toolPipeline", () => {
       failure: { error: "Lookup failed: unlucky" },
       kind: "failure",
     });
-    expect(await run({ count: 99 }, { ambientContext: { userId: "u" } })).to.deep.equal({ ok: false, failure: { error: "Lookup failed" }, kind: "exception" });
+    expect(await run({ count: 99 }, { ambientContext: { userId: "u" } })).to.deep.equal({
+      ok: false,
+      failure: { error: "Lookup failed" },
+      kind: "exception",
+    });
     expect(reports.map((r) => [r.action, r.phase])).to.deep.equal([["PipelineSpec.Lookup", "call"]]);
   });
 
@@ -88,32 +98,59 @@ describe("toolPipeline", () => {
     const reply = await Current.run({ userId: "from-server-state" }, () => run({ count: 1 }));
     expect(reply).to.have.property("ok", false);
     expect(JSON.stringify(reply)).not.to.include("from-server-state");
-    const withSignal = await Current.run({ userId: "from-server-state" }, () => run({ count: 1 }, { signal: new AbortController().signal }));
+    const withSignal = await Current.run({ userId: "from-server-state" }, () =>
+      run({ count: 1 }, { signal: new AbortController().signal }),
+    );
     expect(JSON.stringify(withSignal)).not.to.include("from-server-state");
   });
 
   it("hands the call's signal to the action", async () => {
-    const Watch = Factory.build({ name: "PipelineSpec.Watch", exposes: { aborted: z.boolean() } }, (_args, { signal }) => ({ aborted: signal.aborted }));
+    const Watch = Factory.build(
+      { name: "PipelineSpec.Watch", exposes: { aborted: z.boolean() } },
+      (_args, { signal }) => ({ aborted: signal.aborted }),
+    );
     const controller = new AbortController();
     controller.abort();
-    expect(await toolPipeline(Watch, mapping)({}, { ambientContext: {}, signal: () => controller.signal })).to.deep.equal({ ok: true, value: { aborted: true } });
+    expect(
+      await toolPipeline(Watch, mapping)({}, { ambientContext: {}, signal: () => controller.signal }),
+    ).to.deep.equal({ ok: true, value: { aborted: true } });
   });
 
   it("awaits an async success mapping", async () => {
-    const asyncRun = toolPipeline(Lookup, { ...mapping, success: async (result: Result<Record<string, unknown>>) => ({ ok: true as const, value: result.message }) });
-    expect(await asyncRun({ count: 1 }, { ambientContext: { userId: "u" } })).to.deep.equal({ ok: true, value: "Action completed successfully" });
+    const asyncRun = toolPipeline(Lookup, {
+      ...mapping,
+      success: async (result: Result<Record<string, unknown>>) => ({ ok: true as const, value: result.message }),
+    });
+    expect(await asyncRun({ count: 1 }, { ambientContext: { userId: "u" } })).to.deep.equal({
+      ok: true,
+      value: "Action completed successfully",
+    });
   });
 
   describe("a mapping that throws", () => {
     // A lone surrogate has no UTF-8 form: the renderer refuses it, naming the path.
-    const Unrenderable = Factory.build({ name: "PipelineSpec.Unrenderable", exposes: { label: z.string() } }, () => ({ label: "\udc00" }));
-    const rendering = toolPipeline(Unrenderable, { ...mapping, success: (result: Result<Record<string, unknown>>) => ({ ok: true as const, value: serializeExposed(config, result) }) });
+    const Unrenderable = Factory.build({ name: "PipelineSpec.Unrenderable", exposes: { label: z.string() } }, () => ({
+      label: "\udc00",
+    }));
+    const rendering = toolPipeline(Unrenderable, {
+      ...mapping,
+      success: (result: Result<Record<string, unknown>>) => ({
+        ok: true as const,
+        value: serializeExposed(config, result),
+      }),
+    });
 
     it("is reported once and answered with the adapter's own failure", async () => {
       configureAxn({ env: "production" });
-      expect(await rendering({})).to.deep.equal({ ok: false, failure: { error: "The tool could not produce a valid response" }, kind: "adapter" });
+      expect(await rendering({})).to.deep.equal({
+        ok: false,
+        failure: { error: "The tool could not produce a valid response" },
+        kind: "adapter",
+      });
       expect(ADAPTER_FAILURE_MESSAGE).to.equal("The tool could not produce a valid response");
-      expect(reports.map((r) => [r.action, r.phase, (r.error as Error).name])).to.deep.equal([["PipelineSpec.Unrenderable", "adapter response", "UnserializableValue"]]);
+      expect(reports.map((r) => [r.action, r.phase, (r.error as Error).name])).to.deep.equal([
+        ["PipelineSpec.Unrenderable", "adapter response", "UnserializableValue"],
+      ]);
     });
 
     it("rejects in development, after reporting, so the bug is loud", async () => {
@@ -146,7 +183,10 @@ describe("toolPipeline", () => {
 });
 
 describe("resolveToolName", () => {
-  const Named = Factory.build({ name: "PipelineSpec.ListCompanies", tool: { pipelinespec: { name: "companies" } } }, () => undefined);
+  const Named = Factory.build(
+    { name: "PipelineSpec.ListCompanies", tool: { pipelinespec: { name: "companies" } } },
+    () => undefined,
+  );
 
   it("is the wrap option, else action.toolName(key) with its per-adapter override", () => {
     expect(resolveToolName(Named, "pipelinespec")).to.equal("companies");
@@ -172,14 +212,23 @@ describe("declarePresentAs / assertPresentAs", () => {
       ["presentAs", "structured", true, ["structured", "message"]],
       ["rejectOpaqueExposedValues", false, true, [true, false]],
     ]);
-    const Terse = Factory.build({ name: "PipelineSpec.Terse", configure: { pipelinespec: { presentAs: "message" } } }, () => undefined);
+    const Terse = Factory.build(
+      { name: "PipelineSpec.Terse", configure: { pipelinespec: { presentAs: "message" } } },
+      () => undefined,
+    );
     expect(config.resolveOverrideFor(Terse, "presentAs")).to.equal("message");
-    const other = declarePresentAs(createConfigurable("axn-plugin-pipelinespec2").configNamespace("pipelinespec2"), { default: "message" });
+    const other = declarePresentAs(createConfigurable("axn-plugin-pipelinespec2").configNamespace("pipelinespec2"), {
+      default: "message",
+    });
     expect(other.get("presentAs")).to.equal("message");
   });
 
   it("refuses a bad default and a bad option value", () => {
-    expect(() => declarePresentAs(createConfigurable("axn-plugin-pipelinespec3").configNamespace("pipelinespec3"), { default: "html" as never })).to.throw(
+    expect(() =>
+      declarePresentAs(createConfigurable("axn-plugin-pipelinespec3").configNamespace("pipelinespec3"), {
+        default: "html" as never,
+      }),
+    ).to.throw(
       TypeError,
       'declarePresentAs(axn-plugin-pipelinespec3): `default` must be "structured" or "message", got "html"',
     );
@@ -198,7 +247,9 @@ describe("reportAdapterError", () => {
     const boom = new Error("context store offline");
     configureAxn({ env: "production" });
     reportAdapterError(Lookup, "adapter ambient context", boom);
-    expect(reports.map((r) => [r.error, r.action, r.phase])).to.deep.equal([[boom, "PipelineSpec.Lookup", "adapter ambient context"]]);
+    expect(reports.map((r) => [r.error, r.action, r.phase])).to.deep.equal([
+      [boom, "PipelineSpec.Lookup", "adapter ambient context"],
+    ]);
     configureAxn({ env: "development" });
     const again = new Error("again");
     expect(() => reportAdapterError(Lookup, "adapter ambient context", again)).to.throw(again);

@@ -19,7 +19,15 @@ import { internalsOf, activeHost, hostLoaded, registeredAdapters } from "@axn/co
 import { resetKernel } from "@axn/sdk/testing";
 import { type } from "arktype";
 import { z as z4 } from "zod";
-import { createHost, definePlugin, expandPluginName, loadHost, type AxnPlugin, type PluginError, type PluginWithoutOptions } from "@axn/sdk";
+import {
+  createHost,
+  definePlugin,
+  expandPluginName,
+  loadHost,
+  type AxnPlugin,
+  type PluginError,
+  type PluginWithoutOptions,
+} from "@axn/sdk";
 import { checkHostVersion } from "../../sdk/src/host/check-plugin.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,7 +57,13 @@ async function rejection(promise: Promise<unknown>): Promise<PluginError> {
 }
 
 function plugin(overrides: Partial<AxnPlugin<unknown>> = {}): AxnPlugin<unknown> {
-  return definePlugin({ name: "axn-plugin-x", version: "1.0.0", host: "^0.1.0", apply: () => undefined, ...overrides } as PluginWithoutOptions) as AxnPlugin<unknown>;
+  return definePlugin({
+    name: "axn-plugin-x",
+    version: "1.0.0",
+    host: "^0.1.0",
+    apply: () => undefined,
+    ...overrides,
+  } as PluginWithoutOptions) as AxnPlugin<unknown>;
 }
 
 /** Loads an inline config as if it were written in the fixture app's axn.config.ts. */
@@ -63,7 +77,10 @@ describe("@axn/sdk plugin loading", () => {
   describe("the fixture app (axn.config.ts with two local plugins)", () => {
     it("loads end to end", async () => {
       const loaded = await loadHost({ cwd: appDir });
-      const { alpha: { alphaConfig }, beta: { betaState } } = await fixturePlugins();
+      const {
+        alpha: { alphaConfig },
+        beta: { betaState },
+      } = await fixturePlugins();
       expect(loaded.configPath).to.equal(appConfig);
       expect(loaded.plugins.map((p) => [p.name, p.version, p.source])).to.deep.equal([
         ["axn-plugin-alpha", "1.0.0", join(appDir, "plugins/alpha.ts")],
@@ -91,13 +108,15 @@ describe("@axn/sdk plugin loading", () => {
       expect(internalsOf(Hey).expects[0]?.metadata).to.deep.equal({ betaNote: "the person" });
       expect(Tools.for("alpha").map((a) => a.name)).to.deep.equal(["App.Hey", "App.Plain"]);
 
-      expect(() => defineAxn({ name: "App.Bad", tool: { alpha: { greeting: "helo" as "hi" } }, call: () => undefined })).to.throw(
-        'Invalid alpha.greeting "helo" on action App.Bad: expected one of "hello", "hi", "hey"',
-      );
-      expect(() => defineAxn({ name: "App.Typo", configure: { alpha: { greting: "hi" } as never }, call: () => undefined })).to.throw(
-        "Unknown setting alpha.greting on action App.Typo; axn-plugin-alpha accepts: greeting, name",
-      );
-      expect(() => defineAxn({ name: "App.Hint", semanticHints: ["nope" as "readOnly"], call: () => undefined })).to.throw(
+      expect(() =>
+        defineAxn({ name: "App.Bad", tool: { alpha: { greeting: "helo" as "hi" } }, call: () => undefined }),
+      ).to.throw('Invalid alpha.greeting "helo" on action App.Bad: expected one of "hello", "hi", "hey"');
+      expect(() =>
+        defineAxn({ name: "App.Typo", configure: { alpha: { greting: "hi" } as never }, call: () => undefined }),
+      ).to.throw("Unknown setting alpha.greting on action App.Typo; axn-plugin-alpha accepts: greeting, name");
+      expect(() =>
+        defineAxn({ name: "App.Hint", semanticHints: ["nope" as "readOnly"], call: () => undefined }),
+      ).to.throw(
         'Unknown semantic hint "nope" on action App.Hint; registered hints: betaSafe, destructive, idempotent, readOnly',
       );
 
@@ -146,7 +165,9 @@ describe("@axn/sdk plugin loading", () => {
     });
 
     it("loads axn.config.json, including global options under `axn`", async () => {
-      const dir = tempApp({ "axn.config.json": JSON.stringify({ plugins: ["./plain.mjs"], axn: { coerceInputTypes: true } }) });
+      const dir = tempApp({
+        "axn.config.json": JSON.stringify({ plugins: ["./plain.mjs"], axn: { coerceInputTypes: true } }),
+      });
       copyFileSync(join(pluginsDir, "plain.mjs"), join(dir, "plain.mjs"));
       await loadHost({ cwd: dir });
       expect(axnConfig().coerceInputTypes).to.equal(true);
@@ -170,13 +191,17 @@ describe("@axn/sdk plugin loading", () => {
     it("refuses settings for a namespace no loaded plugin owns, suggesting the closest", async () => {
       const error = await rejection(load(["./plugins/alpha.ts"], { alpah: { greeting: "hi" } }));
       expect(error.code).to.equal("AXN_CONFIG_INVALID");
-      expect(error.message).to.equal(`${appConfig} sets "alpah", but no loaded plugin owns that config namespace; did you mean "alpha"?`);
+      expect(error.message).to.equal(
+        `${appConfig} sets "alpah", but no loaded plugin owns that config namespace; did you mean "alpha"?`,
+      );
     });
 
     it("validates app-wide settings through the owning configurable", async () => {
       const error = await rejection(load(["./plugins/alpha.ts"], { alpha: { greeting: "yo" } }));
       expect(error.code).to.equal("AXN_INVALID_SETTING");
-      expect(error.message).to.equal('Invalid greeting "yo" for axn-plugin-alpha: expected one of "hello", "hi", "hey"');
+      expect(error.message).to.equal(
+        'Invalid greeting "yo" for axn-plugin-alpha: expected one of "hello", "hi", "hey"',
+      );
     });
   });
 
@@ -206,7 +231,9 @@ describe("@axn/sdk plugin loading", () => {
       const error = await rejection(load(["mpc"]));
       expect(error.code).to.equal("AXN_PLUGIN_NOT_FOUND");
       expect(error.plugin).to.equal("axn-plugin-mpc");
-      expect(error.message).to.equal(`Plugin "axn-plugin-mpc" not found (listed as "mpc" in ${appConfig}); did you mean "axn-plugin-mcp"?`);
+      expect(error.message).to.equal(
+        `Plugin "axn-plugin-mpc" not found (listed as "mpc" in ${appConfig}); did you mean "axn-plugin-mcp"?`,
+      );
     });
 
     it("suggests installing when nothing is close", async () => {
@@ -232,7 +259,9 @@ describe("@axn/sdk plugin loading", () => {
     it("reports a missing path in an in-memory config, resolved from cwd", async () => {
       const error = await rejection(createHost({ config: { plugins: ["./nope.mjs"] }, cwd: pluginsDir }));
       expect(error.code).to.equal("AXN_PLUGIN_NOT_FOUND");
-      expect(error.message).to.equal(`Plugin "./nope.mjs" was not found at ${join(pluginsDir, "nope.mjs")} (resolved from ${pluginsDir}); check the path`);
+      expect(error.message).to.equal(
+        `Plugin "./nope.mjs" was not found at ${join(pluginsDir, "nope.mjs")} (resolved from ${pluginsDir}); check the path`,
+      );
     });
   });
 
@@ -259,7 +288,9 @@ describe("@axn/sdk plugin loading", () => {
     it("1. shape: a declared options schema must be one axn reads", async () => {
       const error = await rejection(load([plugin({ options: { level: "info" } as never })]));
       expect(error.code).to.equal("AXN_PLUGIN_INVALID");
-      expect(error.message).to.equal('Plugin "axn-plugin-x" is invalid: "options" must be the schema of its options (zod, valibot, ArkType…): a plain object is not a supported schema');
+      expect(error.message).to.equal(
+        'Plugin "axn-plugin-x" is invalid: "options" must be the schema of its options (zod, valibot, ArkType…): a plain object is not a supported schema',
+      );
     });
 
     it("2. host version (semver against @axn/core's version)", async () => {
@@ -282,45 +313,67 @@ describe("@axn/sdk plugin loading", () => {
       expect(error.message).to.equal('The dependency "axn-plugin-a" of plugin "axn-plugin-b" is not registered');
       resetKernel();
       const short = plugin({ name: "axn-plugin-c", dependencies: ["a"] });
-      expect((await load([plugin({ name: "axn-plugin-a" }), short])).plugins.map((p) => p.name)).to.deep.equal(["axn-plugin-a", "axn-plugin-c"]);
+      expect((await load([plugin({ name: "axn-plugin-a" }), short])).plugins.map((p) => p.name)).to.deep.equal([
+        "axn-plugin-a",
+        "axn-plugin-c",
+      ]);
     });
 
     it("4. options: a plugin without an options schema takes none", async () => {
       const error = await rejection(load([["http", { port: 1 }]]));
       expect(error.code).to.equal("AXN_CONFIG_INVALID");
       expect(error.plugin).to.equal("axn-plugin-http");
-      expect(error.message).to.equal('Plugin "axn-plugin-http" takes no options, got { port: 1 }; remove them from axn.config.ts');
+      expect(error.message).to.equal(
+        'Plugin "axn-plugin-http" takes no options, got { port: 1 }; remove them from axn.config.ts',
+      );
       expect(activeHost()).to.equal(undefined);
       expect((await rejection(load([[plugin(), "verbose"]]))).message).to.equal(
         "Plugin \"axn-plugin-x\" takes no options, got 'verbose'; remove them from axn.config.ts",
       );
-      expect((await rejection(load([[plugin(), null]]))).message).to.equal('Plugin "axn-plugin-x" takes no options, got null; remove them from axn.config.ts');
+      expect((await rejection(load([[plugin(), null]]))).message).to.equal(
+        'Plugin "axn-plugin-x" takes no options, got null; remove them from axn.config.ts',
+      );
       const inMemory = await rejection(createHost({ config: { plugins: [[plugin() as never, { a: [1, 2] }]] } }));
-      expect(inMemory.message).to.equal('Plugin "axn-plugin-x" takes no options, got { a: [ 1, 2 ] }; remove them from the config passed to createHost');
+      expect(inMemory.message).to.equal(
+        'Plugin "axn-plugin-x" takes no options, got { a: [ 1, 2 ] }; remove them from the config passed to createHost',
+      );
       // An entry without options, or with `undefined`, is fine.
-      expect((await load([plugin(), [plugin({ name: "axn-plugin-y" }), undefined]])).plugins.map((p) => p.name)).to.deep.equal(["axn-plugin-x", "axn-plugin-y"]);
+      expect(
+        (await load([plugin(), [plugin({ name: "axn-plugin-y" }), undefined]])).plugins.map((p) => p.name),
+      ).to.deep.equal(["axn-plugin-x", "axn-plugin-y"]);
     });
 
     it("4. options: validated by the plugin's declared schema, apply gets the parsed value", async () => {
       const bad = await rejection(load(["./plugins/alpha.ts", ["./plugins/beta.ts", { note: 42 }]]));
       expect(bad.code).to.equal("AXN_CONFIG_INVALID");
       expect(bad.plugin).to.equal("axn-plugin-beta");
-      expect(bad.message).to.equal('Plugin "axn-plugin-beta" was given invalid options in axn.config.ts: note: Invalid input: expected string, received number');
+      expect(bad.message).to.equal(
+        'Plugin "axn-plugin-beta" was given invalid options in axn.config.ts: note: Invalid input: expected string, received number',
+      );
       const typo = await rejection(load(["./plugins/alpha.ts", ["./plugins/beta.ts", { note: "n", note2: "x" }]]));
-      expect(typo.message).to.equal('Plugin "axn-plugin-beta" was given invalid options in axn.config.ts: Unrecognized key: "note2"');
+      expect(typo.message).to.equal(
+        'Plugin "axn-plugin-beta" was given invalid options in axn.config.ts: Unrecognized key: "note2"',
+      );
       const none = await rejection(load(["./plugins/alpha.ts", "./plugins/beta.ts"]));
-      expect(none.message).to.equal('Plugin "axn-plugin-beta" requires options, got none; list it as ["./plugins/beta.ts", options] in axn.config.ts');
+      expect(none.message).to.equal(
+        'Plugin "axn-plugin-beta" requires options, got none; list it as ["./plugins/beta.ts", options] in axn.config.ts',
+      );
 
       const seen: unknown[] = [];
       const audit = definePlugin({
         name: "axn-plugin-audit",
         version: "1.0.0",
         host: "^0.1.0",
-        options: z4.strictObject({ level: z4.enum(["info", "debug"]).default("info"), sinks: z4.array(z4.string()).optional() }),
+        options: z4.strictObject({
+          level: z4.enum(["info", "debug"]).default("info"),
+          sinks: z4.array(z4.string()).optional(),
+        }),
         apply: (_host, options) => void seen.push(options),
       });
       const noneInline = await rejection(load([audit]));
-      expect(noneInline.message).to.equal('Plugin "axn-plugin-audit" requires options, got none; list it as [plugin, options] in axn.config.ts');
+      expect(noneInline.message).to.equal(
+        'Plugin "axn-plugin-audit" requires options, got none; list it as [plugin, options] in axn.config.ts',
+      );
       const nested = await rejection(load([[audit, { level: "trace", sinks: ["a", 2] }]]));
       expect(nested.message).to.equal(
         'Plugin "axn-plugin-audit" was given invalid options in axn.config.ts: level: Invalid option: expected one of "info"|"debug"; sinks[1]: Invalid input: expected string, received number',
@@ -342,7 +395,9 @@ describe("@axn/sdk plugin loading", () => {
       expect(seen).to.deep.equal([3]);
       resetKernel();
       const error = await rejection(load([[arkPlugin, { retries: -1 }]]));
-      expect(error.message).to.equal('Plugin "axn-plugin-ark" was given invalid options in axn.config.ts: retries: retries must be non-negative (was -1)');
+      expect(error.message).to.equal(
+        'Plugin "axn-plugin-ark" was given invalid options in axn.config.ts: retries: retries must be non-negative (was -1)',
+      );
       resetKernel();
       const optional = definePlugin({
         name: "axn-plugin-optional",
@@ -377,7 +432,9 @@ describe("@axn/sdk plugin loading", () => {
       expect((await rejection(load([[dependent, { a: 1 }]]))).code).to.equal("AXN_PLUGIN_MISSING_DEPENDENCY");
       const once = plugin();
       expect((await rejection(load([once, [plugin(), { a: 1 }]]))).code).to.equal("AXN_CONFIG_INVALID");
-      expect((await rejection(load([once, [once, { a: 1 }]]))).message).to.equal('Plugin "axn-plugin-x" takes no options, got { a: 1 }; remove them from axn.config.ts');
+      expect((await rejection(load([once, [once, { a: 1 }]]))).message).to.equal(
+        'Plugin "axn-plugin-x" takes no options, got { a: 1 }; remove them from axn.config.ts',
+      );
     });
 
     it("wraps an apply failure with the plugin's name and the cause", async () => {

@@ -24,7 +24,8 @@ const cases = join(repo, "test/fixtures/serve-cases");
 const PLAN = { env: {}, where: "/app/axn.config.ts", plugins: ["axn-plugin-a"] };
 
 async function hostWith(...plugins: [string, (transports: TransportRegistrar) => void][]): Promise<AxnHost> {
-  return (await createHost({ config: { plugins: plugins.map(([name, register]) => transportPlugin(name, register)) } })).host;
+  return (await createHost({ config: { plugins: plugins.map(([name, register]) => transportPlugin(name, register)) } }))
+    .host;
 }
 
 async function collected(...plugins: [string, (transports: TransportRegistrar) => void][]): Promise<Registered[]> {
@@ -54,7 +55,14 @@ function rawGet(origin: string, path: string): Promise<unknown> {
 }
 
 const stdioTransport = (name: string, extra: Partial<Transport> = {}): Transport =>
-  ({ kind: "stdio", name, async start() { return { async stop() {} }; }, ...extra }) as Transport;
+  ({
+    kind: "stdio",
+    name,
+    async start() {
+      return { async stop() {} };
+    },
+    ...extra,
+  }) as Transport;
 
 describe("axn serve: transports registered through the host's registerTransport hook", () => {
   beforeEach(() => resetKernel());
@@ -62,8 +70,14 @@ describe("axn serve: transports registered through the host's registerTransport 
 
   it("collects every transport in registration order, each with the plugin that added it", async () => {
     const found = await collected(
-      ["axn-plugin-a", (t) => { t.add(namedTransport("a", "/a")); t.add(stdioTransport("a")); }],
-      ["axn-plugin-b", (t) => t.add(namedTransport("b", "/")),],
+      [
+        "axn-plugin-a",
+        (t) => {
+          t.add(namedTransport("a", "/a"));
+          t.add(stdioTransport("a"));
+        },
+      ],
+      ["axn-plugin-b", (t) => t.add(namedTransport("b", "/"))],
     );
     expect(found.map(({ plugin, transport }) => [plugin, transport.kind, transport.name])).to.deep.equal([
       ["axn-plugin-a", "http", "a"],
@@ -73,7 +87,10 @@ describe("axn serve: transports registered through the host's registerTransport 
   });
 
   it("refuses a path, name or flag another transport took, naming both plugins and both transports", async () => {
-    const flagged = (name: string, path: string, flag: string): Transport => ({ ...namedTransport(name, path), flags: { [flag]: { type: "boolean", help: "a flag" } } });
+    const flagged = (name: string, path: string, flag: string): Transport => ({
+      ...namedTransport(name, path),
+      flags: { [flag]: { type: "boolean", help: "a flag" } },
+    });
     const conflicts: [string, ...[string, (t: TransportRegistrar) => void][]][] = [
       [
         'Plugin "axn-plugin-b" failed in hook registerTransport: http transport "b" cannot be mounted at /x: http transport "a" (axn-plugin-a) is mounted there; list only one of the two plugins, or give one of them another path',
@@ -103,29 +120,71 @@ describe("axn serve: transports registered through the host's registerTransport 
     for (const [message, ...plugins] of conflicts) {
       resetKernel();
       const error = await refusal(...plugins);
-      expect([error.code, error.plugin, error.hook, error.message]).to.deep.equal(["AXN_HOOK_FAILED", plugins.at(-1)![0], "registerTransport", message]);
+      expect([error.code, error.plugin, error.hook, error.message]).to.deep.equal([
+        "AXN_HOOK_FAILED",
+        plugins.at(-1)![0],
+        "registerTransport",
+        message,
+      ]);
     }
   });
 
   it("lets an http and a stdio transport share a name, and a longer path sit under a shorter one", async () => {
-    const found = await collected(["axn-plugin-a", (t) => { t.add(namedTransport("a", "/a")); t.add(namedTransport("ab", "/a/b")); t.add(stdioTransport("a")); }]);
+    const found = await collected([
+      "axn-plugin-a",
+      (t) => {
+        t.add(namedTransport("a", "/a"));
+        t.add(namedTransport("ab", "/a/b"));
+        t.add(stdioTransport("a"));
+      },
+    ]);
     expect(found).to.have.length(3);
   });
 
   it("refuses a malformed transport with a message that says what to write", async () => {
     const malformed: [unknown, string][] = [
       [null, "A transport must be an object with kind, name and start; got null"],
-      [{ ...namedTransport("a", "/a"), name: "My Transport" }, 'Transport name "My Transport" must be lower-case letters, digits and "-", starting with a letter (it is what --stdio NAME selects)'],
-      [{ ...namedTransport("a", "/a"), kind: "grpc" }, 'Transport "a" has kind "grpc"; expected one of "http", "stdio"'],
+      [
+        { ...namedTransport("a", "/a"), name: "My Transport" },
+        'Transport name "My Transport" must be lower-case letters, digits and "-", starting with a letter (it is what --stdio NAME selects)',
+      ],
+      [
+        { ...namedTransport("a", "/a"), kind: "grpc" },
+        'Transport "a" has kind "grpc"; expected one of "http", "stdio"',
+      ],
       [{ kind: "http", name: "a", path: "/a" }, 'http transport "a" has no start function'],
-      [namedTransport("a", "/api/"), 'http transport "a" has path "/api/"; expected "/" or a path such as "/mcp" (segments of letters, digits, ".", "_", "~", "-"; no trailing slash)'],
-      [namedTransport("a", "api"), 'http transport "a" has path "api"; expected "/" or a path such as "/mcp" (segments of letters, digits, ".", "_", "~", "-"; no trailing slash)'],
-      [{ ...namedTransport("a", "/a"), flags: { "--verbose": { type: "boolean", help: "x" } } }, 'http transport "a" declares flag "--verbose"; expected lower-case letters, digits and "-", without the leading --'],
-      [{ ...namedTransport("a", "/a"), flags: { verbose: { type: "number", help: "x" } } }, 'http transport "a": flag --verbose needs type "boolean" or "string" and a help text'],
-      [{ ...namedTransport("a", "/a"), flags: { verbose: { type: "boolean", help: "" } } }, 'http transport "a": flag --verbose needs type "boolean" or "string" and a help text'],
-      [{ ...namedTransport("a", "/a"), flags: { verbose: { type: "boolean", help: "x", default: "yes" } } }, 'http transport "a": flag --verbose has a default that is not a string; only a string flag takes one'],
-      [stdioTransport("a", { selectFlag: "--a" }), 'stdio transport "a" has selectFlag "--a"; expected a flag name such as "mcp-stdio" (without the leading --)'],
-      [stdioTransport("a", { selectFlag: "a-stdio", flags: { "a-stdio": { type: "boolean", help: "x" } } }), 'stdio transport "a" declares --a-stdio both as a flag and as its selectFlag'],
+      [
+        namedTransport("a", "/api/"),
+        'http transport "a" has path "/api/"; expected "/" or a path such as "/mcp" (segments of letters, digits, ".", "_", "~", "-"; no trailing slash)',
+      ],
+      [
+        namedTransport("a", "api"),
+        'http transport "a" has path "api"; expected "/" or a path such as "/mcp" (segments of letters, digits, ".", "_", "~", "-"; no trailing slash)',
+      ],
+      [
+        { ...namedTransport("a", "/a"), flags: { "--verbose": { type: "boolean", help: "x" } } },
+        'http transport "a" declares flag "--verbose"; expected lower-case letters, digits and "-", without the leading --',
+      ],
+      [
+        { ...namedTransport("a", "/a"), flags: { verbose: { type: "number", help: "x" } } },
+        'http transport "a": flag --verbose needs type "boolean" or "string" and a help text',
+      ],
+      [
+        { ...namedTransport("a", "/a"), flags: { verbose: { type: "boolean", help: "" } } },
+        'http transport "a": flag --verbose needs type "boolean" or "string" and a help text',
+      ],
+      [
+        { ...namedTransport("a", "/a"), flags: { verbose: { type: "boolean", help: "x", default: "yes" } } },
+        'http transport "a": flag --verbose has a default that is not a string; only a string flag takes one',
+      ],
+      [
+        stdioTransport("a", { selectFlag: "--a" }),
+        'stdio transport "a" has selectFlag "--a"; expected a flag name such as "mcp-stdio" (without the leading --)',
+      ],
+      [
+        stdioTransport("a", { selectFlag: "a-stdio", flags: { "a-stdio": { type: "boolean", help: "x" } } }),
+        'stdio transport "a" declares --a-stdio both as a flag and as its selectFlag',
+      ],
     ];
     for (const [transport, message] of malformed) {
       resetKernel();
@@ -158,12 +217,15 @@ describe("axn serve: the command line, completed by the transports' flags", () =
       "axn-plugin-a",
       (t) => {
         t.add({ ...namedTransport("a", "/a"), flags });
-        t.add(stdioTransport("pipe", { selectFlag: "pipe-stdio", flags: { "pipe-raw": { type: "boolean", help: "raw" } } }));
+        t.add(
+          stdioTransport("pipe", { selectFlag: "pipe-stdio", flags: { "pipe-raw": { type: "boolean", help: "raw" } } }),
+        );
       },
     ]);
   });
 
-  const plan = async (argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ServePlan> => planServe(argv, registered, { ...PLAN, env });
+  const plan = async (argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ServePlan> =>
+    planServe(argv, registered, { ...PLAN, env });
 
   const usage = async (argv: readonly string[]): Promise<[number, string, string | undefined]> => {
     try {
@@ -182,7 +244,11 @@ describe("axn serve: the command line, completed by the transports' flags", () =
     ]);
     const given = await plan(["--a-verbose", "--a-greeting", "hi", "--a-name=x", "--port", "0", "--host", "::1"]);
     expect(given).to.deep.include({ kind: "http", port: 0, hostname: "::1" });
-    expect(given.kind === "http" && { ...given.transports[0]!.flags }).to.deep.equal({ "a-verbose": true, "a-greeting": "hi", "a-name": "x" });
+    expect(given.kind === "http" && { ...given.transports[0]!.flags }).to.deep.equal({
+      "a-verbose": true,
+      "a-greeting": "hi",
+      "a-name": "x",
+    });
     expect(await plan([], { PORT: "8080" })).to.deep.include({ port: 8080, hostname: "127.0.0.1" });
     expect(await plan([])).to.deep.include({ port: 3000 });
   });
@@ -190,7 +256,10 @@ describe("axn serve: the command line, completed by the transports' flags", () =
   it("selects a stdio transport with --stdio NAME or the flag it declares for that", async () => {
     for (const argv of [["--stdio", "pipe"], ["--pipe-stdio"], ["--stdio", "pipe", "--pipe-stdio", "--pipe-raw"]]) {
       const selected = await plan(argv);
-      expect(selected.kind === "stdio" && [selected.transport.entry.transport.name, selected.via]).to.deep.equal(["pipe", argv[0] === "--stdio" ? "--stdio pipe" : "--pipe-stdio"]);
+      expect(selected.kind === "stdio" && [selected.transport.entry.transport.name, selected.via]).to.deep.equal([
+        "pipe",
+        argv[0] === "--stdio" ? "--stdio pipe" : "--pipe-stdio",
+      ]);
     }
     const raw = await plan(["--pipe-stdio", "--pipe-raw"]);
     expect(raw.kind === "stdio" && { ...raw.transport.flags }).to.deep.equal({ "pipe-raw": true });
@@ -198,28 +267,59 @@ describe("axn serve: the command line, completed by the transports' flags", () =
 
   it("refuses what it would otherwise ignore, saying what to type instead", async () => {
     const hint = "Run `axn serve --help` for usage.";
-    expect(await usage(["--a-verbos"])).to.deep.equal([2, "Unknown option --a-verbos for axn serve; did you mean --a-verbose?", hint]);
+    expect(await usage(["--a-verbos"])).to.deep.equal([
+      2,
+      "Unknown option --a-verbos for axn serve; did you mean --a-verbose?",
+      hint,
+    ]);
     expect(await usage(["--websocket"])).to.deep.equal([
       2,
       "Unknown option --websocket for axn serve; its options here: --port, --host, --stdio, --dev, --a-verbose, --a-greeting, --a-name, --pipe-raw, --pipe-stdio (a transport's flags exist only when its plugin is listed)",
       hint,
     ]);
-    expect(await usage(["--stdio", "pip"])).to.deep.equal([2, 'No stdio transport named "pip"; did you mean "pipe"?', hint]);
-    expect(await usage(["--stdio", "websocket"])).to.deep.equal([2, 'No stdio transport named "websocket"; stdio transports: pipe (axn-plugin-a)', hint]);
-    expect(await usage(["--stdio", "pipe", "--port", "3000"])).to.deep.equal([2, "--stdio pipe serves over stdin/stdout; it takes no --port or --host", hint]);
-    expect(await usage(["--pipe-stdio", "--host", "::1"])).to.deep.equal([2, "--pipe-stdio serves over stdin/stdout; it takes no --port or --host", hint]);
+    expect(await usage(["--stdio", "pip"])).to.deep.equal([
+      2,
+      'No stdio transport named "pip"; did you mean "pipe"?',
+      hint,
+    ]);
+    expect(await usage(["--stdio", "websocket"])).to.deep.equal([
+      2,
+      'No stdio transport named "websocket"; stdio transports: pipe (axn-plugin-a)',
+      hint,
+    ]);
+    expect(await usage(["--stdio", "pipe", "--port", "3000"])).to.deep.equal([
+      2,
+      "--stdio pipe serves over stdin/stdout; it takes no --port or --host",
+      hint,
+    ]);
+    expect(await usage(["--pipe-stdio", "--host", "::1"])).to.deep.equal([
+      2,
+      "--pipe-stdio serves over stdin/stdout; it takes no --port or --host",
+      hint,
+    ]);
     expect(await usage(["--stdio", "pipe", "--a-verbose"])).to.deep.equal([
       2,
       '--a-verbose is an option of http transport "a" (axn-plugin-a), which is not served with --stdio pipe',
       hint,
     ]);
-    expect(await usage(["--pipe-raw"])).to.deep.equal([2, '--pipe-raw is an option of stdio transport "pipe" (axn-plugin-a), which is served only with --stdio pipe', hint]);
-    expect(await usage(["--port", "http"])).to.deep.equal([2, '--port must be a port number between 0 and 65535, got "http"', hint]);
+    expect(await usage(["--pipe-raw"])).to.deep.equal([
+      2,
+      '--pipe-raw is an option of stdio transport "pipe" (axn-plugin-a), which is served only with --stdio pipe',
+      hint,
+    ]);
+    expect(await usage(["--port", "http"])).to.deep.equal([
+      2,
+      '--port must be a port number between 0 and 65535, got "http"',
+      hint,
+    ]);
     expect(await usage(["extra"])).to.deep.equal([2, 'Unexpected argument "extra" for axn serve', hint]);
   });
 
   it("says when there is nothing to serve, and how to fix it (exit 3)", async () => {
-    const none = async (register: (t: TransportRegistrar) => void, argv: readonly string[] = []): Promise<unknown[]> => {
+    const none = async (
+      register: (t: TransportRegistrar) => void,
+      argv: readonly string[] = [],
+    ): Promise<unknown[]> => {
       resetKernel();
       try {
         planServe(argv, await collected(["axn-plugin-a", register]), PLAN);
@@ -286,11 +386,14 @@ describe("axn serve: the shared server (main in this process, loopback HTTP)", f
       code,
       stdout: () => stdout,
       stderr: () => stderr,
-      until: (marker) => new Promise((done, fail) => {
-        if (stdout.includes(marker)) return done(stdout);
-        waiting.push({ marker, done });
-        void code.then((exit) => fail(new Error(`axn serve ended (${exit}) before "${marker}":\n${stdout}\n${stderr}`)));
-      }),
+      until: (marker) =>
+        new Promise((done, fail) => {
+          if (stdout.includes(marker)) return done(stdout);
+          waiting.push({ marker, done });
+          void code.then((exit) =>
+            fail(new Error(`axn serve ended (${exit}) before "${marker}":\n${stdout}\n${stderr}`)),
+          );
+        }),
     };
   }
 
@@ -338,7 +441,16 @@ describe("axn serve: the shared server (main in this process, loopback HTTP)", f
     expect(installed).to.have.length(1);
     for (const listener of installed) (listener as NodeJS.SignalsListener)("SIGTERM");
     expect(await run.code).to.equal(1);
-    expect(events).to.deep.equal(["start root", "start a", "start ab", "start boom", "stop boom", "stop ab", "stop a", "stop root"]);
+    expect(events).to.deep.equal([
+      "start root",
+      "start a",
+      "start ab",
+      "start boom",
+      "stop boom",
+      "stop ab",
+      "stop a",
+      "stop root",
+    ]);
     expect(run.stderr()).to.equal('axn: http transport "ab" (axn-plugin-cases) failed to stop: still draining\n');
     expect(process.listeners("SIGTERM")).to.deep.equal(foreignSigterm);
   });

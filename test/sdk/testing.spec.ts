@@ -21,7 +21,11 @@ describe("@axn/sdk/testing", () => {
 
   describe("buildAxn", () => {
     it("defines a working action with a generated, unique, provider-safe name", async () => {
-      const a = buildAxn({ expects: { n: z.number() }, exposes: { double: z.number() }, call: ({ n }) => ({ double: n * 2 }) });
+      const a = buildAxn({
+        expects: { n: z.number() },
+        exposes: { double: z.number() },
+        call: ({ n }) => ({ double: n * 2 }),
+      });
       const b = buildAxn({ call: () => undefined });
       expect(a.name).to.match(new RegExp(`^${BUILT_AXN_PREFIX.replace(".", "\\.")}\\d+$`));
       expect(a.name).not.to.equal(b.name);
@@ -31,7 +35,9 @@ describe("@axn/sdk/testing", () => {
     });
 
     it("keeps a name that is given", () => {
-      expect(buildAxn({ name: "Billing.ChargeCard", call: () => undefined }).toolName()).to.equal("billing_charge_card");
+      expect(buildAxn({ name: "Billing.ChargeCard", call: () => undefined }).toolName()).to.equal(
+        "billing_charge_card",
+      );
     });
   });
 

@@ -17,11 +17,18 @@ export interface Run {
 }
 
 /** Runs `axn …` to completion. `PORT` is dropped from the environment unless `env` sets it. */
-export function runAxn(args: readonly string[], options: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
+export function runAxn(
+  args: readonly string[],
+  options: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {},
+): Promise<Run> {
   const { PORT: _port, ...env } = process.env;
   return new Promise((done) => {
-    execFile(process.execPath, [axnBin, ...args], { cwd: options.cwd ?? repo, env: { ...env, ...options.env } }, (error, stdout, stderr) =>
-      done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [axnBin, ...args],
+      { cwd: options.cwd ?? repo, env: { ...env, ...options.env } },
+      (error, stdout, stderr) =>
+        done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stdout, stderr }),
     );
   });
 }

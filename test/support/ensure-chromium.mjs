@@ -14,13 +14,21 @@ if (!existsSync(CHROMIUM)) {
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   const apt = spawnSync("sh", ["-c", "command -v apt-get"], { encoding: "utf8" }).status === 0;
   if (root && apt) {
-    process.stderr.write(`pretest: ${CHROMIUM} is missing; installing Debian's chromium (apt-get install -y chromium)\n`);
-    const install = () => spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: ["ignore", "ignore", "inherit"] }).status === 0;
+    process.stderr.write(
+      `pretest: ${CHROMIUM} is missing; installing Debian's chromium (apt-get install -y chromium)\n`,
+    );
+    const install = () =>
+      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+        stdio: ["ignore", "ignore", "inherit"],
+      }).status === 0;
     if (!install()) {
       spawnSync("apt-get", ["update"], { stdio: ["ignore", "ignore", "inherit"] });
-      if (!install()) process.stderr.write("pretest: apt-get could not install chromium; the reference-page spec will be skipped\n");
+      if (!install())
+        process.stderr.write("pretest: apt-get could not install chromium; the reference-page spec will be skipped\n");
     }
   } else {
-    process.stderr.write(`pretest: ${CHROMIUM} is missing; run \`apt-get install -y chromium\` as root to run the reference-page spec\n`);
+    process.stderr.write(
+      `pretest: ${CHROMIUM} is missing; run \`apt-get install -y chromium\` as root to run the reference-page spec\n`,
+    );
   }
 }

@@ -17,17 +17,25 @@ export interface Balancer {
 }
 
 function haproxyBinary(): string {
-  const found = () => spawnSync("sh", ["-c", "command -v haproxy || ls /usr/sbin/haproxy 2>/dev/null"], { encoding: "utf8" }).stdout.trim().split("\n")[0] ?? "";
+  const found = () =>
+    spawnSync("sh", ["-c", "command -v haproxy || ls /usr/sbin/haproxy 2>/dev/null"], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n")[0] ?? "";
   if (found() === "") {
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const install = () => spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "haproxy"], { stdio: "ignore", env }).status === 0;
+    const install = () =>
+      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "haproxy"], { stdio: "ignore", env }).status ===
+      0;
     if (!install()) {
       spawnSync("apt-get", ["update"], { stdio: "ignore", env });
       install();
     }
   }
   const path = found();
-  if (path === "") throw new Error("haproxy is not installed and `apt-get install -y haproxy` failed; install Debian's haproxy (the multi-instance specs need a real balancer)");
+  if (path === "")
+    throw new Error(
+      "haproxy is not installed and `apt-get install -y haproxy` failed; install Debian's haproxy (the multi-instance specs need a real balancer)",
+    );
   return path;
 }
 
@@ -67,7 +75,9 @@ export async function startBalancer(servers: Readonly<Record<string, number>>): 
       "backend instances",
       "  balance roundrobin",
       "  http-response set-header x-served-by %s",
-      ...Object.entries(servers).map(([name, serverPort]) => `  server ${name} 127.0.0.1:${serverPort} check inter 200ms fall 1 rise 1`),
+      ...Object.entries(servers).map(
+        ([name, serverPort]) => `  server ${name} 127.0.0.1:${serverPort} check inter 200ms fall 1 rise 1`,
+      ),
       "",
     ].join("\n"),
   );

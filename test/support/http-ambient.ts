@@ -10,8 +10,15 @@ import type { HttpOperation } from "axn-plugin-http";
 const AMBIENT_CLAIM = "spec/ambientContext";
 
 /** An operation whose call gets `ambientContext(the context authentication established)` instead. */
-export function withAmbient(op: HttpOperation, ambientContext: (established: AmbientContextSource) => AmbientContextSource): HttpOperation {
-  return { ...op, invoke: (args, options = {}) => op.invoke(args, { ...options, ambientContext: ambientContext(options.ambientContext ?? {}) }) };
+export function withAmbient(
+  op: HttpOperation,
+  ambientContext: (established: AmbientContextSource) => AmbientContextSource,
+): HttpOperation {
+  return {
+    ...op,
+    invoke: (args, options = {}) =>
+      op.invoke(args, { ...options, ambientContext: ambientContext(options.ambientContext ?? {}) }),
+  };
 }
 
 /**

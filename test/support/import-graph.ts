@@ -49,7 +49,8 @@ export function sourceFiles(dir: string): Sources {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".ts")) files[relative(root, path).split(sep).join("/")] = readFileSync(path, "utf8");
+      else if (entry.name.endsWith(".ts"))
+        files[relative(root, path).split(sep).join("/")] = readFileSync(path, "utf8");
     }
   };
   walk(root);
@@ -63,8 +64,13 @@ export function sourceFiles(dir: string): Sources {
  * that must print only the reporter. The child's stderr is captured: shown only if it fails.
  */
 export function readImportGraph(sources: Sources): ImportGraph {
-  const child = spawnSync(process.execPath, ["--import", "tsx", CHILD], { input: JSON.stringify(sources), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (child.status !== 0) throw new Error(`parsing the imports of ${sources.root} failed (exit ${child.status}):\n${child.stderr}`);
+  const child = spawnSync(process.execPath, ["--import", "tsx", CHILD], {
+    input: JSON.stringify(sources),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.status !== 0)
+    throw new Error(`parsing the imports of ${sources.root} failed (exit ${child.status}):\n${child.stderr}`);
   return new Map(Object.entries(JSON.parse(child.stdout) as Record<string, ImportEdge[]>));
 }
 
@@ -75,7 +81,8 @@ function layerOf(module: string, layers: readonly Layer[]): number | undefined {
   let best: { index: number; length: number } | undefined;
   layers.forEach((layer, index) => {
     for (const pattern of layer.modules) {
-      if (matches(module, pattern) && (best === undefined || pattern.length > best.length)) best = { index, length: pattern.length };
+      if (matches(module, pattern) && (best === undefined || pattern.length > best.length))
+        best = { index, length: pattern.length };
     }
   });
   return best?.index;
@@ -175,4 +182,3 @@ function shortestLoop(start: string, members: ReadonlySet<string>, targets: (mod
   }
   return [start, start];
 }
-

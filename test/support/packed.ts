@@ -8,7 +8,16 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
 import { repo } from "./axn-child.js";
@@ -41,7 +50,8 @@ export function packedPackages(): Promise<readonly PackedPackage[]> {
 
 async function pack(): Promise<readonly PackedPackage[]> {
   for (const folder of PACKED_WORKSPACES) {
-    if (!existsSync(join(repo, folder, "dist/index.js"))) throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
+    if (!existsSync(join(repo, folder, "dist/index.js")))
+      throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
   }
   const folder = join(tmpdir(), `${PREFIX}${contentKey()}`);
   const cached = readManifest(folder);
@@ -91,7 +101,11 @@ function contentKey(): string {
         if (entry.name === "node_modules" || entry.name === ".tsbuildinfo") continue;
         const path = join(dir, entry.name);
         if (entry.isDirectory()) visit(path);
-        else if (entry.isFile()) hash.update(`${relative(repo, path)}\0`).update(readFileSync(path)).update("\0");
+        else if (entry.isFile())
+          hash
+            .update(`${relative(repo, path)}\0`)
+            .update(readFileSync(path))
+            .update("\0");
       }
     };
     visit(root);
@@ -104,15 +118,30 @@ function npmPack(destination: string): Promise<string> {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (/^npm_(package_|lifecycle_|command$)/i.test(key)) delete env[key];
-    if (/^npm_config_(workspaces?|include_workspace_root|global|prefix|dry_run|json|pack_destination)$/i.test(key)) delete env[key];
+    if (/^npm_config_(workspaces?|include_workspace_root|global|prefix|dry_run|json|pack_destination)$/i.test(key))
+      delete env[key];
   }
-  const args = ["pack", "--json", "--pack-destination", destination, ...PACKED_WORKSPACES.flatMap((folder) => ["-w", folder])];
+  const args = [
+    "pack",
+    "--json",
+    "--pack-destination",
+    destination,
+    ...PACKED_WORKSPACES.flatMap((folder) => ["-w", folder]),
+  ];
   const execPath = process.env["npm_execpath"];
-  const [file, argv] = execPath !== undefined && basename(execPath) === "npm-cli.js" ? [process.execPath, [execPath, ...args]] : ["npm", args];
+  const [file, argv] =
+    execPath !== undefined && basename(execPath) === "npm-cli.js"
+      ? [process.execPath, [execPath, ...args]]
+      : ["npm", args];
   return new Promise((done, fail) => {
-    execFile(file, argv, { cwd: repo, env, timeout: 180_000, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error === null) done(stdout);
-      else fail(new Error(`npm pack failed:\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
-    });
+    execFile(
+      file,
+      argv,
+      { cwd: repo, env, timeout: 180_000, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error === null) done(stdout);
+        else fail(new Error(`npm pack failed:\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
+      },
+    );
   });
 }

@@ -60,7 +60,11 @@ interface ReferenceNode {
   readonly kind: SyntaxKind;
   readonly parent?: ReferenceNode;
   readonly isTypeOnly?: boolean;
-  readonly importClause?: { readonly phaseModifier?: SyntaxKind; readonly name?: unknown; readonly namedBindings?: ReferenceNode & { readonly elements?: readonly { readonly isTypeOnly: boolean }[] } };
+  readonly importClause?: {
+    readonly phaseModifier?: SyntaxKind;
+    readonly name?: unknown;
+    readonly namedBindings?: ReferenceNode & { readonly elements?: readonly { readonly isTypeOnly: boolean }[] };
+  };
 }
 
 function isTypeOnly(reference: unknown): boolean {
@@ -73,7 +77,9 @@ function isTypeOnly(reference: unknown): boolean {
     if (clause === undefined) return false; // `import "./x.js"`: evaluated for its effects
     if (clause.phaseModifier === SyntaxKind.TypeKeyword) return true;
     const elements = clause.namedBindings?.elements;
-    return clause.name === undefined && elements !== undefined && elements.length > 0 && elements.every((e) => e.isTypeOnly);
+    return (
+      clause.name === undefined && elements !== undefined && elements.length > 0 && elements.every((e) => e.isTypeOnly)
+    );
   }
   return false;
 }

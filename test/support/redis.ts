@@ -33,7 +33,9 @@ function redisServerBinary(): string {
   if (installed === undefined) {
     installed = false;
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const install = () => spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "redis-server"], { stdio: "ignore", env }).status === 0;
+    const install = () =>
+      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "redis-server"], { stdio: "ignore", env })
+        .status === 0;
     if (!install()) {
       spawnSync("apt-get", ["update"], { stdio: "ignore", env });
       install();
@@ -42,7 +44,9 @@ function redisServerBinary(): string {
   }
   path = found();
   if (path === "") {
-    throw new Error("redis-server is not installed and `apt-get install -y redis-server` failed; install Debian's redis-server (the queue specs need a real Redis)");
+    throw new Error(
+      "redis-server is not installed and `apt-get install -y redis-server` failed; install Debian's redis-server (the queue specs need a real Redis)",
+    );
   }
   return path;
 }
@@ -53,7 +57,9 @@ export function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -65,10 +71,27 @@ process.once("exit", () => {
 
 /** Persistence off, unless a data folder is given (an append-only file synced on every write). */
 function launch(binary: string, port: number, dir: string | undefined): Promise<ChildProcess> {
-  const persistence = dir === undefined ? ["--appendonly", "no"] : ["--appendonly", "yes", "--appendfsync", "always", "--dir", dir];
-  const child = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--daemonize", "no", "--loglevel", "warning"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const persistence =
+    dir === undefined ? ["--appendonly", "no"] : ["--appendonly", "yes", "--appendfsync", "always", "--dir", dir];
+  const child = spawn(
+    binary,
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      ...persistence,
+      "--daemonize",
+      "no",
+      "--loglevel",
+      "warning",
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   running.add(child);
   child.once("exit", () => running.delete(child));
   return new Promise((resolve, reject) => {
@@ -78,7 +101,9 @@ function launch(binary: string, port: number, dir: string | undefined): Promise<
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`redis-server exited (${String(code)}) before it was ready:\n${output}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`redis-server exited (${String(code)}) before it was ready:\n${output}`)),
+    );
     // Ready when it answers PING (the log line at warning level is not printed).
     const poll = () => {
       if (child.exitCode !== null) return;
@@ -146,7 +171,8 @@ export function useRedis(options: { readonly persistent?: boolean } = {}): Redis
   });
   after(async () => server?.stop());
   const current = () => {
-    if (server === undefined) throw new Error("useRedis(): the server starts in before(); read it inside a hook or test");
+    if (server === undefined)
+      throw new Error("useRedis(): the server starts in before(); read it inside a hook or test");
     return server;
   };
   return {

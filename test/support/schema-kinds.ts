@@ -59,10 +59,14 @@ type Zm = zm.ZodMiniType;
 type V = v.GenericSchema;
 
 // zod 4 classic and zod 3.25's zod/v4 share one API: one builder, told apart by how they count lengths.
-const zod4: SchemaKindBuilder = zodClassicLike("zod 4", z4 as unknown as typeof z325v4, "zod 4", { lengthUnit: "code point", email: () => z4.email() });
+const zod4: SchemaKindBuilder = zodClassicLike("zod 4", z4 as unknown as typeof z325v4, "zod 4", {
+  lengthUnit: "code point",
+  email: () => z4.email(),
+});
 
 const zodMini: SchemaKindBuilder = {
-  name: "zod/mini", lengthUnit: "code point",
+  name: "zod/mini",
+  lengthUnit: "code point",
   label: "zod 4",
   field: (schema) => schema as FieldSchema,
   string: (b = {}) => {
@@ -143,7 +147,8 @@ function zodClassicLike(
 }
 
 const zod3: SchemaKindBuilder = {
-  name: "zod 3.25", lengthUnit: "UTF-16 code unit",
+  name: "zod 3.25",
+  lengthUnit: "UTF-16 code unit",
   label: "zod 3",
   field: (schema) => schema as FieldSchema,
   string: (b = {}) => {
@@ -179,7 +184,8 @@ const zod3: SchemaKindBuilder = {
 };
 
 const valibot: SchemaKindBuilder = {
-  name: "valibot", lengthUnit: "UTF-16 code unit",
+  name: "valibot",
+  lengthUnit: "UTF-16 code unit",
   label: "valibot",
   field: (schema) => toStandardJsonSchema(schema as V) as unknown as FieldSchema,
   string: (b = {}) => {
@@ -217,7 +223,8 @@ const valibot: SchemaKindBuilder = {
 // ArkType builds from definitions; a built Type is itself a valid definition inside another.
 type A = Type;
 const arktype: SchemaKindBuilder = {
-  name: "ArkType", lengthUnit: "UTF-16 code unit",
+  name: "ArkType",
+  lengthUnit: "UTF-16 code unit",
   label: "arktype",
   field: (schema) => schema as FieldSchema,
   string: (b = {}) =>

@@ -30,8 +30,15 @@ const ListCompanies = defineAxn({
 
 describe("type inference", () => {
   it("infers call arguments: ambient fields excluded, optional and defaulted fields optional", () => {
-    assertType<Equal<ArgsOf<typeof ListCompanies>, { limit?: number | undefined; page?: number | undefined; tags?: string[] | undefined; query: string }>>();
-    assertType<Equal<ExposedOf<typeof ListCompanies>, { cursor?: string | undefined; names: string[]; total: number }>>();
+    assertType<
+      Equal<
+        ArgsOf<typeof ListCompanies>,
+        { limit?: number | undefined; page?: number | undefined; tags?: string[] | undefined; query: string }
+      >
+    >();
+    assertType<
+      Equal<ExposedOf<typeof ListCompanies>, { cursor?: string | undefined; names: string[]; total: number }>
+    >();
     // @ts-expect-error — query is required
     void (() => ListCompanies.call({}));
     // @ts-expect-error — userId is ambient, not an argument

@@ -15,7 +15,11 @@ function liveTypes(): void {
     name: "Chart",
     exposes: { chart: media.image(), note: { schema: media.resource(), optional: true } },
     call: async (_input, ctx) => {
-      const answer = await ctx.elicit("?", { name: z.string(), age: z.number().optional(), plan: z.enum(["free", "pro"]).default("free") });
+      const answer = await ctx.elicit("?", {
+        name: z.string(),
+        age: z.number().optional(),
+        plan: z.enum(["free", "pro"]).default("free"),
+      });
       assertType<Equal<typeof answer, Elicited<{ name: string; plan: "free" | "pro"; age?: number }>>>();
       if (answer.action === "accept") assertType<Equal<typeof answer.content.plan, "free" | "pro">>();
       assertType<Equal<Awaited<ReturnType<typeof ctx.sample>>, Sampled>>();

@@ -21,12 +21,17 @@ describe("app code that must not compile", () => {
     const marked = source.flatMap((line, i) => (line.trimEnd().endsWith("// error") ? [i + 1] : []));
     let output = "";
     try {
-      await promisify(execFile)(join(repo, "node_modules/.bin/tsc"), ["-p", join(folder, "tsconfig.json")], { cwd: repo });
+      await promisify(execFile)(join(repo, "node_modules/.bin/tsc"), ["-p", join(folder, "tsconfig.json")], {
+        cwd: repo,
+      });
     } catch (error) {
       output = String((error as { stdout?: string }).stdout ?? "");
     }
     const failing = [...output.matchAll(/app-code\.ts\((\d+),\d+\): error TS\d+/g)].map((m) => Number(m[1]));
     expect(marked).to.have.length(8);
-    expect([...new Set(failing)].sort((a, b) => a - b), output).to.deep.equal(marked);
+    expect(
+      [...new Set(failing)].sort((a, b) => a - b),
+      output,
+    ).to.deep.equal(marked);
   });
 });

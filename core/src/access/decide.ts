@@ -74,30 +74,48 @@ export function accessRefusal(action: AnyAxn, principal: AxnPrincipal | undefine
  * `undefined` when it may. The sentences are the tools' with the subject's verb and name —
  * `Authentication required: sign in to read resource ticket`, `Forbidden: prompt triage needs the role agent`.
  */
-export function policyRefusal(own: AccessPolicy | undefined, principal: AxnPrincipal | undefined, subject: AccessSubject): AccessDeniedError | undefined {
+export function policyRefusal(
+  own: AccessPolicy | undefined,
+  principal: AxnPrincipal | undefined,
+  subject: AccessSubject,
+): AccessDeniedError | undefined {
   const policy = effectiveAccessPolicy(own);
   return policy === PUBLIC ? undefined : refusalUnder(policy, principal, subject);
 }
 
-function refusalUnder(policy: Exclude<AccessPolicy, "public">, principal: AxnPrincipal | undefined, subject: AccessSubject): AccessDeniedError | undefined {
+function refusalUnder(
+  policy: Exclude<AccessPolicy, "public">,
+  principal: AxnPrincipal | undefined,
+  subject: AccessSubject,
+): AccessDeniedError | undefined {
   const { name: tool, verb } = subject;
   const details = { action: subject.owner, tool, principal, missingScopes: [] as readonly string[] };
   if (principal === undefined) {
     const missingScopes = typeof policy === "object" ? (policy.scopes ?? []) : [];
-    return new AccessDeniedError("unauthenticated", `Authentication required: sign in to ${verb} ${tool}`, { ...details, missingScopes });
+    return new AccessDeniedError("unauthenticated", `Authentication required: sign in to ${verb} ${tool}`, {
+      ...details,
+      missingScopes,
+    });
   }
   if (policy === "authenticated") return undefined;
   if (policy.scopes !== undefined) {
     const scopes = held(principal.scopes);
     const missing = policy.scopes.filter((scope) => !scopes.includes(scope));
     if (missing.length > 0) {
-      return new AccessDeniedError("forbidden", `Forbidden: ${tool} needs ${named("scope", missing, false)}`, { ...details, missingScopes: missing });
+      return new AccessDeniedError("forbidden", `Forbidden: ${tool} needs ${named("scope", missing, false)}`, {
+        ...details,
+        missingScopes: missing,
+      });
     }
   }
   if (policy.roles !== undefined) {
     const roles = held(principal.roles);
     if (!policy.roles.some((role) => roles.includes(role))) {
-      return new AccessDeniedError("forbidden", `Forbidden: ${tool} needs ${named("role", policy.roles, true)}`, details);
+      return new AccessDeniedError(
+        "forbidden",
+        `Forbidden: ${tool} needs ${named("role", policy.roles, true)}`,
+        details,
+      );
     }
   }
   if (policy.allow !== undefined && !admits(policy.allow, principal, subject.owner)) {

@@ -14,7 +14,12 @@ import { readAmbient } from "../context/ambient-source.js";
 
 /** True for a value shaped like a principal: an object with a non-empty string `id`. */
 export function isPrincipal(value: unknown): value is AxnPrincipal {
-  return typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string" && (value as { id: string }).id !== "";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === "string" &&
+    (value as { id: string }).id !== ""
+  );
 }
 
 /** The principal `source` holds, or `undefined`. May throw when the source does (a hostile getter). */

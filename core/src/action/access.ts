@@ -42,7 +42,9 @@ const RULE_KEYS = new Set(["scopes", "roles", "allow"]);
 function namesProblem(key: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.length === 0) return `"${key}" must be a non-empty array of strings`;
-  return value.every((entry) => typeof entry === "string" && entry.trim() !== "") ? undefined : `"${key}" must hold non-empty strings only`;
+  return value.every((entry) => typeof entry === "string" && entry.trim() !== "")
+    ? undefined
+    : `"${key}" must hold non-empty strings only`;
 }
 
 /**
@@ -63,7 +65,8 @@ export function accessPolicyProblem(value: unknown): string | undefined {
   }
   const problem = namesProblem("scopes", rule["scopes"]) ?? namesProblem("roles", rule["roles"]);
   if (problem !== undefined) return problem;
-  if (rule["allow"] !== undefined && typeof rule["allow"] !== "function") return `"allow" must be a function (principal) => boolean`;
+  if (rule["allow"] !== undefined && typeof rule["allow"] !== "function")
+    return `"allow" must be a function (principal) => boolean`;
   return undefined;
 }
 

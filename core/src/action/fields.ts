@@ -112,27 +112,39 @@ export interface NormalizedField {
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-export type SchemaOf<F> = F extends FieldSchema ? F : F extends { readonly schema: infer S extends FieldSchema } ? S : never;
+export type SchemaOf<F> = F extends FieldSchema
+  ? F
+  : F extends { readonly schema: infer S extends FieldSchema }
+    ? S
+    : never;
 // A bare schema may have members named `optional` and `default` (zod's methods, valibot's default
 // value), so test for a schema first.
 type IsAmbient<F> = F extends FieldSchema ? false : F extends { readonly on: "ambientContext" } ? true : false;
-type IsSubfield<F> = F extends FieldSchema ? false : F extends { readonly on: string } ? (IsAmbient<F> extends true ? false : true) : false;
+type IsSubfield<F> = F extends FieldSchema
+  ? false
+  : F extends { readonly on: string }
+    ? IsAmbient<F> extends true
+      ? false
+      : true
+    : false;
 type HasAxnDefault<F> = F extends FieldSchema ? false : F extends { readonly default: unknown } ? true : false;
 type HasAxnOptional<F> = F extends FieldSchema ? false : F extends { readonly optional: true } ? true : false;
-type OptionalIn<F> = HasAxnOptional<F> extends true
-  ? true
-  : HasAxnDefault<F> extends true
+type OptionalIn<F> =
+  HasAxnOptional<F> extends true
     ? true
-    : undefined extends SchemaInput<SchemaOf<F>>
+    : HasAxnDefault<F> extends true
       ? true
-      : false;
-type OptionalOut<F> = HasAxnDefault<F> extends true
-  ? false
-  : HasAxnOptional<F> extends true
-    ? true
-    : undefined extends SchemaOutput<SchemaOf<F>>
+      : undefined extends SchemaInput<SchemaOf<F>>
+        ? true
+        : false;
+type OptionalOut<F> =
+  HasAxnDefault<F> extends true
+    ? false
+    : HasAxnOptional<F> extends true
       ? true
-      : false;
+      : undefined extends SchemaOutput<SchemaOf<F>>
+        ? true
+        : false;
 
 type ArgKeys<E> = {
   [K in keyof E]: IsAmbient<E[K]> extends true ? never : IsSubfield<E[K]> extends true ? never : K;

@@ -27,7 +27,9 @@ export function mediaFieldsOf(action: HasActionHandle): readonly MediaField[] {
     fields = Object.freeze(
       internalsOf(action)
         .exposes.filter((field) => isMediaSchema(field.schema))
-        .map((field) => Object.freeze({ name: field.name, kind: (field.schema as unknown as { mediaKind: MediaKind }).mediaKind })),
+        .map((field) =>
+          Object.freeze({ name: field.name, kind: (field.schema as unknown as { mediaKind: MediaKind }).mediaKind }),
+        ),
     );
     cache.set(action, fields);
   }

@@ -218,6 +218,10 @@ export interface AnyAxn {
 
 /** The call arguments of an action type. */
 // Read through the type-only carrier: `Axn` is not covariant in its fields (they reach parameters).
-export type ArgsOf<A> = A extends { readonly $types?: { readonly expects: infer E extends Fields } } ? CallArgs<E> : never;
+export type ArgsOf<A> = A extends { readonly $types?: { readonly expects: infer E extends Fields } }
+  ? CallArgs<E>
+  : never;
 /** The exposed values of an action type. */
-export type ExposedOf<A> = A extends { readonly $types?: { readonly exposes: infer X extends Fields } } ? Exposed<X> : never;
+export type ExposedOf<A> = A extends { readonly $types?: { readonly exposes: infer X extends Fields } }
+  ? Exposed<X>
+  : never;

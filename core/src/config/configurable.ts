@@ -28,7 +28,15 @@ import type { ConfigurableInternals, ConfigurableView } from "./configurable-int
 import { settingsDraft } from "./draft.js";
 import { claimNamespace } from "./namespaces.js";
 import { checkBag, internalsOfAction, overrideOf, type ConfigurableAction } from "./overrides.js";
-import { defaultOf, formatValue, problemWith, TOOL_NAME_KEY, type SettingInfo, type SettingRecord, type SettingSpec } from "./setting-spec.js";
+import {
+  defaultOf,
+  formatValue,
+  problemWith,
+  TOOL_NAME_KEY,
+  type SettingInfo,
+  type SettingRecord,
+  type SettingSpec,
+} from "./setting-spec.js";
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -50,7 +58,10 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
 
   constructor(owner: string) {
     if (typeof owner !== "string" || owner === "") {
-      throw new AxnError(ErrorCodes.InvalidSettingDeclaration, "createConfigurable(owner) needs the owning package's name");
+      throw new AxnError(
+        ErrorCodes.InvalidSettingDeclaration,
+        "createConfigurable(owner) needs the owning package's name",
+      );
     }
     this.owner = owner;
     this.#internals = this.#buildInternals();
@@ -72,7 +83,9 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
    */
   configNamespace<const K extends string>(key: K): Configurable<S, K, O> {
     if (typeof key !== "string" || !IDENTIFIER.test(key)) {
-      throw declarationError(`${this.owner}: config namespace ${JSON.stringify(key)} must be an identifier such as "mcp"`);
+      throw declarationError(
+        `${this.owner}: config namespace ${JSON.stringify(key)} must be an identifier such as "mcp"`,
+      );
     }
     if (this.#namespace === key) return this as never;
     const locked = [...this.#settings.values()].find((s) => s.overridable);
@@ -83,7 +96,9 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
     }
     const holder = claimNamespace(this.#internals, key, this.#namespace);
     if (holder !== undefined) {
-      throw declarationError(`Config namespace "${key}" is already owned by ${holder.owner}; ${this.owner} must choose another key`);
+      throw declarationError(
+        `Config namespace "${key}" is already owned by ${holder.owner}; ${this.owner} must choose another key`,
+      );
     }
     this.#namespace = key;
     this.#validateCatalog();
@@ -118,7 +133,16 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
    */
   configure(fn: (config: Mutable<S>) => void): void {
     const writes = new Map<string, unknown>();
-    fn(settingsDraft<Mutable<S>>({ settings: this.#settings, read: (name) => this.#read(name), checkWrite: (name, value) => this.#checkWrite(name, value) }, writes));
+    fn(
+      settingsDraft<Mutable<S>>(
+        {
+          settings: this.#settings,
+          read: (name) => this.#read(name),
+          checkWrite: (name, value) => this.#checkWrite(name, value),
+        },
+        writes,
+      ),
+    );
     this.#commit(writes);
   }
 
@@ -200,7 +224,9 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
       throw declarationError(`Setting ${name} of ${this.owner} needs a spec with a default`);
     }
     if (this.#sealed) {
-      throw declarationError(`${this.owner} cannot declare setting ${name} after the host finished loading; declare settings when the plugin loads`);
+      throw declarationError(
+        `${this.owner} cannot declare setting ${name} after the host finished loading; declare settings when the plugin loads`,
+      );
     }
     if (this.#settings.has(name)) throw declarationError(`${this.owner} declares setting ${name} twice`);
     const overridable = spec.overridable === true;
@@ -210,7 +236,9 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
       );
     }
     if (overridable && name === TOOL_NAME_KEY) {
-      throw declarationError(`Setting ${name} of ${this.owner} cannot be overridable: "name" in a per-adapter bag is the tool-name override`);
+      throw declarationError(
+        `Setting ${name} of ${this.owner} cannot be overridable: "name" in a per-adapter bag is the tool-name override`,
+      );
     }
     if (spec.oneOf !== undefined && (!Array.isArray(spec.oneOf) || spec.oneOf.length === 0)) {
       throw declarationError(`Setting ${name} of ${this.owner}: oneOf must be a non-empty array`);
@@ -221,7 +249,9 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
     if (typeof spec.default !== "function") {
       const problem = problemWith(record, spec.default);
       if (problem !== undefined) {
-        throw declarationError(`Default ${formatValue(spec.default)} of setting ${name} of ${this.owner} is invalid: ${problem}`);
+        throw declarationError(
+          `Default ${formatValue(spec.default)} of setting ${name} of ${this.owner} is invalid: ${problem}`,
+        );
       }
     }
     return record;
@@ -260,7 +290,13 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
     const bag = internals.overrides.get(this.#namespace);
     if (bag === undefined) return;
     checkBag(
-      { owner: this.owner, namespace: this.#namespace, sealed: this.#sealed, settings: this.#settings, overridableKeys: () => this.overridableKeys() },
+      {
+        owner: this.owner,
+        namespace: this.#namespace,
+        sealed: this.#sealed,
+        settings: this.#settings,
+        overridableKeys: () => this.overridableKeys(),
+      },
       internals.name,
       bag,
     );
@@ -276,7 +312,10 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
     if (value === undefined) return;
     const problem = problemWith(record, value);
     if (problem !== undefined) {
-      throw new AxnError(ErrorCodes.InvalidSetting, `Invalid ${name} ${formatValue(value)} for ${this.owner}: ${problem}`);
+      throw new AxnError(
+        ErrorCodes.InvalidSetting,
+        `Invalid ${name} ${formatValue(value)} for ${this.owner}: ${problem}`,
+      );
     }
   }
 
@@ -291,7 +330,10 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
     const record = this.#settings.get(name);
     if (record === undefined) {
       const declared = [...this.#settings.keys()].join(", ") || "(none)";
-      throw new AxnError(ErrorCodes.UnknownSetting, `Unknown setting ${name} for ${this.owner}; declared settings: ${declared}`);
+      throw new AxnError(
+        ErrorCodes.UnknownSetting,
+        `Unknown setting ${name} for ${this.owner}; declared settings: ${declared}`,
+      );
     }
     return record;
   }

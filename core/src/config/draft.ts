@@ -18,7 +18,8 @@ export interface DraftSource {
 /** A draft over `source`, recording into `writes`. */
 export function settingsDraft<T extends object>(source: DraftSource, writes: Map<string, unknown>): T {
   const { settings } = source;
-  const current = (name: string): unknown => (writes.has(name) ? (writes.get(name) ?? defaultOf(settings.get(name)!)) : source.read(name));
+  const current = (name: string): unknown =>
+    writes.has(name) ? (writes.get(name) ?? defaultOf(settings.get(name)!)) : source.read(name);
   return new Proxy(Object.create(null) as T, {
     get: (_target, prop) => (typeof prop === "string" && settings.has(prop) ? current(prop) : undefined),
     set: (_target, prop, value) => {
@@ -31,7 +32,12 @@ export function settingsDraft<T extends object>(source: DraftSource, writes: Map
     ownKeys: () => [...settings.keys()],
     getOwnPropertyDescriptor: (_target, prop) =>
       typeof prop === "string" && settings.has(prop)
-        ? { configurable: true, enumerable: true, writable: true, value: writes.has(prop) ? writes.get(prop) : source.read(prop) }
+        ? {
+            configurable: true,
+            enumerable: true,
+            writable: true,
+            value: writes.has(prop) ? writes.get(prop) : source.read(prop),
+          }
         : undefined,
   });
 }

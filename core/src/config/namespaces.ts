@@ -24,7 +24,11 @@ export function configNamespaces(): readonly string[] {
  * re-declaring (a re-applied plugin, a test) replaces its earlier configurable; another owner
  * keeps the key, and the claim fails with that owner's name.
  */
-export function claimNamespace(configurable: ConfigurableInternals, key: string, previous: string | undefined): ConfigurableInternals | undefined {
+export function claimNamespace(
+  configurable: ConfigurableInternals,
+  key: string,
+  previous: string | undefined,
+): ConfigurableInternals | undefined {
   const current = byNamespace.get(key);
   if (current !== undefined && current !== configurable && current.owner !== configurable.owner) return current;
   if (previous !== undefined && byNamespace.get(previous) === configurable) byNamespace.delete(previous);

@@ -19,7 +19,11 @@ export function internalsOfAction(action: ConfigurableAction): ActionInternals {
 }
 
 /** The action's own value under `namespace`, else its parent's, up the `extends` chain; undefined if none sets it. */
-export function overrideOf(action: ConfigurableAction, namespace: string, name: string): { readonly value: unknown } | undefined {
+export function overrideOf(
+  action: ConfigurableAction,
+  namespace: string,
+  name: string,
+): { readonly value: unknown } | undefined {
   let internals: ActionInternals | undefined = internalsOfAction(action);
   while (internals !== undefined) {
     const bag = internals.overrides.get(namespace);
@@ -62,7 +66,10 @@ export function checkBag(owner: BagOwner, actionName: string, bag: Readonly<Reco
     if (value === undefined) continue;
     const problem = problemWith(record, value);
     if (problem !== undefined) {
-      throw new AxnError(ErrorCodes.InvalidSetting, `Invalid ${namespace}.${key} ${formatValue(value)} on action ${actionName}: ${problem}`);
+      throw new AxnError(
+        ErrorCodes.InvalidSetting,
+        `Invalid ${namespace}.${key} ${formatValue(value)} on action ${actionName}: ${problem}`,
+      );
     }
   }
 }

@@ -78,7 +78,9 @@ export function listAmbient(source: unknown): Record<string, unknown> {
   if (source instanceof Map) return Object.fromEntries(source);
   if (isLookup(source)) {
     const entries = source.entries;
-    return typeof entries === "function" ? Object.fromEntries((entries as () => Iterable<readonly [PropertyKey, unknown]>).call(source)) : {};
+    return typeof entries === "function"
+      ? Object.fromEntries((entries as () => Iterable<readonly [PropertyKey, unknown]>).call(source))
+      : {};
   }
   if (isPlainTable(source)) return { ...source };
   return {};

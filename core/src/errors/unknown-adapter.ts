@@ -12,7 +12,12 @@
 import { ErrorCodes } from "./codes.js";
 import { didYouMean } from "./did-you-mean.js";
 
-export function unknownAdapterError(prefix: string, key: string, where: string, registered: Iterable<string>): TypeError {
+export function unknownAdapterError(
+  prefix: string,
+  key: string,
+  where: string,
+  registered: Iterable<string>,
+): TypeError {
   const known = [...registered].sort();
   const suggestion = didYouMean(key, known);
   const list = known.length === 0 ? "(none — load a plugin or call Tools.registerAdapter)" : known.join(", ");

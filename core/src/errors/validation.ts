@@ -88,7 +88,10 @@ export class ValidationError extends AxnError {
 
 export class InboundValidationError extends ValidationError {
   declare readonly code: typeof ErrorCodes.InboundInvalid;
-  constructor(fieldErrors: readonly FieldError[], options: { userFacing: boolean; involvesAmbient?: boolean; action: string }) {
+  constructor(
+    fieldErrors: readonly FieldError[],
+    options: { userFacing: boolean; involvesAmbient?: boolean; action: string },
+  ) {
     super(ErrorCodes.InboundInvalid, fieldErrors, options);
   }
 }

@@ -36,9 +36,16 @@ const cache = new WeakMap<ActionInternals, { expects?: ByField; exposes?: ByFiel
 const EMPTY: FieldMetadata = Object.freeze({});
 
 /** One field's registered metadata (`{}` when it carries none). Throws a `TypeError` for a field the action does not declare. */
-export function fieldMetadata<A extends AnyAxn, D extends FieldDirection>(action: A, direction: D, field: FieldNameOf<A, D>): FieldMetadata;
+export function fieldMetadata<A extends AnyAxn, D extends FieldDirection>(
+  action: A,
+  direction: D,
+  field: FieldNameOf<A, D>,
+): FieldMetadata;
 /** Every declared field of `direction`, in declaration order, each with its registered metadata. */
-export function fieldMetadata<A extends AnyAxn, D extends FieldDirection>(action: A, direction: D): FieldMetadataByField<A, D>;
+export function fieldMetadata<A extends AnyAxn, D extends FieldDirection>(
+  action: A,
+  direction: D,
+): FieldMetadataByField<A, D>;
 export function fieldMetadata(action: AnyAxn, direction: FieldDirection, field?: string): FieldMetadata | ByField {
   const byField = metadataOf(action, direction);
   if (field === undefined) return byField;
@@ -46,7 +53,8 @@ export function fieldMetadata(action: AnyAxn, direction: FieldDirection, field?:
   if (found !== undefined) return found;
   const declared = Object.keys(byField);
   const suggestion = typeof field === "string" ? didYouMean(field, declared) : undefined;
-  const list = declared.length === 0 ? `${direction} declares no fields` : `declared ${direction} fields: ${declared.join(", ")}`;
+  const list =
+    declared.length === 0 ? `${direction} declares no fields` : `declared ${direction} fields: ${declared.join(", ")}`;
   throw new TypeError(
     `fieldMetadata(${action.name}): ${JSON.stringify(field)} is not an ${direction} field; ` +
       (suggestion === undefined ? list : `${suggestion} ${list.charAt(0).toUpperCase()}${list.slice(1)}`),
@@ -59,7 +67,9 @@ function metadataOf(action: AnyAxn, direction: FieldDirection): ByField {
     throw new TypeError(`fieldMetadata: expected an action (from defineAxn or Factory.build), got ${describe(action)}`);
   }
   if (direction !== "expects" && direction !== "exposes") {
-    throw new TypeError(`fieldMetadata(${internals.name}): direction must be "expects" or "exposes", got ${JSON.stringify(direction)}`);
+    throw new TypeError(
+      `fieldMetadata(${internals.name}): direction must be "expects" or "exposes", got ${JSON.stringify(direction)}`,
+    );
   }
   const entry = cache.get(internals) ?? {};
   cache.set(internals, entry);

@@ -35,7 +35,8 @@ const state = kernel.extensions;
 export function addSemanticHints(names: readonly string[], owner: string | undefined): void {
   for (const name of names) checkName("semantic hint", name);
   if (state.frozen) throw frozenError("semantic hint", names[0] ?? "");
-  for (const name of names) if (!CORE_HINTS.has(name) && !state.hints.has(name)) state.hints.set(name, owner ?? "an application");
+  for (const name of names)
+    if (!CORE_HINTS.has(name) && !state.hints.has(name)) state.hints.set(name, owner ?? "an application");
 }
 
 /**

@@ -171,7 +171,10 @@ export function createHostHooks(isFrozen: () => boolean): HostHooks {
           );
         }
         const fn = tap.fn as (arg: unknown) => unknown;
-        const wrapped = name === "onResult" || name === "onAccessDenied" ? observerTap(name, tap.name, fn) : loadTap(name, tap.name, fn);
+        const wrapped =
+          name === "onResult" || name === "onAccessDenied"
+            ? observerTap(name, tap.name, fn)
+            : loadTap(name, tap.name, fn);
         return { ...tap, fn: wrapped };
       },
     });
@@ -194,7 +197,11 @@ function loadTap(hook: HookName, plugin: string, fn: (arg: unknown) => unknown):
  * async observer's rejection is reported the same way — left alone it would be an unhandled
  * rejection, which ends a Node process after the call it observed has already settled.
  */
-function observerTap(hook: "onResult" | "onAccessDenied", plugin: string, fn: (arg: unknown) => unknown): (arg: unknown) => void {
+function observerTap(
+  hook: "onResult" | "onAccessDenied",
+  plugin: string,
+  fn: (arg: unknown) => unknown,
+): (arg: unknown) => void {
   return (arg) => {
     const report = (error: unknown): void => {
       const action = (arg as Partial<ResultInfo>).action?.name ?? "unknown action";
@@ -203,7 +210,11 @@ function observerTap(hook: "onResult" | "onAccessDenied", plugin: string, fn: (a
     try {
       const returned = fn(arg);
       // A tap typed `=> void` may still be an async function; only its rejection matters here.
-      if (typeof returned === "object" && returned !== null && typeof (returned as PromiseLike<unknown>).then === "function") {
+      if (
+        typeof returned === "object" &&
+        returned !== null &&
+        typeof (returned as PromiseLike<unknown>).then === "function"
+      ) {
         (returned as PromiseLike<unknown>).then(undefined, report);
       }
     } catch (error) {

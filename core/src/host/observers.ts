@@ -23,7 +23,16 @@ function dispatch(results: ResultHook, denied: DeniedHook, ...[result, action]: 
     if (results.taps.length > 0) results.call({ result, action, durationMs: result.elapsedMs });
     const error = result.exception;
     if (denied.taps.length > 0 && error instanceof AccessDeniedError) {
-      denied.call({ kind: "tool", action, tool: error.tool, reason: error.reason, principal: error.principal, message: error.message, error, result });
+      denied.call({
+        kind: "tool",
+        action,
+        tool: error.tool,
+        reason: error.reason,
+        principal: error.principal,
+        message: error.message,
+        error,
+        result,
+      });
     }
   } catch (error) {
     // Each tap already reports its own failure; this only catches a fault in the dispatch itself.
@@ -41,7 +50,9 @@ export function installLoadPhaseSink(results: ResultHook, denied: DeniedHook): v
 /** A host entering its run phase, taps final: a direct sink when something observes, else none. */
 export function installRunPhaseSink(results: ResultHook, denied: DeniedHook): void {
   kernel.resultSink =
-    results.taps.length === 0 && denied.taps.length === 0 ? undefined : (result, action) => dispatch(results, denied, result, action);
+    results.taps.length === 0 && denied.taps.length === 0
+      ? undefined
+      : (result, action) => dispatch(results, denied, result, action);
 }
 
 /**
@@ -60,7 +71,16 @@ export function reportAccessDenied(kind: "resource" | "prompt", error: AccessDen
   const denied = (kernel.host as { readonly hooks?: HostHooks } | undefined)?.hooks?.onAccessDenied;
   if (denied === undefined || denied.taps.length === 0) return;
   try {
-    denied.call({ kind, action: undefined, result: undefined, tool: error.tool, reason: error.reason, principal: error.principal, message: error.message, error });
+    denied.call({
+      kind,
+      action: undefined,
+      result: undefined,
+      tool: error.tool,
+      reason: error.reason,
+      principal: error.principal,
+      message: error.message,
+      error,
+    });
   } catch (fault) {
     // Each tap already reports its own failure; this only catches a fault in the dispatch itself.
     reportException(fault, { action: error.action, phase: "onAccessDenied" });

@@ -4,7 +4,13 @@
  * by-name face, action internals, the catalog. They may change in any release without notice; do
  * not import them from an app (a spec resets state with `resetKernel` from `@axn/sdk/testing`).
  */
-export { AXN_INTERNALS, internalsOf, sourceActionOf, type ActionInternals, type NormalizedToolDeclaration } from "../action/internals.js";
+export {
+  AXN_INTERNALS,
+  internalsOf,
+  sourceActionOf,
+  type ActionInternals,
+  type NormalizedToolDeclaration,
+} from "../action/internals.js";
 export type { CallPolicy } from "../action/call-policy.js";
 export { accessPolicyProblem, freezeAccessPolicy } from "../action/access.js";
 export type { NormalizedField } from "../action/fields.js";

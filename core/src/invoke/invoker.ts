@@ -62,7 +62,10 @@ export class Invoker {
   }
 
   get options(): Required<InvokerOptions> {
-    return { userFacingInputErrors: this.#policy.userFacingInputErrors, rejectUndeclaredInputs: this.#policy.rejectUndeclaredInputs };
+    return {
+      userFacingInputErrors: this.#policy.userFacingInputErrors,
+      rejectUndeclaredInputs: this.#policy.rejectUndeclaredInputs,
+    };
   }
 
   /**
@@ -70,7 +73,11 @@ export class Invoker {
    * settles as a `Result`. A model-supplied `ambientContext` / `ambient_context` key is never read
    * (no field may carry either name), so the guard needs no copy of the arguments.
    */
-  call<A extends AnyAxn>(action: A, args: unknown, options: InvokeOptions = NO_OPTIONS): Promise<Result<Record<string, unknown>>> {
+  call<A extends AnyAxn>(
+    action: A,
+    args: unknown,
+    options: InvokeOptions = NO_OPTIONS,
+  ): Promise<Result<Record<string, unknown>>> {
     // The options go through as they are: they are `CallOptions` field for field, and a copy built
     // with conditional spreads was most of the Invoker's own overhead (bench: row 2, Invoker).
     return internalsOf(action).execute(args, options, this.#policy);
@@ -80,8 +87,12 @@ export class Invoker {
    * True only when the result failed because the caller's arguments were wrong and the violation
    * was settled user-facing: the adapter may tell the model which argument to fix.
    */
-  static inputInvalid(result: Result<Record<string, unknown>>): result is Result<Record<string, unknown>> & { exception: InboundValidationError } {
-    return !result.ok && result.exception instanceof InboundValidationError && ValidationError.isUserFacing(result.exception);
+  static inputInvalid(
+    result: Result<Record<string, unknown>>,
+  ): result is Result<Record<string, unknown>> & { exception: InboundValidationError } {
+    return (
+      !result.ok && result.exception instanceof InboundValidationError && ValidationError.isUserFacing(result.exception)
+    );
   }
 
   /** The per-field violations behind an input-invalid result (empty otherwise). */

@@ -12,7 +12,8 @@ import { isWellFormed as wellFormed } from "../schema/json-value.js";
 /** The first value under `value` that no JSON text could carry, as a field error; or undefined. */
 export function wireValueProblem(value: unknown, root: string): FieldError | undefined {
   // Most arguments are single leaves: answer those without allocating the walk.
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : fieldError(root, "must be a finite number");
+  if (typeof value === "number")
+    return Number.isFinite(value) ? undefined : fieldError(root, "must be a finite number");
   if (typeof value === "string") {
     return !wellFormed(value) ? fieldError(root, "contains an unpaired surrogate (not valid UTF-8)") : undefined;
   }

@@ -234,7 +234,12 @@ export function joinKernel(holder: object, copy: KernelCopy): KernelState {
   const existing = slot[KERNEL_KEY];
   if (existing === undefined) {
     const created = createKernel(copy);
-    Object.defineProperty(holder, KERNEL_KEY, { value: created, enumerable: false, configurable: false, writable: false });
+    Object.defineProperty(holder, KERNEL_KEY, {
+      value: created,
+      enumerable: false,
+      configurable: false,
+      writable: false,
+    });
     return created;
   }
   const first = Array.isArray(existing.copies) ? existing.copies[0] : undefined;

@@ -57,7 +57,11 @@ const MEDIA_SCHEMA: unique symbol = Symbol.for("axn.media.schema") as never;
 
 /** True for a schema made by `media.*` (what `mediaFieldsOf` looks for), through any copy of `@axn/core`. */
 export function isMediaSchema(value: unknown): value is MediaSchema {
-  return typeof value === "object" && value !== null && (value as { readonly [MEDIA_SCHEMA]?: unknown })[MEDIA_SCHEMA] === true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { readonly [MEDIA_SCHEMA]?: unknown })[MEDIA_SCHEMA] === true
+  );
 }
 
 function bytesToBase64(bytes: Uint8Array): string {
@@ -89,18 +93,31 @@ const bytes = (required: boolean): Property => ({
 
 function mimeType(required: boolean, kind: MediaKind, options: MediaOptions): Property {
   const allowed = options.mimeTypes;
-  if (allowed !== undefined && (!Array.isArray(allowed) || allowed.length === 0 || allowed.some((m) => typeof m !== "string" || !m.includes("/")))) {
-    throw new TypeError(`media.${methodOf(kind)}: mimeTypes must be a non-empty list of MIME types ("image/png"), got ${JSON.stringify(allowed)}`);
+  if (
+    allowed !== undefined &&
+    (!Array.isArray(allowed) || allowed.length === 0 || allowed.some((m) => typeof m !== "string" || !m.includes("/")))
+  ) {
+    throw new TypeError(
+      `media.${methodOf(kind)}: mimeTypes must be a non-empty list of MIME types ("image/png"), got ${JSON.stringify(allowed)}`,
+    );
   }
   const family = kind === "image" || kind === "audio" ? kind : undefined;
   const schema: Json =
-    allowed !== undefined ? { type: "string", enum: [...allowed] } : family !== undefined ? { type: "string", pattern: `^${family}/` } : { type: "string" };
+    allowed !== undefined
+      ? { type: "string", enum: [...allowed] }
+      : family !== undefined
+        ? { type: "string", pattern: `^${family}/` }
+        : { type: "string" };
   return {
     required,
     schema,
     check(value) {
       if (typeof value !== "string") return { ok: false, message: "must be a string" };
-      if (allowed !== undefined && !allowed.includes(value)) return { ok: false, message: `must be one of ${allowed.join(", ")}, got ${JSON.stringify(value.slice(0, 100))}` };
+      if (allowed !== undefined && !allowed.includes(value))
+        return {
+          ok: false,
+          message: `must be one of ${allowed.join(", ")}, got ${JSON.stringify(value.slice(0, 100))}`,
+        };
       if (allowed === undefined && family !== undefined && !value.startsWith(`${family}/`)) {
         return { ok: false, message: `must be an ${family}/* type, got ${JSON.stringify(value.slice(0, 100))}` };
       }
@@ -112,7 +129,10 @@ function mimeType(required: boolean, kind: MediaKind, options: MediaOptions): Pr
 const size: Property = {
   required: false,
   schema: { type: "integer", minimum: 0 },
-  check: (value) => (Number.isSafeInteger(value) && (value as number) >= 0 ? { ok: true, value } : { ok: false, message: "must be a whole number of bytes" }),
+  check: (value) =>
+    Number.isSafeInteger(value) && (value as number) >= 0
+      ? { ok: true, value }
+      : { ok: false, message: "must be a whole number of bytes" },
 };
 
 function methodOf(kind: MediaKind): string {
@@ -126,15 +146,23 @@ function build<V extends MediaValue>(
   refine?: (value: Json) => Issue | undefined,
   constraint?: Json,
 ): MediaSchema<V> {
-  if (typeof options !== "object" || options === null) throw new TypeError(`media.${methodOf(kind)}: options must be an object`);
+  if (typeof options !== "object" || options === null)
+    throw new TypeError(`media.${methodOf(kind)}: options must be an object`);
   const names = Object.keys(properties);
   const validate = (input: unknown): StandardSchemaV1.Result<V> => {
     if (typeof input !== "object" || input === null || Array.isArray(input) || input instanceof Uint8Array) {
-      return { issues: [{ message: `Expected ${article(kind)} ${kind} value (an object with ${requiredNames(properties).join(", ")})` }] };
+      return {
+        issues: [
+          {
+            message: `Expected ${article(kind)} ${kind} value (an object with ${requiredNames(properties).join(", ")})`,
+          },
+        ],
+      };
     }
     const source = input as Json;
     const issues: Issue[] = [];
-    if (source.type !== undefined && source.type !== kind) issues.push({ message: `must be "${kind}"`, path: ["type"] });
+    if (source.type !== undefined && source.type !== kind)
+      issues.push({ message: `must be "${kind}"`, path: ["type"] });
     const out: Json = { type: kind };
     for (const name of names) {
       const property = properties[name]!;
@@ -148,7 +176,8 @@ function build<V extends MediaValue>(
       else issues.push({ message: checked.message, path: [name] });
     }
     for (const key of Object.keys(source)) {
-      if (key !== "type" && !Object.hasOwn(properties, key)) issues.push({ message: `is not a property of ${article(kind)} ${kind} value`, path: [key] });
+      if (key !== "type" && !Object.hasOwn(properties, key))
+        issues.push({ message: `is not a property of ${article(kind)} ${kind} value`, path: [key] });
     }
     if (issues.length === 0 && refine !== undefined) {
       const problem = refine(out);
@@ -227,7 +256,12 @@ export const media: {
     build<MediaResource>(
       "resource",
       options,
-      { uri: text(true, { type: "string", format: "uri" }), mimeType: mimeType(false, "resource", options ?? {}), text: text(false), data: bytes(false) },
+      {
+        uri: text(true, { type: "string", format: "uri" }),
+        mimeType: mimeType(false, "resource", options ?? {}),
+        text: text(false),
+        data: bytes(false),
+      },
       (value) =>
         (value.text === undefined) === (value.data === undefined)
           ? { message: "a resource carries exactly one of text and data" }

@@ -17,7 +17,15 @@ import { kernel } from "../kernel/state.js";
 import { accessPolicyProblem, freezeAccessPolicy } from "../action/access.js";
 import type { AxnAccessOptions, AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionInfo } from "./types.js";
 
-export type { AxnAccessOptions, AxnEnv, AxnGlobalConfig, AxnGlobalOptions, AxnLogger, ExceptionHandler, ExceptionInfo } from "./types.js";
+export type {
+  AxnAccessOptions,
+  AxnEnv,
+  AxnGlobalConfig,
+  AxnGlobalOptions,
+  AxnLogger,
+  ExceptionHandler,
+  ExceptionInfo,
+} from "./types.js";
 
 const ENVS: readonly AxnEnv[] = ["development", "test", "production"];
 
@@ -49,7 +57,8 @@ export function configureAxn(options: AxnGlobalOptions): void {
   for (const [key, value] of Object.entries(options) as [keyof AxnGlobalConfig, unknown][]) {
     if (value === undefined) continue;
     check(key, value);
-    (next as Record<string, unknown>)[key] = key === "access" ? Object.freeze({ default: freezeAccessPolicy((value as AxnAccessOptions).default) }) : value;
+    (next as Record<string, unknown>)[key] =
+      key === "access" ? Object.freeze({ default: freezeAccessPolicy((value as AxnAccessOptions).default) }) : value;
   }
   kernel.options = next;
 }

@@ -44,7 +44,13 @@ interface Entry {
   readonly waiters: Set<() => void>;
 }
 
-const CANCELLED: SettledJob = { ok: false, outcome: "failure", message: "The job was cancelled", exposed: {}, elapsedMs: 0 };
+const CANCELLED: SettledJob = {
+  ok: false,
+  outcome: "failure",
+  message: "The job was cancelled",
+  exposed: {},
+  elapsedMs: 0,
+};
 
 function backoffDelay(options: JobOptions, attemptsMade: number): number {
   const { type, delay } = options.backoff;
@@ -64,14 +70,18 @@ export class EmbeddedQueue implements QueueBackend {
   constructor(options: EmbeddedQueueOptions = {}) {
     const concurrency = options.concurrency ?? 4;
     if (!Number.isInteger(concurrency) || concurrency < 1) {
-      throw new AxnError(ErrorCodes.JobInvalid, `createEmbeddedQueue: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
+      throw new AxnError(
+        ErrorCodes.JobInvalid,
+        `createEmbeddedQueue: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`,
+      );
     }
     this.#concurrency = concurrency;
     this.#keepSettled = options.keepSettled ?? 10_000;
   }
 
   async add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string> {
-    if (this.#closed) throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: the embedded queue is closed`);
+    if (this.#closed)
+      throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: the embedded queue is closed`);
     if (options.jobId !== undefined && this.#jobs.has(options.jobId)) return options.jobId;
     const id = options.jobId ?? randomUUID();
     const entry: Entry = {
@@ -140,7 +150,9 @@ export class EmbeddedQueue implements QueueBackend {
     this.#closed = true;
     for (const entry of this.#jobs.values()) {
       clearTimeout(entry.timer);
-      entry.controller?.abort(new AxnError(ErrorCodes.JobCancelled, `Job "${entry.id}" was stopped: the embedded queue closed`));
+      entry.controller?.abort(
+        new AxnError(ErrorCodes.JobCancelled, `Job "${entry.id}" was stopped: the embedded queue closed`),
+      );
     }
   }
 
@@ -204,7 +216,8 @@ export class EmbeddedQueue implements QueueBackend {
       entry.controller = undefined;
       if (!attempt.retry) this.#settle(entry, "completed", attempt.settled);
       else if (entry.cancelRequested) this.#settle(entry, "cancelled", CANCELLED);
-      else if (entry.attemptsMade >= entry.options.attempts || this.#closed) this.#settle(entry, "dead", attempt.settled);
+      else if (entry.attemptsMade >= entry.options.attempts || this.#closed)
+        this.#settle(entry, "dead", attempt.settled);
       else this.#wake(entry, backoffDelay(entry.options, entry.attemptsMade));
     } finally {
       this.#active--;

@@ -33,10 +33,19 @@ function invalid(action: string, message: string): AxnError {
   return new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${action}: ${message}`);
 }
 
-function integerAtLeast(action: string, name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+function integerAtLeast(
+  action: string,
+  name: string,
+  value: unknown,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`;
-    throw invalid(action, `option "${name}" must be ${range} (got ${typeof value === "number" ? String(value) : typeof value})`);
+    throw invalid(
+      action,
+      `option "${name}" must be ${range} (got ${typeof value === "number" ? String(value) : typeof value})`,
+    );
   }
   return value;
 }
@@ -46,14 +55,18 @@ function backoffOf(action: string, value: unknown): JobOptions["backoff"] {
   if (typeof value === "number") return { type: "fixed", delay: integerAtLeast(action, "backoff", value, 0) };
   const bag = value as { type?: unknown; delay?: unknown } | null;
   if (typeof bag !== "object" || bag === null || (bag.type !== "fixed" && bag.type !== "exponential")) {
-    throw invalid(action, `option "backoff" must be milliseconds, or { type: "fixed" | "exponential", delay: milliseconds }`);
+    throw invalid(
+      action,
+      `option "backoff" must be milliseconds, or { type: "fixed" | "exponential", delay: milliseconds }`,
+    );
   }
   return { type: bag.type, delay: integerAtLeast(action, "backoff.delay", bag.delay, 0) };
 }
 
 /** The options with defaults applied; throws naming the option for a bad one. */
 function jobOptions(action: string, options: EnqueueOptions | undefined): JobOptions {
-  if (options === undefined) return { jobId: undefined, delay: 0, attempts: DEFAULT_ATTEMPTS, backoff: DEFAULT_BACKOFF, priority: undefined };
+  if (options === undefined)
+    return { jobId: undefined, delay: 0, attempts: DEFAULT_ATTEMPTS, backoff: DEFAULT_BACKOFF, priority: undefined };
   if (typeof options !== "object" || options === null) throw invalid(action, "the options must be an object");
   for (const key of Object.keys(options)) {
     if (!(OPTION_NAMES as readonly string[]).includes(key)) {
@@ -63,27 +76,46 @@ function jobOptions(action: string, options: EnqueueOptions | undefined): JobOpt
   }
   const { jobId } = options;
   // BullMQ's own rules for a custom id, kept by the embedded queue too so a switch changes nothing.
-  if (jobId !== undefined && (typeof jobId !== "string" || jobId === "" || jobId.includes(":") || /^\d+$/.test(jobId))) {
-    throw invalid(action, `option "jobId" must be a non-empty string without ":" that is not an integer (got ${JSON.stringify(jobId)}); use a key such as "digest-u1-2026-12-01"`);
+  if (
+    jobId !== undefined &&
+    (typeof jobId !== "string" || jobId === "" || jobId.includes(":") || /^\d+$/.test(jobId))
+  ) {
+    throw invalid(
+      action,
+      `option "jobId" must be a non-empty string without ":" that is not an integer (got ${JSON.stringify(jobId)}); use a key such as "digest-u1-2026-12-01"`,
+    );
   }
   return {
     jobId,
     delay: options.delay === undefined ? 0 : integerAtLeast(action, "delay", options.delay, 0),
-    attempts: options.attempts === undefined ? DEFAULT_ATTEMPTS : integerAtLeast(action, "attempts", options.attempts, 1),
+    attempts:
+      options.attempts === undefined ? DEFAULT_ATTEMPTS : integerAtLeast(action, "attempts", options.attempts, 1),
     backoff: backoffOf(action, options.backoff),
-    priority: options.priority === undefined ? undefined : integerAtLeast(action, "priority", options.priority, 1, MAX_PRIORITY),
+    priority:
+      options.priority === undefined
+        ? undefined
+        : integerAtLeast(action, "priority", options.priority, 1, MAX_PRIORITY),
   };
 }
 
 /** The call in its travelling form. */
-function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions): JobPayload {
+function jobPayload(
+  action: AnyAxn,
+  args: unknown,
+  options: EnqueueOptions | undefined,
+  invoker?: InvokerOptions,
+): JobPayload {
   const name = action.name;
   const internals = internalsOf(action);
   if (internals.factory) {
-    throw invalid(name, "it was built by Factory.build, so a worker cannot find it by name; define it with defineAxn in a module the worker loads");
+    throw invalid(
+      name,
+      "it was built by Factory.build, so a worker cannot find it by name; define it with defineAxn in a module the worker loads",
+    );
   }
   const argsObject = args === undefined ? {} : args;
-  if (typeof argsObject !== "object" || argsObject === null || Array.isArray(argsObject)) throw invalid(name, "the arguments must be an object");
+  if (typeof argsObject !== "object" || argsObject === null || Array.isArray(argsObject))
+    throw invalid(name, "the arguments must be an object");
   const ambientNames = internals.expects.filter((field) => field.kind === "ambient").map((field) => field.name);
   // A tool call's Invoker checks the caller's principal against the action's access policy, so
   // the principal travels with a tool call whether or not the action declares it.
@@ -101,7 +133,13 @@ function jobPayload(action: AnyAxn, args: unknown, options: EnqueueOptions | und
   };
 }
 
-export async function enqueue(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined, invoker?: InvokerOptions, local?: LocalJobOptions): Promise<JobHandle> {
+export async function enqueue(
+  action: AnyAxn,
+  args: unknown,
+  options: EnqueueOptions | undefined,
+  invoker?: InvokerOptions,
+  local?: LocalJobOptions,
+): Promise<JobHandle> {
   const settings = jobOptions(action.name, options);
   const payload = jobPayload(action, args, options, invoker);
   const backend = queueBackend();

@@ -13,18 +13,30 @@ import type { JobSnapshot, QueueBackend } from "./backend.js";
 
 /** The error a missing job raises, naming the id and the backend. */
 export function jobNotFound(id: string, backend: QueueBackend): AxnError {
-  const lost = backend.kind === "embedded" ? " (the embedded queue keeps jobs in this process only: they are lost on restart)" : "";
-  return new AxnError(ErrorCodes.JobNotFound, `No job "${id}" in the ${backend.kind} queue; it was never enqueued there, or it expired${lost}`);
+  const lost =
+    backend.kind === "embedded"
+      ? " (the embedded queue keeps jobs in this process only: they are lost on restart)"
+      : "";
+  return new AxnError(
+    ErrorCodes.JobNotFound,
+    `No job "${id}" in the ${backend.kind} queue; it was never enqueued there, or it expired${lost}`,
+  );
 }
 
 /** An action's sensitive and declared expose names: the same for every job of it, so built once. */
-const exposeNames = new WeakMap<AnyAxn, { readonly sensitive: ReadonlySet<string>; readonly declared: ReadonlySet<string> }>();
+const exposeNames = new WeakMap<
+  AnyAxn,
+  { readonly sensitive: ReadonlySet<string>; readonly declared: ReadonlySet<string> }
+>();
 
 function namesOf(action: AnyAxn): { readonly sensitive: ReadonlySet<string>; readonly declared: ReadonlySet<string> } {
   let names = exposeNames.get(action);
   if (names === undefined) {
     const { exposes } = internalsOf(action);
-    names = { sensitive: new Set(exposes.filter((field) => field.sensitive).map((field) => field.name)), declared: new Set(exposes.map((field) => field.name)) };
+    names = {
+      sensitive: new Set(exposes.filter((field) => field.sensitive).map((field) => field.name)),
+      declared: new Set(exposes.map((field) => field.name)),
+    };
     exposeNames.set(action, names);
   }
   return names;
@@ -34,7 +46,10 @@ function settledResult(snapshot: JobSnapshot, action: AnyAxn | undefined): Resul
   const settled = snapshot.settled!;
   const exception =
     snapshot.state === "dead"
-      ? new AxnError(ErrorCodes.JobDead, `Job "${snapshot.id}" of ${snapshot.action} is dead: ${snapshot.attemptsMade} of ${snapshot.attempts} attempts threw, and each exception was reported to onException by the worker that ran it`)
+      ? new AxnError(
+          ErrorCodes.JobDead,
+          `Job "${snapshot.id}" of ${snapshot.action} is dead: ${snapshot.attemptsMade} of ${snapshot.attempts} attempts threw, and each exception was reported to onException by the worker that ran it`,
+        )
       : snapshot.state === "cancelled"
         ? new AxnError(ErrorCodes.JobCancelled, `Job "${snapshot.id}" of ${snapshot.action} was cancelled`)
         : settled.fieldErrors !== undefined
@@ -63,7 +78,13 @@ export class Job implements JobHandle {
   async status(): Promise<JobStatus> {
     const snapshot = await this.backend.snapshot(this.id);
     if (snapshot === undefined) throw jobNotFound(this.id, this.backend);
-    return { id: snapshot.id, action: snapshot.action, state: snapshot.state, attemptsMade: snapshot.attemptsMade, attempts: snapshot.attempts };
+    return {
+      id: snapshot.id,
+      action: snapshot.action,
+      state: snapshot.state,
+      attemptsMade: snapshot.attemptsMade,
+      attempts: snapshot.attempts,
+    };
   }
 
   async result(options: { readonly signal?: AbortSignal } = {}): Promise<Result<Record<string, unknown>>> {

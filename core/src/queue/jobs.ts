@@ -34,7 +34,8 @@ export const Jobs = {
     const backend = queueBackend();
     const snapshot = await backend.snapshot(id);
     if (snapshot === undefined) return undefined;
-    if (options.principal !== undefined && snapshot.owner !== undefined && snapshot.owner !== options.principal?.id) return undefined;
+    if (options.principal !== undefined && snapshot.owner !== undefined && snapshot.owner !== options.principal?.id)
+      return undefined;
     return new Job(snapshot.id, snapshot.action, actionNamed(snapshot.action), backend) as JobHandle;
   },
   /**
@@ -43,7 +44,11 @@ export const Jobs = {
    * job settles the `Result` the synchronous tool call would have settled. `live` reaches the body
    * only when this process runs the job (the embedded queue): a worker elsewhere cannot call back.
    */
-  enqueueToolCall(action: AnyAxn, args: unknown, options: EnqueueOptions & { readonly invoker: InvokerOptions; readonly live?: LocalJobOptions["live"] }): Promise<JobHandle> {
+  enqueueToolCall(
+    action: AnyAxn,
+    args: unknown,
+    options: EnqueueOptions & { readonly invoker: InvokerOptions; readonly live?: LocalJobOptions["live"] },
+  ): Promise<JobHandle> {
     const { invoker, live, ...enqueueOptions } = options;
     return enqueue(action, args, enqueueOptions, invoker, live === undefined ? undefined : { live });
   },
@@ -61,7 +66,10 @@ export const Jobs = {
    * no `AbortController` for a job that never looks). `live` is the channel the body's `ctx.progress`
    * reaches (an MCP task's client, through the backend that relays it).
    */
-  run(payload: unknown, options: { readonly signal?: AbortSignal | (() => AbortSignal); readonly live?: LocalJobOptions["live"] } = {}): Promise<JobAttempt> {
+  run(
+    payload: unknown,
+    options: { readonly signal?: AbortSignal | (() => AbortSignal); readonly live?: LocalJobOptions["live"] } = {},
+  ): Promise<JobAttempt> {
     return runJob(payload, options);
   },
 } as const;

@@ -36,22 +36,49 @@ function isPayload(value: unknown): value is JobPayload {
 
 function unrunnable(error: AxnError, action: string): JobAttempt {
   reportException(error, { action, phase: "job" });
-  return { retry: true, settled: { ok: false, outcome: "exception", message: JOB_UNRUNNABLE_MESSAGE, exposed: {}, elapsedMs: 0 } };
+  return {
+    retry: true,
+    settled: { ok: false, outcome: "exception", message: JOB_UNRUNNABLE_MESSAGE, exposed: {}, elapsedMs: 0 },
+  };
 }
 
 /** The settled form of a result: exposed values rendered to JSON (they go to Redis or a client). */
 function settledForm(result: Result<Record<string, unknown>>): SettledJob {
   if (!result.ok) {
-    const fieldErrors = Invoker.inputInvalid(result) ? Invoker.fieldErrors(result).map(({ field, message }) => ({ field, message })) : undefined;
-    return { ok: false, outcome: result.outcome, message: result.message, exposed: {}, elapsedMs: result.elapsedMs, ...(fieldErrors === undefined ? {} : { fieldErrors }) };
+    const fieldErrors = Invoker.inputInvalid(result)
+      ? Invoker.fieldErrors(result).map(({ field, message }) => ({ field, message }))
+      : undefined;
+    return {
+      ok: false,
+      outcome: result.outcome,
+      message: result.message,
+      exposed: {},
+      elapsedMs: result.elapsedMs,
+      ...(fieldErrors === undefined ? {} : { fieldErrors }),
+    };
   }
-  return { ok: true, outcome: result.outcome, message: result.message, exposed: render(result), elapsedMs: result.elapsedMs };
+  return {
+    ok: true,
+    outcome: result.outcome,
+    message: result.message,
+    exposed: render(result),
+    elapsedMs: result.elapsedMs,
+  };
 }
 
 /** Runs one attempt of a job. Never throws. */
-export async function runJob(payload: unknown, options: { readonly signal?: AbortSignal | (() => AbortSignal); readonly live?: LiveChannel | undefined } = {}): Promise<JobAttempt> {
+export async function runJob(
+  payload: unknown,
+  options: { readonly signal?: AbortSignal | (() => AbortSignal); readonly live?: LiveChannel | undefined } = {},
+): Promise<JobAttempt> {
   if (!isPayload(payload)) {
-    return unrunnable(new AxnError(ErrorCodes.JobInvalid, "A job reached the worker without an axn payload ({ action, args, ambient }); was it enqueued by something other than A.enqueue?"), "(unknown)");
+    return unrunnable(
+      new AxnError(
+        ErrorCodes.JobInvalid,
+        "A job reached the worker without an axn payload ({ action, args, ambient }); was it enqueued by something other than A.enqueue?",
+      ),
+      "(unknown)",
+    );
   }
   const action = actionNamed(payload.action);
   if (action === undefined) {
@@ -81,13 +108,23 @@ export async function runJob(payload: unknown, options: { readonly signal?: Abor
   // no scope is opened: on Node 20 the first one switches on promise hooks for every promise of the
   // worker process, BullMQ's and ioredis's included (bench row 22's finding).
   const isolated = span === undefined && currentExecution() === undefined && resolvesNothing(outerAmbient());
-  const result = await (isolated ? call() : runInExecution({ action: payload.action, ambient: undefined, visible: [], span, parent: undefined }, call));
+  const result = await (isolated
+    ? call()
+    : runInExecution({ action: payload.action, ambient: undefined, visible: [], span, parent: undefined }, call));
   try {
     return { retry: result.outcome === "exception", settled: settledForm(result) };
   } catch (error) {
     // The body succeeded but exposed a value with no JSON form: the same outcome every attempt.
     reportException(error, { action: payload.action, phase: "job result" });
-    return { retry: false, settled: { ok: false, outcome: "exception", message: JOB_UNRUNNABLE_MESSAGE, exposed: {}, elapsedMs: result.elapsedMs } };
+    return {
+      retry: false,
+      settled: {
+        ok: false,
+        outcome: "exception",
+        message: JOB_UNRUNNABLE_MESSAGE,
+        exposed: {},
+        elapsedMs: result.elapsedMs,
+      },
+    };
   }
 }
-

@@ -13,7 +13,8 @@ const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 /** The `traceparent` of the span running here (axn's own, else OpenTelemetry's active one), if any. */
 export function currentTraceparent(): string | undefined {
   // Without a registered context manager OpenTelemetry has no active span: the API stays unloaded.
-  const span = currentSpan() ?? (openTelemetryRegistered("context") ? openTelemetry().trace.getActiveSpan() : undefined);
+  const span =
+    currentSpan() ?? (openTelemetryRegistered("context") ? openTelemetry().trace.getActiveSpan() : undefined);
   const spanContext = span?.spanContext();
   if (spanContext === undefined || !openTelemetry().isSpanContextValid(spanContext)) return undefined;
   const flags = (spanContext.traceFlags & 0xff).toString(16).padStart(2, "0");

@@ -48,7 +48,11 @@ function pathOf(where: Where | undefined, root: string): string {
   return appendPath(pathOf(where.parent, root), where.key);
 }
 
-export function travelling(action: string, where: string, value: Readonly<Record<string, unknown>>): { [key: string]: JsonValue } {
+export function travelling(
+  action: string,
+  where: string,
+  value: Readonly<Record<string, unknown>>,
+): { [key: string]: JsonValue } {
   const ancestors = new Set<object>();
   const walk = (current: unknown, at: Where | undefined): void => {
     const what = describe(current);
@@ -61,7 +65,10 @@ export function travelling(action: string, where: string, value: Readonly<Record
     }
     if (typeof current !== "object" || current === null) return;
     if (ancestors.has(current)) {
-      throw new AxnError(ErrorCodes.JobUnserializable, `Cannot enqueue ${action}: ${pathOf(at, where)} refers back to itself (a cycle), which cannot travel with a job`);
+      throw new AxnError(
+        ErrorCodes.JobUnserializable,
+        `Cannot enqueue ${action}: ${pathOf(at, where)} refers back to itself (a cycle), which cannot travel with a job`,
+      );
     }
     ancestors.add(current);
     if (Array.isArray(current)) {

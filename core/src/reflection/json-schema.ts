@@ -27,9 +27,16 @@ export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema
  * accepts, so its schema is folded into the parent's property at that path — otherwise the
  * reflected schema would accept values the runtime refuses.
  */
-export function buildInputSchema(fields: readonly NormalizedField[], warn: (message: string) => void = () => {}): JsonSchema {
+export function buildInputSchema(
+  fields: readonly NormalizedField[],
+  warn: (message: string) => void = () => {},
+): JsonSchema {
   const defs: Defs = {};
-  const schema = objectSchema(fields.filter((field) => field.kind === "arg"), "input", defs);
+  const schema = objectSchema(
+    fields.filter((field) => field.kind === "arg"),
+    "input",
+    defs,
+  );
   const byName = new Map(fields.map((field) => [field.name, field]));
   for (const field of fields) {
     if (field.kind !== "subfield") continue;
@@ -37,7 +44,9 @@ export function buildInputSchema(fields: readonly NormalizedField[], warn: (mess
     // A subfield of an ambient field is not model input: it stays out, like its parent.
     if (path !== undefined && !foldSubfield(schema, field, path, defs)) {
       // The seed: a subfield whose parent is not an object is left out of the schema, with a warning.
-      warn(`subfield "${field.name}" is read from "${field.parentPath!.join(".")}", whose schema is not an object; it is left out of the input schema`);
+      warn(
+        `subfield "${field.name}" is read from "${field.parentPath!.join(".")}", whose schema is not an object; it is left out of the input schema`,
+      );
     }
   }
   return withDefs(schema, defs);
@@ -49,7 +58,11 @@ function withDefs(schema: JsonSchema, defs: Defs): JsonSchema {
 }
 
 /** Where a subfield sits under the top-level arguments, following subfields of subfields. */
-function argumentPath(field: NormalizedField, byName: ReadonlyMap<string, NormalizedField>, seen: Set<string>): string[] | undefined {
+function argumentPath(
+  field: NormalizedField,
+  byName: ReadonlyMap<string, NormalizedField>,
+  seen: Set<string>,
+): string[] | undefined {
   const [head, ...rest] = field.parentPath!;
   const parent = byName.get(head!);
   if (parent === undefined || parent.kind === "ambient" || seen.has(parent.name)) return undefined;
@@ -68,7 +81,11 @@ function isSchemaObject(value: JsonValue | undefined): value is MutableSchema {
 /** An object schema: a subfield can be folded into it as a property. */
 function isObjectSchema(node: MutableSchema): boolean {
   const type = node.type;
-  return type === "object" || (Array.isArray(type) && type.includes("object")) || (type === undefined && isSchemaObject(node.properties));
+  return (
+    type === "object" ||
+    (Array.isArray(type) && type.includes("object")) ||
+    (type === undefined && isSchemaObject(node.properties))
+  );
 }
 
 /**

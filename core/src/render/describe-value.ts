@@ -28,7 +28,8 @@ export function isForeignPlainObject(v: object, proto: unknown): boolean {
 }
 
 export function binaryKind(v: object): string | undefined {
-  if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof SharedArrayBuffer) return constructorName(v) || "binary";
+  if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof SharedArrayBuffer)
+    return constructorName(v) || "binary";
   if (typeof Blob !== "undefined" && v instanceof Blob) return constructorName(v) || "Blob";
   return undefined;
 }

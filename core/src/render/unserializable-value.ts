@@ -29,7 +29,13 @@ export class UnserializableValue extends AxnError {
     this.reason = reason;
   }
 
-  override toJSON(): { name: string; code: typeof ErrorCodes.Unserializable; message: string; path: string; reason: string } {
+  override toJSON(): {
+    name: string;
+    code: typeof ErrorCodes.Unserializable;
+    message: string;
+    path: string;
+    reason: string;
+  } {
     return { ...super.toJSON(), code: this.code, path: this.path, reason: this.reason };
   }
 }

@@ -58,7 +58,13 @@ export function render<X>(result: Result<X>, options: RenderOptions = {}): Recor
     const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
     if (value === undefined) continue;
     // A leaf that renders as itself (most exposes: a string, a number) needs no walker.
-    setProperty(out, field.name, leafKind(value) === SELF ? (value as JsonValue) : renderValue(value, field.name, { rejectOpaque, sensitive: field.sensitive }));
+    setProperty(
+      out,
+      field.name,
+      leafKind(value) === SELF
+        ? (value as JsonValue)
+        : renderValue(value, field.name, { rejectOpaque, sensitive: field.sensitive }),
+    );
   }
   return out;
 }

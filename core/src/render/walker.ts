@@ -61,7 +61,6 @@ class Frame {
   }
 }
 
-
 /** How a member renders, decided inline for the leaves that are most of any payload. */
 export const SELF = 0;
 const OTHER = 1;
@@ -95,7 +94,8 @@ function isIndex(name: string, items: number): boolean {
 
 /** Assigns without tripping the `__proto__` setter, which would drop the value and change the prototype. */
 export function setProperty(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   else out[key] = value;
 }
 
@@ -124,7 +124,9 @@ export class Walker {
       if (error === this.thrown) throw error;
       // A getter, a Proxy trap or an iterator threw while the value was being read: the value has
       // no JSON representation either, and its path is known. The thrown error may carry data.
-      return this.refuse(new UnserializableValue(this.pendingPath(), "reading the value threw (see cause)", { cause: error }));
+      return this.refuse(
+        new UnserializableValue(this.pendingPath(), "reading the value threw (see cause)", { cause: error }),
+      );
     }
   }
 
@@ -182,7 +184,8 @@ export class Walker {
     const keys = f.keys!;
     for (let i = f.index; i < f.length; i++) {
       const key = keys[i]!;
-      if (!isWellFormed(key)) this.failIn(depth - 1, f.at, key, `property name has no UTF-8 form (${surrogateAt(key)})`);
+      if (!isWellFormed(key))
+        this.failIn(depth - 1, f.at, key, `property name has no UTF-8 form (${surrogateAt(key)})`);
       const child = values[i];
       const leaf = leafKind(child);
       if (leaf === BAD_STRING) this.fail(depth, key, `string has no UTF-8 form (${surrogateAt(child as string)})`);
@@ -209,7 +212,8 @@ export class Walker {
         typeof (child as { toJSON?: unknown }).toJSON !== "function" &&
         !this.onPath(child)
       ) {
-        if (proto === Array.prototype) return this.arrayFrame(child, child as readonly unknown[], depth, key, undefined, false);
+        if (proto === Array.prototype)
+          return this.arrayFrame(child, child as readonly unknown[], depth, key, undefined, false);
         const keys = Object.keys(child);
         return new Frame(child, child, keys, this.valuesOf(child, keys, depth, key), key, undefined, false);
       }
@@ -227,7 +231,11 @@ export class Walker {
     if (rendered === OMIT) {
       // JSON.stringify turns undefined into null inside an array: a changed value, not an absent one.
       if (f.keys === undefined) {
-        this.fail(depth, key, depth === 0 ? "undefined has no JSON representation" : "undefined in an array (JSON would turn it into null)");
+        this.fail(
+          depth,
+          key,
+          depth === 0 ? "undefined has no JSON representation" : "undefined in an array (JSON would turn it into null)",
+        );
       }
       if (f.out === undefined) this.materialize(f, i);
       return;
@@ -288,7 +296,8 @@ export class Walker {
     let v: object = raw;
     let via: object[] | undefined;
     for (let hop = 0; ; hop++) {
-      if (hop > MAX_TOJSON_HOPS) this.fail(depth, key, `toJSON does not settle (more than ${MAX_TOJSON_HOPS} nested toJSON results)`);
+      if (hop > MAX_TOJSON_HOPS)
+        this.fail(depth, key, `toJSON does not settle (more than ${MAX_TOJSON_HOPS} nested toJSON results)`);
       if (this.onPath(v) || via?.includes(v)) {
         this.fail(depth, key, "cyclic reference (the value contains itself)");
       }
@@ -297,7 +306,9 @@ export class Walker {
       if (plainArray || proto === Object.prototype || proto === null || isForeignPlainObject(v, proto)) {
         const toJSON = (v as { toJSON?: unknown }).toJSON;
         if (typeof toJSON !== "function") {
-          return plainArray ? this.arrayFrame(raw, v as readonly unknown[], depth, key, via, false) : this.objectFrame(raw, v, key, via, depth, false);
+          return plainArray
+            ? this.arrayFrame(raw, v as readonly unknown[], depth, key, via, false)
+            : this.objectFrame(raw, v, key, via, depth, false);
         }
       } else {
         // Checked before toJSON: Buffer has one, and its `{type, data: [bytes…]}` is no rendering a
@@ -329,7 +340,9 @@ export class Walker {
         }
         if (next === v) {
           // `toJSON() { return this }`: the author declares the own properties as the rendering.
-          return Array.isArray(v) ? this.arrayFrame(raw, v, depth, key, via, true) : this.objectFrame(raw, v, key, via, depth, true);
+          return Array.isArray(v)
+            ? this.arrayFrame(raw, v, depth, key, via, true)
+            : this.objectFrame(raw, v, key, via, depth, true);
         }
         (via ??= []).push(v);
         if (typeof next !== "object" || next === null) return this.renderPrimitive(next, depth, key);
@@ -358,7 +371,11 @@ export class Walker {
       if (v instanceof Error) {
         // JSON.stringify gives `{}` (message and stack are not enumerable): silently empty. Rendering
         // the message instead could put a developer-facing exception text in front of a client.
-        this.fail(depth, key, `an Error (${v.name}) has no JSON rendering (expose its message as a string, or add toJSON)`);
+        this.fail(
+          depth,
+          key,
+          `an Error (${v.name}) has no JSON rendering (expose its message as a string, or add toJSON)`,
+        );
       }
       if (v instanceof Promise) this.fail(depth, key, "a Promise has no JSON representation (a missing await?)");
       if (v instanceof WeakMap || v instanceof WeakSet || v instanceof WeakRef) {
@@ -372,13 +389,24 @@ export class Walker {
       // fields, accessors, internal slots), and `{}` would drop them without a word.
       const keys = Object.keys(v);
       if (keys.length === 0) {
-        this.fail(depth, key, `${describeInstance(v)} has no own enumerable property to render (data in #private fields or accessors would be dropped; add toJSON)`);
+        this.fail(
+          depth,
+          key,
+          `${describeInstance(v)} has no own enumerable property to render (data in #private fields or accessors would be dropped; add toJSON)`,
+        );
       }
       return this.objectFrame(raw, v, key, via, depth, true, keys);
     }
   }
 
-  private arrayFrame(raw: object, array: readonly unknown[], depth: number, key: string | number, via: object[] | undefined, copy: boolean): Frame {
+  private arrayFrame(
+    raw: object,
+    array: readonly unknown[],
+    depth: number,
+    key: string | number,
+    via: object[] | undefined,
+    copy: boolean,
+  ): Frame {
     this.refuseNamed(array, array.length, "an array", depth, key);
     return new Frame(raw, array, undefined, array, key, via, copy);
   }
@@ -392,11 +420,20 @@ export class Walker {
     // Exactly the indexes (a hole makes fewer, and is refused as undefined on its own).
     if (names.length === items) return;
     for (const name of names) {
-      if (!isIndex(name, items)) this.failIn(depth, key, name, `a named property on ${kind} has no JSON form (it would be dropped)`);
+      if (!isIndex(name, items))
+        this.failIn(depth, key, name, `a named property on ${kind} has no JSON form (it would be dropped)`);
     }
   }
 
-  private objectFrame(raw: object, o: object, key: string | number, via: object[] | undefined, depth: number, copy: boolean, keys = Object.keys(o)): Frame {
+  private objectFrame(
+    raw: object,
+    o: object,
+    key: string | number,
+    via: object[] | undefined,
+    depth: number,
+    copy: boolean,
+    keys = Object.keys(o),
+  ): Frame {
     // Property names are checked as the walk reaches them, in the member loop.
     return new Frame(raw, o, keys, this.valuesOf(o, keys, depth, key), key, via, copy);
   }
@@ -423,7 +460,13 @@ export class Walker {
   }
 
   /** A Map becomes a plain object; its keys go through their string form, and must not collide. */
-  private mapFrame(raw: object, map: ReadonlyMap<unknown, unknown>, depth: number, key: string | number, via: object[] | undefined): Frame {
+  private mapFrame(
+    raw: object,
+    map: ReadonlyMap<unknown, unknown>,
+    depth: number,
+    key: string | number,
+    via: object[] | undefined,
+  ): Frame {
     const out: Record<string, unknown> = {};
     const keys: string[] = [];
     const values: unknown[] = [];
@@ -477,7 +520,9 @@ export class Walker {
     try {
       return String(k);
     } catch (error) {
-      return this.refuse(new UnserializableValue(this.path(depth, key), "a Map key has no string form (see cause)", { cause: error }));
+      return this.refuse(
+        new UnserializableValue(this.path(depth, key), "a Map key has no string form (see cause)", { cause: error }),
+      );
     }
   }
 
@@ -524,7 +569,8 @@ export class Walker {
         first = leaves.get(item);
         if (first === undefined) leaves.set(item, i);
       }
-      if (first !== undefined) this.fail(depth, i, `two Set members render as one JSON value (members ${first} and ${i})`);
+      if (first !== undefined)
+        this.fail(depth, i, `two Set members render as one JSON value (members ${first} and ${i})`);
     }
   }
 

@@ -21,7 +21,8 @@ export function assertDeclaredAdapters(action: AnyAxn): void {
     throw unknownAdapterError(`defineAxn(${internals.name}): unknown`, key, "", adapters.keys());
   }
   for (const key of internals.tool.except) {
-    if (!adapters.has(key)) throw unknownAdapterError(`defineAxn(${internals.name}): unknown`, key, " in tool.except", adapters.keys());
+    if (!adapters.has(key))
+      throw unknownAdapterError(`defineAxn(${internals.name}): unknown`, key, " in tool.except", adapters.keys());
   }
   tools.checkedDeclarations.add(internals);
 }

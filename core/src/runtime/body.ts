@@ -31,7 +31,9 @@ export type ExposedBag = unknown[];
 function mergeExposed(action: CompiledAction, bag: ExposedBag, values: unknown): void {
   if (values === undefined || values === null) return;
   if (typeof values !== "object" || Array.isArray(values)) {
-    throw new TypeError(`${action.name} returned a ${Array.isArray(values) ? "array" : typeof values}; return an object of exposed values (or nothing)`);
+    throw new TypeError(
+      `${action.name} returned a ${Array.isArray(values) ? "array" : typeof values}; return an object of exposed values (or nothing)`,
+    );
   }
   if (action.readExposed?.(values, bag)) return;
   for (const key of Object.keys(values)) {
@@ -102,7 +104,10 @@ export class BodyContext {
     return this.compiled.self!;
   }
   fail(reason?: string, options?: { readonly standalone?: boolean }): never {
-    throw new Settle(false, reason === undefined ? undefined : { text: reason, standalone: options?.standalone === true });
+    throw new Settle(
+      false,
+      reason === undefined ? undefined : { text: reason, standalone: options?.standalone === true },
+    );
   }
   done(message?: string): never {
     throw new Settle(true, message === undefined ? undefined : { text: message, standalone: false });

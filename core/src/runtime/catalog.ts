@@ -12,7 +12,8 @@ import { kernel } from "../kernel/state.js";
 
 /** Checks `action` against the loaded packages, then adds it (see the module header). */
 export function addToCatalog(action: AnyAxn): void {
-  for (const namespace of internalsOf(action).overrides.keys()) kernel.configurables.byNamespace.get(namespace)?.validateAction(action);
+  for (const namespace of internalsOf(action).overrides.keys())
+    kernel.configurables.byNamespace.get(namespace)?.validateAction(action);
   if (kernel.extensions.frozen) assertDeclaredAdapters(action);
   kernel.catalog.actions.push(action);
   kernel.catalog.version++;

@@ -54,15 +54,21 @@ function hooksOf(chain: readonly AnyDefinition[], kind: keyof Hooks<never>): nev
 }
 
 /** Callbacks run last-defined first: the child's (reversed) before the parent's. */
-function callbacksOf(chain: readonly AnyDefinition[], kind: "onSuccess" | "onFailure" | "onException" | "onError"): never[] {
+function callbacksOf(
+  chain: readonly AnyDefinition[],
+  kind: "onSuccess" | "onFailure" | "onException" | "onError",
+): never[] {
   return [...chain].reverse().flatMap((def) => list(def[kind] as Callbacks<Fields> | undefined).reverse()) as never[];
 }
 
 function failsOnOf(name: string, chain: readonly AnyDefinition[]): CompiledAction["failsOn"] {
-  return chain.flatMap((d) => d.failsOn ?? []).map((when) => {
-    if (typeof when !== "function") throw new TypeError(`defineAxn(${name}): failsOn entries must be error classes or predicates`);
-    return errorMatcher(when);
-  });
+  return chain
+    .flatMap((d) => d.failsOn ?? [])
+    .map((when) => {
+      if (typeof when !== "function")
+        throw new TypeError(`defineAxn(${name}): failsOn entries must be error classes or predicates`);
+      return errorMatcher(when);
+    });
 }
 
 /** The nearest declared `access` in the chain (the action's own, else its closest ancestor's), checked and frozen. */

@@ -35,9 +35,11 @@ export interface Declaration {
 
 /** Checks a definition (`factory`: built by `Factory.build`, never a catalogued tool member). */
 export function checkDeclaration(definition: unknown, factory: boolean): Declaration {
-  if (typeof definition !== "object" || definition === null) throw new TypeError("defineAxn: expected a definition object");
+  if (typeof definition !== "object" || definition === null)
+    throw new TypeError("defineAxn: expected a definition object");
   const name = (definition as { name?: unknown }).name;
-  if (typeof name !== "string" || name.trim() === "") throw new TypeError("defineAxn: `name` must be a non-empty string");
+  if (typeof name !== "string" || name.trim() === "")
+    throw new TypeError("defineAxn: `name` must be a non-empty string");
   const def = definition as AnyDefinition;
   checkDefinitionKeys(name, def);
   checkShape(name, def);
@@ -48,7 +50,17 @@ export function checkDeclaration(definition: unknown, factory: boolean): Declara
   const { tool, overrides } = normalizeTool(name, def);
   const toolVersion = normalizeToolVersion(name, def.toolVersion);
   checkVersionSuffix(name, def, tool, toolVersion, factory);
-  return { name, def, expects, exposes, tool, overrides, toolVersion, hints: checkHints(name, def), prefixes: def.toolPrefixes ?? DEFAULT_TOOL_PREFIXES };
+  return {
+    name,
+    def,
+    expects,
+    exposes,
+    tool,
+    overrides,
+    toolVersion,
+    hints: checkHints(name, def),
+    prefixes: def.toolPrefixes ?? DEFAULT_TOOL_PREFIXES,
+  };
 }
 
 function checkShape(name: string, def: AnyDefinition): void {
@@ -70,22 +82,33 @@ function checkShape(name: string, def: AnyDefinition): void {
  * suffix but no toolVersion of its own (a member only through a directory grant, or only by its
  * v<n>.ts module path, is still caught at enumeration).
  */
-function checkVersionSuffix(name: string, def: AnyDefinition, tool: NormalizedToolDeclaration, toolVersion: number, factory: boolean): void {
+function checkVersionSuffix(
+  name: string,
+  def: AnyDefinition,
+  tool: NormalizedToolDeclaration,
+  toolVersion: number,
+  factory: boolean,
+): void {
   const suffix = splitSegments(name).length >= 2 ? versionSegment(name) : undefined;
   if (suffix === undefined) return;
   if (def.toolVersion !== undefined && suffix !== toolVersion) {
-    throw new TypeError(`defineAxn(${name}): the name ends in a V${suffix} segment but toolVersion is ${toolVersion}; make them agree`);
+    throw new TypeError(
+      `defineAxn(${name}): the name ends in a V${suffix} segment but toolVersion is ${toolVersion}; make them agree`,
+    );
   }
   if (def.toolVersion === undefined && !factory && !tool.optOut && (tool.all || tool.keys.size > 0)) {
     const inherited = def.extends === undefined ? "" : " (toolVersion is never inherited through extends)";
-    throw new TypeError(`defineAxn(${name}): the name ends in a V${suffix} segment but does not declare toolVersion; add toolVersion: ${suffix}${inherited}`);
+    throw new TypeError(
+      `defineAxn(${name}): the name ends in a V${suffix} segment but does not declare toolVersion; add toolVersion: ${suffix}${inherited}`,
+    );
   }
 }
 
 /** Hints are checked against the vocabulary once it is frozen (before that, at host load). */
 function checkHints(name: string, def: AnyDefinition): string[] {
   const hints = [...(def.semanticHints ?? [])] as string[];
-  if (hints.some((h) => typeof h !== "string")) throw new TypeError(`defineAxn(${name}): semanticHints must be strings`);
+  if (hints.some((h) => typeof h !== "string"))
+    throw new TypeError(`defineAxn(${name}): semanticHints must be strings`);
   if (extensionsFrozen()) assertKnownHints(name, hints);
   return hints;
 }

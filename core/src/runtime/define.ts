@@ -83,14 +83,17 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
       throwUnlessOk(await execute(compiled, args, options, undefined)),
     enqueue: (args: unknown, options?: EnqueueOptions) => enqueueCall(frozen as unknown as AnyAxn, args, options),
     toolName(key?: string): string {
-      if (key !== undefined && tool.adapterNames[key] !== undefined) return deriveToolName(tool.adapterNames[key], { prefixes: [], version: undefined });
+      if (key !== undefined && tool.adapterNames[key] !== undefined)
+        return deriveToolName(tool.adapterNames[key], { prefixes: [], version: undefined });
       if (tool.name !== undefined) return deriveToolName(tool.name, { prefixes: [], version: undefined });
       const origin = moduleOriginOf(internals)?.qualifiedName;
       return deriveToolName(origin ?? name, { prefixes, version: def.toolVersion });
     },
     toolVersion,
     get inputSchema(): JsonSchema {
-      return (inputSchema ??= deepFreeze(buildInputSchema(expects, (message) => axnConfig().logger.warn(`axn: ${name}: ${message}`))));
+      return (inputSchema ??= deepFreeze(
+        buildInputSchema(expects, (message) => axnConfig().logger.warn(`axn: ${name}: ${message}`)),
+      ));
     },
     get outputSchema(): JsonSchema | undefined {
       if (outputSchema === null) {

@@ -26,12 +26,19 @@ export interface ElicitFields {
 const cache = new WeakMap<object, ElicitFields>();
 
 /** What an answer is validated with: every field user-facing, coerced, no policy beyond that. */
-const ANSWER_POLICY = Object.freeze({ coerce: true, userFacingInputErrors: true, rejectUndeclaredInputs: false, checkValue: undefined });
+const ANSWER_POLICY = Object.freeze({
+  coerce: true,
+  userFacingInputErrors: true,
+  rejectUndeclaredInputs: false,
+  checkValue: undefined,
+});
 
 /** Reads `fields` for `ctx.elicit` in `action`, or throws a `TypeError` naming what cannot be asked. */
 export function elicitFields(action: string, fields: Fields): ElicitFields {
   if (typeof fields !== "object" || fields === null || Array.isArray(fields)) {
-    throw new TypeError(`${action}: ctx.elicit(message, fields): fields must be an object of field declarations, like expects`);
+    throw new TypeError(
+      `${action}: ctx.elicit(message, fields): fields must be an object of field declarations, like expects`,
+    );
   }
   let read = cache.get(fields);
   if (read !== undefined) return read;
@@ -43,9 +50,17 @@ export function elicitFields(action: string, fields: Fields): ElicitFields {
   }
   if (normalized.length === 0) throw new TypeError(`${action}: ctx.elicit: ask for at least one field`);
   for (const field of normalized) {
-    if (field.kind !== "arg") throw new TypeError(`${action}: ctx.elicit: field "${field.name}" has "on"; an elicited field is asked of the user, never read from elsewhere`);
+    if (field.kind !== "arg")
+      throw new TypeError(
+        `${action}: ctx.elicit: field "${field.name}" has "on"; an elicited field is asked of the user, never read from elsewhere`,
+      );
   }
-  read = { fields: normalized, form: formOf(action, buildInputSchema(normalized)), build: literalBuilder(normalized.map((field) => field.name)), readArgs: argsReader(normalized.map((field) => field.name)) };
+  read = {
+    fields: normalized,
+    form: formOf(action, buildInputSchema(normalized)),
+    build: literalBuilder(normalized.map((field) => field.name)),
+    readArgs: argsReader(normalized.map((field) => field.name)),
+  };
   cache.set(fields, read);
   return read;
 }
@@ -70,13 +85,19 @@ const BASE_KEYS = ["title", "description"] as const;
 
 function formOf(action: string, schema: JsonSchema): ElicitForm {
   if (schema.$defs !== undefined) {
-    throw new TypeError(`${action}: ctx.elicit: a field reuses or nests a schema ($defs); an elicitation form holds only flat, primitive fields`);
+    throw new TypeError(
+      `${action}: ctx.elicit: a field reuses or nests a schema ($defs); an elicitation form holds only flat, primitive fields`,
+    );
   }
   const properties: Record<string, JsonSchema> = {};
   const source = (schema.properties ?? {}) as Record<string, JsonSchema>;
   for (const name of Object.keys(source)) properties[name] = primitive(action, name, source[name]!);
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  return Object.freeze({ type: "object", properties: Object.freeze(properties), ...(required.length > 0 ? { required: Object.freeze([...required]) } : {}) });
+  return Object.freeze({
+    type: "object",
+    properties: Object.freeze(properties),
+    ...(required.length > 0 ? { required: Object.freeze([...required]) } : {}),
+  });
 }
 
 function refuse(action: string, name: string, what: string): never {
@@ -96,13 +117,18 @@ function titledOptions(list: JsonValue | undefined): { const: string; title: str
   for (const entry of list) {
     if (!isPlainObject(entry) || typeof (entry as JsonSchema).const !== "string") return undefined;
     const option = entry as JsonSchema;
-    options.push({ const: option.const as string, title: typeof option.title === "string" ? option.title : (option.const as string) });
+    options.push({
+      const: option.const as string,
+      title: typeof option.title === "string" ? option.title : (option.const as string),
+    });
   }
   return options;
 }
 
 function stringEnum(values: JsonValue | undefined): string[] | undefined {
-  return Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === "string") ? (values as string[]) : undefined;
+  return Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === "string")
+    ? (values as string[])
+    : undefined;
 }
 
 function primitive(action: string, name: string, schema: JsonSchema): JsonSchema {
@@ -117,7 +143,13 @@ function primitive(action: string, name: string, schema: JsonSchema): JsonSchema
     return out;
   }
   const type = schema.type;
-  if (typeof schema.const === "string") return { ...out, type: "string", enum: [schema.const], ...(schema.default === undefined ? {} : { default: schema.default }) };
+  if (typeof schema.const === "string")
+    return {
+      ...out,
+      type: "string",
+      enum: [schema.const],
+      ...(schema.default === undefined ? {} : { default: schema.default }),
+    };
   if (type === "string") {
     const values = stringEnum(schema.enum as JsonValue | undefined);
     if (values !== undefined) {
@@ -155,7 +187,8 @@ function primitive(action: string, name: string, schema: JsonSchema): JsonSchema
     const items = schema.items as JsonSchema;
     const titledItems = titledOptions((items.anyOf ?? items.oneOf) as JsonValue | undefined);
     const values = stringEnum(items.enum as JsonValue | undefined);
-    if (titledItems === undefined && (values === undefined || items.type !== "string")) refuse(action, name, "a list of something other than string enum members");
+    if (titledItems === undefined && (values === undefined || items.type !== "string"))
+      refuse(action, name, "a list of something other than string enum members");
     out.type = "array";
     out.items = titledItems !== undefined ? { anyOf: titledItems } : { type: "string", enum: values! };
     pick(schema, out, ["minItems", "maxItems", "default"]);
@@ -163,6 +196,7 @@ function primitive(action: string, name: string, schema: JsonSchema): JsonSchema
   }
   if (type === "object") refuse(action, name, "an object");
   if (type === "array") refuse(action, name, "a list of something other than string enum members");
-  if (Array.isArray(type) || schema.anyOf !== undefined || schema.oneOf !== undefined) refuse(action, name, "a union (or nullable)");
+  if (Array.isArray(type) || schema.anyOf !== undefined || schema.oneOf !== undefined)
+    refuse(action, name, "a union (or nullable)");
   return refuse(action, name, "of no single primitive type");
 }

@@ -11,7 +11,9 @@ export function enqueueCall(action: AnyAxn, args: unknown, options: EnqueueOptio
   const enqueue = kernel.queue.enqueue;
   if (enqueue === undefined) {
     // Only reachable by importing core's modules past its entry point, which loads the queue.
-    return Promise.reject(new TypeError(`${action.name}.enqueue: the queue is not loaded; import @axn/core through its package entry`));
+    return Promise.reject(
+      new TypeError(`${action.name}.enqueue: the queue is not loaded; import @axn/core through its package entry`),
+    );
   }
   return enqueue(action, args, options);
 }

@@ -98,10 +98,18 @@ async function runCall(
     message =
       doneReason === undefined && action.staticSuccess !== undefined
         ? action.staticSuccess
-        : compose(successHeadline(action.messages, exposed), doneReason ?? successReasonFor(action.messages, exposed), action.messages.join, DEFAULT_SUCCESS);
+        : compose(
+            successHeadline(action.messages, exposed),
+            doneReason ?? successReasonFor(action.messages, exposed),
+            action.messages.join,
+            DEFAULT_SUCCESS,
+          );
   } catch (error) {
     failed = settleError(action, error);
   }
-  const finished = failed === undefined ? finishSuccess(action, message!, exposed!, span, started) : finish(action, failed, span, started);
+  const finished =
+    failed === undefined
+      ? finishSuccess(action, message!, exposed!, span, started)
+      : finish(action, failed, span, started);
   return isThenable(finished) ? await finished : finished;
 }

@@ -31,7 +31,9 @@ export const Factory = {
   ): Axn<E, X> {
     const { exposeReturnAs, name, ...rest } = options;
     if (exposeReturnAs !== undefined && (options.exposes === undefined || !(exposeReturnAs in options.exposes))) {
-      throw new TypeError(`Factory.build(${name ?? "AnonymousAxn"}): exposeReturnAs "${exposeReturnAs}" is not a declared exposes field`);
+      throw new TypeError(
+        `Factory.build(${name ?? "AnonymousAxn"}): exposeReturnAs "${exposeReturnAs}" is not a declared exposes field`,
+      );
     }
     return buildFactoryAction<E, X>({
       ...rest,

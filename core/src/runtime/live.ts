@@ -72,17 +72,26 @@ export class LiveState {
 
   readonly progress = (done: number, total?: number, message?: string): void => {
     const where = `${this.action}: ctx.progress(done, total?, message?)`;
-    if (typeof done !== "number" || !Number.isFinite(done)) throw new TypeError(`${where}: done must be a finite number, got ${describe(done)}`);
+    if (typeof done !== "number" || !Number.isFinite(done))
+      throw new TypeError(`${where}: done must be a finite number, got ${describe(done)}`);
     if (total !== undefined && (typeof total !== "number" || !Number.isFinite(total) || total < 0)) {
       throw new TypeError(`${where}: total must be a finite number ≥ 0 when given, got ${describe(total)}`);
     }
-    if (message !== undefined && typeof message !== "string") throw new TypeError(`${where}: message must be a string when given, got ${describe(message)}`);
+    if (message !== undefined && typeof message !== "string")
+      throw new TypeError(`${where}: message must be a string when given, got ${describe(message)}`);
     // The protocols want progress to grow; a repeat or a step back is dropped here, once for all.
     if (done <= this.#last) return;
     this.#last = done;
     const channel = this.channel();
     if (channel.progress === undefined) return;
-    const update = total === undefined ? (message === undefined ? { progress: done } : { progress: done, message }) : message === undefined ? { progress: done, total } : { progress: done, total, message };
+    const update =
+      total === undefined
+        ? message === undefined
+          ? { progress: done }
+          : { progress: done, message }
+        : message === undefined
+          ? { progress: done, total }
+          : { progress: done, total, message };
     try {
       channel.progress(update);
     } catch (error) {
@@ -92,8 +101,10 @@ export class LiveState {
 
   readonly notify = (level: LogLevel, data: unknown, logger?: string): void => {
     const where = `${this.action}: ctx.notify(level, data, logger?)`;
-    if (typeof level !== "string" || !LEVELS.has(level)) throw new TypeError(`${where}: level must be one of ${LOG_LEVELS.join(", ")}, got ${describe(level)}`);
-    if (logger !== undefined && typeof logger !== "string") throw new TypeError(`${where}: logger must be a string when given, got ${describe(logger)}`);
+    if (typeof level !== "string" || !LEVELS.has(level))
+      throw new TypeError(`${where}: level must be one of ${LOG_LEVELS.join(", ")}, got ${describe(level)}`);
+    if (logger !== undefined && typeof logger !== "string")
+      throw new TypeError(`${where}: logger must be a string when given, got ${describe(logger)}`);
     const channel = this.channel();
     if (channel.log === undefined) return;
     try {
@@ -105,7 +116,9 @@ export class LiveState {
 
   readonly elicit = async <F extends Fields>(message: string, fields: F): Promise<Elicited<never>> => {
     if (typeof message !== "string" || message.trim() === "") {
-      throw new TypeError(`${this.action}: ctx.elicit(message, fields): message must be a non-empty string saying what is asked, got ${describe(message)}`);
+      throw new TypeError(
+        `${this.action}: ctx.elicit(message, fields): message must be a non-empty string saying what is asked, got ${describe(message)}`,
+      );
     }
     const read = elicitFields(this.action, fields);
     const channel = this.channel();
@@ -135,24 +148,39 @@ export class LiveState {
 
 function checkSampleRequest(action: string, request: SampleRequest): LiveSampleRequest {
   const where = `${action}: ctx.sample(request)`;
-  if (typeof request !== "object" || request === null) throw new TypeError(`${where}: request must be an object with messages and maxTokens`);
+  if (typeof request !== "object" || request === null)
+    throw new TypeError(`${where}: request must be an object with messages and maxTokens`);
   const { messages, maxTokens } = request;
-  if (!Number.isSafeInteger(maxTokens) || maxTokens <= 0) throw new TypeError(`${where}: maxTokens must be a whole number above 0, got ${describe(maxTokens)}`);
+  if (!Number.isSafeInteger(maxTokens) || maxTokens <= 0)
+    throw new TypeError(`${where}: maxTokens must be a whole number above 0, got ${describe(maxTokens)}`);
   let list: readonly SampleMessage[];
   if (typeof messages === "string") {
     if (messages === "") throw new TypeError(`${where}: messages must not be empty`);
     list = [{ role: "user", content: messages }];
   } else if (Array.isArray(messages) && messages.length > 0) {
     messages.forEach((message: SampleMessage, i) => {
-      if (typeof message !== "object" || message === null || (message.role !== "user" && message.role !== "assistant")) {
+      if (
+        typeof message !== "object" ||
+        message === null ||
+        (message.role !== "user" && message.role !== "assistant")
+      ) {
         throw new TypeError(`${where}: messages[${i}] must be { role: "user" | "assistant", content }`);
       }
       const content = message.content as unknown;
-      const media = typeof content === "object" && content !== null ? (content as { type?: unknown; data?: unknown; mimeType?: unknown }) : undefined;
+      const media =
+        typeof content === "object" && content !== null
+          ? (content as { type?: unknown; data?: unknown; mimeType?: unknown })
+          : undefined;
       const ok =
         typeof content === "string" ||
-        (media !== undefined && (media.type === "image" || media.type === "audio") && typeof media.data === "string" && typeof media.mimeType === "string");
-      if (!ok) throw new TypeError(`${where}: messages[${i}].content must be text, or an image or audio value ({ type, mimeType, data as base64 })`);
+        (media !== undefined &&
+          (media.type === "image" || media.type === "audio") &&
+          typeof media.data === "string" &&
+          typeof media.mimeType === "string");
+      if (!ok)
+        throw new TypeError(
+          `${where}: messages[${i}].content must be text, or an image or audio value ({ type, mimeType, data as base64 })`,
+        );
     });
     list = messages;
   } else throw new TypeError(`${where}: messages must be a string or a non-empty list of messages`);

@@ -25,7 +25,12 @@ export interface Reason {
   readonly standalone: boolean;
 }
 
-export function compose(headline: string | undefined, reason: Reason | undefined, join: CompiledMessages["join"], fallback: string): string {
+export function compose(
+  headline: string | undefined,
+  reason: Reason | undefined,
+  join: CompiledMessages["join"],
+  fallback: string,
+): string {
   if (reason !== undefined && reason.text !== "") {
     if (headline === undefined || headline === "" || reason.standalone) return reason.text;
     return typeof join === "function" ? join(headline, reason.text) : `${headline}${join}${reason.text}`;
@@ -44,7 +49,8 @@ function matches(reason: ErrorReason, error: Error): boolean {
 
 function matchesWhen(when: ErrorReason["when"], error: Error): boolean {
   // An error class has a prototype that is (or descends from) Error.prototype; a predicate does not.
-  if (typeof when === "function" && when.prototype instanceof Error) return error instanceof (when as abstract new () => Error);
+  if (typeof when === "function" && when.prototype instanceof Error)
+    return error instanceof (when as abstract new () => Error);
   if (when === Error) return error instanceof Error;
   return (when as (e: Error) => boolean)(error) === true;
 }

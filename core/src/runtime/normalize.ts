@@ -54,11 +54,18 @@ export function checkDefinitionKeys(name: string, definition: object): void {
 
 function expectType(action: string, field: string, option: string, value: unknown, type: string): void {
   if (value !== undefined && typeof value !== type) {
-    fail(action, `option "${option}" on field "${field}" must be a ${type}, got ${value === null ? "null" : typeof value}`);
+    fail(
+      action,
+      `option "${option}" on field "${field}" must be a ${type}, got ${value === null ? "null" : typeof value}`,
+    );
   }
 }
 
-export function normalizeFields(action: string, fields: Fields | undefined, direction: "expects" | "exposes"): NormalizedField[] {
+export function normalizeFields(
+  action: string,
+  fields: Fields | undefined,
+  direction: "expects" | "exposes",
+): NormalizedField[] {
   if (fields === undefined) return [];
   if (typeof fields !== "object" || fields === null) fail(action, `${direction} must be an object of fields`);
   const out: NormalizedField[] = [];
@@ -76,7 +83,10 @@ export function normalizeFields(action: string, fields: Fields | undefined, dire
  */
 function checkFieldName(action: string, name: string, direction: "expects" | "exposes"): void {
   if (!isWellFormed(name)) {
-    fail(action, `${direction} field name ${JSON.stringify(name)} has no UTF-8 form (a lone surrogate); a field name becomes a JSON property name`);
+    fail(
+      action,
+      `${direction} field name ${JSON.stringify(name)} has no UTF-8 form (a lone surrogate); a field name becomes a JSON property name`,
+    );
   }
   // Refused rather than carried: every object the name would key (the body's input, the result,
   // the rendered body, and each transport's own parsing of the arguments) would have to be built
@@ -104,7 +114,10 @@ function normalizeField(
   }
   if (looksLikeSchema(spec)) return fromSchema(name, spec as FieldSchema, readField(action, name, spec), {}, {});
   if (typeof spec !== "object" || spec === null || !("schema" in spec)) {
-    fail(action, `field "${name}" must be a schema or { schema, ...options }, got ${describeSpec(spec)}. Supported schemas: ${SUPPORTED_SCHEMAS}`);
+    fail(
+      action,
+      `field "${name}" must be a schema or { schema, ...options }, got ${describeSpec(spec)}. Supported schemas: ${SUPPORTED_SCHEMAS}`,
+    );
   }
   const reader = readField(action, name, (spec as { schema: unknown }).schema);
   const options = spec as unknown as Record<string, unknown>;
@@ -120,7 +133,21 @@ function normalizeField(
     }
     fail(action, `unknown option "${key}" on field "${name}"`);
   }
-  for (const key of ["type", "of", "shape", "inclusion", "length", "format", "numericality", "presence", "allowNil", "allowBlank", "message", "as", "model"]) {
+  for (const key of [
+    "type",
+    "of",
+    "shape",
+    "inclusion",
+    "length",
+    "format",
+    "numericality",
+    "presence",
+    "allowNil",
+    "allowBlank",
+    "message",
+    "as",
+    "model",
+  ]) {
     if (key in options) fail(action, `option "${key}" on field "${name}" is expressed with the schema in TypeScript`);
   }
   expectType(action, name, "optional", options.optional, "boolean");
@@ -132,7 +159,8 @@ function normalizeField(
   const on = options.on;
   if (on !== undefined) {
     if (direction === "exposes") fail(action, `option "on" is only valid on expects (field "${name}")`);
-    if (typeof on !== "string" || on === "") fail(action, `option "on" on field "${name}" must be "ambientContext" or a parent field name`);
+    if (typeof on !== "string" || on === "")
+      fail(action, `option "on" on field "${name}" must be "ambientContext" or a parent field name`);
     if (on !== "ambientContext") {
       const parent = on.split(".")[0]!;
       if (parent === name || !siblings.has(parent)) {
@@ -149,7 +177,10 @@ function readField(action: string, name: string, schema: unknown): SchemaReader 
     return readSchema(schema);
   } catch (error) {
     if (error instanceof UnsupportedSchema) {
-      fail(action, `field "${name}" has an unsupported schema: got ${error.received}${error.hint === undefined ? "" : ` (${error.hint})`}. Supported schemas: ${SUPPORTED_SCHEMAS}`);
+      fail(
+        action,
+        `field "${name}" has an unsupported schema: got ${error.received}${error.hint === undefined ? "" : ` (${error.hint})`}. Supported schemas: ${SUPPORTED_SCHEMAS}`,
+      );
     }
     // A converter that throws (a type its library cannot express as JSON Schema) is a declaration mistake too.
     fail(action, `field "${name}": its schema cannot be read (${errorMessage(error)})`);
@@ -206,7 +237,8 @@ export function resolutionOrder(fields: readonly NormalizedField[]): NormalizedF
         placed.add(field.name);
       } else next.push(field);
     }
-    if (next.length === pending.length) throw new TypeError(`defineAxn: subfields form a cycle: ${next.map((f) => f.name).join(", ")}`);
+    if (next.length === pending.length)
+      throw new TypeError(`defineAxn: subfields form a cycle: ${next.map((f) => f.name).join(", ")}`);
     pending = next;
   }
   return ordered;
@@ -230,7 +262,8 @@ export function normalizeTool(action: string, definition: AxnDefinition<Fields, 
   let name: string | undefined;
 
   const addBag = (key: string, bag: unknown, origin: string): void => {
-    if (typeof bag !== "object" || bag === null || Array.isArray(bag)) fail(action, `${origin}.${key} must be an object of settings`);
+    if (typeof bag !== "object" || bag === null || Array.isArray(bag))
+      fail(action, `${origin}.${key} must be an object of settings`);
     keys.add(key);
     const settings = Object.assign(Object.create(null) as Record<string, unknown>, overrides.get(key));
     for (const [setting, value] of Object.entries(bag)) {
@@ -251,7 +284,8 @@ export function normalizeTool(action: string, definition: AxnDefinition<Fields, 
       keys.add(key);
     }
   } else if (tool !== undefined) {
-    if (typeof tool !== "object" || tool === null) fail(action, `tool must be true, false, a list of adapter keys or an object`);
+    if (typeof tool !== "object" || tool === null)
+      fail(action, `tool must be true, false, a list of adapter keys or an object`);
     for (const [key, value] of Object.entries(tool)) {
       if (key === "name") {
         if (typeof value !== "string" || value === "") fail(action, `tool.name must be a non-empty string`);
@@ -268,7 +302,8 @@ export function normalizeTool(action: string, definition: AxnDefinition<Fields, 
     if (keys.size === 0) all = true;
   }
   if (definition.configure !== undefined) {
-    if (typeof definition.configure !== "object" || definition.configure === null) fail(action, `configure must be an object of per-adapter bags`);
+    if (typeof definition.configure !== "object" || definition.configure === null)
+      fail(action, `configure must be an object of per-adapter bags`);
     for (const [key, bag] of Object.entries(definition.configure)) if (bag !== undefined) addBag(key, bag, "configure");
   }
   if (optOut && (keys.size > 0 || definition.configure !== undefined)) {
@@ -297,9 +332,11 @@ export function checkMessages(action: string, messages: AxnDefinition<Fields, Fi
     list.forEach((entry, i) => {
       for (const key of Object.keys(entry)) {
         if (key === "join") fail(action, `messages.${label}[${i}]: join is only valid on the base message`);
-        if (!["when", "message", "standalone"].includes(key)) fail(action, `messages.${label}[${i}]: unknown option "${key}"`);
+        if (!["when", "message", "standalone"].includes(key))
+          fail(action, `messages.${label}[${i}]: unknown option "${key}"`);
       }
-      if (typeof entry.when !== "function") fail(action, `messages.${label}[${i}].when must be an error class or a predicate`);
+      if (typeof entry.when !== "function")
+        fail(action, `messages.${label}[${i}].when must be an error class or a predicate`);
     });
   }
 }

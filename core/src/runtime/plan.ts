@@ -87,7 +87,9 @@ export function argsReader(names: readonly (string | undefined)[]): ArgsReader {
     const key = JSON.stringify(name);
     return [`if (hasOwn(args, ${key})) into[${i}] = args[${key}];`];
   });
-  return compile(["args", "into"], `"use strict"; const hasOwn = Object.hasOwn; ${lines.join(" ")}`, () => genericArgs(names));
+  return compile(["args", "into"], `"use strict"; const hasOwn = Object.hasOwn; ${lines.join(" ")}`, () =>
+    genericArgs(names),
+  );
 }
 
 /**
@@ -102,7 +104,9 @@ const MAX_CHAIN = 16;
 
 export function exposedReader(names: readonly string[]): ExposedReader | undefined {
   if (names.length === 0 || names.length > MAX_CHAIN || !compilable(names)) return undefined;
-  const chain = names.map((name, i) => `if (key === ${JSON.stringify(name)}) bag[${i}] = source[${JSON.stringify(name)}];`).join(" else ");
+  const chain = names
+    .map((name, i) => `if (key === ${JSON.stringify(name)}) bag[${i}] = source[${JSON.stringify(name)}];`)
+    .join(" else ");
   return compile<ExposedReader | undefined>(
     ["source", "bag"],
     `"use strict"; const keys = Object.keys(source); for (let i = 0; i < keys.length; i++) { const key = keys[i]; ${chain} else return false; } return true;`,

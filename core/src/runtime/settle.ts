@@ -39,23 +39,48 @@ export function settleError(action: CompiledAction, thrown: unknown): Settled {
   }
   const error = thrown instanceof Error ? thrown : new Error(`Non-error thrown: ${typeof thrown}`);
   // A refusal is the gate's own sentence for the caller, not the action's failure: no headline.
-  if (error instanceof AccessDeniedError) return { ok: false, outcome: "failure", message: error.message, exception: error, exposed: {} };
+  if (error instanceof AccessDeniedError)
+    return { ok: false, outcome: "failure", message: error.message, exception: error, exposed: {} };
   const headline = safeMessage(() => errorHeadline(messages, error), action);
   let reason = safeMessage(() => errorReasonFor(messages, error), action);
   if (error instanceof Failure) {
     // A nested callOrThrow's failure is owned: its message is meant for the client, one level down.
     reason ??= { text: error.message, standalone: false };
-    return { ok: false, outcome: "failure", message: compose(headline, reason, messages.join, DEFAULT_ERROR), exception: error, exposed: {} };
+    return {
+      ok: false,
+      outcome: "failure",
+      message: compose(headline, reason, messages.join, DEFAULT_ERROR),
+      exception: error,
+      exposed: {},
+    };
   }
   if (error instanceof ValidationError && error.userFacing && error instanceof InboundValidationError) {
     reason ??= { text: error.message, standalone: false };
-    return { ok: false, outcome: "failure", message: compose(headline, reason, messages.join, DEFAULT_ERROR), exception: error, exposed: {} };
+    return {
+      ok: false,
+      outcome: "failure",
+      message: compose(headline, reason, messages.join, DEFAULT_ERROR),
+      exception: error,
+      exposed: {},
+    };
   }
   if (action.failsOn.some((matches) => matches(error))) {
-    return { ok: false, outcome: "failure", message: compose(headline, reason, messages.join, DEFAULT_ERROR), exception: error, exposed: {} };
+    return {
+      ok: false,
+      outcome: "failure",
+      message: compose(headline, reason, messages.join, DEFAULT_ERROR),
+      exception: error,
+      exposed: {},
+    };
   }
   report(error, action.name, error instanceof ValidationError ? "validation" : "call");
-  return { ok: false, outcome: "exception", message: compose(headline, reason, messages.join, DEFAULT_ERROR), exception: error, exposed: {} };
+  return {
+    ok: false,
+    outcome: "exception",
+    message: compose(headline, reason, messages.join, DEFAULT_ERROR),
+    exception: error,
+    exposed: {},
+  };
 }
 
 function safeMessage<T>(fn: () => T, action: CompiledAction): T | undefined {
@@ -69,7 +94,9 @@ function safeMessage<T>(fn: () => T, action: CompiledAction): T | undefined {
 
 function hasCallbacks(action: CompiledAction, outcome: Outcome): boolean {
   if (outcome === "success") return action.onSuccess.length > 0;
-  return action.onError.length > 0 || (outcome === "failure" ? action.onFailure.length > 0 : action.onException.length > 0);
+  return (
+    action.onError.length > 0 || (outcome === "failure" ? action.onFailure.length > 0 : action.onException.length > 0)
+  );
 }
 
 async function runCallbacks(action: CompiledAction, result: Result<Record<string, unknown>>): Promise<void> {
@@ -111,9 +138,18 @@ export function finish(
   span: Span | undefined,
   started: number,
 ): Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>> {
-  const result = actionResult(action, settled.ok, settled.outcome, settled.message, settled.exception, settled.exposed, started);
+  const result = actionResult(
+    action,
+    settled.ok,
+    settled.outcome,
+    settled.message,
+    settled.exception,
+    settled.exposed,
+    started,
+  );
   // A refused call never ran: the action's own callbacks are not told; the host's observers are.
-  if (hasCallbacks(action, result.outcome) && !(settled.exception instanceof AccessDeniedError)) return runCallbacks(action, result).then(() => close(action, result, span));
+  if (hasCallbacks(action, result.outcome) && !(settled.exception instanceof AccessDeniedError))
+    return runCallbacks(action, result).then(() => close(action, result, span));
   return close(action, result, span);
 }
 
@@ -145,7 +181,11 @@ function actionResult(
   });
 }
 
-function close(action: CompiledAction, result: Result<Record<string, unknown>>, span: Span | undefined): Result<Record<string, unknown>> {
+function close(
+  action: CompiledAction,
+  result: Result<Record<string, unknown>>,
+  span: Span | undefined,
+): Result<Record<string, unknown>> {
   endActionSpan(span, result.outcome);
   // The host's sink, when one observes: the runtime knows no host, only where results go.
   const sink = kernel.resultSink;

@@ -61,7 +61,8 @@ function capViolations(errors: readonly FieldError[], ambientRanges: readonly nu
       model++;
     } else dropped++;
   }
-  if (dropped > 0) kept.push({ field: "(more)", message: `and ${dropped} more ${dropped === 1 ? "violation" : "violations"}` });
+  if (dropped > 0)
+    kept.push({ field: "(more)", message: `and ${dropped} more ${dropped === 1 ? "violation" : "violations"}` });
   return kept;
 }
 
@@ -89,7 +90,12 @@ function readPath(value: unknown, path: readonly string[]): unknown {
   let current = value;
   for (const key of path) {
     if (current === null || typeof current !== "object") return undefined;
-    current = current instanceof Map ? current.get(key) : Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined;
+    current =
+      current instanceof Map
+        ? current.get(key)
+        : Object.hasOwn(current, key)
+          ? (current as Record<string, unknown>)[key]
+          : undefined;
   }
   return current;
 }
@@ -101,7 +107,7 @@ const INVALID: unique symbol = Symbol("invalid");
 function validateField(field: NormalizedField, raw: unknown, sink: ErrorSink, root: string): unknown {
   const outcome = field.reader.validate(raw, sink.scope);
   if (!outcome.ok) {
-    const errors = sink.errors ??= [];
+    const errors = (sink.errors ??= []);
     for (const issue of outcome.issues) {
       const path = formatPath(root, issue.path);
       // Sensitive values never reach a message: only type mismatches (which name types, not values) keep zod's text.
@@ -172,7 +178,12 @@ class InboundRefusal {
  */
 function argumentsObject(action: CompiledAction, rawArgs: unknown, policy: CallPolicy | undefined): object {
   const args = rawArgs === undefined || (rawArgs === null && policy === undefined) ? {} : rawArgs;
-  if (typeof args !== "object" || args === null || Array.isArray(args) || (policy !== undefined && !isPlainObject(args))) {
+  if (
+    typeof args !== "object" ||
+    args === null ||
+    Array.isArray(args) ||
+    (policy !== undefined && !isPlainObject(args))
+  ) {
     throw new InboundValidationError([{ field: "(arguments)", message: "arguments must be an object" }], {
       userFacing: policy?.userFacingInputErrors === true,
       action: action.name,
@@ -182,9 +193,17 @@ function argumentsObject(action: CompiledAction, rawArgs: unknown, policy: CallP
 }
 
 /** A non-arg field's value before validation and defaults: from the ambient context, or read from its parent's value. */
-function rawValueOf(field: NormalizedField, ambient: unknown, values: readonly unknown[], parent: number | undefined): unknown {
+function rawValueOf(
+  field: NormalizedField,
+  ambient: unknown,
+  values: readonly unknown[],
+  parent: number | undefined,
+): unknown {
   if (field.kind === "ambient") return readAmbient(ambient, field.name);
-  return readPath(values[parent!], field.parentPath!.length === 1 ? [field.name] : [...field.parentPath!.slice(1), field.name]);
+  return readPath(
+    values[parent!],
+    field.parentPath!.length === 1 ? [field.name] : [...field.parentPath!.slice(1), field.name],
+  );
 }
 
 /** An axn `default`: a function is called for each value it supplies. */
@@ -232,7 +251,10 @@ export function resolveInput(
     if ((raw === undefined || raw === null) && field.default !== undefined) raw = defaultOf(field.default.value);
     // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the
     // schema takes null; a schema with its own default still runs on a missing value, to supply it.
-    if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))) {
+    if (
+      field.optional &&
+      (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))
+    ) {
       missing = true;
       continue;
     }
@@ -240,8 +262,12 @@ export function resolveInput(
     const before = sink.errors?.length ?? 0;
     const value = validateField(field, raw, sink, field.path);
     // Wire input (the caller's policy says what its transport cannot carry): refused before the body runs.
-    const wireProblem = value !== INVALID && checkValue !== undefined && field.kind === "arg" ? checkValue(value, field.path) : undefined;
-    if (wireProblem !== undefined) (sink.errors ??= []).push(field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem);
+    const wireProblem =
+      value !== INVALID && checkValue !== undefined && field.kind === "arg" ? checkValue(value, field.path) : undefined;
+    if (wireProblem !== undefined)
+      (sink.errors ??= []).push(
+        field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem,
+      );
     if (value !== INVALID && wireProblem === undefined) {
       if (value === undefined) missing = true;
       else values[i] = value;
@@ -253,9 +279,11 @@ export function resolveInput(
   // Refusing an undeclared key is this knob's job; whether the caller may be told is userFacingInputErrors'.
   if (policy?.rejectUndeclaredInputs === true) {
     const errors = (sink.errors ??= []);
-    if (refuseUndeclared(action, args, errors) && !policy.userFacingInputErrors) (refusal ??= new InboundRefusal(action, policy, errors)).allUserFacing = false;
+    if (refuseUndeclared(action, args, errors) && !policy.userFacingInputErrors)
+      (refusal ??= new InboundRefusal(action, policy, errors)).allUserFacing = false;
   }
-  if (sink.errors !== undefined && sink.errors.length > 0) (refusal ?? new InboundRefusal(action, policy, sink.errors)).throw();
+  if (sink.errors !== undefined && sink.errors.length > 0)
+    (refusal ?? new InboundRefusal(action, policy, sink.errors)).throw();
   return missing ? keyByKey(action.expects, values) : action.buildInput(values);
 }
 

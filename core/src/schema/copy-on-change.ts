@@ -4,7 +4,10 @@
  * same value when nothing applied.
  */
 
-export function mapEntries(value: Record<string, unknown>, map: (key: string, item: unknown) => unknown): Record<string, unknown> {
+export function mapEntries(
+  value: Record<string, unknown>,
+  map: (key: string, item: unknown) => unknown,
+): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
     const mapped = map(key, item);

@@ -21,7 +21,8 @@ export function toDraft2020(node: unknown): unknown {
     if (key === "$schema") continue;
     let converted: unknown;
     if (VALUE_KEYWORDS.has(key)) converted = toJsonValue(value);
-    else if (key === "enum" && Array.isArray(value)) converted = value.map(toJsonValue).filter((member) => member !== undefined);
+    else if (key === "enum" && Array.isArray(value))
+      converted = value.map(toJsonValue).filter((member) => member !== undefined);
     else if (SCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) {
       converted = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toDraft2020(sub)]));
     } else if (Array.isArray(value)) {
@@ -44,7 +45,8 @@ function simplifyAnyOf(node: Mutable): Mutable {
   if (members.length === node.anyOf.length || members.length === 0) return node;
   const { anyOf: _dropped, ...rest } = node;
   const only = members[0];
-  if (members.length === 1 && isPlainObject(only) && Object.keys(only).every((k) => !(k in rest))) return { ...only, ...rest };
+  if (members.length === 1 && isPlainObject(only) && Object.keys(only).every((k) => !(k in rest)))
+    return { ...only, ...rest };
   return { ...rest, anyOf: members };
 }
 

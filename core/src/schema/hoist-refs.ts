@@ -18,7 +18,8 @@ export function hoistRefs(schema: JsonSchema, field: string, defs: Defs): JsonSc
   const rewritten = rewrite(root, field) as JsonSchema;
   const added: JsonValue[] = [];
   if (isPlainObject(own)) {
-    for (const [name, definition] of Object.entries(own)) added.push((defs[`${field}__${name.replace(/^_+/, "")}`] = rewrite(definition, field)));
+    for (const [name, definition] of Object.entries(own))
+      added.push((defs[`${field}__${name.replace(/^_+/, "")}`] = rewrite(definition, field)));
   }
   if (usesRoot(rewritten, field) || added.some((definition) => usesRoot(definition, field))) defs[field] = rewritten;
   return rewritten;
@@ -27,7 +28,9 @@ export function hoistRefs(schema: JsonSchema, field: string, defs: Defs): JsonSc
 function mentionsRef(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(mentionsRef);
   if (!isPlainObject(node)) return false;
-  return Object.entries(node).some(([key, value]) => key === "$ref" || key === "$defs" || (!VALUE_KEYWORDS.has(key) && mentionsRef(value)));
+  return Object.entries(node).some(
+    ([key, value]) => key === "$ref" || key === "$defs" || (!VALUE_KEYWORDS.has(key) && mentionsRef(value)),
+  );
 }
 
 function pointer(segment: string): string {
@@ -48,7 +51,8 @@ function rewrite(node: JsonValue, field: string): JsonValue {
 function rewriteRef(ref: string, field: string): string {
   if (ref === "#" || ref === "#/") return `#/$defs/${pointer(field)}`;
   const match = /^#\/\$defs\/([^/]+)(.*)$/.exec(ref);
-  if (match !== null) return `#/$defs/${pointer(`${field}__${match[1]!.replace(/~1/g, "/").replace(/~0/g, "~").replace(/^_+/, "")}`)}${match[2]}`;
+  if (match !== null)
+    return `#/$defs/${pointer(`${field}__${match[1]!.replace(/~1/g, "/").replace(/~0/g, "~").replace(/^_+/, "")}`)}${match[2]}`;
   return `#/$defs/${pointer(field)}${ref.slice(1)}`; // a pointer into the field's root
 }
 
@@ -58,7 +62,9 @@ function usesRoot(node: unknown, field: string): boolean {
     if (Array.isArray(value)) return value.some(walk);
     if (!isPlainObject(value)) return false;
     return Object.entries(value).some(([key, item]) =>
-      key === "$ref" && typeof item === "string" ? item === target || item.startsWith(`${target}/`) : !VALUE_KEYWORDS.has(key) && walk(item),
+      key === "$ref" && typeof item === "string"
+        ? item === target || item.startsWith(`${target}/`)
+        : !VALUE_KEYWORDS.has(key) && walk(item),
     );
   };
   return walk(node);

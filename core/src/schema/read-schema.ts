@@ -16,7 +16,10 @@ export const SUPPORTED_SCHEMAS =
 
 /** Why a value cannot be read as a field schema: what it is, and what to do instead. */
 export class UnsupportedSchema extends Error {
-  constructor(readonly received: string, readonly hint: string | undefined) {
+  constructor(
+    readonly received: string,
+    readonly hint: string | undefined,
+  ) {
     super(`${received} is not a supported schema${hint === undefined ? "" : ` (${hint})`}`);
     this.name = "UnsupportedSchema";
   }
@@ -80,7 +83,11 @@ function describe(value: unknown): [string, string | undefined] {
     }
     return [`${article(vendor)} ${vendor} schema with an incomplete Standard Schema interface`, undefined];
   }
-  if (typeof candidate._def === "object" && candidate._def !== null && typeof (candidate._def as { typeName?: unknown }).typeName === "string") {
+  if (
+    typeof candidate._def === "object" &&
+    candidate._def !== null &&
+    typeof (candidate._def as { typeName?: unknown }).typeName === "string"
+  ) {
     return ["a zod 3 schema from before 3.24", "upgrade zod to 3.25 or 4"];
   }
   if (candidate.__isYupSchema__ === true) return ["a yup schema", undefined];

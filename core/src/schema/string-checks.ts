@@ -33,7 +33,9 @@ function escapeRegex(text: string): string {
  * code points (JSON Schema's unit) skips at least as many UTF-16 units as the runtime does: stricter.
  */
 export function includesPattern(text: string, position: number | undefined): string {
-  return position === undefined || position <= 0 ? escapeRegex(text) : `^[\\s\\S]{${position}}[\\s\\S]*?${escapeRegex(text)}`;
+  return position === undefined || position <= 0
+    ? escapeRegex(text)
+    : `^[\\s\\S]{${position}}[\\s\\S]*?${escapeRegex(text)}`;
 }
 
 /**
@@ -42,7 +44,9 @@ export function includesPattern(text: string, position: number | undefined): str
  */
 export function refuseStatefulRegex(regex: RegExp): void {
   if (regex.global || regex.sticky) {
-    throw new TypeError(`the regex ${String(regex)} has the ${regex.global ? "g" : "y"} flag, which makes RegExp.test stateful (the same value passes, then fails); drop the flag`);
+    throw new TypeError(
+      `the regex ${String(regex)} has the ${regex.global ? "g" : "y"} flag, which makes RegExp.test stateful (the same value passes, then fails); drop the flag`,
+    );
   }
 }
 

@@ -39,7 +39,8 @@ function rootsOf(key: string): string[] {
 
 /** True while some registered adapter's root is not imported yet (enumeration warns then). */
 export function pendingRoots(): boolean {
-  for (const key of kernel.adapters.keys()) for (const root of rootsOf(key)) if (!kernel.tools.loadedRoots.has(root)) return true;
+  for (const key of kernel.adapters.keys())
+    for (const root of rootsOf(key)) if (!kernel.tools.loadedRoots.has(root)) return true;
   return false;
 }
 
@@ -92,7 +93,11 @@ function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): 
  * The root module that defined `action`, from the file recorded at its definition. Only when no
  * file was recorded (a stack that showed none) does a sole exporting module stand in for it.
  */
-function definingModule(action: AnyAxn, loaded: readonly LoadedModule[], byRealPath: ReadonlyMap<string, LoadedModule>): LoadedModule | undefined {
+function definingModule(
+  action: AnyAxn,
+  loaded: readonly LoadedModule[],
+  byRealPath: ReadonlyMap<string, LoadedModule>,
+): LoadedModule | undefined {
   const file = definingFileOf(internalsOf(action));
   if (file !== undefined) return byRealPath.get(realPathOf(file));
   const exporters = loaded.filter((entry) => entry.actions.includes(action));

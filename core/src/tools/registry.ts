@@ -24,8 +24,13 @@ import { isMember } from "./membership.js";
 import { toolsFor, toolVersions, type ToolsForOptions, type ToolVersions } from "./enumeration.js";
 import { discover, rootExports, setProjectRoot, type RootExports } from "./discovery.js";
 
-export { ADAPTER_KEY, putAdapter, registeredAdapters, type RegisteredAdapter, type ToolRootsSource } from "./adapters.js";
-;
+export {
+  ADAPTER_KEY,
+  putAdapter,
+  registeredAdapters,
+  type RegisteredAdapter,
+  type ToolRootsSource,
+} from "./adapters.js";
 export type { ToolsForOptions, ToolVersions } from "./enumeration.js";
 export type { RootExports } from "./discovery.js";
 
@@ -36,7 +41,9 @@ export const Tools = {
    */
   registerAdapter(key: string, source?: ToolRootsSource): void {
     if (typeof key !== "string" || !ADAPTER_KEY.test(key)) {
-      throw new TypeError(`Tools.registerAdapter: adapter key must be an identifier such as "mcp", got ${JSON.stringify(key)}`);
+      throw new TypeError(
+        `Tools.registerAdapter: adapter key must be an identifier such as "mcp", got ${JSON.stringify(key)}`,
+      );
     }
     if (extensionsFrozen() && !kernel.adapters.has(key)) {
       throw new AxnError(

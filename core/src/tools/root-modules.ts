@@ -36,7 +36,9 @@ export function listRootModules(root: string, projectRoot: string, warn: (messag
   const walk = (dir: string, realDir: string): void => {
     let entries: Dirent[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+        a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+      );
     } catch (error) {
       skip(dir, `it cannot be read (${errorCode(error) ?? String(error)})`);
       return;
@@ -48,7 +50,10 @@ export function listRootModules(root: string, projectRoot: string, warn: (messag
         if (real === undefined) continue;
         const rel = relative(realProject, real);
         if (escapes(rel)) {
-          skip(path, `it is a symlink to "${real}", outside the project root; a tool root exposes only modules inside the project`);
+          skip(
+            path,
+            `it is a symlink to "${real}", outside the project root; a tool root exposes only modules inside the project`,
+          );
           continue;
         }
         if (isDirectory(real)) {
@@ -82,14 +87,19 @@ export function listRootModules(root: string, projectRoot: string, warn: (messag
  * Where `path` really is, or undefined after reporting why it cannot be followed. A missing
  * root that is not a link is normal (an adapter's default root the app never created).
  */
-function resolveLink(path: string, skip: (path: string, why: string) => void, options: { silentWhenMissing: boolean }): string | undefined {
+function resolveLink(
+  path: string,
+  skip: (path: string, why: string) => void,
+  options: { silentWhenMissing: boolean },
+): string | undefined {
   try {
     return realpathSync(path);
   } catch (error) {
     const code = errorCode(error);
     if (code === "ENOENT") {
       const target = linkTarget(path);
-      if (target !== undefined) skip(path, `it is a symlink to "${target}", which does not exist; remove the link or restore its target`);
+      if (target !== undefined)
+        skip(path, `it is a symlink to "${target}", which does not exist; remove the link or restore its target`);
       else if (!options.silentWhenMissing) skip(path, "it no longer exists");
     } else if (code === "ELOOP") {
       skip(path, "it is a symlink loop; remove the link");

@@ -26,10 +26,12 @@ brandErrorClass(InvalidToolRoot, "InvalidToolRoot");
  * Used as the `toolRoots` setting's validator and by `toolRootsDefault`.
  */
 function toolRootProblem(root: unknown, projectRoot: string = process.cwd()): string | undefined {
-  if (typeof root !== "string" || root.trim() === "") return `tool root must be a non-empty path string, got ${JSON.stringify(root)}`;
+  if (typeof root !== "string" || root.trim() === "")
+    return `tool root must be a non-empty path string, got ${JSON.stringify(root)}`;
   const absolute = resolve(projectRoot, root);
   const rel = relative(projectRoot, absolute);
-  if (rel === "") return `tool root "${root}" is the project root; point it at a folder that holds only tools (e.g. "agent_tools")`;
+  if (rel === "")
+    return `tool root "${root}" is the project root; point it at a folder that holds only tools (e.g. "agent_tools")`;
   if (escapes(rel)) return `tool root "${root}" escapes the project root`;
   const last = bulkFolderOf(rel);
   if (last !== undefined) {
@@ -47,12 +49,14 @@ function realPathProblem(root: string, absolute: string, projectRoot: string, wr
   try {
     real = realpathSync(absolute);
   } catch (error) {
-    if (errorCode(error) === "ELOOP") return `tool root "${root}" is a symlink loop; point it at a real folder that holds only tools`;
+    if (errorCode(error) === "ELOOP")
+      return `tool root "${root}" is a symlink loop; point it at a real folder that holds only tools`;
     return undefined;
   }
   const rel = relative(realPathOf(projectRoot), real);
   if (rel === writtenRel) return undefined; // no link on the way: the written verdict stands
-  if (rel === "") return `tool root "${root}" resolves (through a symlink) to the project root; point it at a folder that holds only tools`;
+  if (rel === "")
+    return `tool root "${root}" resolves (through a symlink) to the project root; point it at a folder that holds only tools`;
   if (escapes(rel)) {
     return `tool root "${root}" resolves (through a symlink) to "${real}", outside the project root; point it at a folder inside the project`;
   }

@@ -50,7 +50,8 @@ export const httpConfig = toolRootsDefault(
   })
   .setting("maxBodyBytes", {
     default: DEFAULT_MAX_BODY_BYTES,
-    validate: (value: number) => (Number.isSafeInteger(value) && value > 0) || "expected a positive integer number of bytes",
+    validate: (value: number) =>
+      (Number.isSafeInteger(value) && value > 0) || "expected a positive integer number of bytes",
     description: "Largest request body accepted; a larger one is refused with 413 before it is parsed",
   })
   .setting("allowedHosts", {
@@ -59,7 +60,8 @@ export const httpConfig = toolRootsDefault(
       value === null ||
       (Array.isArray(value) && value.every((h) => typeof h === "string" && h !== "")) ||
       "expected null or a list of host names",
-    description: "Host names the server answers (DNS-rebinding protection); null: loopback names when serving on loopback, else any",
+    description:
+      "Host names the server answers (DNS-rebinding protection); null: loopback names when serving on loopback, else any",
   })
   .setting("cors", {
     default: (): HttpCorsSettings | null => null,
@@ -71,8 +73,12 @@ export const httpConfig = toolRootsDefault(
   })
   .setting("referencePage", {
     default: (): boolean | null => null,
-    validate: (value: boolean | null) => value === null || typeof value === "boolean" || "expected true, false or null (on unless the app runs in production)",
-    description: "The interactive API reference at GET {basePath}/docs; null: on unless the app runs in production (axn serve without --dev)",
+    validate: (value: boolean | null) =>
+      value === null ||
+      typeof value === "boolean" ||
+      "expected true, false or null (on unless the app runs in production)",
+    description:
+      "The interactive API reference at GET {basePath}/docs; null: on unless the app runs in production (axn serve without --dev)",
   });
 
 export type HttpConfig = typeof httpConfig;

@@ -13,7 +13,12 @@
 import type { AnyAxn, AxnPrincipal, JsonSchema } from "@axn/core";
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { ToolMessage, type ContentBlock } from "@langchain/core/messages";
-import { StructuredTool, type StructuredToolCallInput, type ToolReturnType, type ToolRunnableConfig } from "@langchain/core/tools";
+import {
+  StructuredTool,
+  type StructuredToolCallInput,
+  type ToolReturnType,
+  type ToolRunnableConfig,
+} from "@langchain/core/tools";
 import type { AmbientContextOption } from "./ambient.js";
 import { toolCall, type ToolCall } from "./call-action.js";
 import type { PresentAs } from "./config.js";
@@ -71,7 +76,16 @@ export function toolOutput(reply: ToolReply, config: ToolRunnableConfig, name: s
   const toolCallId = config.toolCall?.id;
   // Without a tool call (a plain `invoke(args)`) LangChain returns bare content: the error text.
   if (toolCallId === undefined) return [reply.content, undefined];
-  return [new ToolMessage({ status: "error", content: reply.content, artifact: reply.artifact, tool_call_id: toolCallId, name }), undefined];
+  return [
+    new ToolMessage({
+      status: "error",
+      content: reply.content,
+      artifact: reply.artifact,
+      tool_call_id: toolCallId,
+      name,
+    }),
+    undefined,
+  ];
 }
 
 export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolArguments, ActionToolOutput> {
@@ -112,11 +126,10 @@ export class ActionTool extends StructuredTool<JsonSchema, ToolArguments, ToolAr
     return this.#validating ? {} : this.action.inputSchema;
   }
 
-  override call<TArg extends StructuredToolCallInput<JsonSchema, ToolArguments>, TConfig extends ToolRunnableConfig | undefined>(
-    arg: TArg,
-    configArg?: TConfig,
-    tags?: string[],
-  ): Promise<ToolReturnType<TArg, TConfig, ActionToolOutput>> {
+  override call<
+    TArg extends StructuredToolCallInput<JsonSchema, ToolArguments>,
+    TConfig extends ToolRunnableConfig | undefined,
+  >(arg: TArg, configArg?: TConfig, tags?: string[]): Promise<ToolReturnType<TArg, TConfig, ActionToolOutput>> {
     this.#validating = true;
     try {
       return super.call(arg, configArg, tags);

@@ -13,13 +13,18 @@ import { PRINCIPAL_AMBIENT_KEY, type AmbientContextSource, type AmbientLookup, t
 import type { ToolRunnableConfig } from "@langchain/core/tools";
 
 /** A fixed ambient table, or one computed from the run's config (`config.context`, `config.configurable`). */
-export type AmbientContextOption = AmbientContextSource | ((config: ToolRunnableConfig) => AmbientContextSource | undefined);
+export type AmbientContextOption =
+  | AmbientContextSource
+  | ((config: ToolRunnableConfig) => AmbientContextSource | undefined);
 
 /**
  * The trusted ambient context for one call. Always a value (`{}` when there is none), so the call
  * never falls back to whatever `Current` context happens to surround the agent run.
  */
-export function resolveAmbientContext(option: AmbientContextOption | undefined, config: ToolRunnableConfig): AmbientContextSource {
+export function resolveAmbientContext(
+  option: AmbientContextOption | undefined,
+  config: ToolRunnableConfig,
+): AmbientContextSource {
   const source = typeof option === "function" ? option(config) : (option ?? runContext(config));
   return source ?? {};
 }

@@ -29,7 +29,12 @@ export interface CallSettings {
 }
 
 /** One call; `toolName` is the tool's name as it stands now (it names the call's span). */
-export type ToolCall = (args: unknown, config: ToolRunnableConfig, toolName: string, runManager?: CallbackManagerForToolRun) => Promise<ToolReply>;
+export type ToolCall = (
+  args: unknown,
+  config: ToolRunnableConfig,
+  toolName: string,
+  runManager?: CallbackManagerForToolRun,
+) => Promise<ToolReply>;
 
 export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
   const mapping = replyMapping(action, settings.presentAs);
@@ -50,13 +55,16 @@ export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
       return failedReply(ADAPTER_FAILURE_MESSAGE);
     }
     if (settings.background === "handle") return startJob(action, args, ambientContext, toolName);
-    if (settings.background === true) return untilAborted(runAsJob(action, mapping, args, ambientContext, signal), signal);
+    if (settings.background === true)
+      return untilAborted(runAsJob(action, mapping, args, ambientContext, signal), signal);
     const spanAttributes = genAiAttributes({ toolName, toolCallId: config.toolCall?.id });
     // No run manager (no callbacks anywhere): nothing could see the events, so no channel at all.
     const live = runManager === undefined ? undefined : new RunEvents(action, config, runManager, toolName);
     const reply = untilAborted(run(args, { ambientContext, spanAttributes, signal, live }), signal);
     // Every event is delivered before the tool returns; a call that sent none returns as it is (no
     // extra promise turns on the usual call).
-    return live === undefined ? reply : reply.then((value) => (live.dispatched ? live.settled().then(() => value) : value));
+    return live === undefined
+      ? reply
+      : reply.then((value) => (live.dispatched ? live.settled().then(() => value) : value));
   };
 }

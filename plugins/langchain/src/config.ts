@@ -24,7 +24,9 @@ export const PACKAGE_NAME = "axn-plugin-langchain";
 
 export const langchainConfig = toolRootsDefault(
   // An LLM is better served by an ugly-but-honest string than by a failed tool call.
-  declareRejectOpaqueExposedValues(declarePresentAs(createConfigurable(PACKAGE_NAME).configNamespace(ADAPTER_KEY)), { default: false }),
+  declareRejectOpaqueExposedValues(declarePresentAs(createConfigurable(PACKAGE_NAME).configNamespace(ADAPTER_KEY)), {
+    default: false,
+  }),
   // No default roots: a folder is exposed only when the app says so.
   [],
 );

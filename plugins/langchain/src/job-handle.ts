@@ -13,14 +13,21 @@ import { failedReply, type ToolReply } from "./map-result.js";
 export const JOB_STATUS_TOOL = "axn_job_status";
 
 /** The artifact of a handle (and of a status check while the job is pending). */
-export type JobHandleArtifact = { readonly job: { readonly id: string; readonly tool: string; readonly state: JobState } };
+export type JobHandleArtifact = {
+  readonly job: { readonly id: string; readonly tool: string; readonly state: JobState };
+};
 
 /** What the model reads for a job it started: the id, and how to collect the result. */
 function handleContent(id: string, tool: string, state: JobState): string {
   return `Started job "${id}" of ${tool} (${state}). Call ${JOB_STATUS_TOOL} with {"id":"${id}"} for its state, and for its result once it is done.`;
 }
 
-export async function startJob(action: AnyAxn, args: unknown, ambientContext: AmbientContextSource, tool: string): Promise<ToolReply> {
+export async function startJob(
+  action: AnyAxn,
+  args: unknown,
+  ambientContext: AmbientContextSource,
+  tool: string,
+): Promise<ToolReply> {
   let id: string;
   try {
     id = (await Jobs.enqueueToolCall(action, args, { ambientContext, invoker: toolInvoker.options })).id;

@@ -17,7 +17,14 @@ import { ADAPTER_FAILURE_MESSAGE, mapSettledResult, reportAdapterError } from "@
 import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
 import { StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
 import { abortError } from "./abort.js";
-import { settingsOf, toolOutput, type ActionTool, type ActionToolOutput, type ToolArguments, type WrappedSettings } from "./action-tool.js";
+import {
+  settingsOf,
+  toolOutput,
+  type ActionTool,
+  type ActionToolOutput,
+  type ToolArguments,
+  type WrappedSettings,
+} from "./action-tool.js";
 import { resolveAmbientContext, type AmbientContextOption } from "./ambient.js";
 import { JOB_STATUS_TOOL, type JobHandleArtifact } from "./job-handle.js";
 import { failedReply, replyMapping } from "./map-result.js";
@@ -56,12 +63,15 @@ export class JobStatusTool extends StructuredTool<JsonSchema, ToolArguments, Too
   }
 
   name = JOB_STATUS_TOOL;
-  description = "Checks on a background job another tool started: its state while it runs, then its result. Pass the job's id from that tool's answer.";
+  description =
+    "Checks on a background job another tool started: its state while it runs, then its result. Pass the job's id from that tool's answer.";
   override responseFormat = "content_and_artifact" as const;
   // LangChain validates arguments against it (and writes bookkeeping into it): one per tool.
   schema: JsonSchema = {
     type: "object",
-    properties: { id: { type: "string", minLength: 1, description: "The job's id, as the tool that started it answered" } },
+    properties: {
+      id: { type: "string", minLength: 1, description: "The job's id, as the tool that started it answered" },
+    },
     required: ["id"],
     additionalProperties: false,
   };
@@ -75,31 +85,50 @@ export class JobStatusTool extends StructuredTool<JsonSchema, ToolArguments, Too
     const bound = new Set<AxnPrincipal | null | undefined>();
     for (const tool of tools) {
       const settings = settingsOf(tool);
-      if (settings === undefined) throw new TypeError(`LangchainAdapter.jobStatusTool: ${String((tool as { name?: unknown }).name)} is not a tool from LangchainAdapter.wrap or tools()`);
-      if (!this.#covered.has(settings.action.name)) this.#covered.set(settings.action.name, { tool: tool.name, settings });
+      if (settings === undefined)
+        throw new TypeError(
+          `LangchainAdapter.jobStatusTool: ${String((tool as { name?: unknown }).name)} is not a tool from LangchainAdapter.wrap or tools()`,
+        );
+      if (!this.#covered.has(settings.action.name))
+        this.#covered.set(settings.action.name, { tool: tool.name, settings });
       bound.add(settings.principal);
     }
     if ("principal" in options) this.#principal = { bound: options.principal ?? null };
     else if (bound.size === 1 && !bound.has(undefined)) this.#principal = { bound: [...bound][0]! };
     else if (bound.size > 1) {
-      throw new TypeError("LangchainAdapter.jobStatusTool: the tools run as different callers; pass { principal } to say whose jobs this tool finds");
+      throw new TypeError(
+        "LangchainAdapter.jobStatusTool: the tools run as different callers; pass { principal } to say whose jobs this tool finds",
+      );
     }
-    this.#ambientContext = options.ambientContext ?? tools.map((tool) => settingsOf(tool)?.ambientContext).find((option) => option !== undefined);
+    this.#ambientContext =
+      options.ambientContext ??
+      tools.map((tool) => settingsOf(tool)?.ambientContext).find((option) => option !== undefined);
   }
 
-  protected override async _call(args: ToolArguments, _runManager?: CallbackManagerForToolRun, config: ToolRunnableConfig = {}): Promise<ActionToolOutput> {
+  protected override async _call(
+    args: ToolArguments,
+    _runManager?: CallbackManagerForToolRun,
+    config: ToolRunnableConfig = {},
+  ): Promise<ActionToolOutput> {
     if (config.signal?.aborted) throw abortError(config.signal);
     // LangChain checked the arguments against `schema` before this runs: the id is a non-empty string.
     const id = (args as unknown as JobStatusArguments).id;
     try {
-      const principal = this.#principal !== undefined ? this.#principal.bound : (principalFrom(resolveAmbientContext(this.#ambientContext, config)) ?? null);
+      const principal =
+        this.#principal !== undefined
+          ? this.#principal.bound
+          : (principalFrom(resolveAmbientContext(this.#ambientContext, config)) ?? null);
       const job = await Jobs.find(id, { principal });
       const covered = job === undefined ? undefined : this.#covered.get(job.action);
-      if (job === undefined || covered === undefined) return toolOutput(failedReply(unknownJobMessage(id)), config, this.name);
+      if (job === undefined || covered === undefined)
+        return toolOutput(failedReply(unknownJobMessage(id)), config, this.name);
       const status = await job.status();
       if (PENDING.has(status.state)) {
         const artifact: JobHandleArtifact = { job: { id, tool: covered.tool, state: status.state } };
-        return [`Job "${id}" of ${covered.tool} is ${status.state}; call ${this.name} with {"id":"${id}"} again later for its result.`, artifact];
+        return [
+          `Job "${id}" of ${covered.tool} is ${status.state}; call ${this.name} with {"id":"${id}"} again later for its result.`,
+          artifact,
+        ];
       }
       const { action, presentAs } = covered.settings;
       const reply = await mapSettledResult(action, await job.result(), replyMapping(action, presentAs));

@@ -55,7 +55,11 @@ export function replyMapping(action: AnyAxn, presentAs: PresentAs | undefined): 
  * A tool with media exposes: the text (the other exposes' JSON, or the message) and then one
  * content block per media value (media.ts). The artifact is still every rendered expose.
  */
-function mediaReplyMapping(action: AnyAxn, presentAs: PresentAs | undefined, media: ReadonlySet<string>): ToolMapping<ToolReply, ToolReply> {
+function mediaReplyMapping(
+  action: AnyAxn,
+  presentAs: PresentAs | undefined,
+  media: ReadonlySet<string>,
+): ToolMapping<ToolReply, ToolReply> {
   return {
     success(result) {
       const artifact = serializeExposed(langchainConfig, result);

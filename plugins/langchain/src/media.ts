@@ -15,12 +15,32 @@ export function mediaBlock(value: MediaValue): ContentBlock {
     case "audio":
       return { type: value.type, mimeType: value.mimeType, data: value.data };
     case "file":
-      return { type: "file", mimeType: value.mimeType, data: value.data, metadata: { filename: value.name, ...(value.uri === undefined ? {} : { uri: value.uri }) } };
+      return {
+        type: "file",
+        mimeType: value.mimeType,
+        data: value.data,
+        metadata: { filename: value.name, ...(value.uri === undefined ? {} : { uri: value.uri }) },
+      };
     case "resource_link":
-      return { type: "file", url: value.uri, ...(value.mimeType === undefined ? {} : { mimeType: value.mimeType }), metadata: { name: value.name } };
+      return {
+        type: "file",
+        url: value.uri,
+        ...(value.mimeType === undefined ? {} : { mimeType: value.mimeType }),
+        metadata: { name: value.name },
+      };
     case "resource":
       return value.text !== undefined
-        ? { type: "text-plain", text: value.text, mimeType: value.mimeType ?? "text/plain", metadata: { uri: value.uri } }
-        : { type: "file", data: value.data ?? "", mimeType: value.mimeType ?? "application/octet-stream", metadata: { uri: value.uri } };
+        ? {
+            type: "text-plain",
+            text: value.text,
+            mimeType: value.mimeType ?? "text/plain",
+            metadata: { uri: value.uri },
+          }
+        : {
+            type: "file",
+            data: value.data ?? "",
+            mimeType: value.mimeType ?? "application/octet-stream",
+            metadata: { uri: value.uri },
+          };
   }
 }

@@ -44,7 +44,9 @@ const CALLER = "LangchainAdapter.wrap";
 
 function background(value: unknown, action: AnyAxn): true | "handle" {
   if (value === true || value === "handle") return value;
-  throw new TypeError(`${CALLER}(${action.name}): "background" must be true (await the job), "handle" (answer with the job's handle) or false (got ${JSON.stringify(value)})`);
+  throw new TypeError(
+    `${CALLER}(${action.name}): "background" must be true (await the job), "handle" (answer with the job's handle) or false (got ${JSON.stringify(value)})`,
+  );
 }
 
 export function wrap(action: AnyAxn, options: WrapOptions = {}): ActionTool {
@@ -57,6 +59,8 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): ActionTool {
     presentAs: options.presentAs,
     ambientContext: options.ambientContext,
     ...("principal" in options ? { principal: options.principal ?? null } : {}),
-    ...(options.background === undefined || options.background === false ? {} : { background: background(options.background, action) }),
+    ...(options.background === undefined || options.background === false
+      ? {}
+      : { background: background(options.background, action) }),
   });
 }

@@ -36,7 +36,15 @@ const streamableHttp: HttpTransport<{}> = {
     const stateless = mcpConfig.get("stateless");
     // `mcp.sessionStore`: sessions in Redis, so every instance answers every session.
     const sessionStore = stateless ? undefined : await sessionStoreFor(mcpConfig.get("sessionStore"));
-    const handler = createStreamableHttpHandler({ name: app.name, version: app.version, path: MCP_HTTP_PATH, serving, stateless, ...served, ...(sessionStore === undefined ? {} : { sessionStore }) });
+    const handler = createStreamableHttpHandler({
+      name: app.name,
+      version: app.version,
+      path: MCP_HTTP_PATH,
+      serving,
+      stateless,
+      ...served,
+      ...(sessionStore === undefined ? {} : { sessionStore }),
+    });
     return {
       listener: handler.listener,
       summary: summary(served),
@@ -104,7 +112,9 @@ function summary({ resources, prompts }: DiscoveredSurface): string {
     [resources.length, "resource"],
     [prompts.length, "prompt"],
   ];
-  const extra = counts.filter(([count]) => count > 0).map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
+  const extra = counts
+    .filter(([count]) => count > 0)
+    .map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
   return `${registeredTools().length} MCP tools${extra.join("")}`;
 }
 

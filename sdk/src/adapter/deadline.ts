@@ -36,7 +36,14 @@ class Lane {
 
   add(onExpired: OnExpired): Pending {
     const now = performance.now();
-    const pending: Pending = { lane: this, expiresAt: now + this.ms, onExpired, queued: true, previous: this.tail, next: undefined };
+    const pending: Pending = {
+      lane: this,
+      expiresAt: now + this.ms,
+      onExpired,
+      queued: true,
+      previous: this.tail,
+      next: undefined,
+    };
     if (this.tail === undefined) this.head = pending;
     else this.tail.next = pending;
     this.tail = pending;
@@ -95,5 +102,3 @@ export function startDeadline(ms: number, onExpired: OnExpired): Pending {
 export function cancelDeadline(pending: Pending): void {
   pending.lane.remove(pending);
 }
-
-;

@@ -18,7 +18,14 @@
  * export const { wrap, tools } = fncall;
  * ```
  */
-import { Tools, type AdapterConfigSource, type AnyAxn, type AxnHost, type AxnPrincipal, type ConfigurableView } from "@axn/core";
+import {
+  Tools,
+  type AdapterConfigSource,
+  type AnyAxn,
+  type AxnHost,
+  type AxnPrincipal,
+  type ConfigurableView,
+} from "@axn/core";
 import { configurableInternals } from "@axn/core/internal";
 import { definePlugin, type AxnPlugin, type PluginWithoutOptions } from "../plugin.js";
 
@@ -26,7 +33,9 @@ import { definePlugin, type AxnPlugin, type PluginWithoutOptions } from "../plug
  * What `tools(options?)` applies to every tool: `wrap`'s options, less the per-tool ones, and
  * `principal`: only the tools that caller may call (`null`: an anonymous caller; omit it for every tool).
  */
-export type ToolsOptions<O> = Omit<O, "name" | "description" | "principal"> & { readonly principal?: AxnPrincipal | null };
+export type ToolsOptions<O> = Omit<O, "name" | "description" | "principal"> & {
+  readonly principal?: AxnPrincipal | null;
+};
 
 export interface AdapterPluginDefinition<W, O extends object> {
   /** The npm package name; hooks are tapped under it. */
@@ -62,11 +71,14 @@ export interface AdapterPlugin<W, O extends object = {}> extends AxnPlugin {
 
 const ALL_VERSIONS = Object.freeze({ allVersions: true });
 
-export function defineAdapterPlugin<W, O extends object = {}>(definition: AdapterPluginDefinition<W, O>): AdapterPlugin<W, O> {
+export function defineAdapterPlugin<W, O extends object = {}>(
+  definition: AdapterPluginDefinition<W, O>,
+): AdapterPlugin<W, O> {
   const { name, key, settings, wrap } = definition;
   const where = `defineAdapterPlugin(${String(name)})`;
   if (typeof key !== "string" || key === "") throw new TypeError(`${where}: \`key\` must be a non-empty string`);
-  if (typeof wrap !== "function") throw new TypeError(`${where}: \`wrap\` must be a function (action, options?) => tool`);
+  if (typeof wrap !== "function")
+    throw new TypeError(`${where}: \`wrap\` must be a function (action, options?) => tool`);
   if (settings?.namespace !== key) {
     // Per-action bags are keyed by namespace: a different name would leave them unread.
     throw new TypeError(
@@ -85,7 +97,9 @@ export function defineAdapterPlugin<W, O extends object = {}>(definition: Adapte
   // A rest parameter, so `tools.length` is 0: nothing about it suggests an argument is needed.
   const tools = (...[options]: [options?: ToolsOptions<O>]): W[] => {
     const members =
-      options !== undefined && "principal" in options ? Tools.for(key, { ...projection, principal: options.principal ?? null }) : Tools.for(key, projection);
+      options !== undefined && "principal" in options
+        ? Tools.for(key, { ...projection, principal: options.principal ?? null })
+        : Tools.for(key, projection);
     return members.map((action) => wrap(action, options as O | undefined));
   };
   const plugin: PluginWithoutOptions & Pick<AdapterPlugin<W, O>, "key" | "wrap" | "tools"> = {
@@ -97,9 +111,12 @@ export function defineAdapterPlugin<W, O extends object = {}>(definition: Adapte
     wrap,
     tools,
     apply(host) {
-      host.hooks.registerAdapter.tap(name, (adapters) => (roots === undefined ? adapters.add(key) : adapters.add(key, roots)));
+      host.hooks.registerAdapter.tap(name, (adapters) =>
+        roots === undefined ? adapters.add(key) : adapters.add(key, roots),
+      );
       if (hints.length > 0) host.hooks.registerSemanticHint.tap(name, (registrar) => registrar.add(...hints));
-      if (metadataKeys.length > 0) host.hooks.registerFieldMetadataKey.tap(name, (registrar) => registrar.add(...metadataKeys));
+      if (metadataKeys.length > 0)
+        host.hooks.registerFieldMetadataKey.tap(name, (registrar) => registrar.add(...metadataKeys));
       return extra?.(host);
     },
   };

@@ -34,7 +34,14 @@ export interface ToolFailure {
  * caller's principal does not satisfy the action's access policy (neither ran the action);
  * `"timeout"` the call ran past its `serve.callTimeoutMs` (its signal was aborted).
  */
-export type ToolFailureKind = "input" | "failure" | "exception" | "adapter" | "unauthenticated" | "forbidden" | "timeout";
+export type ToolFailureKind =
+  | "input"
+  | "failure"
+  | "exception"
+  | "adapter"
+  | "unauthenticated"
+  | "forbidden"
+  | "timeout";
 
 /** What the client reads when a call ran past its timeout. */
 export function timeoutMessage(toolName: string, ms: number): string {
@@ -47,7 +54,8 @@ export const ADAPTER_FAILURE: ToolFailure = Object.freeze({ error: ADAPTER_FAILU
 /** The failure a failed `result` answers. */
 export function toolFailureOf(result: Result<Record<string, unknown>>): ToolFailure {
   const error = result.error ?? result.message;
-  if (result.exception instanceof AccessDeniedError) return { error, missingScopes: [...result.exception.missingScopes] };
+  if (result.exception instanceof AccessDeniedError)
+    return { error, missingScopes: [...result.exception.missingScopes] };
   if (!Invoker.inputInvalid(result)) return { error };
   // Copied field by field: the detail is data for the client, not the exception's own objects.
   return { error, fieldErrors: Invoker.fieldErrors(result).map(({ field, message }) => ({ field, message })) };

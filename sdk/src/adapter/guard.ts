@@ -26,7 +26,11 @@ export interface GuardOptions<R> {
 }
 
 export function guardToolResponse<R>(action: { readonly name: string }, options: GuardOptions<R>, fn: () => R): R;
-export function guardToolResponse<R>(action: { readonly name: string }, options: GuardOptions<R>, fn: () => PromiseLike<R>): Promise<R>;
+export function guardToolResponse<R>(
+  action: { readonly name: string },
+  options: GuardOptions<R>,
+  fn: () => PromiseLike<R>,
+): Promise<R>;
 export function guardToolResponse<R>(
   action: { readonly name: string },
   options: GuardOptions<R>,
@@ -47,5 +51,9 @@ export function guardToolResponse<R>(
 }
 
 export function isThenable<R>(value: R | PromiseLike<R>): value is PromiseLike<R> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }

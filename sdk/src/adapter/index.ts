@@ -26,7 +26,13 @@ export { ADAPTER_FAILURE_MESSAGE, type ToolFailure, type ToolFailureKind } from 
 export { reportAdapterError } from "./report-error.js";
 export { guardToolResponse, RESPONSE_PHASE, type GuardOptions } from "./guard.js";
 export { resolveToolName, type ToolNameOptions } from "./tool-name.js";
-export { declarePresentAs, assertPresentAs, PRESENT_AS_SETTING, PRESENT_AS_VALUES, type PresentAs } from "./present-as.js";
+export {
+  declarePresentAs,
+  assertPresentAs,
+  PRESENT_AS_SETTING,
+  PRESENT_AS_VALUES,
+  type PresentAs,
+} from "./present-as.js";
 export { declareRejectOpaqueExposedValues, serializeExposed, REJECT_OPAQUE_SETTING } from "./serialization.js";
 export { toolRootsDefault, toolRootsSource } from "./roots.js";
 export {

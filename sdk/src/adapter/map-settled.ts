@@ -15,7 +15,11 @@ import { isThenable, RESPONSE_PHASE } from "./guard.js";
 import type { ToolMapping } from "./pipeline.js";
 import { reportAdapterError } from "./report-error.js";
 
-export async function mapSettledResult<S, F>(action: AnyAxn, result: Result<Record<string, unknown>>, mapping: ToolMapping<S, F>): Promise<S | F> {
+export async function mapSettledResult<S, F>(
+  action: AnyAxn,
+  result: Result<Record<string, unknown>>,
+  mapping: ToolMapping<S, F>,
+): Promise<S | F> {
   try {
     if (!result.ok) return mapping.failure(toolFailureOf(result), toolFailureKind(result));
     const value = mapping.success(result);

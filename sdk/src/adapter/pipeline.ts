@@ -26,7 +26,14 @@
 import type { AmbientContextSource, AnyAxn, InvokeOptions, Result } from "@axn/core";
 import { NO_AMBIENT } from "./no-ambient.js";
 import { servingConfig } from "../serving/settings.js";
-import { ADAPTER_FAILURE, timeoutMessage, toolFailureKind, toolFailureOf, type ToolFailure, type ToolFailureKind } from "./failure.js";
+import {
+  ADAPTER_FAILURE,
+  timeoutMessage,
+  toolFailureKind,
+  toolFailureOf,
+  type ToolFailure,
+  type ToolFailureKind,
+} from "./failure.js";
 import { cancelDeadline, startDeadline } from "./deadline.js";
 import { isThenable, RESPONSE_PHASE } from "./guard.js";
 import { reportAdapterError } from "./report-error.js";
@@ -61,7 +68,11 @@ export interface ToolPipelineOptions {
   readonly toolName?: string;
 }
 
-export function toolPipeline<S, F>(action: AnyAxn, mapping: ToolMapping<S, F>, pipelineOptions: ToolPipelineOptions = {}): ToolPipeline<S | F> {
+export function toolPipeline<S, F>(
+  action: AnyAxn,
+  mapping: ToolMapping<S, F>,
+  pipelineOptions: ToolPipelineOptions = {},
+): ToolPipeline<S | F> {
   const { success, failure } = mapping;
   if (typeof success !== "function" || typeof failure !== "function") {
     throw new TypeError(`toolPipeline(${action.name}): the mapping needs a success and a failure function`);

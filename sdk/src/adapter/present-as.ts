@@ -28,7 +28,9 @@ export function declarePresentAs<S extends object, N extends string, O extends s
 ): Configurable<WithPresentAs<S>, N, O | typeof PRESENT_AS_SETTING> {
   const fallback = options.default ?? "structured";
   if (!PRESENT_AS_VALUES.includes(fallback)) {
-    throw new TypeError(`declarePresentAs(${config.owner}): \`default\` must be "structured" or "message", got ${JSON.stringify(fallback)}`);
+    throw new TypeError(
+      `declarePresentAs(${config.owner}): \`default\` must be "structured" or "message", got ${JSON.stringify(fallback)}`,
+    );
   }
   return config.setting(PRESENT_AS_SETTING, {
     default: fallback,
@@ -39,8 +41,14 @@ export function declarePresentAs<S extends object, N extends string, O extends s
 }
 
 /** Refuses a `presentAs` value (a `wrap` option, say) that is neither `"structured"` nor `"message"`. */
-export function assertPresentAs(value: unknown, action: { readonly name: string }, caller: string): asserts value is PresentAs {
+export function assertPresentAs(
+  value: unknown,
+  action: { readonly name: string },
+  caller: string,
+): asserts value is PresentAs {
   if (!PRESENT_AS_VALUES.includes(value as PresentAs)) {
-    throw new TypeError(`${caller}(${action.name}): presentAs must be "structured" or "message", got ${JSON.stringify(value)}`);
+    throw new TypeError(
+      `${caller}(${action.name}): presentAs must be "structured" or "message", got ${JSON.stringify(value)}`,
+    );
   }
 }

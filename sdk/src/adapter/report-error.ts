@@ -18,7 +18,12 @@
 import { raisesInDev, reportException } from "@axn/core";
 
 /** Reports `error` for `action` in `phase`; throws it when `rethrow` (default: `raisesInDev()`). */
-export function reportAdapterError(action: { readonly name: string }, phase: string, error: unknown, rethrow: boolean = raisesInDev()): void {
+export function reportAdapterError(
+  action: { readonly name: string },
+  phase: string,
+  error: unknown,
+  rethrow: boolean = raisesInDev(),
+): void {
   reportException(error, { action: action.name, phase });
   if (rethrow) throw error;
 }

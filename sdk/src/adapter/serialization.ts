@@ -28,7 +28,9 @@ export function declareRejectOpaqueExposedValues<S extends object, N extends str
   options: { readonly default: boolean },
 ): Configurable<WithRejectOpaque<S>, N, O | typeof REJECT_OPAQUE_SETTING> {
   if (typeof options?.default !== "boolean") {
-    throw new TypeError(`declareRejectOpaqueExposedValues(${config.owner}): \`default\` is required and must be a boolean`);
+    throw new TypeError(
+      `declareRejectOpaqueExposedValues(${config.owner}): \`default\` is required and must be a boolean`,
+    );
   }
   return config.setting(REJECT_OPAQUE_SETTING, {
     default: options.default,

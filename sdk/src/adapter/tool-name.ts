@@ -24,7 +24,9 @@ export interface ToolNameOptions {
 export function resolveToolName(action: AnyAxn, key: string, options: ToolNameOptions = {}): string {
   const name: unknown = options.name ?? action.toolName(key);
   if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
-    throw new TypeError(`${options.caller ?? `${key}.wrap`}(${action.name}): tool name ${JSON.stringify(name)} must match ${TOOL_NAME_PATTERN}`);
+    throw new TypeError(
+      `${options.caller ?? `${key}.wrap`}(${action.name}): tool name ${JSON.stringify(name)} must match ${TOOL_NAME_PATTERN}`,
+    );
   }
   return name;
 }

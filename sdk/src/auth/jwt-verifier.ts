@@ -42,14 +42,23 @@ const JwtRefusals = {
 export function defaultJwtPrincipal(payload: JWTPayload): AxnPrincipal | null {
   if (typeof payload.sub !== "string" || payload.sub === "") return null;
   const scope = payload["scope"] ?? payload["scp"];
-  const scopes = typeof scope === "string" ? scope.split(" ").filter((s) => s !== "") : Array.isArray(scope) ? scope.filter((s): s is string => typeof s === "string") : [];
-  const roles = Array.isArray(payload["roles"]) ? payload["roles"].filter((r): r is string => typeof r === "string") : [];
+  const scopes =
+    typeof scope === "string"
+      ? scope.split(" ").filter((s) => s !== "")
+      : Array.isArray(scope)
+        ? scope.filter((s): s is string => typeof s === "string")
+        : [];
+  const roles = Array.isArray(payload["roles"])
+    ? payload["roles"].filter((r): r is string => typeof r === "string")
+    : [];
   return Object.freeze({ id: payload.sub, scopes, roles, claims: Object.freeze({ ...payload }) });
 }
 
 export function jwtVerifier(options: JwtVerifierOptions): Authenticate {
-  if (typeof options.issuer !== "string" || options.issuer === "") throw new TypeError("jwtVerifier: issuer must be the issuer URL the tokens carry as iss");
-  if (options.audience === undefined || options.audience.length === 0) throw new TypeError("jwtVerifier: audience must name this server (the tokens' aud)");
+  if (typeof options.issuer !== "string" || options.issuer === "")
+    throw new TypeError("jwtVerifier: issuer must be the issuer URL the tokens carry as iss");
+  if (options.audience === undefined || options.audience.length === 0)
+    throw new TypeError("jwtVerifier: audience must name this server (the tokens' aud)");
   const keys = createRemoteJWKSet(new URL(options.jwksUrl));
   const toPrincipal = options.principal ?? defaultJwtPrincipal;
   const verifyOptions = {
@@ -67,7 +76,8 @@ export function jwtVerifier(options: JwtVerifierOptions): Authenticate {
       ({ payload } = await jwtVerify(token, keys, verifyOptions));
     } catch (error) {
       // The JWKS being unreachable is the server's problem, not the caller's: let it page.
-      if (error instanceof errors.JWKSTimeout || (error instanceof Error && !(error instanceof errors.JOSEError))) throw error;
+      if (error instanceof errors.JWKSTimeout || (error instanceof Error && !(error instanceof errors.JOSEError)))
+        throw error;
       return refuse(error instanceof errors.JWTExpired ? JwtRefusals.expired : Refusals.unknownToken);
     }
     return toPrincipal(payload) ?? refuse(JwtRefusals.noSubject);

@@ -34,7 +34,10 @@ export function assertNoToolConflicts(root: string): void {
       const clash = conflictingDefinitions(key).map((action) => `  ${action.name} (${definedIn(action, root)})`);
       throw new CliError(
         ExitCode.config,
-        [`${(error as Error).message} [${String(code)}]`, ...(clash.length === 0 ? [] : ["Defined in:", ...clash])].join("\n"),
+        [
+          `${(error as Error).message} [${String(code)}]`,
+          ...(clash.length === 0 ? [] : ["Defined in:", ...clash]),
+        ].join("\n"),
         'Give one of them a distinct tool name (tool: { name: "..." }) or toolVersion; `axn doctor` lists every problem.',
         { cause: error },
       );

@@ -61,7 +61,8 @@ export function listTools(adapter?: string): ToolEntry[] {
 /** `name`, `name@2` or `name@v2` → the tool version it means (the latest when no version is given). */
 export function findTool(spec: string): ToolEntry {
   const match = /^([^@]+?)(?:@v?(\d+))?$/.exec(spec.trim());
-  if (match === null) throw usageError(`"${spec}" is not a tool name (expected NAME or NAME@VERSION, e.g. create_ticket@2)`);
+  if (match === null)
+    throw usageError(`"${spec}" is not a tool name (expected NAME or NAME@VERSION, e.g. create_ticket@2)`);
   const name = match[1]!;
   const version = match[2] === undefined ? undefined : Number(match[2]);
   const tools = listTools();

@@ -33,5 +33,9 @@ export class CliError extends Error {
 
 /** A usage error, with the command's `--help` as the hint. */
 export function usageError(message: string, command?: string): CliError {
-  return new CliError(ExitCode.usage, message, `Run \`axn ${command === undefined ? "" : `${command} `}--help\` for usage.`);
+  return new CliError(
+    ExitCode.usage,
+    message,
+    `Run \`axn ${command === undefined ? "" : `${command} `}--help\` for usage.`,
+  );
 }

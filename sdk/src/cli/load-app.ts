@@ -24,7 +24,11 @@ export interface LoadedApp extends LoadedHost {
  * `checks: false` (doctor) keeps a missing tool root or a tool name conflict from stopping the
  * load: doctor reports them among its findings.
  */
-export async function loadApp(cwd: string, configPath: string | undefined, options: { readonly checks?: boolean } = {}): Promise<LoadedApp> {
+export async function loadApp(
+  cwd: string,
+  configPath: string | undefined,
+  options: { readonly checks?: boolean } = {},
+): Promise<LoadedApp> {
   let loaded: LoadedHost;
   try {
     loaded = await loadHost({ cwd, ...(configPath === undefined ? {} : { configPath }) });
@@ -43,9 +47,14 @@ export async function loadApp(cwd: string, configPath: string | undefined, optio
 export function configError(error: unknown): CliError {
   const message = errorMessage(error);
   const code = isAxnError(error) ? (error as { code?: unknown }).code : undefined;
-  return new CliError(ExitCode.config, typeof code === "string" ? `${message} [${code}]` : message, "Run `axn doctor` for a full check.", {
-    cause: error,
-  });
+  return new CliError(
+    ExitCode.config,
+    typeof code === "string" ? `${message} [${code}]` : message,
+    "Run `axn doctor` for a full check.",
+    {
+      cause: error,
+    },
+  );
 }
 
 /** `name` and `version` of the app's package.json in `root` (`axn-app` / `0.0.0` without one). */

@@ -62,7 +62,11 @@ export interface MainOptions {
 }
 
 /** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
-export async function main(argv: readonly string[], io: CliIo = processIo(), options: MainOptions = {}): Promise<ExitCodeValue> {
+export async function main(
+  argv: readonly string[],
+  io: CliIo = processIo(),
+  options: MainOptions = {},
+): Promise<ExitCodeValue> {
   try {
     return await dispatch(argv, io, options);
   } catch (error) {
@@ -77,10 +81,17 @@ export async function main(argv: readonly string[], io: CliIo = processIo(), opt
     const { isAxnError } = await import("@axn/core");
     if (isAxnError(error)) {
       const code = (error as { code?: unknown }).code;
-      println(io.stderr, `axn: ${(error as Error).message}${typeof code === "string" ? ` [${code}]` : ""}`, "Run `axn doctor` for a full check.");
+      println(
+        io.stderr,
+        `axn: ${(error as Error).message}${typeof code === "string" ? ` [${code}]` : ""}`,
+        "Run `axn doctor` for a full check.",
+      );
       return ExitCode.config;
     }
-    println(io.stderr, `axn: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    println(
+      io.stderr,
+      `axn: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return ExitCode.failure;
   }
 }
@@ -116,17 +127,28 @@ async function dispatch(argv: readonly string[], io: CliIo, options: MainOptions
   if (command.lateOptions === true) return runWithLateOptions(command, rest, io, prepare);
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: [...rest],
+      options: { ...GLOBAL_OPTIONS, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw usageError((await import("@axn/core/internal")).errorMessage(error), command.name);
   }
   if (parsed.values["help"] === true) {
     if (command.helpFor !== undefined) await prepare(command);
-    println(io.stdout, await helpOf(command, io, typeof parsed.values["config"] === "string" ? parsed.values["config"] : undefined));
+    println(
+      io.stdout,
+      await helpOf(command, io, typeof parsed.values["config"] === "string" ? parsed.values["config"] : undefined),
+    );
     return ExitCode.ok;
   }
   if (parsed.positionals.length > command.maxPositionals) {
-    throw usageError(`Unexpected argument "${parsed.positionals[command.maxPositionals]}" for axn ${command.name}`, command.name);
+    throw usageError(
+      `Unexpected argument "${parsed.positionals[command.maxPositionals]}" for axn ${command.name}`,
+      command.name,
+    );
   }
   const config = parsed.values["config"];
   await prepare(command);
@@ -166,7 +188,9 @@ async function commandNamed(name: string): Promise<Command> {
     const names = COMMANDS.map((candidate) => candidate.name);
     // The edit-distance rule is core's; imported here only on this error path (cold start).
     const suggestion = (await import("@axn/core/internal")).closestMatch(name, names);
-    throw usageError(`Unknown command "${name}"; ${suggestion === undefined ? "" : `did you mean "${suggestion}"? `}commands: ${names.join(", ")}`);
+    throw usageError(
+      `Unknown command "${name}"; ${suggestion === undefined ? "" : `did you mean "${suggestion}"? `}commands: ${names.join(", ")}`,
+    );
   }
   return entry.load();
 }

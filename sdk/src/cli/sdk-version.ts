@@ -5,6 +5,8 @@
 import { readFileSync } from "node:fs";
 
 // dist/cli/sdk-version.js (and src/cli/sdk-version.ts) sit two folders below the package root.
-const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
 export const SDK_VERSION: string = manifest.version;

@@ -40,7 +40,10 @@ async function importWithJiti(file: string): Promise<Record<string, unknown>> {
     // A package reaching itself by name resolves through its own `exports`: this very copy. jiti
     // itself is required on first use (jiti.ts).
     const [core, sdk] = await Promise.all([import("@axn/core"), import("@axn/sdk")]);
-    return jitiFactory()(import.meta.url, { interopDefault: false, virtualModules: { "@axn/core": core, "@axn/sdk": sdk } });
+    return jitiFactory()(import.meta.url, {
+      interopDefault: false,
+      virtualModules: { "@axn/core": core, "@axn/sdk": sdk },
+    });
   })();
   return (await jiti).import<Record<string, unknown>>(file);
 }

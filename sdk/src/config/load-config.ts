@@ -41,13 +41,18 @@ export function findConfigFile(cwd: string, configPath?: string): string {
   );
 }
 
-export async function loadConfig(options: { readonly cwd: string; readonly configPath?: string }): Promise<LoadedConfig> {
+export async function loadConfig(options: {
+  readonly cwd: string;
+  readonly configPath?: string;
+}): Promise<LoadedConfig> {
   const configPath = findConfigFile(options.cwd, options.configPath);
   let namespace: Record<string, unknown>;
   try {
     namespace = await importModule(configPath);
   } catch (error) {
-    throw new AxnError(ErrorCodes.ConfigInvalid, `Could not load ${configPath}: ${errorMessage(error)}`, { cause: error });
+    throw new AxnError(ErrorCodes.ConfigInvalid, `Could not load ${configPath}: ${errorMessage(error)}`, {
+      cause: error,
+    });
   }
   const config = namespace["default"];
   if (typeof config !== "object" || config === null || Array.isArray(config)) {

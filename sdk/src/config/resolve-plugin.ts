@@ -36,9 +36,13 @@ export interface ResolveContext {
 
 const PATH_EXTENSIONS = [".ts", ".mts", ".mjs", ".js", ".cjs"];
 
-export async function resolvePluginEntry(entry: unknown, index: number, context: ResolveContext): Promise<ResolvedEntry> {
+export async function resolvePluginEntry(
+  entry: unknown,
+  index: number,
+  context: ResolveContext,
+): Promise<ResolvedEntry> {
   let target: unknown = entry;
-  let options: unknown ;
+  let options: unknown;
   if (Array.isArray(entry)) {
     if (entry.length < 1 || entry.length > 2) throw badEntry(index, context);
     [target, options] = entry as [unknown, unknown];
@@ -60,7 +64,12 @@ export async function resolvePluginEntry(entry: unknown, index: number, context:
   }
   if (typeof target === "object" && target !== null) {
     const name = (target as { name?: unknown }).name;
-    return { candidate: target, options, label: typeof name === "string" && name !== "" ? name : `#${index + 1}`, source: "inline" };
+    return {
+      candidate: target,
+      options,
+      label: typeof name === "string" && name !== "" ? name : `#${index + 1}`,
+      source: "inline",
+    };
   }
   throw badEntry(index, context);
 }
@@ -72,7 +81,11 @@ function locate(spec: string, context: ResolveContext): { file: string; label: s
     if (file === undefined) {
       // A path is not a package: there is nothing to install, only the path to check.
       const from = isAbsolute(context.where) ? context.where : context.baseDir;
-      throw new PluginError(ErrorCodes.PluginNotFound, spec, `Plugin "${spec}" was not found at ${base} (resolved from ${from}); check the path`);
+      throw new PluginError(
+        ErrorCodes.PluginNotFound,
+        spec,
+        `Plugin "${spec}" was not found at ${base} (resolved from ${from}); check the path`,
+      );
     }
     return { file, label: spec };
   }

@@ -34,7 +34,10 @@ export function checkShape(candidate: unknown, label: string): AnyAxnPlugin {
     throw invalid(`"version" must be a semver version, got ${JSON.stringify(plugin.version)}`, name);
   }
   if (typeof plugin.host !== "string" || validRange(plugin.host) === null) {
-    throw invalid(`"host" must be a semver range of @axn/core (e.g. "^0.1.0"), got ${JSON.stringify(plugin.host)}`, name);
+    throw invalid(
+      `"host" must be a semver range of @axn/core (e.g. "^0.1.0"), got ${JSON.stringify(plugin.host)}`,
+      name,
+    );
   }
   if (
     plugin.dependencies !== undefined &&
@@ -46,7 +49,10 @@ export function checkShape(candidate: unknown, label: string): AnyAxnPlugin {
     try {
       readSchema(plugin.options);
     } catch (error) {
-      throw invalid(`"options" must be the schema of its options (zod, valibot, ArkType…): ${errorMessage(error)}`, name);
+      throw invalid(
+        `"options" must be the schema of its options (zod, valibot, ArkType…): ${errorMessage(error)}`,
+        name,
+      );
     }
   }
   if (typeof plugin.apply !== "function") throw invalid(`"apply" must be a function`, name);
@@ -107,7 +113,9 @@ export function checkOptions(plugin: AnyAxnPlugin, options: unknown, origin: Ent
     const entry = origin.source === "inline" ? "plugin" : JSON.stringify(origin.label);
     throw refuse(`Plugin "${plugin.name}" requires options, got none; list it as [${entry}, options] in ${config}`);
   }
-  const issues = outcome.issues.map((issue) => (issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`));
+  const issues = outcome.issues.map((issue) =>
+    issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`,
+  );
   throw refuse(`Plugin "${plugin.name}" was given invalid options in ${config}: ${issues.join("; ")}`);
 }
 

@@ -85,13 +85,22 @@ export async function createHost(options: CreateHostOptions): Promise<LoadedHost
 }
 
 /** Finds `axn.config.*` in `cwd` (or `configPath`) and builds the host from it. */
-export async function loadHost(options: { readonly cwd?: string; readonly configPath?: string } = {}): Promise<LoadedHost> {
+export async function loadHost(
+  options: { readonly cwd?: string; readonly configPath?: string } = {},
+): Promise<LoadedHost> {
   const cwd = resolve(options.cwd ?? process.cwd());
-  const loaded = await loadConfig({ cwd, ...(options.configPath === undefined ? {} : { configPath: options.configPath }) });
+  const loaded = await loadConfig({
+    cwd,
+    ...(options.configPath === undefined ? {} : { configPath: options.configPath }),
+  });
   return createHost({ config: loaded.config, cwd, configPath: loaded.configPath });
 }
 
-async function applyPlugins(host: AxnHost, entries: readonly unknown[], context: ResolveContext): Promise<LoadedPlugin[]> {
+async function applyPlugins(
+  host: AxnHost,
+  entries: readonly unknown[],
+  context: ResolveContext,
+): Promise<LoadedPlugin[]> {
   const registered = new Map<string, AnyAxnPlugin>();
   const loaded: LoadedPlugin[] = [];
   for (const [index, entry] of entries.entries()) {
@@ -99,7 +108,11 @@ async function applyPlugins(host: AxnHost, entries: readonly unknown[], context:
     const plugin = checkShape(resolved.candidate, resolved.label);
     checkHostVersion(plugin, CORE_VERSION);
     checkDependencies(plugin, registered);
-    const options = checkOptions(plugin, resolved.options, { label: resolved.label, source: resolved.source, where: context.where });
+    const options = checkOptions(plugin, resolved.options, {
+      label: resolved.label,
+      source: resolved.source,
+      where: context.where,
+    });
     if (checkDuplicate(plugin, registered)) continue;
     registered.set(plugin.name, plugin);
     try {

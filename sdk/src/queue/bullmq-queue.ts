@@ -10,11 +10,27 @@
  * const job = await SendDigest.enqueue({ userId: "u1" });
  * ```
  */
-import type { JobOptions, JobPayload, JobSnapshot, LocalJobOptions, ProgressUpdate, QueueBackend, SettledJob } from "@axn/core";
+import type {
+  JobOptions,
+  JobPayload,
+  JobSnapshot,
+  LocalJobOptions,
+  ProgressUpdate,
+  QueueBackend,
+  SettledJob,
+} from "@axn/core";
 import { AxnError, ErrorCodes } from "@axn/core";
 import type { Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
-import { cancelChannel, cancelledKey, loadBullmq, redisClient, resolveQueueSettings, type QueueSettings, type ResolvedQueueSettings } from "./connection.js";
+import {
+  cancelChannel,
+  cancelledKey,
+  loadBullmq,
+  redisClient,
+  resolveQueueSettings,
+  type QueueSettings,
+  type ResolvedQueueSettings,
+} from "./connection.js";
 import { CANCELLED, RELAY_PROGRESS_KEY, settledFromFailure, stateOf } from "./wire.js";
 
 /** How long settled jobs stay readable by id. */
@@ -75,7 +91,8 @@ export class BullmqQueue implements QueueBackend {
     const queue = new Queue(settings.name, { connection: client, prefix: settings.prefix });
     const events = new QueueEvents(settings.name, { connection: eventsClient, prefix: settings.prefix });
     // Connection errors are retried by the client; without a listener Node would treat them as fatal.
-    for (const emitter of [queue, events] as { on(event: "error", listener: (error: Error) => void): unknown }[]) emitter.on("error", () => undefined);
+    for (const emitter of [queue, events] as { on(event: "error", listener: (error: Error) => void): unknown }[])
+      emitter.on("error", () => undefined);
     return new BullmqQueue(settings, queue, events, client, eventsClient);
   }
 
@@ -91,7 +108,8 @@ export class BullmqQueue implements QueueBackend {
       removeOnComplete: KEEP_COMPLETED,
       removeOnFail: KEEP_DEAD,
     });
-    if (job.id === undefined) throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: BullMQ returned no job id`);
+    if (job.id === undefined)
+      throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: BullMQ returned no job id`);
     if (progress !== undefined) this.relays.set(job.id, progress);
     return job.id;
   }
@@ -111,7 +129,15 @@ export class BullmqQueue implements QueueBackend {
     if (state === "completed") settled = job.returnvalue as SettledJob;
     else if (state === "dead") settled = settledFromFailure(job.failedReason);
     else if (state === "cancelled") settled = CANCELLED;
-    return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled, ...ownerOf(job) };
+    return {
+      id,
+      action: job.name,
+      state,
+      attemptsMade: job.attemptsMade,
+      attempts: job.opts.attempts ?? 1,
+      settled,
+      ...ownerOf(job),
+    };
   }
 
   async waitSettled(id: string, signal?: AbortSignal): Promise<JobSnapshot> {
@@ -130,7 +156,12 @@ export class BullmqQueue implements QueueBackend {
       // The completed event carries the settled call: no second read (the wait's usual cost).
       // Only `result()` reads this snapshot, and not its attempt count.
       if (completed !== undefined && typeof completed.returnvalue === "object" && completed.returnvalue !== null) {
-        return { ...snapshot, state: "completed", attemptsMade: snapshot.attemptsMade + 1, settled: completed.returnvalue as SettledJob };
+        return {
+          ...snapshot,
+          state: "completed",
+          attemptsMade: snapshot.attemptsMade + 1,
+          settled: completed.returnvalue as SettledJob,
+        };
       }
     }
   }
@@ -146,20 +177,37 @@ export class BullmqQueue implements QueueBackend {
     // is finished. One round trip either way for a pending job, as BullMQ's own waitUntilFinished.
     const [name = null, finishedOn = null] = await this.client.hmget(this.queue.toKey(id), "name", "finishedOn");
     // Not finished: its exact state, attempts and owner do not matter to a waiter (only result() reads it).
-    if (name !== null && finishedOn === null) return { id, action: name, state: "waiting", attemptsMade: 0, attempts: 0, settled: undefined };
+    if (name !== null && finishedOn === null)
+      return { id, action: name, state: "waiting", attemptsMade: 0, attempts: 0, settled: undefined };
     const job = (await this.queue.getJob(id)) as RawJob | undefined;
-    if (job === undefined || job.finishedOn === undefined || job.finishedOn === null) return job === undefined ? this.snapshot(id) : pending(id, job);
+    if (job === undefined || job.finishedOn === undefined || job.finishedOn === null)
+      return job === undefined ? this.snapshot(id) : pending(id, job);
     const completed = typeof job.returnvalue === "object" && job.returnvalue !== null;
     const state = completed ? "completed" : stateOf("failed", job.failedReason)!;
-    const settled = completed ? (job.returnvalue as SettledJob) : state === "cancelled" ? CANCELLED : settledFromFailure(job.failedReason);
-    return { id, action: job.name, state, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled, ...ownerOf(job) };
+    const settled = completed
+      ? (job.returnvalue as SettledJob)
+      : state === "cancelled"
+        ? CANCELLED
+        : settledFromFailure(job.failedReason);
+    return {
+      id,
+      action: job.name,
+      state,
+      attemptsMade: job.attemptsMade,
+      attempts: job.opts.attempts ?? 1,
+      settled,
+      ...ownerOf(job),
+    };
   }
 
   /**
    * Resolves on the job's next completed/failed event, or at the next recheck: one interval for
    * every waiter (a timer per wait would be set and cleared for every job), running while any waits.
    */
-  private nextEvent(id: string, signal: AbortSignal | undefined): { readonly woken: Promise<{ readonly returnvalue: unknown } | undefined>; stop(): void } {
+  private nextEvent(
+    id: string,
+    signal: AbortSignal | undefined,
+  ): { readonly woken: Promise<{ readonly returnvalue: unknown } | undefined>; stop(): void } {
     let stop!: () => void;
     const woken = new Promise<{ readonly returnvalue: unknown } | undefined>((resolve) => {
       const done = (completed?: { readonly returnvalue: unknown }) => {
@@ -248,7 +296,15 @@ function isProgressUpdate(data: unknown): data is ProgressUpdate {
 
 /** A job not finished yet: its exact state does not matter to a waiter. */
 function pending(id: string, job: RawJob): JobSnapshot {
-  return { id, action: job.name, state: "waiting", attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1, settled: undefined, ...ownerOf(job) };
+  return {
+    id,
+    action: job.name,
+    state: "waiting",
+    attemptsMade: job.attemptsMade,
+    attempts: job.opts.attempts ?? 1,
+    settled: undefined,
+    ...ownerOf(job),
+  };
 }
 
 /** The enqueuing principal's id the payload carries (`JobPayload.owner`), as a snapshot field. */
@@ -269,14 +325,27 @@ function cancelledMarker(job: RawJob): string {
 function cancelledSnapshot(id: string, marker: string): JobSnapshot {
   const newline = marker.indexOf("\n");
   const action = newline === -1 ? marker : marker.slice(0, newline);
-  return { id, action, state: "cancelled", attemptsMade: 0, attempts: 0, settled: CANCELLED, ...(newline === -1 ? {} : { owner: marker.slice(newline + 1) }) };
+  return {
+    id,
+    action,
+    state: "cancelled",
+    attemptsMade: 0,
+    attempts: 0,
+    settled: CANCELLED,
+    ...(newline === -1 ? {} : { owner: marker.slice(newline + 1) }),
+  };
 }
 
 function notFound(id: string): AxnError {
-  return new AxnError(ErrorCodes.JobNotFound, `No job "${id}" in the bullmq queue; it was never enqueued there, or it expired`);
+  return new AxnError(
+    ErrorCodes.JobNotFound,
+    `No job "${id}" in the bullmq queue; it was never enqueued there, or it expired`,
+  );
 }
 
 /** Opens the BullMQ backend for these settings (see the module header). */
-export async function createBullmqQueue(settings: QueueSettings & { readonly connection: string }): Promise<BullmqQueue> {
+export async function createBullmqQueue(
+  settings: QueueSettings & { readonly connection: string },
+): Promise<BullmqQueue> {
   return BullmqQueue.open(resolveQueueSettings(settings, "createBullmqQueue")!);
 }

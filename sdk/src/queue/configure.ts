@@ -3,7 +3,14 @@
  * opened on first use, so commands that never enqueue (`axn tools`) never connect; without one,
  * the embedded queue stays the default.
  */
-import { Jobs, type JobOptions, type JobPayload, type JobSnapshot, type LocalJobOptions, type QueueBackend } from "@axn/core";
+import {
+  Jobs,
+  type JobOptions,
+  type JobPayload,
+  type JobSnapshot,
+  type LocalJobOptions,
+  type QueueBackend,
+} from "@axn/core";
 import { BullmqQueue } from "./bullmq-queue.js";
 import { resolveQueueSettings, type ResolvedQueueSettings } from "./connection.js";
 

@@ -38,22 +38,35 @@ const KNOWN = ["connection", "name", "prefix", "lockDuration", "stalledInterval"
 export function resolveQueueSettings(value: unknown, where: string): ResolvedQueueSettings | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: "queue" must be an object such as { connection: "redis://127.0.0.1:6379" }`);
+    throw new AxnError(
+      ErrorCodes.ConfigInvalid,
+      `${where}: "queue" must be an object such as { connection: "redis://127.0.0.1:6379" }`,
+    );
   }
   const settings = value as Record<string, unknown>;
   for (const key of Object.keys(settings)) {
-    if (!KNOWN.includes(key)) throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: unknown setting "queue.${key}"; the queue settings are ${KNOWN.join(", ")}`);
+    if (!KNOWN.includes(key))
+      throw new AxnError(
+        ErrorCodes.ConfigInvalid,
+        `${where}: unknown setting "queue.${key}"; the queue settings are ${KNOWN.join(", ")}`,
+      );
   }
   for (const key of ["name", "prefix"]) {
     const v = settings[key];
     if (v !== undefined && (typeof v !== "string" || !/^[A-Za-z0-9_.-]+$/.test(v))) {
-      throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: "queue.${key}" must be letters, digits, ".", "_" or "-" (got ${JSON.stringify(v)})`);
+      throw new AxnError(
+        ErrorCodes.ConfigInvalid,
+        `${where}: "queue.${key}" must be letters, digits, ".", "_" or "-" (got ${JSON.stringify(v)})`,
+      );
     }
   }
   for (const key of ["lockDuration", "stalledInterval"]) {
     const v = settings[key];
     if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v < 100)) {
-      throw new AxnError(ErrorCodes.ConfigInvalid, `${where}: "queue.${key}" must be milliseconds, an integer ≥ 100 (got ${JSON.stringify(v)})`);
+      throw new AxnError(
+        ErrorCodes.ConfigInvalid,
+        `${where}: "queue.${key}" must be milliseconds, an integer ≥ 100 (got ${JSON.stringify(v)})`,
+      );
     }
   }
   const connection = settings["connection"];

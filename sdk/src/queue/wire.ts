@@ -8,8 +8,20 @@ import type { JobState, SettledJob } from "@axn/core";
 
 const SETTLED_PREFIX = "axn:settled:";
 export const CANCELLED_REASON = "axn:cancelled";
-const UNRUNNABLE: SettledJob = { ok: false, outcome: "exception", message: "Something went wrong", exposed: {}, elapsedMs: 0 };
-export const CANCELLED: SettledJob = { ok: false, outcome: "failure", message: "The job was cancelled", exposed: {}, elapsedMs: 0 };
+const UNRUNNABLE: SettledJob = {
+  ok: false,
+  outcome: "exception",
+  message: "Something went wrong",
+  exposed: {},
+  elapsedMs: 0,
+};
+export const CANCELLED: SettledJob = {
+  ok: false,
+  outcome: "failure",
+  message: "The job was cancelled",
+  exposed: {},
+  elapsedMs: 0,
+};
 
 /** The message of the error a worker throws for an attempt that threw. */
 export function failedReasonFor(settled: SettledJob): string {

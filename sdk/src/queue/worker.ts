@@ -17,7 +17,14 @@
 import { Jobs } from "@axn/core";
 import type { Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { cancelChannel, loadBullmq, redisClient, resolveQueueSettings, type QueueSettings, type ResolvedQueueSettings } from "./connection.js";
+import {
+  cancelChannel,
+  loadBullmq,
+  redisClient,
+  resolveQueueSettings,
+  type QueueSettings,
+  type ResolvedQueueSettings,
+} from "./connection.js";
 import { CANCELLED_REASON, failedReasonFor, RELAY_PROGRESS_KEY } from "./wire.js";
 
 export interface QueueWorkerOptions extends QueueSettings {
@@ -28,7 +35,12 @@ export interface QueueWorkerOptions extends QueueSettings {
 
 export interface QueueWorkerEvents {
   /** A job settled (`ok` is the Result's) or an attempt threw (`retry`), or it was returned at shutdown. */
-  onJob?(event: { readonly id: string; readonly action: string; readonly outcome: "completed" | "attempt-threw" | "returned" | "cancelled"; readonly ok?: boolean }): void;
+  onJob?(event: {
+    readonly id: string;
+    readonly action: string;
+    readonly outcome: "completed" | "attempt-threw" | "returned" | "cancelled";
+    readonly ok?: boolean;
+  }): void;
 }
 
 export interface QueueWorker {
@@ -72,13 +84,17 @@ class JobStop {
 }
 
 /** Starts a worker (see the module header). */
-export async function startQueueWorker(options: QueueWorkerOptions, events: QueueWorkerEvents = {}): Promise<QueueWorker> {
+export async function startQueueWorker(
+  options: QueueWorkerOptions,
+  events: QueueWorkerEvents = {},
+): Promise<QueueWorker> {
   const { concurrency = 1, ...queueSettings } = options;
   const settings = resolveQueueSettings(
     Object.fromEntries(Object.entries(queueSettings).filter(([, value]) => value !== undefined)),
     "startQueueWorker",
   )!;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TypeError(`startQueueWorker: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new TypeError(`startQueueWorker: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
   const { Worker, WaitingError, UnrecoverableError } = (await loadBullmq()) as typeof import("bullmq");
   const connection = (await redisClient(settings.connection)) as Redis;
   const subscriber = (await redisClient(settings.connection)) as Redis;
@@ -95,8 +111,13 @@ export async function startQueueWorker(options: QueueWorkerOptions, events: Queu
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
       const relay = (job.data as Record<string, unknown> | undefined)?.[RELAY_PROGRESS_KEY] === true;
-      const live = relay ? { progress: (update: object) => void job.updateProgress(update).catch(() => undefined) } : undefined;
-      const attempt = await Jobs.run(job.data, live === undefined ? { signal: stop.signal } : { signal: stop.signal, live });
+      const live = relay
+        ? { progress: (update: object) => void job.updateProgress(update).catch(() => undefined) }
+        : undefined;
+      const attempt = await Jobs.run(
+        job.data,
+        live === undefined ? { signal: stop.signal } : { signal: stop.signal, live },
+      );
       // An abort the body honoured ends the attempt in a throw; one it ignored lets it settle as usual.
       if (attempt.retry && stop.reason === SHUTDOWN) {
         // Back to waiting for another worker; BullMQ does not count the attempt.
@@ -131,7 +152,9 @@ export async function startQueueWorker(options: QueueWorkerOptions, events: Queu
   });
   // Connection errors are retried by the client; without a listener Node would treat them as fatal.
   worker.on("error", () => undefined);
-  subscriber.on("message", (_channel: string, id: string) => signals.get(id)?.abort(new Error(`Job "${id}" was cancelled`)));
+  subscriber.on("message", (_channel: string, id: string) =>
+    signals.get(id)?.abort(new Error(`Job "${id}" was cancelled`)),
+  );
   await subscriber.subscribe(cancelChannel(settings));
   await worker.waitUntilReady();
 
@@ -150,7 +173,11 @@ export async function startQueueWorker(options: QueueWorkerOptions, events: Queu
             for (const controller of signals.values()) controller.abort(SHUTDOWN);
           }, graceMs);
         }
-        await untilClosed(closed, () => running === 0, () => connection.disconnect());
+        await untilClosed(
+          closed,
+          () => running === 0,
+          () => connection.disconnect(),
+        );
         clearTimeout(timer);
         await Promise.allSettled([subscriber.quit(), connection.quit()]);
         return { finished, returned };

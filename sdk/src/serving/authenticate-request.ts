@@ -36,7 +36,12 @@ export function authenticationConfigured(options: AuthenticateOptions = {}): boo
  * Authenticates `request` for the resource mounted at `resourcePath` (`/mcp`, `/api`): the
  * challenge names that resource's metadata URL. `phase` names the transport in a report.
  */
-export async function authenticateRequest(request: Request, resourcePath: string, phase: string, options: AuthenticateOptions = {}): Promise<ServingAuthentication> {
+export async function authenticateRequest(
+  request: Request,
+  resourcePath: string,
+  phase: string,
+  options: AuthenticateOptions = {},
+): Promise<ServingAuthentication> {
   const authenticate = options.authenticate === undefined ? servingConfig.get("authenticate") : options.authenticate;
   if (authenticate === null) return ANONYMOUS;
   let verdict: Awaited<ReturnType<Authenticate>>;
@@ -46,11 +51,17 @@ export async function authenticateRequest(request: Request, resourcePath: string
     reportException(error, { action: "@axn/sdk", phase: `${phase} authenticate` });
     return { ok: false, status: 500, message: AuthMessages.internal, headers: {} };
   }
-  if (verdict instanceof Response) return { ok: false, status: verdict.status, message: "", headers: {}, response: verdict };
+  if (verdict instanceof Response)
+    return { ok: false, status: verdict.status, message: "", headers: {}, response: verdict };
   const metadata = `resource_metadata="${protectedResourceMetadataUrl(request, resourcePath)}"`;
   if (verdict === null) {
     if (options.anonymous ?? servingConfig.get("anonymous")) return ANONYMOUS;
-    return { ok: false, status: 401, message: AuthMessages.missing, headers: { "www-authenticate": `Bearer ${metadata}` } };
+    return {
+      ok: false,
+      status: 401,
+      message: AuthMessages.missing,
+      headers: { "www-authenticate": `Bearer ${metadata}` },
+    };
   }
   if (isAuthRefusal(verdict)) {
     const status = refusalStatus(verdict);
@@ -59,11 +70,16 @@ export async function authenticateRequest(request: Request, resourcePath: string
       ok: false,
       status,
       message: status === 403 ? AuthMessages.forbidden(verdict.description) : AuthMessages.refused(verdict.description),
-      headers: { "www-authenticate": `Bearer error="${verdict.error}", error_description="${description}", ${metadata}` },
+      headers: {
+        "www-authenticate": `Bearer error="${verdict.error}", error_description="${description}", ${metadata}`,
+      },
     };
   }
   if (typeof verdict !== "object" || typeof (verdict as { id?: unknown }).id !== "string") {
-    reportException(new TypeError("serve.authenticate must answer a principal ({ id }), null, refuse(...) or a Response"), { action: "@axn/sdk", phase: `${phase} authenticate` });
+    reportException(
+      new TypeError("serve.authenticate must answer a principal ({ id }), null, refuse(...) or a Response"),
+      { action: "@axn/sdk", phase: `${phase} authenticate` },
+    );
     return { ok: false, status: 500, message: AuthMessages.internal, headers: {} };
   }
   return { ok: true, principal: verdict };

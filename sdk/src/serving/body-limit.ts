@@ -22,7 +22,13 @@ export function declaredTooLarge(request: IncomingMessage, limit: number): boole
  * sending, which then reads a reset (curl after its `100 Continue`) instead of the reply. Kept
  * alive, the rest of the body is read and dropped, and the connection serves the next request.
  */
-export function replyAndDrain(request: IncomingMessage, response: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: string): void {
+export function replyAndDrain(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+): void {
   drain(request);
   response.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
   response.end(body);

@@ -11,7 +11,8 @@ export interface CallLimiter {
 }
 
 export function callLimiter(max: number): CallLimiter {
-  if (!Number.isSafeInteger(max) || max <= 0) throw new RangeError(`callLimiter: max must be a positive integer, got ${max}`);
+  if (!Number.isSafeInteger(max) || max <= 0)
+    throw new RangeError(`callLimiter: max must be a positive integer, got ${max}`);
   let inFlight = 0;
   return {
     max,

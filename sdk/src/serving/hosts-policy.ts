@@ -37,17 +37,25 @@ export interface HostPolicy {
 const LOOPBACK_V4 = /^127(\.\d{1,3}){3}$/;
 
 export function hostPolicy(options: HostPolicyOptions): HostPolicy {
-  const configured = options.allowedHosts === undefined || options.allowedHosts === null ? servingConfig.get("allowedHosts") : options.allowedHosts;
+  const configured =
+    options.allowedHosts === undefined || options.allowedHosts === null
+      ? servingConfig.get("allowedHosts")
+      : options.allowedHosts;
   const loopbackDefault = configured === null && isLoopbackHostname(options.hostname);
   const listed = configured === false || configured === null ? undefined : hostCheck(configured);
   // Remembered per header value, as a list's verdicts are (hosts.ts): no `URL` parse per request.
-  const loopback = loopbackDefault ? hostNameCheck((name) => LOOPBACK_HOSTS.includes(name) || LOOPBACK_V4.test(name)) : undefined;
+  const loopback = loopbackDefault
+    ? hostNameCheck((name) => LOOPBACK_HOSTS.includes(name) || LOOPBACK_V4.test(name))
+    : undefined;
   const allowedName = (host: string): boolean => {
     if (listed !== undefined) return listed(host);
     return loopback === undefined || loopback(host);
   };
   const checksHost = configured !== false && (listed !== undefined || loopbackDefault);
-  const origins = options.allowedOrigins === undefined || options.allowedOrigins === null ? servingConfig.get("allowedOrigins") : options.allowedOrigins;
+  const origins =
+    options.allowedOrigins === undefined || options.allowedOrigins === null
+      ? servingConfig.get("allowedOrigins")
+      : options.allowedOrigins;
   return {
     checkHost(host) {
       if (!checksHost) return host?.includes(",") === true ? HostMessages.duplicateHost : undefined;
@@ -87,7 +95,8 @@ export function nodeHostHeader(rawHeaders: readonly string[]): string | undefine
   let host: string | undefined;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!;
-    if (name.length === 4 && name.toLowerCase() === "host") host = host === undefined ? rawHeaders[i + 1]! : `${host}, ${rawHeaders[i + 1]!}`;
+    if (name.length === 4 && name.toLowerCase() === "host")
+      host = host === undefined ? rawHeaders[i + 1]! : `${host}, ${rawHeaders[i + 1]!}`;
   }
   return host;
 }

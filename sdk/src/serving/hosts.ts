@@ -58,7 +58,9 @@ export function hostCheck(allowed: readonly string[]): (hostHeader: string | nul
  * verdict as {@link hostCheck} does — for a rule that is not a list (the loopback default: any
  * address in 127/8). `allowedName` must answer the same for the same name every time.
  */
-export function hostNameCheck(allowedName: (hostname: string) => boolean): (hostHeader: string | null | undefined) => boolean {
+export function hostNameCheck(
+  allowedName: (hostname: string) => boolean,
+): (hostHeader: string | null | undefined) => boolean {
   const verdicts = new Map<string, boolean>();
   let lastHost: string | undefined;
   let lastVerdict = false;

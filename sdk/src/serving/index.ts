@@ -18,10 +18,26 @@
  * ```
  */
 export { servingPolicy, type ServingPolicyOptions } from "./policy.js";
-export { servingConfig, DEFAULT_CALL_TIMEOUT_MS, DEFAULT_MAX_CONCURRENT_CALLS, SERVE_NAMESPACE, principalFromEnv } from "./settings.js";
+export {
+  servingConfig,
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_MAX_CONCURRENT_CALLS,
+  SERVE_NAMESPACE,
+  principalFromEnv,
+} from "./settings.js";
 export { hostPolicy, nodeHostHeader, HostMessages, type HostPolicy, type HostPolicyOptions } from "./hosts-policy.js";
-export { AuthMessages, authenticateRequest, authenticationConfigured, type AuthenticateOptions } from "./authenticate-request.js";
-export { protectedResourceMetadata, protectedResourceMetadataUrl, PROTECTED_RESOURCE_PATH, type ProtectedResourceMetadata } from "./protected-resource.js";
+export {
+  AuthMessages,
+  authenticateRequest,
+  authenticationConfigured,
+  type AuthenticateOptions,
+} from "./authenticate-request.js";
+export {
+  protectedResourceMetadata,
+  protectedResourceMetadataUrl,
+  PROTECTED_RESOURCE_PATH,
+  type ProtectedResourceMetadata,
+} from "./protected-resource.js";
 export { callLimiter, CallSlot, BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, type CallLimiter } from "./call-limiter.js";
 export { declaredTooLarge, drain, replyAndDrain, MAX_DRAIN_BYTES } from "./body-limit.js";
 export { publicOrigin, type HeaderReader } from "./public-origin.js";

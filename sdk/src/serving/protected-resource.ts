@@ -25,12 +25,19 @@ export const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
  * (`serve.publicUrl`, the trusted proxy's forwarded headers, else the request URL's origin).
  */
 export function protectedResourceMetadataUrl(request: Request | string, resourcePath: string): string {
-  const origin = typeof request === "string" ? new URL(request).origin : publicOrigin((name) => request.headers.get(name), new URL(request.url).origin);
+  const origin =
+    typeof request === "string"
+      ? new URL(request).origin
+      : publicOrigin((name) => request.headers.get(name), new URL(request.url).origin);
   return `${origin}${PROTECTED_RESOURCE_PATH}${resourcePath === "/" ? "" : resourcePath}`;
 }
 
 /** The document for the resource at `resourcePath` on `origin`. */
-export function protectedResourceMetadata(origin: string, resourcePath: string, resourceName?: string): ProtectedResourceMetadata {
+export function protectedResourceMetadata(
+  origin: string,
+  resourcePath: string,
+  resourceName?: string,
+): ProtectedResourceMetadata {
   const scopes = servingConfig.get("scopesSupported");
   return {
     resource: `${origin}${resourcePath === "/" ? "" : resourcePath}`,

@@ -40,7 +40,10 @@ export function readBodyWithin(request: Request, maxBytes: number, declaredLengt
       () => TOO_LARGE,
     );
   }
-  const read = length !== undefined ? readDeclared(request).then((bytes) => limited(bytes, maxBytes)) : readStreamed(request, maxBytes);
+  const read =
+    length !== undefined
+      ? readDeclared(request).then((bytes) => limited(bytes, maxBytes))
+      : readStreamed(request, maxBytes);
   return read.catch(() => INCOMPLETE);
 }
 
@@ -56,7 +59,9 @@ function limited(bytes: Uint8Array, maxBytes: number): BodyRead {
 function readDeclared(request: Request): Promise<Uint8Array> {
   // `bytes()` where the runtime has it: the same buffered read without an extra copy.
   const withBytes = request as Request & { bytes?: () => Promise<Uint8Array> };
-  return typeof withBytes.bytes === "function" ? withBytes.bytes() : request.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  return typeof withBytes.bytes === "function"
+    ? withBytes.bytes()
+    : request.arrayBuffer().then((buffer) => new Uint8Array(buffer));
 }
 
 /** No Content-Length (chunked): the limit is applied chunk by chunk, and reading stops past it. */
@@ -86,7 +91,12 @@ async function readStreamed(request: Request, maxBytes: number): Promise<BodyRea
 
 /** A Node request nothing has started reading, and whose body no hosting platform pre-read. */
 export function unreadNodeBody(incoming: IncomingMessage): boolean {
-  return typeof incoming.on === "function" && !incoming.readableDidRead && !incoming.readableEnded && !("rawBody" in incoming);
+  return (
+    typeof incoming.on === "function" &&
+    !incoming.readableDidRead &&
+    !incoming.readableEnded &&
+    !("rawBody" in incoming)
+  );
 }
 
 /**

@@ -8,7 +8,8 @@ import type { IncomingMessage } from "node:http";
 
 export function requestHead(incoming: IncomingMessage): Request {
   const headers = new Headers();
-  for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
+  for (let i = 0; i < incoming.rawHeaders.length; i += 2)
+    headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
   const host = incoming.headers.host ?? "localhost";
   let url: URL;
   try {
@@ -17,5 +18,8 @@ export function requestHead(incoming: IncomingMessage): Request {
     // An unparsable Host is refused by checkRequest; the URL only has to exist.
     url = new URL(incoming.url ?? "/", "http://invalid.invalid");
   }
-  return new Request(url, { method: incoming.method === "GET" || incoming.method === "HEAD" ? incoming.method : "POST", headers });
+  return new Request(url, {
+    method: incoming.method === "GET" || incoming.method === "HEAD" ? incoming.method : "POST",
+    headers,
+  });
 }

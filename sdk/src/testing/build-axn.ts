@@ -29,6 +29,8 @@ export function uniqueAxnName(base: string = BUILT_AXN_PREFIX): string {
   return `${base}${built}`;
 }
 
-export function buildAxn<E extends Fields = {}, X extends Fields = {}>(definition: BuildAxnDefinition<E, X>): Axn<E, X> {
+export function buildAxn<E extends Fields = {}, X extends Fields = {}>(
+  definition: BuildAxnDefinition<E, X>,
+): Axn<E, X> {
   return defineAxn<E, X>({ ...definition, name: definition.name ?? uniqueAxnName() } as AxnDefinition<E, X>);
 }

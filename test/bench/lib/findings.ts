@@ -79,7 +79,7 @@ const FINDINGS: Record<string, string> = {
   "2": [
     "Beyond a direct call, the Invoker strips ambient-context keys from the arguments, refuses",
     "undeclared keys, non-finite numbers and unpaired surrogates by field, and coerces wire strings",
-    "(`\"25\"` → 25): ~0.07–0.12 µs on zod fields, whose coercion is specialised once at definition",
+    '(`"25"` → 25): ~0.07–0.12 µs on zod fields, whose coercion is specialised once at definition',
     "(~0.06 µs for Lookup's three fields). Profiled fixes: the wire-value check answers a single leaf",
     "without allocating its walk (1.34× → 1.26×); the call options are passed through rather than copied",
     "with conditional object spreads (~1 µs a call once a `signal` was given); each field's wire coercion",
@@ -302,7 +302,8 @@ export function findingsMarkdown(report: BenchReport): string {
   for (const group of byScenario(close)) {
     out.push(`### ${heading(group)}: met, within ${CLOSE * 100} % of the target`, "", explanation(group), "");
   }
-  for (const check of scaleMisses) out.push(`### 7. Scale — ${check.metric}: missed`, "", FINDINGS[`7:${check.metric}`] ?? "Not yet profiled.", "");
+  for (const check of scaleMisses)
+    out.push(`### 7. Scale — ${check.metric}: missed`, "", FINDINGS[`7:${check.metric}`] ?? "Not yet profiled.", "");
   for (const row of skipped) out.push(`- ${row.id}. ${rowLabel(row)}: ${row.note ?? "skipped"}`);
   return out.join("\n");
 }

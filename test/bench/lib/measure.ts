@@ -54,13 +54,19 @@ async function runTask(bench: Bench, name: string): Promise<number> {
   const result = task.result;
   if (result.state !== "completed") {
     const error = result.state === "errored" ? result.error : undefined;
-    throw new Error(`bench: task ${name} ${result.state}${error === undefined ? "" : `: ${error.message}`}`, { cause: error });
+    throw new Error(`bench: task ${name} ${result.state}${error === undefined ? "" : `: ${error.message}`}`, {
+      cause: error,
+    });
   }
   return result.period;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }
 
 export interface PairHooks {
@@ -68,7 +74,12 @@ export interface PairHooks {
   readonly beforeBaseline?: () => unknown;
 }
 
-export async function measurePair(baseline: Op, candidate: Op, options: PairOptions, hooks: PairHooks = {}): Promise<PairResult> {
+export async function measurePair(
+  baseline: Op,
+  candidate: Op,
+  options: PairOptions,
+  hooks: PairHooks = {},
+): Promise<PairResult> {
   const prepare = async (): Promise<void> => void (await hooks.beforeBaseline?.());
   // One call each first: a broken op must fail loudly here, not be benchmarked as a fast exception.
   // Whether each is async is read here and told to tinybench, which otherwise finds out by calling
@@ -91,7 +102,12 @@ export async function measurePair(baseline: Op, candidate: Op, options: PairOpti
   const cpuRatios: number[] = [];
   let samples = 0;
   for (let round = 0; round < options.rounds; round++) {
-    const bench = new Bench({ time: options.timeMs, iterations: options.minIterations ?? 32, warmup: false, throws: true });
+    const bench = new Bench({
+      time: options.timeMs,
+      iterations: options.minIterations ?? 32,
+      warmup: false,
+      throws: true,
+    });
     const baseCpu = new CpuClock();
     const candCpu = new CpuClock();
     const baseTask = {
@@ -114,7 +130,8 @@ export async function measurePair(baseline: Op, candidate: Op, options: PairOpti
     base.push(b);
     cand.push(c);
     ratios.push(c / b);
-    if (baseCpu.micros > 0 && candCpu.micros > 0 && baseRuns > 0 && candRuns > 0) cpuRatios.push(candCpu.micros / candRuns / (baseCpu.micros / baseRuns));
+    if (baseCpu.micros > 0 && candCpu.micros > 0 && baseRuns > 0 && candRuns > 0)
+      cpuRatios.push(candCpu.micros / candRuns / (baseCpu.micros / baseRuns));
   }
   const cpuRatio = cpuRatios.length === options.rounds ? spread(cpuRatios) : undefined;
   return { baselineMs: spread(base), candidateMs: spread(cand), ratio: spread(ratios), cpuRatio, samples };

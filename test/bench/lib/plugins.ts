@@ -11,7 +11,9 @@ export interface PluginLike {
   apply(host: AxnHost, options: Record<string, unknown>): void;
 }
 
-export type Loaded = { readonly ok: true; readonly module: Record<string, unknown>; readonly plugin: PluginLike } | { readonly ok: false; readonly reason: string };
+export type Loaded =
+  | { readonly ok: true; readonly module: Record<string, unknown>; readonly plugin: PluginLike }
+  | { readonly ok: false; readonly reason: string };
 
 const NOT_BUILT = "skipped: plugin not built";
 
@@ -29,9 +31,11 @@ export async function loadPlugin(specifier: string, needs: readonly string[]): P
   } catch (error) {
     return { ok: false, reason: `${NOT_BUILT} (${specifier}: ${(error as Error).message.split("\n")[0]})` };
   }
-  if (!isPlugin(module["default"])) return { ok: false, reason: `${NOT_BUILT} (${specifier} has no default plugin export)` };
+  if (!isPlugin(module["default"]))
+    return { ok: false, reason: `${NOT_BUILT} (${specifier} has no default plugin export)` };
   const missing = needs.filter((name) => module[name] === undefined);
-  if (missing.length > 0) return { ok: false, reason: `${NOT_BUILT} (${specifier} does not export ${missing.join(", ")})` };
+  if (missing.length > 0)
+    return { ok: false, reason: `${NOT_BUILT} (${specifier} does not export ${missing.join(", ")})` };
   return { ok: true, module, plugin: module["default"] };
 }
 

@@ -20,10 +20,13 @@ function ratioText(row: Row): string {
 }
 
 function spreadText(row: Row): string {
-  return row.ratio === undefined ? "—" : `${num(row.ratio.min, 2)}–${num(row.ratio.max, 2)} (IQR ${num(row.ratio.q1, 2)}–${num(row.ratio.q3, 2)})`;
+  return row.ratio === undefined
+    ? "—"
+    : `${num(row.ratio.min, 2)}–${num(row.ratio.max, 2)} (IQR ${num(row.ratio.q1, 2)}–${num(row.ratio.q3, 2)})`;
 }
 
-const ms = (v: number | undefined): string => (v === undefined ? "—" : v < 1 ? `${num(v * 1000, 1)} µs` : `${num(v, v >= 100 ? 0 : 1)} ms`);
+const ms = (v: number | undefined): string =>
+  v === undefined ? "—" : v < 1 ? `${num(v * 1000, 1)} µs` : `${num(v, v >= 100 ? 0 : 1)} ms`;
 const mib = (bytes: number): string => `${num(bytes / 1024 / 1024, 1)} MiB`;
 
 function mainTable(rows: readonly Row[]): string[][] {
@@ -79,8 +82,28 @@ function scaleTable(scale: ScaleReport): string[][] {
   ]);
 }
 
-const SCALE_HEAD = ["actions", "define", "host boot", "Tools.for cold", "Tools.for warm", "tools/list cold", "tools/list warm", "heap", "heap/action"];
-const MAIN_HEAD = ["#", "scenario", "baseline (median)", "axn (median)", "ratio", "spread min–max", "CPU ratio", "target", "verdict"];
+const SCALE_HEAD = [
+  "actions",
+  "define",
+  "host boot",
+  "Tools.for cold",
+  "Tools.for warm",
+  "tools/list cold",
+  "tools/list warm",
+  "heap",
+  "heap/action",
+];
+const MAIN_HEAD = [
+  "#",
+  "scenario",
+  "baseline (median)",
+  "axn (median)",
+  "ratio",
+  "spread min–max",
+  "CPU ratio",
+  "target",
+  "verdict",
+];
 
 function boxTable(head: readonly string[], body: readonly string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? "").length)));
@@ -92,10 +115,13 @@ function boxTable(head: readonly string[], body: readonly string[][]): string {
 export function terminalReport(report: BenchReport): string {
   const out: string[] = [];
   const m = report.machine;
-  out.push(`axn benchmarks — ${report.date}${report.quick ? " (BENCH_QUICK)" : ""} — ${m.cpu}, ${m.cores} cores, Node ${m.node}`);
+  out.push(
+    `axn benchmarks — ${report.date}${report.quick ? " (BENCH_QUICK)" : ""} — ${m.cpu}, ${m.cores} cores, Node ${m.node}`,
+  );
   out.push("", boxTable(MAIN_HEAD, mainTable(report.rows)));
   const kinds = kindTable(report.rows);
-  if (kinds !== undefined) out.push("", "Per schema kind (ratio, verdict, baseline → axn; CPU ratio):", boxTable(kinds.head, kinds.body));
+  if (kinds !== undefined)
+    out.push("", "Per schema kind (ratio, verdict, baseline → axn; CPU ratio):", boxTable(kinds.head, kinds.body));
   if (report.scale !== undefined) {
     out.push("", `7. Scale (plugins loaded: ${report.scale.plugins.join(", ") || "none"})`);
     out.push(boxTable(SCALE_HEAD, scaleTable(report.scale)));
@@ -103,7 +129,12 @@ export function terminalReport(report: BenchReport): string {
       "",
       boxTable(
         ["check", "growth exponent", "verdict", "note"],
-        report.scale.checks.map((c) => [c.metric, !Number.isFinite(c.exponent) ? "—" : num(c.exponent, 2), c.verdict, c.note ?? ""]),
+        report.scale.checks.map((c) => [
+          c.metric,
+          !Number.isFinite(c.exponent) ? "—" : num(c.exponent, 2),
+          c.verdict,
+          c.note ?? "",
+        ]),
       ),
     );
   }
@@ -113,7 +144,11 @@ export function terminalReport(report: BenchReport): string {
 
 function mdTable(head: readonly string[], body: readonly string[][]): string {
   const escapeCell = (c: string): string => c.replace(/\|/g, "\\|");
-  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...body.map((r) => `| ${r.map(escapeCell).join(" | ")} |`)].join("\n");
+  return [
+    `| ${head.join(" | ")} |`,
+    `|${head.map(() => "---").join("|")}|`,
+    ...body.map((r) => `| ${r.map(escapeCell).join(" | ")} |`),
+  ].join("\n");
 }
 
 export function markdownReport(report: BenchReport, findings: string, chartFile: string): string {
@@ -157,7 +192,9 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "core does not inflate — the steadier figure on a loaded machine; verdicts are on the wall-time ratio.",
     "For HTTP the CPU ratio is each server process's own: requests per server CPU-second, axn ÷ the peer.",
     "",
-    ...report.rows.filter((r) => r.verdict !== "skipped" && r.note !== undefined).map((r) => `- ${r.id}. ${rowLabel(r)}: ${r.note}`),
+    ...report.rows
+      .filter((r) => r.verdict !== "skipped" && r.note !== undefined)
+      .map((r) => `- ${r.id}. ${rowLabel(r)}: ${r.note}`),
     "",
   );
   const kinds = kindTable(report.rows);
@@ -185,7 +222,12 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
       "",
       mdTable(
         ["check", "growth exponent (1 = linear)", "verdict", "note"],
-        report.scale.checks.map((c) => [c.metric, !Number.isFinite(c.exponent) ? "—" : num(c.exponent, 2), c.verdict, c.note ?? ""]),
+        report.scale.checks.map((c) => [
+          c.metric,
+          !Number.isFinite(c.exponent) ? "—" : num(c.exponent, 2),
+          c.verdict,
+          c.note ?? "",
+        ]),
       ),
       "",
       "- *define*: `defineAxn` × n. *host boot*: `createKernelHost()` + every plugin's `apply` + `freeze()` (median of several boots).",
@@ -212,7 +254,7 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "  measures the JavaScript part alone, driving both servers' request listeners without sockets.",
     "- Workloads live in `test/bench/fixtures.ts`: *Lookup* (3 inputs with defaults, 3 outputs), *AddNumbers*",
     "  (the MCP tool: two integers in, their sum out) and *Report* (1,000 records with nested objects, arrays and",
-    "  Dates), declared with zod 4 (`import { z } from \"zod\"`, what `npm i zod` installs); `test/bench/kinds.ts`",
+    '  Dates), declared with zod 4 (`import { z } from "zod"`, what `npm i zod` installs); `test/bench/kinds.ts`',
     "  declares *Lookup* again with zod 3.25, valibot and ArkType. Baselines use the same library, bounds and body.",
     "- Node 20 runs a promise hook for every promise once any `AsyncLocalStorage` is entered. Scenario 4's",
     "  baseline runs with it off, as in a process of its own (`test/bench/lib/promise-hooks.ts`); axn's calls",
@@ -245,7 +287,8 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
 export function reportProblems(report: BenchReport): string[] {
   const problems: string[] = [];
   const positive = (what: string, v: number | undefined): void => {
-    if (v === undefined || !Number.isFinite(v) || v <= 0) problems.push(`${what} is not a finite positive number (${v})`);
+    if (v === undefined || !Number.isFinite(v) || v <= 0)
+      problems.push(`${what} is not a finite positive number (${v})`);
   };
   if (report.rows.length === 0) problems.push("no rows");
   const seen = new Set<string>();
@@ -261,10 +304,12 @@ export function reportProblems(report: BenchReport): string[] {
     positive(`row ${row.id} baseline`, row.baselineValue);
     positive(`row ${row.id} candidate`, row.candidateValue);
     for (const k of ["median", "min", "max", "q1", "q3"] as const) positive(`row ${row.id} ratio.${k}`, row.ratio?.[k]);
-    if (row.cpuRatio !== undefined) for (const k of ["median", "min", "max"] as const) positive(`row ${row.id} cpuRatio.${k}`, row.cpuRatio[k]);
+    if (row.cpuRatio !== undefined)
+      for (const k of ["median", "min", "max"] as const) positive(`row ${row.id} cpuRatio.${k}`, row.cpuRatio[k]);
   }
   for (const size of report.scale?.sizes ?? []) {
-    for (const k of ["defineMs", "bootMs", "toolsForColdMs", "toolsForWarmMs", "heapBytes"] as const) positive(`scale ${size.actions} ${k}`, size[k]);
+    for (const k of ["defineMs", "bootMs", "toolsForColdMs", "toolsForWarmMs", "heapBytes"] as const)
+      positive(`scale ${size.actions} ${k}`, size[k]);
   }
   return problems;
 }

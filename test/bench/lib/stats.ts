@@ -38,4 +38,3 @@ export function spread(values: readonly number[]): Spread {
     n: values.length,
   };
 }
-

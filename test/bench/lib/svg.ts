@@ -22,7 +22,7 @@ export function ratioChartSvg(rows: readonly Row[], subtitle: string): string {
   const gap = 14;
   const top = 64;
   const height = top + all.length * (barH + gap) + 56;
-  const max = Math.max(1.6, ...measured.map((r) => Math.max(r.ratio!.max, r.target.value)) ) * 1.08;
+  const max = Math.max(1.6, ...measured.map((r) => Math.max(r.ratio!.max, r.target.value))) * 1.08;
   const x = (v: number): number => Math.round((labelW + (Math.min(v, max) / max) * plotW) * 10) / 10;
 
   const parts: string[] = [];
@@ -36,20 +36,27 @@ export function ratioChartSvg(rows: readonly Row[], subtitle: string): string {
   for (let v = 0; v <= max + 1e-9; v += 0.25) {
     const gx = x(v);
     const major = Math.abs(v - Math.round(v)) < 1e-9;
-    parts.push(`<line x1="${gx}" y1="${top - 6}" x2="${gx}" y2="${height - 44}" stroke="${major ? "#bbb" : "#eee"}" stroke-width="1"/>`);
-    if (major || max < 2.6) parts.push(`<text x="${gx}" y="${height - 28}" text-anchor="middle" fill="#555">${fmt(v)}×</text>`);
+    parts.push(
+      `<line x1="${gx}" y1="${top - 6}" x2="${gx}" y2="${height - 44}" stroke="${major ? "#bbb" : "#eee"}" stroke-width="1"/>`,
+    );
+    if (major || max < 2.6)
+      parts.push(`<text x="${gx}" y="${height - 28}" text-anchor="middle" fill="#555">${fmt(v)}×</text>`);
   }
   all.forEach((row, i) => {
     const y = top + i * (barH + gap);
     const label = `${row.id}. ${rowLabel(row)}`;
     parts.push(`<text x="${labelW - 10}" y="${y + barH / 2 + 4}" text-anchor="end">${esc(label)}</text>`);
     if (row.ratio === undefined) {
-      parts.push(`<text x="${labelW + 6}" y="${y + barH / 2 + 4}" fill="#888" font-style="italic">${esc(row.note ?? "skipped")}</text>`);
+      parts.push(
+        `<text x="${labelW + 6}" y="${y + barH / 2 + 4}" fill="#888" font-style="italic">${esc(row.note ?? "skipped")}</text>`,
+      );
       return;
     }
     const colour = row.verdict === "pass" ? "#2e9d57" : "#d64545";
     const r = row.ratio;
-    parts.push(`<rect x="${labelW}" y="${y}" width="${Math.max(1, x(r.median) - labelW)}" height="${barH}" fill="${colour}" opacity="0.85"/>`);
+    parts.push(
+      `<rect x="${labelW}" y="${y}" width="${Math.max(1, x(r.median) - labelW)}" height="${barH}" fill="${colour}" opacity="0.85"/>`,
+    );
     const wy = y + barH / 2;
     parts.push(
       `<line x1="${x(r.min)}" y1="${wy}" x2="${x(r.max)}" y2="${wy}" stroke="#222" stroke-width="1.5"/>`,
@@ -57,7 +64,9 @@ export function ratioChartSvg(rows: readonly Row[], subtitle: string): string {
       `<line x1="${x(r.max)}" y1="${wy - 5}" x2="${x(r.max)}" y2="${wy + 5}" stroke="#222" stroke-width="1.5"/>`,
     );
     const tx = x(row.target.value);
-    parts.push(`<line x1="${tx}" y1="${y - 4}" x2="${tx}" y2="${y + barH + 4}" stroke="#1f4fd1" stroke-width="2.5" stroke-dasharray="4 2"/>`);
+    parts.push(
+      `<line x1="${tx}" y1="${y - 4}" x2="${tx}" y2="${y + barH + 4}" stroke="#1f4fd1" stroke-width="2.5" stroke-dasharray="4 2"/>`,
+    );
     const direction = row.target.kind === "min" ? "≥" : row.target.kind === "max" ? "≤" : "<";
     parts.push(
       `<text x="${Math.max(x(r.max), x(r.median), tx) + 8}" y="${wy + 4}" fill="${colour}" font-weight="600">${fmt(r.median)}× (${row.verdict}, target ${direction} ${fmt(row.target.value)}×)</text>`,

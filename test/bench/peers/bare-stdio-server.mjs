@@ -17,7 +17,8 @@ const tool = {
 const server = new Server({ name: "baseline", version: "1.0.0" }, { capabilities: { tools: {} } });
 server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [tool] }));
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  if (request.params.name !== tool.name) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+  if (request.params.name !== tool.name)
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
   const args = AddArguments.safeParse(request.params.arguments ?? {});
   if (!args.success) return { content: [{ type: "text", text: z.prettifyError(args.error) }], isError: true };
   const result = AddResult.safeParse({ sum: args.data.a + args.data.b });

@@ -35,7 +35,11 @@ const lookupReplySchema = {
 export function fastifyLookupApp(): FastifyInstance {
   // removeAdditional off: an undeclared key is refused (400), as the Invoker refuses it.
   const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false } } });
-  app.post(BARE_LOOKUP_ROUTE, { schema: { body: lookupBodySchema, response: { 200: lookupReplySchema } } }, async (request) => lookupBody(request.body as LookupIn));
+  app.post(
+    BARE_LOOKUP_ROUTE,
+    { schema: { body: lookupBodySchema, response: { 200: lookupReplySchema } } },
+    async (request) => lookupBody(request.body as LookupIn),
+  );
   return app;
 }
 

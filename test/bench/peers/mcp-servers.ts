@@ -48,7 +48,8 @@ export function bareSdkServer(toolName: string): Server {
   const server = new Server({ name: "baseline", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [tool] }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    if (request.params.name !== tool.name) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (request.params.name !== tool.name)
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = AddArguments.safeParse(request.params.arguments ?? {});
     if (!args.success) return { content: [{ type: "text", text: z.prettifyError(args.error) }], isError: true };
     // The output checked against its schema, as axn, McpServer and fastmcp check theirs.
@@ -84,6 +85,15 @@ function fastMcpServer(toolName: string): FastMCP {
   return server;
 }
 
-export const connectBare = (toolName: string): ConnectServer => (transport) => bareSdkServer(toolName).connect(transport);
-export const connectMcpServer = (toolName: string): ConnectServer => (transport) => sdkMcpServer(toolName).connect(transport);
-export const connectFastMcp = (toolName: string): ConnectServer => (transport) => fastMcpServer(toolName).connect(transport);
+export const connectBare =
+  (toolName: string): ConnectServer =>
+  (transport) =>
+    bareSdkServer(toolName).connect(transport);
+export const connectMcpServer =
+  (toolName: string): ConnectServer =>
+  (transport) =>
+    sdkMcpServer(toolName).connect(transport);
+export const connectFastMcp =
+  (toolName: string): ConnectServer =>
+  (transport) =>
+    fastMcpServer(toolName).connect(transport);

@@ -19,7 +19,11 @@ const example = join(repo, "docs/examples/helpdesk");
 
 function wallMs(args: readonly string[]): number {
   const started = performance.now();
-  execFileSync(process.execPath, args, { cwd: example, stdio: "ignore", env: { ...process.env, NODE_ENV: "development" } });
+  execFileSync(process.execPath, args, {
+    cwd: example,
+    stdio: "ignore",
+    env: { ...process.env, NODE_ENV: "development" },
+  });
   return performance.now() - started;
 }
 
@@ -36,7 +40,13 @@ function pair(args: readonly string[], rounds: number): PairResult {
     ratios.push(c / b);
   }
   // One op per round; a child's CPU time is not this process's to read.
-  return { baselineMs: spread(baseline), candidateMs: spread(candidate), ratio: spread(ratios), cpuRatio: undefined, samples: rounds };
+  return {
+    baselineMs: spread(baseline),
+    candidateMs: spread(candidate),
+    ratio: spread(ratios),
+    cpuRatio: undefined,
+    samples: rounds,
+  };
 }
 
 export async function cliStartupScenarios(ctx: ScenarioContext): Promise<readonly Row[]> {
@@ -45,12 +55,24 @@ export async function cliStartupScenarios(ctx: ScenarioContext): Promise<readonl
   ctx.log("21: axn CLI start-up (child processes)");
   return [
     latencyRow(
-      { id: "21a", title: "axn --help start-up", candidate: "node sdk/bin/axn.js --help", baseline: "node -e 0", target: { kind: "max", value: 5 } },
+      {
+        id: "21a",
+        title: "axn --help start-up",
+        candidate: "node sdk/bin/axn.js --help",
+        baseline: "node -e 0",
+        target: { kind: "max", value: 5 },
+      },
       pair(["--help"], rounds),
       rounds,
     ),
     latencyRow(
-      { id: "21b", title: "axn tools start-up (example app)", candidate: "node sdk/bin/axn.js tools", baseline: "node -e 0", target: { kind: "max", value: 10 } },
+      {
+        id: "21b",
+        title: "axn tools start-up (example app)",
+        candidate: "node sdk/bin/axn.js tools",
+        baseline: "node -e 0",
+        target: { kind: "max", value: 10 },
+      },
       pair(["tools"], rounds),
       rounds,
     ),

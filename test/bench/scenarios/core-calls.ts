@@ -29,8 +29,15 @@ export async function coreCallScenarios(ctx: ScenarioContext): Promise<readonly 
     const called = await Lookup.call(lookupArgs);
     const { ok, ...byHand } = await kind.byHand(lookupArgs);
     const viaInvoker = await invoker.call(Lookup, lookupWireArgs);
-    if (!called.ok || !ok || !viaInvoker.ok || ![called.exposedValues, byHand, viaInvoker.exposedValues].every((v) => isDeepStrictEqual(v, EXPECTED))) {
-      throw new Error(`bench workload broken (${kind.kind}): ${called.error ?? ""} ${JSON.stringify(byHand)} ${viaInvoker.error ?? ""}`);
+    if (
+      !called.ok ||
+      !ok ||
+      !viaInvoker.ok ||
+      ![called.exposedValues, byHand, viaInvoker.exposedValues].every((v) => isDeepStrictEqual(v, EXPECTED))
+    ) {
+      throw new Error(
+        `bench workload broken (${kind.kind}): ${called.error ?? ""} ${JSON.stringify(byHand)} ${viaInvoker.error ?? ""}`,
+      );
     }
 
     ctx.log(`1 direct call (${kind.kind})`);

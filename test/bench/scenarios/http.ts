@@ -25,16 +25,44 @@ const AHEAD: Target = { kind: "min", value: 1 };
  * against `exposes`, checks the Host (DNS rebinding) and sends `nosniff`.
  */
 const DIFFERS: Record<string, string> = {
-  fastify: "; fastify validates the body (ajv) but not its answer — the response schema only drives fast-json-stringify — and checks no Host",
+  fastify:
+    "; fastify validates the body (ajv) but not its answer — the response schema only drives fast-json-stringify — and checks no Host",
   "zod-openapi": "; @hono/zod-openapi validates the body, the handler parses its answer with zod, no Host check",
   baseline: "; the bare route validates body and answer with zod, no Host check",
 };
 
 const PEERS = [
-  { mode: "fastify", head: { id: "5", title: "HTTP req/s vs fastify", candidate: "axn-plugin-http", baseline: `${versionOf("fastify")}, JSON Schema body + response`, target: AHEAD } },
-  { mode: "zod-openapi", head: { id: "5b", title: "HTTP req/s vs @hono/zod-openapi", candidate: "axn-plugin-http", baseline: `${versionOf("@hono/zod-openapi")} route`, target: AHEAD } },
+  {
+    mode: "fastify",
+    head: {
+      id: "5",
+      title: "HTTP req/s vs fastify",
+      candidate: "axn-plugin-http",
+      baseline: `${versionOf("fastify")}, JSON Schema body + response`,
+      target: AHEAD,
+    },
+  },
+  {
+    mode: "zod-openapi",
+    head: {
+      id: "5b",
+      title: "HTTP req/s vs @hono/zod-openapi",
+      candidate: "axn-plugin-http",
+      baseline: `${versionOf("@hono/zod-openapi")} route`,
+      target: AHEAD,
+    },
+  },
   // The layer axn-plugin-http is built on: the floor of what it can reach, so its target leaves room for the checks axn adds.
-  { mode: "baseline", head: { id: "5c", title: "HTTP req/s vs bare hono", candidate: "axn-plugin-http", baseline: `bare ${versionOf("hono")} route, same zod validation`, target: { kind: "min", value: 0.85 } as Target } },
+  {
+    mode: "baseline",
+    head: {
+      id: "5c",
+      title: "HTTP req/s vs bare hono",
+      candidate: "axn-plugin-http",
+      baseline: `bare ${versionOf("hono")} route, same zod validation`,
+      target: { kind: "min", value: 0.85 } as Target,
+    },
+  },
 ] as const;
 
 const BODY = { id: "cust-42", limit: 25, verbose: true };
@@ -107,7 +135,8 @@ async function load(server: Running, durationS: number, connections: number, amo
   });
   const after = await server.cpuMicros();
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`http bench: ${failed} failed requests against ${server.url} (non2xx ${result.non2xx})`);
+  if (failed > 0)
+    throw new Error(`http bench: ${failed} failed requests against ${server.url} (non2xx ${result.non2xx})`);
   return { perSecond: result.requests.average, cpuPerRequest: (after - before) / Math.max(1, result.requests.total) };
 }
 
@@ -121,8 +150,13 @@ async function stop(server: Running): Promise<void> {
 
 /** Fairness: every server answers the body with the same JSON before anything is timed. */
 async function answerOf(server: Running): Promise<unknown> {
-  const response = await fetch(server.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BODY) });
-  if (response.status !== 200) throw new Error(`bench workload broken: ${server.url} answered ${response.status}: ${await response.text()}`);
+  const response = await fetch(server.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(BODY),
+  });
+  if (response.status !== 200)
+    throw new Error(`bench workload broken: ${server.url} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
@@ -140,7 +174,10 @@ export async function httpScenario(ctx: ScenarioContext, options: HttpOptions): 
     const expected = await answerOf(axn);
     for (const peer of peers) {
       const got = await answerOf(peer);
-      if (!isDeepStrictEqual(got, expected)) throw new Error(`bench workload broken: ${peer.url} answers ${JSON.stringify(got)}, axn ${JSON.stringify(expected)}`);
+      if (!isDeepStrictEqual(got, expected))
+        throw new Error(
+          `bench workload broken: ${peer.url} answers ${JSON.stringify(got)}, axn ${JSON.stringify(expected)}`,
+        );
     }
     ctx.log("5 HTTP warm-up");
     for (const server of [...peers, axn]) await load(server, options.warmupS, options.connections, options.amount);
@@ -148,7 +185,8 @@ export async function httpScenario(ctx: ScenarioContext, options: HttpOptions): 
     for (let round = 0; round < options.rounds; round++) {
       ctx.log(`5 HTTP round ${round + 1}/${options.rounds}`);
       const order = round % 2 === 0 ? [...peers, axn] : [...peers, axn].reverse();
-      for (const server of order) runs.get(server)!.push(await load(server, options.durationS, options.connections, options.amount));
+      for (const server of order)
+        runs.get(server)!.push(await load(server, options.durationS, options.connections, options.amount));
     }
     const ours = runs.get(axn)!;
     return PEERS.map((peer, index) => {
@@ -156,7 +194,10 @@ export async function httpScenario(ctx: ScenarioContext, options: HttpOptions): 
       const ratio = spread(theirs.map((run, r) => ours[r]!.perSecond / run.perSecond));
       // Requests per server CPU-second, axn ÷ peer: higher is better, like the req/s ratio it sits beside.
       const cpuRatio = spread(theirs.map((run, r) => run.cpuPerRequest / ours[r]!.cpuPerRequest));
-      const [cpuPeer, cpuAxn] = [spread(theirs.map((r) => r.cpuPerRequest)).median, spread(ours.map((r) => r.cpuPerRequest)).median];
+      const [cpuPeer, cpuAxn] = [
+        spread(theirs.map((r) => r.cpuPerRequest)).median,
+        spread(ours.map((r) => r.cpuPerRequest)).median,
+      ];
       return {
         ...peer.head,
         unit: "req/s",

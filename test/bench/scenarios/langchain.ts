@@ -94,7 +94,8 @@ export async function langchainScenario(ctx: ScenarioContext): Promise<readonly 
     const axnAgent = agentStep(wrapped as unknown as StructuredToolInterface, args);
     const baseAgent = agentStep(baseline as unknown as StructuredToolInterface, args);
     const [fromAxn, fromBase] = [await axnAgent(), await baseAgent()];
-    if (fromAxn !== fromBase || !fromAxn.includes("item cust-42 (verbose)")) throw new Error(`bench workload broken: agent answers ${fromAxn} vs ${fromBase}`);
+    if (fromAxn !== fromBase || !fromAxn.includes("item cust-42 (verbose)"))
+      throw new Error(`bench workload broken: agent answers ${fromAxn} vs ${fromBase}`);
     ctx.log("6b LangChain createAgent step");
     rows.push(latencyRow(AGENT_HEAD, await measurePair(baseAgent, axnAgent, ctx.pair), ctx.pair.rounds));
     return rows;

@@ -42,10 +42,34 @@ const WITHIN: Target = { kind: "max", value: 1.1 };
 const AHEAD: Target = { kind: "below", value: 1 };
 
 const HEADS = {
-  sequential: { id: "4", title: "MCP tools/call, sequential", candidate: "axn-plugin-mcp", baseline: `bare SDK Server (${SDK}) + ${ZOD}`, target: WITHIN },
-  inFlight: { id: "4b", title: `MCP tools/call, ${IN_FLIGHT} in flight (per batch)`, candidate: "axn-plugin-mcp", baseline: `bare SDK Server + ${ZOD}`, target: WITHIN },
-  mcpServer: { id: "4c", title: "MCP tools/call vs McpServer", candidate: "axn-plugin-mcp", baseline: `McpServer.registerTool (${SDK})`, target: AHEAD },
-  fastmcp: { id: "4d", title: "MCP tools/call vs fastmcp", candidate: "axn-plugin-mcp", baseline: versionOf("fastmcp"), target: AHEAD },
+  sequential: {
+    id: "4",
+    title: "MCP tools/call, sequential",
+    candidate: "axn-plugin-mcp",
+    baseline: `bare SDK Server (${SDK}) + ${ZOD}`,
+    target: WITHIN,
+  },
+  inFlight: {
+    id: "4b",
+    title: `MCP tools/call, ${IN_FLIGHT} in flight (per batch)`,
+    candidate: "axn-plugin-mcp",
+    baseline: `bare SDK Server + ${ZOD}`,
+    target: WITHIN,
+  },
+  mcpServer: {
+    id: "4c",
+    title: "MCP tools/call vs McpServer",
+    candidate: "axn-plugin-mcp",
+    baseline: `McpServer.registerTool (${SDK})`,
+    target: AHEAD,
+  },
+  fastmcp: {
+    id: "4d",
+    title: "MCP tools/call vs fastmcp",
+    candidate: "axn-plugin-mcp",
+    baseline: versionOf("fastmcp"),
+    target: AHEAD,
+  },
 } as const;
 
 export async function connect(server: Server | ConnectServer): Promise<Client> {
@@ -63,24 +87,42 @@ function schemasOf(tool: Tool): unknown {
     const { $schema: _dialect, additionalProperties: _closed, ...rest } = schema as Record<string, unknown>;
     return rest;
   };
-  return { input: strip(tool.inputSchema), output: strip(tool.outputSchema), closedInput: (tool.inputSchema as { additionalProperties?: unknown }).additionalProperties };
+  return {
+    input: strip(tool.inputSchema),
+    output: strip(tool.outputSchema),
+    closedInput: (tool.inputSchema as { additionalProperties?: unknown }).additionalProperties,
+  };
 }
 
 /** Fairness: the same schemas advertised and the same answer, before anything is timed. */
-async function verified(label: string, client: Client, expected: Tool, request: { name: string; arguments: Record<string, unknown> }, answer: CallToolResult): Promise<void> {
+async function verified(
+  label: string,
+  client: Client,
+  expected: Tool,
+  request: { name: string; arguments: Record<string, unknown> },
+  answer: CallToolResult,
+): Promise<void> {
   const listed = (await client.listTools()).tools[0];
   if (listed === undefined || !isDeepStrictEqual(schemasOf(listed), schemasOf(expected))) {
-    throw new Error(`bench workload broken: ${label} advertises ${JSON.stringify(listed)}, axn ${JSON.stringify(expected)}`);
+    throw new Error(
+      `bench workload broken: ${label} advertises ${JSON.stringify(listed)}, axn ${JSON.stringify(expected)}`,
+    );
   }
   const got = (await client.callTool(request)) as CallToolResult;
-  if (got.isError || !isDeepStrictEqual(got.structuredContent, answer.structuredContent) || !isDeepStrictEqual(got.content, answer.content)) {
+  if (
+    got.isError ||
+    !isDeepStrictEqual(got.structuredContent, answer.structuredContent) ||
+    !isDeepStrictEqual(got.content, answer.content)
+  ) {
     throw new Error(`bench workload broken: ${label} answers ${JSON.stringify(got)}, axn ${JSON.stringify(answer)}`);
   }
 }
 
 export async function mcpScenario(ctx: ScenarioContext): Promise<readonly Row[]> {
   const loaded = await loadPlugin("axn-plugin-mcp", ["createMcpServer", "McpAdapter"]);
-  const wrap = loaded.ok ? fn<(action: AnyAxn) => Record<string, unknown>>(loaded.module, ["McpAdapter", "wrap"]) : undefined;
+  const wrap = loaded.ok
+    ? fn<(action: AnyAxn) => Record<string, unknown>>(loaded.module, ["McpAdapter", "wrap"])
+    : undefined;
   const createServer = loaded.ok ? fn<(options: object) => Server>(loaded.module, ["createMcpServer"]) : undefined;
   if (!loaded.ok || wrap === undefined || createServer === undefined) {
     const reason = loaded.ok ? "skipped: plugin not built (no McpAdapter.wrap)" : loaded.reason;
@@ -100,7 +142,8 @@ export async function mcpScenario(ctx: ScenarioContext): Promise<readonly Row[]>
     if (listed === undefined) throw new Error("bench workload broken: axn server lists no tool");
     const request = { name: listed.name, arguments: { ...addArgs } };
     const answer = (await axnClient.callTool(request)) as CallToolResult;
-    if (answer.isError || !isDeepStrictEqual(answer.structuredContent, { sum: 42 })) throw new Error(`bench workload broken: axn answers ${JSON.stringify(answer)}`);
+    if (answer.isError || !isDeepStrictEqual(answer.structuredContent, { sum: 42 }))
+      throw new Error(`bench workload broken: axn answers ${JSON.stringify(answer)}`);
     const peers = {
       bare: await open(connectBare(listed.name)),
       mcpServer: await open(connectMcpServer(listed.name)),
@@ -109,12 +152,22 @@ export async function mcpScenario(ctx: ScenarioContext): Promise<readonly Row[]>
     for (const [label, client] of Object.entries(peers)) await verified(label, client, listed, request, answer);
 
     const call = (client: Client) => () => client.callTool(request);
-    const batch = (client: Client) => () => Promise.all(Array.from({ length: IN_FLIGHT }, () => client.callTool(request)));
+    const batch = (client: Client) => () =>
+      Promise.all(Array.from({ length: IN_FLIGHT }, () => client.callTool(request)));
     const pair = pairing(ctx);
     const rows: Row[] = [];
     ctx.log("4 MCP tools/call, sequential");
     const sequential = await pair.measure(call(peers.bare), call(axnClient));
-    rows.push(latencyRow({ ...HEADS.sequential, ...noteFor(sequential.note, await pair.hookOnForBoth(call(peers.bare), call(axnClient))) }, sequential.result, ctx.pair.rounds));
+    rows.push(
+      latencyRow(
+        {
+          ...HEADS.sequential,
+          ...noteFor(sequential.note, await pair.hookOnForBoth(call(peers.bare), call(axnClient))),
+        },
+        sequential.result,
+        ctx.pair.rounds,
+      ),
+    );
     ctx.log(`4b MCP tools/call, ${IN_FLIGHT} in flight`);
     const inFlight = await pair.measure(batch(peers.bare), batch(axnClient));
     rows.push(latencyRow({ ...HEADS.inFlight, ...noteFor(inFlight.note) }, inFlight.result, ctx.pair.rounds));
@@ -124,7 +177,13 @@ export async function mcpScenario(ctx: ScenarioContext): Promise<readonly Row[]>
     ctx.log("4d MCP tools/call vs fastmcp");
     // fastmcp waits a 1 ms timer inside every call: few iterations fit a round, so give it more time.
     const fastmcp = await pair.measure(call(peers.fastmcp), call(axnClient), 4);
-    rows.push(latencyRow({ ...HEADS.fastmcp, ...noteFor(fastmcp.note, "fastmcp awaits `delay(1)` (a 1 ms timer) in every tools/call") }, fastmcp.result, ctx.pair.rounds));
+    rows.push(
+      latencyRow(
+        { ...HEADS.fastmcp, ...noteFor(fastmcp.note, "fastmcp awaits `delay(1)` (a 1 ms timer) in every tools/call") },
+        fastmcp.result,
+        ctx.pair.rounds,
+      ),
+    );
     return rows;
   } finally {
     for (const client of clients) await client.close();
@@ -150,9 +209,17 @@ interface Measured {
 function pairing(ctx: ScenarioContext) {
   const micros = (ms: number): string => `${(ms * 1000).toFixed(1)} µs`;
   return {
-    async measure(baseline: () => Promise<unknown>, candidate: () => Promise<unknown>, timeFactor = 1): Promise<Measured> {
+    async measure(
+      baseline: () => Promise<unknown>,
+      candidate: () => Promise<unknown>,
+      timeFactor = 1,
+    ): Promise<Measured> {
       const options = { ...ctx.pair, timeMs: ctx.pair.timeMs * timeFactor };
-      if (!ctx.ownProcess) return { result: await measurePair(baseline, candidate, options), note: "measured with the promise hook as this shared process has it" };
+      if (!ctx.ownProcess)
+        return {
+          result: await measurePair(baseline, candidate, options),
+          note: "measured with the promise hook as this shared process has it",
+        };
       await candidate();
       const hooked = await promiseHooksOn();
       const canSwitchOff = await switchOffPromiseHooks();
@@ -161,13 +228,24 @@ function pairing(ctx: ScenarioContext) {
         if (!(await switchOffPromiseHooks())) stayedOn++;
       };
       const result = await measurePair(baseline, candidate, options, canSwitchOff ? { beforeBaseline } : {});
-      if (stayedOn > 0) return { result, note: `the promise hook stayed on for ${stayedOn} baseline batches: a call was still running` };
+      if (stayedOn > 0)
+        return {
+          result,
+          note: `the promise hook stayed on for ${stayedOn} baseline batches: a call was still running`,
+        };
       if (!hooked) return { result, note: undefined };
-      if (!canSwitchOff) return { result, note: "a promise hook could not be switched off: both sides measured with it on" };
-      return { result, note: "baseline with no promise hook, as in a process of its own; axn's calls switch it on where they need one" };
+      if (!canSwitchOff)
+        return { result, note: "a promise hook could not be switched off: both sides measured with it on" };
+      return {
+        result,
+        note: "baseline with no promise hook, as in a process of its own; axn's calls switch it on where they need one",
+      };
     },
     /** Row 4's second figure: both sides with the hook on — axn's own code alone. */
-    async hookOnForBoth(baseline: () => Promise<unknown>, candidate: () => Promise<unknown>): Promise<string | undefined> {
+    async hookOnForBoth(
+      baseline: () => Promise<unknown>,
+      candidate: () => Promise<unknown>,
+    ): Promise<string | undefined> {
       if (!ctx.ownProcess) return undefined;
       await candidate();
       if (!(await promiseHooksOn())) return undefined;

@@ -28,8 +28,20 @@ const APP = fileURLToPath(new URL("../apps/add/", import.meta.url));
 const TARGET: Target = { kind: "min", value: 1 };
 
 const HEADS = {
-  http: { id: "22d", title: "HTTP req/s, 2 instances behind HAProxy", candidate: "HAProxy → 2 × axn serve", baseline: "1 × axn serve, direct", target: TARGET },
-  mcp: { id: "22e", title: "MCP tools/call/s (stateless), 2 instances behind HAProxy", candidate: "HAProxy → 2 × axn serve", baseline: "1 × axn serve, direct", target: TARGET },
+  http: {
+    id: "22d",
+    title: "HTTP req/s, 2 instances behind HAProxy",
+    candidate: "HAProxy → 2 × axn serve",
+    baseline: "1 × axn serve, direct",
+    target: TARGET,
+  },
+  mcp: {
+    id: "22e",
+    title: "MCP tools/call/s (stateless), 2 instances behind HAProxy",
+    candidate: "HAProxy → 2 × axn serve",
+    baseline: "1 × axn serve, direct",
+    target: TARGET,
+  },
 } as const;
 
 const WORKLOADS = {
@@ -37,13 +49,19 @@ const WORKLOADS = {
   mcp: {
     path: "/mcp",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add", arguments: { a: 2, b: 3 } } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "add", arguments: { a: 2, b: 3 } },
+    }),
   },
 } as const;
 
 type Kind = keyof typeof WORKLOADS;
 
-const haproxyInstalled = (): boolean => spawnSync("sh", ["-c", "command -v haproxy || ls /usr/sbin/haproxy"], { encoding: "utf8" }).stdout.trim() !== "";
+const haproxyInstalled = (): boolean =>
+  spawnSync("sh", ["-c", "command -v haproxy || ls /usr/sbin/haproxy"], { encoding: "utf8" }).stdout.trim() !== "";
 
 async function serve(port: number): Promise<ChildProcess> {
   const { PORT: _port, ...env } = process.env;
@@ -61,26 +79,48 @@ async function answerOf(base: string, kind: Kind): Promise<string> {
   const { path, headers, body } = WORKLOADS[kind];
   const response = await fetch(`${base}${path}`, { method: "POST", headers, body });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`bench workload broken: ${base}${path} answered ${response.status}: ${text}`);
+  if (response.status !== 200)
+    throw new Error(`bench workload broken: ${base}${path} answered ${response.status}: ${text}`);
   // MCP answers as one server-sent event; its data line is the JSON-RPC reply.
-  const json = kind === "mcp" ? text.split("\n").find((line) => line.startsWith("data: "))!.slice(6) : text;
-  const parsed = JSON.parse(json) as { sum?: number; result?: { structuredContent?: { sum?: number }; isError?: boolean } };
-  const sum = kind === "mcp" ? (parsed.result?.isError === true ? undefined : parsed.result?.structuredContent?.sum) : parsed.sum;
+  const json =
+    kind === "mcp"
+      ? text
+          .split("\n")
+          .find((line) => line.startsWith("data: "))!
+          .slice(6)
+      : text;
+  const parsed = JSON.parse(json) as {
+    sum?: number;
+    result?: { structuredContent?: { sum?: number }; isError?: boolean };
+  };
+  const sum =
+    kind === "mcp" ? (parsed.result?.isError === true ? undefined : parsed.result?.structuredContent?.sum) : parsed.sum;
   if (sum !== 5) throw new Error(`bench workload broken: ${base}${path} answered ${text}`);
   return json;
 }
 
 async function load(base: string, kind: Kind, durationS: number, connections: number): Promise<number> {
   const { path, headers, body } = WORKLOADS[kind];
-  const result = await autocannon({ url: `${base}${path}`, method: "POST", headers, body, connections, duration: durationS });
+  const result = await autocannon({
+    url: `${base}${path}`,
+    method: "POST",
+    headers,
+    body,
+    connections,
+    duration: durationS,
+  });
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`proxy bench: ${failed} failed requests against ${base}${path} (non2xx ${result.non2xx})`);
+  if (failed > 0)
+    throw new Error(`proxy bench: ${failed} failed requests against ${base}${path} (non2xx ${result.non2xx})`);
   return result.requests.average;
 }
 
 export async function proxyScenario(ctx: ScenarioContext): Promise<readonly Row[]> {
   if (!ctx.ownProcess) return [];
-  if (!haproxyInstalled()) return Object.values(HEADS).map((head) => skippedRow(head, "req/s", "skipped: haproxy is not installed (apt-get install haproxy)"));
+  if (!haproxyInstalled())
+    return Object.values(HEADS).map((head) =>
+      skippedRow(head, "req/s", "skipped: haproxy is not installed (apt-get install haproxy)"),
+    );
   const rounds = ctx.quick ? 2 : 5;
   const durationS = ctx.quick ? 1 : 3;
   // Enough in flight to keep two instances busy.
@@ -99,7 +139,8 @@ export async function proxyScenario(ctx: ScenarioContext): Promise<readonly Row[
     for (const kind of Object.keys(WORKLOADS) as Kind[]) {
       const expected = await answerOf(setups.direct, kind);
       for (const base of [setups.one, setups.two, setups.two]) {
-        if ((await answerOf(base, kind)) !== expected) throw new Error(`bench workload broken: ${base} answers differently from one instance`);
+        if ((await answerOf(base, kind)) !== expected)
+          throw new Error(`bench workload broken: ${base} answers differently from one instance`);
       }
       ctx.log(`22${kind === "http" ? "d" : "e"} ${kind} through HAProxy: warm-up`);
       for (const base of Object.values(setups)) await load(base, kind, 1, connections);

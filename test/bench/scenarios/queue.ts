@@ -53,7 +53,8 @@ const throughputHead = (id: string, workers: number, batch: number) =>
     target: TARGET,
   }) as const;
 
-const redisInstalled = (): boolean => spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).stdout.trim() !== "";
+const redisInstalled = (): boolean =>
+  spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).stdout.trim() !== "";
 
 type Op = () => Promise<void>;
 
@@ -67,7 +68,13 @@ const cpuNow = (): number => {
  * Alternating rounds of `perRound` ops a side; a round's figure is `figure(samples)` of its op
  * times (ms), its CPU figure the process's CPU per op. Shaped as the shared harness's result.
  */
-async function pairedRounds(baseline: Op, candidate: Op, rounds: number, perRound: number, figure: (ms: number[]) => number): Promise<PairResult> {
+async function pairedRounds(
+  baseline: Op,
+  candidate: Op,
+  rounds: number,
+  perRound: number,
+  figure: (ms: number[]) => number,
+): Promise<PairResult> {
   for (let i = 0; i < Math.max(5, perRound / 5); i++) {
     await baseline();
     await candidate();
@@ -101,7 +108,13 @@ async function pairedRounds(baseline: Op, candidate: Op, rounds: number, perRoun
     ratios.push(c.value / b.value);
     cpuRatios.push(c.cpu / b.cpu);
   }
-  return { baselineMs: spread(base), candidateMs: spread(cand), ratio: spread(ratios), cpuRatio: spread(cpuRatios), samples: 2 * rounds * perRound };
+  return {
+    baselineMs: spread(base),
+    candidateMs: spread(cand),
+    ratio: spread(ratios),
+    cpuRatio: spread(cpuRatios),
+    samples: 2 * rounds * perRound,
+  };
 }
 
 export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[]> {
@@ -111,7 +124,10 @@ export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[
   const batch = ctx.quick ? 100 : 500;
   const batches = ctx.quick ? 2 : 4;
   const heads = [HEAD, throughputHead("22b", 1, batch), throughputHead("22c", 2, batch)];
-  if (!redisInstalled()) return heads.map((head) => skippedRow(head, "µs/op", "skipped: redis-server is not on PATH (apt-get install redis-server)"));
+  if (!redisInstalled())
+    return heads.map((head) =>
+      skippedRow(head, "µs/op", "skipped: redis-server is not on PATH (apt-get install redis-server)"),
+    );
   const redis = await startRedis();
   // The bare side's clients: BullMQ closes what it made, not a connection it was given.
   const clients: Redis[] = [];
@@ -132,13 +148,19 @@ export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[
   const axnWorkers: QueueWorker[] = [];
   try {
     await createHost({ config: { queue: { connection: redis.url, name } } });
-    const Echo = defineAxn({ name: "Bench.QueueEcho", expects: { n: z.number().int() }, exposes: { n: z.number().int() }, call: ({ n }) => ({ n }) });
+    const Echo = defineAxn({
+      name: "Bench.QueueEcho",
+      expects: { n: z.number().int() },
+      exposes: { n: z.number().int() },
+      call: ({ n }) => ({ n }),
+    });
     axnWorkers.push(await startQueueWorker({ connection: redis.url, name, concurrency: 8 }));
     await events.waitUntilReady();
     let i = 0;
     const candidate = async () => {
       const result = await (await Echo.enqueue({ n: ++i })).result();
-      if (!result.ok || (result as unknown as { n: unknown }).n !== i) throw new Error(`bench workload broken: ${result.message}`);
+      if (!result.ok || (result as unknown as { n: unknown }).n !== i)
+        throw new Error(`bench workload broken: ${result.message}`);
     };
     const baseline = async () => {
       const done = (await (await queue.add("echo", { n: ++i })).waitUntilFinished(events)) as { n: number };
@@ -158,11 +180,15 @@ export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[
     // Per job over a batch: the batch's time divided by its size.
     const perJob = (ms: number[]) => median(ms) / batch;
     ctx.log("22b queue throughput, 1 worker");
-    rows.push(latencyRow(heads[1]!, await pairedRounds(baselineBatch, candidateBatch, rounds, batches, perJob), rounds));
+    rows.push(
+      latencyRow(heads[1]!, await pairedRounds(baselineBatch, candidateBatch, rounds, batches, perJob), rounds),
+    );
     axnWorkers.push(await startQueueWorker({ connection: redis.url, name, concurrency: 8 }));
     bareWorkers.push(new Worker(bare, echo, { connection: connection(), concurrency: 8 }));
     ctx.log("22c queue throughput, 2 workers");
-    rows.push(latencyRow(heads[2]!, await pairedRounds(baselineBatch, candidateBatch, rounds, batches, perJob), rounds));
+    rows.push(
+      latencyRow(heads[2]!, await pairedRounds(baselineBatch, candidateBatch, rounds, batches, perJob), rounds),
+    );
     return rows;
   } finally {
     await Promise.all(axnWorkers.map((worker) => worker.close()));

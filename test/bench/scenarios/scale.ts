@@ -83,7 +83,11 @@ export function scaleChecks(sizes: readonly ScaleSize[]): ScaleCheck[] {
   return checks;
 }
 
-export async function scaleScenario(ctx: ScenarioContext, sizes: readonly number[], boots: number): Promise<ScaleReport> {
+export async function scaleScenario(
+  ctx: ScenarioContext,
+  sizes: readonly number[],
+  boots: number,
+): Promise<ScaleReport> {
   const results: ScaleSize[] = [];
   let plugins: string[] = [];
   for (const actions of sizes) {

@@ -26,14 +26,35 @@ const fromRoot = (file: string): string => fileURLToPath(new URL(`../../../${fil
 /** How each side's process is started. */
 const SERVERS = {
   bare: { command: process.execPath, args: [fromRoot("test/bench/peers/bare-stdio-server.mjs")] },
-  axn: { command: process.execPath, args: [fromRoot("sdk/bin/axn.js"), "serve", "--config", fromRoot("test/bench/apps/add/axn.config.ts"), "--mcp-stdio"] },
+  axn: {
+    command: process.execPath,
+    args: [
+      fromRoot("sdk/bin/axn.js"),
+      "serve",
+      "--config",
+      fromRoot("test/bench/apps/add/axn.config.ts"),
+      "--mcp-stdio",
+    ],
+  },
 } as const;
 
 const SDK = versionOf("@modelcontextprotocol/sdk");
 
 const HEADS = {
-  roundTrip: { id: "4e", title: "MCP tools/call over stdio (child process)", candidate: "axn serve --mcp-stdio", baseline: `bare SDK Server (${SDK}) over stdio`, target: { kind: "max", value: 1.1 } },
-  coldStart: { id: "8", title: "Cold start: spawn → first tools/list", candidate: "axn serve --mcp-stdio", baseline: "bare SDK Server (plain .mjs)", target: { kind: "max", value: 1.5 } },
+  roundTrip: {
+    id: "4e",
+    title: "MCP tools/call over stdio (child process)",
+    candidate: "axn serve --mcp-stdio",
+    baseline: `bare SDK Server (${SDK}) over stdio`,
+    target: { kind: "max", value: 1.1 },
+  },
+  coldStart: {
+    id: "8",
+    title: "Cold start: spawn → first tools/list",
+    candidate: "axn serve --mcp-stdio",
+    baseline: "bare SDK Server (plain .mjs)",
+    target: { kind: "max", value: 1.5 },
+  },
 } as const;
 
 export interface StdioOptions {
@@ -45,7 +66,12 @@ async function start(side: keyof typeof SERVERS): Promise<{ client: Client; tran
   const client = new Client({ name: "bench-client", version: "1.0.0" });
   const { command, args } = SERVERS[side];
   // stderr piped (and dropped): axn's banner and the SDK's notices are not part of the answer.
-  const transport = new StdioClientTransport({ command, args: [...args], stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } as Record<string, string> });
+  const transport = new StdioClientTransport({
+    command,
+    args: [...args],
+    stderr: "pipe",
+    env: { ...process.env, NODE_ENV: "production" } as Record<string, string>,
+  });
   await client.connect(transport);
   return { client, transport };
 }
@@ -93,7 +119,12 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
     const request = { name: "add", arguments: { ...addArgs } };
     const a = (await axn.callTool(request)) as CallToolResult;
     const b = (await bare.callTool(request)) as CallToolResult;
-    if (a.isError || !isDeepStrictEqual(a.structuredContent, { sum: 42 }) || !isDeepStrictEqual(a.structuredContent, b.structuredContent) || !isDeepStrictEqual(a.content, b.content)) {
+    if (
+      a.isError ||
+      !isDeepStrictEqual(a.structuredContent, { sum: 42 }) ||
+      !isDeepStrictEqual(a.structuredContent, b.structuredContent) ||
+      !isDeepStrictEqual(a.content, b.content)
+    ) {
       throw new Error(`bench workload broken: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
     }
     ctx.log("4e MCP tools/call over stdio");
@@ -102,7 +133,16 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
       () => axn.callTool(request),
       ctx.pair,
     );
-    rows.push(latencyRow({ ...HEADS.roundTrip, note: "client in this process, each server in its own; CPU ratio is this (client) process's" }, result, ctx.pair.rounds));
+    rows.push(
+      latencyRow(
+        {
+          ...HEADS.roundTrip,
+          note: "client in this process, each server in its own; CPU ratio is this (client) process's",
+        },
+        result,
+        ctx.pair.rounds,
+      ),
+    );
   } finally {
     await bare.close();
     await axn.close();
@@ -117,7 +157,8 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
     const order = round % 2 === 0 ? (["bare", "axn"] as const) : (["axn", "bare"] as const);
     const times: Record<string, ColdStart> = {};
     for (const side of order) times[side] = await coldStart(side);
-    if (times["bare"]!.tool !== "add" || times["axn"]!.tool !== "add") throw new Error(`bench workload broken: cold start listed ${JSON.stringify(times)}`);
+    if (times["bare"]!.tool !== "add" || times["axn"]!.tool !== "add")
+      throw new Error(`bench workload broken: cold start listed ${JSON.stringify(times)}`);
     base.push(times["bare"]!.ms);
     cand.push(times["axn"]!.ms);
     ratios.push(times["axn"]!.ms / times["bare"]!.ms);

@@ -37,7 +37,8 @@ export const mcpTransport: McpConformanceTransport<McpTool> = {
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     return {
       list: () => client.listTools(),
-      call: ({ name, args, ambientContext }) => client.callTool({ name, arguments: { ...args }, _meta: { [AMBIENT_META]: { ...ambientContext } } }),
+      call: ({ name, args, ambientContext }) =>
+        client.callTool({ name, arguments: { ...args }, _meta: { [AMBIENT_META]: { ...ambientContext } } }),
       async close() {
         await client.close();
         await server.close();
@@ -57,14 +58,18 @@ export const httpTransport: OpenApiConformanceTransport<HttpOperation> = {
       port: 0,
       tools: operations.map((op) => withAmbient(op, carriedAmbient)),
       serving: servingPolicy({
-        authenticate: (request) => principalCarrying(JSON.parse(request.headers.get(AMBIENT_HEADER) ?? "{}") as Record<string, unknown>),
+        authenticate: (request) =>
+          principalCarrying(JSON.parse(request.headers.get(AMBIENT_HEADER) ?? "{}") as Record<string, unknown>),
       }),
     });
-    const document = async (): Promise<Document> => (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Document;
+    const document = async (): Promise<Document> =>
+      (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Document;
     return {
       list: document,
       async call({ name, args, ambientContext }) {
-        const route = Object.entries((await document()).paths).find(([, item]) => item.post?.["x-axn-tool-name"] === name)?.[0];
+        const route = Object.entries((await document()).paths).find(
+          ([, item]) => item.post?.["x-axn-tool-name"] === name,
+        )?.[0];
         if (route === undefined) throw new Error(`the OpenAPI document describes no operation for tool "${name}"`);
         const response = await fetch(`${server.url}${route}`, {
           method: "POST",

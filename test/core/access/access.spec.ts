@@ -27,7 +27,16 @@ import {
 import { createKernelHost } from "@axn/core/internal";
 import { withAmbientContext } from "@axn/sdk/testing";
 import { z } from "zod";
-import { AGENT, AssignNote, ListNotes, READER, TenantReport, WhoAmI, WRITER, WriteNote } from "../../fixtures/access/actions.js";
+import {
+  AGENT,
+  AssignNote,
+  ListNotes,
+  READER,
+  TenantReport,
+  WhoAmI,
+  WRITER,
+  WriteNote,
+} from "../../fixtures/access/actions.js";
 import { freshKernel } from "../../support/fresh-kernel.js";
 import { captureReports } from "../../support/reports.js";
 
@@ -59,23 +68,33 @@ describe("access policies", () => {
       expect(definitionError({ access: { role: ["agent"] } })).to.equal(
         'defineAxn(Access.Bad): access: unknown rule key "role" (a rule has scopes, roles and allow)',
       );
-      expect(definitionError({ access: { scopes: [] } })).to.equal('defineAxn(Access.Bad): access: "scopes" must be a non-empty array of strings');
-      expect(definitionError({ access: { roles: ["agent", ""] } })).to.equal('defineAxn(Access.Bad): access: "roles" must hold non-empty strings only');
-      expect(definitionError({ access: { allow: true } })).to.equal('defineAxn(Access.Bad): access: "allow" must be a function (principal) => boolean');
+      expect(definitionError({ access: { scopes: [] } })).to.equal(
+        'defineAxn(Access.Bad): access: "scopes" must be a non-empty array of strings',
+      );
+      expect(definitionError({ access: { roles: ["agent", ""] } })).to.equal(
+        'defineAxn(Access.Bad): access: "roles" must hold non-empty strings only',
+      );
+      expect(definitionError({ access: { allow: true } })).to.equal(
+        'defineAxn(Access.Bad): access: "allow" must be a function (principal) => boolean',
+      );
     });
 
     it("copies the rule: changing the object afterwards changes nothing", async () => {
       const roles = ["agent"];
       const Edit = defineAxn({ name: "Access.Edit", access: { roles }, call: () => {} });
       roles[0] = "anyone";
-      expect((await invoker.call(Edit, {}, as({ id: "u", roles: ["anyone"] }))).error).to.equal("Forbidden: access_edit needs the role agent");
+      expect((await invoker.call(Edit, {}, as({ id: "u", roles: ["anyone"] }))).error).to.equal(
+        "Forbidden: access_edit needs the role agent",
+      );
     });
 
     it("is inherited through extends, and a child's own access replaces its parent's", async () => {
       const Parent = defineAxn({ name: "Access.Parent", access: { roles: ["agent"] }, call: () => {} });
       const Child = defineAxn({ name: "Access.Child", extends: Parent, call: () => {} });
       const Opened = defineAxn({ name: "Access.Opened", extends: Parent, access: "public", call: () => {} });
-      expect((await invoker.call(Child, {}, as(READER))).error).to.equal("Forbidden: access_child needs the role agent");
+      expect((await invoker.call(Child, {}, as(READER))).error).to.equal(
+        "Forbidden: access_child needs the role agent",
+      );
       expect((await invoker.call(Opened, {}, as(undefined))).ok).to.equal(true);
     });
   });
@@ -106,13 +125,19 @@ describe("access policies", () => {
         expect(result.error, label).to.equal(error);
         expect(result.exception, label).to.be.instanceOf(AccessDeniedError);
         expect((result.exception as AccessDeniedError).code, label).to.equal(code);
-        expect((result.exception as AccessDeniedError).reason, label).to.equal(code === ErrorCodes.Unauthenticated ? "unauthenticated" : "forbidden");
+        expect((result.exception as AccessDeniedError).reason, label).to.equal(
+          code === ErrorCodes.Unauthenticated ? "unauthenticated" : "forbidden",
+        );
       }
       expect(reports).to.deep.equal([]);
     });
 
     it("names every missing scope, and only the missing ones", async () => {
-      const Export = defineAxn({ name: "Access.Export", access: { scopes: ["a:read", "b:read", "c:read"] }, call: () => {} });
+      const Export = defineAxn({
+        name: "Access.Export",
+        access: { scopes: ["a:read", "b:read", "c:read"] },
+        call: () => {},
+      });
       const result = await invoker.call(Export, {}, as({ id: "u", scopes: ["b:read"] }));
       expect(result.error).to.equal("Forbidden: access_export needs the scopes a:read, c:read");
       expect((result.exception as AccessDeniedError).missingScopes).to.deep.equal(["a:read", "c:read"]);
@@ -161,7 +186,9 @@ describe("access policies", () => {
       });
       const result = await invoker.call(Fragile, {}, as(AGENT));
       expect(result.error).to.equal("Forbidden: this caller may not call access_fragile");
-      expect(reports.map((r) => [r.error, r.action, r.phase])).to.deep.equal([[failure, "Access.Fragile", "access policy"]]);
+      expect(reports.map((r) => [r.error, r.action, r.phase])).to.deep.equal([
+        [failure, "Access.Fragile", "access policy"],
+      ]);
     });
 
     it("does not check a direct call, nor a call nested in a body: both are trusted code", async () => {
@@ -178,7 +205,9 @@ describe("access policies", () => {
 
     it("checks Factory-built tools the same way", async () => {
       const Inline = Factory.build({ name: "Access.Inline", access: { roles: ["agent"] } }, () => {});
-      expect((await invoker.call(Inline, {}, as(READER))).error).to.equal("Forbidden: access_inline needs the role agent");
+      expect((await invoker.call(Inline, {}, as(READER))).error).to.equal(
+        "Forbidden: access_inline needs the role agent",
+      );
     });
   });
 
@@ -186,7 +215,9 @@ describe("access policies", () => {
     it("applies to actions that declare no access; public stays the built-in default", async () => {
       expect(accessRefusal(ListNotes, undefined)).to.equal(undefined);
       configureAxn({ access: { default: "authenticated" } });
-      expect((await invoker.call(ListNotes, {}, as(undefined))).error).to.equal("Authentication required: sign in to call list_notes");
+      expect((await invoker.call(ListNotes, {}, as(undefined))).error).to.equal(
+        "Authentication required: sign in to call list_notes",
+      );
       expect((await invoker.call(ListNotes, {}, as(READER))).ok).to.equal(true);
       // An action's own policy still wins.
       const Open = defineAxn({ name: "Access.Open", access: "public", call: () => {} });
@@ -197,7 +228,9 @@ describe("access policies", () => {
       expect(() => configureAxn({ access: { default: "nobody" } } as never)).to.throw(
         'Invalid configureAxn option access: default: expected "public", "authenticated" or a rule { scopes?, roles?, allow? }, got "nobody"',
       );
-      expect(() => configureAxn({ access: { fallback: "public" } } as never)).to.throw('Invalid configureAxn option access: unknown key "fallback" (access takes { default })');
+      expect(() => configureAxn({ access: { fallback: "public" } } as never)).to.throw(
+        'Invalid configureAxn option access: unknown key "fallback" (access takes { default })',
+      );
     });
   });
 
@@ -206,7 +239,10 @@ describe("access policies", () => {
       const host = createKernelHost();
       const seen: string[] = [];
       const denied: AccessDeniedInfo[] = [];
-      host.hooks.onResult.tap("audit", ({ action, result }: ResultInfo) => void seen.push(`${action.name}:${result.outcome}`));
+      host.hooks.onResult.tap(
+        "audit",
+        ({ action, result }: ResultInfo) => void seen.push(`${action.name}:${result.outcome}`),
+      );
       host.hooks.onAccessDenied.tap("audit", (info) => {
         seen.push(`denied:${info.tool}`);
         denied.push(info);
@@ -215,8 +251,16 @@ describe("access policies", () => {
       await invoker.call(WriteNote, { text: "x" }, as(READER));
       await invoker.call(WhoAmI, {}, as(undefined));
       await invoker.call(WhoAmI, {}, as(READER));
-      expect(seen).to.deep.equal(["WriteNote:failure", "denied:write_note", "WhoAmI:failure", "denied:who_am_i", "WhoAmI:success"]);
-      expect(denied.map(({ kind, action, reason, principal, message }) => [kind, action, reason, principal, message])).to.deep.equal([
+      expect(seen).to.deep.equal([
+        "WriteNote:failure",
+        "denied:write_note",
+        "WhoAmI:failure",
+        "denied:who_am_i",
+        "WhoAmI:success",
+      ]);
+      expect(
+        denied.map(({ kind, action, reason, principal, message }) => [kind, action, reason, principal, message]),
+      ).to.deep.equal([
         ["tool", WriteNote, "forbidden", READER, "Forbidden: write_note needs the scope notes:write"],
         ["tool", WhoAmI, "unauthenticated", undefined, "Authentication required: sign in to call who_am_i"],
       ]);
@@ -240,7 +284,8 @@ describe("access policies", () => {
   describe("policyRefusal: the same decision for what is not an action (an MCP resource or prompt)", () => {
     const subject = { owner: "resource ticket", name: "resource ticket", verb: "read" };
     it("says the tools' sentences with the subject's verb and name, and applies the app's default to no policy", () => {
-      const sentence = (policy: Parameters<typeof policyRefusal>[0], principal: AxnPrincipal | undefined) => policyRefusal(policy, principal, subject)?.message;
+      const sentence = (policy: Parameters<typeof policyRefusal>[0], principal: AxnPrincipal | undefined) =>
+        policyRefusal(policy, principal, subject)?.message;
       expect([
         sentence("authenticated", undefined),
         sentence({ scopes: ["tickets:read"] }, READER),
@@ -257,17 +302,31 @@ describe("access policies", () => {
         undefined,
       ]);
       configureAxn({ access: { default: "authenticated" } });
-      expect([sentence(undefined, undefined), effectiveAccessPolicy(undefined), effectiveAccessPolicy("public")]).to.deep.equal([
-        "Authentication required: sign in to read resource ticket",
-        "authenticated",
-        "public",
-      ]);
+      expect([
+        sentence(undefined, undefined),
+        effectiveAccessPolicy(undefined),
+        effectiveAccessPolicy("public"),
+      ]).to.deep.equal(["Authentication required: sign in to read resource ticket", "authenticated", "public"]);
     });
 
     it("refuses when the predicate throws, reporting it under the subject's owner", () => {
-      const refused = policyRefusal({ allow: () => { throw new Error("claims store down"); } }, READER, subject);
-      expect([refused?.code, refused?.tool, refused?.action]).to.deep.equal(["AXN_FORBIDDEN", "resource ticket", "resource ticket"]);
-      expect(reports.map((r) => [r.action, r.phase, (r.error as Error).message])).to.deep.equal([["resource ticket", "access policy", "claims store down"]]);
+      const refused = policyRefusal(
+        {
+          allow: () => {
+            throw new Error("claims store down");
+          },
+        },
+        READER,
+        subject,
+      );
+      expect([refused?.code, refused?.tool, refused?.action]).to.deep.equal([
+        "AXN_FORBIDDEN",
+        "resource ticket",
+        "resource ticket",
+      ]);
+      expect(reports.map((r) => [r.action, r.phase, (r.error as Error).message])).to.deep.equal([
+        ["resource ticket", "access policy", "claims store down"],
+      ]);
     });
 
     it("reportAccessDenied tells the host's observers, kind and all, and does nothing without a host", () => {
@@ -279,7 +338,16 @@ describe("access policies", () => {
       host.freeze();
       reportAccessDenied("resource", refused);
       expect(denied).to.deep.equal([
-        { kind: "resource", action: undefined, result: undefined, tool: "resource ticket", reason: "unauthenticated", principal: undefined, message: refused.message, error: refused },
+        {
+          kind: "resource",
+          action: undefined,
+          result: undefined,
+          tool: "resource ticket",
+          reason: "unauthenticated",
+          principal: undefined,
+          message: refused.message,
+          error: refused,
+        },
       ]);
     });
   });
@@ -297,7 +365,11 @@ describe("access policies", () => {
       expect(names(Tools.for("fncall", { principal: null }))).to.deep.equal(["vis_open"]);
       expect(names(Tools.for("fncall", { principal: undefined }))).to.deep.equal(["vis_open"]);
       expect(names(Tools.for("fncall", { principal: READER }))).to.deep.equal(["vis_open", "vis_signed_in"]);
-      expect(names(Tools.for("fncall", { principal: AGENT }))).to.deep.equal(["vis_agents", "vis_open", "vis_signed_in"]);
+      expect(names(Tools.for("fncall", { principal: AGENT }))).to.deep.equal([
+        "vis_agents",
+        "vis_open",
+        "vis_signed_in",
+      ]);
       expect(mayCall(agents, AGENT) && mayCall(open, undefined) && !mayCall(signedIn, undefined)).to.equal(true);
     });
   });

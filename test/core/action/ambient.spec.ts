@@ -8,7 +8,10 @@ describe("ambient context", () => {
 
   const WhoAmI = defineAxn({
     name: "WhoAmI",
-    expects: { userId: { schema: z.string(), on: "ambientContext" }, tenant: { schema: z.string(), on: "ambientContext", optional: true } },
+    expects: {
+      userId: { schema: z.string(), on: "ambientContext" },
+      tenant: { schema: z.string(), on: "ambientContext", optional: true },
+    },
     exposes: { userId: z.string(), tenant: z.string().optional() },
     call: ({ userId, tenant }) => ({ userId, ...(tenant === undefined ? {} : { tenant }) }),
   });
@@ -23,7 +26,9 @@ describe("ambient context", () => {
   });
 
   it("an opaque object resolves nothing", async () => {
-    class Req { userId = "u3"; }
+    class Req {
+      userId = "u3";
+    }
     const result = await WhoAmI.call({}, { ambientContext: new Req() as never });
     expect(result.ok).to.equal(false);
   });
@@ -81,7 +86,9 @@ describe("ambient context", () => {
     });
     const results = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
-        i % 2 === 0 ? Slow.call({}, { ambientContext: { userId: `user-${i}` } }) : Current.run({ userId: `user-${i}` }, () => Slow.call({})),
+        i % 2 === 0
+          ? Slow.call({}, { ambientContext: { userId: `user-${i}` } })
+          : Current.run({ userId: `user-${i}` }, () => Slow.call({})),
       ),
     );
     for (const [i, r] of results.entries()) expect(r.seen).to.deep.equal([`user-${i}`, `user-${i}`, `user-${i}`]);
@@ -127,7 +134,9 @@ describe("subfields in the reflected input schema", () => {
     const good = { customer: { address: { zip: "12345", city: "X" } } };
     expect(validate(bad)).to.equal(false);
     expect((await Ship.call(bad, { ambientContext: { userId: "u" } })).ok).to.equal(false);
-    expect(reports.map((r) => [r.action, r.phase, (r.error as Error).message])).to.deep.equal([["ShipReflected", "validation", "zip: Invalid; tenantName: Required"]]);
+    expect(reports.map((r) => [r.action, r.phase, (r.error as Error).message])).to.deep.equal([
+      ["ShipReflected", "validation", "zip: Invalid; tenantName: Required"],
+    ]);
     expect(validate(good)).to.equal(true);
     expect(JSON.stringify(Ship.inputSchema)).to.not.include("tenantName");
   });

@@ -98,7 +98,11 @@ describe("defineAxn: calls and results", () => {
   });
 
   it("exposing an undeclared key is a developer error", async () => {
-    const Leaky = defineAxn({ name: "Leaky", exposes: { a: z.number() }, call: (_i, ctx) => ctx.expose({ b: 1 } as never) });
+    const Leaky = defineAxn({
+      name: "Leaky",
+      exposes: { a: z.number() },
+      call: (_i, ctx) => ctx.expose({ b: 1 } as never),
+    });
     const result = await Leaky.call({});
     expect(result.outcome).to.equal("exception");
     expect(result.exception!.message).to.equal('Leaky does not declare exposed field "b"');
@@ -106,27 +110,47 @@ describe("defineAxn: calls and results", () => {
 
   it("reading an undeclared exposed key throws", async () => {
     const result = await Add.call({ a: 1 });
-    expect(() => (result.exposed as Record<string, unknown>)["summ"]).to.throw(TypeError, 'Math.Add does not expose "summ"');
+    expect(() => (result.exposed as Record<string, unknown>)["summ"]).to.throw(
+      TypeError,
+      'Math.Add does not expose "summ"',
+    );
   });
 
   it("never throws for an exception in the body; callOrThrow rethrows the original", async () => {
     const boom = new RangeError("kaboom");
-    const Boom = defineAxn({ name: "Boom", call: () => { throw boom; } });
+    const Boom = defineAxn({
+      name: "Boom",
+      call: () => {
+        throw boom;
+      },
+    });
     const result = await Boom.call({});
     expect(result.outcome).to.equal("exception");
     expect(result.error).to.equal("Something went wrong");
     expect(result.exception).to.equal(boom);
     let caught: unknown;
-    try { await Boom.callOrThrow({}); } catch (e) { caught = e; }
+    try {
+      await Boom.callOrThrow({});
+    } catch (e) {
+      caught = e;
+    }
     expect(caught).to.equal(boom);
   });
 
   it("callOrThrow throws Failure whose message equals result.error", async () => {
-    const Charge = defineAxn({ name: "Charge", messages: { error: "Charge failed" }, call: (_i, ctx) => ctx.fail("card declined") });
+    const Charge = defineAxn({
+      name: "Charge",
+      messages: { error: "Charge failed" },
+      call: (_i, ctx) => ctx.fail("card declined"),
+    });
     const result = await Charge.call({});
     expect(result.error).to.equal("Charge failed: card declined");
     let caught: unknown;
-    try { await Charge.callOrThrow({}); } catch (e) { caught = e; }
+    try {
+      await Charge.callOrThrow({});
+    } catch (e) {
+      caught = e;
+    }
     expect(caught).to.be.instanceOf(Failure);
     expect((caught as Failure).message).to.equal("Charge failed: card declined");
     expect(reports).to.have.length(0);
@@ -141,7 +165,10 @@ describe("defineAxn: calls and results", () => {
     const Sync = defineAxn({
       name: "Sync",
       exposes: { changed: z.boolean() },
-      call: (_i, ctx) => { ctx.expose({ changed: false }); ctx.done("Nothing to sync"); },
+      call: (_i, ctx) => {
+        ctx.expose({ changed: false });
+        ctx.done("Nothing to sync");
+      },
     });
     const result = await Sync.call({});
     expect(result.ok).to.equal(true);
@@ -163,17 +190,77 @@ describe("defineAxn: calls and results", () => {
 
 describe("defineAxn: declaration mistakes are TypeErrors naming the action and field", () => {
   const cases: [string, () => unknown, string][] = [
-    ["unknown field option", () => defineAxn({ name: "A1", expects: { x: { schema: z.string(), sensitiv: true } as never }, call: () => undefined }), 'defineAxn(A1): unknown option "sensitiv" on field "x"'],
-    ["sensitive: 42", () => defineAxn({ name: "A2", expects: { x: { schema: z.string(), sensitive: 42 as never } }, call: () => undefined }), 'defineAxn(A2): option "sensitive" on field "x" must be a boolean, got number'],
-    ["bad on", () => defineAxn({ name: "A3", expects: { x: { schema: z.string(), on: "nowhere" } }, call: () => undefined }), 'defineAxn(A3): field "x" is declared on "nowhere", but "nowhere" is not another expects field'],
-    ["on on exposes", () => defineAxn({ name: "A4", exposes: { x: { schema: z.string(), on: "ambientContext" } }, call: () => undefined }), 'defineAxn(A4): option "on" is only valid on expects (field "x")'],
-    ["not a schema", () => defineAxn({ name: "A5", expects: { x: "string" as never }, call: () => undefined }), 'defineAxn(A5): field "x" must be a schema or { schema, ...options }, got a string. Supported schemas: zod 4 (≥ 4.2, and zod/mini), zod 3.25 (the v3 API), zod/v4 from zod 3.25, or a Standard Schema that implements Standard JSON Schema (valibot through toStandardJsonSchema from @valibot/to-json-schema, ArkType 2)'],
-    ["reserved expose", () => defineAxn({ name: "A6", exposes: { ok: z.boolean() }, call: () => undefined }), 'defineAxn(A6): cannot expose "ok": the name is reserved by Result'],
-    ["unknown definition option", () => defineAxn({ name: "A7", call: () => undefined, colour: 1 } as never), 'defineAxn(A7): unknown option "colour"'],
-    ["join on a reason", () => defineAxn({ name: "A8", messages: { errors: [{ when: RangeError, message: "x", join: " - " } as never] }, call: () => undefined }), "defineAxn(A8): messages.errors[0]: join is only valid on the base message"],
-    ["tool false with a grant", () => defineAxn({ name: "A9", tool: false, configure: { mcp: {} }, call: () => undefined }), "defineAxn(A9): tool: false opts out of every adapter and cannot be combined with adapter grants or configure bags"],
-    ["toolVersion 0", () => defineAxn({ name: "A10", toolVersion: 0, call: () => undefined }), "defineAxn(A10): toolVersion must be an integer >= 1, got 0"],
-    ["blank name", () => defineAxn({ name: " ", call: () => undefined }), "defineAxn: `name` must be a non-empty string"],
+    [
+      "unknown field option",
+      () =>
+        defineAxn({
+          name: "A1",
+          expects: { x: { schema: z.string(), sensitiv: true } as never },
+          call: () => undefined,
+        }),
+      'defineAxn(A1): unknown option "sensitiv" on field "x"',
+    ],
+    [
+      "sensitive: 42",
+      () =>
+        defineAxn({
+          name: "A2",
+          expects: { x: { schema: z.string(), sensitive: 42 as never } },
+          call: () => undefined,
+        }),
+      'defineAxn(A2): option "sensitive" on field "x" must be a boolean, got number',
+    ],
+    [
+      "bad on",
+      () => defineAxn({ name: "A3", expects: { x: { schema: z.string(), on: "nowhere" } }, call: () => undefined }),
+      'defineAxn(A3): field "x" is declared on "nowhere", but "nowhere" is not another expects field',
+    ],
+    [
+      "on on exposes",
+      () =>
+        defineAxn({ name: "A4", exposes: { x: { schema: z.string(), on: "ambientContext" } }, call: () => undefined }),
+      'defineAxn(A4): option "on" is only valid on expects (field "x")',
+    ],
+    [
+      "not a schema",
+      () => defineAxn({ name: "A5", expects: { x: "string" as never }, call: () => undefined }),
+      'defineAxn(A5): field "x" must be a schema or { schema, ...options }, got a string. Supported schemas: zod 4 (≥ 4.2, and zod/mini), zod 3.25 (the v3 API), zod/v4 from zod 3.25, or a Standard Schema that implements Standard JSON Schema (valibot through toStandardJsonSchema from @valibot/to-json-schema, ArkType 2)',
+    ],
+    [
+      "reserved expose",
+      () => defineAxn({ name: "A6", exposes: { ok: z.boolean() }, call: () => undefined }),
+      'defineAxn(A6): cannot expose "ok": the name is reserved by Result',
+    ],
+    [
+      "unknown definition option",
+      () => defineAxn({ name: "A7", call: () => undefined, colour: 1 } as never),
+      'defineAxn(A7): unknown option "colour"',
+    ],
+    [
+      "join on a reason",
+      () =>
+        defineAxn({
+          name: "A8",
+          messages: { errors: [{ when: RangeError, message: "x", join: " - " } as never] },
+          call: () => undefined,
+        }),
+      "defineAxn(A8): messages.errors[0]: join is only valid on the base message",
+    ],
+    [
+      "tool false with a grant",
+      () => defineAxn({ name: "A9", tool: false, configure: { mcp: {} }, call: () => undefined }),
+      "defineAxn(A9): tool: false opts out of every adapter and cannot be combined with adapter grants or configure bags",
+    ],
+    [
+      "toolVersion 0",
+      () => defineAxn({ name: "A10", toolVersion: 0, call: () => undefined }),
+      "defineAxn(A10): toolVersion must be an integer >= 1, got 0",
+    ],
+    [
+      "blank name",
+      () => defineAxn({ name: " ", call: () => undefined }),
+      "defineAxn: `name` must be a non-empty string",
+    ],
   ];
   for (const [label, define, message] of cases) {
     it(label, () => {
@@ -186,7 +273,14 @@ describe("the body context", () => {
   it("can be destructured: expose, fail, done and log work without `this`", async () => {
     const logged: string[] = [];
     const { configureAxn } = await import("@axn/core");
-    configureAxn({ logger: { debug: () => undefined, info: (m: string) => void logged.push(m), warn: () => undefined, error: () => undefined } });
+    configureAxn({
+      logger: {
+        debug: () => undefined,
+        info: (m: string) => void logged.push(m),
+        warn: () => undefined,
+        error: () => undefined,
+      },
+    });
     const Destructured = defineAxn({
       name: "Destructured",
       expects: { mode: z.enum(["expose", "fail", "done"]) },
@@ -201,7 +295,11 @@ describe("the body context", () => {
     expect((await Destructured.call({ mode: "expose" })).n).to.equal(1);
     expect((await Destructured.call({ mode: "fail" })).error).to.equal("nope");
     expect((await Destructured.call({ mode: "done" })).success).to.equal("early");
-    expect(logged).to.deep.equal(["[Destructured] mode expose", "[Destructured] mode fail", "[Destructured] mode done"]);
+    expect(logged).to.deep.equal([
+      "[Destructured] mode expose",
+      "[Destructured] mode fail",
+      "[Destructured] mode done",
+    ]);
     configureAxn({ logger: console });
   });
 });
@@ -213,7 +311,11 @@ describe("the call's abort signal", () => {
       built++;
       return AbortSignal.abort(new Error("gone"));
     };
-    const Reads = defineAxn({ name: "SignalReads", exposes: { aborted: z.boolean() }, call: (_i, { signal }) => ({ aborted: signal.aborted }) });
+    const Reads = defineAxn({
+      name: "SignalReads",
+      exposes: { aborted: z.boolean() },
+      call: (_i, { signal }) => ({ aborted: signal.aborted }),
+    });
     const Ignores = defineAxn({ name: "SignalIgnores", call: () => undefined });
     expect((await Ignores.call({}, { signal: lazy })).ok).to.equal(true);
     expect(built).to.equal(0);

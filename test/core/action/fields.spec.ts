@@ -29,9 +29,26 @@ describe("field options", () => {
   it("coercion: off for direct calls, on per field, per action, or globally", async () => {
     const exposes = { n: z.number() };
     const Plain = defineAxn({ name: "CoercePlain", expects: { n: z.number() }, exposes, call: ({ n }) => ({ n }) });
-    const PerField = defineAxn({ name: "CoerceField", expects: { n: { schema: z.number(), coerce: true } }, exposes, call: ({ n }) => ({ n }) });
-    const PerAction = defineAxn({ name: "CoerceAction", coerceInputTypes: true, expects: { n: z.number() }, exposes, call: ({ n }) => ({ n }) });
-    const OptOut = defineAxn({ name: "CoerceOptOut", coerceInputTypes: true, expects: { n: { schema: z.number(), coerce: false } }, exposes, call: ({ n }) => ({ n }) });
+    const PerField = defineAxn({
+      name: "CoerceField",
+      expects: { n: { schema: z.number(), coerce: true } },
+      exposes,
+      call: ({ n }) => ({ n }),
+    });
+    const PerAction = defineAxn({
+      name: "CoerceAction",
+      coerceInputTypes: true,
+      expects: { n: z.number() },
+      exposes,
+      call: ({ n }) => ({ n }),
+    });
+    const OptOut = defineAxn({
+      name: "CoerceOptOut",
+      coerceInputTypes: true,
+      expects: { n: { schema: z.number(), coerce: false } },
+      exposes,
+      call: ({ n }) => ({ n }),
+    });
     const wire = { n: "42" as unknown as number };
     expect((await Plain.call(wire)).ok).to.equal(false);
     expect((await PerField.call(wire)).n).to.equal(42);
@@ -46,7 +63,13 @@ describe("field options", () => {
   it("validate returns an error message after the schema passes", async () => {
     const Even = defineAxn({
       name: "Even",
-      expects: { n: { schema: z.number().int(), validate: (n: number) => (n % 2 === 0 ? undefined : "must be even"), userFacing: true } },
+      expects: {
+        n: {
+          schema: z.number().int(),
+          validate: (n: number) => (n % 2 === 0 ? undefined : "must be even"),
+          userFacing: true,
+        },
+      },
       call: () => undefined,
     });
     expect((await Even.call({ n: 2 })).ok).to.equal(true);

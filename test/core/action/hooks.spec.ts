@@ -12,7 +12,11 @@ describe("hooks and callbacks", () => {
       hooks: {
         before: () => void log.push("parent before"),
         after: () => void log.push("parent after"),
-        around: async (next) => { log.push("parent around in"); await next(); log.push("parent around out"); },
+        around: async (next) => {
+          log.push("parent around in");
+          await next();
+          log.push("parent around out");
+        },
       },
       call: () => undefined,
     });
@@ -22,7 +26,11 @@ describe("hooks and callbacks", () => {
       hooks: {
         before: [() => void log.push("child before 1"), () => void log.push("child before 2")],
         after: () => void log.push("child after"),
-        around: async (next) => { log.push("child around in"); await next(); log.push("child around out"); },
+        around: async (next) => {
+          log.push("child around in");
+          await next();
+          log.push("child around out");
+        },
       },
       call: () => void log.push("body"),
     });
@@ -43,7 +51,12 @@ describe("hooks and callbacks", () => {
 
   it("callbacks run last-defined first and every match fires; onError fires for failures and exceptions", async () => {
     const log: string[] = [];
-    const Base = defineAxn({ name: "CbBase", onFailure: () => void log.push("parent onFailure"), onError: () => void log.push("parent onError"), call: () => undefined });
+    const Base = defineAxn({
+      name: "CbBase",
+      onFailure: () => void log.push("parent onFailure"),
+      onError: () => void log.push("parent onError"),
+      call: () => undefined,
+    });
     const A = defineAxn({
       name: "Cb",
       extends: Base,
@@ -58,16 +71,39 @@ describe("hooks and callbacks", () => {
   });
 
   it("a throwing callback is reported and does not change ok", async () => {
-    const A = defineAxn({ name: "CbThrow", onSuccess: () => { throw new Error("callback bug"); }, call: () => undefined });
+    const A = defineAxn({
+      name: "CbThrow",
+      onSuccess: () => {
+        throw new Error("callback bug");
+      },
+      call: () => undefined,
+    });
     const result = await A.call({});
     expect(result.ok).to.equal(true);
-    expect(reports.map((r) => [r.action, r.phase, (r.error as Error).message])).to.deep.equal([["CbThrow", "callback", "callback bug"]]);
+    expect(reports.map((r) => [r.action, r.phase, (r.error as Error).message])).to.deep.equal([
+      ["CbThrow", "callback", "callback bug"],
+    ]);
   });
 
   it("the global onException fires once per failure, at the innermost action", async () => {
-    const Inner = defineAxn({ name: "Inner", call: () => { throw new Error("deep"); } });
-    const Middle = defineAxn({ name: "Middle", call: async () => { await Inner.callOrThrow({}); } });
-    const Outer = defineAxn({ name: "Outer", call: async () => { await Middle.callOrThrow({}); } });
+    const Inner = defineAxn({
+      name: "Inner",
+      call: () => {
+        throw new Error("deep");
+      },
+    });
+    const Middle = defineAxn({
+      name: "Middle",
+      call: async () => {
+        await Inner.callOrThrow({});
+      },
+    });
+    const Outer = defineAxn({
+      name: "Outer",
+      call: async () => {
+        await Middle.callOrThrow({});
+      },
+    });
     const result = await Outer.call({});
     expect(result.outcome).to.equal("exception");
     expect(reports.map((r) => r.action)).to.deep.equal(["Inner"]);

@@ -58,7 +58,9 @@ function echoAction(k: SchemaKindBuilder): AnyAxn {
     sort: { schema: f(k.enumOf(["name", "size"])), default: "name" },
     label: f(k.nullable(k.string())),
     code: { schema: f(k.union([k.number(), k.string()])), optional: true },
-    ...(k.optional === undefined ? {} : { limit: f(k.optional(k.int())), maybe: f(k.optional(k.nullable(k.boolean()))) }),
+    ...(k.optional === undefined
+      ? {}
+      : { limit: f(k.optional(k.int())), maybe: f(k.optional(k.nullable(k.boolean()))) }),
     userId: { schema: f(k.string()), on: "ambientContext" },
   };
   const exposes: Record<string, FieldSpec> = {
@@ -70,7 +72,12 @@ function echoAction(k: SchemaKindBuilder): AnyAxn {
     sort: f(k.string()),
     label: f(k.nullable(k.string())),
     code: { schema: f(k.union([k.number(), k.string()])), optional: true },
-    ...(k.optional === undefined ? {} : { limit: { schema: f(k.int()), optional: true }, maybe: { schema: f(k.nullable(k.boolean())), optional: true } }),
+    ...(k.optional === undefined
+      ? {}
+      : {
+          limit: { schema: f(k.int()), optional: true },
+          maybe: { schema: f(k.nullable(k.boolean())), optional: true },
+        }),
     userId: f(k.string()),
   };
   return defineAxn({
@@ -279,7 +286,13 @@ for (const kind of SCHEMA_KINDS) {
           ...(kind.optional === undefined ? [] : ["limit", "maybe"]),
         ]);
         expect(Echo.inputSchema).to.include({ type: "object", additionalProperties: false });
-        expect((Echo.inputSchema as { required: unknown }).required).to.deep.equal(["count", "flag", "profile", "tags", "label"]);
+        expect((Echo.inputSchema as { required: unknown }).required).to.deep.equal([
+          "count",
+          "flag",
+          "profile",
+          "tags",
+          "label",
+        ]);
         expect(Echo.inputSchema).to.have.nested.property("properties.count.description", "How many");
         expect(Echo.inputSchema).to.have.nested.property("properties.sort.default", "name");
       });
@@ -299,7 +312,10 @@ for (const kind of SCHEMA_KINDS) {
       });
 
       it("the rendered exposes validate against outputSchema", async () => {
-        for (const args of [WIRE, { ...WIRE, note: "n", code: "007", ...(kind.optional === undefined ? {} : { limit: "7", maybe: null }) }]) {
+        for (const args of [
+          WIRE,
+          { ...WIRE, note: "n", code: "007", ...(kind.optional === undefined ? {} : { limit: "7", maybe: null }) },
+        ]) {
           const result = await call(args);
           expect(result.ok, result.error).to.equal(true);
           const body = render(result);
@@ -360,7 +376,15 @@ for (const kind of SCHEMA_KINDS) {
 
     if (kind.date !== undefined) {
       describe("dates, bigints, sets and maps", () => {
-        const wire = { at: "2026-07-08T10:20:30Z", big: "12345678901234567890", ids: ["1", 2], counts: [["a", "1"], ["b", 2]] };
+        const wire = {
+          at: "2026-07-08T10:20:30Z",
+          big: "12345678901234567890",
+          ids: ["1", 2],
+          counts: [
+            ["a", "1"],
+            ["b", 2],
+          ],
+        };
 
         it("the Invoker coerces their wire forms; the body receives Date, bigint, Set and Map", async () => {
           const result = await invoker.call(Rich!, wire);
@@ -369,17 +393,33 @@ for (const kind of SCHEMA_KINDS) {
             at: new Date("2026-07-08T10:20:30Z"),
             big: 12345678901234567890n,
             ids: new Set([1, 2]),
-            counts: new Map([["a", 1], ["b", 2]]),
+            counts: new Map([
+              ["a", 1],
+              ["b", 2],
+            ]),
           });
         });
 
         it("inputSchema accepts their JSON forms; render writes what outputSchema describes", async () => {
-          const json = { at: "2026-07-08T10:20:30Z", big: "12345678901234567890", ids: [1, 2], counts: [["a", 1], ["b", 2]] };
+          const json = {
+            at: "2026-07-08T10:20:30Z",
+            big: "12345678901234567890",
+            ids: [1, 2],
+            counts: [
+              ["a", 1],
+              ["b", 2],
+            ],
+          };
           expect(schemaErrors(Rich!.inputSchema, json)).to.deep.equal([]);
           expect((await invoker.call(Rich!, json)).ok).to.equal(true);
           const result = await invoker.call(Rich!, wire);
           const body = render(result);
-          expect(body).to.deep.equal({ at: "2026-07-08T10:20:30.000Z", big: "12345678901234567890", ids: [1, 2], counts: { a: 1, b: 2 } });
+          expect(body).to.deep.equal({
+            at: "2026-07-08T10:20:30.000Z",
+            big: "12345678901234567890",
+            ids: [1, 2],
+            counts: { a: 1, b: 2 },
+          });
           expect(schemaErrors(Rich!.outputSchema, body)).to.deep.equal([]);
         });
 
@@ -388,7 +428,11 @@ for (const kind of SCHEMA_KINDS) {
           expect(Invoker.inputInvalid(result)).to.equal(true);
           expect(fieldsOf(result)[0]).to.equal("at");
           expect(fieldsOf(result).every((field) => /^(at|ids|counts)\b/.test(field))).to.equal(true);
-          expect(result.error).to.equal(`${HEADLINE}: ${Invoker.fieldErrors(result).map((e) => e.message).join("; ")}`);
+          expect(result.error).to.equal(
+            `${HEADLINE}: ${Invoker.fieldErrors(result)
+              .map((e) => e.message)
+              .join("; ")}`,
+          );
         });
       });
     }
@@ -396,10 +440,24 @@ for (const kind of SCHEMA_KINDS) {
 }
 
 describe("action contract: fields of every kind in one action", () => {
-  const [zod4, zodMini, zod3, zodV4In3, valibot, arktype] = SCHEMA_KINDS as [SchemaKindBuilder, SchemaKindBuilder, SchemaKindBuilder, SchemaKindBuilder, SchemaKindBuilder, SchemaKindBuilder];
+  const [zod4, zodMini, zod3, zodV4In3, valibot, arktype] = SCHEMA_KINDS as [
+    SchemaKindBuilder,
+    SchemaKindBuilder,
+    SchemaKindBuilder,
+    SchemaKindBuilder,
+    SchemaKindBuilder,
+    SchemaKindBuilder,
+  ];
   let Mixed: AnyAxn;
   before(() => {
-    expect(SCHEMA_KINDS.map((k) => k.name)).to.deep.equal(["zod 4", "zod/mini", "zod 3.25", "zod/v4 in zod 3.25", "valibot", "ArkType"]);
+    expect(SCHEMA_KINDS.map((k) => k.name)).to.deep.equal([
+      "zod 4",
+      "zod/mini",
+      "zod 3.25",
+      "zod/v4 in zod 3.25",
+      "valibot",
+      "ArkType",
+    ]);
     const fields = {
       a: zod4.field(zod4.int({ min: 1 })),
       b: zodMini.field(zodMini.boolean()),
@@ -408,7 +466,13 @@ describe("action contract: fields of every kind in one action", () => {
       e: valibot.field(valibot.object({ on: valibot.boolean() })),
       f: arktype.field(arktype.array(arktype.int())),
     };
-    Mixed = defineAxn({ name: "KindsContract.Mixed", messages: { error: HEADLINE }, expects: fields, exposes: fields, call: (input) => input as never });
+    Mixed = defineAxn({
+      name: "KindsContract.Mixed",
+      messages: { error: HEADLINE },
+      expects: fields,
+      exposes: fields,
+      call: (input) => input as never,
+    });
   });
 
   it("coerces each field by its own kind, and the rendered result conforms to outputSchema", async () => {
@@ -420,9 +484,21 @@ describe("action contract: fields of every kind in one action", () => {
   });
 
   it("names each bad field by path, whichever library wrote its message", async () => {
-    const result = await invoker.call(Mixed, { a: "0", b: "yes", c: { n: "x" }, d: ["1", "y"], e: { on: "maybe" }, f: [1, 1.5], g: 1 });
+    const result = await invoker.call(Mixed, {
+      a: "0",
+      b: "yes",
+      c: { n: "x" },
+      d: ["1", "y"],
+      e: { on: "maybe" },
+      f: [1, 1.5],
+      g: 1,
+    });
     expect(Invoker.inputInvalid(result)).to.equal(true);
     expect(fieldsOf(result)).to.deep.equal(["a", "b", "c.n", "d[1]", "e.on", "f[1]", "g"]);
-    expect(result.error).to.equal(`${HEADLINE}: ${Invoker.fieldErrors(result).map((e) => e.message).join("; ")}`);
+    expect(result.error).to.equal(
+      `${HEADLINE}: ${Invoker.fieldErrors(result)
+        .map((e) => e.message)
+        .join("; ")}`,
+    );
   });
 });

@@ -6,7 +6,14 @@
  */
 import { expect } from "chai";
 import { z } from "zod";
-import { defineAxn, LOG_LEVELS, type ElicitRequest, type LiveChannel, type LiveSampleRequest, type ProgressUpdate } from "@axn/core";
+import {
+  defineAxn,
+  LOG_LEVELS,
+  type ElicitRequest,
+  type LiveChannel,
+  type LiveSampleRequest,
+  type ProgressUpdate,
+} from "@axn/core";
 import { importWithHandlers } from "../../../docs/examples/snippets/live.js";
 import { captureReports } from "../../support/reports.js";
 
@@ -38,7 +45,11 @@ describe("live capabilities on the call context (direct calls)", () => {
       },
     });
     const result = await Quiet.call({});
-    expect([result.supports, result.asked, result.sampled]).to.deep.equal([{ progress: false, log: false, elicit: false, sample: false }, "unavailable", "unavailable"]);
+    expect([result.supports, result.asked, result.sampled]).to.deep.equal([
+      { progress: false, log: false, elicit: false, sample: false },
+      "unavailable",
+      "unavailable",
+    ]);
   });
 
   it("progress only grows: a repeat or a step back is not sent; total and message are optional", async () => {
@@ -54,7 +65,11 @@ describe("live capabilities on the call context (direct calls)", () => {
       },
     });
     await Steps.call({}, { live: { progress: (update) => void updates.push(update) } });
-    expect(updates).to.deep.equal([{ progress: 1 }, { progress: 2, total: 3, message: "two" }, { progress: 3, message: "done" }]);
+    expect(updates).to.deep.equal([
+      { progress: 1 },
+      { progress: 2, total: 3, message: "two" },
+      { progress: 3, message: "done" },
+    ]);
   });
 
   it("the channel may be a function, called once on first use (and never when the body uses nothing live)", async () => {
@@ -63,7 +78,9 @@ describe("live capabilities on the call context (direct calls)", () => {
       built++;
       return { progress: () => {} };
     };
-    const Twice = defineAxn({ name: "Twice", call: (_input, { progress }) => {
+    const Twice = defineAxn({
+      name: "Twice",
+      call: (_input, { progress }) => {
         progress(1);
         progress(2);
       },
@@ -91,17 +108,28 @@ describe("live capabilities on the call context (direct calls)", () => {
   });
 
   describe("misuse is a TypeError naming the action and the argument (the call settles as an exception)", () => {
-    const attempt = async (body: (ctx: Parameters<Parameters<typeof defineAxn>[0]["call"]>[1]) => unknown): Promise<string> => {
+    const attempt = async (
+      body: (ctx: Parameters<Parameters<typeof defineAxn>[0]["call"]>[1]) => unknown,
+    ): Promise<string> => {
       const Bad = defineAxn({ name: "Bad", call: async (_input, ctx) => void (await body(ctx)) });
-      const result = await Bad.call({}, { live: { progress: () => {}, log: () => {}, elicit: async () => ({ action: "decline" }) } });
+      const result = await Bad.call(
+        {},
+        { live: { progress: () => {}, log: () => {}, elicit: async () => ({ action: "decline" }) } },
+      );
       expect(result.outcome).to.equal("exception");
       return result.exception!.message;
     };
 
     it("progress", async () => {
-      expect(await attempt((ctx) => ctx.progress(Number.NaN))).to.equal("Bad: ctx.progress(done, total?, message?): done must be a finite number, got NaN");
-      expect(await attempt((ctx) => ctx.progress(1, -1))).to.equal("Bad: ctx.progress(done, total?, message?): total must be a finite number ≥ 0 when given, got -1");
-      expect(await attempt((ctx) => ctx.progress(1, 2, 3 as never))).to.equal("Bad: ctx.progress(done, total?, message?): message must be a string when given, got 3");
+      expect(await attempt((ctx) => ctx.progress(Number.NaN))).to.equal(
+        "Bad: ctx.progress(done, total?, message?): done must be a finite number, got NaN",
+      );
+      expect(await attempt((ctx) => ctx.progress(1, -1))).to.equal(
+        "Bad: ctx.progress(done, total?, message?): total must be a finite number ≥ 0 when given, got -1",
+      );
+      expect(await attempt((ctx) => ctx.progress(1, 2, 3 as never))).to.equal(
+        "Bad: ctx.progress(done, total?, message?): message must be a string when given, got 3",
+      );
     });
 
     it("notify", async () => {
@@ -120,18 +148,24 @@ describe("live capabilities on the call context (direct calls)", () => {
       expect(await attempt((ctx) => ctx.elicit("Who?", { name: z.string().nullable() }))).to.equal(
         'Bad: ctx.elicit: field "name" is a union (or nullable); an elicitation form asks only for strings, numbers, integers, booleans, enums of strings and lists of string enums',
       );
-      expect(await attempt((ctx) => ctx.elicit("Who?", { name: { schema: z.string(), on: "ambientContext" } }))).to.equal(
+      expect(
+        await attempt((ctx) => ctx.elicit("Who?", { name: { schema: z.string(), on: "ambientContext" } })),
+      ).to.equal(
         'Bad: ctx.elicit: field "name" has "on"; an elicited field is asked of the user, never read from elsewhere',
       );
       expect(await attempt((ctx) => ctx.elicit("Who?", {}))).to.equal("Bad: ctx.elicit: ask for at least one field");
     });
 
     it("sample", async () => {
-      expect(await attempt((ctx) => ctx.sample({ messages: "hi", maxTokens: 0 }))).to.equal("Bad: ctx.sample(request): maxTokens must be a whole number above 0, got 0");
-      expect(await attempt((ctx) => ctx.sample({ messages: [], maxTokens: 5 }))).to.equal("Bad: ctx.sample(request): messages must be a string or a non-empty list of messages");
-      expect(await attempt((ctx) => ctx.sample({ messages: [{ role: "system" as never, content: "x" }], maxTokens: 5 }))).to.equal(
-        'Bad: ctx.sample(request): messages[0] must be { role: "user" | "assistant", content }',
+      expect(await attempt((ctx) => ctx.sample({ messages: "hi", maxTokens: 0 }))).to.equal(
+        "Bad: ctx.sample(request): maxTokens must be a whole number above 0, got 0",
       );
+      expect(await attempt((ctx) => ctx.sample({ messages: [], maxTokens: 5 }))).to.equal(
+        "Bad: ctx.sample(request): messages must be a string or a non-empty list of messages",
+      );
+      expect(
+        await attempt((ctx) => ctx.sample({ messages: [{ role: "system" as never, content: "x" }], maxTokens: 5 })),
+      ).to.equal('Bad: ctx.sample(request): messages[0] must be { role: "user" | "assistant", content }');
     });
   });
 
@@ -172,14 +206,20 @@ describe("live capabilities on the call context (direct calls)", () => {
       },
       required: ["email", "age"],
     });
-    expect([result.email, result.age, result.plan, result.newsletter]).to.deep.equal(["ada@example.com", 36, "free", false]);
+    expect([result.email, result.age, result.plan, result.newsletter]).to.deep.equal([
+      "ada@example.com",
+      36,
+      "free",
+      false,
+    ]);
   });
 
   it("elicit: an invalid answer ends the call as a user-facing failure naming each field (not reported)", async () => {
     const Ask = defineAxn({
       name: "Ask",
       messages: { error: "Could not sign you up" },
-      call: async (_input, { elicit }) => void (await elicit("Age?", { age: z.number().int().min(18), email: z.email() })),
+      call: async (_input, { elicit }) =>
+        void (await elicit("Age?", { age: z.number().int().min(18), email: z.email() })),
     });
     const result = await Ask.call({}, { live: { elicit: async () => ({ action: "accept", content: { age: 12 } }) } });
     expect([result.outcome, result.error]).to.deep.equal([
@@ -190,9 +230,14 @@ describe("live capabilities on the call context (direct calls)", () => {
   });
 
   it("elicit: a channel answer that is none of the four outcomes is the channel's bug, named", async () => {
-    const Ask = defineAxn({ name: "Ask", call: async (_input, { elicit }) => void (await elicit("?", { a: z.string() })) });
+    const Ask = defineAxn({
+      name: "Ask",
+      call: async (_input, { elicit }) => void (await elicit("?", { a: z.string() })),
+    });
     const result = await Ask.call({}, { live: { elicit: async () => ({ action: "maybe" }) as never } });
-    expect(result.exception?.message).to.equal('Ask: ctx.elicit: the live channel answered action "maybe"; expected accept, decline, cancel or unavailable');
+    expect(result.exception?.message).to.equal(
+      'Ask: ctx.elicit: the live channel answered action "maybe"; expected accept, decline, cancel or unavailable',
+    );
   });
 
   it("sample: a string becomes one user message; the channel's reply reaches the body; the call's signal is passed", async () => {
@@ -220,13 +265,17 @@ describe("live capabilities on the call context (direct calls)", () => {
         },
       },
     );
-    expect(requests).to.deep.equal([{ messages: [{ role: "user", content: "A haiku about tea" }], maxTokens: 40, temperature: 0.2 }]);
+    expect(requests).to.deep.equal([
+      { messages: [{ role: "user", content: "A haiku about tea" }], maxTokens: 40, temperature: 0.2 },
+    ]);
     expect(signalSeen).to.equal(controller.signal);
     expect([result.text, result.model]).to.deep.equal(["Steam rises", "m-1"]);
   });
 
   it("a channel that throws on progress or a log is reported, and the call goes on", async () => {
-    const Loud = defineAxn({ name: "Loud", call: (_input, { progress, notify }) => {
+    const Loud = defineAxn({
+      name: "Loud",
+      call: (_input, { progress, notify }) => {
         progress(1);
         notify("info", "x");
       },

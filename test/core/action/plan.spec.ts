@@ -39,7 +39,9 @@ console.log(JSON.stringify({ seen, out }));
 `;
 
 async function run(flags: readonly string[]): Promise<unknown> {
-  const { stdout } = await promisify(execFile)(process.execPath, [...flags, "--input-type=module", "-e", SCRIPT], { cwd: repo });
+  const { stdout } = await promisify(execFile)(process.execPath, [...flags, "--input-type=module", "-e", SCRIPT], {
+    cwd: repo,
+  });
   return JSON.parse(stdout);
 }
 
@@ -49,13 +51,45 @@ describe("action runtime: the per-action object builders", () => {
     const fallback = await run(["--disallow-code-generation-from-strings"]);
     expect(fallback).to.deep.equal(generated);
     expect(generated).to.deep.equal({
-      seen: [["id", "limit", "note"], ["id", "limit"], ["id", "limit"], ["id", "limit"]],
+      seen: [
+        ["id", "limit", "note"],
+        ["id", "limit"],
+        ["id", "limit"],
+        ["id", "limit"],
+      ],
       out: [
-        { ok: true, exposed: [["id", "a"], ["total", 6], ["label", "n"]], direct: ["a", 6, "n"] },
-        { ok: true, exposed: [["id", "b"], ["total", 20]], direct: ["b", 20, null] },
-        { ok: true, exposed: [["id", "exposed"], ["total", 2]], direct: ["exposed", 2, null] },
+        {
+          ok: true,
+          exposed: [
+            ["id", "a"],
+            ["total", 6],
+            ["label", "n"],
+          ],
+          direct: ["a", 6, "n"],
+        },
+        {
+          ok: true,
+          exposed: [
+            ["id", "b"],
+            ["total", 20],
+          ],
+          direct: ["b", 20, null],
+        },
+        {
+          ok: true,
+          exposed: [
+            ["id", "exposed"],
+            ["total", 2],
+          ],
+          direct: ["exposed", 2, null],
+        },
         { ok: false, error: "Something went wrong", exception: 'Plan.Lookup does not declare exposed field "extra"' },
-        { ok: false, error: "Something went wrong", exception: "id: Invalid input: expected string, received number; limit: Invalid input: expected number, received string" },
+        {
+          ok: false,
+          error: "Something went wrong",
+          exception:
+            "id: Invalid input: expected string, received number; limit: Invalid input: expected number, received string",
+        },
       ],
     });
   });

@@ -18,7 +18,9 @@ const refusal = (action: string, direction: string, consequence: string): string
 
 describe("defineAxn: a field named __proto__ is refused where the mistake is made", () => {
   it("refuses an expects field named __proto__ with a coded TypeError", () => {
-    const error = thrown(() => defineAxn({ name: "ProtoField.In", expects: { ["__proto__"]: z.number() }, call: () => undefined }));
+    const error = thrown(() =>
+      defineAxn({ name: "ProtoField.In", expects: { ["__proto__"]: z.number() }, call: () => undefined }),
+    );
     expect(error).to.be.instanceOf(TypeError);
     expect(isAxnError(error)).to.equal(false);
     expect(error.code).to.equal("AXN_RESERVED_FIELD_NAME");
@@ -26,13 +28,11 @@ describe("defineAxn: a field named __proto__ is refused where the mistake is mad
   });
 
   it("refuses an exposes field named __proto__, and in Factory.build", () => {
-    expect(() => defineAxn({ name: "ProtoField.Out", exposes: { ["__proto__"]: z.number() }, call: () => undefined })).to.throw(
-      TypeError,
-      refusal("ProtoField.Out", "exposes", "result could not carry it"),
-    );
-    expect(() => Factory.build({ name: "ProtoField.Inline", expects: { ["__proto__"]: z.string() } }, () => undefined)).to.throw(
-      TypeError,
-      refusal("ProtoField.Inline", "expects", "body would never receive it"),
-    );
+    expect(() =>
+      defineAxn({ name: "ProtoField.Out", exposes: { ["__proto__"]: z.number() }, call: () => undefined }),
+    ).to.throw(TypeError, refusal("ProtoField.Out", "exposes", "result could not carry it"));
+    expect(() =>
+      Factory.build({ name: "ProtoField.Inline", expects: { ["__proto__"]: z.string() } }, () => undefined),
+    ).to.throw(TypeError, refusal("ProtoField.Inline", "expects", "body would never receive it"));
   });
 });

@@ -16,32 +16,41 @@ const reserved = (action: string, field: string): string =>
 describe("defineAxn: the ambient-context channel's names are reserved", () => {
   for (const name of ["ambientContext", "ambient_context"]) {
     it(`refuses an expects field named ${name}`, () => {
-      expect(() => defineAxn({ name: "ReservedNames.Arg", expects: { [name]: z.string() }, call: () => undefined })).to.throw(
-        TypeError,
-        reserved("ReservedNames.Arg", name),
-      );
+      expect(() =>
+        defineAxn({ name: "ReservedNames.Arg", expects: { [name]: z.string() }, call: () => undefined }),
+      ).to.throw(TypeError, reserved("ReservedNames.Arg", name));
     });
   }
 
   it("refuses it whatever the field's source (an ambient field, a subfield) and in Factory.build", () => {
     expect(() =>
-      defineAxn({ name: "ReservedNames.Ambient", expects: { ambientContext: { schema: z.string(), on: "ambientContext" } }, call: () => undefined }),
+      defineAxn({
+        name: "ReservedNames.Ambient",
+        expects: { ambientContext: { schema: z.string(), on: "ambientContext" } },
+        call: () => undefined,
+      }),
     ).to.throw(TypeError, reserved("ReservedNames.Ambient", "ambientContext"));
     expect(() =>
       defineAxn({
         name: "ReservedNames.Subfield",
-        expects: { session: z.object({ ambient_context: z.string() }), ambient_context: { schema: z.string(), on: "session" } },
+        expects: {
+          session: z.object({ ambient_context: z.string() }),
+          ambient_context: { schema: z.string(), on: "session" },
+        },
         call: () => undefined,
       }),
     ).to.throw(TypeError, reserved("ReservedNames.Subfield", "ambient_context"));
-    expect(() => Factory.build({ name: "ReservedNames.Inline", expects: { ambientContext: z.string() } }, () => undefined)).to.throw(
-      TypeError,
-      reserved("ReservedNames.Inline", "ambientContext"),
-    );
+    expect(() =>
+      Factory.build({ name: "ReservedNames.Inline", expects: { ambientContext: z.string() } }, () => undefined),
+    ).to.throw(TypeError, reserved("ReservedNames.Inline", "ambientContext"));
   });
 
   it("an exposed field of that name is fine (nothing strips outputs)", () => {
-    const Echo = defineAxn({ name: "ReservedNames.Exposed", exposes: { ambientContext: z.string() }, call: () => ({ ambientContext: "x" }) });
+    const Echo = defineAxn({
+      name: "ReservedNames.Exposed",
+      exposes: { ambientContext: z.string() },
+      call: () => ({ ambientContext: "x" }),
+    });
     expect(Echo.name).to.equal("ReservedNames.Exposed");
   });
 });

@@ -58,10 +58,14 @@ describe("action/tool-name", () => {
     it("is total: never throws, never blank, always provider-safe", () => {
       // biome-ignore lint/nursery/noFloatingPromises: fc.assert on a synchronous property returns void (Biome infers the async overload)
       fc.assert(
-        fc.property(fc.string({ unit: "binary" }), fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined }), (name, version) => {
-          const derived = deriveToolName(name, { version });
-          expect(derived).to.match(TOOL_NAME_PATTERN);
-        }),
+        fc.property(
+          fc.string({ unit: "binary" }),
+          fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined }),
+          (name, version) => {
+            const derived = deriveToolName(name, { version });
+            expect(derived).to.match(TOOL_NAME_PATTERN);
+          },
+        ),
         { numRuns: 500 },
       );
     });

@@ -84,7 +84,12 @@ describe("tracing: Current.run inside an action", () => {
   it("keeps the enclosing action's span as the parent of calls made in the new ambient scope", async () => {
     const { Current } = await import("@axn/core");
     const Inner = defineAxn({ name: "Traced.ScopedInner", call: () => undefined });
-    const Outer = defineAxn({ name: "Traced.ScopedOuter", call: async () => { await Current.run({ userId: "u" }, () => Inner.call({})); } });
+    const Outer = defineAxn({
+      name: "Traced.ScopedOuter",
+      call: async () => {
+        await Current.run({ userId: "u" }, () => Inner.call({}));
+      },
+    });
     await Outer.call({});
     const [inner, outer] = exporter.getFinishedSpans();
     expect(inner!.parentSpanContext?.spanId).to.equal(outer!.spanContext().spanId);

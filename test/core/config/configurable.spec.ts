@@ -9,7 +9,6 @@ let counter = 0;
 /** Each spec gets its own namespace: namespaces are process-wide and outlive a spec. */
 const freshNamespace = (): string => `ns${++counter}x${Date.now() % 1000}`;
 
-
 const presentAs = { default: "structured", oneOf: ["structured", "message"], overridable: true } as const;
 
 describe("Configurable", () => {
@@ -54,7 +53,9 @@ describe("Configurable", () => {
     it("refuses a duplicate setting, an invalid literal default and an overridable `name`", () => {
       const ns = freshNamespace();
       const config = createConfigurable("axn-plugin-d").configNamespace(ns).setting("a", { default: 1 });
-      expect(thrown(() => config.setting("a", { default: 2 })).message).to.equal("axn-plugin-d declares setting a twice");
+      expect(thrown(() => config.setting("a", { default: 2 })).message).to.equal(
+        "axn-plugin-d declares setting a twice",
+      );
       expect(thrown(() => config.setting("mode", { default: "x", oneOf: ["y", "z"] })).message).to.equal(
         'Default "x" of setting mode of axn-plugin-d is invalid: expected one of "y", "z"',
       );
@@ -92,14 +93,18 @@ describe("Configurable", () => {
     });
 
     it("rejects a value outside oneOf, naming owner, setting, value and allowed values", () => {
-      const config = createConfigurable("axn-plugin-mcp").configNamespace(freshNamespace()).setting("presentAs", presentAs);
+      const config = createConfigurable("axn-plugin-mcp")
+        .configNamespace(freshNamespace())
+        .setting("presentAs", presentAs);
       const error = thrown(() =>
         config.configure((c) => {
           (c as { presentAs: string }).presentAs = "mesage";
         }),
       );
       expect(error.code).to.equal("AXN_INVALID_SETTING");
-      expect(error.message).to.equal('Invalid presentAs "mesage" for axn-plugin-mcp: expected one of "structured", "message"');
+      expect(error.message).to.equal(
+        'Invalid presentAs "mesage" for axn-plugin-mcp: expected one of "structured", "message"',
+      );
     });
 
     it("uses the reason a validate function returns", () => {
@@ -111,14 +116,19 @@ describe("Configurable", () => {
         "Invalid limit 0 for axn-plugin-v: must be positive",
       );
       expect(thrown(() => config.configure((c) => void (c.limit = -1))).code).to.equal("AXN_INVALID_SETTING");
-      const noReason = createConfigurable("axn-plugin-v2").setting("even", { default: 2, validate: (n: number) => n % 2 === 0 });
+      const noReason = createConfigurable("axn-plugin-v2").setting("even", {
+        default: 2,
+        validate: (n: number) => n % 2 === 0,
+      });
       expect(thrown(() => noReason.configure((c) => void (c.even = 3))).message).to.equal(
         "Invalid even 3 for axn-plugin-v2: rejected by the setting's validate function",
       );
     });
 
     it("writes nothing when the configure callback fails part-way", () => {
-      const config = createConfigurable("axn-plugin-t").setting("a", { default: 1 }).setting("b", { default: "x", oneOf: ["x", "y"] });
+      const config = createConfigurable("axn-plugin-t")
+        .setting("a", { default: 1 })
+        .setting("b", { default: "x", oneOf: ["x", "y"] });
       thrown(() =>
         config.configure((c) => {
           c.a = 2;
@@ -146,7 +156,14 @@ describe("Configurable", () => {
       expect(config.settingKeys()).to.deep.equal(["presentAs", "limit"]);
       expect(config.overridableKeys()).to.deep.equal(["presentAs"]);
       expect(config.describe()).to.deep.equal([
-        { name: "presentAs", overridable: true, oneOf: ["structured", "message"], description: "How results are presented", value: "structured", isDefault: true },
+        {
+          name: "presentAs",
+          overridable: true,
+          oneOf: ["structured", "message"],
+          description: "How results are presented",
+          value: "structured",
+          isDefault: true,
+        },
         { name: "limit", overridable: false, oneOf: undefined, description: undefined, value: 5, isDefault: false },
       ]);
     });
@@ -156,7 +173,11 @@ describe("Configurable", () => {
     it("reads a configure bag and an inline tool bag (the same store), else the package value", () => {
       const ns = freshNamespace();
       const config = createConfigurable("axn-plugin-r").configNamespace(ns).setting("presentAs", presentAs);
-      const ViaConfigure = defineAxn({ name: "A.ViaConfigure", configure: { [ns]: { presentAs: "message" } }, call: () => undefined });
+      const ViaConfigure = defineAxn({
+        name: "A.ViaConfigure",
+        configure: { [ns]: { presentAs: "message" } },
+        call: () => undefined,
+      });
       const ViaTool = defineAxn({ name: "A.ViaTool", tool: { [ns]: { presentAs: "message" } }, call: () => undefined });
       const Plain = defineAxn({ name: "A.Plain", call: () => undefined });
       expect(config.resolveOverrideFor(ViaConfigure, "presentAs")).to.equal("message");
@@ -169,7 +190,9 @@ describe("Configurable", () => {
     it("is shadow-proof: works for an action whose module never imported the package", async () => {
       const { UnawareReport } = await import("../../fixtures/config-actions/unaware-action.js");
       // The owner of "unaware" is declared only now, after the action exists.
-      const config = createConfigurable("axn-plugin-unaware").configNamespace("unaware").setting("presentAs", presentAs);
+      const config = createConfigurable("axn-plugin-unaware")
+        .configNamespace("unaware")
+        .setting("presentAs", presentAs);
       expect(config.resolveOverrideFor(UnawareReport, "presentAs")).to.equal("message");
       expect(Object.keys(UnawareReport)).not.to.include("presentAs");
     });
@@ -180,8 +203,17 @@ describe("Configurable", () => {
         .configNamespace(ns)
         .setting("presentAs", presentAs)
         .setting("title", { default: "none", overridable: true });
-      const Base = defineAxn({ name: "P.Base", configure: { [ns]: { presentAs: "message", title: "base" } }, call: () => undefined });
-      const Middle = defineAxn({ name: "P.Middle", extends: Base, configure: { [ns]: { title: "middle" } }, call: () => undefined });
+      const Base = defineAxn({
+        name: "P.Base",
+        configure: { [ns]: { presentAs: "message", title: "base" } },
+        call: () => undefined,
+      });
+      const Middle = defineAxn({
+        name: "P.Middle",
+        extends: Base,
+        configure: { [ns]: { title: "middle" } },
+        call: () => undefined,
+      });
       const Leaf = defineAxn({ name: "P.Leaf", extends: Middle, call: () => undefined });
       expect(config.resolveOverrideFor(Leaf, "title")).to.equal("middle");
       expect(config.resolveOverrideFor(Leaf, "presentAs")).to.equal("message");
@@ -209,7 +241,9 @@ describe("Configurable", () => {
       const config = createConfigurable("axn-plugin-mcp").configNamespace(ns);
       const error = thrown(() => config.setting("presentAs", presentAs));
       expect(error.code).to.equal("AXN_INVALID_SETTING");
-      expect(error.message).to.equal(`Invalid ${ns}.presentAs "mesage" on action Reports.Daily: expected one of "structured", "message"`);
+      expect(error.message).to.equal(
+        `Invalid ${ns}.presentAs "mesage" on action Reports.Daily: expected one of "structured", "message"`,
+      );
     });
 
     it("validates an action defined after the owner loaded, at definition", () => {
@@ -218,13 +252,19 @@ describe("Configurable", () => {
       const error = thrown(() =>
         defineAxn({ name: "Reports.Daily", tool: { [ns]: { presentAs: "mesage" } }, call: () => undefined }),
       );
-      expect(error.message).to.equal(`Invalid ${ns}.presentAs "mesage" on action Reports.Daily: expected one of "structured", "message"`);
+      expect(error.message).to.equal(
+        `Invalid ${ns}.presentAs "mesage" on action Reports.Daily: expected one of "structured", "message"`,
+      );
     });
 
     it("refuses a per-action value for a setting that is not overridable", () => {
       const ns = freshNamespace();
-      createConfigurable("axn-plugin-mcp").configNamespace(ns).setting("toolRoots", { default: (): string[] => [] });
-      const error = thrown(() => defineAxn({ name: "R.Roots", configure: { [ns]: { toolRoots: ["x"] } }, call: () => undefined }));
+      createConfigurable("axn-plugin-mcp")
+        .configNamespace(ns)
+        .setting("toolRoots", { default: (): string[] => [] });
+      const error = thrown(() =>
+        defineAxn({ name: "R.Roots", configure: { [ns]: { toolRoots: ["x"] } }, call: () => undefined }),
+      );
       expect(error.code).to.equal("AXN_SETTING_NOT_OVERRIDABLE");
       expect(error.message).to.equal(
         `Setting ${ns}.toolRoots on action R.Roots is not overridable per action; set it app-wide (axn-plugin-mcp configure or axn.config)`,
@@ -234,30 +274,47 @@ describe("Configurable", () => {
     it("treats unknown keys as errors once the owner is sealed (the host finished loading), `name` excepted", () => {
       const ns = freshNamespace();
       const config = createConfigurable("axn-plugin-mcp").configNamespace(ns).setting("presentAs", presentAs);
-      const early = defineAxn({ name: "R.Early", configure: { [ns]: { presentAss: "message", name: "early_tool" } }, call: () => undefined });
+      const early = defineAxn({
+        name: "R.Early",
+        configure: { [ns]: { presentAss: "message", name: "early_tool" } },
+        call: () => undefined,
+      });
       expect(early.name).to.equal("R.Early"); // not yet an error: the setting list may still grow
       const error = thrown(() => configurableInternals(config).seal());
       expect(error.code).to.equal("AXN_UNKNOWN_SETTING");
-      expect(error.message).to.equal(`Unknown setting ${ns}.presentAss on action R.Early; axn-plugin-mcp accepts: name, presentAs`);
+      expect(error.message).to.equal(
+        `Unknown setting ${ns}.presentAss on action R.Early; axn-plugin-mcp accepts: name, presentAs`,
+      );
       clearCatalog();
       expect(() =>
-        defineAxn({ name: "R.Named", configure: { [ns]: { name: "named_tool", presentAs: "message" } }, call: () => undefined }),
+        defineAxn({
+          name: "R.Named",
+          configure: { [ns]: { name: "named_tool", presentAs: "message" } },
+          call: () => undefined,
+        }),
       ).not.to.throw();
-      expect(thrown(() => defineAxn({ name: "R.Late", tool: { [ns]: { colour: "red" } }, call: () => undefined })).message).to.equal(
-        `Unknown setting ${ns}.colour on action R.Late; axn-plugin-mcp accepts: name, presentAs`,
-      );
+      expect(
+        thrown(() => defineAxn({ name: "R.Late", tool: { [ns]: { colour: "red" } }, call: () => undefined })).message,
+      ).to.equal(`Unknown setting ${ns}.colour on action R.Late; axn-plugin-mcp accepts: name, presentAs`);
       expect(thrown(() => config.setting("more", { default: 1 })).message).to.equal(
         "axn-plugin-mcp cannot declare setting more after the host finished loading; declare settings when the plugin loads",
       );
     });
 
     it("ignores bags of namespaces whose owner never loaded", () => {
-      expect(() => defineAxn({ name: "R.Free", configure: { nobodyOwnsThis: { anything: 1 } }, call: () => undefined })).not.to.throw();
+      expect(() =>
+        defineAxn({ name: "R.Free", configure: { nobodyOwnsThis: { anything: 1 } }, call: () => undefined }),
+      ).not.to.throw();
     });
   });
 
   it("validates action fields with zod untouched (sanity: defineAxn still runs)", async () => {
-    const Echo = defineAxn({ name: "Echo", expects: { v: z.number() }, exposes: { v: z.number() }, call: ({ v }) => ({ v }) });
+    const Echo = defineAxn({
+      name: "Echo",
+      expects: { v: z.number() },
+      exposes: { v: z.number() },
+      call: ({ v }) => ({ v }),
+    });
     expect((await Echo.call({ v: 2 })).ok).to.equal(true);
   });
 });

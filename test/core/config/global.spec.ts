@@ -71,7 +71,9 @@ describe("configureAxn (global settings)", () => {
     expect(() => configureAxn({ env: "staging" as never })).to.throw(
       'Invalid configureAxn option env: expected one of "development", "test", "production", got "staging"',
     );
-    expect(() => configureAxn({ coerceInputTypes: "yes" as never })).to.throw("Invalid configureAxn option coerceInputTypes: expected a boolean");
+    expect(() => configureAxn({ coerceInputTypes: "yes" as never })).to.throw(
+      "Invalid configureAxn option coerceInputTypes: expected a boolean",
+    );
     expect(() => configureAxn({ verbose: true } as never)).to.throw(
       "Unknown configureAxn option verbose; known options: access, coerceInputTypes, env, logger, onException",
     );

@@ -40,7 +40,11 @@ describe("Current.get() inside an action shows only its declared ambient keys", 
   });
 
   it("an action declaring no ambient field sees none", async () => {
-    const Blind = defineAxn({ name: "CurrentVisibility.Blind", exposes: { seen: z.record(z.unknown()) }, call: () => ({ seen: Current.get() }) });
+    const Blind = defineAxn({
+      name: "CurrentVisibility.Blind",
+      exposes: { seen: z.record(z.unknown()) },
+      call: () => ({ seen: Current.get() }),
+    });
     expect((await invoker.call(Blind, {}, { ambientContext: trusted })).seen).to.deep.equal({});
     expect((await Current.run(trusted, () => Blind.call({}))).seen).to.deep.equal({});
   });
@@ -68,7 +72,12 @@ describe("Current.get() inside an action shows only its declared ambient keys", 
     const Outer = defineAxn({
       name: "CurrentVisibility.Outer",
       expects: { userId: { schema: z.string(), on: "ambientContext" } },
-      exposes: { outerSeen: z.record(z.unknown()), innerTenant: z.string(), innerSeen: z.record(z.unknown()), afterSeen: z.record(z.unknown()) },
+      exposes: {
+        outerSeen: z.record(z.unknown()),
+        innerTenant: z.string(),
+        innerSeen: z.record(z.unknown()),
+        afterSeen: z.record(z.unknown()),
+      },
       call: async () => {
         const outerSeen = Current.get();
         const inner = await TenantOf.callOrThrow({});
@@ -77,7 +86,12 @@ describe("Current.get() inside an action shows only its declared ambient keys", 
     });
     const result = await invoker.call(Outer, {}, { ambientContext: trusted });
     expect(result.ok, result.error).to.equal(true);
-    expect(result.exposed).to.deep.equal({ outerSeen: { userId: "u1" }, innerTenant: "acme", innerSeen: { tenant: "acme" }, afterSeen: { userId: "u1" } });
+    expect(result.exposed).to.deep.equal({
+      outerSeen: { userId: "u1" },
+      innerTenant: "acme",
+      innerSeen: { tenant: "acme" },
+      afterSeen: { userId: "u1" },
+    });
   });
 
   it("a body's own Current.run is the body's table: shown whole, and what nested calls resolve from", async () => {
@@ -92,7 +106,10 @@ describe("Current.get() inside an action shows only its declared ambient keys", 
       expects: { userId: { schema: z.string(), on: "ambientContext" } },
       exposes: { inScope: z.record(z.unknown()), tenant: z.string() },
       call: ({ userId }) =>
-        Current.run({ userId, tenant: "beta" }, async () => ({ inScope: Current.get(), tenant: (await TenantOf.callOrThrow({})).tenant })),
+        Current.run({ userId, tenant: "beta" }, async () => ({
+          inScope: Current.get(),
+          tenant: (await TenantOf.callOrThrow({})).tenant,
+        })),
     });
     const result = await invoker.call(Scoping, {}, { ambientContext: trusted });
     expect(result.exposed).to.deep.equal({ inScope: { userId: "u1", tenant: "beta" }, tenant: "beta" });

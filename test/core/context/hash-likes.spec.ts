@@ -54,7 +54,10 @@ describe("ambient context: every source that answers key lookups is read", () =>
 
   it("an object literal with get/has", async () => {
     const session = { user: "u2" };
-    const lookup = { has: (key: string) => key === "userId", get: (key: string) => (key === "userId" ? session.user : undefined) };
+    const lookup = {
+      has: (key: string) => key === "userId",
+      get: (key: string) => (key === "userId" ? session.user : undefined),
+    };
     expect(await resolved(lookup)).to.deep.equal(["u2", "u2", "u2"]);
   });
 
@@ -87,11 +90,9 @@ describe("ambient context: every source that answers key lookups is read", () =>
     }
     expect(await resolved(new Socket())).to.deep.equal(["(absent)", "(absent)", "(absent)"]);
     expect(await resolved(new Request())).to.deep.equal(["(absent)", "(absent)", "(absent)"]);
-    expect(await resolved(runInNewContext("new (class Socket { constructor() { this.userId = 'u7'; } })()"))).to.deep.equal([
-      "(absent)",
-      "(absent)",
-      "(absent)",
-    ]);
+    expect(
+      await resolved(runInNewContext("new (class Socket { constructor() { this.userId = 'u7'; } })()")),
+    ).to.deep.equal(["(absent)", "(absent)", "(absent)"]);
   });
 
   it("only declared keys are ever asked for", async () => {

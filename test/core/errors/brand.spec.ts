@@ -15,7 +15,9 @@ import {
 
 describe("the axn error brand", () => {
   it("is carried by every core error and by classes a plugin marks, but not by Failure or plain errors", () => {
-    class RetryLater extends TypeError { readonly code = "WEBHOOKS_RETRY_LATER"; }
+    class RetryLater extends TypeError {
+      readonly code = "WEBHOOKS_RETRY_LATER";
+    }
     markAxnError(RetryLater);
     class Subclass extends RetryLater {}
     expect(isAxnError(new AxnError("X", "x"))).to.equal(true);
@@ -96,6 +98,8 @@ describe("the axn error brand cannot be taken back", () => {
   it("is neither writable nor configurable on a branded class's prototype", () => {
     const brand = Object.getOwnPropertyDescriptor(AxnError.prototype, Symbol.for("axn.error"));
     expect(brand).to.deep.equal({ value: true, writable: false, enumerable: false, configurable: false });
-    expect(() => delete (AxnError.prototype as unknown as Record<symbol, unknown>)[Symbol.for("axn.error")]).to.throw(TypeError);
+    expect(() => delete (AxnError.prototype as unknown as Record<symbol, unknown>)[Symbol.for("axn.error")]).to.throw(
+      TypeError,
+    );
   });
 });

@@ -28,7 +28,9 @@ describe("field paths", () => {
     const rejected = await invoker.call(Totals, { obj: { "b c": "seven" } });
     expect(Invoker.fieldErrors(rejected).map((e) => e.field)).to.deep.equal(['obj["b c"]']);
     const infinite = await invoker.call(Totals, { obj: { "b c": Number.POSITIVE_INFINITY } });
-    expect(Invoker.fieldErrors(infinite)).to.deep.equal([{ field: 'obj["b c"]', message: 'obj["b c"]: must be a finite number' }]);
+    expect(Invoker.fieldErrors(infinite)).to.deep.equal([
+      { field: 'obj["b c"]', message: 'obj["b c"]: must be a finite number' },
+    ]);
     const result = await Totals.call({ obj: {} });
     expect(() => render(result)).to.throw(UnserializableValue, 'Cannot render out["b c"]: non-finite number (NaN)');
   });
@@ -37,21 +39,30 @@ describe("field paths", () => {
 describe("field paths: every segment quoted the same way, the field itself included", () => {
   freshKernel();
 
-  it("names a top-level field \"a.b\" apart from field a's key b", async () => {
+  it('names a top-level field "a.b" apart from field a\'s key b', async () => {
     const Ambiguous = defineAxn({
       name: "FieldPath.Ambiguous",
       expects: { "a.b": z.number(), a: z.object({ b: z.number() }) },
       exposes: { "c d": z.unknown(), c: z.unknown() },
       call: () => ({ "c d": Number.NaN, c: { d: 1 } }),
     });
-    const rejected = await new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true }).call(Ambiguous, { "a.b": "x", a: { b: "y" }, "e f": 1 });
+    const rejected = await new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true }).call(Ambiguous, {
+      "a.b": "x",
+      a: { b: "y" },
+      "e f": 1,
+    });
     expect(Invoker.fieldErrors(rejected)).to.deep.equal([
       { field: '["a.b"]', message: '["a.b"]: Expected number, received string' },
       { field: "a.b", message: "a.b: Expected number, received string" },
       { field: '["e f"]', message: 'unknown input: ["e f"]' },
     ]);
-    const infinite = await new Invoker({ userFacingInputErrors: true }).call(Ambiguous, { "a.b": Number.POSITIVE_INFINITY, a: { b: 1 } });
-    expect(Invoker.fieldErrors(infinite)).to.deep.equal([{ field: '["a.b"]', message: '["a.b"]: must be a finite number' }]);
+    const infinite = await new Invoker({ userFacingInputErrors: true }).call(Ambiguous, {
+      "a.b": Number.POSITIVE_INFINITY,
+      a: { b: 1 },
+    });
+    expect(Invoker.fieldErrors(infinite)).to.deep.equal([
+      { field: '["a.b"]', message: '["a.b"]: must be a finite number' },
+    ]);
     const result = await Ambiguous.call({ "a.b": 1, a: { b: 1 } });
     expect(() => render(result)).to.throw(UnserializableValue, 'Cannot render ["c d"]: non-finite number (NaN)');
   });

@@ -93,7 +93,10 @@ describe("fieldMetadata: registered field metadata keys, read by adapters", () =
 
   it("works on factory-built actions", () => {
     hostWithExampleKey();
-    const Inline = Factory.build({ name: "inline", expects: { q: { schema: z.string(), fncallExample: "rr" } } }, () => undefined);
+    const Inline = Factory.build(
+      { name: "inline", expects: { q: { schema: z.string(), fncallExample: "rr" } } },
+      () => undefined,
+    );
     expect(fieldMetadata(Inline, "expects", "q")).to.deep.equal({ fncallExample: "rr" });
   });
 

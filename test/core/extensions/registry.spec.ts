@@ -14,9 +14,26 @@ import { internalsOf, assertKnownHints, extensionsFrozen, createKernelHost } fro
 import { thrown } from "../../support/thrown.js";
 import { freshKernel } from "../../support/fresh-kernel.js";
 
-
 /** Names the core field DSL owns (see CORE_FIELD_OPTIONS): none may become a metadata key. */
-const CORE_OWNED = ["schema", "type", "optional", "default", "description", "sensitive", "on", "coerce", "userFacing", "validate", "of", "shape", "inclusion", "length", "format", "as", "model"];
+const CORE_OWNED = [
+  "schema",
+  "type",
+  "optional",
+  "default",
+  "description",
+  "sensitive",
+  "on",
+  "coerce",
+  "userFacing",
+  "validate",
+  "of",
+  "shape",
+  "inclusion",
+  "length",
+  "format",
+  "as",
+  "model",
+];
 
 /**
  * The one way to register a hint or a metadata key: a plugin's tap on the host's hook. The
@@ -57,7 +74,9 @@ describe("extension registry", () => {
     it("assertKnownHints names the action and lists the registered hints", () => {
       const error = thrown(() => assertKnownHints("Foo", ["readOnly", "openWorld"]));
       expect(error.code).to.equal("AXN_UNKNOWN_SEMANTIC_HINT");
-      expect(error.message).to.equal('Unknown semantic hint "openWorld" on action Foo; registered hints: destructive, idempotent, readOnly');
+      expect(error.message).to.equal(
+        'Unknown semantic hint "openWorld" on action Foo; registered hints: destructive, idempotent, readOnly',
+      );
       registrars().hints.add("openWorld");
       expect(semanticHintOwner("openWorld")).to.equal("axn-plugin-test");
       expect(() => assertKnownHints("Foo", ["readOnly", "openWorld"])).not.to.throw();
@@ -67,19 +86,27 @@ describe("extension registry", () => {
       const host = createKernelHost();
       host.freeze();
       expect(extensionsFrozen()).to.equal(true);
-      const error = thrown(() => defineAxn({ name: "Foo", semanticHints: ["openWorld" as "readOnly"], call: () => undefined }));
-      expect(error.message).to.equal('Unknown semantic hint "openWorld" on action Foo; registered hints: destructive, idempotent, readOnly');
+      const error = thrown(() =>
+        defineAxn({ name: "Foo", semanticHints: ["openWorld" as "readOnly"], call: () => undefined }),
+      );
+      expect(error.message).to.equal(
+        'Unknown semantic hint "openWorld" on action Foo; registered hints: destructive, idempotent, readOnly',
+      );
     });
 
     it("defineAxn defers the check while the host is still loading", () => {
-      expect(() => defineAxn({ name: "Foo", semanticHints: ["openWorld" as "readOnly"], call: () => undefined })).not.to.throw();
+      expect(() =>
+        defineAxn({ name: "Foo", semanticHints: ["openWorld" as "readOnly"], call: () => undefined }),
+      ).not.to.throw();
     });
 
     it("refuses a name that is not an identifier", () => {
       const { hints } = registrars();
       const error = thrown(() => hints.add("open world"));
       expect(error.code).to.equal("AXN_INVALID_REGISTRY_NAME");
-      expect(error.message).to.equal('Cannot register semantic hint "open world": expected an identifier such as "openWorld" or "mcpTitle"');
+      expect(error.message).to.equal(
+        'Cannot register semantic hint "open world": expected an identifier such as "openWorld" or "mcpTitle"',
+      );
     });
   });
 
@@ -89,7 +116,9 @@ describe("extension registry", () => {
       for (const key of CORE_OWNED) {
         const error = thrown(() => keys.add(key));
         expect(error.code, key).to.equal("AXN_RESERVED_METADATA_KEY");
-        expect(error.message).to.equal(`Cannot register field metadata key "${key}": it is owned by the axn core field DSL`);
+        expect(error.message).to.equal(
+          `Cannot register field metadata key "${key}": it is owned by the axn core field DSL`,
+        );
       }
       expect(knownFieldMetadataKeys().size).to.equal(0);
     });
@@ -118,10 +147,14 @@ describe("extension registry", () => {
       host.freeze();
       const hint = thrown(() => hints.add("x"));
       expect(hint.code).to.equal("AXN_REGISTRY_FROZEN");
-      expect(hint.message).to.equal(`Cannot register semantic hint "x" after the host finished loading; register it from a plugin's apply()`);
+      expect(hint.message).to.equal(
+        `Cannot register semantic hint "x" after the host finished loading; register it from a plugin's apply()`,
+      );
       const key = thrown(() => keys.add("x"));
       expect(key.code).to.equal("AXN_REGISTRY_FROZEN");
-      expect(key.message).to.equal(`Cannot register field metadata key "x" after the host finished loading; register it from a plugin's apply()`);
+      expect(key.message).to.equal(
+        `Cannot register field metadata key "x" after the host finished loading; register it from a plugin's apply()`,
+      );
     });
 
     it("still refuses a core-owned name after freezing (the reservation is the more useful message)", () => {

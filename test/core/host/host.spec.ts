@@ -25,7 +25,14 @@ describe("host kernel", () => {
   it("has a frozen record of the six hooks", () => {
     const host = createKernelHost();
     expect(Object.isFrozen(host.hooks)).to.equal(true);
-    expect(Object.keys(host.hooks)).to.deep.equal(["registerAdapter", "registerSemanticHint", "registerFieldMetadataKey", "registerTransport", "onResult", "onAccessDenied"]);
+    expect(Object.keys(host.hooks)).to.deep.equal([
+      "registerAdapter",
+      "registerSemanticHint",
+      "registerFieldMetadataKey",
+      "registerTransport",
+      "onResult",
+      "onAccessDenied",
+    ]);
     expect(activeHost()).to.equal(host);
   });
 
@@ -75,7 +82,7 @@ describe("host kernel", () => {
       const error = thrown(() => host.runRegistrations()) as HookError;
       expect(error).to.be.instanceOf(HookError);
       expect(error.code).to.equal("AXN_HOOK_FAILED");
-      expect(error.message).to.equal("Plugin \"axn-plugin-x\" failed in hook registerAdapter: no such transport");
+      expect(error.message).to.equal('Plugin "axn-plugin-x" failed in hook registerAdapter: no such transport');
       expect(error.plugin).to.equal("axn-plugin-x");
       expect(error.hook).to.equal("registerAdapter");
       expect(error.cause).to.equal(original);
@@ -156,7 +163,9 @@ describe("host kernel", () => {
       host.freeze();
       const error = thrown(() => kept!.add("later"));
       expect(error.code).to.equal("AXN_REGISTRY_FROZEN");
-      expect(error.message).to.equal(`Cannot register adapter "later" after the host finished loading; register it from a plugin's apply()`);
+      expect(error.message).to.equal(
+        `Cannot register adapter "later" after the host finished loading; register it from a plugin's apply()`,
+      );
     });
   });
 
@@ -191,7 +200,9 @@ describe("host kernel", () => {
       const report = reports[0]!;
       expect(report.action).to.equal("Greet");
       expect(report.phase).to.equal("onResult");
-      expect((report.error as HookError).message).to.equal('Plugin "axn-plugin-broken" failed in hook onResult: metrics down');
+      expect((report.error as HookError).message).to.equal(
+        'Plugin "axn-plugin-broken" failed in hook onResult: metrics down',
+      );
       expect((report.error as HookError).cause).to.be.instanceOf(Error);
     });
 

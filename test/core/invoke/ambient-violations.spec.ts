@@ -22,7 +22,10 @@ describe("Invoker: ambient-ness is inherited by subfields", () => {
     messages: { error: "Could not build the report" },
     expects: {
       month: z.string().regex(/^\d{4}-\d{2}$/),
-      session: { schema: z.object({ org: z.object({ id: z.string() }).passthrough() }).passthrough(), on: "ambientContext" },
+      session: {
+        schema: z.object({ org: z.object({ id: z.string() }).passthrough() }).passthrough(),
+        on: "ambientContext",
+      },
       tenant: { schema: z.string().min(3), on: "session" },
       org: { schema: z.object({ id: z.string(), plan: z.string() }), on: "session" },
       plan: { schema: z.enum(["free", "pro"]), on: "org" },
@@ -43,18 +46,28 @@ describe("Invoker: ambient-ness is inherited by subfields", () => {
   });
 
   it("a subfield of an ambient parent that fails is an integration bug: developer-facing, reported, not inputInvalid", async () => {
-    const result = await invoker.call(TenantReport, { month: "2026-07" }, { ambientContext: { session: session({ tenant: "x" }) } });
+    const result = await invoker.call(
+      TenantReport,
+      { month: "2026-07" },
+      { ambientContext: { session: session({ tenant: "x" }) } },
+    );
     expect(result.outcome).to.equal("exception");
     expect(result.error).to.equal("Could not build the report");
     expect(Invoker.inputInvalid(result)).to.equal(false);
     const exception = result.exception as InboundValidationError;
     expect(exception.involvesAmbient).to.equal(true);
-    expect(exception.fieldErrors).to.deep.equal([{ field: "tenant", message: "tenant: String must contain at least 3 character(s)" }]);
+    expect(exception.fieldErrors).to.deep.equal([
+      { field: "tenant", message: "tenant: String must contain at least 3 character(s)" },
+    ]);
     expect(reports).to.have.length(1);
   });
 
   it("inherited through every level (a subfield of a subfield, a dotted path), and whatever the field's userFacing says", async () => {
-    const deep = await invoker.call(TenantReport, { month: "2026-07" }, { ambientContext: { session: session({ org: { id: "nope", plan: "gold" } }) } });
+    const deep = await invoker.call(
+      TenantReport,
+      { month: "2026-07" },
+      { ambientContext: { session: session({ org: { id: "nope", plan: "gold" } }) } },
+    );
     expect(deep.outcome).to.equal("exception");
     expect(Invoker.inputInvalid(deep)).to.equal(false);
     expect(Invoker.fieldErrors(deep)).to.deep.equal([
@@ -66,13 +79,21 @@ describe("Invoker: ambient-ness is inherited by subfields", () => {
 
   it("a missing subfield of an ambient parent is developer-facing too", async () => {
     const { tenant: _dropped, ...withoutTenant } = session();
-    const result = await invoker.call(TenantReport, { month: "2026-07" }, { ambientContext: { session: withoutTenant } });
+    const result = await invoker.call(
+      TenantReport,
+      { month: "2026-07" },
+      { ambientContext: { session: withoutTenant } },
+    );
     expect(result.outcome).to.equal("exception");
     expect(Invoker.fieldErrors(result)).to.deep.equal([{ field: "tenant", message: "tenant: Required" }]);
   });
 
   it("with a model-supplied violation beside it, the whole set settles developer-facing, in one report", async () => {
-    const result = await invoker.call(TenantReport, { month: "July" }, { ambientContext: { session: session({ tenant: "x" }) } });
+    const result = await invoker.call(
+      TenantReport,
+      { month: "July" },
+      { ambientContext: { session: session({ tenant: "x" }) } },
+    );
     expect(result.outcome).to.equal("exception");
     expect(Invoker.inputInvalid(result)).to.equal(false);
     expect(Invoker.fieldErrors(result).map((e) => e.field)).to.deep.equal(["month", "tenant"]);
@@ -118,11 +139,18 @@ describe("Invoker: the violation cap never drops an ambient violation", () => {
     expect(Invoker.fieldErrors(result).at(-1)).to.deep.equal({ field: "(more)", message: "and 10 more violations" });
     expect(Invoker.fieldErrors(result)).to.deep.include({ field: "userId", message: "userId: Required" });
     expect(reports).to.have.length(1);
-    expect((reports[0]!.error as InboundValidationError).fieldErrors).to.deep.include({ field: "userId", message: "userId: Required" });
+    expect((reports[0]!.error as InboundValidationError).fieldErrors).to.deep.include({
+      field: "userId",
+      message: "userId: Required",
+    });
   });
 
   it("every ambient violation is kept, a subfield of an ambient parent included", async () => {
-    const result = await invoker.call(Import, { items: thirtyBadItems }, { ambientContext: { session: { tenant: 7 } } });
+    const result = await invoker.call(
+      Import,
+      { items: thirtyBadItems },
+      { ambientContext: { session: { tenant: 7 } } },
+    );
     const fields = Invoker.fieldErrors(result).map((e) => e.field);
     expect(fields.slice(20)).to.deep.equal(["userId", "tenant", "(more)"]);
   });

@@ -41,7 +41,9 @@ describe("Invoker: untrusted arguments must be an object of named inputs", () =>
       expect(result.ok).to.equal(false);
       expect(result.error).to.equal("arguments must be an object");
       expect(Invoker.inputInvalid(result)).to.equal(true);
-      expect(Invoker.fieldErrors(result)).to.deep.equal([{ field: "(arguments)", message: "arguments must be an object" }]);
+      expect(Invoker.fieldErrors(result)).to.deep.equal([
+        { field: "(arguments)", message: "arguments must be an object" },
+      ]);
       expect(ran).to.deep.equal([]);
     });
   }
@@ -50,7 +52,9 @@ describe("Invoker: untrusted arguments must be an object of named inputs", () =>
     const result = await new Invoker().call(List(), new Map([["limit", 5]]));
     expect(result.ok).to.equal(false);
     expect(Invoker.inputInvalid(result)).to.equal(false);
-    expect(reports.map((r) => [r.action, (r.error as Error).message])).to.deep.equal([["ArgumentsObject.List", "arguments must be an object"]]);
+    expect(reports.map((r) => [r.action, (r.error as Error).message])).to.deep.equal([
+      ["ArgumentsObject.List", "arguments must be an object"],
+    ]);
     expect(ran).to.deep.equal([]);
   });
 

@@ -34,8 +34,16 @@ describe("violation messages quote a bounded part of what was received", () => {
         ),
         optional: true,
       },
-      note: { schema: z.string(), optional: true, validate: (v: string) => (v.length > 10 ? `${v} is too long for a note` : undefined) },
-      blob: { schema: z.string(), optional: true, validate: (v: string) => (v.length > 10 ? `bad blob: ${JSON.stringify(v)}` : undefined) },
+      note: {
+        schema: z.string(),
+        optional: true,
+        validate: (v: string) => (v.length > 10 ? `${v} is too long for a note` : undefined),
+      },
+      blob: {
+        schema: z.string(),
+        optional: true,
+        validate: (v: string) => (v.length > 10 ? `bad blob: ${JSON.stringify(v)}` : undefined),
+      },
     },
     call: () => undefined,
   });
@@ -51,26 +59,34 @@ describe("violation messages quote a bounded part of what was received", () => {
   it("an undeclared key of 200,000 characters", async () => {
     const key = "k".repeat(HUGE);
     const result = await invoker.call(Catalog, { [key]: 1 });
-    expect(Invoker.fieldErrors(result)).to.deep.equal([{ field: quoted(key), message: `unknown input: ${quoted(key)}` }]);
+    expect(Invoker.fieldErrors(result)).to.deep.equal([
+      { field: quoted(key), message: `unknown input: ${quoted(key)}` },
+    ]);
   });
 
   it("a received key in a field path", async () => {
     const key = "k".repeat(HUGE);
     const result = await invoker.call(Catalog, { scores: { [key]: "high" } });
     const path = `scores.${quoted(key)}`;
-    expect(Invoker.fieldErrors(result)).to.deep.equal([{ field: path, message: `${path}: Expected number, received string` }]);
+    expect(Invoker.fieldErrors(result)).to.deep.equal([
+      { field: path, message: `${path}: Expected number, received string` },
+    ]);
   });
 
   it("an author's refine message quoting the value keeps its advice after the quote", async () => {
     const value = "b".repeat(HUGE);
     const result = await invoker.call(Catalog, { sku: value });
-    expect(Invoker.fieldErrors(result)).to.deep.equal([{ field: "sku", message: `sku: "${quoted(value)}" is not a SKU; SKUs start with SKU-` }]);
+    expect(Invoker.fieldErrors(result)).to.deep.equal([
+      { field: "sku", message: `sku: "${quoted(value)}" is not a SKU; SKUs start with SKU-` },
+    ]);
   });
 
   it("a validate message quoting the value", async () => {
     const value = "c".repeat(HUGE);
     const result = await invoker.call(Catalog, { note: value });
-    expect(Invoker.fieldErrors(result)).to.deep.equal([{ field: "note", message: `note: ${quoted(value)} is too long for a note` }]);
+    expect(Invoker.fieldErrors(result)).to.deep.equal([
+      { field: "note", message: `note: ${quoted(value)} is too long for a note` },
+    ]);
   });
 
   it("a message that quotes the value in its own way (escaped) is cut at 500 characters", async () => {
@@ -88,11 +104,19 @@ describe("violation messages quote a bounded part of what was received", () => {
     expect((message as string & { isWellFormed(): boolean }).isWellFormed()).to.equal(true);
     const odd = `x${"😀".repeat(HUGE)}`;
     const oddMessage = Invoker.fieldErrors(await invoker.call(Catalog, { sort: odd }))[0]!.message;
-    expect(oddMessage).to.equal(`sort: Invalid enum value. Expected 'name' | 'size', received '${`x${"😀".repeat(49)}`}…'`);
+    expect(oddMessage).to.equal(
+      `sort: Invalid enum value. Expected 'name' | 'size', received '${`x${"😀".repeat(49)}`}…'`,
+    );
   });
 
   it("stays small however many huge values arrive at once", async () => {
-    const args = { sort: "a".repeat(HUGE), sku: "b".repeat(HUGE), note: "c".repeat(HUGE), blob: '"'.repeat(HUGE), scores: { ["k".repeat(HUGE)]: "x" } };
+    const args = {
+      sort: "a".repeat(HUGE),
+      sku: "b".repeat(HUGE),
+      note: "c".repeat(HUGE),
+      blob: '"'.repeat(HUGE),
+      scores: { ["k".repeat(HUGE)]: "x" },
+    };
     const result = await invoker.call(Catalog, { ...args, ["z".repeat(HUGE)]: 1 });
     expect(Invoker.fieldErrors(result)).to.have.length(6);
     expect(result.error!.length).to.be.below(3_000);
@@ -100,16 +124,29 @@ describe("violation messages quote a bounded part of what was received", () => {
 
   it("a huge key in a wire-value problem's path", async () => {
     const key = "k".repeat(HUGE);
-    const Scores = defineAxn({ name: "BoundedMessages.Scores", expects: { scores: z.record(z.number()) }, call: () => undefined });
+    const Scores = defineAxn({
+      name: "BoundedMessages.Scores",
+      expects: { scores: z.record(z.number()) },
+      call: () => undefined,
+    });
     const result = await invoker.call(Scores, { scores: { [key]: Infinity } });
     const path = `scores.${quoted(key)}`;
     expect(Invoker.fieldErrors(result)).to.deep.equal([{ field: path, message: `${path}: must be a finite number` }]);
   });
 
   it("outbound (exposes) violations are bounded too (they reach reports and logs)", async () => {
-    const Leaky = defineAxn({ name: "BoundedMessages.Leaky", exposes: { kind: z.enum(["a", "b"]) }, call: () => ({ kind: "d".repeat(HUGE) as "a" }) });
+    const Leaky = defineAxn({
+      name: "BoundedMessages.Leaky",
+      exposes: { kind: z.enum(["a", "b"]) },
+      call: () => ({ kind: "d".repeat(HUGE) as "a" }),
+    });
     const result = await Leaky.call({});
     const error = result.exception as OutboundValidationError;
-    expect(error.fieldErrors).to.deep.equal([{ field: "kind", message: `kind: Invalid enum value. Expected 'a' | 'b', received '${quoted("d".repeat(HUGE))}'` }]);
+    expect(error.fieldErrors).to.deep.equal([
+      {
+        field: "kind",
+        message: `kind: Invalid enum value. Expected 'a' | 'b', received '${quoted("d".repeat(HUGE))}'`,
+      },
+    ]);
   });
 });

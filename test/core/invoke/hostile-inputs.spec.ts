@@ -76,7 +76,10 @@ describe("hostile inputs always settle as a Result", () => {
   }
 
   it("an argument object with a throwing getter on a declared field: a reported exception", async () => {
-    for (const call of [() => invoker.call(Greet, throwing({}, "name")), () => Greet.call(throwing({}, "name") as never)]) {
+    for (const call of [
+      () => invoker.call(Greet, throwing({}, "name")),
+      () => Greet.call(throwing({}, "name") as never),
+    ]) {
       const result = await settles(call);
       expect(result.outcome).to.equal("exception");
       expect(result.error).to.equal("Could not greet");
@@ -104,7 +107,11 @@ describe("hostile inputs always settle as a Result", () => {
 
   it("a Proxy whose every trap throws, and a revoked Proxy, as the arguments", async () => {
     for (const args of [hostileProxy(), revokedProxy()]) {
-      for (const call of [() => invoker.call(Greet, args), () => lenient.call(Greet, args), () => Greet.call(args as never)]) {
+      for (const call of [
+        () => invoker.call(Greet, args),
+        () => lenient.call(Greet, args),
+        () => Greet.call(args as never),
+      ]) {
         const result = await settles(call);
         expect(result.outcome).to.equal("exception");
         expect(result.error).to.equal("Could not greet");
@@ -114,7 +121,10 @@ describe("hostile inputs always settle as a Result", () => {
 
   it("a trusted ambient object with a throwing getter on a declared key: a reported exception", async () => {
     const ambientContext = throwing({}, "userId") as AmbientContextSource;
-    for (const call of [() => Greet.call({ name: "Ada" }, { ambientContext }), () => invoker.call(Greet, { name: "Ada" }, { ambientContext })]) {
+    for (const call of [
+      () => Greet.call({ name: "Ada" }, { ambientContext }),
+      () => invoker.call(Greet, { name: "Ada" }, { ambientContext }),
+    ]) {
       const result = await settles(call);
       expect(result.outcome).to.equal("exception");
       expect(result.error).to.equal("Could not greet");
@@ -132,7 +142,10 @@ describe("hostile inputs always settle as a Result", () => {
 
   it("a Proxy whose every trap throws, and a revoked Proxy, as the trusted ambient context", async () => {
     for (const ambientContext of [hostileProxy(), revokedProxy()] as AmbientContextSource[]) {
-      for (const call of [() => Greet.call({ name: "Ada" }, { ambientContext }), () => invoker.call(Greet, { name: "Ada" }, { ambientContext })]) {
+      for (const call of [
+        () => Greet.call({ name: "Ada" }, { ambientContext }),
+        () => invoker.call(Greet, { name: "Ada" }, { ambientContext }),
+      ]) {
         const result = await settles(call);
         expect(result.outcome).to.equal("exception");
         expect(result.error).to.equal("Could not greet");
@@ -142,7 +155,10 @@ describe("hostile inputs always settle as a Result", () => {
 
   it("call options whose getter throws settle too", async () => {
     const options = throwing({}, "ambientContext");
-    for (const call of [() => Greet.call({ name: "Ada" }, options), () => invoker.call(Greet, { name: "Ada" }, options)]) {
+    for (const call of [
+      () => Greet.call({ name: "Ada" }, options),
+      () => invoker.call(Greet, { name: "Ada" }, options),
+    ]) {
       const result = await settles(call);
       expect(result.outcome).to.equal("exception");
       expect(result.exception?.message).to.equal("getter exploded");

@@ -19,7 +19,13 @@ describe("Invoker", () => {
       raw: { schema: z.number(), optional: true, coerce: false },
       userId: { schema: z.string(), on: "ambientContext" },
     },
-    exposes: { limit: z.number().optional(), since: z.string().optional(), active: z.boolean().optional(), sort: z.string(), userId: z.string() },
+    exposes: {
+      limit: z.number().optional(),
+      since: z.string().optional(),
+      active: z.boolean().optional(),
+      sort: z.string(),
+      userId: z.string(),
+    },
     call: ({ limit, since, active, sort, userId }) => ({
       ...(limit === undefined ? {} : { limit }),
       ...(since === undefined ? {} : { since: since.toISOString().slice(0, 10) }),
@@ -30,7 +36,11 @@ describe("Invoker", () => {
   });
 
   it("always coerces wire strings for coercible field types", async () => {
-    const result = await toolInvoker.call(ListCompanies, { limit: "25", since: "2026-07-08", active: "true" }, { ambientContext: { userId: "u1" } });
+    const result = await toolInvoker.call(
+      ListCompanies,
+      { limit: "25", since: "2026-07-08", active: "true" },
+      { ambientContext: { userId: "u1" } },
+    );
     expect(result.ok, result.error).to.equal(true);
     expect(result.exposed).to.deep.include({ limit: 25, since: "2026-07-08", active: true, sort: "name" });
   });
@@ -47,7 +57,11 @@ describe("Invoker", () => {
   });
 
   it("userFacingInputErrors: inbound violations are non-reported user-facing failures with field errors", async () => {
-    const result = await toolInvoker.call(ListCompanies, { limit: "many", sort: "age" }, { ambientContext: { userId: "u1" } });
+    const result = await toolInvoker.call(
+      ListCompanies,
+      { limit: "many", sort: "age" },
+      { ambientContext: { userId: "u1" } },
+    );
     expect(result.outcome).to.equal("failure");
     expect(result.error).to.equal(
       "Could not list companies: limit: Expected number, received string; sort: Invalid enum value. Expected 'name' | 'size', received 'age'",
@@ -81,7 +95,11 @@ describe("Invoker", () => {
 
   it("strips model-supplied ambientContext / ambient_context and uses only the trusted one", async () => {
     for (const key of ["ambientContext", "ambient_context"]) {
-      const result = await toolInvoker.call(ListCompanies, { [key]: { userId: "attacker" } }, { ambientContext: { userId: "real" } });
+      const result = await toolInvoker.call(
+        ListCompanies,
+        { [key]: { userId: "attacker" } },
+        { ambientContext: { userId: "real" } },
+      );
       expect(result.ok, result.error).to.equal(true);
       expect(result.userId).to.equal("real");
     }
@@ -98,7 +116,12 @@ describe("Invoker", () => {
   });
 
   it("per-call gates never reach nested calls", async () => {
-    const Inner = defineAxn({ name: "InnerStrict", expects: { n: z.number() }, exposes: { n: z.number() }, call: ({ n }) => ({ n }) });
+    const Inner = defineAxn({
+      name: "InnerStrict",
+      expects: { n: z.number() },
+      exposes: { n: z.number() },
+      call: ({ n }) => ({ n }),
+    });
     const Outer = defineAxn({
       name: "OuterTool",
       expects: { n: z.number() },
@@ -125,7 +148,13 @@ describe("Invoker", () => {
 describe("Factory.build", () => {
   it("builds an inline action whose return value is exposed under exposeReturnAs", async () => {
     const Search = Factory.build(
-      { name: "search", description: "Search for items", expects: { query: z.string() }, exposes: { results: z.array(z.string()) }, exposeReturnAs: "results" },
+      {
+        name: "search",
+        description: "Search for items",
+        expects: { query: z.string() },
+        exposes: { results: z.array(z.string()) },
+        exposeReturnAs: "results",
+      },
       ({ query }) => ["apple", "banana"].filter((i) => i.includes(query)),
     );
     const result = await Search.call({ query: "an" });

@@ -30,7 +30,10 @@ function copyCore(dir: string, version: string = VERSION): string {
   cpSync(join(CORE, "package.json"), join(target, "package.json"));
   if (version !== VERSION) {
     const state = join(target, "dist", "kernel", "state.js");
-    writeFileSync(state, readFileSync(state, "utf8").replace(`CORE_VERSION = "${VERSION}"`, `CORE_VERSION = "${version}"`));
+    writeFileSync(
+      state,
+      readFileSync(state, "utf8").replace(`CORE_VERSION = "${VERSION}"`, `CORE_VERSION = "${version}"`),
+    );
   }
   return target;
 }
@@ -55,7 +58,9 @@ describe("kernel state: one per process", () => {
     it("refuses a copy of another release line, naming both copies and the fix", () => {
       const holder = {};
       joinKernel(holder, first);
-      const error = thrown(() => joinKernel(holder, { path: "/app/node_modules/axn-plugin-x/node_modules/@axn/core", version: "0.2.0" }));
+      const error = thrown(() =>
+        joinKernel(holder, { path: "/app/node_modules/axn-plugin-x/node_modules/@axn/core", version: "0.2.0" }),
+      );
       expect(error.code).to.equal("AXN_KERNEL_MISMATCH");
       expect(error.message).to.equal(
         "Two incompatible copies of @axn/core in one process: @axn/core 0.2.0 at /app/node_modules/axn-plugin-x/node_modules/@axn/core " +
@@ -130,8 +135,16 @@ describe("kernel state: one per process", () => {
       const other = (await import(pathToFileURL(join(copy, "dist", "index.js")).href)) as typeof import("@axn/core");
       expect(other.media).not.to.equal(media); // really another module instance
       const image = other.media.image();
-      expect([isMediaSchema(image), other.isMediaSchema(media.image()), isMediaSchema(z.string())]).to.deep.equal([true, true, false]);
-      const Snap = defineAxn({ name: "Copies.Snap", exposes: { picture: image }, call: () => ({ picture: { type: "image" as const, mimeType: "image/png", data: "AAAA" } }) });
+      expect([isMediaSchema(image), other.isMediaSchema(media.image()), isMediaSchema(z.string())]).to.deep.equal([
+        true,
+        true,
+        false,
+      ]);
+      const Snap = defineAxn({
+        name: "Copies.Snap",
+        exposes: { picture: image },
+        call: () => ({ picture: { type: "image" as const, mimeType: "image/png", data: "AAAA" } }),
+      });
       expect(mediaFieldsOf(Snap)).to.have.length(1);
       expect(Object.keys(image)).to.deep.equal(["mediaKind", "~standard"]); // the brand is not enumerable
     });
@@ -143,7 +156,12 @@ describe("kernel state: one per process", () => {
       writeFileSync(join(dir, "axn.config.mjs"), "export default { plugins: [] };\n");
       const doctor = async (): Promise<string> => {
         let stdout = "";
-        await main(["doctor"], { cwd: dir, env: process.env, stdout: { write: (text: string) => void (stdout += text) }, stderr: { write: () => undefined } });
+        await main(["doctor"], {
+          cwd: dir,
+          env: process.env,
+          stdout: { write: (text: string) => void (stdout += text) },
+          stderr: { write: () => undefined },
+        });
         return stdout;
       };
       const duplicate = /@axn\/core is loaded \d+ times in this process/;
@@ -170,7 +188,9 @@ describe("kernel state: one per process", () => {
       }
       expect((error as { code?: unknown }).code).to.equal("AXN_KERNEL_MISMATCH");
       expect((error as Error).message).to.match(
-        new RegExp(`^Two incompatible copies of @axn/core in one process: @axn/core 1\\.0\\.0 at ${escapeRegExp(copy)} cannot join @axn/core ${escapeRegExp(VERSION)} at ${escapeRegExp(kernelCopies()[0]!.path)},`),
+        new RegExp(
+          `^Two incompatible copies of @axn/core in one process: @axn/core 1\\.0\\.0 at ${escapeRegExp(copy)} cannot join @axn/core ${escapeRegExp(VERSION)} at ${escapeRegExp(kernelCopies()[0]!.path)},`,
+        ),
       );
       // The process keeps working on the first copy.
       createKernelHost().freeze();

@@ -15,32 +15,36 @@ const message = (action: string, escaped: string, direction: string): string =>
 
 describe("defineAxn: a declared field name must have a UTF-8 form", () => {
   it("refuses an expects field name with a lone surrogate, naming the action and the escaped name", () => {
-    expect(() => defineAxn({ name: "Odd.Expects", expects: { "a\ud800": z.string() }, call: () => undefined })).to.throw(
-      TypeError,
-      message("Odd.Expects", "a\\ud800", "expects"),
-    );
+    expect(() =>
+      defineAxn({ name: "Odd.Expects", expects: { "a\ud800": z.string() }, call: () => undefined }),
+    ).to.throw(TypeError, message("Odd.Expects", "a\\ud800", "expects"));
   });
 
   it("refuses an exposes field name, a lone low surrogate, and one declared with options", () => {
-    expect(() => defineAxn({ name: "Odd.Exposes", exposes: { "\udc00total": z.number() }, call: () => undefined })).to.throw(
-      TypeError,
-      message("Odd.Exposes", "\\udc00total", "exposes"),
-    );
-    expect(() => defineAxn({ name: "Odd.Options", expects: { "x\udbff": { schema: z.string(), optional: true } }, call: () => undefined })).to.throw(
-      TypeError,
-      message("Odd.Options", "x\\udbff", "expects"),
-    );
+    expect(() =>
+      defineAxn({ name: "Odd.Exposes", exposes: { "\udc00total": z.number() }, call: () => undefined }),
+    ).to.throw(TypeError, message("Odd.Exposes", "\\udc00total", "exposes"));
+    expect(() =>
+      defineAxn({
+        name: "Odd.Options",
+        expects: { "x\udbff": { schema: z.string(), optional: true } },
+        call: () => undefined,
+      }),
+    ).to.throw(TypeError, message("Odd.Options", "x\\udbff", "expects"));
   });
 
   it("refuses it through Factory.build as well", () => {
-    expect(() => Factory.build({ name: "Odd.Factory", exposes: { "\ud83d": z.string() } }, () => ({ "\ud83d": "x" }))).to.throw(
-      TypeError,
-      message("Odd.Factory", "\\ud83d", "exposes"),
-    );
+    expect(() =>
+      Factory.build({ name: "Odd.Factory", exposes: { "\ud83d": z.string() } }, () => ({ "\ud83d": "x" })),
+    ).to.throw(TypeError, message("Odd.Factory", "\\ud83d", "exposes"));
   });
 
   it("accepts any well-formed name, astral characters included, and renders it", async () => {
-    const Emoji = defineAxn({ name: "Odd.Emoji", exposes: { "😀 score": z.number(), "é": z.string() }, call: () => ({ "😀 score": 1, "é": "x" }) });
+    const Emoji = defineAxn({
+      name: "Odd.Emoji",
+      exposes: { "😀 score": z.number(), é: z.string() },
+      call: () => ({ "😀 score": 1, é: "x" }),
+    });
     expect(JSON.stringify(render(await Emoji.call({})))).to.equal('{"😀 score":1,"é":"x"}');
   });
 });

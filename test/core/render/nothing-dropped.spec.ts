@@ -22,7 +22,12 @@ import { refusal } from "./support.js";
 const loose = { rejectOpaque: false };
 const strict = { rejectOpaque: true };
 
-function refuses(value: unknown, path: string, message: string, options: { rejectOpaque: boolean; sensitive?: boolean } = loose): void {
+function refuses(
+  value: unknown,
+  path: string,
+  message: string,
+  options: { rejectOpaque: boolean; sensitive?: boolean } = loose,
+): void {
   expect(refusal(() => renderValue(value, path, options)).message).to.equal(message);
 }
 
@@ -45,7 +50,9 @@ describe("render: nothing is silently dropped, under rejectOpaque: false too", (
   describe("a RegExp renders as its literal, String(re)", () => {
     it("pattern and flags, in both settings", () => {
       expect(renderValue(/ab+c/gi, "pattern", loose)).to.equal("/ab+c/gi");
-      expect(renderValue({ rules: [/^\d{5}$/u, /a\/b/] }, "x", strict)).to.deep.equal({ rules: ["/^\\d{5}$/u", "/a\\/b/"] });
+      expect(renderValue({ rules: [/^\d{5}$/u, /a\/b/] }, "x", strict)).to.deep.equal({
+        rules: ["/^\\d{5}$/u", "/a\\/b/"],
+      });
       expect(JSON.stringify(renderValue(/x/y, "p", loose))).to.equal('"/x/y"');
     });
 
@@ -94,7 +101,10 @@ describe("render: nothing is silently dropped, under rejectOpaque: false too", (
       }
       expect(renderValue(new Empty(), "x", strict)).to.deep.equal({});
       class Point {
-        constructor(readonly x: number, readonly y: number) {}
+        constructor(
+          readonly x: number,
+          readonly y: number,
+        ) {}
       }
       expect(renderValue(new Point(1, 2), "p", loose)).to.deep.equal({ x: 1, y: 2 });
       // A plain empty object is data, not a class hiding any.
@@ -103,24 +113,53 @@ describe("render: nothing is silently dropped, under rejectOpaque: false too", (
     });
 
     it("under rejectOpaque: true it is the opaque refusal, as before", () => {
-      refuses({ price: new Money(1, "EUR") }, "order", "Cannot render order.price: opaque value: instance of Money has no declared rendering (add toJSON)", strict);
+      refuses(
+        { price: new Money(1, "EUR") },
+        "order",
+        "Cannot render order.price: opaque value: instance of Money has no declared rendering (add toJSON)",
+        strict,
+      );
     });
   });
 
   describe("a named property on an array, or on a value rendered through a fixed form, is refused by name", () => {
     it("an array's named property", () => {
       const rows = Object.assign([{ id: 1 }, { id: 2 }], { total: 2 });
-      refuses({ rows }, "report", "Cannot render report.rows.total: a named property on an array has no JSON form (it would be dropped)");
-      refuses(Object.assign([1], { "odd key": 1 }), "x", 'Cannot render x["odd key"]: a named property on an array has no JSON form (it would be dropped)');
+      refuses(
+        { rows },
+        "report",
+        "Cannot render report.rows.total: a named property on an array has no JSON form (it would be dropped)",
+      );
+      refuses(
+        Object.assign([1], { "odd key": 1 }),
+        "x",
+        'Cannot render x["odd key"]: a named property on an array has no JSON form (it would be dropped)',
+      );
       // A match array carries index, input and groups beside its items.
-      refuses("a1".match(/\d/), "m", "Cannot render m.index: a named property on an array has no JSON form (it would be dropped)");
+      refuses(
+        "a1".match(/\d/),
+        "m",
+        "Cannot render m.index: a named property on an array has no JSON form (it would be dropped)",
+      );
     });
 
     it("also on an array that needs copying, an array subclass, or one returned by toJSON", () => {
-      refuses(Object.assign([new Date(0)], { note: "x" }), "x", "Cannot render x.note: a named property on an array has no JSON form (it would be dropped)");
+      refuses(
+        Object.assign([new Date(0)], { note: "x" }),
+        "x",
+        "Cannot render x.note: a named property on an array has no JSON form (it would be dropped)",
+      );
       class Rows extends Array<number> {}
-      refuses(Object.assign(Rows.from([1]), { page: 1 }), "x", "Cannot render x.page: a named property on an array has no JSON form (it would be dropped)");
-      refuses({ toJSON: () => Object.assign([1], { n: 1 }) }, "x", "Cannot render x.n: a named property on an array has no JSON form (it would be dropped)");
+      refuses(
+        Object.assign(Rows.from([1]), { page: 1 }),
+        "x",
+        "Cannot render x.page: a named property on an array has no JSON form (it would be dropped)",
+      );
+      refuses(
+        { toJSON: () => Object.assign([1], { n: 1 }) },
+        "x",
+        "Cannot render x.n: a named property on an array has no JSON form (it would be dropped)",
+      );
     });
 
     it("on a Set, a Map, a Date, a RegExp and a boxed primitive", () => {
@@ -129,16 +168,25 @@ describe("render: nothing is silently dropped, under rejectOpaque: false too", (
       refuses(Object.assign(new Map([["k", 1]]), { label: "x" }), "m", `Cannot render m.label: ${reason("a Map")}`);
       refuses({ at: Object.assign(new Date(0), { zone: "CET" }) }, "x", `Cannot render x.at.zone: ${reason("a Date")}`);
       refuses(Object.assign(/a/, { label: "x" }), "p", `Cannot render p.label: ${reason("a RegExp")}`);
-      refuses(Object.assign(new String("ab"), { label: "x" }), "s", `Cannot render s.label: ${reason("a boxed primitive")}`);
+      refuses(
+        Object.assign(new String("ab"), { label: "x" }),
+        "s",
+        `Cannot render s.label: ${reason("a boxed primitive")}`,
+      );
       // A boxed string's own index properties are its characters, not named properties.
       expect(renderValue(new String("ab"), "s", loose)).to.equal("ab");
     });
 
     it("keeps the path at the field name below a sensitive field", () => {
-      refuses(Object.assign([1], { "ada@example.com": 1 }), "secrets", "Cannot render secrets: a named property on an array has no JSON form (it would be dropped)", {
-        rejectOpaque: false,
-        sensitive: true,
-      });
+      refuses(
+        Object.assign([1], { "ada@example.com": 1 }),
+        "secrets",
+        "Cannot render secrets: a named property on an array has no JSON form (it would be dropped)",
+        {
+          rejectOpaque: false,
+          sensitive: true,
+        },
+      );
     });
 
     it("plain arrays, sparse or not, keep their own rules", () => {

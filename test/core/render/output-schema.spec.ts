@@ -22,11 +22,17 @@ describe("render output conforms to the reflected outputSchema", () => {
         note: z.string().optional(),
       },
       call: () => ({
-        counts: new Map([["a", 1], ["b", 2]]),
+        counts: new Map([
+          ["a", 1],
+          ["b", 2],
+        ]),
         tags: new Set(["x", "y"]),
         at: new Date("2026-07-08T10:00:00Z"),
         big: 12345678901234567890n,
-        rows: [{ id: 1, label: null }, { id: 2, label: "two" }],
+        rows: [
+          { id: 1, label: null },
+          { id: 2, label: "two" },
+        ],
       }),
     });
     const result = await Report.call({});
@@ -37,7 +43,10 @@ describe("render output conforms to the reflected outputSchema", () => {
       tags: ["x", "y"],
       at: "2026-07-08T10:00:00.000Z",
       big: "12345678901234567890",
-      rows: [{ id: 1, label: null }, { id: 2, label: "two" }],
+      rows: [
+        { id: 1, label: null },
+        { id: 2, label: "two" },
+      ],
     });
     const validate = ajv.compile(Report.outputSchema!);
     expect(validate(JSON.parse(JSON.stringify(body))), JSON.stringify(validate.errors)).to.equal(true);

@@ -50,13 +50,13 @@ describe("render: a value that throws while being read is an UnserializableValue
     expect(refusal(() => renderValue({ account: throwing(new Account(), "balance") }, "x", loose)).message).to.equal(
       "Cannot render x.account.balance: reading this property threw (see cause)",
     );
-    expect(refusal(() => renderValue({ at: new Date(0), more: throwing({ at: new Date(0) }, "z") }, "x", loose)).message).to.equal(
-      "Cannot render x.more.z: reading this property threw (see cause)",
-    );
+    expect(
+      refusal(() => renderValue({ at: new Date(0), more: throwing({ at: new Date(0) }, "z") }, "x", loose)).message,
+    ).to.equal("Cannot render x.more.z: reading this property threw (see cause)");
     // A toJSON result with a throwing getter.
-    expect(refusal(() => renderValue({ priced: { toJSON: () => throwing({}, "amount") } }, "x", loose)).message).to.equal(
-      "Cannot render x.priced.amount: reading this property threw (see cause)",
-    );
+    expect(
+      refusal(() => renderValue({ priced: { toJSON: () => throwing({}, "amount") } }, "x", loose)).message,
+    ).to.equal("Cannot render x.priced.amount: reading this property threw (see cause)");
   });
 
   it("whatever is thrown, an Error or not", () => {
@@ -73,30 +73,54 @@ describe("render: a value that throws while being read is an UnserializableValue
 
   it("a throwing toJSON getter, a Proxy whose trap throws, a Map or Set whose iterator throws: the value's own path", () => {
     const toJSONGetter = throwing({}, "toJSON");
-    expect(refusal(() => renderValue({ a: toJSONGetter }, "x", loose)).message).to.equal("Cannot render x.a: reading the value threw (see cause)");
-    const trap = new Proxy({}, { getPrototypeOf: () => { throw secret; } });
+    expect(refusal(() => renderValue({ a: toJSONGetter }, "x", loose)).message).to.equal(
+      "Cannot render x.a: reading the value threw (see cause)",
+    );
+    const trap = new Proxy(
+      {},
+      {
+        getPrototypeOf: () => {
+          throw secret;
+        },
+      },
+    );
     const fromTrap = refusal(() => renderValue({ list: [1, trap] }, "x", loose));
     expect(fromTrap.message).to.equal("Cannot render x.list[1]: reading the value threw (see cause)");
     expect(fromTrap.cause).to.equal(secret);
-    const keys = new Proxy({}, { ownKeys: () => { throw secret; } });
-    expect(refusal(() => renderValue({ keys }, "x", loose)).message).to.equal("Cannot render x.keys: reading the value threw (see cause)");
+    const keys = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw secret;
+        },
+      },
+    );
+    expect(refusal(() => renderValue({ keys }, "x", loose)).message).to.equal(
+      "Cannot render x.keys: reading the value threw (see cause)",
+    );
     class BrokenMap extends Map<string, number> {
       override *[Symbol.iterator](): MapIterator<[string, number]> {
         yield ["a", 1];
         throw secret;
       }
     }
-    expect(refusal(() => renderValue({ m: new BrokenMap() }, "x", loose)).message).to.equal("Cannot render x.m: reading the value threw (see cause)");
+    expect(refusal(() => renderValue({ m: new BrokenMap() }, "x", loose)).message).to.equal(
+      "Cannot render x.m: reading the value threw (see cause)",
+    );
     class BrokenSet extends Set<number> {
       override [Symbol.iterator](): SetIterator<number> {
         throw secret;
       }
     }
-    expect(refusal(() => renderValue([new BrokenSet()], "x", loose)).message).to.equal("Cannot render x[0]: reading the value threw (see cause)");
+    expect(refusal(() => renderValue([new BrokenSet()], "x", loose)).message).to.equal(
+      "Cannot render x[0]: reading the value threw (see cause)",
+    );
   });
 
   it("stops the path at the field name below a sensitive field", () => {
-    const error = refusal(() => renderValue({ "ada@example.com": throwing({}, "pin") }, "secrets", { rejectOpaque: false, sensitive: true }));
+    const error = refusal(() =>
+      renderValue({ "ada@example.com": throwing({}, "pin") }, "secrets", { rejectOpaque: false, sensitive: true }),
+    );
     expect(error.message).to.equal("Cannot render secrets: reading this property threw (see cause)");
   });
 
@@ -127,7 +151,9 @@ describe("render: a value that throws while being read is an UnserializableValue
 
     it("guardToolResponse reports the UnserializableValue once and answers the adapter's own error", async () => {
       const result = await Profile.call({});
-      const answer = guardToolResponse<unknown>(Profile, { onError: () => "adapter error" }, () => serializeExposed(langchainConfig, result));
+      const answer = guardToolResponse<unknown>(Profile, { onError: () => "adapter error" }, () =>
+        serializeExposed(langchainConfig, result),
+      );
       expect(answer).to.equal("adapter error");
       expect(reports.map((r) => [r.phase, (r.error as Error).message])).to.deep.equal([
         ["adapter response", "Cannot render profile.secret: reading this property threw (see cause)"],

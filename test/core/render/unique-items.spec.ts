@@ -37,7 +37,9 @@ describe("render: a Set renders as an array of distinct JSON values (uniqueItems
   const Schedule = defineAxn({
     name: "Render.UniqueItems.Schedule",
     exposes: scheduleExposes,
-    call: (): { when: Set<Date>; points?: Set<{ x: number; y: number }>; ids?: Set<bigint | string> } => ({ when: new Set() }),
+    call: (): { when: Set<Date>; points?: Set<{ x: number; y: number }>; ids?: Set<bigint | string> } => ({
+      when: new Set(),
+    }),
   });
 
   it("the output schema says uniqueItems: true, and ajv refuses a body that repeats an item", () => {
@@ -64,31 +66,74 @@ describe("render: a Set renders as an array of distinct JSON values (uniqueItems
   });
 
   it("refuses structurally equal objects, whatever their key order (JSON Schema equality ignores it)", () => {
-    expect(refusal(() => renderValue(new Set([{ x: 1, y: 2 }, { x: 3, y: 4 }, { x: 1, y: 2 }]), "points", loose)).message).to.equal(
-      "Cannot render points[2]: two Set members render as one JSON value (members 0 and 2)",
-    );
-    expect(refusal(() => renderValue(new Set([{ x: 1, y: 2 }, { y: 2, x: 1 }]), "points", loose)).message).to.equal(
-      "Cannot render points[1]: two Set members render as one JSON value (members 0 and 1)",
-    );
+    expect(
+      refusal(() =>
+        renderValue(
+          new Set([
+            { x: 1, y: 2 },
+            { x: 3, y: 4 },
+            { x: 1, y: 2 },
+          ]),
+          "points",
+          loose,
+        ),
+      ).message,
+    ).to.equal("Cannot render points[2]: two Set members render as one JSON value (members 0 and 2)");
+    expect(
+      refusal(() =>
+        renderValue(
+          new Set([
+            { x: 1, y: 2 },
+            { y: 2, x: 1 },
+          ]),
+          "points",
+          loose,
+        ),
+      ).message,
+    ).to.equal("Cannot render points[1]: two Set members render as one JSON value (members 0 and 1)");
     // ajv agrees that key order does not make two items distinct.
     const validate = ajv.compile(Schedule.outputSchema!);
-    expect(validate({ when: [], points: [{ x: 1, y: 2 }, { y: 2, x: 1 }] })).to.equal(false);
+    expect(
+      validate({
+        when: [],
+        points: [
+          { x: 1, y: 2 },
+          { y: 2, x: 1 },
+        ],
+      }),
+    ).to.equal(false);
   });
 
-  it("refuses members of different kinds that render alike: 1n beside \"1\", a boxed string beside its primitive, nested arrays", () => {
+  it('refuses members of different kinds that render alike: 1n beside "1", a boxed string beside its primitive, nested arrays', () => {
     expect(refusal(() => renderValue(new Set([1n, "1"]), "ids", loose)).message).to.equal(
       "Cannot render ids[1]: two Set members render as one JSON value (members 0 and 1)",
     );
     expect(refusal(() => renderValue(new Set(["a", new String("a")]), "s", loose)).reason).to.equal(
       "two Set members render as one JSON value (members 0 and 1)",
     );
-    expect(refusal(() => renderValue({ deep: new Set([[1, [new Date(0)]], [1, [new Date(0)]]]) }, "x", loose)).message).to.equal(
-      "Cannot render x.deep[1]: two Set members render as one JSON value (members 0 and 1)",
-    );
+    expect(
+      refusal(() =>
+        renderValue(
+          {
+            deep: new Set([
+              [1, [new Date(0)]],
+              [1, [new Date(0)]],
+            ]),
+          },
+          "x",
+          loose,
+        ),
+      ).message,
+    ).to.equal("Cannot render x.deep[1]: two Set members render as one JSON value (members 0 and 1)");
   });
 
   it("keeps the path at the field name below a sensitive field", () => {
-    const error = refusal(() => renderValue({ "ada@example.com": new Set([new Date(0), new Date(0)]) }, "secrets", { rejectOpaque: false, sensitive: true }));
+    const error = refusal(() =>
+      renderValue({ "ada@example.com": new Set([new Date(0), new Date(0)]) }, "secrets", {
+        rejectOpaque: false,
+        sensitive: true,
+      }),
+    );
     expect(error.message).to.equal("Cannot render secrets: two Set members render as one JSON value (members 0 and 1)");
   });
 
@@ -98,7 +143,10 @@ describe("render: a Set renders as an array of distinct JSON values (uniqueItems
       exposes: scheduleExposes,
       call: () => ({
         when: new Set([new Date(0), new Date(1)]),
-        points: new Set([{ x: 1, y: 2 }, { x: 2, y: 1 }]),
+        points: new Set([
+          { x: 1, y: 2 },
+          { x: 2, y: 1 },
+        ]),
         ids: new Set<bigint | string>([1n, "2", "01"]),
       }),
     });
@@ -107,14 +155,36 @@ describe("render: a Set renders as an array of distinct JSON values (uniqueItems
     const body = render(result);
     expect(body).to.deep.equal({
       when: ["1970-01-01T00:00:00.000Z", "1970-01-01T00:00:00.001Z"],
-      points: [{ x: 1, y: 2 }, { x: 2, y: 1 }],
+      points: [
+        { x: 1, y: 2 },
+        { x: 2, y: 1 },
+      ],
       ids: ["1", "2", "01"],
     });
     const validate = ajv.compile(Distinct.outputSchema!);
     expect(validate(JSON.parse(JSON.stringify(body))), JSON.stringify(validate.errors)).to.equal(true);
     // Arrays are ordered: [1, 2] and [2, 1] are two values; 1 and "1" are two values.
-    expect(renderValue(new Set([[1, 2], [2, 1]]), "s", loose)).to.deep.equal([[1, 2], [2, 1]]);
-    expect(renderValue(new Set([1, "1", true, "true", null, "null"]), "s", loose)).to.deep.equal([1, "1", true, "true", null, "null"]);
+    expect(
+      renderValue(
+        new Set([
+          [1, 2],
+          [2, 1],
+        ]),
+        "s",
+        loose,
+      ),
+    ).to.deep.equal([
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(renderValue(new Set([1, "1", true, "true", null, "null"]), "s", loose)).to.deep.equal([
+      1,
+      "1",
+      true,
+      "true",
+      null,
+      "null",
+    ]);
   });
 
   it("finds the repeat among many members, and below deep nesting", () => {

@@ -4,7 +4,15 @@
  */
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { AxnError, ErrorCodes, Result, defineAxn, isAxnError, render, UnserializableValue as PublicUnserializableValue } from "@axn/core";
+import {
+  AxnError,
+  ErrorCodes,
+  Result,
+  defineAxn,
+  isAxnError,
+  render,
+  UnserializableValue as PublicUnserializableValue,
+} from "@axn/core";
 import { renderValue } from "../../../core/src/render/values.js";
 import { UnserializableValue } from "../../../core/src/render/unserializable-value.js";
 
@@ -68,7 +76,9 @@ describe("render: values", () => {
 
     it("never carries the offending value", () => {
       const error = refusal(() => renderValue({ password: "hunter2\ud800" }, "creds", loose));
-      expect(error.message).to.equal("Cannot render creds.password: string has no UTF-8 form (lone surrogate at index 7)");
+      expect(error.message).to.equal(
+        "Cannot render creds.password: string has no UTF-8 form (lone surrogate at index 7)",
+      );
       expect(error.message).not.to.include("hunter2");
     });
   });
@@ -142,7 +152,12 @@ describe("render: values", () => {
         [3n, "big"],
         [true, "yes"],
       ]);
-      expect(renderValue(map, "m", loose)).to.deep.equal({ a: 1, "2": "1970-01-01T00:00:00.000Z", "3": "big", true: "yes" });
+      expect(renderValue(map, "m", loose)).to.deep.equal({
+        a: 1,
+        "2": "1970-01-01T00:00:00.000Z",
+        "3": "big",
+        true: "yes",
+      });
     });
 
     it("renders a Date Map key as its ISO string, and a key object through its own toString", () => {
@@ -167,11 +182,17 @@ describe("render: values", () => {
       expect(JSON.stringify(rendered)).to.equal('{"__proto__":{"polluted":true}}');
       const parsed = JSON.parse('{"__proto__": 1, "at": 0}') as Record<string, unknown>;
       parsed["at"] = new Date(0); // forces a copy
-      expect(JSON.stringify(renderValue(parsed, "p", loose))).to.equal('{"__proto__":1,"at":"1970-01-01T00:00:00.000Z"}');
+      expect(JSON.stringify(renderValue(parsed, "p", loose))).to.equal(
+        '{"__proto__":1,"at":"1970-01-01T00:00:00.000Z"}',
+      );
     });
 
     it("renders a Set as an array", () => {
-      expect(renderValue(new Set([1, "a", new Date(0)]), "s", loose)).to.deep.equal([1, "a", "1970-01-01T00:00:00.000Z"]);
+      expect(renderValue(new Set([1, "a", new Date(0)]), "s", loose)).to.deep.equal([
+        1,
+        "a",
+        "1970-01-01T00:00:00.000Z",
+      ]);
     });
 
     it("renders a value with toJSON through what toJSON returns, recursively", () => {
@@ -208,7 +229,13 @@ describe("render: values", () => {
     it("reports a toJSON that throws with the path, keeping the thrown error only as the cause", () => {
       const boom = new Error("secret detail");
       const error = refuses(
-        { a: { toJSON: () => { throw boom; } } },
+        {
+          a: {
+            toJSON: () => {
+              throw boom;
+            },
+          },
+        },
         "x",
         "Cannot render x.a: toJSON threw (see cause)",
       );
@@ -222,7 +249,11 @@ describe("render: values", () => {
     });
 
     it("renders an AxnError through its toJSON", () => {
-      expect(renderValue(new AxnError("AXN_X", "m"), "e", strict)).to.deep.equal({ name: "AxnError", code: "AXN_X", message: "m" });
+      expect(renderValue(new AxnError("AXN_X", "m"), "e", strict)).to.deep.equal({
+        name: "AxnError",
+        code: "AXN_X",
+        message: "m",
+      });
     });
   });
 
@@ -242,8 +273,16 @@ describe("render: values", () => {
     });
 
     it("a property name with a lone surrogate", () => {
-      refuses({ meta: { "a\ud800": 1 } }, "x", 'Cannot render x.meta["a\\ud800"]: property name has no UTF-8 form (lone surrogate at index 1)');
-      refuses(new Map([["k\udfff", 1]]), "m", "Cannot render m: a Map key has no UTF-8 form (lone surrogate at index 1)");
+      refuses(
+        { meta: { "a\ud800": 1 } },
+        "x",
+        'Cannot render x.meta["a\\ud800"]: property name has no UTF-8 form (lone surrogate at index 1)',
+      );
+      refuses(
+        new Map([["k\udfff", 1]]),
+        "m",
+        "Cannot render m: a Map key has no UTF-8 form (lone surrogate at index 1)",
+      );
     });
 
     it("a cycle, naming where it closes", () => {
@@ -282,11 +321,23 @@ describe("render: values", () => {
         }
       }
       refuses(
-        { m: new Map([[new Tag(), 1], [new Tag(), 2]]) },
+        {
+          m: new Map([
+            [new Tag(), 1],
+            [new Tag(), 2],
+          ]),
+        },
         "x",
         "Cannot render x.m.t: two Map keys render as this one property",
       );
-      refuses(new Map([[{}, 1], [{}, 2]]), "meta", 'Cannot render meta["[object Object]"]: two Map keys render as this one property');
+      refuses(
+        new Map([
+          [{}, 1],
+          [{}, 2],
+        ]),
+        "meta",
+        'Cannot render meta["[object Object]"]: two Map keys render as this one property',
+      );
     });
 
     it("a Map key with no property name", () => {
@@ -316,7 +367,8 @@ describe("render: values", () => {
     });
 
     it("binary data without a declared rendering, Buffer included despite its toJSON", () => {
-      const message = (kind: string): string => `Cannot render blob: binary data (${kind}) without a declared rendering (expose it as a base64 string)`;
+      const message = (kind: string): string =>
+        `Cannot render blob: binary data (${kind}) without a declared rendering (expose it as a base64 string)`;
       refuses(new Uint8Array(2), "blob", message("Uint8Array"));
       refuses(Buffer.from("hi"), "blob", message("Buffer"));
       refuses(new ArrayBuffer(4), "blob", message("ArrayBuffer"));
@@ -325,11 +377,19 @@ describe("render: values", () => {
     });
 
     it("an Error without toJSON", () => {
-      refuses({ e: new TypeError("internal detail") }, "x", "Cannot render x.e: an Error (TypeError) has no JSON rendering (expose its message as a string, or add toJSON)");
+      refuses(
+        { e: new TypeError("internal detail") },
+        "x",
+        "Cannot render x.e: an Error (TypeError) has no JSON rendering (expose its message as a string, or add toJSON)",
+      );
     });
 
     it("a Promise and the weak collections", () => {
-      refuses({ p: Promise.resolve(1) }, "x", "Cannot render x.p: a Promise has no JSON representation (a missing await?)");
+      refuses(
+        { p: Promise.resolve(1) },
+        "x",
+        "Cannot render x.p: a Promise has no JSON representation (a missing await?)",
+      );
       refuses(new WeakMap(), "x", "Cannot render x: a WeakMap has no enumerable contents");
       refuses(new WeakSet(), "x", "Cannot render x: a WeakSet has no enumerable contents");
     });
@@ -357,14 +417,34 @@ describe("render: values", () => {
 
   describe("rejectOpaque", () => {
     it("refuses a class instance with no declared rendering", () => {
-      refuses({ price: new Money(1, "EUR") }, "order", "Cannot render order.price: opaque value: instance of Money has no declared rendering (add toJSON)", strict);
+      refuses(
+        { price: new Money(1, "EUR") },
+        "order",
+        "Cannot render order.price: opaque value: instance of Money has no declared rendering (add toJSON)",
+        strict,
+      );
       const Anonymous = (() => class {})();
-      refuses(new Anonymous(), "x", "Cannot render x: opaque value: an instance of an anonymous class has no declared rendering (add toJSON)", strict);
+      refuses(
+        new Anonymous(),
+        "x",
+        "Cannot render x: opaque value: an instance of an anonymous class has no declared rendering (add toJSON)",
+        strict,
+      );
     });
 
     it("refuses a Map key object whose string form is the inherited one", () => {
-      refuses(new Map([[{}, 1]]), "m", "Cannot render m: opaque key: a plain object has no declared string form (add toString)", strict);
-      refuses(new Map([[new Money(1, "EUR"), 1]]), "m", "Cannot render m: opaque key: instance of Money has no declared string form (add toString)", strict);
+      refuses(
+        new Map([[{}, 1]]),
+        "m",
+        "Cannot render m: opaque key: a plain object has no declared string form (add toString)",
+        strict,
+      );
+      refuses(
+        new Map([[new Money(1, "EUR"), 1]]),
+        "m",
+        "Cannot render m: opaque key: instance of Money has no declared string form (add toString)",
+        strict,
+      );
     });
 
     it("lets through every value this module gives a rendering", () => {
@@ -393,15 +473,32 @@ describe("render: values", () => {
 
   describe("paths", () => {
     it("uses dot for identifiers, brackets for indexes and other keys", () => {
-      refuses({ a: { b: [0, 1, { "odd key": { c: NaN } }] } }, "root", 'Cannot render root.a.b[2]["odd key"].c: non-finite number (NaN)');
+      refuses(
+        { a: { b: [0, 1, { "odd key": { c: NaN } }] } },
+        "root",
+        'Cannot render root.a.b[2]["odd key"].c: non-finite number (NaN)',
+      );
       refuses(new Map([["odd key", NaN]]), "meta", 'Cannot render meta["odd key"]: non-finite number (NaN)');
       refuses({ s: new Set([1, NaN]) }, "x", "Cannot render x.s[1]: non-finite number (NaN)");
     });
 
     it("stops at the field name for a sensitive field, whose keys may be data", () => {
       const options = { rejectOpaque: false, sensitive: true };
-      refuses({ "ada@example.com": { pin: NaN } }, "secrets", "Cannot render secrets: non-finite number (NaN)", options);
-      refuses(new Map<unknown, unknown>([[1, 1], ["1", 2]]), "secrets", "Cannot render secrets: two Map keys render as this one property", options);
+      refuses(
+        { "ada@example.com": { pin: NaN } },
+        "secrets",
+        "Cannot render secrets: non-finite number (NaN)",
+        options,
+      );
+      refuses(
+        new Map<unknown, unknown>([
+          [1, 1],
+          ["1", 2],
+        ]),
+        "secrets",
+        "Cannot render secrets: two Map keys render as this one property",
+        options,
+      );
     });
   });
 
@@ -474,14 +571,20 @@ describe("render(result)", () => {
       call: () => ({ records: [{}, {}, {}, { price: NaN }], token: { "key-1": NaN } }),
     });
     const result = await Broken.call({});
-    expect(() => render(result)).to.throw(PublicUnserializableValue, "Cannot render records[3].price: non-finite number (NaN)");
+    expect(() => render(result)).to.throw(
+      PublicUnserializableValue,
+      "Cannot render records[3].price: non-finite number (NaN)",
+    );
     const OnlyToken = defineAxn({
       name: "OnlyToken",
       exposes: { token: { schema: z.any(), sensitive: true } },
       call: () => ({ token: { "ada@example.com": NaN } }),
     });
     const tokenResult = await OnlyToken.call({});
-    expect(() => render(tokenResult)).to.throw(PublicUnserializableValue, /^Cannot render token: non-finite number \(NaN\)$/);
+    expect(() => render(tokenResult)).to.throw(
+      PublicUnserializableValue,
+      /^Cannot render token: non-finite number \(NaN\)$/,
+    );
   });
 
   it("takes only a successful result", async () => {

@@ -106,7 +106,9 @@ describe("schema/json-schema", () => {
       const id = field("id", z.string().uuid(), { default: { value: "nope" } });
       const schema = buildInputSchema([id]);
       expect(schema).to.not.have.property("required");
-      expect(schema.properties).to.deep.include({ id: { ...(schema.properties as Record<string, object>).id, default: "nope" } });
+      expect(schema.properties).to.deep.include({
+        id: { ...(schema.properties as Record<string, object>).id, default: "nope" },
+      });
       // …though the omitted call fails at runtime once the default is applied and validated.
       expect(id.reader.validate("nope")).to.include({ ok: false });
     });
@@ -121,7 +123,10 @@ describe("schema/json-schema", () => {
       expect(
         buildOutputSchema([
           field("greeting", z.string()),
-          field("length", z.string().transform((s) => s.length)),
+          field(
+            "length",
+            z.string().transform((s) => s.length),
+          ),
           field("tags", z.array(z.string()).optional()),
         ]),
       ).to.deep.equal({
@@ -139,7 +144,9 @@ describe("schema/json-schema", () => {
       limit: z.number().int().min(1).max(50).optional(),
       order: z.enum(["asc", "desc"]).default("asc"),
       since: z.date().nullable().optional(),
-      filters: z.array(z.object({ key: z.string().max(10), value: z.union([z.string(), z.number(), z.boolean()]) })).max(3),
+      filters: z
+        .array(z.object({ key: z.string().max(10), value: z.union([z.string(), z.number(), z.boolean()]) }))
+        .max(3),
       owner: z.string().email().optional(),
     };
     const fields = Object.entries(shape).map(([name, schema]) => field(name, schema));
@@ -155,7 +162,11 @@ describe("schema/json-schema", () => {
     // zod 3 counts lengths in UTF-16 code units, JSON Schema in code points: the documented
     // astral-character exception (docs/schemas.md) is pinned in kinds.spec.ts, so stay in the BMP here.
     const candidates = fc
-      .oneof(fc.jsonValue(), arbitraryFromJsonSchema(reflected).map(wire), fc.dictionary(fc.constantFrom(...Object.keys(shape)), fc.jsonValue()))
+      .oneof(
+        fc.jsonValue(),
+        arbitraryFromJsonSchema(reflected).map(wire),
+        fc.dictionary(fc.constantFrom(...Object.keys(shape)), fc.jsonValue()),
+      )
       .filter((value) => !/[\u{10000}-\u{10FFFF}]/u.test(JSON.stringify(value) ?? ""));
     let accepted = 0;
     // biome-ignore lint/nursery/noFloatingPromises: fc.assert on a synchronous property returns void (Biome infers the async overload)

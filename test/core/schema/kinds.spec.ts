@@ -15,7 +15,12 @@ import { arbitraryFromJsonSchema } from "../../support/json-schema-arbitrary.js"
 
 const addFormats = addFormatsModule.default;
 
-type Row = readonly [label: string, build: (k: SchemaKindBuilder) => KindSchema | undefined, input: unknown, expected: unknown];
+type Row = readonly [
+  label: string,
+  build: (k: SchemaKindBuilder) => KindSchema | undefined,
+  input: unknown,
+  expected: unknown,
+];
 
 /** Wire value → coerced value, for every kind. */
 const COERCION: readonly Row[] = [
@@ -31,7 +36,12 @@ const COERCION: readonly Row[] = [
   ["optional int", (k) => k.optional?.(k.int()), "7", 7],
   ["nullable number keeps null", (k) => k.nullable(k.number()), null, null],
   ["defaulted number", (k) => k.withDefault?.(k.number(), 1), "7", 7],
-  ["object: declared keys walked", (k) => k.object({ limit: k.int(), on: k.boolean() }), { limit: "25", on: "true" }, { limit: 25, on: true }],
+  [
+    "object: declared keys walked",
+    (k) => k.object({ limit: k.int(), on: k.boolean() }),
+    { limit: "25", on: "true" },
+    { limit: 25, on: true },
+  ],
   ["array items", (k) => k.array(k.number()), ["1", 2], [1, 2]],
   ["record values", (k) => k.record(k.number()), { a: "1" }, { a: 1 }],
   ["tuple items", (k) => k.tuple([k.number(), k.boolean()]), ["1", "0"], [1, false]],
@@ -40,7 +50,8 @@ const COERCION: readonly Row[] = [
   ["union: nothing coerces", (k) => k.union([k.number(), k.boolean()]), "x", "x"],
   [
     "union of objects: the member it fits",
-    (k) => k.union([k.object({ kind: k.literal("a"), n: k.number() }), k.object({ kind: k.literal("b"), m: k.boolean() })]),
+    (k) =>
+      k.union([k.object({ kind: k.literal("a"), n: k.number() }), k.object({ kind: k.literal("b"), m: k.boolean() })]),
     { kind: "b", m: "true" },
     { kind: "b", m: true },
   ],
@@ -54,35 +65,53 @@ const COERCION: readonly Row[] = [
 ];
 
 /** Fields worth reflecting, with wire edge values to try beside the generated ones. */
-const REFLECTED: readonly (readonly [string, (k: SchemaKindBuilder) => KindSchema | undefined, readonly unknown[]])[] = [
-  ["bounded string", (k) => k.string({ min: 2, max: 8 }), ["a", "abcdefghi"]],
-  // Standard JSON Schema kinds publish their vendor's converter output as it is: valibot's email
-  // regex is stricter than `format: "email"` (docs/schemas.md, "Reflection, per kind").
-  ["email", (k) => (k.label.startsWith("zod") ? k.email() : undefined), ["a!b@example.com", "a@b.c", "a..b@x.com"]],
-  ["bounded int", (k) => k.int({ min: -5, max: 5 }), [5, 6, 1.5, "3"]],
-  ["enum", (k) => k.enumOf(["low", "high"]), ["low", "LOW"]],
-  ["literal", (k) => k.literal("fixed"), ["fixed", "other"]],
-  ["boolean", (k) => k.boolean(), [true, "true"]],
-  ["nullable optional", (k) => k.optional?.(k.nullable(k.number())), [null, 1]],
-  ["default", (k) => k.withDefault?.(k.string({ max: 3 }), "abc"), ["abcd", "ab"]],
-  ["array", (k) => k.array(k.int()), [[], [1.5], [1]]],
-  ["union", (k) => k.union([k.int({ min: 1 }), k.enumOf(["auto"]), k.array(k.string())]), [3, "auto", -1, ["a"]]],
-  ["tuple", (k) => k.tuple([k.string(), k.int()]), [["a", 1], ["a", 1, 2]]],
-  ["record", (k) => k.record(k.number()), [{ a: 1 }, { a: "x" }]],
+const REFLECTED: readonly (readonly [string, (k: SchemaKindBuilder) => KindSchema | undefined, readonly unknown[]])[] =
   [
-    "nested object",
-    (k) =>
-      k.object({
-        id: k.string({ min: 1 }),
-        profile: k.object({ ...(k.optional ? { age: k.optional(k.int({ min: 0 })) } : {}), nick: k.nullable(k.string({ max: 4 })) }),
-        tags: k.array(k.enumOf(["a", "b"])),
-      }),
-    [{ id: "x", profile: { nick: null }, tags: [] }],
-  ],
-  ["date", (k) => k.date?.(), ["2026-07-08T10:00:00Z", "2016-12-31T23:59:60Z", "2026-07-08T10:00:00+05"]],
-  ["bigint", (k) => k.bigint?.(), ["12", "-3", "+4", "1.0"]],
-  ["set", (k) => k.set?.(k.int()), [[1, 2], [1, 1]]],
-];
+    ["bounded string", (k) => k.string({ min: 2, max: 8 }), ["a", "abcdefghi"]],
+    // Standard JSON Schema kinds publish their vendor's converter output as it is: valibot's email
+    // regex is stricter than `format: "email"` (docs/schemas.md, "Reflection, per kind").
+    ["email", (k) => (k.label.startsWith("zod") ? k.email() : undefined), ["a!b@example.com", "a@b.c", "a..b@x.com"]],
+    ["bounded int", (k) => k.int({ min: -5, max: 5 }), [5, 6, 1.5, "3"]],
+    ["enum", (k) => k.enumOf(["low", "high"]), ["low", "LOW"]],
+    ["literal", (k) => k.literal("fixed"), ["fixed", "other"]],
+    ["boolean", (k) => k.boolean(), [true, "true"]],
+    ["nullable optional", (k) => k.optional?.(k.nullable(k.number())), [null, 1]],
+    ["default", (k) => k.withDefault?.(k.string({ max: 3 }), "abc"), ["abcd", "ab"]],
+    ["array", (k) => k.array(k.int()), [[], [1.5], [1]]],
+    ["union", (k) => k.union([k.int({ min: 1 }), k.enumOf(["auto"]), k.array(k.string())]), [3, "auto", -1, ["a"]]],
+    [
+      "tuple",
+      (k) => k.tuple([k.string(), k.int()]),
+      [
+        ["a", 1],
+        ["a", 1, 2],
+      ],
+    ],
+    ["record", (k) => k.record(k.number()), [{ a: 1 }, { a: "x" }]],
+    [
+      "nested object",
+      (k) =>
+        k.object({
+          id: k.string({ min: 1 }),
+          profile: k.object({
+            ...(k.optional ? { age: k.optional(k.int({ min: 0 })) } : {}),
+            nick: k.nullable(k.string({ max: 4 })),
+          }),
+          tags: k.array(k.enumOf(["a", "b"])),
+        }),
+      [{ id: "x", profile: { nick: null }, tags: [] }],
+    ],
+    ["date", (k) => k.date?.(), ["2026-07-08T10:00:00Z", "2016-12-31T23:59:60Z", "2026-07-08T10:00:00+05"]],
+    ["bigint", (k) => k.bigint?.(), ["12", "-3", "+4", "1.0"]],
+    [
+      "set",
+      (k) => k.set?.(k.int()),
+      [
+        [1, 2],
+        [1, 1],
+      ],
+    ],
+  ];
 
 function newAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: false });
@@ -100,7 +129,8 @@ function withinBmp(value: unknown): boolean {
   return !/[\u{10000}-\u{10FFFF}]/u.test(JSON.stringify(value) ?? "");
 }
 
-const show = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : v instanceof Set ? [...v] : v));
+const show = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : v instanceof Set ? [...v] : v));
 
 for (const kind of SCHEMA_KINDS) {
   describe(`schema kind: ${kind.name}`, () => {
@@ -112,9 +142,15 @@ for (const kind of SCHEMA_KINDS) {
 
     it("reads optionality, nullability and defaults", () => {
       expect(read(kind.string()).analysis).to.include({ optional: false, nullable: false, hasDefault: false });
-      if (kind.optional) expect(read(kind.optional(kind.string())).analysis).to.include({ optional: true, nullable: false, hasDefault: false });
+      if (kind.optional)
+        expect(read(kind.optional(kind.string())).analysis).to.include({
+          optional: true,
+          nullable: false,
+          hasDefault: false,
+        });
       expect(read(kind.nullable(kind.number())).analysis).to.include({ optional: false, nullable: true });
-      if (kind.withDefault) expect(read(kind.withDefault(kind.string(), "x")).analysis).to.include({ optional: true, hasDefault: true });
+      if (kind.withDefault)
+        expect(read(kind.withDefault(kind.string(), "x")).analysis).to.include({ optional: true, hasDefault: true });
     });
 
     it("validates synchronously, with a path per issue", () => {
@@ -124,7 +160,9 @@ for (const kind of SCHEMA_KINDS) {
       expect(outcome.ok).to.equal(false);
       if (!outcome.ok) {
         expect(outcome.issues.map((issue) => issue.path)).to.deep.include(["a", 1]);
-        expect(outcome.issues.every((issue) => typeof issue.message === "string" && issue.message !== "")).to.equal(true);
+        expect(outcome.issues.every((issue) => typeof issue.message === "string" && issue.message !== "")).to.equal(
+          true,
+        );
       }
     });
 
@@ -165,7 +203,9 @@ for (const kind of SCHEMA_KINDS) {
           expect(reflected).to.not.have.property("$schema");
           const validate = ajv.compile(reflected);
           let accepted = 0;
-          const candidates = fc.oneof(arbitraryFromJsonSchema(reflected), fc.jsonValue(), fc.constantFrom(...edges)).filter((value) => kind.lengthUnit === "code point" || withinBmp(value));
+          const candidates = fc
+            .oneof(arbitraryFromJsonSchema(reflected), fc.jsonValue(), fc.constantFrom(...edges))
+            .filter((value) => kind.lengthUnit === "code point" || withinBmp(value));
           // biome-ignore lint/nursery/noFloatingPromises: fc.assert on a synchronous property returns void (Biome infers the async overload)
           fc.assert(
             fc.property(candidates, (value) => {
@@ -174,11 +214,16 @@ for (const kind of SCHEMA_KINDS) {
               if (typeof value === "string" && Date.parse(value) === 0) return;
               accepted++;
               const outcome = reader.validate(reader.coerce(value));
-              expect(outcome.ok, `${kind.name} reflected schema accepted ${show(value)}: ${JSON.stringify(reflected)}`).to.equal(true);
+              expect(
+                outcome.ok,
+                `${kind.name} reflected schema accepted ${show(value)}: ${JSON.stringify(reflected)}`,
+              ).to.equal(true);
             }),
             { numRuns: 200 },
           );
-          expect(accepted, "the reflected schema accepted nothing: the property would be vacuous").to.be.greaterThan(20);
+          expect(accepted, "the reflected schema accepted nothing: the property would be vacuous").to.be.greaterThan(
+            20,
+          );
         });
       }
     });

@@ -25,14 +25,26 @@ describe("reading field schemas", () => {
   });
 
   const refusals: [string, unknown, string][] = [
-    ["a plain object", { type: "number" }, `defineAxn(Demo.AddNumbers): field "a" must be a schema or { schema, ...options }, got an object without a schema key. Supported schemas: ${SUPPORTED}`],
-    ["a string", "number", `defineAxn(Demo.AddNumbers): field "a" must be a schema or { schema, ...options }, got a string. Supported schemas: ${SUPPORTED}`],
+    [
+      "a plain object",
+      { type: "number" },
+      `defineAxn(Demo.AddNumbers): field "a" must be a schema or { schema, ...options }, got an object without a schema key. Supported schemas: ${SUPPORTED}`,
+    ],
+    [
+      "a string",
+      "number",
+      `defineAxn(Demo.AddNumbers): field "a" must be a schema or { schema, ...options }, got a string. Supported schemas: ${SUPPORTED}`,
+    ],
     [
       "a zod 3 schema from before 3.24",
       { _def: { typeName: "ZodNumber" }, safeParse: () => ({ success: true }) },
       `defineAxn(Demo.AddNumbers): field "a" has an unsupported schema: got a zod 3 schema from before 3.24 (upgrade zod to 3.25 or 4). Supported schemas: ${SUPPORTED}`,
     ],
-    ["a yup schema", { __isYupSchema__: true, validate: () => undefined }, `defineAxn(Demo.AddNumbers): field "a" has an unsupported schema: got a yup schema. Supported schemas: ${SUPPORTED}`],
+    [
+      "a yup schema",
+      { __isYupSchema__: true, validate: () => undefined },
+      `defineAxn(Demo.AddNumbers): field "a" has an unsupported schema: got a yup schema. Supported schemas: ${SUPPORTED}`,
+    ],
     [
       "valibot without its Standard JSON Schema wrapper",
       v.number(),
@@ -53,13 +65,23 @@ describe("reading field schemas", () => {
   }
 
   it("refuses, inside a declaration too", () => {
-    const error = thrown(() => defineAxn({ name: "Demo.AddNumbers", expects: { a: { schema: v.number() as never, optional: true } }, call: () => undefined }));
-    expect((error as Error).message).to.match(/^defineAxn\(Demo\.AddNumbers\): field "a" has an unsupported schema: got a valibot schema without Standard JSON Schema/);
+    const error = thrown(() =>
+      defineAxn({
+        name: "Demo.AddNumbers",
+        expects: { a: { schema: v.number() as never, optional: true } },
+        call: () => undefined,
+      }),
+    );
+    expect((error as Error).message).to.match(
+      /^defineAxn\(Demo\.AddNumbers\): field "a" has an unsupported schema: got a valibot schema without Standard JSON Schema/,
+    );
   });
 
   it("refuses a schema its own library cannot convert to JSON Schema, with the library's words", () => {
     const error = defineWith(toStandardJsonSchema(v.date()));
-    expect((error as Error).message).to.equal(`defineAxn(Demo.AddNumbers): field "a": its schema cannot be read (The "date" schema cannot be converted to JSON Schema.)`);
+    expect((error as Error).message).to.equal(
+      `defineAxn(Demo.AddNumbers): field "a": its schema cannot be read (The "date" schema cannot be converted to JSON Schema.)`,
+    );
   });
 
   it("reads each field with its own kind: zod 4, zod 3, valibot and ArkType in one action", async () => {
@@ -73,11 +95,10 @@ describe("reading field schemas", () => {
     const result = await new Invoker().call(Mixed, { a: "1", b: "2", c: "3", d: "4" });
     expect(result.ok, result.error).to.equal(true);
     expect((result as unknown as { sum: number }).sum).to.equal(10);
-    expect(["a", "b", "c", "d"].map((_, i) => readSchema([z.number(), z3.number(), toStandardJsonSchema(v.number()), type("number")][i]).label)).to.deep.equal([
-      "zod 4",
-      "zod 3",
-      "valibot",
-      "arktype",
-    ]);
+    expect(
+      ["a", "b", "c", "d"].map(
+        (_, i) => readSchema([z.number(), z3.number(), toStandardJsonSchema(v.number()), type("number")][i]).label,
+      ),
+    ).to.deep.equal(["zod 4", "zod 3", "valibot", "arktype"]);
   });
 });

@@ -19,9 +19,21 @@ interface Tree {
   kids: Tree[];
 }
 
-const zod4Tree: z.ZodType<Tree> = z.object({ name: z.string(), size: z.number(), get kids() { return z.array(zod4Tree); } });
-const zod3Tree: z3.ZodType<Tree> = z3.lazy(() => z3.object({ name: z3.string(), size: z3.number(), kids: z3.array(zod3Tree) }));
-const valibotTree: v.GenericSchema<Tree> = v.object({ name: v.string(), size: v.number(), kids: v.array(v.lazy(() => valibotTree)) });
+const zod4Tree: z.ZodType<Tree> = z.object({
+  name: z.string(),
+  size: z.number(),
+  get kids() {
+    return z.array(zod4Tree);
+  },
+});
+const zod3Tree: z3.ZodType<Tree> = z3.lazy(() =>
+  z3.object({ name: z3.string(), size: z3.number(), kids: z3.array(zod3Tree) }),
+);
+const valibotTree: v.GenericSchema<Tree> = v.object({
+  name: v.string(),
+  size: v.number(),
+  kids: v.array(v.lazy(() => valibotTree)),
+});
 const arkTree = scope({ tree: { name: "string", size: "number", kids: "tree[]" } }).export().tree;
 
 const KINDS: readonly (readonly [string, FieldSchema])[] = [
@@ -41,7 +53,8 @@ for (const [label, tree] of KINDS) {
       expects: { tree, spare: { schema: tree, optional: true } },
       exposes: { leaves: z.number() },
       call: (input) => {
-        const count = (node: Tree): number => (node.kids.length === 0 ? 1 : node.kids.reduce((sum, kid) => sum + count(kid), 0));
+        const count = (node: Tree): number =>
+          node.kids.length === 0 ? 1 : node.kids.reduce((sum, kid) => sum + count(kid), 0);
         return { leaves: count(input.tree as Tree) };
       },
     });
@@ -60,7 +73,16 @@ for (const [label, tree] of KINDS) {
     });
 
     it("the Invoker coerces wire values at every depth", async () => {
-      const result = await new Invoker().call(A, { tree: { name: "root", size: "1", kids: [{ name: "a", size: "2", kids: [] }, { name: "b", size: "3", kids: [] }] } });
+      const result = await new Invoker().call(A, {
+        tree: {
+          name: "root",
+          size: "1",
+          kids: [
+            { name: "a", size: "2", kids: [] },
+            { name: "b", size: "3", kids: [] },
+          ],
+        },
+      });
       expect(result.ok, result.error).to.equal(true);
       expect((result as unknown as { leaves: number }).leaves).to.equal(2);
     });

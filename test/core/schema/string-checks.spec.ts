@@ -24,9 +24,19 @@ addFormats(ajv);
 /** [label, zod 4 schema, zod 3 schema, the audit's counterexamples and other edges]. */
 const CHECKS: readonly (readonly [string, unknown, unknown, readonly string[]])[] = [
   ["trim then min(1)", z.string().trim().min(1), z3.string().trim().min(1), [" ", "  a ", "a", "\t"]],
-  ["url", z.url(), z3.string().url(), ["http://a:99999", "http://", "http://a.b/c", "mailto:x", "https://x.io:8080/p?q#f", "http://1.2.3.999"]],
+  [
+    "url",
+    z.url(),
+    z3.string().url(),
+    ["http://a:99999", "http://", "http://a.b/c", "mailto:x", "https://x.io:8080/p?q#f", "http://1.2.3.999"],
+  ],
   ["base64", z.base64(), z3.string().base64(), ["!!!!", "YQ==", "", "YQ"]],
-  ["includes at a position", z.string().includes("a", { position: 2 }), z3.string().includes("a", { position: 2 }), ["a", "xa", "xxa", "a\nxa"]],
+  [
+    "includes at a position",
+    z.string().includes("a", { position: 2 }),
+    z3.string().includes("a", { position: 2 }),
+    ["a", "xa", "xxa", "a\nxa"],
+  ],
   ["time", z.iso.time(), z3.string().time(), ["12:00:00Z", "12:00:00", "12:00", "24:00:00"]],
   ["jwt (its shape; the decoded header is a runtime-only check)", undefined, undefined, []],
 ];
@@ -35,20 +45,28 @@ const BMP = (value: unknown): boolean => !/[\u{10000}-\u{10FFFF}]/u.test(JSON.st
 
 describe("string checks are reflected exactly or stricter (issue 16, item 15)", () => {
   for (const [label, zod4, zod3, edges] of CHECKS) {
-    for (const [kind, schema] of [["zod 4", zod4], ["zod 3", zod3]] as const) {
+    for (const [kind, schema] of [
+      ["zod 4", zod4],
+      ["zod 3", zod3],
+    ] as const) {
       if (schema === undefined) continue;
       it(`${kind} ${label}: every value the reflected schema accepts passes the runtime check`, () => {
         const reader = readSchema(schema);
         const reflected = reader.jsonSchema("input");
         const validate = ajv.compile(reflected);
         for (const edge of edges) {
-          if (validate(edge)) expect(reader.validate(edge).ok, `${JSON.stringify(edge)} passes ${JSON.stringify(reflected)}`).to.equal(true);
+          if (validate(edge))
+            expect(reader.validate(edge).ok, `${JSON.stringify(edge)} passes ${JSON.stringify(reflected)}`).to.equal(
+              true,
+            );
         }
         // biome-ignore lint/nursery/noFloatingPromises: fc.assert on a synchronous property returns void (Biome infers the async overload)
         fc.assert(
           fc.property(fc.oneof(arbitraryFromJsonSchema(reflected), fc.string()).filter(BMP), (value) => {
             if (!validate(value)) return;
-            expect(reader.validate(value).ok, `${JSON.stringify(value)} passes ${JSON.stringify(reflected)}`).to.equal(true);
+            expect(reader.validate(value).ok, `${JSON.stringify(value)} passes ${JSON.stringify(reflected)}`).to.equal(
+              true,
+            );
           }),
           { numRuns: 200 },
         );
@@ -66,11 +84,18 @@ describe("string checks are reflected exactly or stricter (issue 16, item 15)", 
   });
 
   it("refuses a stateful regex (g or y flag) at definition, naming the field", () => {
-    for (const [schema, flag] of [[z.object({ codes: z.array(z.string().regex(/^[a-z]+$/g)) }), "g"], [z3.string().regex(/a/y).optional(), "y"]] as const) {
-      const error = thrown(() => defineAxn({ name: "Audit.Regex", expects: { code: schema as never }, call: () => undefined }));
+    for (const [schema, flag] of [
+      [z.object({ codes: z.array(z.string().regex(/^[a-z]+$/g)) }), "g"],
+      [z3.string().regex(/a/y).optional(), "y"],
+    ] as const) {
+      const error = thrown(() =>
+        defineAxn({ name: "Audit.Regex", expects: { code: schema as never }, call: () => undefined }),
+      );
       expect(error).to.be.instanceOf(TypeError);
       expect(error.message).to.match(
-        new RegExp(`^defineAxn\\(Audit\\.Regex\\): field "code": its schema cannot be read \\(the regex .+ has the ${flag} flag, which makes RegExp\\.test stateful \\(the same value passes, then fails\\); drop the flag\\)$`),
+        new RegExp(
+          `^defineAxn\\(Audit\\.Regex\\): field "code": its schema cannot be read \\(the regex .+ has the ${flag} flag, which makes RegExp\\.test stateful \\(the same value passes, then fails\\); drop the flag\\)$`,
+        ),
       );
     }
   });
@@ -79,12 +104,21 @@ describe("string checks are reflected exactly or stricter (issue 16, item 15)", 
 describe("a subfield under a non-object parent (issue 16, item 16)", () => {
   afterEach(() => resetKernel());
 
-  for (const [label, parent] of [["a string", z.string()], ["an array", z.array(z.string())], ["any value", z.any()], ["a date", z.date()]] as const) {
+  for (const [label, parent] of [
+    ["a string", z.string()],
+    ["an array", z.array(z.string())],
+    ["any value", z.any()],
+    ["a date", z.date()],
+  ] as const) {
     it(`is left out of the input schema, with a warning, when the parent is ${label}`, () => {
       const warnings: string[] = [];
       const logger: AxnLogger = { debug() {}, info() {}, warn: (message) => void warnings.push(message), error() {} };
       configureAxn({ logger });
-      const A = defineAxn({ name: "Audit.Subfield", expects: { parent, child: { schema: z.string(), on: "parent" } }, call: () => undefined });
+      const A = defineAxn({
+        name: "Audit.Subfield",
+        expects: { parent, child: { schema: z.string(), on: "parent" } },
+        call: () => undefined,
+      });
       const properties = (A.inputSchema as { properties: Record<string, Record<string, unknown>> }).properties;
       expect(Object.keys(properties)).to.deep.equal(["parent"]);
       expect(properties.parent).to.not.have.property("properties");

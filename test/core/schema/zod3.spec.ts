@@ -14,14 +14,27 @@ const fieldToJsonSchema = (schema: z.ZodTypeAny, options: { io?: "input" | "outp
 describe("schema/zod3", () => {
   describe("analyzeSchema", () => {
     it("reads optionality, nullability, defaults and descriptions through wrappers", () => {
-      expect(analyzeSchema(z.string())).to.deep.equal({ optional: false, nullable: false, hasDefault: false, description: undefined });
+      expect(analyzeSchema(z.string())).to.deep.equal({
+        optional: false,
+        nullable: false,
+        hasDefault: false,
+        description: undefined,
+      });
       expect(analyzeSchema(z.string().optional())).to.include({ optional: true, nullable: false, hasDefault: false });
       expect(analyzeSchema(z.string().default("x"))).to.include({ optional: true, hasDefault: true });
       expect(analyzeSchema(z.string().default("x").optional())).to.include({ optional: true, hasDefault: false });
       expect(analyzeSchema(z.number().nullable())).to.include({ optional: false, nullable: true });
       expect(analyzeSchema(z.union([z.undefined(), z.string()]))).to.include({ optional: true });
       expect(analyzeSchema(z.string().describe("Name").optional()).description).to.equal("Name");
-      expect(analyzeSchema(z.string().min(1).transform((s) => s.length).describe("len")).description).to.equal("len");
+      expect(
+        analyzeSchema(
+          z
+            .string()
+            .min(1)
+            .transform((s) => s.length)
+            .describe("len"),
+        ).description,
+      ).to.equal("len");
     });
 
     it("treats a refinement that throws on undefined as not optional", () => {
@@ -115,17 +128,55 @@ describe("schema/zod3", () => {
     }
 
     it("the per-field specialisation agrees with the general walk on every kind of value", () => {
-      const schemas = [z.string().min(1), z.enum(["a", "b"]), z.number().int(), z.boolean(), z.number().optional().nullable(), z.boolean().default(false), z.date(), z.object({ n: z.number() })];
-      const values = [undefined, null, "", "a", "25", " 25", "1e999", "true", "0", "yes", 7, -0, Number.NaN, true, false, 12n, { n: "3" }, ["1"], new Date(0)];
+      const schemas = [
+        z.string().min(1),
+        z.enum(["a", "b"]),
+        z.number().int(),
+        z.boolean(),
+        z.number().optional().nullable(),
+        z.boolean().default(false),
+        z.date(),
+        z.object({ n: z.number() }),
+      ];
+      const values = [
+        undefined,
+        null,
+        "",
+        "a",
+        "25",
+        " 25",
+        "1e999",
+        "true",
+        "0",
+        "yes",
+        7,
+        -0,
+        Number.NaN,
+        true,
+        false,
+        12n,
+        { n: "3" },
+        ["1"],
+        new Date(0),
+      ];
       for (const schema of schemas) {
         const coerce = wireCoercer(schema);
-        for (const value of values) expect(coerce(value), `${schema._def.typeName} ← ${String(value)}`).to.deep.equal(coerceWireValue(schema, value));
+        for (const value of values)
+          expect(coerce(value), `${schema._def.typeName} ← ${String(value)}`).to.deep.equal(
+            coerceWireValue(schema, value),
+          );
       }
     });
 
     it("coerces numeric native enum members, and leaves string members alone", () => {
-      enum Level { Low = 1, High = 2 }
-      enum Mixed { One = "1", Two = 2 }
+      enum Level {
+        Low = 1,
+        High = 2,
+      }
+      enum Mixed {
+        One = "1",
+        Two = 2,
+      }
       expect(coerceWireValue(z.nativeEnum(Level), "2")).to.equal(Level.High);
       expect(coerceWireValue(z.nativeEnum(Level), "3")).to.equal("3");
       expect(coerceWireValue(z.nativeEnum(Mixed), "1")).to.equal("1");
@@ -133,8 +184,17 @@ describe("schema/zod3", () => {
     });
 
     it("walks known object keys and never mutates the input", () => {
-      const schema = z.object({ limit: z.number().int(), nested: z.object({ on: z.boolean() }), tags: z.array(z.number()) });
-      const input = Object.freeze({ limit: "25", nested: Object.freeze({ on: "true" }), tags: Object.freeze(["1", 2]), extra: "9" });
+      const schema = z.object({
+        limit: z.number().int(),
+        nested: z.object({ on: z.boolean() }),
+        tags: z.array(z.number()),
+      });
+      const input = Object.freeze({
+        limit: "25",
+        nested: Object.freeze({ on: "true" }),
+        tags: Object.freeze(["1", 2]),
+        extra: "9",
+      });
       const output = coerceWireValue(schema, input);
       expect(output).to.deep.equal({ limit: 25, nested: { on: true }, tags: [1, 2], extra: "9" });
       expect(input).to.deep.equal({ limit: "25", nested: { on: "true" }, tags: ["1", 2], extra: "9" });
@@ -235,14 +295,20 @@ describe("schema/zod3", () => {
 
     it("reflects unions, literals and a top-level optional", () => {
       expect(fieldToJsonSchema(z.union([z.string(), z.number()]))).to.deep.equal({ type: ["string", "number"] });
-      expect(fieldToJsonSchema(z.union([z.literal("a"), z.literal(1)]))).to.deep.equal({ type: ["string", "number"], enum: ["a", 1] });
+      expect(fieldToJsonSchema(z.union([z.literal("a"), z.literal(1)]))).to.deep.equal({
+        type: ["string", "number"],
+        enum: ["a", 1],
+      });
       expect(fieldToJsonSchema(z.union([z.object({ a: z.string() }), z.number().int()]))).to.deep.equal({
         anyOf: [
           { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false },
           { type: "integer" },
         ],
       });
-      expect(fieldToJsonSchema(z.string().optional().describe("Maybe"))).to.deep.equal({ type: "string", description: "Maybe" });
+      expect(fieldToJsonSchema(z.string().optional().describe("Maybe"))).to.deep.equal({
+        type: "string",
+        description: "Maybe",
+      });
       expect(fieldToJsonSchema(z.object({ a: z.number().optional().nullable() }))).to.deep.equal({
         type: "object",
         properties: { a: { anyOf: [{ type: "number" }, { type: "null" }] } },

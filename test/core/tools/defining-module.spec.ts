@@ -57,7 +57,11 @@ describe("tool roots: the module that defines an action names it", () => {
 
   it("an action defined outside every root and re-exported by one is granted, and keeps the name its own name derives", async () => {
     const members = await discover(["before/agent_tools"]);
-    expect(members.map((a) => a.toolName("mcp"))).to.deep.equal(["billing_charge", "billing_void_invoice", "fixture_shared_lookup"]);
+    expect(members.map((a) => a.toolName("mcp"))).to.deep.equal([
+      "billing_charge",
+      "billing_void_invoice",
+      "fixture_shared_lookup",
+    ]);
   });
 });
 

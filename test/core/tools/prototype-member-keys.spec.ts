@@ -23,7 +23,8 @@ describe("tools: an adapter key named like an Object.prototype member has no ove
     host.hooks.registerAdapter.tap("axn-plugin-protospec", (registrar) => {
       for (const key of adapters) registrar.add(key);
     });
-    if (metadataKeys.length > 0) host.hooks.registerFieldMetadataKey.tap("axn-plugin-protospec", (keys) => keys.add(...metadataKeys));
+    if (metadataKeys.length > 0)
+      host.hooks.registerFieldMetadataKey.tap("axn-plugin-protospec", (keys) => keys.add(...metadataKeys));
     host.freeze();
   };
 
@@ -32,7 +33,10 @@ describe("tools: an adapter key named like an Object.prototype member has no ove
     const Lookup = defineAxn({ name: "AgentTools.ProtoKeys.Lookup", tool: true, call: () => undefined });
     for (const key of KEYS) {
       expect(Lookup.toolName(key), key).to.equal("proto_keys_lookup");
-      expect(Tools.for(key).map((a) => a.toolName(key)), key).to.deep.equal(["proto_keys_lookup"]);
+      expect(
+        Tools.for(key).map((a) => a.toolName(key)),
+        key,
+      ).to.deep.equal(["proto_keys_lookup"]);
     }
   });
 
@@ -52,7 +56,10 @@ describe("tools: an adapter key named like an Object.prototype member has no ove
   it("keeps field metadata registered under __proto__ and toString as own entries", () => {
     load([], ["__proto__", "toString"]);
     // No declaration merge names these keys, so the declaration is typed as a bare `{ schema }`.
-    const spec = Object.defineProperty({ schema: z.string(), toString: "shown" }, "__proto__", { value: "kept", enumerable: true }) as { schema: z.ZodString };
+    const spec = Object.defineProperty({ schema: z.string(), toString: "shown" }, "__proto__", {
+      value: "kept",
+      enumerable: true,
+    }) as { schema: z.ZodString };
     const Tagged = defineAxn({ name: "ProtoKeys.Tagged", expects: { query: spec }, call: () => undefined });
     const metadata = fieldMetadata(Tagged, "expects", "query");
     expect(Object.getOwnPropertyDescriptor(metadata, "__proto__")?.value).to.equal("kept");

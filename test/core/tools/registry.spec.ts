@@ -30,7 +30,10 @@ describe("Tools registry", () => {
 
   it("an unknown adapter key throws a TypeError, suggesting the key meant and naming the registered keys", () => {
     loadedHost("mcp", "http");
-    expect(() => Tools.for("mpc")).to.throw(TypeError, 'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: http, mcp');
+    expect(() => Tools.for("mpc")).to.throw(
+      TypeError,
+      'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: http, mcp',
+    );
   });
 
   it("membership = (directory grant ∪ declaration grant) − except, for every declaration form", () => {
@@ -55,7 +58,12 @@ describe("Tools registry", () => {
     defineAxn({ name: "AgentTools.ApproveLoan.V3", toolVersion: 3, tool: true, call: noop });
     defineAxn({ name: "AgentTools.ApproveLoan.V2", toolVersion: 2, tool: true, call: noop });
     expect(names(Tools.for("mcp"), "mcp")).to.deep.equal(["approve_loan@3", "zeta@1"]);
-    expect(names(Tools.for("mcp", { allVersions: true }), "mcp")).to.deep.equal(["approve_loan@1", "approve_loan@2", "approve_loan@3", "zeta@1"]);
+    expect(names(Tools.for("mcp", { allVersions: true }), "mcp")).to.deep.equal([
+      "approve_loan@1",
+      "approve_loan@2",
+      "approve_loan@3",
+      "zeta@1",
+    ]);
     const group = Tools.versions("mcp", "approve_loan");
     expect(group.all.map((a) => a.toolVersion)).to.deep.equal([1, 2, 3]);
     expect(group.latest.name).to.equal("AgentTools.ApproveLoan.V3");
@@ -82,7 +90,8 @@ describe("Tools registry", () => {
     // The seed: "a ::Vn member that didn't declare its own tool_version — a forgotten declaration, or
     // one merely inherited from a superclass — raises", "enforced at enumeration (and, when the
     // constant name is already visible, at declaration)". A TypeScript name is always visible at defineAxn.
-    const missing = "defineAxn(AgentTools.Refund.V2): the name ends in a V2 segment but does not declare toolVersion; add toolVersion: 2";
+    const missing =
+      "defineAxn(AgentTools.Refund.V2): the name ends in a V2 segment but does not declare toolVersion; add toolVersion: 2";
 
     it("raises at definition for every form that declares membership", () => {
       loadedHost("mcp", "http");
@@ -94,7 +103,10 @@ describe("Tools registry", () => {
         { tool: { name: "refund" } },
         { configure: { mcp: {} } },
       ] as const) {
-        expect(() => defineAxn({ name: "AgentTools.Refund.V2", ...declaration, call: noop }), JSON.stringify(declaration)).to.throw(TypeError, missing);
+        expect(
+          () => defineAxn({ name: "AgentTools.Refund.V2", ...declaration, call: noop }),
+          JSON.stringify(declaration),
+        ).to.throw(TypeError, missing);
       }
     });
 
@@ -216,14 +228,24 @@ describe("Tools registry", () => {
       for (const [bad, message] of [
         [".", 'tool root "." is the project root; point it at a folder that holds only tools (e.g. "agent_tools")'],
         ["../elsewhere", 'tool root "../elsewhere" escapes the project root'],
-        ["src", 'tool root "src" ends in the bulk folder "src"; point it at a folder that holds only tools (e.g. "src/agent_tools")'],
-        ["app/actions", 'tool root "app/actions" ends in the bulk folder "actions"; point it at a folder that holds only tools (e.g. "app/actions/agent_tools")'],
+        [
+          "src",
+          'tool root "src" ends in the bulk folder "src"; point it at a folder that holds only tools (e.g. "src/agent_tools")',
+        ],
+        [
+          "app/actions",
+          'tool root "app/actions" ends in the bulk folder "actions"; point it at a folder that holds only tools (e.g. "app/actions/agent_tools")',
+        ],
       ]) {
         resetKernel();
         Tools.setProjectRoot(root);
         Tools.registerAdapter("mcp", { toolRoots: () => [bad!] });
         let error: unknown;
-        try { await Tools.discover(); } catch (e) { error = e; }
+        try {
+          await Tools.discover();
+        } catch (e) {
+          error = e;
+        }
         expect((error as Error).message, bad).to.equal(message);
         expect((error as { code: string }).code).to.equal("AXN_INVALID_TOOL_ROOT");
       }

@@ -23,7 +23,7 @@ const noop = () => undefined;
 const names = (actions: readonly AnyAxn[]) => actions.map((a) => a.toolName("mcp"));
 
 /** Flags a module sets when it is imported, so a spec can prove a module was never loaded. */
-const imported = (globalThis as { __axnImported?: Set<string> }).__axnImported ??= new Set<string>();
+const imported = ((globalThis as { __axnImported?: Set<string> }).__axnImported ??= new Set<string>());
 
 interface TempProject {
   readonly dir: string;
@@ -174,7 +174,10 @@ describe("tool roots and symlinks", () => {
       const p = project();
       const outside = tempFolder("axn-foreign-");
       writeFileSync(join(outside, "package.json"), JSON.stringify({ type: "module" }));
-      writeFileSync(join(outside, "foreign.ts"), `(globalThis as { __axnImported?: Set<string> }).__axnImported?.add("foreign");\nexport const x = 1;\n`);
+      writeFileSync(
+        join(outside, "foreign.ts"),
+        `(globalThis as { __axnImported?: Set<string> }).__axnImported?.add("foreign");\nexport const x = 1;\n`,
+      );
       p.action("agent_tools/ok.ts", "Tools.Ok");
       p.action("app/business.ts", "App.Business", "business");
       p.action("shared/shared_tool.ts", "Shared.SharedTool");

@@ -15,7 +15,9 @@ import { resetKernel } from "@axn/sdk/testing";
 const noop = () => undefined;
 
 // A package that declares per-action settings under a namespace without serving tools.
-createConfigurable("axn-plugin-auditspec").configNamespace("auditspec").setting("level", { default: "info", overridable: true });
+createConfigurable("axn-plugin-auditspec")
+  .configNamespace("auditspec")
+  .setting("level", { default: "info", overridable: true });
 
 function loadedHost(...keys: string[]): void {
   const host = createKernelHost();
@@ -43,20 +45,32 @@ describe("an unregistered adapter key is DSL misuse: a plain TypeError with a di
   describe("asking the registry", () => {
     it('Tools.for("mpc") suggests the adapter meant', () => {
       loadedHost("mcp", "http");
-      expectDslMisuse(thrown(() => Tools.for("mpc")), 'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: http, mcp');
+      expectDslMisuse(
+        thrown(() => Tools.for("mpc")),
+        'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: http, mcp',
+      );
     });
 
     it("Tools.isMember and Tools.versions answer the same way", () => {
       loadedHost("mcp", "http");
       const A = defineAxn({ name: "Orders.Refund", tool: true, call: noop });
       const message = 'Unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: http, mcp';
-      expectDslMisuse(thrown(() => Tools.isMember(A, "mpc")), message);
-      expectDslMisuse(thrown(() => Tools.versions("mpc", "orders_refund")), message);
+      expectDslMisuse(
+        thrown(() => Tools.isMember(A, "mpc")),
+        message,
+      );
+      expectDslMisuse(
+        thrown(() => Tools.versions("mpc", "orders_refund")),
+        message,
+      );
     });
 
     it("with nothing close, it lists what is registered; with nothing registered, it says how to register", () => {
       loadedHost("mcp", "http");
-      expectDslMisuse(thrown(() => Tools.for("kafka")), 'Unknown tool adapter "kafka"; registered adapters: http, mcp');
+      expectDslMisuse(
+        thrown(() => Tools.for("kafka")),
+        'Unknown tool adapter "kafka"; registered adapters: http, mcp',
+      );
       resetKernel();
       expectDslMisuse(
         thrown(() => Tools.for("mcp")),
@@ -66,7 +80,7 @@ describe("an unregistered adapter key is DSL misuse: a plain TypeError with a di
   });
 
   describe("declaring, after the host has loaded", () => {
-    it("tool: [\"mpc\"] fails at defineAxn, and the action is never defined", () => {
+    it('tool: ["mpc"] fails at defineAxn, and the action is never defined', () => {
       loadedHost("mcp", "http");
       expectDslMisuse(
         thrown(() => defineAxn({ name: "Orders.Refund", tool: ["mcp", "mpc"], call: noop })),
@@ -77,9 +91,16 @@ describe("an unregistered adapter key is DSL misuse: a plain TypeError with a di
 
     it("a per-adapter bag, a configure bag and an except list are checked alike", () => {
       loadedHost("mcp", "http");
-      const message = 'defineAxn(Orders.Refund): unknown tool adapter "htp"; did you mean "http"? Registered adapters: http, mcp';
-      expectDslMisuse(thrown(() => defineAxn({ name: "Orders.Refund", tool: { htp: {} }, call: noop })), message);
-      expectDslMisuse(thrown(() => defineAxn({ name: "Orders.Refund", configure: { htp: {} }, call: noop })), message);
+      const message =
+        'defineAxn(Orders.Refund): unknown tool adapter "htp"; did you mean "http"? Registered adapters: http, mcp';
+      expectDslMisuse(
+        thrown(() => defineAxn({ name: "Orders.Refund", tool: { htp: {} }, call: noop })),
+        message,
+      );
+      expectDslMisuse(
+        thrown(() => defineAxn({ name: "Orders.Refund", configure: { htp: {} }, call: noop })),
+        message,
+      );
       expectDslMisuse(
         thrown(() => defineAxn({ name: "Orders.Refund", tool: { except: ["htp"] }, call: noop })),
         'defineAxn(Orders.Refund): unknown tool adapter "htp" in tool.except; did you mean "http"? Registered adapters: http, mcp',
@@ -88,7 +109,9 @@ describe("an unregistered adapter key is DSL misuse: a plain TypeError with a di
 
     it("a settings bag for a namespace a loaded package declared is not a typo, adapter or not", () => {
       loadedHost("mcp");
-      expect(() => defineAxn({ name: "Orders.Audited", configure: { auditspec: { level: "debug" } }, call: noop })).not.to.throw();
+      expect(() =>
+        defineAxn({ name: "Orders.Audited", configure: { auditspec: { level: "debug" } }, call: noop }),
+      ).not.to.throw();
       expectDslMisuse(
         thrown(() => defineAxn({ name: "Orders.Listed", tool: ["auditspec"], call: noop })),
         'defineAxn(Orders.Listed): unknown tool adapter "auditspec"; registered adapters: mcp',
@@ -106,13 +129,19 @@ describe("an unregistered adapter key is DSL misuse: a plain TypeError with a di
       } catch (e) {
         error = e;
       }
-      expectDslMisuse(error, 'defineAxn(Orders.Early): unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: mcp');
+      expectDslMisuse(
+        error,
+        'defineAxn(Orders.Early): unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: mcp',
+      );
     });
 
     it("and enumerating reports it too, for a host that never ran discovery", () => {
       defineAxn({ name: "Orders.Early", tool: ["mpc"], call: noop });
       loadedHost("mcp");
-      expectDslMisuse(thrown(() => Tools.for("mcp")), 'defineAxn(Orders.Early): unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: mcp');
+      expectDslMisuse(
+        thrown(() => Tools.for("mcp")),
+        'defineAxn(Orders.Early): unknown tool adapter "mpc"; did you mean "mcp"? Registered adapters: mcp',
+      );
     });
   });
 });

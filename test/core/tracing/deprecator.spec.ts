@@ -7,12 +7,17 @@ describe("deprecators", () => {
     const d = createDeprecator("axn-plugin-demo", "2.0", (line) => void lines.push(line));
     d.warn("`foo` is deprecated; use `bar`");
     d.warn("`foo` is deprecated; use `bar`");
-    expect(lines).to.deep.equal(["`foo` is deprecated; use `bar` (deprecated; will be removed in axn-plugin-demo 2.0)"]);
+    expect(lines).to.deep.equal([
+      "`foo` is deprecated; use `bar` (deprecated; will be removed in axn-plugin-demo 2.0)",
+    ]);
     d.behavior = "silence";
     d.warn("other");
     expect(lines).to.have.length(1);
     d.behavior = "raise";
-    expect(() => d.warn("other")).to.throw(DeprecationError, "other (deprecated; will be removed in axn-plugin-demo 2.0)");
+    expect(() => d.warn("other")).to.throw(
+      DeprecationError,
+      "other (deprecated; will be removed in axn-plugin-demo 2.0)",
+    );
     expect(deprecators().get("axn-plugin-demo")).to.equal(d);
     expect(deprecators().has("@axn/core")).to.equal(true);
   });
@@ -26,9 +31,14 @@ describe("deprecator methods are bound", () => {
     const d = createDeprecator("axn-plugin-bound", "3.0", (line) => void lines.push(line));
     const { warn } = d;
     warn("`old` is deprecated; use `new`");
-    expect(lines).to.deep.equal(["`old` is deprecated; use `new` (deprecated; will be removed in axn-plugin-bound 3.0)"]);
+    expect(lines).to.deep.equal([
+      "`old` is deprecated; use `new` (deprecated; will be removed in axn-plugin-bound 3.0)",
+    ]);
     d.behavior = "raise";
-    expect(() => warn("other")).to.throw(DeprecationError, "other (deprecated; will be removed in axn-plugin-bound 3.0)");
+    expect(() => warn("other")).to.throw(
+      DeprecationError,
+      "other (deprecated; will be removed in axn-plugin-bound 3.0)",
+    );
     d.behavior = "silence";
     expect(() => warn("quiet")).to.not.throw();
     expect(lines).to.have.length(1);

@@ -20,15 +20,31 @@ const greeting = await greet.invoke(
   { name: "greet", args: { email: "ada@lovelace.example", times: 2 }, id: "call_greet", type: "tool_call" },
   { context: { greeter: "axn" } },
 );
-const refused = await greet.invoke({ name: "greet", args: { email: "not an email" }, id: "call_bad", type: "tool_call" });
-const failed = await greet.invoke({ name: "greet", args: { email: "x@blocked.example" }, id: "call_fail", type: "tool_call" });
+const refused = await greet.invoke({
+  name: "greet",
+  args: { email: "not an email" },
+  id: "call_bad",
+  type: "tool_call",
+});
+const failed = await greet.invoke({
+  name: "greet",
+  args: { email: "x@blocked.example" },
+  id: "call_fail",
+  type: "tool_call",
+});
 
-const shape = (message: typeof sum) => ({ status: message.status, content: message.content, artifact: message.artifact as unknown });
-console.log(JSON.stringify({
-  names: tools.map((t) => t.name),
-  schema: add.schema,
-  sum: shape(sum),
-  greeting: shape(greeting),
-  refused: shape(refused),
-  failed: shape(failed),
-}));
+const shape = (message: typeof sum) => ({
+  status: message.status,
+  content: message.content,
+  artifact: message.artifact as unknown,
+});
+console.log(
+  JSON.stringify({
+    names: tools.map((t) => t.name),
+    schema: add.schema,
+    sum: shape(sum),
+    greeting: shape(greeting),
+    refused: shape(refused),
+    failed: shape(failed),
+  }),
+);

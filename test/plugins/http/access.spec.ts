@@ -48,16 +48,24 @@ describe("axn-plugin-http: access", () => {
     expect([scoped.status, scoped.body]).to.deep.equal([403, { error: REFUSALS.reader.write_note }]);
     expect(scoped.headers.get("www-authenticate")).to.equal('Bearer error="insufficient_scope", scope="notes:write"');
     const role = await postJson(url("assign_note"), {}, bearer("t-reader"));
-    expect([role.status, role.body, role.headers.get("www-authenticate")]).to.deep.equal([403, { error: REFUSALS.reader.assign_note }, null]);
+    expect([role.status, role.body, role.headers.get("www-authenticate")]).to.deep.equal([
+      403,
+      { error: REFUSALS.reader.assign_note },
+      null,
+    ]);
     const predicate = await postJson(url("tenant_report"), {}, bearer("t-reader"));
     expect([predicate.status, predicate.body]).to.deep.equal([403, { error: REFUSALS.reader.tenant_report }]);
   });
 
   it("200 for the allowed principal of each kind", async () => {
     expect((await postJson(url("who_am_i"), {}, bearer("t-reader"))).body).to.deep.equal({ id: "u_reader" });
-    expect((await postJson(url("write_note"), { text: "hi" }, bearer("t-writer"))).body).to.deep.equal({ written: "hi" });
+    expect((await postJson(url("write_note"), { text: "hi" }, bearer("t-writer"))).body).to.deep.equal({
+      written: "hi",
+    });
     expect((await postJson(url("assign_note"), {}, bearer("t-agent"))).body).to.deep.equal({ message: "Assigned" });
-    expect((await postJson(url("tenant_report"), {}, bearer("t-agent"))).body).to.deep.equal({ message: "Report ready" });
+    expect((await postJson(url("tenant_report"), {}, bearer("t-agent"))).body).to.deep.equal({
+      message: "Report ready",
+    });
     expect(reports).to.deep.equal([]);
   });
 

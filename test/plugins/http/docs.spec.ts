@@ -47,7 +47,11 @@ function exchanges(markdown: string): Exchange[] {
 
 /** Starts `server.ts` in the app folder and resolves with the line it prints. */
 function start(): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: APP, env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: APP,
+    env: { ...process.env, PORT: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return new Promise((resolve, reject) => {
     let stdout = "";
     let stderr = "";
@@ -104,16 +108,19 @@ describe("axn-plugin-http: docs/plugins/http.md", () => {
 
     it("one operation, invoked without HTTP", async () => {
       const { operation, listed } = await oneOperation();
-      expect([operation.route, operation.operationId, listed.toolName, listed.toolVersion, listed.method]).to.deep.equal([
-        "/approve_loan/v2",
-        "approve_loan_v2",
-        "approve_loan",
-        2,
-        "POST",
-      ]);
+      expect([
+        operation.route,
+        operation.operationId,
+        listed.toolName,
+        listed.toolVersion,
+        listed.method,
+      ]).to.deep.equal(["/approve_loan/v2", "approve_loan_v2", "approve_loan", 2, "POST"]);
       expect(listed.semanticHints).to.deep.equal(["idempotent"]);
       const reply = await operation.invoke({ amount: 500 }, { ambientContext: { principal: { id: "officer-7" } } });
-      expect([reply.status, reply.body]).to.deep.equal([200, { approved: true, amount: 500, currency: "EUR", officerId: "officer-7" }]);
+      expect([reply.status, reply.body]).to.deep.equal([
+        200,
+        { approved: true, amount: 500, currency: "EUR", officerId: "officer-7" },
+      ]);
     });
 
     it("another transport mounted on the same app", async () => {
@@ -122,7 +129,12 @@ describe("axn-plugin-http: docs/plugins/http.md", () => {
         const response = await fetch(`${server.url}/mcp`, {
           method: "POST",
           headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "docs", version: "1" } } }),
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "initialize",
+            params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "docs", version: "1" } },
+          }),
         });
         expect(response.status).to.equal(200);
         expect(response.headers.get("mcp-session-id")).to.be.a("string");

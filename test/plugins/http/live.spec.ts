@@ -22,14 +22,20 @@ interface Event {
 }
 
 /** POSTs `body` asking for an event stream and reads every event until the server ends it. */
-async function streamEvents(url: string, body: unknown): Promise<{ status: number; contentType: string | null; events: Event[] }> {
+async function streamEvents(
+  url: string,
+  body: unknown,
+): Promise<{ status: number; contentType: string | null; events: Event[] }> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream" },
     body: JSON.stringify(body),
   });
   const events: Event[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  const reader = response
+    .body!.pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -60,14 +66,16 @@ const Waits = defineAxn({
   name: "Waits",
   call: async (_input, { progress, signal }) => {
     progress(1);
-    await new Promise<void>((resolve) => signal.addEventListener(
+    await new Promise<void>((resolve) =>
+      signal.addEventListener(
         "abort",
         () => {
           aborted(signal.reason);
           resolve();
         },
         { once: true },
-      ));
+      ),
+    );
   },
 });
 
@@ -102,10 +110,20 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
     expect(refused.events).to.deep.equal([
       {
         event: "result",
-        data: { status: 400, body: { error: "rows: Too small: expected number to be >=1", fieldErrors: [{ field: "rows", message: "rows: Too small: expected number to be >=1" }] } },
+        data: {
+          status: 400,
+          body: {
+            error: "rows: Too small: expected number to be >=1",
+            fieldErrors: [{ field: "rows", message: "rows: Too small: expected number to be >=1" }],
+          },
+        },
       },
     ]);
-    const response = await fetch(url("/import_contacts/v1"), { method: "POST", headers: { "content-type": "text/plain", accept: "text/event-stream" }, body: "{}" });
+    const response = await fetch(url("/import_contacts/v1"), {
+      method: "POST",
+      headers: { "content-type": "text/plain", accept: "text/event-stream" },
+      body: "{}",
+    });
     expect(response.status).to.equal(415);
     expect(await response.json()).to.deep.equal({ error: "Content-Type must be application/json" });
   });
@@ -113,15 +131,29 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
   it("elicit and sample are unavailable over HTTP; supports says only progress and log reach the client", async () => {
     const streamed = await streamEvents(url("/asks/v1"), {});
     expect(streamed.events).to.deep.equal([
-      { event: "result", data: { status: 200, body: { answer: "unavailable/unavailable", supports: { progress: true, log: true, elicit: false, sample: false } } } },
+      {
+        event: "result",
+        data: {
+          status: 200,
+          body: {
+            answer: "unavailable/unavailable",
+            supports: { progress: true, log: true, elicit: false, sample: false },
+          },
+        },
+      },
     ]);
     const plain = await postJson(url("/asks/v1"), {});
-    expect(plain.body).to.deep.equal({ answer: "unavailable/unavailable", supports: { progress: false, log: false, elicit: false, sample: false } });
+    expect(plain.body).to.deep.equal({
+      answer: "unavailable/unavailable",
+      supports: { progress: false, log: false, elicit: false, sample: false },
+    });
   });
 
   it("a log value with no JSON form is reported and left out of the stream; the call still succeeds", async () => {
     const { events } = await streamEvents(url("/unencodable/v1"), {});
-    expect(events).to.deep.equal([{ event: "result", data: { status: 200, body: { message: "Action completed successfully" } } }]);
+    expect(events).to.deep.equal([
+      { event: "result", data: { status: 200, body: { message: "Action completed successfully" } } },
+    ]);
     expect(reports.map((r) => r.phase)).to.deep.equal(["live log"]);
   });
 
@@ -134,7 +166,10 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
       body: "{}",
       signal: client.signal,
     });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+    const reader = response
+      .body!.pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream())
+      .getReader();
     expect((await reader.read()).value?.event).to.equal("progress");
     client.abort();
     expect(String(await sawAbort)).to.equal("Error: client disconnected");
@@ -142,11 +177,18 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
 
   it("an image expose is JSON with its mimeType and base64 data", async () => {
     const reply = await postJson(url("/render_chart/v1"), { quarter: "Q3" });
-    expect(reply.body).to.deep.equal({ chart: { type: "image", mimeType: "image/png", data: PIXEL_PNG }, caption: "Revenue, Q3" });
+    expect(reply.body).to.deep.equal({
+      chart: { type: "image", mimeType: "image/png", data: PIXEL_PNG },
+      caption: "Revenue, Q3",
+    });
   });
 
   it("the OpenAPI document describes the JSON reply and the event stream, and validates", async () => {
-    const document = buildOpenApiDocument([HttpAdapter.wrap(ImportContacts)], { basePath: "/api", authenticated: false, maxBodyBytes: 1000 });
+    const document = buildOpenApiDocument([HttpAdapter.wrap(ImportContacts)], {
+      basePath: "/api",
+      authenticated: false,
+      maxBodyBytes: 1000,
+    });
     type Content = Record<string, unknown>;
     const paths = document.paths as Record<string, { post: { responses: Record<string, { content: Content }> } }>;
     const ok = paths["/api/import_contacts/v1"]!.post.responses["200"]!;

@@ -26,7 +26,13 @@ interface Answer {
 }
 
 /** Exactly this method, path (query included), headers and body chunks; the answer as received. */
-function exchange(origin: string, method: string, path: string, headers: Record<string, string>, chunks: readonly string[]): Promise<Answer> {
+function exchange(
+  origin: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  chunks: readonly string[],
+): Promise<Answer> {
   const target = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: target.hostname, port: target.port, path, method, headers }, (res) => {
@@ -66,25 +72,98 @@ const text = (text: string): { headers: Record<string, string>; chunks: string[]
   return { headers: { ...JSON_TYPE, "content-length": String(Buffer.byteLength(text)) }, chunks: [text] };
 };
 
-const CASES: readonly { name: string; status: number; method?: string; path: string; headers: Record<string, string>; chunks: readonly string[] }[] = [
+const CASES: readonly {
+  name: string;
+  status: number;
+  method?: string;
+  path: string;
+  headers: Record<string, string>;
+  chunks: readonly string[];
+}[] = [
   { name: "a call", status: 200, path: "/api/node_route_spec_lookup/v1", ...body({ id: "ab", limit: 3 }) },
-  { name: "a call with a query string", status: 200, path: "/api/node_route_spec_lookup/v1?trace=1", ...body({ id: "ab" }) },
+  {
+    name: "a call with a query string",
+    status: 200,
+    path: "/api/node_route_spec_lookup/v1?trace=1",
+    ...body({ id: "ab" }),
+  },
   { name: "a refused input (400)", status: 400, path: "/api/node_route_spec_lookup/v1", ...body({ id: "a" }) },
-  { name: "coerced wire strings", status: 200, path: "/api/node_route_spec_lookup/v1", ...body({ id: "ab", limit: "7" }) },
+  {
+    name: "coerced wire strings",
+    status: 200,
+    path: "/api/node_route_spec_lookup/v1",
+    ...body({ id: "ab", limit: "7" }),
+  },
   { name: "an undeclared key", status: 400, path: "/api/node_route_spec_lookup/v1", ...body({ id: "ab", other: 1 }) },
   { name: "arguments that are not an object", status: 400, path: "/api/node_route_spec_lookup/v1", ...body([1]) },
   { name: "malformed JSON", status: 400, path: "/api/node_route_spec_lookup/v1", ...text("{nope") },
-  { name: "an empty body", status: 400, path: "/api/node_route_spec_lookup/v1", headers: { ...JSON_TYPE, "content-length": "0" }, chunks: [] },
-  { name: "a prototype key", status: 400, path: "/api/node_route_spec_lookup/v1", ...text('{"id":"ab","__proto__":{"limit":1}}') },
-  { name: "a wrong Content-Type (415)", status: 415, path: "/api/node_route_spec_lookup/v1", headers: { "content-type": "text/plain", "content-length": "2" }, chunks: ["{}"] },
-  { name: "no Content-Type (415)", status: 415, path: "/api/node_route_spec_lookup/v1", headers: { "content-length": "2" }, chunks: ["{}"] },
-  { name: "a declared body over the limit (413)", status: 413, path: "/api/node_route_spec_lookup/v1", headers: { ...JSON_TYPE, "content-length": "2048" }, chunks: ["x".repeat(2048)] },
-  { name: "a chunked body (hono's path)", status: 200, path: "/api/node_route_spec_lookup/v1", headers: JSON_TYPE, chunks: ['{"id":', '"ab"}'] },
+  {
+    name: "an empty body",
+    status: 400,
+    path: "/api/node_route_spec_lookup/v1",
+    headers: { ...JSON_TYPE, "content-length": "0" },
+    chunks: [],
+  },
+  {
+    name: "a prototype key",
+    status: 400,
+    path: "/api/node_route_spec_lookup/v1",
+    ...text('{"id":"ab","__proto__":{"limit":1}}'),
+  },
+  {
+    name: "a wrong Content-Type (415)",
+    status: 415,
+    path: "/api/node_route_spec_lookup/v1",
+    headers: { "content-type": "text/plain", "content-length": "2" },
+    chunks: ["{}"],
+  },
+  {
+    name: "no Content-Type (415)",
+    status: 415,
+    path: "/api/node_route_spec_lookup/v1",
+    headers: { "content-length": "2" },
+    chunks: ["{}"],
+  },
+  {
+    name: "a declared body over the limit (413)",
+    status: 413,
+    path: "/api/node_route_spec_lookup/v1",
+    headers: { ...JSON_TYPE, "content-length": "2048" },
+    chunks: ["x".repeat(2048)],
+  },
+  {
+    name: "a chunked body (hono's path)",
+    status: 200,
+    path: "/api/node_route_spec_lookup/v1",
+    headers: JSON_TYPE,
+    chunks: ['{"id":', '"ab"}'],
+  },
   { name: "a GET (405)", status: 405, method: "GET", path: "/api/node_route_spec_lookup/v1", headers: {}, chunks: [] },
   { name: "an unknown version (404)", status: 404, path: "/api/node_route_spec_lookup/v9", ...body({}) },
-  { name: "a percent-encoded path (hono's path)", status: 200, path: "/api/node_route_spec_%6cookup/v1", ...body({ id: "ab" }) },
-  { name: "a foreign Host (403)", status: 403, path: "/api/node_route_spec_lookup/v1", ...(() => { const b = body({ id: "ab" }); return { ...b, headers: { ...b.headers, host: "evil.example" } }; })() },
-  { name: "an event stream (hono's path)", status: 200, path: "/api/node_route_spec_lookup/v1", ...(() => { const b = body({ id: "ab" }); return { ...b, headers: { ...b.headers, accept: "text/event-stream" } }; })() },
+  {
+    name: "a percent-encoded path (hono's path)",
+    status: 200,
+    path: "/api/node_route_spec_%6cookup/v1",
+    ...body({ id: "ab" }),
+  },
+  {
+    name: "a foreign Host (403)",
+    status: 403,
+    path: "/api/node_route_spec_lookup/v1",
+    ...(() => {
+      const b = body({ id: "ab" });
+      return { ...b, headers: { ...b.headers, host: "evil.example" } };
+    })(),
+  },
+  {
+    name: "an event stream (hono's path)",
+    status: 200,
+    path: "/api/node_route_spec_lookup/v1",
+    ...(() => {
+      const b = body({ id: "ab" });
+      return { ...b, headers: { ...b.headers, accept: "text/event-stream" } };
+    })(),
+  },
   { name: "an exception (500, no message)", status: 500, path: "/api/node_route_spec_fails/v1", ...body({}) },
   { name: "an unrenderable result (500)", status: 500, path: "/api/http_spec_locate/v1", ...body({}) },
 ];
@@ -137,7 +216,12 @@ describe("axn-plugin-http: serve's Node-native tool routes answer as the hono ap
   }
 
   it("a call answers 200 with the exposes, JSON and its length", async () => {
-    const answer = await exchange(native!.url, "POST", "/api/node_route_spec_lookup/v1", ...Object.values(body({ id: "ab", limit: "7" })) as [Record<string, string>, string[]]);
+    const answer = await exchange(
+      native!.url,
+      "POST",
+      "/api/node_route_spec_lookup/v1",
+      ...(Object.values(body({ id: "ab", limit: "7" })) as [Record<string, string>, string[]]),
+    );
     expect(answer.status).to.equal(200);
     expect(JSON.parse(answer.body)).to.deep.equal({ id: "ab", limit: 7 });
     expect(answer.headers["content-type"]).to.equal("application/json; charset=utf-8");
@@ -154,7 +238,9 @@ describe("axn-plugin-http: serve's Node-native tool routes answer as the hono ap
     // refused, before and after allowed ones.
     for (const host of ["evil.example", "127.0.0.1", "evil.example", "127.0.0.1", "evil.example"]) {
       const answer = await call(host);
-      expect([host, answer.status, JSON.parse(answer.body)]).to.deep.equal(host === "evil.example" ? [host, 403, refused] : [host, 200, { id: "ab", limit: 10 }]);
+      expect([host, answer.status, JSON.parse(answer.body)]).to.deep.equal(
+        host === "evil.example" ? [host, 403, refused] : [host, 200, { id: "ab", limit: 10 }],
+      );
     }
     // More loopback names than the policy remembers (64): each still answered by its rule.
     for (let last = 2; last <= 80; last++) expect((await call(`127.0.0.${last}`)).status).to.equal(200);

@@ -25,7 +25,11 @@ describe("axn-plugin-http: the OpenAPI document", () => {
   captureReports(); // the 500 cases report; keep them out of the console
 
   describe("served with a serve.authenticate whose principal is ambient context", () => {
-    const server = withServer(() => ({ tools, openapi: { title: "Loans", version: "2026.1" }, serving: servingPolicy({ authenticate: () => ({ id: "o1" }) }) }));
+    const server = withServer(() => ({
+      tools,
+      openapi: { title: "Loans", version: "2026.1" },
+      serving: servingPolicy({ authenticate: () => ({ id: "o1" }) }),
+    }));
     let doc: Json;
     beforeEach(async () => {
       const reply = await send(`${server().url}/api/openapi.json`, { method: "GET" });
@@ -50,7 +54,8 @@ describe("axn-plugin-http: the OpenAPI document", () => {
         "/api/openapi.json",
       ]);
       for (const [path, item] of Object.entries(doc["paths"] as Json)) {
-        if (path === "/api/openapi.json" || path === "/api/jobs/{id}") expect(Object.keys(item as Json)).to.deep.equal(["get"]);
+        if (path === "/api/openapi.json" || path === "/api/jobs/{id}")
+          expect(Object.keys(item as Json)).to.deep.equal(["get"]);
         else expect(Object.keys(item as Json), path).to.deep.equal(["post"]);
       }
     });
@@ -66,15 +71,31 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       expect(op["x-axn-semantic-hints"]).to.deep.equal(["idempotent"]);
       expect(at(op, "requestBody", "required")).to.equal(true);
       expect(at(op, "requestBody", "content", "application/json", "schema")).to.deep.equal(ApproveLoanV2.inputSchema);
-      expect(at(op, "responses", "200", "content", "application/json", "schema")).to.deep.equal(ApproveLoanV2.outputSchema);
-      expect(Object.keys(op["responses"] as Json)).to.deep.equal(["200", "202", "400", "401", "413", "415", "422", "500"]);
+      expect(at(op, "responses", "200", "content", "application/json", "schema")).to.deep.equal(
+        ApproveLoanV2.outputSchema,
+      );
+      expect(Object.keys(op["responses"] as Json)).to.deep.equal([
+        "200",
+        "202",
+        "400",
+        "401",
+        "413",
+        "415",
+        "422",
+        "500",
+      ]);
       // Background calls (docs/scaling.md): ?async=1 or Prefer: respond-async → 202 and the job's URL.
-      expect((op["parameters"] as Json[]).map((p) => p["$ref"])).to.deep.equal(["#/components/parameters/Async", "#/components/parameters/PreferAsync"]);
+      expect((op["parameters"] as Json[]).map((p) => p["$ref"])).to.deep.equal([
+        "#/components/parameters/Async",
+        "#/components/parameters/PreferAsync",
+      ]);
       expect(at(doc, "paths", "/api/jobs/{id}", "get", "operationId")).to.equal("job_status");
       // Ambient context is the server's to supply: it never appears in the request schema.
       expect(JSON.stringify(at(op, "requestBody"))).not.to.include("principal");
       expect(at(doc, "paths", "/api/http_spec_ping/v1", "post", "x-axn-semantic-hints")).to.deep.equal(["readOnly"]);
-      expect(at(doc, "paths", "/api/http_spec_ping/v1", "post", "responses", "200", "content", "application/json", "schema")).to.deep.equal({
+      expect(
+        at(doc, "paths", "/api/http_spec_ping/v1", "post", "responses", "200", "content", "application/json", "schema"),
+      ).to.deep.equal({
         $ref: "#/components/schemas/Message",
       });
     });
@@ -83,7 +104,8 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       const resolved = (await SwaggerParser.dereference(structuredClone(doc) as never)) as unknown as Json;
       const ajv = new Ajv2020({ strict: true, allErrors: true });
       addFormats(ajv);
-      const schemaOf = (path: string, status: string) => at(resolved, "paths", path, "post", "responses", status, "content", "application/json", "schema") as object;
+      const schemaOf = (path: string, status: string) =>
+        at(resolved, "paths", path, "post", "responses", status, "content", "application/json", "schema") as object;
       let compiled = 0;
       for (const [path, item] of Object.entries(resolved["paths"] as Json)) {
         for (const op of Object.values(item as Json)) {
@@ -107,12 +129,28 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       const cases: [string, string, () => Promise<{ status: number; body: unknown }>][] = [
         ["/api/http_spec_approve_loan/v2", "200", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: 5 })],
         ["/api/http_spec_ping/v1", "200", () => postJson(`${base}/http_spec_ping/v1`, {})],
-        ["/api/http_spec_approve_loan/v2", "202", () => postJson(`${base}/http_spec_approve_loan/v2?async=1`, { amount: 5 })],
+        [
+          "/api/http_spec_approve_loan/v2",
+          "202",
+          () => postJson(`${base}/http_spec_approve_loan/v2?async=1`, { amount: 5 }),
+        ],
         ["/api/http_spec_approve_loan/v2", "400", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: "x" })],
         ["/api/http_spec_approve_loan/v2", "400", () => postText(`${base}/http_spec_approve_loan/v2`, "{")],
-        ["/api/http_spec_approve_loan/v2", "413", () => postText(`${base}/http_spec_approve_loan/v2`, "x".repeat(2 * 1024 * 1024))],
-        ["/api/http_spec_approve_loan/v2", "415", () => postText(`${base}/http_spec_approve_loan/v2`, "{}", { "content-type": "text/json" })],
-        ["/api/http_spec_approve_loan/v2", "422", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: 200_000 })],
+        [
+          "/api/http_spec_approve_loan/v2",
+          "413",
+          () => postText(`${base}/http_spec_approve_loan/v2`, "x".repeat(2 * 1024 * 1024)),
+        ],
+        [
+          "/api/http_spec_approve_loan/v2",
+          "415",
+          () => postText(`${base}/http_spec_approve_loan/v2`, "{}", { "content-type": "text/json" }),
+        ],
+        [
+          "/api/http_spec_approve_loan/v2",
+          "422",
+          () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: 200_000 }),
+        ],
         ["/api/http_spec_approve_loan/v2", "500", () => postJson(`${base}/http_spec_approve_loan/v2`, { amount: 13 })],
         ["/api/http_spec_locate/v1", "500", () => postJson(`${base}/http_spec_locate/v1`, {})],
       ];
@@ -132,21 +170,17 @@ describe("axn-plugin-http: the OpenAPI document", () => {
   });
 
   describe("with authentication", () => {
-    const server = withServer(() => ({ tools: [Ping], serving: servingPolicy({ authenticate: (r) => (r.headers.get("x-key") === "k" ? { id: "k" } : null) }) }));
+    const server = withServer(() => ({
+      tools: [Ping],
+      serving: servingPolicy({ authenticate: (r) => (r.headers.get("x-key") === "k" ? { id: "k" } : null) }),
+    }));
 
     it("lists 401 on every operation and serves the document only to an authenticated caller", async () => {
       expect((await send(`${server().url}/api/openapi.json`, { method: "GET" })).status).to.equal(401);
       const reply = await send(`${server().url}/api/openapi.json`, { method: "GET", headers: { "x-key": "k" } });
-      expect(Object.keys(at(reply.body, "paths", "/api/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal([
-        "200",
-        "202",
-        "400",
-        "401",
-        "413",
-        "415",
-        "422",
-        "500",
-      ]);
+      expect(Object.keys(at(reply.body, "paths", "/api/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal(
+        ["200", "202", "400", "401", "413", "415", "422", "500"],
+      );
       await SwaggerParser.validate(structuredClone(reply.body) as never);
     });
   });
@@ -156,19 +190,17 @@ describe("axn-plugin-http: the OpenAPI document", () => {
     const handle = await serve({ port: 0, tools: [op], basePath: "/v1/tools" });
     try {
       const doc = await send(`${handle.url}/v1/tools/openapi.json`, { method: "GET" });
-      expect(Object.keys(at(doc.body, "paths") as Json)).to.deep.equal(["/v1/tools/http_spec_ping/v1", "/v1/tools/jobs/{id}", "/v1/tools/openapi.json"]);
+      expect(Object.keys(at(doc.body, "paths") as Json)).to.deep.equal([
+        "/v1/tools/http_spec_ping/v1",
+        "/v1/tools/jobs/{id}",
+        "/v1/tools/openapi.json",
+      ]);
       expect((await postJson(`${handle.url}/v1/tools/http_spec_ping/v1`, {})).body).to.deep.equal({ message: "pong" });
       expect((await postJson(`${handle.url}/api/http_spec_ping/v1`, {})).status).to.equal(404);
       // No serve.authenticate configured: nothing can answer 401, so the document lists none.
-      expect(Object.keys(at(doc.body, "paths", "/v1/tools/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal([
-        "200",
-        "202",
-        "400",
-        "413",
-        "415",
-        "422",
-        "500",
-      ]);
+      expect(
+        Object.keys(at(doc.body, "paths", "/v1/tools/http_spec_ping/v1", "post", "responses") as Json),
+      ).to.deep.equal(["200", "202", "400", "413", "415", "422", "500"]);
     } finally {
       await handle.close();
     }

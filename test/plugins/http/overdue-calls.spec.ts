@@ -53,12 +53,22 @@ describe("a timed-out call keeps its concurrency slot until its body settles", (
     const { Stubborn, open, settled } = gatedTool();
     const server = await serve({ port: 0, tools: [Stubborn], serving: servingPolicy({ maxConcurrentCalls: 1 }) });
     const call = (wait: boolean) =>
-      fetch(`${server.url}/api/overdue_spec_stubborn/v1`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ wait }) }).then(async (r) => [r.status, await r.json()] as const);
+      fetch(`${server.url}/api/overdue_spec_stubborn/v1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ wait }),
+      }).then(async (r) => [r.status, await r.json()] as const);
     try {
       expect(await call(true)).to.deep.equal([504, { error: "Tool overdue_spec_stubborn timed out after 100 ms" }]);
-      expect(await call(false)).to.deep.equal([503, { error: "Server busy: too many tool calls in progress; retry shortly" }]);
+      expect(await call(false)).to.deep.equal([
+        503,
+        { error: "Server busy: too many tool calls in progress; retry shortly" },
+      ]);
       open();
-      const after = await untilFree(() => call(false), ([status]) => status === 503);
+      const after = await untilFree(
+        () => call(false),
+        ([status]) => status === 503,
+      );
       expect([after, settled()]).to.deep.equal([[200, { message: "Action completed successfully" }], 1]);
     } finally {
       open();
@@ -68,7 +78,12 @@ describe("a timed-out call keeps its concurrency slot until its body settles", (
 
   it("MCP: the timeout tool error, then -32002 while the body runs on, then the call runs once it has settled", async () => {
     const { Stubborn, open } = gatedTool();
-    const handler = createStreamableHttpHandler({ name: "overdue", version: "1", tools: [McpAdapter.wrap(Stubborn)], serving: servingPolicy({ maxConcurrentCalls: 1 }) });
+    const handler = createStreamableHttpHandler({
+      name: "overdue",
+      version: "1",
+      tools: [McpAdapter.wrap(Stubborn)],
+      serving: servingPolicy({ maxConcurrentCalls: 1 }),
+    });
     const http = createServer(handler.listener);
     await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
     const client = new Client({ name: "overdue", version: "1" });
@@ -78,11 +93,18 @@ describe("a timed-out call keeps its concurrency slot until its body settles", (
         (error: { code?: number }) => ["error", error.code] as const,
       );
     try {
-      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`)));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`)),
+      );
       expect(await call(true)).to.deep.equal([true, "Tool overdue_spec_stubborn timed out after 100 ms"]);
       expect(await call(false)).to.deep.equal(["error", -32002]);
       open();
-      expect(await untilFree(() => call(false), ([kind]) => kind === "error")).to.deep.equal([false, "Action completed successfully"]);
+      expect(
+        await untilFree(
+          () => call(false),
+          ([kind]) => kind === "error",
+        ),
+      ).to.deep.equal([false, "Action completed successfully"]);
     } finally {
       open();
       await client.close();

@@ -80,7 +80,13 @@ describe("axn-plugin-http: HttpAdapter", () => {
     });
 
     it("is what createHttpApp serves by default", async () => {
-      defineAxn({ name: "HttpTools.Echo", tool: ["http"], expects: { text: z.string() }, exposes: { text: z.string() }, call: ({ text }) => ({ text }) });
+      defineAxn({
+        name: "HttpTools.Echo",
+        tool: ["http"],
+        expects: { text: z.string() },
+        exposes: { text: z.string() },
+        call: ({ text }) => ({ text }),
+      });
       const app = createHttpApp();
       const response = await app.request("/api/http_tools_echo/v1", {
         method: "POST",
@@ -93,9 +99,14 @@ describe("axn-plugin-http: HttpAdapter", () => {
 
     it("refuses two tools at one route when given explicitly", () => {
       const a = defineAxn({ name: "HttpTools.Dup", tool: ["http"], call: () => undefined });
-      const b = defineAxn({ name: "Other.HttpTools.Dup", toolPrefixes: ["Other"], tool: ["http"], call: () => undefined });
+      const b = defineAxn({
+        name: "Other.HttpTools.Dup",
+        toolPrefixes: ["Other"],
+        tool: ["http"],
+        call: () => undefined,
+      });
       expect(() => createHttpApp({ tools: [a, b] })).to.throw(
-        "axn-plugin-http: HttpTools.Dup and Other.HttpTools.Dup both resolve to POST /http_tools_dup/v1; set a distinct tool name (tool: { name: \"...\" }) or toolVersion on one of them",
+        'axn-plugin-http: HttpTools.Dup and Other.HttpTools.Dup both resolve to POST /http_tools_dup/v1; set a distinct tool name (tool: { name: "..." }) or toolVersion on one of them',
       );
     });
   });
@@ -127,10 +138,22 @@ describe("axn-plugin-http: HttpAdapter", () => {
     });
 
     it("never changes the action: it still works as a direct call", async () => {
-      const before = JSON.stringify({ input: Quote.inputSchema, output: Quote.outputSchema, name: Quote.toolName("http"), hints: Quote.semanticHints });
+      const before = JSON.stringify({
+        input: Quote.inputSchema,
+        output: Quote.outputSchema,
+        name: Quote.toolName("http"),
+        hints: Quote.semanticHints,
+      });
       const op = HttpAdapter.wrap(Quote);
       await op.invoke({ sku: "a" }, { ambientContext: { tenant: "t" } });
-      expect(JSON.stringify({ input: Quote.inputSchema, output: Quote.outputSchema, name: Quote.toolName("http"), hints: Quote.semanticHints })).to.equal(before);
+      expect(
+        JSON.stringify({
+          input: Quote.inputSchema,
+          output: Quote.outputSchema,
+          name: Quote.toolName("http"),
+          hints: Quote.semanticHints,
+        }),
+      ).to.equal(before);
       const direct = await Quote.call({ sku: "a" }, { ambientContext: { tenant: "t" } });
       expect(direct.ok).to.equal(true);
       expect(direct.cents).to.equal(1299);
@@ -141,11 +164,14 @@ describe("axn-plugin-http: HttpAdapter", () => {
       expect(await op.invoke({ sku: "a" }, { ambientContext: { tenant: "t" } })).to.deep.equal({
         status: 200,
         body: { cents: 1299 },
-        encoded: "{\"cents\":1299}",
+        encoded: '{"cents":1299}',
       });
       expect(await op.invoke({ sku: 1 }, { ambientContext: { tenant: "t" } })).to.deep.equal({
         status: 400,
-        body: { error: "sku: Expected string, received number", fieldErrors: [{ field: "sku", message: "sku: Expected string, received number" }] },
+        body: {
+          error: "sku: Expected string, received number",
+          fieldErrors: [{ field: "sku", message: "sku: Expected string, received number" }],
+        },
       });
     });
   });
@@ -155,7 +181,12 @@ describe("axn-plugin-http: HttpAdapter", () => {
       app: createHttpApp({
         tools: [Ping],
         serving: servingPolicy({ authenticate: (r) => (r.headers.get("x-key") === "k" ? { id: "k" } : null) }),
-        mount: [{ path: "/mcp", handler: async (request) => Response.json({ mounted: request.method, path: new URL(request.url).pathname }) }],
+        mount: [
+          {
+            path: "/mcp",
+            handler: async (request) => Response.json({ mounted: request.method, path: new URL(request.url).pathname }),
+          },
+        ],
       }),
     }));
 
@@ -164,7 +195,9 @@ describe("axn-plugin-http: HttpAdapter", () => {
       expect(mounted.status).to.equal(200);
       expect(mounted.body).to.deep.equal({ mounted: "POST", path: "/mcp" });
       expect((await postJson(`${server().url}/api/http_spec_ping/v1`, {})).status).to.equal(401);
-      expect((await postJson(`${server().url}/api/http_spec_ping/v1`, {}, { "x-key": "k" })).body).to.deep.equal({ message: "pong" });
+      expect((await postJson(`${server().url}/api/http_spec_ping/v1`, {}, { "x-key": "k" })).body).to.deep.equal({
+        message: "pong",
+      });
     });
 
     it("a mounted handler still sits behind the loopback Host check", async () => {

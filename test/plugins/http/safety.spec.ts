@@ -30,7 +30,10 @@ describe("axn-plugin-http: safe by default", () => {
     }
 
     it("a nested __proto__ key reaches the action as data on an object with no prototype", async () => {
-      const reply = await postText(url("/http_spec_inspect/v1"), '{"payload": {"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}}');
+      const reply = await postText(
+        url("/http_spec_inspect/v1"),
+        '{"payload": {"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}}',
+      );
       expect(reply.status).to.equal(200);
       expect(reply.body).to.deep.equal({ keys: ["__proto__", "constructor"], prototypeIsNull: true, polluted: false });
       expect(Object.prototype).not.to.have.property("polluted");
@@ -71,7 +74,11 @@ describe("axn-plugin-http: safe by default", () => {
       it("answers the preflight and marks responses for the configured origin only", async () => {
         const preflight = await send(`${server().url}/api/http_spec_ping/v1`, {
           method: "OPTIONS",
-          headers: { origin: "https://app.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+          headers: {
+            origin: "https://app.example",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type",
+          },
         });
         expect(preflight.status).to.equal(204);
         expect(preflight.headers.get("access-control-allow-origin")).to.equal("https://app.example");
@@ -121,9 +128,16 @@ describe("axn-plugin-http: safe by default", () => {
 
     it("each verdict stays right when Hosts alternate, and past the number of verdicts remembered", async () => {
       const port = server().port;
-      const hosts = Array.from({ length: 80 }, (_, i) => [`evil-${i}.example:${port}`, `127.0.0.1:${port}`, `evil-${i}.example:${port}`]).flat();
+      const hosts = Array.from({ length: 80 }, (_, i) => [
+        `evil-${i}.example:${port}`,
+        `127.0.0.1:${port}`,
+        `evil-${i}.example:${port}`,
+      ]).flat();
       for (const host of [...hosts, "evil-3.example", `localhost:${port}`]) {
-        const reply = await raw(`${server().url}/api/http_spec_ping/v1`, { headers: { host, "content-type": "application/json" }, chunks: ["{}"] });
+        const reply = await raw(`${server().url}/api/http_spec_ping/v1`, {
+          headers: { host, "content-type": "application/json" },
+          chunks: ["{}"],
+        });
         expect(reply.status, host).to.equal(host.startsWith("evil") ? 403 : 200);
       }
     });
@@ -131,7 +145,15 @@ describe("axn-plugin-http: safe by default", () => {
     it("createHttpApp({ allowedHosts }) checks the Host itself, before routing, on any runtime", async () => {
       const app = createHttpApp({ tools, allowedHosts: ["api.internal"] });
       const post = (host: string, path: string): Promise<Response> =>
-        Promise.resolve(app.fetch(new Request(`http://${host}/api${path}`, { method: "POST", headers: { host, "content-type": "application/json" }, body: "{}" })));
+        Promise.resolve(
+          app.fetch(
+            new Request(`http://${host}/api${path}`, {
+              method: "POST",
+              headers: { host, "content-type": "application/json" },
+              body: "{}",
+            }),
+          ),
+        );
       const allowed = await post("api.internal", "/http_spec_ping/v1");
       expect([allowed.status, await allowed.json()]).to.deep.equal([200, { message: "pong" }]);
       for (const path of ["/http_spec_ping/v1", "/no_such_tool/v1"]) {
@@ -143,9 +165,15 @@ describe("axn-plugin-http: safe by default", () => {
     it("an explicit allowedHosts list wins, and a public bind has no default list", async () => {
       const listed = await serve({ port: 0, tools, allowedHosts: ["api.internal"] });
       try {
-        const ok = await raw(`${listed.url}/api/http_spec_ping/v1`, { headers: { host: "api.internal", "content-type": "application/json" }, chunks: ["{}"] });
+        const ok = await raw(`${listed.url}/api/http_spec_ping/v1`, {
+          headers: { host: "api.internal", "content-type": "application/json" },
+          chunks: ["{}"],
+        });
         expect(ok.status).to.equal(200);
-        const refused = await raw(`${listed.url}/api/http_spec_ping/v1`, { headers: { host: `localhost:${listed.port}`, "content-type": "application/json" }, chunks: ["{}"] });
+        const refused = await raw(`${listed.url}/api/http_spec_ping/v1`, {
+          headers: { host: `localhost:${listed.port}`, "content-type": "application/json" },
+          chunks: ["{}"],
+        });
         expect(refused.status).to.equal(403);
       } finally {
         await listed.close();

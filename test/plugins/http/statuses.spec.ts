@@ -17,7 +17,9 @@ describe("axn-plugin-http: statuses over loopback", () => {
   const reports = captureReports();
   const server = withServer(() => ({
     tools,
-    serving: servingPolicy({ authenticate: (request) => (request.headers.get("authorization") === "Bearer ok" ? { id: "officer-7" } : null) }),
+    serving: servingPolicy({
+      authenticate: (request) => (request.headers.get("authorization") === "Bearer ok" ? { id: "officer-7" } : null),
+    }),
   }));
   const auth = { authorization: "Bearer ok" };
   const url = (path: string): string => `${server().url}/api${path}`;
@@ -49,7 +51,11 @@ describe("axn-plugin-http: statuses over loopback", () => {
     });
 
     it("never lets the body supply the ambient context", async () => {
-      const reply = await postJson(url("/http_spec_approve_loan/v2"), { amount: 1, ambientContext: { principal: { id: "attacker" } } }, auth);
+      const reply = await postJson(
+        url("/http_spec_approve_loan/v2"),
+        { amount: 1, ambientContext: { principal: { id: "attacker" } } },
+        auth,
+      );
       expect(reply.status).to.equal(200);
       expect(reply.body).to.deep.include({ officerId: "officer-7" });
     });
@@ -111,7 +117,11 @@ describe("axn-plugin-http: statuses over loopback", () => {
       it(`bytes that are not UTF-8 are answered as not UTF-8, as MCP answers them (${framing})`, async () => {
         const bytes = Uint8Array.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]);
         const reply = await raw(url("/http_spec_approve_loan/v1"), {
-          headers: { "content-type": "application/json", ...auth, ...(framing === "chunked" ? {} : { "content-length": String(bytes.byteLength) }) },
+          headers: {
+            "content-type": "application/json",
+            ...auth,
+            ...(framing === "chunked" ? {} : { "content-length": String(bytes.byteLength) }),
+          },
           chunks: [bytes],
         });
         expect(reply.status).to.equal(400);
@@ -128,7 +138,10 @@ describe("axn-plugin-http: statuses over loopback", () => {
       });
       // Parsed whole: the one complaint is the undeclared key at its very end.
       expect(reply.status).to.equal(400);
-      expect(reply.body).to.deep.equal({ error: "Could not approve the loan: unknown input: pad", fieldErrors: [{ field: "pad", message: "unknown input: pad" }] });
+      expect(reply.body).to.deep.equal({
+        error: "Could not approve the loan: unknown input: pad",
+        fieldErrors: [{ field: "pad", message: "unknown input: pad" }],
+      });
     });
 
     it("a body cut short answers 400 and pages nobody: the client's doing, not a server fault", async () => {
@@ -195,7 +208,13 @@ describe("axn-plugin-http: statuses over loopback", () => {
     });
 
     it("there is no unversioned alias, and no other spelling of a version", async () => {
-      for (const path of ["/http_spec_approve_loan", "/http_spec_approve_loan/latest", "/http_spec_approve_loan/V2", "/http_spec_approve_loan/v02", "/http_spec_approve_loan/v2/"]) {
+      for (const path of [
+        "/http_spec_approve_loan",
+        "/http_spec_approve_loan/latest",
+        "/http_spec_approve_loan/V2",
+        "/http_spec_approve_loan/v02",
+        "/http_spec_approve_loan/v2/",
+      ]) {
         const reply = await postJson(url(path), { amount: 5 }, auth);
         expect(reply.status, path).to.equal(404);
       }
@@ -283,16 +302,28 @@ describe("axn-plugin-http: statuses over loopback", () => {
       "multipart/form-data; boundary=x",
     ]) {
       it(`refuses ${contentType === undefined ? "a missing Content-Type" : JSON.stringify(contentType)}`, async () => {
-        const headers: Record<string, string> = { ...auth, ...(contentType === undefined ? {} : { "content-type": contentType }) };
+        const headers: Record<string, string> = {
+          ...auth,
+          ...(contentType === undefined ? {} : { "content-type": contentType }),
+        };
         const reply = await raw(url("/http_spec_approve_loan/v1"), { headers, chunks: ['{"amount":5}'] });
         expect(reply.status).to.equal(415);
         expect(reply.body).to.deep.equal({ error: "Content-Type must be application/json" });
       });
     }
 
-    for (const contentType of ["application/json", "APPLICATION/JSON", "application/json; charset=utf-8", "application/json;charset=UTF-8", 'application/json; charset="utf-8"']) {
+    for (const contentType of [
+      "application/json",
+      "APPLICATION/JSON",
+      "application/json; charset=utf-8",
+      "application/json;charset=UTF-8",
+      'application/json; charset="utf-8"',
+    ]) {
       it(`accepts ${JSON.stringify(contentType)}, handled identically`, async () => {
-        const reply = await postText(url("/http_spec_approve_loan/v1"), '{"amount":5}', { ...auth, "content-type": contentType });
+        const reply = await postText(url("/http_spec_approve_loan/v1"), '{"amount":5}', {
+          ...auth,
+          "content-type": contentType,
+        });
         expect(reply.status).to.equal(200);
         expect(reply.body).to.deep.equal({ approved: true });
       });

@@ -43,7 +43,11 @@ export function withServer(options: () => ServeOptions): () => HttpServerHandle 
 
 async function replyOf(response: Response): Promise<Reply> {
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === "" ? undefined : (JSON.parse(text) as unknown),
+  };
 }
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
@@ -51,7 +55,11 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
 }
 
 export async function postText(url: string, body: string, headers: Record<string, string> = {}): Promise<Reply> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
   return replyOf(response);
 }
 
@@ -70,20 +78,34 @@ export function raw(
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname, method: options.method ?? "POST", headers: options.headers ?? {} },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: options.method ?? "POST",
+        headers: options.headers ?? {},
+      },
       (res) => {
         const parts: Buffer[] = [];
         res.on("data", (part: Buffer) => parts.push(part));
         res.on("end", () => {
           const text = Buffer.concat(parts).toString("utf8");
           const headers = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") headers.set(name, value);
-          resolve({ status: res.statusCode ?? 0, headers, body: text === "" ? undefined : (JSON.parse(text) as unknown), rawBody: text });
+          for (const [name, value] of Object.entries(res.headers))
+            if (typeof value === "string") headers.set(name, value);
+          resolve({
+            status: res.statusCode ?? 0,
+            headers,
+            body: text === "" ? undefined : (JSON.parse(text) as unknown),
+            rawBody: text,
+          });
         });
       },
     );
     // The server may answer (413) and close before the whole body is written.
-    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error),
+    );
     for (const chunk of options.chunks ?? []) req.write(chunk);
     req.end();
   });

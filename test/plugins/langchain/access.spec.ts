@@ -25,8 +25,21 @@ describe("axn-plugin-langchain: access", () => {
       langchainPlugin.apply(host, undefined);
       host.freeze();
       defineAxn({ name: "Desk.ListTickets", tool: ["langchain"], call: () => {}, messages: { success: "3 tickets" } });
-      defineAxn({ name: "Desk.CloseTicket", tool: ["langchain"], access: { roles: ["agent"] }, expects: { id: z.string() }, call: () => {}, messages: { success: "Closed" } });
-      defineAxn({ name: "Desk.Profile", tool: ["langchain"], access: "authenticated", call: () => {}, messages: { success: "Your profile" } });
+      defineAxn({
+        name: "Desk.CloseTicket",
+        tool: ["langchain"],
+        access: { roles: ["agent"] },
+        expects: { id: z.string() },
+        call: () => {},
+        messages: { success: "Closed" },
+      });
+      defineAxn({
+        name: "Desk.Profile",
+        tool: ["langchain"],
+        access: "authenticated",
+        call: () => {},
+        messages: { success: "Your profile" },
+      });
     });
     const names = (tools: readonly { name: string }[]) => tools.map((tool) => tool.name);
 
@@ -34,12 +47,18 @@ describe("axn-plugin-langchain: access", () => {
       expect(names(LangchainAdapter.tools())).to.deep.equal(["desk_close_ticket", "desk_list_tickets", "desk_profile"]);
       expect(names(LangchainAdapter.tools({ principal: null }))).to.deep.equal(["desk_list_tickets"]);
       expect(names(LangchainAdapter.tools({ principal: READER }))).to.deep.equal(["desk_list_tickets", "desk_profile"]);
-      expect(names(LangchainAdapter.tools({ principal: AGENT }))).to.deep.equal(["desk_close_ticket", "desk_list_tickets", "desk_profile"]);
+      expect(names(LangchainAdapter.tools({ principal: AGENT }))).to.deep.equal([
+        "desk_close_ticket",
+        "desk_list_tickets",
+        "desk_profile",
+      ]);
     });
 
     it("runs each listed tool as that caller, whatever principal the run's context carries", async () => {
       const tools = LangchainAdapter.tools({ principal: AGENT });
-      const messages = await runAgent(tools, [[{ name: "desk_close_ticket", args: { id: "T-1" }, id: "c1" }]], { context: { principal: READER } });
+      const messages = await runAgent(tools, [[{ name: "desk_close_ticket", args: { id: "T-1" }, id: "c1" }]], {
+        context: { principal: READER },
+      });
       expect(messages.map((m) => [m.status, m.content])).to.deep.equal([["success", "Closed"]]);
       const anonymous = LangchainAdapter.tools({ principal: null });
       expect(names(anonymous)).to.not.include("desk_profile");
@@ -49,9 +68,15 @@ describe("axn-plugin-langchain: access", () => {
   describe("the runtime check", () => {
     it("refuses the run's context principal when the policy does not admit it, and runs it when it does", async () => {
       const assign = LangchainAdapter.wrap(AssignNote);
-      const refused = await runAgent([assign], [[{ name: assign.name, args: {}, id: "a1" }]], { context: { principal: READER } });
-      expect(refused.map((m) => [m.tool_call_id, m.status, m.content])).to.deep.equal([["a1", "error", REFUSALS.reader.assign_note]]);
-      const allowed = await runAgent([assign], [[{ name: assign.name, args: {}, id: "a2" }]], { context: { principal: AGENT } });
+      const refused = await runAgent([assign], [[{ name: assign.name, args: {}, id: "a1" }]], {
+        context: { principal: READER },
+      });
+      expect(refused.map((m) => [m.tool_call_id, m.status, m.content])).to.deep.equal([
+        ["a1", "error", REFUSALS.reader.assign_note],
+      ]);
+      const allowed = await runAgent([assign], [[{ name: assign.name, args: {}, id: "a2" }]], {
+        context: { principal: AGENT },
+      });
       expect(allowed.map((m) => [m.tool_call_id, m.status, m.content])).to.deep.equal([["a2", "success", "Assigned"]]);
     });
 
@@ -59,10 +84,14 @@ describe("axn-plugin-langchain: access", () => {
       const tools = ACCESS_ACTIONS.map((action) => LangchainAdapter.wrap(action));
       const argsOf = (name: string) => (name === "write_note" ? { text: "hi" } : {});
       for (const [name, sentence] of Object.entries(REFUSALS.reader)) {
-        const [refused] = await runAgent(tools, [[{ name, args: argsOf(name), id: `r_${name}` }]], { context: { principal: READER } });
+        const [refused] = await runAgent(tools, [[{ name, args: argsOf(name), id: `r_${name}` }]], {
+          context: { principal: READER },
+        });
         expect([refused?.status, refused?.content], name).to.deep.equal(["error", sentence]);
         const allowedAs = name === "write_note" ? WRITER : AGENT;
-        const [allowed] = await runAgent(tools, [[{ name, args: argsOf(name), id: `a_${name}` }]], { context: { principal: allowedAs } });
+        const [allowed] = await runAgent(tools, [[{ name, args: argsOf(name), id: `a_${name}` }]], {
+          context: { principal: allowedAs },
+        });
         expect(allowed?.status, name).to.equal("success");
       }
     });
@@ -72,7 +101,9 @@ describe("axn-plugin-langchain: access", () => {
       const [anonymous] = await runAgent([who], [[{ name: who.name, args: {}, id: "w1" }]]);
       expect([anonymous?.status, anonymous?.content]).to.deep.equal(["error", REFUSALS.anonymous.who_am_i]);
       const bound = LangchainAdapter.wrap(WhoAmI, { principal: null });
-      const [unbound] = await runAgent([bound], [[{ name: bound.name, args: {}, id: "w2" }]], { context: { principal: READER } });
+      const [unbound] = await runAgent([bound], [[{ name: bound.name, args: {}, id: "w2" }]], {
+        context: { principal: READER },
+      });
       expect([unbound?.status, unbound?.content]).to.deep.equal(["error", REFUSALS.anonymous.who_am_i]);
       const reader = LangchainAdapter.wrap(WhoAmI, { principal: READER });
       expect(await reader.invoke({})).to.equal('{"id":"u_reader"}');

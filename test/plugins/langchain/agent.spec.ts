@@ -24,7 +24,10 @@ describe("axn-plugin-langchain: a real agent loop (createAgent + FakeToolCalling
   const transfer = LangchainAdapter.wrap(Transfer);
 
   it("answers a successful call with the exposes as content and artifact", async () => {
-    const [message, ...rest] = await runAgent([transfer], [[{ name: transfer.name, args: { amount: 5, to: "acc_1" }, id: "t1" }]]);
+    const [message, ...rest] = await runAgent(
+      [transfer],
+      [[{ name: transfer.name, args: { amount: 5, to: "acc_1" }, id: "t1" }]],
+    );
     expect(rest).to.deep.equal([]);
     expect(message?.status).to.equal("success");
     expect(message?.content).to.equal('{"reference":"T-acc_1-5","amount":5}');
@@ -34,7 +37,10 @@ describe("axn-plugin-langchain: a real agent loop (createAgent + FakeToolCalling
   it("lets the model read a business failure and carry on", async () => {
     const messages = await runAgent(
       [transfer],
-      [[{ name: transfer.name, args: { amount: 5, to: "frozen" }, id: "t1" }], [{ name: transfer.name, args: { amount: 5, to: "acc_2" }, id: "t2" }]],
+      [
+        [{ name: transfer.name, args: { amount: 5, to: "frozen" }, id: "t1" }],
+        [{ name: transfer.name, args: { amount: 5, to: "acc_2" }, id: "t2" }],
+      ],
     );
     expect(messages.map((m) => [m.tool_call_id, m.status, m.content])).to.deep.equal([
       ["t1", "error", "Could not transfer: the account is frozen"],
@@ -57,10 +63,13 @@ describe("axn-plugin-langchain: a real agent loop (createAgent + FakeToolCalling
     expect(reports).to.deep.equal([]);
   });
 
-  it("presents the action's message under presentAs: \"message\", keeping the artifact", async () => {
+  it('presents the action\'s message under presentAs: "message", keeping the artifact', async () => {
     const terse = LangchainAdapter.wrap(Transfer, { presentAs: "message" });
     const [message] = await runAgent([terse], [[{ name: terse.name, args: { amount: 1, to: "acc_4" }, id: "t1" }]]);
-    expect([message?.content, message?.artifact]).to.deep.equal(["Transfer booked", { reference: "T-acc_4-1", amount: 1 }]);
+    expect([message?.content, message?.artifact]).to.deep.equal([
+      "Transfer booked",
+      { reference: "T-acc_4-1", amount: 1 },
+    ]);
   });
 
   it("runs two wrapped tools side by side in one model turn", async () => {
@@ -71,7 +80,12 @@ describe("axn-plugin-langchain: a real agent loop (createAgent + FakeToolCalling
     const echo = LangchainAdapter.wrap(Echo);
     const messages = await runAgent(
       [transfer, echo],
-      [[{ name: echo.name, args: { text: "hi" }, id: "e1" }, { name: transfer.name, args: { amount: 2, to: "acc_5" }, id: "t1" }]],
+      [
+        [
+          { name: echo.name, args: { text: "hi" }, id: "e1" },
+          { name: transfer.name, args: { amount: 2, to: "acc_5" }, id: "t1" },
+        ],
+      ],
     );
     expect(messages.map((m) => [m.name, m.content]).sort()).to.deep.equal([
       ["langchain_agent_echo", '{"text":"hi"}'],

@@ -15,7 +15,10 @@ describe("axn-plugin-langchain: ambient context", () => {
   const WhoAmI = Factory.build(
     {
       name: "LangchainAmbient.WhoAmI",
-      expects: { delayMs: { schema: z.number().int(), optional: true }, userId: { schema: z.string(), on: "ambientContext" } },
+      expects: {
+        delayMs: { schema: z.number().int(), optional: true },
+        userId: { schema: z.string(), on: "ambientContext" },
+      },
       exposes: { userId: z.string() },
     },
     async ({ delayMs, userId }) => {
@@ -31,9 +34,12 @@ describe("axn-plugin-langchain: ambient context", () => {
   });
 
   it("never comes from the model's arguments: a smuggled ambientContext is stripped", async () => {
-    const smuggled = await tool.invoke(call(tool.name, { ambientContext: { userId: "attacker" }, ambient_context: { userId: "attacker" } }), {
-      context: { userId: "u_real" },
-    });
+    const smuggled = await tool.invoke(
+      call(tool.name, { ambientContext: { userId: "attacker" }, ambient_context: { userId: "attacker" } }),
+      {
+        context: { userId: "u_real" },
+      },
+    );
     expect(smuggled.artifact).to.deep.equal({ userId: "u_real" });
     const asArgument = await tool.invoke(call(tool.name, { userId: "attacker" }), { context: { userId: "u_real" } });
     expect(asArgument.status).to.equal("error");
@@ -42,7 +48,9 @@ describe("axn-plugin-langchain: ambient context", () => {
 
   it("takes a fixed table or a function of the run's config from wrap(…, { ambientContext })", async () => {
     const fixed = LangchainAdapter.wrap(WhoAmI, { ambientContext: { userId: "u_fixed" } });
-    expect((await fixed.invoke(call(tool.name, {}), { context: { userId: "ignored" } })).artifact).to.deep.equal({ userId: "u_fixed" });
+    expect((await fixed.invoke(call(tool.name, {}), { context: { userId: "ignored" } })).artifact).to.deep.equal({
+      userId: "u_fixed",
+    });
     const fromConfigurable = LangchainAdapter.wrap(WhoAmI, {
       ambientContext: (config) => ({ userId: String(config.configurable?.["user"]) }),
     });
@@ -68,7 +76,9 @@ describe("axn-plugin-langchain: ambient context", () => {
     const message = await broken.invoke(call(tool.name, {}));
     expect(message.status).to.equal("error");
     expect(message.content).to.equal("The tool could not produce a valid response");
-    expect(reports.map((r) => [r.phase, (r.error as Error).message])).to.deep.equal([["adapter ambient context", "session store offline"]]);
+    expect(reports.map((r) => [r.phase, (r.error as Error).message])).to.deep.equal([
+      ["adapter ambient context", "session store offline"],
+    ]);
   });
 
   it("is isolated between concurrent agent runs for different users", async () => {
@@ -84,9 +94,18 @@ describe("axn-plugin-langchain: ambient context", () => {
     );
     const results = await Promise.all(runs);
     expect(results.map((messages) => messages.map((m) => [m.tool_call_id, m.artifact]))).to.deep.equal([
-      [["alice_1", { userId: "alice" }], ["alice_2", { userId: "alice" }]],
-      [["bob_1", { userId: "bob" }], ["bob_2", { userId: "bob" }]],
-      [["carol_1", { userId: "carol" }], ["carol_2", { userId: "carol" }]],
+      [
+        ["alice_1", { userId: "alice" }],
+        ["alice_2", { userId: "alice" }],
+      ],
+      [
+        ["bob_1", { userId: "bob" }],
+        ["bob_2", { userId: "bob" }],
+      ],
+      [
+        ["carol_1", { userId: "carol" }],
+        ["carol_2", { userId: "carol" }],
+      ],
     ]);
   });
 });

@@ -24,13 +24,16 @@ describe("axn-plugin-langchain: cancellation", () => {
     let markFinished!: () => void;
     const finished = new Promise<void>((resolve) => (markFinished = resolve));
     const seen = { started: 0, aborted: [] as boolean[] };
-    const action = Factory.build({ name: "LangchainCancel.Slow", expects: { ms: z.number().int() } }, async (_input, ctx) => {
-      seen.started += 1;
-      markStarted();
-      await released;
-      seen.aborted.push(ctx.signal.aborted);
-      markFinished();
-    });
+    const action = Factory.build(
+      { name: "LangchainCancel.Slow", expects: { ms: z.number().int() } },
+      async (_input, ctx) => {
+        seen.started += 1;
+        markStarted();
+        await released;
+        seen.aborted.push(ctx.signal.aborted);
+        markFinished();
+      },
+    );
     return { action, seen, started, release, finished };
   }
 

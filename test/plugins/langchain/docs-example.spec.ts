@@ -45,7 +45,12 @@ describe("axn-plugin-langchain: docs/plugins/langchain.md", () => {
             ],
           },
         ],
-        ["good", "success", '{"reference":"T-u_17-acc_42-500","amount":500}', { reference: "T-u_17-acc_42-500", amount: 500 }],
+        [
+          "good",
+          "success",
+          '{"reference":"T-u_17-acc_42-500","amount":500}',
+          { reference: "T-u_17-acc_42-500", amount: 500 },
+        ],
       ]);
     } finally {
       resetKernel();
@@ -58,6 +63,9 @@ describe("axn-plugin-langchain: docs/plugins/langchain.md", () => {
 
   it("§8: invoking the wrapped tool directly", async () => {
     const message = await invokeDirectly();
-    expect([message.status, message.content]).to.deep.equal(["error", "Could not transfer: the destination account is frozen"]);
+    expect([message.status, message.content]).to.deep.equal([
+      "error",
+      "Could not transfer: the destination account is frozen",
+    ]);
   });
 });

@@ -22,7 +22,10 @@ describe("axn-plugin-langchain: invalid arguments surface result.error", () => {
     name: "LangchainInvalid.Custom",
     expects: { n: z.number() },
     exposes: { doubled: z.number() },
-    messages: { error: "Custom failed", errors: [{ when: InboundValidationError, message: "please check your inputs" }] },
+    messages: {
+      error: "Custom failed",
+      errors: [{ when: InboundValidationError, message: "please check your inputs" }],
+    },
     call: ({ n }) => ({ doubled: n * 2 }),
   });
   const Headline = defineAxn({
@@ -40,7 +43,12 @@ describe("axn-plugin-langchain: invalid arguments surface result.error", () => {
       [[{ name: tool.name, args: { n: "x" }, id: "bad" }], [{ name: tool.name, args: { n: "4" }, id: "good" }]],
     );
     expect(messages.map((m) => [m.tool_call_id, m.status, m.content, m.artifact])).to.deep.equal([
-      ["bad", "error", "Custom failed: please check your inputs", { fieldErrors: [{ field: "n", message: "n: Expected number, received string" }] }],
+      [
+        "bad",
+        "error",
+        "Custom failed: please check your inputs",
+        { fieldErrors: [{ field: "n", message: "n: Expected number, received string" }] },
+      ],
       ["good", "success", '{"doubled":8}', { doubled: 8 }],
     ]);
     expect(reports).to.deep.equal([]);
@@ -68,12 +76,17 @@ describe("axn-plugin-langchain: invalid arguments surface result.error", () => {
     );
   });
 
-  it("a base headline composes with the violations (\"Headline: reason\"); with none, result.error is the violations", async () => {
+  it('a base headline composes with the violations ("Headline: reason"); with none, result.error is the violations', async () => {
     const headline = LangchainAdapter.wrap(Headline);
     const plain = LangchainAdapter.wrap(Plain);
     const messages = await runAgent(
       [headline, plain],
-      [[{ name: headline.name, args: { n: 1, mode: "warp" }, id: "h" }, { name: plain.name, args: { n: "x", extra: 1 }, id: "p" }]],
+      [
+        [
+          { name: headline.name, args: { n: 1, mode: "warp" }, id: "h" },
+          { name: plain.name, args: { n: "x", extra: 1 }, id: "p" },
+        ],
+      ],
     );
     const byId = new Map(messages.map((m) => [m.tool_call_id, [m.status, m.content]]));
     expect(byId.get("h")).to.deep.equal([
@@ -87,7 +100,9 @@ describe("axn-plugin-langchain: invalid arguments surface result.error", () => {
     const tool = LangchainAdapter.wrap(Custom);
     const message = await tool.invoke({ name: tool.name, args: { n: "x" }, id: "direct", type: "tool_call" });
     expect([message.status, message.content]).to.deep.equal(["error", "Custom failed: please check your inputs"]);
-    expect(message.artifact).to.deep.equal({ fieldErrors: [{ field: "n", message: "n: Expected number, received string" }] });
+    expect(message.artifact).to.deep.equal({
+      fieldErrors: [{ field: "n", message: "n: Expected number, received string" }],
+    });
     // Without a tool call LangChain returns the content alone.
     const content: unknown = await tool.invoke({ n: "x" });
     expect(content).to.equal("Custom failed: please check your inputs");

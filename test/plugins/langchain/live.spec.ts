@@ -29,10 +29,34 @@ class EventRecorder extends BaseCallbackHandler {
 }
 
 const EXPECTED_EVENTS = [
-  { name: "axn_log", data: { level: "info", logger: "AgentTools.ImportContacts", data: { step: "scan", rows: 2 }, tool: "import_contacts", toolCallId: "c1" } },
-  { name: "axn_progress", data: { progress: 1, total: 2, message: "row 1 of 2", tool: "import_contacts", toolCallId: "c1" } },
-  { name: "axn_progress", data: { progress: 2, total: 2, message: "row 2 of 2", tool: "import_contacts", toolCallId: "c1" } },
-  { name: "axn_log", data: { level: "notice", logger: "AgentTools.ImportContacts", data: "imported 2 contacts", tool: "import_contacts", toolCallId: "c1" } },
+  {
+    name: "axn_log",
+    data: {
+      level: "info",
+      logger: "AgentTools.ImportContacts",
+      data: { step: "scan", rows: 2 },
+      tool: "import_contacts",
+      toolCallId: "c1",
+    },
+  },
+  {
+    name: "axn_progress",
+    data: { progress: 1, total: 2, message: "row 1 of 2", tool: "import_contacts", toolCallId: "c1" },
+  },
+  {
+    name: "axn_progress",
+    data: { progress: 2, total: 2, message: "row 2 of 2", tool: "import_contacts", toolCallId: "c1" },
+  },
+  {
+    name: "axn_log",
+    data: {
+      level: "notice",
+      logger: "AgentTools.ImportContacts",
+      data: "imported 2 contacts",
+      tool: "import_contacts",
+      toolCallId: "c1",
+    },
+  },
 ];
 
 describe("axn-plugin-langchain: live reports as run events, and media content blocks", () => {
@@ -41,7 +65,9 @@ describe("axn-plugin-langchain: live reports as run events, and media content bl
   it("a callback handler sees progress and logs as custom events of the tool's run, in order, before the tool message", async () => {
     const recorder = new EventRecorder();
     const tool = LangchainAdapter.wrap(ImportContacts);
-    const [message] = await runAgent([tool], [[{ name: tool.name, args: { rows: 2 }, id: "c1" }]], { callbacks: [recorder] });
+    const [message] = await runAgent([tool], [[{ name: tool.name, args: { rows: 2 }, id: "c1" }]], {
+      callbacks: [recorder],
+    });
     expect(recorder.events.map(({ name, data }) => ({ name, data }))).to.deep.equal(EXPECTED_EVENTS);
     // Every event belongs to the tool's own run.
     expect(new Set(recorder.events.map((e) => e.runId))).to.deep.equal(new Set(recorder.toolRuns));
@@ -69,7 +95,13 @@ describe("axn-plugin-langchain: live reports as run events, and media content bl
     const Attachments = defineAxn({
       name: "Attachments",
       messages: { success: "Here you go" },
-      exposes: { voice: media.audio(), report: media.file(), link: media.resourceLink(), note: media.resource(), blob: media.resource() },
+      exposes: {
+        voice: media.audio(),
+        report: media.file(),
+        link: media.resourceLink(),
+        note: media.resource(),
+        blob: media.resource(),
+      },
       call: () => ({
         voice: { mimeType: "audio/wav", data: "UklGRg==" },
         report: { name: "q3.pdf", mimeType: "application/pdf", data: "JVBERg==" },
@@ -97,6 +129,9 @@ describe("axn-plugin-langchain: live reports as run events, and media content bl
       { type: "text", text: '{"caption":"Revenue, Q3"}' },
       { type: "image", mimeType: "image/png", data: PIXEL_PNG },
     ]);
-    expect(message?.artifact).to.deep.equal({ chart: { type: "image", mimeType: "image/png", data: PIXEL_PNG }, caption: "Revenue, Q3" });
+    expect(message?.artifact).to.deep.equal({
+      chart: { type: "image", mimeType: "image/png", data: PIXEL_PNG },
+      caption: "Revenue, Q3",
+    });
   });
 });

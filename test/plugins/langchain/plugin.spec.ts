@@ -18,7 +18,11 @@ describe("axn-plugin-langchain: the plugin and its settings", () => {
     expect([plugin.name, plugin.version, plugin.host]).to.deep.equal(["axn-plugin-langchain", "0.1.0", "^0.1.0"]);
     expect(Object.isFrozen(plugin)).to.equal(true);
     // defineAdapterPlugin: the plugin carries the adapter's key and pair.
-    expect([plugin.key, plugin.wrap, plugin.tools]).to.deep.equal(["langchain", LangchainAdapter.wrap, LangchainAdapter.tools]);
+    expect([plugin.key, plugin.wrap, plugin.tools]).to.deep.equal([
+      "langchain",
+      LangchainAdapter.wrap,
+      LangchainAdapter.tools,
+    ]);
     const registered = registeredAdapters().find((adapter) => adapter.key === "langchain");
     expect(registered?.plugin).to.equal("axn-plugin-langchain");
     expect(registered?.configSource?.toolRoots()).to.deep.equal([]);
@@ -36,11 +40,23 @@ describe("axn-plugin-langchain: the plugin and its settings", () => {
 
   it("validates per-action settings when the action is defined", () => {
     expect(() =>
-      defineAxn({ name: "LangchainPlugin.BadPresent", configure: { langchain: { presentAs: "html" as never } }, call: () => undefined }),
-    ).to.throw('Invalid langchain.presentAs "html" on action LangchainPlugin.BadPresent: expected one of "structured", "message"');
+      defineAxn({
+        name: "LangchainPlugin.BadPresent",
+        configure: { langchain: { presentAs: "html" as never } },
+        call: () => undefined,
+      }),
+    ).to.throw(
+      'Invalid langchain.presentAs "html" on action LangchainPlugin.BadPresent: expected one of "structured", "message"',
+    );
     expect(() =>
-      defineAxn({ name: "LangchainPlugin.Unknown", tool: { langchain: { colour: "blue" } as never }, call: () => undefined }),
-    ).to.throw("Unknown setting langchain.colour on action LangchainPlugin.Unknown; axn-plugin-langchain accepts: name, presentAs, rejectOpaqueExposedValues");
+      defineAxn({
+        name: "LangchainPlugin.Unknown",
+        tool: { langchain: { colour: "blue" } as never },
+        call: () => undefined,
+      }),
+    ).to.throw(
+      "Unknown setting langchain.colour on action LangchainPlugin.Unknown; axn-plugin-langchain accepts: name, presentAs, rejectOpaqueExposedValues",
+    );
   });
 
   it("resolves rejectOpaqueExposedValues per action", async () => {

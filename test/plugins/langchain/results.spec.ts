@@ -53,7 +53,7 @@ describe("axn-plugin-langchain: results as tool messages", () => {
       expect(message.artifact).to.include({ lines: 12 });
     });
 
-    it("answers the action's message under presentAs: \"message\" (the artifact still carries the exposes)", async () => {
+    it('answers the action\'s message under presentAs: "message" (the artifact still carries the exposes)', async () => {
       const tool = LangchainAdapter.wrap(Invoice, { presentAs: "message" });
       const message = await tool.invoke(call(tool.name, { number: "INV-7" }));
       expect(message.content).to.equal("Found the invoice");
@@ -63,7 +63,12 @@ describe("axn-plugin-langchain: results as tool messages", () => {
 
     it("resolves presentAs per action (configure bag), then package-wide, at call time", async () => {
       const Terse = Factory.build(
-        { name: "LangchainResults.Terse", exposes: { n: z.number() }, messages: { success: "Counted" }, configure: { langchain: { presentAs: "message" } } },
+        {
+          name: "LangchainResults.Terse",
+          exposes: { n: z.number() },
+          messages: { success: "Counted" },
+          configure: { langchain: { presentAs: "message" } },
+        },
         () => ({ n: 1 }),
       );
       const terse = LangchainAdapter.wrap(Terse);
@@ -74,7 +79,9 @@ describe("axn-plugin-langchain: results as tool messages", () => {
         c.presentAs = "message";
       });
       expect((await invoice.invoke(call(invoice.name, { number: "INV-1" }))).content).to.equal("Found the invoice");
-      expect((await LangchainAdapter.wrap(Terse, { presentAs: "structured" }).invoke(call(terse.name, {}))).content).to.equal('{"n":1}');
+      expect(
+        (await LangchainAdapter.wrap(Terse, { presentAs: "structured" }).invoke(call(terse.name, {}))).content,
+      ).to.equal('{"n":1}');
     });
 
     it("answers the message, with no artifact, for an action that exposes nothing", async () => {
@@ -85,7 +92,9 @@ describe("axn-plugin-langchain: results as tool messages", () => {
     });
 
     it("returns bare content for a plain-arguments invoke (no tool call, so no ToolMessage)", async () => {
-      const content: unknown = await LangchainAdapter.wrap(Invoice, { presentAs: "message" }).invoke({ number: "INV-2" });
+      const content: unknown = await LangchainAdapter.wrap(Invoice, { presentAs: "message" }).invoke({
+        number: "INV-2",
+      });
       expect(content).to.equal("Found the invoice");
     });
   });
@@ -126,10 +135,9 @@ describe("axn-plugin-langchain: results as tool messages", () => {
     });
 
     it("answers the adapter's own error for exposes with no JSON form, and reports it", async () => {
-      const Broken = Factory.build(
-        { name: "LangchainResults.Broken", exposes: { ratio: z.number() } },
-        () => ({ ratio: Number.POSITIVE_INFINITY }),
-      );
+      const Broken = Factory.build({ name: "LangchainResults.Broken", exposes: { ratio: z.number() } }, () => ({
+        ratio: Number.POSITIVE_INFINITY,
+      }));
       const message = await LangchainAdapter.wrap(Broken).invoke(call("langchain_results_broken", {}));
       expect(message.status).to.equal("error");
       expect(message.content).to.equal("The tool could not produce a valid response");
@@ -139,7 +147,9 @@ describe("axn-plugin-langchain: results as tool messages", () => {
 
     it("rethrows a mapping failure in development, so the bug is loud", async () => {
       configureAxn({ env: "development" });
-      const Broken = Factory.build({ name: "LangchainResults.BrokenDev", exposes: { ratio: z.number() } }, () => ({ ratio: Number.NEGATIVE_INFINITY }));
+      const Broken = Factory.build({ name: "LangchainResults.BrokenDev", exposes: { ratio: z.number() } }, () => ({
+        ratio: Number.NEGATIVE_INFINITY,
+      }));
       let thrown: unknown;
       try {
         await LangchainAdapter.wrap(Broken).invoke(call("langchain_results_broken_dev", {}));

@@ -11,10 +11,13 @@ describe("axn-plugin-langchain: gen_ai attributes on the action's span", () => {
   const spans = useInMemorySpans();
 
   const Inner = Factory.build({ name: "LangchainTracing.Inner", expects: { q: z.string() } }, () => undefined);
-  const Lookup = Factory.build({ name: "LangchainTracing.Lookup", expects: { q: z.string() }, exposes: { hits: z.number() } }, async ({ q }) => {
-    await Inner.call({ q });
-    return { hits: q.length };
-  });
+  const Lookup = Factory.build(
+    { name: "LangchainTracing.Lookup", expects: { q: z.string() }, exposes: { hits: z.number() } },
+    async ({ q }) => {
+      await Inner.call({ q });
+      return { hits: q.length };
+    },
+  );
 
   function attributesOf(action: string) {
     return spans
@@ -45,8 +48,15 @@ describe("axn-plugin-langchain: gen_ai attributes on the action's span", () => {
   it("annotates a call whose arguments are refused, and one smuggling ambient context", async () => {
     const tool = LangchainAdapter.wrap(Lookup);
     await tool.invoke({ name: tool.name, args: { q: 1, extra: true }, id: "bad", type: "tool_call" });
-    await tool.invoke({ name: tool.name, args: { q: "x", ambientContext: { userId: "x" } }, id: "smuggled", type: "tool_call" });
-    expect(attributesOf("LangchainTracing.Lookup").map((a) => [a["gen_ai.tool.call.id"], a["axn.outcome"]])).to.deep.equal([
+    await tool.invoke({
+      name: tool.name,
+      args: { q: "x", ambientContext: { userId: "x" } },
+      id: "smuggled",
+      type: "tool_call",
+    });
+    expect(
+      attributesOf("LangchainTracing.Lookup").map((a) => [a["gen_ai.tool.call.id"], a["axn.outcome"]]),
+    ).to.deep.equal([
       ["bad", "failure"],
       ["smuggled", "success"],
     ]);
@@ -55,7 +65,10 @@ describe("axn-plugin-langchain: gen_ai attributes on the action's span", () => {
   it("omits the call id when invoked with plain arguments", async () => {
     await LangchainAdapter.wrap(Lookup).invoke({ q: "abc" });
     const [attributes] = attributesOf("LangchainTracing.Lookup");
-    expect(attributes).to.include({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "langchain_tracing_lookup" });
+    expect(attributes).to.include({
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": "langchain_tracing_lookup",
+    });
     expect(attributes).to.not.have.property("gen_ai.tool.call.id");
   });
 

@@ -28,7 +28,7 @@ describe("axn-plugin-langchain: wrap", () => {
     expect(tool.responseFormat).to.equal("content_and_artifact");
   });
 
-  it("names the tool action.toolName(\"langchain\") and describes it with the action's description", () => {
+  it('names the tool action.toolName("langchain") and describes it with the action\'s description', () => {
     const tool = LangchainAdapter.wrap(ListCompanies);
     expect(tool.name).to.equal("langchain_wrap_list_companies");
     expect(tool.name).to.equal(ListCompanies.toolName("langchain"));
@@ -41,7 +41,10 @@ describe("axn-plugin-langchain: wrap", () => {
     const advertised = convertToOpenAITool(tool);
     expect(advertised.function.name).to.equal("langchain_wrap_list_companies");
     expect(advertised.function.parameters).to.deep.equal(ListCompanies.inputSchema);
-    expect(Object.keys((advertised.function.parameters as { properties: object }).properties)).to.deep.equal(["limit", "since"]);
+    expect(Object.keys((advertised.function.parameters as { properties: object }).properties)).to.deep.equal([
+      "limit",
+      "since",
+    ]);
   });
 
   it("advertises the same name and input schema as the MCP adapter for the same action", () => {
@@ -80,7 +83,10 @@ describe("axn-plugin-langchain: wrap", () => {
   it("never changes the action: it is still frozen, callable directly and wrappable again", async () => {
     const schemaBefore = JSON.stringify(ListCompanies.inputSchema);
     const tool = LangchainAdapter.wrap(ListCompanies);
-    await tool.invoke({ name: tool.name, args: { limit: 2, extra: true }, id: "call_1", type: "tool_call" }, { context: { accountId: "acct_1" } });
+    await tool.invoke(
+      { name: tool.name, args: { limit: 2, extra: true }, id: "call_1", type: "tool_call" },
+      { context: { accountId: "acct_1" } },
+    );
     expect(Object.isFrozen(ListCompanies)).to.equal(true);
     expect(JSON.stringify(ListCompanies.inputSchema)).to.equal(schemaBefore);
     expect(tool.schema).to.equal(ListCompanies.inputSchema);

@@ -33,7 +33,10 @@ describe("axn-plugin-mcp: access", () => {
     ];
     for (const [label, principal] of callers) {
       it(`tools/list shows the ${label} caller exactly what it may call`, async () => {
-        const connected = await connectInMemory({ tools, serverContext: () => (principal === undefined ? {} : { principal }) });
+        const connected = await connectInMemory({
+          tools,
+          serverContext: () => (principal === undefined ? {} : { principal }),
+        });
         try {
           expect(await names(connected.client)).to.deep.equal(ALLOWED[label]);
         } finally {
@@ -44,7 +47,10 @@ describe("axn-plugin-mcp: access", () => {
 
     it("tools/call refuses a hidden tool with the refusal's sentence, and runs an allowed one", async () => {
       let principal: AxnPrincipal | undefined;
-      const connected = await connectInMemory({ tools, serverContext: () => (principal === undefined ? {} : { principal }) });
+      const connected = await connectInMemory({
+        tools,
+        serverContext: () => (principal === undefined ? {} : { principal }),
+      });
       try {
         const { client } = connected;
         const anonymous = await client.callTool({ name: "who_am_i", arguments: {} });
@@ -61,7 +67,10 @@ describe("axn-plugin-mcp: access", () => {
         expect(allowed.isError).to.not.equal(true);
         expect(allowed.structuredContent).to.deep.equal({ id: "u_reader" });
         // A name the server never had stays a protocol error.
-        const unknown = await client.callTool({ name: "no_such_tool", arguments: {} }).then(() => undefined, (error: { code?: number }) => error.code);
+        const unknown = await client.callTool({ name: "no_such_tool", arguments: {} }).then(
+          () => undefined,
+          (error: { code?: number }) => error.code,
+        );
         expect(unknown).to.equal(-32602);
       } finally {
         await connected.close();
@@ -177,7 +186,9 @@ describe("axn-plugin-mcp: access", () => {
 
     it("tells a live session its tool list changed when its token's grants did", async () => {
       const reader = await connect("t-reader");
-      const changed = new Promise<void>((resolve) => reader.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+      const changed = new Promise<void>((resolve) =>
+        reader.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+      );
       try {
         expect(reader.getServerCapabilities()?.tools).to.deep.equal({ listChanged: true });
         expect(await names(reader)).to.deep.equal(ALLOWED.reader);

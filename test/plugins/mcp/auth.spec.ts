@@ -14,7 +14,12 @@ import { servingPolicy } from "@axn/sdk/serving";
 import { resetKernel } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createStreamableHttpHandler, McpAdapter, type McpHttpHandler, type StreamableHttpOptions } from "axn-plugin-mcp";
+import {
+  createStreamableHttpHandler,
+  McpAdapter,
+  type McpHttpHandler,
+  type StreamableHttpOptions,
+} from "axn-plugin-mcp";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { z } from "zod";
 
@@ -29,7 +34,11 @@ function tools() {
   });
   const Tagged = defineAxn({
     name: "AuthSpec.Tagged",
-    expects: { tag: z.string(), waitMs: z.number().int(), principal: { schema: z.object({ id: z.string() }).passthrough(), on: "ambientContext" } },
+    expects: {
+      tag: z.string(),
+      waitMs: z.number().int(),
+      principal: { schema: z.object({ id: z.string() }).passthrough(), on: "ambientContext" },
+    },
     exposes: { tag: z.string(), id: z.string() },
     call: async ({ tag, waitMs, principal }) => {
       await new Promise((resolve) => setTimeout(resolve, waitMs));
@@ -67,16 +76,30 @@ async function listen(options: Partial<StreamableHttpOptions> = {}): Promise<Lis
   };
 }
 
-const INIT = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
 
 interface RpcReply {
   readonly status: number;
   readonly headers: Headers;
-  readonly messages: { id?: unknown; result?: { structuredContent?: unknown }; error?: { code: number; message: string } }[];
+  readonly messages: {
+    id?: unknown;
+    result?: { structuredContent?: unknown };
+    error?: { code: number; message: string };
+  }[];
 }
 
 /** One raw POST (or other method); the JSON-RPC messages of its JSON or SSE body. */
-async function rpc(url: string, body: unknown, headers: Record<string, string> = {}, method = "POST"): Promise<RpcReply> {
+async function rpc(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  method = "POST",
+): Promise<RpcReply> {
   const response = await fetch(url, {
     method,
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
@@ -84,8 +107,13 @@ async function rpc(url: string, body: unknown, headers: Record<string, string> =
   });
   const text = await response.text();
   const messages = response.headers.get("content-type")?.includes("text/event-stream")
-    ? text.split("\n").filter((line) => line.startsWith("data: ")).map((line) => JSON.parse(line.slice(6)))
-    : text === "" ? [] : [JSON.parse(text)];
+    ? text
+        .split("\n")
+        .filter((line) => line.startsWith("data: "))
+        .map((line) => JSON.parse(line.slice(6)))
+    : text === ""
+      ? []
+      : [JSON.parse(text)];
   return { status: response.status, headers: response.headers, messages };
 }
 
@@ -93,11 +121,20 @@ async function openSession(url: string, token: string): Promise<string> {
   const reply = await rpc(url, INIT, { authorization: `Bearer ${token}` });
   expect(reply.status).to.equal(200);
   const id = reply.headers.get("mcp-session-id")!;
-  await rpc(url, { jsonrpc: "2.0", method: "notifications/initialized" }, { authorization: `Bearer ${token}`, "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" });
+  await rpc(
+    url,
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { authorization: `Bearer ${token}`, "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" },
+  );
   return id;
 }
 
-const call = (id: number, name: string, args: object) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+const call = (id: number, name: string, args: object) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
 
 describe("axn-plugin-mcp: authentication and sessions over Streamable HTTP", () => {
   beforeEach(resetKernel);
@@ -108,13 +145,22 @@ describe("axn-plugin-mcp: authentication and sessions over Streamable HTTP", () 
     try {
       const none = await rpc(server.url, INIT);
       expect(none.status).to.equal(401);
-      expect(none.headers.get("www-authenticate")).to.equal(`Bearer resource_metadata="${new URL(server.url).origin}/.well-known/oauth-protected-resource/mcp"`);
-      expect(none.messages[0]!.error).to.deep.equal({ code: -32001, message: "Unauthorized: send Authorization: Bearer <token>" });
+      expect(none.headers.get("www-authenticate")).to.equal(
+        `Bearer resource_metadata="${new URL(server.url).origin}/.well-known/oauth-protected-resource/mcp"`,
+      );
+      expect(none.messages[0]!.error).to.deep.equal({
+        code: -32001,
+        message: "Unauthorized: send Authorization: Bearer <token>",
+      });
       expect(none.headers.get("x-content-type-options")).to.equal("nosniff");
       const bad = await rpc(server.url, INIT, { authorization: "Bearer bogus" });
       expect(bad.status).to.equal(401);
-      expect(bad.headers.get("www-authenticate")).to.match(/^Bearer error="invalid_token", error_description="The bearer token is not valid; send a token this server issued", resource_metadata="/);
-      expect(bad.messages[0]!.error!.message).to.equal("Unauthorized: The bearer token is not valid; send a token this server issued");
+      expect(bad.headers.get("www-authenticate")).to.match(
+        /^Bearer error="invalid_token", error_description="The bearer token is not valid; send a token this server issued", resource_metadata="/,
+      );
+      expect(bad.messages[0]!.error!.message).to.equal(
+        "Unauthorized: The bearer token is not valid; send a token this server issued",
+      );
       expect(server.handler.sessionCount).to.equal(0);
     } finally {
       await server.close();
@@ -147,9 +193,13 @@ describe("axn-plugin-mcp: authentication and sessions over Streamable HTTP", () 
         const mine = rpc(server.url, call(7, "tagged", { tag: `ana-private-${round}`, waitMs: 20 }), ana);
         const theirs = await rpc(server.url, call(7, "tagged", { tag: `bo-${round}`, waitMs: 0 }), bo);
         expect(theirs.status).to.equal(404);
-        expect(theirs.messages).to.deep.equal([{ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }]);
+        expect(theirs.messages).to.deep.equal([
+          { jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null },
+        ]);
         const answered = await mine;
-        expect(answered.messages.map((m) => m.result?.structuredContent)).to.deep.equal([{ tag: `ana-private-${round}`, id: "ana" }]);
+        expect(answered.messages.map((m) => m.result?.structuredContent)).to.deep.equal([
+          { tag: `ana-private-${round}`, id: "ana" },
+        ]);
       }
       expect((await rpc(server.url, undefined, bo, "GET")).status).to.equal(404);
       expect((await rpc(server.url, undefined, bo, "DELETE")).status).to.equal(404);
@@ -171,9 +221,12 @@ describe("axn-plugin-mcp: authentication and sessions over Streamable HTTP", () 
       const third = await rpc(server.url, INIT, { authorization: "Bearer token-ana" });
       expect(third.status).to.equal(503);
       expect(third.headers.get("retry-after")).to.equal("1");
-      expect(third.messages[0]!.error!.message).to.equal("Server busy: 2 MCP sessions are open, the most this server keeps; close one (DELETE) or retry later");
+      expect(third.messages[0]!.error!.message).to.equal(
+        "Server busy: 2 MCP sessions are open, the most this server keeps; close one (DELETE) or retry later",
+      );
       // Idle expiry: polled with a generous hang guard, never a wall-clock assertion.
-      for (let i = 0; i < 200 && server.handler.sessionCount > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 200 && server.handler.sessionCount > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(server.handler.sessionCount).to.equal(0);
       await openSession(server.url, "token-ana");
     } finally {
@@ -196,25 +249,47 @@ describe("axn-plugin-mcp: authentication and sessions over Streamable HTTP", () 
   it("jwtVerifier: a real client with a JWT from a JWKS served on loopback; expired, foreign-audience and unsigned tokens are refused", async () => {
     const { publicKey, privateKey } = await generateKeyPair("RS256");
     const jwk = { ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256", use: "sig" };
-    const jwks = createServer((_request, response) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] })));
+    const jwks = createServer((_request, response) =>
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] })),
+    );
     await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
     const issuer = "https://auth.example.test/";
     const audience = "https://tools.example.test/mcp";
     const sign = (claims: Record<string, unknown>, aud = audience, exp = "5m") =>
-      new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: "k1" }).setIssuer(issuer).setAudience(aud).setIssuedAt().setExpirationTime(exp).sign(privateKey);
-    const authenticate = jwtVerifier({ issuer, audience, jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json` });
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "RS256", kid: "k1" })
+        .setIssuer(issuer)
+        .setAudience(aud)
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(privateKey);
+    const authenticate = jwtVerifier({
+      issuer,
+      audience,
+      jwksUrl: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`,
+    });
     const server = await listen({ serving: servingPolicy({ authenticate }) });
     try {
       const token = await sign({ sub: "carla", scope: "tickets:read tickets:write" });
       const client = new Client({ name: "jwt-spec", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
       const who = await client.callTool({ name: "who_am_i", arguments: {} });
       expect(who.structuredContent).to.deep.equal({ id: "carla" });
       await client.close();
 
-      const expired = await rpc(server.url, INIT, { authorization: `Bearer ${await sign({ sub: "carla" }, audience, "-1m")}` });
-      expect(expired.messages[0]!.error!.message).to.equal("Unauthorized: The bearer token has expired; get a new one from the authorization server");
-      const foreign = await rpc(server.url, INIT, { authorization: `Bearer ${await sign({ sub: "carla" }, "https://other.example.test/")}` });
+      const expired = await rpc(server.url, INIT, {
+        authorization: `Bearer ${await sign({ sub: "carla" }, audience, "-1m")}`,
+      });
+      expect(expired.messages[0]!.error!.message).to.equal(
+        "Unauthorized: The bearer token has expired; get a new one from the authorization server",
+      );
+      const foreign = await rpc(server.url, INIT, {
+        authorization: `Bearer ${await sign({ sub: "carla" }, "https://other.example.test/")}`,
+      });
       expect(foreign.status).to.equal(401);
       const [header, payload] = token.split(".");
       const unsigned = await rpc(server.url, INIT, { authorization: `Bearer ${header}.${payload}.` });

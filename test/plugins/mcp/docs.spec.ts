@@ -51,14 +51,21 @@ async function listening(port: number, child: ChildProcess): Promise<void> {
 async function checkTheApp(client: Client): Promise<void> {
   const { tools } = await client.listTools();
   expect(tools.map((t) => [t.name, t.description, t.annotations])).to.deep.equal([
-    ["list_companies", "List the companies a user can see", { readOnlyHint: true, idempotentHint: true, openWorldHint: false }],
+    [
+      "list_companies",
+      "List the companies a user can see",
+      { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    ],
   ]);
   expect(Object.keys((tools[0]!.inputSchema as { properties: object }).properties)).to.deep.equal(["limit"]); // userId: never in the schema
   const listed = await client.callTool({ name: "list_companies", arguments: { limit: "1" } });
   expect(listed.structuredContent).to.deep.equal({ companies: [{ name: "Acme" }], count: 1 });
   // §6, "wrong arguments": the text names the field.
   const wrong = await client.callTool({ name: "list_companies", arguments: { limit: "x", extra: 1 } });
-  expect([wrong.isError, textOf(wrong)]).to.deep.equal([true, "Could not list companies: limit: Invalid input: expected number, received string; unknown input: extra"]);
+  expect([wrong.isError, textOf(wrong)]).to.deep.equal([
+    true,
+    "Could not list companies: limit: Invalid input: expected number, received string; unknown input: extra",
+  ]);
 }
 
 describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
@@ -66,7 +73,12 @@ describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
   this.timeout(60_000);
 
   it("§2: mcp-server.ts over stdio, from a real client", async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", "mcp-server.ts"], cwd: APP, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--import", "tsx", "mcp-server.ts"],
+      cwd: APP,
+      stderr: "pipe",
+    });
     const client = new Client({ name: "docs", version: "1.0.0" });
     await client.connect(transport);
     try {
@@ -78,7 +90,11 @@ describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
 
   it("§3: mcp-http.ts over Streamable HTTP, from a real client", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "mcp-http.ts"], { cwd: APP, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+    const child = spawn(process.execPath, ["--import", "tsx", "mcp-http.ts"], {
+      cwd: APP,
+      env: { ...process.env, PORT: String(port) },
+      stdio: "ignore",
+    });
     try {
       await listening(port, child);
       const client = new Client({ name: "docs", version: "1.0.0" });
@@ -115,7 +131,10 @@ describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
       defineAxn({
         name: "AgentTools.WhoAmI",
         tool: ["mcp"],
-        expects: { userId: { schema: z.string(), on: "ambientContext" }, sessionId: { schema: z.string(), on: "ambientContext" } },
+        expects: {
+          userId: { schema: z.string(), on: "ambientContext" },
+          sessionId: { schema: z.string(), on: "ambientContext" },
+        },
         exposes: { userId: z.string(), session: z.boolean() },
         call: ({ userId, sessionId }) => ({ userId, session: sessionId.length > 0 }),
       });
@@ -124,16 +143,32 @@ describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
       try {
         const client = new Client({ name: "docs", version: "1.0.0" });
         await client.connect(
-          new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), { fetch: fetchVia, requestInit: { headers: { authorization: "Bearer t-ada" } } }),
+          new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
+            fetch: fetchVia,
+            requestInit: { headers: { authorization: "Bearer t-ada" } },
+          }),
         );
         const who = await client.callTool({ name: "who_am_i", arguments: {} });
         expect(who.structuredContent).to.deep.equal({ userId: "ada", session: true });
         await client.close();
-        const post = (headers: Record<string, string>) => mcp.fetch(new Request("http://localhost/mcp", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" }));
+        const post = (headers: Record<string, string>) =>
+          mcp.fetch(
+            new Request("http://localhost/mcp", {
+              method: "POST",
+              headers: { "content-type": "application/json", ...headers },
+              body: "{}",
+            }),
+          );
         const anonymous = await post({});
-        expect([anonymous.status, ((await anonymous.json()) as { error: { message: string } }).error.message]).to.deep.equal([401, "Unauthorized: send Authorization: Bearer <token>"]);
+        expect([
+          anonymous.status,
+          ((await anonymous.json()) as { error: { message: string } }).error.message,
+        ]).to.deep.equal([401, "Unauthorized: send Authorization: Bearer <token>"]);
         const forged = await post({ authorization: "Bearer ada" });
-        expect([forged.status, ((await forged.json()) as { error: { message: string } }).error.message]).to.deep.equal([401, "Unauthorized: Send Authorization: Bearer t-<user>"]);
+        expect([forged.status, ((await forged.json()) as { error: { message: string } }).error.message]).to.deep.equal([
+          401,
+          "Unauthorized: Send Authorization: Bearer t-<user>",
+        ]);
       } finally {
         await mcp.close();
       }
@@ -146,7 +181,9 @@ describe("axn-plugin-mcp: docs/plugins/mcp.md", function () {
       const client = new Client({ name: "spec", version: "1" });
       await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
       const seen: Progress[] = [];
-      const result = await client.callTool({ name: "import_rows", arguments: { rows: 3 } }, undefined, { onprogress: (p) => seen.push(p) });
+      const result = await client.callTool({ name: "import_rows", arguments: { rows: 3 } }, undefined, {
+        onprogress: (p) => seen.push(p),
+      });
       expect(result.structuredContent).to.deep.equal({ imported: 3 });
       expect(imported).to.deep.equal([1, 2, 3]);
       expect(seen.map((p) => [p.progress, p.total, p.message])).to.deep.equal([

@@ -6,7 +6,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { staticTokens } from "@axn/sdk/auth";
 import { servingPolicy } from "@axn/sdk/serving";
-import { createStreamableHttpHandler, McpAdapter, type McpHttpHandler, type StreamableHttpOptions } from "axn-plugin-mcp";
+import {
+  createStreamableHttpHandler,
+  McpAdapter,
+  type McpHttpHandler,
+  type StreamableHttpOptions,
+} from "axn-plugin-mcp";
 import { ALL } from "./fixtures/actions.js";
 import { textOf } from "./support.js";
 
@@ -37,7 +42,10 @@ async function listen(options: Partial<StreamableHttpOptions> = {}): Promise<Lis
   };
 }
 
-async function connect(url: URL, headers: Record<string, string> = {}): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+async function connect(
+  url: URL,
+  headers: Record<string, string> = {},
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers } });
   const client = new Client({ name: "http-spec", version: "1.0.0" });
   await client.connect(transport);
@@ -57,7 +65,9 @@ function raw(port: number, method: string, path: string, headers: Record<string,
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"], body: text }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"], body: text }),
+      );
     });
     req.on("error", reject);
     req.end(body);
@@ -84,7 +94,10 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
   let server: Listening;
   before(async () => {
     server = await listen({
-      serverContext: (request) => ({ tenant: "http", ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }) }),
+      serverContext: (request) => ({
+        tenant: "http",
+        ...(request.sessionId === undefined ? {} : { sessionId: request.sessionId }),
+      }),
     });
   });
   after(() => server.close());
@@ -94,13 +107,24 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
     try {
       const { tools: listed } = await client.listTools();
       expect(listed.map((t) => t.name)).to.deep.equal(ALL.map((a) => a.toolName("mcp")));
-      const companies = await client.callTool({ name: "mcp_spec_list_companies", arguments: { sort: "size", limit: 1 } });
+      const companies = await client.callTool({
+        name: "mcp_spec_list_companies",
+        arguments: { sort: "size", limit: 1 },
+      });
       expect(companies.structuredContent).to.deep.equal({ companies: [{ name: "Initech", size: 7 }], count: 1 });
       const failed = await client.callTool({ name: "mcp_spec_charge_card", arguments: { amount: 1000 } });
       expect(textOf(failed)).to.equal("Could not charge the card: the card was declined");
-      const who = await client.callTool({ name: "mcp_spec_who_am_i", arguments: { ambientContext: { sessionId: "forged" } } });
+      const who = await client.callTool({
+        name: "mcp_spec_who_am_i",
+        arguments: { ambientContext: { sessionId: "forged" } },
+      });
       expect(transport.sessionId).to.be.a("string");
-      expect(who.structuredContent).to.deep.equal({ tenant: "http", sessionId: transport.sessionId, clientId: null, note: null });
+      expect(who.structuredContent).to.deep.equal({
+        tenant: "http",
+        sessionId: transport.sessionId,
+        clientId: null,
+        note: null,
+      });
     } finally {
       await client.close();
     }
@@ -110,7 +134,9 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
     const { client } = await connect(server.url);
     try {
       const seen: Progress[] = [];
-      await client.callTool({ name: "mcp_spec_import_rows", arguments: { rows: 2 } }, undefined, { onprogress: (p) => seen.push(p) });
+      await client.callTool({ name: "mcp_spec_import_rows", arguments: { rows: 2 } }, undefined, {
+        onprogress: (p) => seen.push(p),
+      });
       expect(seen.map((p) => p.message)).to.deep.equal(["imported 1 of 2", "imported 2 of 2"]);
     } finally {
       await client.close();
@@ -136,9 +162,18 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
 
   describe("DNS-rebinding protection and error responses", () => {
     it("refuses a Host that is not a loopback name, with a JSON error", async () => {
-      const response = await raw(server.port, "POST", "/mcp", { ...MCP_HEADERS, Host: `evil.example:${server.port}` }, INITIALIZE);
+      const response = await raw(
+        server.port,
+        "POST",
+        "/mcp",
+        { ...MCP_HEADERS, Host: `evil.example:${server.port}` },
+        INITIALIZE,
+      );
       expect(response.status).to.equal(403);
-      expect(jsonErrorOf(response)).to.deep.equal({ code: -32000, message: 'Forbidden: host "evil.example" is not allowed' });
+      expect(jsonErrorOf(response)).to.deep.equal({
+        code: -32000,
+        message: 'Forbidden: host "evil.example" is not allowed',
+      });
     });
 
     it("reads an allowedHosts list the way the HTTP adapter does: any letter case, IPv6 with or without brackets", async () => {
@@ -150,9 +185,18 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
         }
         for (const host of [`localhost:${listed.port}`, "api.internal.evil.example"]) {
           const response = await raw(listed.port, "POST", "/mcp", { ...MCP_HEADERS, Host: host }, INITIALIZE);
-          expect([response.status, jsonErrorOf(response).message], host).to.deep.equal([403, `Forbidden: host ${JSON.stringify(host.split(":")[0])} is not allowed`]);
+          expect([response.status, jsonErrorOf(response).message], host).to.deep.equal([
+            403,
+            `Forbidden: host ${JSON.stringify(host.split(":")[0])} is not allowed`,
+          ]);
         }
-        const origin = await raw(listed.port, "POST", "/mcp", { ...MCP_HEADERS, Host: "api.internal", Origin: "https://API.internal" }, INITIALIZE);
+        const origin = await raw(
+          listed.port,
+          "POST",
+          "/mcp",
+          { ...MCP_HEADERS, Host: "api.internal", Origin: "https://API.internal" },
+          INITIALIZE,
+        );
         expect(origin.status).to.equal(200);
       } finally {
         await listed.close();
@@ -160,10 +204,22 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
     });
 
     it("refuses a foreign Origin and accepts a loopback one", async () => {
-      const foreign = await raw(server.port, "POST", "/mcp", { ...MCP_HEADERS, Origin: "http://evil.example" }, INITIALIZE);
+      const foreign = await raw(
+        server.port,
+        "POST",
+        "/mcp",
+        { ...MCP_HEADERS, Origin: "http://evil.example" },
+        INITIALIZE,
+      );
       expect(foreign.status).to.equal(403);
       expect(jsonErrorOf(foreign).message).to.equal('Forbidden: origin "http://evil.example" is not allowed');
-      const local = await raw(server.port, "POST", "/mcp", { ...MCP_HEADERS, Host: `localhost:${server.port}`, Origin: "http://localhost:5173" }, INITIALIZE);
+      const local = await raw(
+        server.port,
+        "POST",
+        "/mcp",
+        { ...MCP_HEADERS, Host: `localhost:${server.port}`, Origin: "http://localhost:5173" },
+        INITIALIZE,
+      );
       expect(local.status).to.equal(200);
     });
 
@@ -171,12 +227,21 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
       const unknown = await raw(server.port, "POST", "/mcp", { ...MCP_HEADERS, "Mcp-Session-Id": "nope" }, "{}");
       expect([unknown.status, jsonErrorOf(unknown).message]).to.deep.equal([404, "Session not found"]);
       const missing = await raw(server.port, "GET", "/mcp", { Accept: "text/event-stream" });
-      expect([missing.status, jsonErrorOf(missing).message]).to.deep.equal([400, "Bad Request: Mcp-Session-Id header is required"]);
+      expect([missing.status, jsonErrorOf(missing).message]).to.deep.equal([
+        400,
+        "Bad Request: Mcp-Session-Id header is required",
+      ]);
       const path = await raw(server.port, "POST", "/other", MCP_HEADERS, INITIALIZE);
       expect([path.status, jsonErrorOf(path).message]).to.deep.equal([404, "Not found: MCP is served at /mcp"]);
       const malformed = await raw(server.port, "POST", "/mcp", MCP_HEADERS, "{not json");
       expect([malformed.status, jsonErrorOf(malformed).message]).to.deep.equal([400, "Parse error: Invalid JSON"]);
-      const notInitialize = await raw(server.port, "POST", "/mcp", MCP_HEADERS, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+      const notInitialize = await raw(
+        server.port,
+        "POST",
+        "/mcp",
+        MCP_HEADERS,
+        JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      );
       expect(notInitialize.status).to.equal(400);
       jsonErrorOf(notInitialize);
     });
@@ -186,7 +251,12 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
     it("limits the body size (413, JSON)", async () => {
       const small = await listen({ maxBodyBytes: 512 });
       try {
-        const big = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { padding: "x".repeat(2048) } });
+        const big = JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { padding: "x".repeat(2048) },
+        });
         const response = await raw(small.port, "POST", "/mcp", MCP_HEADERS, big);
         expect(response.status).to.equal(413);
         expect(jsonErrorOf(response).code).to.equal(-32000);
@@ -196,14 +266,19 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
     });
 
     it("serving's authenticate: the principal reaches the action as the SDK's AuthInfo; a refused request gets a JSON 401", async () => {
-      const authed = await listen({ serving: servingPolicy({ authenticate: staticTokens({ s3cret: { id: "claude-desktop" } }) }) });
+      const authed = await listen({
+        serving: servingPolicy({ authenticate: staticTokens({ s3cret: { id: "claude-desktop" } }) }),
+      });
       try {
         const { client } = await connect(authed.url, { Authorization: "Bearer s3cret" });
         const who = await client.callTool({ name: "mcp_spec_who_am_i", arguments: {} });
         expect((who.structuredContent as { clientId: string }).clientId).to.equal("claude-desktop");
         await client.close();
         const refused = await raw(authed.port, "POST", "/mcp", MCP_HEADERS, INITIALIZE);
-        expect([refused.status, jsonErrorOf(refused).message]).to.deep.equal([401, "Unauthorized: send Authorization: Bearer <token>"]);
+        expect([refused.status, jsonErrorOf(refused).message]).to.deep.equal([
+          401,
+          "Unauthorized: send Authorization: Bearer <token>",
+        ]);
       } finally {
         await authed.close();
       }
@@ -225,7 +300,10 @@ describe("axn-plugin-mcp: Streamable HTTP over loopback", () => {
         await client.close();
         expect(stateless.handler.sessionCount).to.equal(0);
         const get = await raw(stateless.port, "GET", "/mcp", { Accept: "text/event-stream" });
-        expect([get.status, jsonErrorOf(get).message]).to.deep.equal([405, "Method not allowed: this server is stateless"]);
+        expect([get.status, jsonErrorOf(get).message]).to.deep.equal([
+          405,
+          "Method not allowed: this server is stateless",
+        ]);
       } finally {
         await stateless.close();
       }

@@ -16,7 +16,8 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
   });
   afterEach(() => connected.close());
 
-  const call = (name: string, args: Record<string, unknown> = {}) => connected.client.callTool({ name, arguments: args });
+  const call = (name: string, args: Record<string, unknown> = {}) =>
+    connected.client.callTool({ name, arguments: args });
 
   describe("tools/list", () => {
     it("advertises each action's reflected JSON Schema unchanged, outputSchema only when something is presented structured", async () => {
@@ -24,7 +25,11 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
       expect(listed.map((t) => t.name)).to.deep.equal(Actions.ALL.map((a) => a.toolName("mcp")));
       const byName = new Map(listed.map((t) => [t.name, t]));
       // Unchanged but for the dialect, which MCP 2025-11-25 asks a server to declare.
-      for (const action of Actions.ALL) expect(byName.get(action.toolName("mcp"))!.inputSchema).to.deep.equal({ $schema: JSON_SCHEMA_DIALECT, ...action.inputSchema });
+      for (const action of Actions.ALL)
+        expect(byName.get(action.toolName("mcp"))!.inputSchema).to.deep.equal({
+          $schema: JSON_SCHEMA_DIALECT,
+          ...action.inputSchema,
+        });
       expect(byName.get("mcp_spec_list_companies")).to.deep.equal({
         name: "mcp_spec_list_companies",
         description: "List the companies a user can see",
@@ -53,7 +58,12 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
     it("ambient fields never appear in the advertised schema", async () => {
       const { tools: listed } = await connected.client.listTools();
       const whoAmI = listed.find((t) => t.name === "mcp_spec_who_am_i")!;
-      expect(whoAmI.inputSchema).to.deep.equal({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { note: { type: "string" } }, additionalProperties: false });
+      expect(whoAmI.inputSchema).to.deep.equal({
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        type: "object",
+        properties: { note: { type: "string" } },
+        additionalProperties: false,
+      });
     });
 
     it("is identical across calls", async () => {
@@ -68,7 +78,13 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
       const { tools: listed } = await connected.client.listTools();
       const result = await call("mcp_spec_list_companies", { limit: "2" });
       expect(result.isError).to.equal(undefined);
-      expect(result.structuredContent).to.deep.equal({ companies: [{ name: "Acme", size: 40 }, { name: "Globex", size: 12 }], count: 2 });
+      expect(result.structuredContent).to.deep.equal({
+        companies: [
+          { name: "Acme", size: 40 },
+          { name: "Globex", size: 12 },
+        ],
+        count: 2,
+      });
       expect(textOf(result)).to.equal(JSON.stringify(result.structuredContent));
       const schema = listed.find((t) => t.name === "mcp_spec_list_companies")!.outputSchema!;
       expect(schemaErrors(schema, result.structuredContent)).to.deep.equal([]);
@@ -84,7 +100,9 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
     it("input errors are tool results with isError naming the field, so the model can correct itself", async () => {
       const wrongType = await call("mcp_spec_list_companies", { limit: "many", extra: 1 });
       expect(wrongType.isError).to.equal(true);
-      expect(textOf(wrongType)).to.equal("Could not list companies: limit: Expected number, received string; unknown input: extra");
+      expect(textOf(wrongType)).to.equal(
+        "Could not list companies: limit: Expected number, received string; unknown input: extra",
+      );
       const missing = await call("mcp_spec_greet", {});
       expect(missing).to.deep.equal({ content: [{ type: "text", text: "name: Required" }], isError: true });
       expect(reports).to.have.length(0);
@@ -92,7 +110,10 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
 
     it("a business failure answers result.error with no adapter headline", async () => {
       const result = await call("mcp_spec_charge_card", { amount: 500 });
-      expect(result).to.deep.equal({ content: [{ type: "text", text: "Could not charge the card: the card was declined" }], isError: true });
+      expect(result).to.deep.equal({
+        content: [{ type: "text", text: "Could not charge the card: the card was declined" }],
+        isError: true,
+      });
     });
 
     it("an exception in the action never shows its message: the client sees result.error", async () => {
@@ -158,9 +179,13 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
 
     it("progress: notifications/progress reach the client when it sent a progress token", async () => {
       const seen: Progress[] = [];
-      const result = await connected.client.callTool({ name: "mcp_spec_import_rows", arguments: { rows: 3 } }, undefined, {
-        onprogress: (progress) => seen.push(progress),
-      });
+      const result = await connected.client.callTool(
+        { name: "mcp_spec_import_rows", arguments: { rows: 3 } },
+        undefined,
+        {
+          onprogress: (progress) => seen.push(progress),
+        },
+      );
       expect(result.structuredContent).to.deep.equal({ imported: 3, progressToken: true });
       expect(seen).to.deep.equal([
         { progress: 1, total: 3, message: "imported 1 of 3" },
@@ -174,7 +199,9 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
     it("cancellation: notifications/cancelled aborts the action's signal", async () => {
       Actions.cancellations.length = 0;
       const controller = new AbortController();
-      const pending = connected.client.callTool({ name: "mcp_spec_wait_for_cancel", arguments: {} }, undefined, { signal: controller.signal });
+      const pending = connected.client.callTool({ name: "mcp_spec_wait_for_cancel", arguments: {} }, undefined, {
+        signal: controller.signal,
+      });
       setTimeout(() => controller.abort("user pressed stop"), 30);
       const error = await pending.then(
         () => undefined,

@@ -61,17 +61,33 @@ function makeClient(capabilities: ClientCapabilities, answer: ElicitResult): Omi
   return { client, logs, asked };
 }
 
-async function inMemory(tools: McpTool[], capabilities: ClientCapabilities, answer: ElicitResult = { action: "accept", content: { overwrite: true, tag: "crm" } }): Promise<Peer> {
+async function inMemory(
+  tools: McpTool[],
+  capabilities: ClientCapabilities,
+  answer: ElicitResult = { action: "accept", content: { overwrite: true, tag: "crm" } },
+): Promise<Peer> {
   const server = createMcpServer({ name: "live", version: "1.0.0", tools });
   const peer = makeClient(capabilities, answer);
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(b), peer.client.connect(a)]);
-  return { ...peer, close: async () => { await peer.client.close(); await server.close(); } };
+  return {
+    ...peer,
+    close: async () => {
+      await peer.client.close();
+      await server.close();
+    },
+  };
 }
 
-async function callWithProgress(client: Client, name: string, args: Record<string, unknown>): Promise<{ result: Record<string, unknown>; progress: Progress[] }> {
+async function callWithProgress(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ result: Record<string, unknown>; progress: Progress[] }> {
   const progress: Progress[] = [];
-  const result = await client.callTool({ name, arguments: args }, CallToolResultSchema, { onprogress: (p) => void progress.push(p) });
+  const result = await client.callTool({ name, arguments: args }, CallToolResultSchema, {
+    onprogress: (p) => void progress.push(p),
+  });
   return { result: result as Record<string, unknown>, progress };
 }
 
@@ -115,7 +131,9 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
       await peer.client.setLoggingLevel("notice");
       const { progress } = await callWithProgress(peer.client, "import_contacts", { rows: 1 });
       expect(progress).to.have.length(1); // with a token (onprogress sets one)
-      expect(peer.logs).to.deep.equal([{ level: "notice", logger: "AgentTools.ImportContacts", data: "imported 1 contacts, overwriting" }]);
+      expect(peer.logs).to.deep.equal([
+        { level: "notice", logger: "AgentTools.ImportContacts", data: "imported 1 contacts, overwriting" },
+      ]);
       await peer.client.setLoggingLevel("error");
       // Without a token the server sends none (a stray one would reach onerror as an unknown token).
       const errors: Error[] = [];
@@ -132,8 +150,14 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
   it("a client without elicitation: ctx.elicit is unavailable and ctx.supports says so", async () => {
     const Probe = defineAxn({
       name: "Probe",
-      exposes: { supports: z.object({ progress: z.boolean(), log: z.boolean(), elicit: z.boolean(), sample: z.boolean() }), answer: z.string() },
-      call: async (_input, { supports, elicit }) => ({ supports, answer: (await elicit("Name?", { name: z.string() })).action }),
+      exposes: {
+        supports: z.object({ progress: z.boolean(), log: z.boolean(), elicit: z.boolean(), sample: z.boolean() }),
+        answer: z.string(),
+      },
+      call: async (_input, { supports, elicit }) => ({
+        supports,
+        answer: (await elicit("Name?", { name: z.string() })).action,
+      }),
     });
     const peer = await inMemory([McpAdapter.wrap(ImportContacts), McpAdapter.wrap(Probe)], {});
     try {
@@ -141,7 +165,10 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
       expect(imported.structuredContent).to.deep.equal({ imported: 1, tag: "imported" });
       expect(peer.asked).to.deep.equal([]);
       const probed = await peer.client.callTool({ name: "probe", arguments: {} });
-      expect(probed.structuredContent).to.deep.equal({ supports: { progress: false, log: true, elicit: false, sample: false }, answer: "unavailable" });
+      expect(probed.structuredContent).to.deep.equal({
+        supports: { progress: false, log: true, elicit: false, sample: false },
+        answer: "unavailable",
+      });
     } finally {
       await peer.close();
     }
@@ -151,7 +178,10 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
     const peer = await inMemory([importTool()], everything, { action: "decline" });
     try {
       const result = await peer.client.callTool({ name: "import_contacts", arguments: { rows: 1 } });
-      expect(result).to.deep.equal({ content: [{ type: "text", text: "the user kept the existing contacts" }], isError: true });
+      expect(result).to.deep.equal({
+        content: [{ type: "text", text: "the user kept the existing contacts" }],
+        isError: true,
+      });
     } finally {
       await peer.close();
     }
@@ -161,7 +191,10 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
     const peer = await inMemory([importTool()], everything, { action: "accept", content: { overwrite: "yes" } });
     try {
       const result = await peer.client.callTool({ name: "import_contacts", arguments: { rows: 1 } });
-      expect(result).to.deep.equal({ content: [{ type: "text", text: "overwrite: Invalid input: expected boolean, received string" }], isError: true });
+      expect(result).to.deep.equal({
+        content: [{ type: "text", text: "overwrite: Invalid input: expected boolean, received string" }],
+        isError: true,
+      });
     } finally {
       await peer.close();
     }
@@ -173,27 +206,54 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
       exposes: { region: z.string(), topics: z.array(z.string()), count: z.number() },
       call: async (_input, { elicit, fail }) => {
         const answer = await elicit("Where and what?", {
-          region: z.union([z.literal("eu").meta({ title: "Europe" }), z.literal("us").meta({ title: "United States" })]).default("eu"),
+          region: z
+            .union([z.literal("eu").meta({ title: "Europe" }), z.literal("us").meta({ title: "United States" })])
+            .default("eu"),
           topics: z.array(z.enum(["billing", "support"])).min(1),
           count: z.number().int().min(1).max(10).default(3),
-          tier: z.enum(["s", "m"]).meta({ enumNames: ["Small", "Medium"] }).optional(),
-          channels: z.array(z.union([z.literal("mail").meta({ title: "E-mail" }), z.literal("sms").meta({ title: "Text message" })])).optional(),
+          tier: z
+            .enum(["s", "m"])
+            .meta({ enumNames: ["Small", "Medium"] })
+            .optional(),
+          channels: z
+            .array(
+              z.union([z.literal("mail").meta({ title: "E-mail" }), z.literal("sms").meta({ title: "Text message" })]),
+            )
+            .optional(),
         });
         if (answer.action !== "accept") return fail(answer.action);
         return answer.content;
       },
     });
-    const peer = await inMemory([McpAdapter.wrap(Ask)], everything, { action: "accept", content: { region: "us", topics: ["billing"] } });
+    const peer = await inMemory([McpAdapter.wrap(Ask)], everything, {
+      action: "accept",
+      content: { region: "us", topics: ["billing"] },
+    });
     try {
       const result = await peer.client.callTool({ name: "ask", arguments: {} });
       expect((peer.asked[0] as { requestedSchema: unknown }).requestedSchema).to.deep.equal({
         type: "object",
         properties: {
-          region: { type: "string", oneOf: [{ const: "eu", title: "Europe" }, { const: "us", title: "United States" }], default: "eu" },
+          region: {
+            type: "string",
+            oneOf: [
+              { const: "eu", title: "Europe" },
+              { const: "us", title: "United States" },
+            ],
+            default: "eu",
+          },
           topics: { type: "array", items: { type: "string", enum: ["billing", "support"] }, minItems: 1 },
           count: { type: "integer", minimum: 1, maximum: 10, default: 3 },
           tier: { type: "string", enum: ["s", "m"], enumNames: ["Small", "Medium"] },
-          channels: { type: "array", items: { anyOf: [{ const: "mail", title: "E-mail" }, { const: "sms", title: "Text message" }] } },
+          channels: {
+            type: "array",
+            items: {
+              anyOf: [
+                { const: "mail", title: "E-mail" },
+                { const: "sms", title: "Text message" },
+              ],
+            },
+          },
         },
         required: ["topics"],
       });
@@ -218,7 +278,12 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
     const seen: unknown[] = [];
     peer.client.setRequestHandler(CreateMessageRequestSchema, (request) => {
       seen.push(request.params);
-      return { model: "spec-model", role: "assistant", content: { type: "text", text: "Short." }, stopReason: "endTurn" };
+      return {
+        model: "spec-model",
+        role: "assistant",
+        content: { type: "text", text: "Short." },
+        stopReason: "endTurn",
+      };
     });
     const Describe = defineAxn({
       name: "Describe",
@@ -238,7 +303,13 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
     });
     try {
       const result = await peer.client.callTool({ name: "summarize", arguments: { text: "a long story" } });
-      expect(seen).to.deep.equal([{ messages: [{ role: "user", content: { type: "text", text: "Summarize: a long story" } }], maxTokens: 50, systemPrompt: "Be brief" }]);
+      expect(seen).to.deep.equal([
+        {
+          messages: [{ role: "user", content: { type: "text", text: "Summarize: a long story" } }],
+          maxTokens: 50,
+          systemPrompt: "Be brief",
+        },
+      ]);
       expect(result.structuredContent).to.deep.equal({ summary: "Short.", model: "spec-model" });
       // A conversation with an image and both roles, and model preferences, as the client receives them.
       const second = await inMemory([McpAdapter.wrap(Describe)], everything);
@@ -314,15 +385,25 @@ describe("axn-plugin-mcp: live capabilities and media", () => {
       { type: "resource", resource: { uri: "crm://notes/1", mimeType: "text/markdown", text: "# Note" } },
       { type: "resource", resource: { uri: "crm://blobs/2", blob: "AAE=" } },
     ];
-    const peer = await inMemory([McpAdapter.wrap(Attachments), McpAdapter.wrap(Attachments, { name: "attachments_message", presentAs: "message" })], {});
+    const peer = await inMemory(
+      [
+        McpAdapter.wrap(Attachments),
+        McpAdapter.wrap(Attachments, { name: "attachments_message", presentAs: "message" }),
+      ],
+      {},
+    );
     try {
       const { tools } = await peer.client.listTools();
       expect(tools.map((t) => [t.name, t.outputSchema])).to.deep.equal([
         ["attachments", undefined],
         ["attachments_message", undefined],
       ]);
-      expect(await peer.client.callTool({ name: "attachments", arguments: {} })).to.deep.equal({ content: [{ type: "text", text: "Here you go" }, ...blocks] });
-      expect(await peer.client.callTool({ name: "attachments_message", arguments: {} })).to.deep.equal({ content: [{ type: "text", text: "Here you go" }, ...blocks] });
+      expect(await peer.client.callTool({ name: "attachments", arguments: {} })).to.deep.equal({
+        content: [{ type: "text", text: "Here you go" }, ...blocks],
+      });
+      expect(await peer.client.callTool({ name: "attachments_message", arguments: {} })).to.deep.equal({
+        content: [{ type: "text", text: "Here you go" }, ...blocks],
+      });
     } finally {
       await peer.close();
     }

@@ -68,15 +68,34 @@ describe("axn-plugin-mcp: the plugin", () => {
         mcpConfig.configure((c) => {
           (c as { sessionStore: unknown }).sessionStore = value;
         }),
-      ).to.throw(`Invalid sessionStore ${JSON.stringify(value)} for axn-plugin-mcp: expected "memory", "redis" (the app's queue.connection) or a redis:// URL`);
+      ).to.throw(
+        `Invalid sessionStore ${JSON.stringify(value)} for axn-plugin-mcp: expected "memory", "redis" (the app's queue.connection) or a redis:// URL`,
+      );
     }
     expect(mcpConfig.get("sessionStore")).to.equal("memory");
   });
 
   it("tools() wraps every Tools.for('mcp') member: sorted by name, latest version only", async () => {
-    const V1 = defineAxn({ name: "McpPlugin.Approve", toolVersion: 1, tool: ["mcp"], exposes: { v: z.number() }, call: () => ({ v: 1 }) });
-    const V2 = defineAxn({ name: "McpPlugin.Approve", toolVersion: 2, tool: ["mcp"], exposes: { v: z.number() }, call: () => ({ v: 2 }) });
-    defineAxn({ name: "McpPlugin.Audit", tool: { mcp: { presentAs: "message" } }, semanticHints: ["openWorld"], call: () => undefined });
+    const V1 = defineAxn({
+      name: "McpPlugin.Approve",
+      toolVersion: 1,
+      tool: ["mcp"],
+      exposes: { v: z.number() },
+      call: () => ({ v: 1 }),
+    });
+    const V2 = defineAxn({
+      name: "McpPlugin.Approve",
+      toolVersion: 2,
+      tool: ["mcp"],
+      exposes: { v: z.number() },
+      call: () => ({ v: 2 }),
+    });
+    defineAxn({
+      name: "McpPlugin.Audit",
+      tool: { mcp: { presentAs: "message" } },
+      semanticHints: ["openWorld"],
+      call: () => undefined,
+    });
     defineAxn({ name: "McpPlugin.Internal", tool: { except: ["mcp"] }, call: () => undefined });
     defineAxn({ name: "McpPlugin.Helper", call: () => undefined });
     await createHost({ config: { plugins: [mcpPlugin] } });
@@ -95,14 +114,21 @@ describe("axn-plugin-mcp: the plugin", () => {
     try {
       const { tools: listed } = await client.listTools();
       expect(listed.map((t) => t.name)).to.deep.equal(["mcp_plugin_approve", "mcp_plugin_audit"]);
-      expect((await client.callTool({ name: "mcp_plugin_approve", arguments: {} })).structuredContent).to.deep.equal({ v: 2 });
+      expect((await client.callTool({ name: "mcp_plugin_approve", arguments: {} })).structuredContent).to.deep.equal({
+        v: 2,
+      });
     } finally {
       await close();
     }
   });
 
   it("app config writes the mcp settings", async () => {
-    const Report = defineAxn({ name: "McpPlugin.Report", tool: ["mcp"], exposes: { n: z.number() }, call: () => ({ n: 1 }) });
+    const Report = defineAxn({
+      name: "McpPlugin.Report",
+      tool: ["mcp"],
+      exposes: { n: z.number() },
+      call: () => ({ n: 1 }),
+    });
     await createHost({ config: { plugins: [mcpPlugin], mcp: { presentAs: "message", title: "Axn tool" } } });
     const tool = McpAdapter.wrap(Report);
     expect(tool).not.to.have.property("outputSchema");

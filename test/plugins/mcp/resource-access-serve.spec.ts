@@ -33,19 +33,30 @@ describe("axn serve: access on MCP resources and prompts (child process)", funct
 
   async function connect(token?: string): Promise<Client> {
     const client = new Client({ name: "serve-access", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } },
+      }),
+    );
     clients.push(client);
     return client;
   }
 
   it("advertises listChanged for the restricted resources and prompts in initialize", async () => {
     const capabilities = (await connect()).getServerCapabilities();
-    expect([capabilities?.resources, capabilities?.prompts]).to.deep.equal([{ subscribe: true, listChanged: true }, { listChanged: true }]);
+    expect([capabilities?.resources, capabilities?.prompts]).to.deep.equal([
+      { subscribe: true, listChanged: true },
+      { listChanged: true },
+    ]);
   });
 
   it("shows each caller its own view and answers the rest as missing; the agent reads and gets them", async () => {
     const [anonymous, bob, ada] = await Promise.all([connect(), connect("t-bob"), connect("t-ada")]);
-    for (const [label, client] of [["anonymous", anonymous!], ["bob", bob!], ["ada", ada!]] as const) {
+    for (const [label, client] of [
+      ["anonymous", anonymous!],
+      ["bob", bob!],
+      ["ada", ada!],
+    ] as const) {
       expect(
         {
           resources: (await client.listResources()).resources.map((resource) => resource.uri),
@@ -64,16 +75,23 @@ describe("axn serve: access on MCP resources and prompts (child process)", funct
       () => undefined,
       (error: { code: number; message: string }) => [error.code, error.message],
     );
-    expect(unknown).to.deep.equal([-32602, "MCP error -32602: MCP error -32602: Resource tickets-archive://1 not found"]);
+    expect(unknown).to.deep.equal([
+      -32602,
+      "MCP error -32602: MCP error -32602: Resource tickets-archive://1 not found",
+    ]);
     const prompt = await anonymous!.getPrompt({ name: "escalate", arguments: { ticketId: "1" } }).then(
       () => undefined,
       (error: { message: string }) => error.message,
     );
     expect(prompt).to.equal("MCP error -32602: MCP error -32602: Prompt escalate not found");
-    expect((await ada!.readResource({ uri: "tickets://1" })).contents).to.deep.equal([{ uri: "tickets://1", mimeType: "text/plain", text: '{"id":"1","status":"open"}' }]);
+    expect((await ada!.readResource({ uri: "tickets://1" })).contents).to.deep.equal([
+      { uri: "tickets://1", mimeType: "text/plain", text: '{"id":"1","status":"open"}' },
+    ]);
     expect((await ada!.getPrompt({ name: "escalate", arguments: { ticketId: "1" } })).messages).to.deep.equal([
       { role: "user", content: { type: "text", text: "Escalate ticket 1 to the on-call engineer." } },
     ]);
-    expect((await bob!.readResource({ uri: "internal://runbook" })).contents[0]).to.deep.include({ text: "Restart the queue first." });
+    expect((await bob!.readResource({ uri: "internal://runbook" })).contents[0]).to.deep.include({
+      text: "Restart the queue first.",
+    });
   });
 });

@@ -16,10 +16,32 @@ import { staticTokens } from "@axn/sdk/auth";
 import { servingPolicy } from "@axn/sdk/serving";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { createStreamableHttpHandler, definePrompt, defineResource, type McpPrompt, type McpResource } from "axn-plugin-mcp";
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  createStreamableHttpHandler,
+  definePrompt,
+  defineResource,
+  type McpPrompt,
+  type McpResource,
+} from "axn-plugin-mcp";
 import { z } from "zod";
-import { ADA, BOB, Escalate, Hello, PROMPTS, Readme, RESOURCES, Runbook, SHOWN, Ticket, TOKENS } from "../../fixtures/resource-access/surface.js";
+import {
+  ADA,
+  BOB,
+  Escalate,
+  Hello,
+  PROMPTS,
+  Readme,
+  RESOURCES,
+  Runbook,
+  SHOWN,
+  Ticket,
+  TOKENS,
+} from "../../fixtures/resource-access/surface.js";
 import { captureReports } from "../../support/reports.js";
 import { connectInMemory, type Connected } from "./support.js";
 
@@ -51,12 +73,20 @@ function refusedRequests(client: Client): Record<string, Promise<unknown>> {
     read: client.readResource({ uri: "tickets://1" }),
     subscribe: client.subscribeResource({ uri: "tickets://1" }),
     get: client.getPrompt({ name: "escalate", arguments: { ticketId: "not digits" } }),
-    "complete prompt": client.complete({ ref: { type: "ref/prompt", name: "escalate" }, argument: { name: "ticketId", value: "1" } }),
-    "complete template": client.complete({ ref: { type: "ref/resource", uri: "tickets://{id}" }, argument: { name: "id", value: "1" } }),
+    "complete prompt": client.complete({
+      ref: { type: "ref/prompt", name: "escalate" },
+      argument: { name: "ticketId", value: "1" },
+    }),
+    "complete template": client.complete({
+      ref: { type: "ref/resource", uri: "tickets://{id}" },
+      argument: { name: "id", value: "1" },
+    }),
   };
 }
 
-async function answers(requests: Record<string, Promise<unknown>>): Promise<Record<string, { code: number; message: string }>> {
+async function answers(
+  requests: Record<string, Promise<unknown>>,
+): Promise<Record<string, { code: number; message: string }>> {
   const settled: Record<string, { code: number; message: string }> = {};
   for (const [label, request] of Object.entries(requests)) settled[label] = await answer(request);
   return settled;
@@ -68,7 +98,10 @@ const MISSING = {
   subscribe: { code: -32602, message: "MCP error -32602: Resource tickets://1 not found" },
   get: { code: -32602, message: "MCP error -32602: MCP error -32602: Prompt escalate not found" },
   "complete prompt": { code: -32602, message: "MCP error -32602: MCP error -32602: Prompt escalate not found" },
-  "complete template": { code: -32602, message: "MCP error -32602: MCP error -32602: Resource template tickets://{id} not found" },
+  "complete template": {
+    code: -32602,
+    message: "MCP error -32602: MCP error -32602: Resource template tickets://{id} not found",
+  },
 };
 
 describe("axn-plugin-mcp: access on resources and prompts", () => {
@@ -85,7 +118,12 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
     let principal: AxnPrincipal | undefined;
     let connected: Connected;
     const open = async (resources: readonly McpResource[] = RESOURCES, prompts: readonly McpPrompt[] = PROMPTS) => {
-      connected = await connectInMemory({ tools: [], resources, prompts, serverContext: () => (principal === undefined ? {} : { principal }) });
+      connected = await connectInMemory({
+        tools: [],
+        resources,
+        prompts,
+        serverContext: () => (principal === undefined ? {} : { principal }),
+      });
       return connected.client;
     };
     afterEach(() => connected?.close());
@@ -99,7 +137,12 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
 
     it("answers a hidden resource, template or prompt exactly as a server without it answers", async () => {
       // Completion stays on without Ada's completers: the template variable of this one completes.
-      const Other = defineResource({ name: "other", uriTemplate: "other://{x}", params: { x: { schema: z.string(), complete: () => [] } }, read: () => "" });
+      const Other = defineResource({
+        name: "other",
+        uriTemplate: "other://{x}",
+        params: { x: { schema: z.string(), complete: () => [] } },
+        read: () => "",
+      });
       principal = undefined;
       const without = await open([Readme, Other], [Hello]);
       const missing = await answers(refusedRequests(without));
@@ -117,14 +160,22 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
     it("lets a caller its policy admits read, subscribe, get and complete", async () => {
       principal = ADA;
       const client = await open();
-      expect(await client.readResource({ uri: "tickets://12" })).to.deep.equal({ contents: [{ uri: "tickets://12", mimeType: "text/plain", text: '{"id":"12","status":"open"}' }] });
+      expect(await client.readResource({ uri: "tickets://12" })).to.deep.equal({
+        contents: [{ uri: "tickets://12", mimeType: "text/plain", text: '{"id":"12","status":"open"}' }],
+      });
       expect(await client.subscribeResource({ uri: "tickets://12" })).to.deep.equal({});
       expect((await client.getPrompt({ name: "escalate", arguments: { ticketId: "12" } })).messages).to.deep.equal([
         { role: "user", content: { type: "text", text: "Escalate ticket 12 to the on-call engineer." } },
       ]);
-      const completed = await client.complete({ ref: { type: "ref/prompt", name: "escalate" }, argument: { name: "ticketId", value: "1" } });
+      const completed = await client.complete({
+        ref: { type: "ref/prompt", name: "escalate" },
+        argument: { name: "ticketId", value: "1" },
+      });
       expect(completed.completion.values).to.deep.equal(["1", "12"]);
-      const template = await client.complete({ ref: { type: "ref/resource", uri: "tickets://{id}" }, argument: { name: "id", value: "12" } });
+      const template = await client.complete({
+        ref: { type: "ref/resource", uri: "tickets://{id}" },
+        argument: { name: "id", value: "12" },
+      });
       expect(template.completion.values).to.deep.equal(["12"]);
       expect(denied).to.deep.equal([]);
     });
@@ -136,13 +187,71 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
       await answers(refusedRequests(client));
       principal = undefined;
       await answer(client.readResource({ uri: "internal://runbook" }));
-      expect(denied.map(({ kind, tool, reason, principal: who, message, action, result }) => [kind, tool, reason, who?.id, message, action, result])).to.deep.equal([
-        ["resource", "resource ticket", "forbidden", "u_bob", "Forbidden: resource ticket needs the role agent", undefined, undefined],
-        ["resource", "resource ticket", "forbidden", "u_bob", "Forbidden: resource ticket needs the role agent", undefined, undefined],
-        ["prompt", "prompt escalate", "forbidden", "u_bob", "Forbidden: prompt escalate needs the role agent", undefined, undefined],
-        ["prompt", "prompt escalate", "forbidden", "u_bob", "Forbidden: prompt escalate needs the role agent", undefined, undefined],
-        ["resource", "resource ticket", "forbidden", "u_bob", "Forbidden: resource ticket needs the role agent", undefined, undefined],
-        ["resource", "resource runbook", "unauthenticated", undefined, "Authentication required: sign in to read resource runbook", undefined, undefined],
+      expect(
+        denied.map(({ kind, tool, reason, principal: who, message, action, result }) => [
+          kind,
+          tool,
+          reason,
+          who?.id,
+          message,
+          action,
+          result,
+        ]),
+      ).to.deep.equal([
+        [
+          "resource",
+          "resource ticket",
+          "forbidden",
+          "u_bob",
+          "Forbidden: resource ticket needs the role agent",
+          undefined,
+          undefined,
+        ],
+        [
+          "resource",
+          "resource ticket",
+          "forbidden",
+          "u_bob",
+          "Forbidden: resource ticket needs the role agent",
+          undefined,
+          undefined,
+        ],
+        [
+          "prompt",
+          "prompt escalate",
+          "forbidden",
+          "u_bob",
+          "Forbidden: prompt escalate needs the role agent",
+          undefined,
+          undefined,
+        ],
+        [
+          "prompt",
+          "prompt escalate",
+          "forbidden",
+          "u_bob",
+          "Forbidden: prompt escalate needs the role agent",
+          undefined,
+          undefined,
+        ],
+        [
+          "resource",
+          "resource ticket",
+          "forbidden",
+          "u_bob",
+          "Forbidden: resource ticket needs the role agent",
+          undefined,
+          undefined,
+        ],
+        [
+          "resource",
+          "resource runbook",
+          "unauthenticated",
+          undefined,
+          "Authentication required: sign in to read resource runbook",
+          undefined,
+          undefined,
+        ],
       ]);
       expect(denied[0]!.error.code).to.equal("AXN_FORBIDDEN");
     });
@@ -152,9 +261,16 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
       await connected.close();
       const Public = definePrompt({ name: "public_prompt", messages: () => "hi" });
       const openOnly = (await open([Readme], [Public])).getServerCapabilities();
-      expect([restricted?.resources, restricted?.prompts]).to.deep.equal([{ subscribe: true, listChanged: true }, { listChanged: true }]);
+      expect([restricted?.resources, restricted?.prompts]).to.deep.equal([
+        { subscribe: true, listChanged: true },
+        { listChanged: true },
+      ]);
       // Nothing restricted: the lists never change after the server connects, so no listChanged.
-      expect([openOnly?.resources?.listChanged, openOnly?.resources?.subscribe, openOnly?.prompts?.listChanged]).to.deep.equal([undefined, true, undefined]);
+      expect([
+        openOnly?.resources?.listChanged,
+        openOnly?.resources?.subscribe,
+        openOnly?.prompts?.listChanged,
+      ]).to.deep.equal([undefined, true, undefined]);
     });
 
     it("sends list_changed for resources and prompts when the session's caller's grants changed since its last listing", async () => {
@@ -179,7 +295,10 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
       principal = ADA;
       const client = await open();
       const updates: string[] = [];
-      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updates.push(notification.params.uri));
+      client.setNotificationHandler(
+        ResourceUpdatedNotificationSchema,
+        (notification) => void updates.push(notification.params.uri),
+      );
       await client.subscribeResource({ uri: "tickets://1" });
       await Ticket.notifyUpdated("tickets://1");
       await client.ping();
@@ -219,7 +338,11 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
       TypeError,
       'definePrompt("bad"): access: expected "public", "authenticated" or a rule { scopes?, roles?, allow? }, got "staff"',
     );
-    expect([Runbook.access, Escalate.access, Readme.access]).to.deep.equal(["authenticated", { roles: ["agent"] }, undefined]);
+    expect([Runbook.access, Escalate.access, Readme.access]).to.deep.equal([
+      "authenticated",
+      { roles: ["agent"] },
+      undefined,
+    ]);
   });
 
   describe("over Streamable HTTP, two principals and anonymous callers", () => {
@@ -248,7 +371,11 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
     });
     async function connect(token?: string): Promise<Client> {
       const client = new Client({ name: "resource-access-spec", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(url, {
+          requestInit: { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } },
+        }),
+      );
       clients.push(client);
       return client;
     }
@@ -259,13 +386,17 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
       expect(await shown(bob!)).to.deep.equal(SHOWN.bob);
       expect(await shown(ada!)).to.deep.equal(SHOWN.ada);
       expect(await answers(refusedRequests(bob!))).to.deep.equal(MISSING);
-      expect((await ada!.readResource({ uri: "tickets://1" })).contents).to.deep.equal([{ uri: "tickets://1", mimeType: "text/plain", text: '{"id":"1","status":"open"}' }]);
+      expect((await ada!.readResource({ uri: "tickets://1" })).contents).to.deep.equal([
+        { uri: "tickets://1", mimeType: "text/plain", text: '{"id":"1","status":"open"}' },
+      ]);
       expect((await bob!.readResource({ uri: "internal://runbook" })).contents).to.have.length(1);
       expect(await answer(anonymous!.readResource({ uri: "internal://runbook" }))).to.deep.equal({
         code: -32602,
         message: "MCP error -32602: MCP error -32602: Resource internal://runbook not found",
       });
-      expect(denied.map(({ tool, reason, principal }) => `${tool}:${reason}:${principal?.id ?? "anonymous"}`)).to.deep.equal([
+      expect(
+        denied.map(({ tool, reason, principal }) => `${tool}:${reason}:${principal?.id ?? "anonymous"}`),
+      ).to.deep.equal([
         "resource ticket:forbidden:u_bob",
         "resource ticket:forbidden:u_bob",
         "prompt escalate:forbidden:u_bob",
@@ -273,7 +404,10 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
         "resource ticket:forbidden:u_bob",
         "resource runbook:unauthenticated:anonymous",
       ]);
-      expect(ada!.getServerCapabilities()).to.deep.include({ resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true } });
+      expect(ada!.getServerCapabilities()).to.deep.include({
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
+      });
     });
   });
 });

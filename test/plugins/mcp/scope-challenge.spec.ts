@@ -18,7 +18,12 @@ import { createStreamableHttpHandler, McpAdapter, type McpHttpHandler } from "ax
 import { ACCESS_ACTIONS, AGENT, READER, REFUSALS, WRITER } from "../../fixtures/access/actions.js";
 
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-const INIT = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "scope-spec", version: "1" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "scope-spec", version: "1" } },
+};
 
 describe("axn-plugin-mcp: the insufficient_scope challenge over Streamable HTTP", () => {
   let server: Server;
@@ -36,7 +41,10 @@ describe("axn-plugin-mcp: the insufficient_scope challenge over Streamable HTTP"
       name: "scope-spec",
       version: "1",
       tools: ACCESS_ACTIONS.map((action) => McpAdapter.wrap(action)),
-      serving: servingPolicy({ authenticate: staticTokens({ "t-reader": READER, "t-writer": WRITER, "t-agent": AGENT }), anonymous: true }),
+      serving: servingPolicy({
+        authenticate: staticTokens({ "t-reader": READER, "t-writer": WRITER, "t-agent": AGENT }),
+        anonymous: true,
+      }),
     });
     server = createServer(handler.listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -55,19 +63,38 @@ describe("axn-plugin-mcp: the insufficient_scope challenge over Streamable HTTP"
     await init.text();
     const id = init.headers.get("mcp-session-id")!;
     const withSession = { ...headers, "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" };
-    await (await fetch(url, { method: "POST", headers: withSession, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text();
+    await (
+      await fetch(url, {
+        method: "POST",
+        headers: withSession,
+        body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      })
+    ).text();
     return withSession;
   }
 
   it("answers 403 with the challenge naming the tool's scopes and the metadata URL, and the JSON-RPC id", async () => {
     const headers = await session("t-reader");
-    const reply = await fetch(url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "write_note", arguments: { text: "hi" } } }) });
+    const reply = await fetch(url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "write_note", arguments: { text: "hi" } },
+      }),
+    });
     expect(reply.status).to.equal(403);
     expect(reply.headers.get("www-authenticate")).to.equal(
       `Bearer error="insufficient_scope", scope="notes:write", resource_metadata="${new URL(url).origin}/.well-known/oauth-protected-resource/mcp", error_description="${REFUSALS.reader.write_note}"`,
     );
     expect(reply.headers.get("x-content-type-options")).to.equal("nosniff");
-    expect(await reply.json()).to.deep.equal({ jsonrpc: "2.0", id: 7, error: { code: -32001, message: REFUSALS.reader.write_note } });
+    expect(await reply.json()).to.deep.equal({
+      jsonrpc: "2.0",
+      id: 7,
+      error: { code: -32001, message: REFUSALS.reader.write_note },
+    });
     expect(denied).to.deep.equal(["write_note:forbidden"]);
   });
 
@@ -75,8 +102,16 @@ describe("axn-plugin-mcp: the insufficient_scope challenge over Streamable HTTP"
     const reader = new Client({ name: "scope-spec", version: "1" });
     const writer = new Client({ name: "scope-spec", version: "1" });
     try {
-      await reader.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: "Bearer t-reader" } } }));
-      await writer.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: "Bearer t-writer" } } }));
+      await reader.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { authorization: "Bearer t-reader" } },
+        }),
+      );
+      await writer.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { authorization: "Bearer t-writer" } },
+        }),
+      );
       const refused = await reader.callTool({ name: "write_note", arguments: { text: "hi" } }).then(
         () => "answered",
         (error: unknown) => (error instanceof StreamableHTTPError ? error.code : String(error)),
@@ -93,12 +128,28 @@ describe("axn-plugin-mcp: the insufficient_scope challenge over Streamable HTTP"
     const reader = new Client({ name: "scope-spec", version: "1" });
     const anonymous = new Client({ name: "scope-spec", version: "1" });
     try {
-      await reader.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: "Bearer t-reader" } } }));
+      await reader.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { authorization: "Bearer t-reader" } },
+        }),
+      );
       await anonymous.connect(new StreamableHTTPClientTransport(new URL(url)));
-      const text = (result: Awaited<ReturnType<Client["callTool"]>>) => [result.isError, (result.content as { text: string }[])[0]!.text];
-      expect(text(await reader.callTool({ name: "assign_note", arguments: {} }))).to.deep.equal([true, REFUSALS.reader.assign_note]);
-      expect(text(await reader.callTool({ name: "tenant_report", arguments: {} }))).to.deep.equal([true, REFUSALS.reader.tenant_report]);
-      expect(text(await anonymous.callTool({ name: "write_note", arguments: { text: "hi" } }))).to.deep.equal([true, REFUSALS.anonymous.write_note]);
+      const text = (result: Awaited<ReturnType<Client["callTool"]>>) => [
+        result.isError,
+        (result.content as { text: string }[])[0]!.text,
+      ];
+      expect(text(await reader.callTool({ name: "assign_note", arguments: {} }))).to.deep.equal([
+        true,
+        REFUSALS.reader.assign_note,
+      ]);
+      expect(text(await reader.callTool({ name: "tenant_report", arguments: {} }))).to.deep.equal([
+        true,
+        REFUSALS.reader.tenant_report,
+      ]);
+      expect(text(await anonymous.callTool({ name: "write_note", arguments: { text: "hi" } }))).to.deep.equal([
+        true,
+        REFUSALS.anonymous.write_note,
+      ]);
       expect(denied).to.deep.equal(["assign_note:forbidden", "tenant_report:forbidden", "write_note:unauthenticated"]);
     } finally {
       await Promise.all([reader.close(), anonymous.close()]);

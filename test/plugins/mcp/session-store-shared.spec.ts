@@ -20,7 +20,15 @@ import { resetKernel } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { createRedisSessionStore, createStreamableHttpHandler, defineResource, McpAdapter, type McpHttpHandler, type McpResource, type SessionStore } from "axn-plugin-mcp";
+import {
+  createRedisSessionStore,
+  createStreamableHttpHandler,
+  defineResource,
+  McpAdapter,
+  type McpHttpHandler,
+  type McpResource,
+  type SessionStore,
+} from "axn-plugin-mcp";
 import { z } from "zod";
 import { useRedis } from "../../support/redis.js";
 import { recordNotifications } from "../../support/mcp-client.js";
@@ -50,7 +58,10 @@ function tools() {
     exposes: { elicit: z.boolean(), answer: z.string() },
     call: async (_input, { supports, elicit }) => {
       const answer = await elicit("Your name?", { name: z.string() });
-      return { elicit: supports.elicit, answer: answer.action === "accept" ? String(answer.content.name) : answer.action };
+      return {
+        elicit: supports.elicit,
+        answer: answer.action === "accept" ? String(answer.content.name) : answer.action,
+      };
     },
   });
   const Hold = defineAxn({
@@ -67,7 +78,11 @@ function tools() {
       held.push(signal.aborted ? "aborted" : "ran out");
     },
   });
-  return [McpAdapter.wrap(Work, { name: "work" }), McpAdapter.wrap(Ask, { name: "ask" }), McpAdapter.wrap(Hold, { name: "hold" })];
+  return [
+    McpAdapter.wrap(Work, { name: "work" }),
+    McpAdapter.wrap(Ask, { name: "ask" }),
+    McpAdapter.wrap(Hold, { name: "hold" }),
+  ];
 }
 
 interface Instance {
@@ -90,11 +105,21 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     resetKernel();
   });
 
-  const start = async (name: string, prefix: string, maxSessions?: number, sessionIdleMs?: number): Promise<Instance> => {
+  const start = async (
+    name: string,
+    prefix: string,
+    maxSessions?: number,
+    sessionIdleMs?: number,
+  ): Promise<Instance> => {
     const store = await createRedisSessionStore({ connection: redis.url, prefix });
     // Each instance its own resource object, as two processes each load their own.
     // Signed-in callers only: a subscription replayed on another instance is replayed as its owner's.
-    const resource = defineResource({ name: "Open tickets", uri: "tickets://open", access: "authenticated", read: () => "3 open" });
+    const resource = defineResource({
+      name: "Open tickets",
+      uri: "tickets://open",
+      access: "authenticated",
+      read: () => "3 open",
+    });
     const handler = createStreamableHttpHandler({
       name: "shared-sessions",
       version: "1.0.0",
@@ -139,7 +164,10 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
         return fetch(`${target.origin}${url.pathname}`, init);
       },
     });
-    const client = new Client({ name: "shared-sessions-spec", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    const client = new Client(
+      { name: "shared-sessions-spec", version: "1.0.0" },
+      { capabilities: { elicitation: { form: {} } } },
+    );
     client.setRequestHandler(ElicitRequestSchema, () => ({ action: "accept", content: { name: "Ada" } }));
     const { logs, updates } = recordNotifications(client);
     await client.connect(transport);
@@ -167,10 +195,17 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
       const calls: string[] = [];
       for (let n = 0; n < 6; n++) {
         const before = ada.served.length;
-        const result = await ada.client.callTool({ name: "work", arguments: { n } }, undefined, { onprogress: (p) => void progress.push(`${p.progress}/${p.total} ${p.message}`) });
+        const result = await ada.client.callTool({ name: "work", arguments: { n } }, undefined, {
+          onprogress: (p) => void progress.push(`${p.progress}/${p.total} ${p.message}`),
+        });
         expect(result.isError ?? false, JSON.stringify(result)).to.equal(false);
         expect(result.structuredContent).to.deep.equal({ n });
-        calls.push(...ada.served.slice(before).filter((entry) => entry.rpc === "tools/call").map((entry) => entry.instance));
+        calls.push(
+          ...ada.served
+            .slice(before)
+            .filter((entry) => entry.rpc === "tools/call")
+            .map((entry) => entry.instance),
+        );
       }
       expect(new Set(calls)).to.deep.equal(new Set(["a", "b"]));
       expect(progress).to.deep.equal(Array.from({ length: 6 }, () => ["1/2 half", "2/2 done"]).flat());
@@ -184,10 +219,20 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
       for (let n = 10; n < 14; n++) {
         const before = ada.served.length;
         await ada.client.callTool({ name: "work", arguments: { n } });
-        after.push(...ada.served.slice(before).filter((entry) => entry.rpc === "tools/call").map((entry) => entry.instance));
+        after.push(
+          ...ada.served
+            .slice(before)
+            .filter((entry) => entry.rpc === "tools/call")
+            .map((entry) => entry.instance),
+        );
       }
       expect(new Set(after)).to.deep.equal(new Set(["a", "b"]));
-      expect(ada.logs).to.deep.equal(["warning: working on 10", "warning: working on 11", "warning: working on 12", "warning: working on 13"]);
+      expect(ada.logs).to.deep.equal([
+        "warning: working on 10",
+        "warning: working on 11",
+        "warning: working on 12",
+        "warning: working on 13",
+      ]);
 
       // The client's capabilities reach the instance that rebuilt the session: it elicits too, and
       // the answer, sent to the other instance, reaches the one that asked.
@@ -198,7 +243,12 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
         const answered = ada.served.slice(before).filter((entry) => entry.method === "POST" && entry.rpc === "");
         expect(answered, "the elicitation answer").to.have.length(1);
         expect(result.structuredContent).to.deep.equal({ elicit: true, answer: "Ada" });
-        asked.push(...ada.served.slice(before).filter((entry) => entry.rpc === "tools/call").map((entry) => entry.instance));
+        asked.push(
+          ...ada.served
+            .slice(before)
+            .filter((entry) => entry.rpc === "tools/call")
+            .map((entry) => entry.instance),
+        );
       }
       expect(new Set(asked)).to.deep.equal(new Set(["a", "b"]));
 
@@ -235,7 +285,13 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
       for (const instance of [a, b]) {
         const reply = await fetch(`${instance.origin}/mcp`, {
           method: "POST",
-          headers: { authorization: "Bearer token-bob", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
+          headers: {
+            authorization: "Bearer token-bob",
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-session-id": id,
+            "mcp-protocol-version": "2025-11-25",
+          },
           body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
         });
         expect(reply.status, instance.name).to.equal(404);
@@ -245,7 +301,13 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
       const c = await start("c", prefix);
       const fromC = await fetch(`${c.origin}/mcp`, {
         method: "POST",
-        headers: { authorization: "Bearer token-ada", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
+        headers: {
+          authorization: "Bearer token-ada",
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-session-id": id,
+          "mcp-protocol-version": "2025-11-25",
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       });
       expect(fromC.status).to.equal(200);
@@ -256,7 +318,13 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
       for (const instance of [a, b, c]) {
         const reply = await fetch(`${instance.origin}/mcp`, {
           method: "POST",
-          headers: { authorization: "Bearer token-ada", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
+          headers: {
+            authorization: "Bearer token-ada",
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-session-id": id,
+            "mcp-protocol-version": "2025-11-25",
+          },
           body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
         });
         expect(reply.status, instance.name).to.equal(404);
@@ -277,14 +345,24 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     const ada = await connect("token-ada", () => a);
     try {
       const id = ada.transport.sessionId!;
-      const headers = { authorization: "Bearer token-ada", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" };
+      const headers = {
+        authorization: "Bearer token-ada",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": id,
+        "mcp-protocol-version": "2025-11-25",
+      };
       const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
       const refused = await fetch(`${full.origin}/mcp`, { method: "POST", headers, body });
       expect(refused.status).to.equal(503);
       expect(refused.headers.get("retry-after")).to.equal("1");
       expect(await refused.json()).to.deep.equal({
         jsonrpc: "2.0",
-        error: { code: -32000, message: "Server busy: 1 MCP sessions are open, the most this server keeps; close one (DELETE) or retry later" },
+        error: {
+          code: -32000,
+          message:
+            "Server busy: 1 MCP sessions are open, the most this server keeps; close one (DELETE) or retry later",
+        },
         id: null,
       });
       expect((await fetch(`${a.origin}/mcp`, { method: "POST", headers, body })).status).to.equal(200);
@@ -295,7 +373,13 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
       const bobId = bob.transport.sessionId!;
       await bob.client.close();
       const ping = async (token: string, session: string) =>
-        (await fetch(`${full.origin}/mcp`, { method: "POST", headers: { ...headers, authorization: `Bearer ${token}`, "mcp-session-id": session }, body })).status;
+        (
+          await fetch(`${full.origin}/mcp`, {
+            method: "POST",
+            headers: { ...headers, authorization: `Bearer ${token}`, "mcp-session-id": session },
+            body,
+          })
+        ).status;
       // The server sees the GET stream end a moment after the client drops it: 503 until then.
       let status = await ping("token-ada", id);
       for (let i = 0; status === 503 && i < 200; i++) {
@@ -319,13 +403,33 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     // Opened raw, without the SDK client's GET stream (an open stream is activity: it keeps the session).
     const opened = await fetch(`${a.origin}/mcp`, {
       method: "POST",
-      headers: { authorization: "Bearer token-ada", "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "idle", version: "1" } } }),
+      headers: {
+        authorization: "Bearer token-ada",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "idle", version: "1" } },
+      }),
     });
     await opened.text();
     const id = opened.headers.get("mcp-session-id")!;
-    const headers = { authorization: "Bearer token-ada", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" };
-    const ping = (instance: Instance) => fetch(`${instance.origin}/mcp`, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+    const headers = {
+      authorization: "Bearer token-ada",
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-session-id": id,
+      "mcp-protocol-version": "2025-11-25",
+    };
+    const ping = (instance: Instance) =>
+      fetch(`${instance.origin}/mcp`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
     try {
       // Longer than the idle time of requests, alternately on b and a: alive throughout.
       for (let i = 0; i < 8; i++) {

@@ -13,7 +13,15 @@ import type { Transport } from "@axn/core";
 import { createHost } from "@axn/sdk";
 import { servingPolicy } from "@axn/sdk/serving";
 import { resetKernel } from "@axn/sdk/testing";
-import { createMemorySessionStore, createRedisSessionStore, createStreamableHttpHandler, McpAdapter, mcpPlugin, type SessionMessage, type SessionStore } from "axn-plugin-mcp";
+import {
+  createMemorySessionStore,
+  createRedisSessionStore,
+  createStreamableHttpHandler,
+  McpAdapter,
+  mcpPlugin,
+  type SessionMessage,
+  type SessionStore,
+} from "axn-plugin-mcp";
 import { defineAxn } from "@axn/core";
 import { startRedis, useRedis } from "../../support/redis.js";
 import { captureReports } from "../../support/reports.js";
@@ -58,7 +66,12 @@ function contract(name: string, make: () => Promise<SessionStore>, shared: boole
       await store.update(RECORD.id, { subscribe: "docs://readme" }, 60_000);
       await store.update(RECORD.id, { subscribe: "tickets://open" }, 60_000); // already there: kept once
       const after = await store.update(RECORD.id, { unsubscribe: "docs://readme" }, 60_000);
-      expect(after).to.deep.equal({ ...RECORD, loggingLevel: "warning", subscriptions: ["tickets://open"], revision: 5 });
+      expect(after).to.deep.equal({
+        ...RECORD,
+        loggingLevel: "warning",
+        subscriptions: ["tickets://open"],
+        revision: 5,
+      });
       expect(await store.get(RECORD.id)).to.deep.equal(after);
       expect(await store.touch(RECORD.id, 60_000)).to.equal(5);
     });
@@ -105,7 +118,11 @@ contract("memory", async () => createMemorySessionStore(), false);
 describe("axn-plugin-mcp: the Redis session store, on a real Redis", function () {
   this.timeout(60_000); // a hang guard
   const redis = useRedis();
-  contract("Redis", () => createRedisSessionStore({ connection: redis.url, prefix: `store-spec-${process.pid}` }), true);
+  contract(
+    "Redis",
+    () => createRedisSessionStore({ connection: redis.url, prefix: `store-spec-${process.pid}` }),
+    true,
+  );
 
   it("keeps each session as one hash under {prefix}:mcp:session:{id}, its TTL the idle time, and messages on {prefix}:mcp:sessions", async () => {
     const prefix = `store-keys-${process.pid}`;
@@ -137,7 +154,12 @@ describe("axn-plugin-mcp: the Redis session store, on a real Redis", function ()
       expect(await raw.exists(key)).to.equal(0);
 
       // A hash this store cannot read is no session (a request for it is 404, not a 500).
-      await raw.hset(`${prefix}:mcp:session:damaged`, { owner: "principal:ada", protocolVersion: "2025-06-18", clientCapabilities: "{not json", clientInfo: "{}" });
+      await raw.hset(`${prefix}:mcp:session:damaged`, {
+        owner: "principal:ada",
+        protocolVersion: "2025-06-18",
+        clientCapabilities: "{not json",
+        clientInfo: "{}",
+      });
       expect(await a.get("damaged")).to.equal(undefined);
     } finally {
       await a.close();
@@ -159,7 +181,11 @@ describe("axn-plugin-mcp: axn serve's /mcp and mcp.sessionStore", function () {
     host.hooks.registerTransport.call({ add: (transport: Transport) => void added.push(transport) } as never);
     const transport = added.find((candidate) => candidate.kind === "http" && candidate.name === "mcp");
     if (transport?.kind !== "http") throw new Error("expected the mcp http transport");
-    return transport.start({ app: { name: "store-spec", version: "1.0.0", root: process.cwd() }, flags: {}, serving: servingPolicy() } as never);
+    return transport.start({
+      app: { name: "store-spec", version: "1.0.0", root: process.cwd() },
+      flags: {},
+      serving: servingPolicy(),
+    } as never);
   };
 
   it('"redis" without queue.connection is refused when serving starts, saying what to set', async () => {
@@ -175,7 +201,11 @@ describe("axn-plugin-mcp: axn serve's /mcp and mcp.sessionStore", function () {
   });
 
   const cases: readonly (readonly [string, (url: string) => Record<string, unknown>, string])[] = [
-    ['"redis", on the app\'s queue.connection (under its prefix)', (url) => ({ mcp: { sessionStore: "redis" }, queue: { connection: url, prefix: `serve-spec-${process.pid}` } }), `serve-spec-${process.pid}`],
+    [
+      '"redis", on the app\'s queue.connection (under its prefix)',
+      (url) => ({ mcp: { sessionStore: "redis" }, queue: { connection: url, prefix: `serve-spec-${process.pid}` } }),
+      `serve-spec-${process.pid}`,
+    ],
     ["a redis:// URL of its own", (url) => ({ mcp: { sessionStore: url } }), "axn"],
   ];
   for (const [label, config, prefix] of cases) {
@@ -190,7 +220,16 @@ describe("axn-plugin-mcp: axn serve's /mcp and mcp.sessionStore", function () {
         const reply = await fetch(`http://127.0.0.1:${port}/mcp`, {
           method: "POST",
           headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: { sampling: {} }, clientInfo: { name: "serve-spec", version: "1" } } }),
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 0,
+            method: "initialize",
+            params: {
+              protocolVersion: "2025-06-18",
+              capabilities: { sampling: {} },
+              clientInfo: { name: "serve-spec", version: "1" },
+            },
+          }),
         });
         expect(reply.status).to.equal(200);
         await reply.text();
@@ -231,12 +270,19 @@ describe("docs/scaling.md: MCP sessions in Redis (docs/examples/snippets/mcp-ses
         new Request("http://127.0.0.1/mcp", {
           method: "POST",
           headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "docs", version: "1" } } }),
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 0,
+            method: "initialize",
+            params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "docs", version: "1" } },
+          }),
         }),
       );
       expect(reply.status).to.equal(200);
       await reply.text();
-      expect(await raw.hget(`helpdesk:mcp:session:${reply.headers.get("mcp-session-id")}`, "owner")).to.equal("anonymous");
+      expect(await raw.hget(`helpdesk:mcp:session:${reply.headers.get("mcp-session-id")}`, "owner")).to.equal(
+        "anonymous",
+      );
     } finally {
       await close();
       raw.disconnect();
@@ -253,25 +299,45 @@ describe("axn-plugin-mcp: a Redis session store that stops answering", function 
     const redis = await startRedis();
     const store = await createRedisSessionStore({ connection: redis.url, timeoutMs: 300 });
     const Ping = defineAxn({ name: "StoreDown.Ping", call: () => undefined });
-    const handler = createStreamableHttpHandler({ name: "store-down", version: "1", tools: [McpAdapter.wrap(Ping)], sessionStore: store });
+    const handler = createStreamableHttpHandler({
+      name: "store-down",
+      version: "1",
+      tools: [McpAdapter.wrap(Ping)],
+      sessionStore: store,
+    });
     const post = (body: unknown, id?: string) =>
       handler.fetch(
         new Request("http://127.0.0.1/mcp", {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(id === undefined ? {} : { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" }) },
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            ...(id === undefined ? {} : { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" }),
+          },
           body: JSON.stringify(body),
         }),
       );
     try {
-      const opened = await post({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "down", version: "1" } } });
+      const opened = await post({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "down", version: "1" } },
+      });
       await opened.text();
       const id = opened.headers.get("mcp-session-id")!;
       await redis.stop();
       const reply = await post({ jsonrpc: "2.0", id: 1, method: "ping" }, id);
       expect(reply.status).to.equal(503);
       expect(reply.headers.get("retry-after")).to.equal("1");
-      expect(await reply.json()).to.deep.equal({ jsonrpc: "2.0", error: { code: -32000, message: "Server busy: the MCP session store did not answer; retry later" }, id: null });
-      expect(reports.map((r) => [r.phase, (r.error as Error).message])).to.deep.equal([["mcp http request", "Redis did not answer within 300 ms"]]);
+      expect(await reply.json()).to.deep.equal({
+        jsonrpc: "2.0",
+        error: { code: -32000, message: "Server busy: the MCP session store did not answer; retry later" },
+        id: null,
+      });
+      expect(reports.map((r) => [r.phase, (r.error as Error).message])).to.deep.equal([
+        ["mcp http request", "Redis did not answer within 300 ms"],
+      ]);
     } finally {
       await handler.close();
       await store.close();

@@ -11,7 +11,12 @@ import { defineAxn } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
 import { createStreamableHttpHandler, DEFAULT_MAX_SESSIONS, McpAdapter } from "axn-plugin-mcp";
 
-const INIT = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "abandoned", version: "1" } } });
+const INIT = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "abandoned", version: "1" } },
+});
 
 describe("axn-plugin-mcp: 10,000 abandoned sessions under the cap", function () {
   this.timeout(600_000); // a hang guard: 10,000 initializes on a loaded 2-core machine
@@ -30,7 +35,18 @@ describe("axn-plugin-mcp: 10,000 abandoned sessions under the cap", function () 
       const one = (): Promise<number> =>
         new Promise((resolve, reject) => {
           const req = httpRequest(
-            { host: "127.0.0.1", port, path: "/mcp", method: "POST", agent, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "content-length": Buffer.byteLength(INIT) } },
+            {
+              host: "127.0.0.1",
+              port,
+              path: "/mcp",
+              method: "POST",
+              agent,
+              headers: {
+                "content-type": "application/json",
+                accept: "application/json, text/event-stream",
+                "content-length": Buffer.byteLength(INIT),
+              },
+            },
             (res) => {
               res.resume().on("end", () => resolve(res.statusCode!));
             },
@@ -49,7 +65,10 @@ describe("axn-plugin-mcp: 10,000 abandoned sessions under the cap", function () 
         }
       };
       await Promise.all(Array.from({ length: 16 }, worker));
-      expect(Object.fromEntries(statuses)).to.deep.equal({ 200: DEFAULT_MAX_SESSIONS, 503: 10_000 - DEFAULT_MAX_SESSIONS });
+      expect(Object.fromEntries(statuses)).to.deep.equal({
+        200: DEFAULT_MAX_SESSIONS,
+        503: 10_000 - DEFAULT_MAX_SESSIONS,
+      });
       expect(peak).to.equal(DEFAULT_MAX_SESSIONS);
       expect(handler.sessionCount).to.equal(DEFAULT_MAX_SESSIONS);
     } finally {

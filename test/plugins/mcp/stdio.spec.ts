@@ -17,7 +17,11 @@ describe("axn-plugin-mcp: serveStdio, driven by a real Client over a child proce
   let transport: StdioClientTransport;
 
   before(async () => {
-    transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", SERVER], stderr: "pipe" });
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--import", "tsx", SERVER],
+      stderr: "pipe",
+    });
     client = new Client({ name: "stdio-spec", version: "1.0.0" });
     await client.connect(transport);
   });
@@ -43,7 +47,12 @@ describe("axn-plugin-mcp: serveStdio, driven by a real Client over a child proce
 
   it("carries the server's context and progress across the process boundary", async () => {
     const who = await client.callTool({ name: "mcp_spec_who_am_i", arguments: {} });
-    expect(who.structuredContent).to.deep.equal({ tenant: `pid-${transport.pid}`, sessionId: null, clientId: null, note: null });
+    expect(who.structuredContent).to.deep.equal({
+      tenant: `pid-${transport.pid}`,
+      sessionId: null,
+      clientId: null,
+      note: null,
+    });
     // Observed where it crosses the boundary: the messages as the client's transport receives them,
     // in order. (The SDK Client's `onprogress` runs after the response when a notification and the
     // response arrive in one read, which a loaded machine makes likely — docs/plugins/mcp.md.)
@@ -54,7 +63,9 @@ describe("axn-plugin-mcp: serveStdio, driven by a real Client over a child proce
       deliver(message);
     };
     try {
-      const imported = await client.callTool({ name: "mcp_spec_import_rows", arguments: { rows: 2 } }, undefined, { onprogress: () => undefined });
+      const imported = await client.callTool({ name: "mcp_spec_import_rows", arguments: { rows: 2 } }, undefined, {
+        onprogress: () => undefined,
+      });
       expect(imported.structuredContent).to.deep.equal({ imported: 2, progressToken: true });
     } finally {
       transport.onmessage = deliver;

@@ -7,7 +7,15 @@
 import { expect } from "chai";
 import { z } from "zod";
 import { ErrorCode, McpError, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { createMcpServer, definePrompt, defineResource, mcpConfig, type McpPrompt, type McpResource, type McpServerOptions } from "axn-plugin-mcp";
+import {
+  createMcpServer,
+  definePrompt,
+  defineResource,
+  mcpConfig,
+  type McpPrompt,
+  type McpResource,
+  type McpServerOptions,
+} from "axn-plugin-mcp";
 import { resetKernel } from "@axn/sdk/testing";
 import { captureReports } from "../../support/reports.js";
 import { connectInMemory, type Connected } from "./support.js";
@@ -28,7 +36,13 @@ const Ticket = defineResource({
   uriTemplate: "tickets://{id}",
   description: "One ticket, as JSON",
   mimeType: "application/json",
-  params: { id: { schema: z.coerce.number().int().positive(), description: "The ticket number", complete: (value) => ["1", "12", "20"].filter((id) => id.startsWith(value)) } },
+  params: {
+    id: {
+      schema: z.coerce.number().int().positive(),
+      description: "The ticket number",
+      complete: (value) => ["1", "12", "20"].filter((id) => id.startsWith(value)),
+    },
+  },
   list: () => [{ uri: "tickets://1", name: "Ticket 1" }],
   read: ({ id }) => ({ text: JSON.stringify({ id, doubled: id * 2 }) }),
 });
@@ -44,18 +58,31 @@ const Triage = definePrompt({
   title: "Triage a ticket",
   description: "Summarize a ticket and propose a priority",
   arguments: {
-    ticketId: { schema: z.string().regex(/^\d+$/, "expected digits"), description: "The ticket to triage", complete: (value, { arguments: given }) => [`${value}0`, `${value}1`, given["tone"] ?? "-"] },
+    ticketId: {
+      schema: z.string().regex(/^\d+$/, "expected digits"),
+      description: "The ticket to triage",
+      complete: (value, { arguments: given }) => [`${value}0`, `${value}1`, given["tone"] ?? "-"],
+    },
     tone: { schema: z.enum(["brief", "detailed"]), optional: true },
   },
   messages: ({ ticketId, tone }) => [
     `Triage ticket ${ticketId}${tone === undefined ? "" : ` (${tone})`}.`,
     { role: "user", content: { type: "image", data: Buffer.from(PIXEL).toString("base64"), mimeType: "image/png" } },
-    { role: "assistant", content: { type: "resource", resource: { uri: `tickets://${ticketId}`, mimeType: "application/json", text: "{}" } } },
+    {
+      role: "assistant",
+      content: {
+        type: "resource",
+        resource: { uri: `tickets://${ticketId}`, mimeType: "application/json", text: "{}" },
+      },
+    },
   ],
 });
 const Hello = definePrompt({ name: "hello", messages: () => "Say hello." });
 
-const SURFACE: { resources: McpResource[]; prompts: McpPrompt[] } = { resources: [Readme, Logo, Ticket, Broken], prompts: [Triage, Hello] };
+const SURFACE: { resources: McpResource[]; prompts: McpPrompt[] } = {
+  resources: [Readme, Logo, Ticket, Broken],
+  prompts: [Triage, Hello],
+};
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
   try {
@@ -90,14 +117,27 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
     it("lists fixed resources and the template's concrete ones, and the templates", async () => {
       expect(await connected.client.listResources()).to.deep.equal({
         resources: [
-          { uri: "docs://readme", name: "readme", title: "Read me", description: "How the helpdesk works", mimeType: "text/markdown" },
+          {
+            uri: "docs://readme",
+            name: "readme",
+            title: "Read me",
+            description: "How the helpdesk works",
+            mimeType: "text/markdown",
+          },
           { uri: "docs://logo.png", name: "logo", mimeType: "image/png" },
           { uri: "docs://broken", name: "broken" },
           { uri: "tickets://1", name: "Ticket 1", description: "One ticket, as JSON", mimeType: "application/json" },
         ],
       });
       expect(await connected.client.listResourceTemplates()).to.deep.equal({
-        resourceTemplates: [{ name: "ticket", uriTemplate: "tickets://{id}", description: "One ticket, as JSON", mimeType: "application/json" }],
+        resourceTemplates: [
+          {
+            name: "ticket",
+            uriTemplate: "tickets://{id}",
+            description: "One ticket, as JSON",
+            mimeType: "application/json",
+          },
+        ],
       });
     });
 
@@ -168,7 +208,9 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
         await Ticket.notifyUpdated();
         expect.fail("expected a TypeError");
       } catch (error) {
-        expect((error as Error).message).to.equal('defineResource("ticket").notifyUpdated: a template resource needs the concrete URI that changed');
+        expect((error as Error).message).to.equal(
+          'defineResource("ticket").notifyUpdated: a template resource needs the concrete URI that changed',
+        );
       }
     });
   });
@@ -193,23 +235,40 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
     });
 
     it("renders text, image and embedded-resource messages from typed arguments", async () => {
-      expect(await connected.client.getPrompt({ name: "triage_ticket", arguments: { ticketId: "42", tone: "brief" } })).to.deep.equal({
+      expect(
+        await connected.client.getPrompt({ name: "triage_ticket", arguments: { ticketId: "42", tone: "brief" } }),
+      ).to.deep.equal({
         description: "Summarize a ticket and propose a priority",
         messages: [
           { role: "user", content: { type: "text", text: "Triage ticket 42 (brief)." } },
-          { role: "user", content: { type: "image", data: Buffer.from(PIXEL).toString("base64"), mimeType: "image/png" } },
-          { role: "assistant", content: { type: "resource", resource: { uri: "tickets://42", mimeType: "application/json", text: "{}" } } },
+          {
+            role: "user",
+            content: { type: "image", data: Buffer.from(PIXEL).toString("base64"), mimeType: "image/png" },
+          },
+          {
+            role: "assistant",
+            content: { type: "resource", resource: { uri: "tickets://42", mimeType: "application/json", text: "{}" } },
+          },
         ],
       });
-      expect(await connected.client.getPrompt({ name: "hello" })).to.deep.equal({ messages: [{ role: "user", content: { type: "text", text: "Say hello." } }] });
+      expect(await connected.client.getPrompt({ name: "hello" })).to.deep.equal({
+        messages: [{ role: "user", content: { type: "text", text: "Say hello." } }],
+      });
     });
 
     it("refuses arguments their schemas refuse, naming each", async () => {
-      expect(await refusal(connected.client.getPrompt({ name: "triage_ticket", arguments: { ticketId: "x", tone: "loud" } }))).to.deep.equal({
+      expect(
+        await refusal(
+          connected.client.getPrompt({ name: "triage_ticket", arguments: { ticketId: "x", tone: "loud" } }),
+        ),
+      ).to.deep.equal({
         code: ErrorCode.InvalidParams,
-        message: 'MCP error -32602: Invalid arguments for prompt triage_ticket: ticketId: expected digits; tone: Invalid option: expected one of "brief"|"detailed"',
+        message:
+          'MCP error -32602: Invalid arguments for prompt triage_ticket: ticketId: expected digits; tone: Invalid option: expected one of "brief"|"detailed"',
       });
-      expect((await refusal(connected.client.getPrompt({ name: "triage_ticket", arguments: {} }))).code).to.equal(ErrorCode.InvalidParams);
+      expect((await refusal(connected.client.getPrompt({ name: "triage_ticket", arguments: {} }))).code).to.equal(
+        ErrorCode.InvalidParams,
+      );
       expect(await refusal(connected.client.getPrompt({ name: "nope" }))).to.deep.equal({
         code: ErrorCode.InvalidParams,
         message: "MCP error -32602: MCP error -32602: Prompt nope not found", // the SDK's own refusal, as above
@@ -220,16 +279,30 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
   describe("completion/complete", () => {
     it("completes a prompt argument, with the arguments already given", async () => {
       expect(
-        await connected.client.complete({ ref: { type: "ref/prompt", name: "triage_ticket" }, argument: { name: "ticketId", value: "4" }, context: { arguments: { tone: "brief" } } }),
+        await connected.client.complete({
+          ref: { type: "ref/prompt", name: "triage_ticket" },
+          argument: { name: "ticketId", value: "4" },
+          context: { arguments: { tone: "brief" } },
+        }),
       ).to.deep.equal({ completion: { values: ["40", "41", "brief"], total: 3, hasMore: false } });
       // An argument without a completer has no suggestions.
-      expect(await connected.client.complete({ ref: { type: "ref/prompt", name: "triage_ticket" }, argument: { name: "tone", value: "" } })).to.deep.equal({
+      expect(
+        await connected.client.complete({
+          ref: { type: "ref/prompt", name: "triage_ticket" },
+          argument: { name: "tone", value: "" },
+        }),
+      ).to.deep.equal({
         completion: { values: [], hasMore: false },
       });
     });
 
     it("completes a URI template parameter", async () => {
-      expect(await connected.client.complete({ ref: { type: "ref/resource", uri: "tickets://{id}" }, argument: { name: "id", value: "1" } })).to.deep.equal({
+      expect(
+        await connected.client.complete({
+          ref: { type: "ref/resource", uri: "tickets://{id}" },
+          argument: { name: "id", value: "1" },
+        }),
+      ).to.deep.equal({
         completion: { values: ["1", "12"], total: 2, hasMore: false },
       });
     });
@@ -249,10 +322,17 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
       });
       const flaky = await connectInMemory({ tools: [], prompts: [Flaky] });
       try {
-        expect(await flaky.client.complete({ ref: { type: "ref/prompt", name: "flaky" }, argument: { name: "q", value: "a" } })).to.deep.equal({
+        expect(
+          await flaky.client.complete({
+            ref: { type: "ref/prompt", name: "flaky" },
+            argument: { name: "q", value: "a" },
+          }),
+        ).to.deep.equal({
           completion: { values: [], total: 0, hasMore: false },
         });
-        expect(reports.map((report) => [report.action, report.phase])).to.deep.equal([["prompt flaky", "mcp completion"]]);
+        expect(reports.map((report) => [report.action, report.phase])).to.deep.equal([
+          ["prompt flaky", "mcp completion"],
+        ]);
       } finally {
         await flaky.close();
       }
@@ -261,7 +341,8 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
 });
 
 describe("axn-plugin-mcp: serving resources and prompts from config, and configureServer", () => {
-  const create = (options: Partial<McpServerOptions>) => () => createMcpServer({ name: "axn-spec", version: "1.0.0", tools: [], ...options });
+  const create = (options: Partial<McpServerOptions>) => () =>
+    createMcpServer({ name: "axn-spec", version: "1.0.0", tools: [], ...options });
   afterEach(() => resetKernel());
 
   it("serves the resources and prompts the mcp settings list, and hands each McpServer to configureServer before it connects", async () => {
@@ -272,14 +353,21 @@ describe("axn-plugin-mcp: serving resources and prompts from config, and configu
       c.configureServer = (server) => {
         seen.push(server.isConnected() ? "connected" : "not connected");
         // The raw SDK API, beside axn's own registrations.
-        server.registerResource("server-info", "axn://server-info", { mimeType: "application/json" }, (uri) => ({ contents: [{ uri: uri.href, text: '{"ok":true}' }] }));
+        server.registerResource("server-info", "axn://server-info", { mimeType: "application/json" }, (uri) => ({
+          contents: [{ uri: uri.href, text: '{"ok":true}' }],
+        }));
       };
     });
     const connected = await connectInMemory({ tools: [] });
     try {
       expect(seen).to.deep.equal(["not connected"]);
-      expect((await connected.client.listResources()).resources.map((resource) => resource.uri)).to.deep.equal(["docs://readme", "axn://server-info"]);
-      expect((await connected.client.readResource({ uri: "axn://server-info" })).contents).to.deep.equal([{ uri: "axn://server-info", text: '{"ok":true}' }]);
+      expect((await connected.client.listResources()).resources.map((resource) => resource.uri)).to.deep.equal([
+        "docs://readme",
+        "axn://server-info",
+      ]);
+      expect((await connected.client.readResource({ uri: "axn://server-info" })).contents).to.deep.equal([
+        { uri: "axn://server-info", text: '{"ok":true}' },
+      ]);
       expect((await connected.client.listPrompts()).prompts.map((prompt) => prompt.name)).to.deep.equal(["hello"]);
     } finally {
       await connected.close();
@@ -292,18 +380,28 @@ describe("axn-plugin-mcp: serving resources and prompts from config, and configu
   });
 
   it("refuses a setting value that is not a defined resource or prompt, naming the entry", () => {
-    expect(() => mcpConfig.configure((c) => (c.resources = [Readme, { name: "fake", uri: "x://y" } as unknown as McpResource]))).to.throw(
-      /resources.*entry 1 is not a resource from defineResource/,
+    expect(() =>
+      mcpConfig.configure((c) => (c.resources = [Readme, { name: "fake", uri: "x://y" } as unknown as McpResource])),
+    ).to.throw(/resources.*entry 1 is not a resource from defineResource/);
+    expect(() => mcpConfig.configure((c) => (c.prompts = "hello" as unknown as McpPrompt[]))).to.throw(
+      /prompts.*expected an array of a prompt from definePrompts/,
     );
-    expect(() => mcpConfig.configure((c) => (c.prompts = "hello" as unknown as McpPrompt[]))).to.throw(/prompts.*expected an array of a prompt from definePrompts/);
   });
 
   it("names the hook when configureServer throws or returns a promise, and refuses SDK tool registration (tools are axn's)", () => {
-    expect(create({ configureServer: () => { throw new Error("boom"); } })).to.throw("axn-plugin-mcp: configureServer threw: boom");
+    expect(
+      create({
+        configureServer: () => {
+          throw new Error("boom");
+        },
+      }),
+    ).to.throw("axn-plugin-mcp: configureServer threw: boom");
     expect(create({ configureServer: (async () => {}) as unknown as () => void })).to.throw(
       "axn-plugin-mcp: configureServer must be synchronous (it runs before the server connects); register handlers without awaiting",
     );
-    expect(create({ configureServer: (server) => void server.registerTool("x", {}, () => ({ content: [] })) })).to.throw(
+    expect(
+      create({ configureServer: (server) => void server.registerTool("x", {}, () => ({ content: [] })) }),
+    ).to.throw(
       "axn-plugin-mcp: configureServer threw: A request handler for tools/list already exists, which would be overridden",
     );
   });
@@ -324,14 +422,50 @@ describe("defineResource / definePrompt: declaration errors", () => {
   it("name the resource or prompt and say what to do", () => {
     const cases: [() => unknown, string][] = [
       [() => defineResource({ name: "", uri: "a://b", read }), 'defineResource(""): name must be a non-empty string'],
-      [() => defineResource({ name: "x", uri: "not a uri", read }), 'defineResource("x"): uri must be an absolute URI such as "docs://readme", got "not a uri"'],
-      [() => defineResource({ name: "x", read } as never), 'defineResource("x"): give exactly one of uri (a fixed resource) or uriTemplate (a template)'],
-      [() => defineResource({ name: "x", uri: "a://b" } as never), 'defineResource("x"): read must be a function returning the contents'],
-      [() => defineResource({ name: "t", uriTemplate: "t://{id}/{part}", params: { id: z.string() }, read }), 'defineResource("t"): the template variable part of t://{id}/{part} needs a field in params'],
-      [() => defineResource({ name: "t", uriTemplate: "t://{id}", params: { id: z.string(), other: z.string() }, read }), 'defineResource("t"): params other is not a variable of t://{id}'],
-      [() => defineResource({ name: "t", uriTemplate: "t://{id}", params: { id: { description: "no schema" } as never }, read }), 'defineResource("t"): argument "id" needs a schema (zod, valibot, ArkType …) or { schema, description?, optional?, complete? }'],
-      [() => definePrompt({ name: "p", messages: "hi" as never }), 'definePrompt("p"): messages must be a function returning the prompt\'s messages'],
-      [() => definePrompt({ name: "p", arguments: { a: { schema: z.string(), complete: "x" as never } }, messages: () => "" }), 'definePrompt("p"): argument "a": complete must be a function (value, context) => string[]'],
+      [
+        () => defineResource({ name: "x", uri: "not a uri", read }),
+        'defineResource("x"): uri must be an absolute URI such as "docs://readme", got "not a uri"',
+      ],
+      [
+        () => defineResource({ name: "x", read } as never),
+        'defineResource("x"): give exactly one of uri (a fixed resource) or uriTemplate (a template)',
+      ],
+      [
+        () => defineResource({ name: "x", uri: "a://b" } as never),
+        'defineResource("x"): read must be a function returning the contents',
+      ],
+      [
+        () => defineResource({ name: "t", uriTemplate: "t://{id}/{part}", params: { id: z.string() }, read }),
+        'defineResource("t"): the template variable part of t://{id}/{part} needs a field in params',
+      ],
+      [
+        () =>
+          defineResource({ name: "t", uriTemplate: "t://{id}", params: { id: z.string(), other: z.string() }, read }),
+        'defineResource("t"): params other is not a variable of t://{id}',
+      ],
+      [
+        () =>
+          defineResource({
+            name: "t",
+            uriTemplate: "t://{id}",
+            params: { id: { description: "no schema" } as never },
+            read,
+          }),
+        'defineResource("t"): argument "id" needs a schema (zod, valibot, ArkType …) or { schema, description?, optional?, complete? }',
+      ],
+      [
+        () => definePrompt({ name: "p", messages: "hi" as never }),
+        'definePrompt("p"): messages must be a function returning the prompt\'s messages',
+      ],
+      [
+        () =>
+          definePrompt({
+            name: "p",
+            arguments: { a: { schema: z.string(), complete: "x" as never } },
+            messages: () => "",
+          }),
+        'definePrompt("p"): argument "a": complete must be a function (value, context) => string[]',
+      ],
     ];
     for (const [declare, message] of cases) expect(declare).to.throw(TypeError, message);
   });
@@ -353,7 +487,10 @@ describe("axn-plugin-mcp: resource subscriptions over Streamable HTTP", function
     const seen: string[][] = [[], []];
     try {
       for (const [index, client] of sessions.entries()) {
-        client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void seen[index]!.push(notification.params.uri));
+        client.setNotificationHandler(
+          ResourceUpdatedNotificationSchema,
+          (notification) => void seen[index]!.push(notification.params.uri),
+        );
         await client.connect(new StreamableHTTPClientTransport(url));
       }
       await sessions[0]!.subscribeResource({ uri: "docs://readme" });

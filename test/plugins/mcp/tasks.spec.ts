@@ -13,7 +13,12 @@ import { createEmbeddedQueue, defineAxn, Jobs, type AnyAxn } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CallToolResultSchema, CreateTaskResultSchema, RELATED_TASK_META_KEY, type Progress } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  RELATED_TASK_META_KEY,
+  type Progress,
+} from "@modelcontextprotocol/sdk/types.js";
 import { createMcpServer, McpAdapter, mcpConfig, type McpServerOptions } from "axn-plugin-mcp";
 import { rpcError } from "../../support/mcp-client.js";
 
@@ -42,7 +47,6 @@ async function connect(options: Partial<McpServerOptions>): Promise<Peer> {
     },
   };
 }
-
 
 /** Polls `tasks/get` until the status is `status` (a hang guard of mocha's timeout, no clock of its own). */
 async function untilStatus(client: Client, taskId: string, status: string): Promise<void> {
@@ -82,7 +86,11 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
         return { csv: "id\n".repeat(rows).trim(), rows };
       },
     });
-    const Refuses = defineAxn({ name: "AgentTools.Refuses", longRunning: true, call: (_input, ctx) => ctx.fail("the ledger is closed") });
+    const Refuses = defineAxn({
+      name: "AgentTools.Refuses",
+      longRunning: true,
+      call: (_input, ctx) => ctx.fail("the ledger is closed"),
+    });
     const Quick = defineAxn({ name: "AgentTools.Quick", exposes: { done: z.boolean() }, call: () => ({ done: true }) });
     tools = { Report, Refuses, Quick };
   });
@@ -103,7 +111,10 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
 
   /** A task-augmented tools/call, as the SDK sends one (`task` in params, a progress token when asked). */
   function createTask(client: Client, name: string, args: object, onprogress?: (progress: Progress) => void) {
-    return client.request({ method: "tools/call", params: { name, arguments: args } }, CreateTaskResultSchema, { task: { ttl: 60_000 }, ...(onprogress === undefined ? {} : { onprogress }) });
+    return client.request({ method: "tools/call", params: { name, arguments: args } }, CreateTaskResultSchema, {
+      task: { ttl: 60_000 },
+      ...(onprogress === undefined ? {} : { onprogress }),
+    });
   }
 
   it("lists a long-running tool with execution.taskSupport and declares the tasks capability", async () => {
@@ -114,7 +125,11 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
       ["refuses", { taskSupport: "optional" }],
       ["quick", undefined],
     ]);
-    expect(client.getServerCapabilities()?.tasks).to.deep.equal({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+    expect(client.getServerCapabilities()?.tasks).to.deep.equal({
+      list: {},
+      cancel: {},
+      requests: { tools: { call: {} } },
+    });
   });
 
   it("a server with no long-running tool declares no tasks capability", async () => {
@@ -126,12 +141,19 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
 
   it("config overrides the declaration per action (mcp.longRunning)", async () => {
     const Plain = defineAxn({ name: "Tasks.Plain", configure: { mcp: { longRunning: true } }, call: () => undefined });
-    const Declined = defineAxn({ name: "Tasks.Declined", longRunning: true, configure: { mcp: { longRunning: false } }, call: () => undefined });
+    const Declined = defineAxn({
+      name: "Tasks.Declined",
+      longRunning: true,
+      configure: { mcp: { longRunning: false } },
+      call: () => undefined,
+    });
     expect([Plain.longRunning, Declined.longRunning, tools.Report.longRunning]).to.deep.equal([false, true, true]);
     expect(McpAdapter.wrap(Plain).execution).to.deep.equal({ taskSupport: "optional" });
     expect(McpAdapter.wrap(Declined).execution).to.equal(undefined);
     expect(McpAdapter.wrap(tools.Quick, { longRunning: true }).execution).to.deep.equal({ taskSupport: "optional" });
-    expect(() => defineAxn({ name: "Tasks.Bad", longRunning: "yes" as unknown as boolean, call: () => undefined })).to.throw(TypeError, "defineAxn(Tasks.Bad): `longRunning` must be true or false");
+    expect(() =>
+      defineAxn({ name: "Tasks.Bad", longRunning: "yes" as unknown as boolean, call: () => undefined }),
+    ).to.throw(TypeError, "defineAxn(Tasks.Bad): `longRunning` must be true or false");
   });
 
   it("create → working → completed, and tasks/result is the waited call's result", async () => {
@@ -149,7 +171,10 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     const { _meta, ...result } = fromTask;
     expect(_meta).to.deep.equal({ [RELATED_TASK_META_KEY]: { taskId: task.taskId } });
     expect(result).to.deep.equal(waited);
-    expect(result).to.deep.equal({ content: [{ type: "text", text: '{"csv":"id\\nid","rows":2}' }], structuredContent: { csv: "id\nid", rows: 2 } });
+    expect(result).to.deep.equal({
+      content: [{ type: "text", text: '{"csv":"id\\nid","rows":2}' }],
+      structuredContent: { csv: "id\nid", rows: 2 },
+    });
   });
 
   it("tasks/result waits for a working task to end", async () => {
@@ -204,8 +229,13 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     const second = (await createTask(client, "refuses", {})).task;
     expect(await client.experimental.tasks.cancelTask(second.taskId)).to.include({ status: "cancelled" });
     gate.open();
-    expect((await client.experimental.tasks.getTaskResult(first.taskId, CallToolResultSchema)).isError).to.equal(undefined);
-    expect(await client.experimental.tasks.getTask(second.taskId)).to.include({ status: "cancelled", statusMessage: "The task was cancelled" });
+    expect((await client.experimental.tasks.getTaskResult(first.taskId, CallToolResultSchema)).isError).to.equal(
+      undefined,
+    );
+    expect(await client.experimental.tasks.getTask(second.taskId)).to.include({
+      status: "cancelled",
+      statusMessage: "The task was cancelled",
+    });
     expect((await (await Jobs.find(second.taskId))!.status()).state).to.equal("cancelled");
   });
 
@@ -213,13 +243,23 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     const alice = await as("alice");
     const bob = await as("bob");
     const { task } = await createTask(alice, "report", { rows: 1 });
-    const notFound = { code: -32602, message: `MCP error -32602: Task not found: ${task.taskId} (it was never created for this caller, or it expired)` };
+    const notFound = {
+      code: -32602,
+      message: `MCP error -32602: Task not found: ${task.taskId} (it was never created for this caller, or it expired)`,
+    };
     expect(await rpcError(bob.experimental.tasks.getTask(task.taskId))).to.deep.equal(notFound);
-    expect(await rpcError(bob.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).to.deep.equal(notFound);
+    expect(await rpcError(bob.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema))).to.deep.equal(
+      notFound,
+    );
     expect(await rpcError(bob.experimental.tasks.cancelTask(task.taskId))).to.deep.equal(notFound);
-    expect(await rpcError(bob.experimental.tasks.getTask("no-such-task"))).to.deep.equal({ ...notFound, message: notFound.message.replace(task.taskId, "no-such-task") });
+    expect(await rpcError(bob.experimental.tasks.getTask("no-such-task"))).to.deep.equal({
+      ...notFound,
+      message: notFound.message.replace(task.taskId, "no-such-task"),
+    });
     expect((await bob.experimental.tasks.listTasks()).tasks).to.deep.equal([]);
-    expect((await alice.experimental.tasks.listTasks()).tasks.map((listed) => listed.taskId)).to.deep.equal([task.taskId]);
+    expect((await alice.experimental.tasks.listTasks()).tasks.map((listed) => listed.taskId)).to.deep.equal([
+      task.taskId,
+    ]);
     // The owner, on another connection (another session), still reads it.
     const again = await as("alice");
     expect((await again.experimental.tasks.getTask(task.taskId)).status).to.equal("working");
@@ -229,7 +269,10 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     const client = await as("alice");
     const { task } = await createTask(client, "refuses", {});
     await untilStatus(client, task.taskId, "failed");
-    expect(await client.experimental.tasks.getTask(task.taskId)).to.include({ status: "failed", statusMessage: "the ledger is closed" });
+    expect(await client.experimental.tasks.getTask(task.taskId)).to.include({
+      status: "failed",
+      statusMessage: "the ledger is closed",
+    });
     const { _meta, ...result } = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
     expect(result).to.deep.equal(await client.callTool({ name: "refuses", arguments: {} }));
     expect(result).to.deep.equal({ content: [{ type: "text", text: "the ledger is closed" }], isError: true });
@@ -247,7 +290,9 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
   it("a client that sends no task gets the ordinary waited call, progress as before", async () => {
     const client = await as(null);
     const seen: Progress[] = [];
-    const waited = client.callTool({ name: "report", arguments: { rows: 1 } }, undefined, { onprogress: (progress) => seen.push(progress) });
+    const waited = client.callTool({ name: "report", arguments: { rows: 1 } }, undefined, {
+      onprogress: (progress) => seen.push(progress),
+    });
     gate.open();
     expect((await waited).structuredContent).to.deep.equal({ csv: "id", rows: 1 });
     expect(seen).to.deep.equal([
@@ -259,7 +304,9 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
 
   it("docs/plugins/mcp.md's example: ExportLedger called as a task, progress and all", async () => {
     // A fresh copy of the module: its action is defined into this spec's (reset) catalog, where the job finds it.
-    const { ExportLedger, exportAsTask } = (await import(`../../../docs/examples/snippets/mcp-tasks.js?spec=${Date.now()}`)) as typeof import("../../../docs/examples/snippets/mcp-tasks.js");
+    const { ExportLedger, exportAsTask } = (await import(
+      `../../../docs/examples/snippets/mcp-tasks.js?spec=${Date.now()}`
+    )) as typeof import("../../../docs/examples/snippets/mcp-tasks.js");
     mcpConfig.configure((settings) => {
       settings.taskPollIntervalMs = 20;
     });
@@ -274,14 +321,19 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
 
   it("a task for a tool that is not long-running is refused, naming the tool; a malformed task too", async () => {
     const client = await as("alice");
-    const malformed = client.request({ method: "tools/call", params: { name: "report", arguments: { rows: 1 }, task: "soon" } } as never, CreateTaskResultSchema);
+    const malformed = client.request(
+      { method: "tools/call", params: { name: "report", arguments: { rows: 1 }, task: "soon" } } as never,
+      CreateTaskResultSchema,
+    );
     expect(await rpcError(malformed)).to.deep.equal({
       code: -32602,
-      message: 'MCP error -32602: Invalid params: "task" must be an object such as {} or { "ttl": 60000 } (ttl in milliseconds)',
+      message:
+        'MCP error -32602: Invalid params: "task" must be an object such as {} or { "ttl": 60000 } (ttl in milliseconds)',
     });
     expect(await rpcError(createTask(client, "quick", {}))).to.deep.equal({
       code: -32601,
-      message: 'MCP error -32601: Tool quick does not run as a task (its tools/list entry has no execution.taskSupport); call it without "task"',
+      message:
+        'MCP error -32601: Tool quick does not run as a task (its tools/list entry has no execution.taskSupport); call it without "task"',
     });
   });
 });

@@ -55,7 +55,11 @@ describe("axn-plugin-mcp: McpAdapter.wrap", () => {
 
   describe("annotations", () => {
     it("maps semantic hints: readOnly, idempotent, destructive, openWorld / closedWorld", () => {
-      expect(McpAdapter.wrap(ListCompanies).annotations).to.deep.equal({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+      expect(McpAdapter.wrap(ListCompanies).annotations).to.deep.equal({
+        readOnlyHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
       expect(McpAdapter.wrap(ArchiveProject).annotations).to.deep.equal({ destructiveHint: true, openWorldHint: true });
       expect(McpAdapter.wrap(Greet)).not.to.have.property("annotations");
     });
@@ -66,7 +70,9 @@ describe("axn-plugin-mcp: McpAdapter.wrap", () => {
     });
 
     it("the wrap option wins over the action's setting, and the app-wide setting over hints", () => {
-      expect(McpAdapter.wrap(WhoAmI, { annotations: { idempotentHint: true } }).annotations).to.deep.equal({ idempotentHint: true });
+      expect(McpAdapter.wrap(WhoAmI, { annotations: { idempotentHint: true } }).annotations).to.deep.equal({
+        idempotentHint: true,
+      });
       expect(McpAdapter.wrap(ListCompanies, { annotations: {} })).not.to.have.property("annotations");
       mcpConfig.configure((c) => {
         c.annotations = { openWorldHint: true };
@@ -84,8 +90,14 @@ describe("axn-plugin-mcp: McpAdapter.wrap", () => {
         mcpConfig.configure((c) => {
           c.annotations = { readOnlyHint: "yes" } as never;
         }),
-      ).to.throw(AxnError, 'Invalid annotations { readOnlyHint: \'yes\' } for axn-plugin-mcp: annotation readOnlyHint must be a boolean');
-      expect(() => McpAdapter.wrap(Both)).to.throw(TypeError, "Action McpSpec.Both declares both openWorld and closedWorld semantic hints; keep one");
+      ).to.throw(
+        AxnError,
+        "Invalid annotations { readOnlyHint: 'yes' } for axn-plugin-mcp: annotation readOnlyHint must be a boolean",
+      );
+      expect(() => McpAdapter.wrap(Both)).to.throw(
+        TypeError,
+        "Action McpSpec.Both declares both openWorld and closedWorld semantic hints; keep one",
+      );
     });
   });
 
@@ -99,8 +111,17 @@ describe("axn-plugin-mcp: McpAdapter.wrap", () => {
     it("structured (default): structuredContent is the rendered exposes, text its JSON, and it conforms to outputSchema", async () => {
       const tool = McpAdapter.wrap(ListCompanies);
       const result = await tool.call({ limit: "2", sort: "size" });
-      const expected = { companies: [{ name: "Initech", size: 7 }, { name: "Globex", size: 12 }], count: 2 };
-      expect(result).to.deep.equal({ content: [{ type: "text", text: JSON.stringify(expected) }], structuredContent: expected });
+      const expected = {
+        companies: [
+          { name: "Initech", size: 7 },
+          { name: "Globex", size: 12 },
+        ],
+        count: 2,
+      };
+      expect(result).to.deep.equal({
+        content: [{ type: "text", text: JSON.stringify(expected) }],
+        structuredContent: expected,
+      });
       expect(schemaErrors(tool.outputSchema!, result.structuredContent)).to.deep.equal([]);
     });
 
@@ -116,7 +137,9 @@ describe("axn-plugin-mcp: McpAdapter.wrap", () => {
 
     it("the wrap option beats the action's setting; the app-wide setting applies where the action sets none", async () => {
       const structuredGreet = McpAdapter.wrap(Greet, { presentAs: "structured" });
-      expect((await structuredGreet.call({ name: "Ada" })).structuredContent).to.deep.equal({ greeting: "Hello, Ada!" });
+      expect((await structuredGreet.call({ name: "Ada" })).structuredContent).to.deep.equal({
+        greeting: "Hello, Ada!",
+      });
       mcpConfig.configure((c) => {
         c.presentAs = "message";
       });
@@ -132,7 +155,9 @@ describe("axn-plugin-mcp: McpAdapter.wrap", () => {
     it("an action exposing nothing answers its message and advertises no outputSchema", async () => {
       const tool = McpAdapter.wrap(ArchiveProject);
       expect(tool).not.to.have.property("outputSchema");
-      expect(await tool.call({ projectId: "p1" })).to.deep.equal({ content: [{ type: "text", text: "Project archived" }] });
+      expect(await tool.call({ projectId: "p1" })).to.deep.equal({
+        content: [{ type: "text", text: "Project archived" }],
+      });
     });
   });
 

@@ -56,11 +56,17 @@ function wrongTypeValues(type: string): unknown[] {
 
 /** Arguments shaped like the tool's inputs, drawn from its advertised input schema and sent through JSON. */
 function nearValid(action: AnyAxn): fc.Arbitrary<Record<string, unknown>> {
-  return arbitraryFromJsonSchema(action.inputSchema).map((value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+  return arbitraryFromJsonSchema(action.inputSchema).map(
+    (value) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>,
+  );
 }
 
 export type Mutation =
-  | { readonly kind: "wrongType"; readonly path: readonly [string] | readonly [string, string]; readonly value: unknown }
+  | {
+      readonly kind: "wrongType";
+      readonly path: readonly [string] | readonly [string, string];
+      readonly value: unknown;
+    }
   | { readonly kind: "missing"; readonly field: string }
   | { readonly kind: "extraKey"; readonly key: string; readonly value: unknown };
 
@@ -92,8 +98,17 @@ export function expectedMention(mutation: Mutation): { readonly field: string; r
  */
 function extraKeyArbitrary(declared: ReadonlySet<string>): fc.Arbitrary<string> {
   return fc
-    .oneof(fc.constantFrom("prototype", "toString", "hasOwnProperty", "valueOf", "currentAgentId", "userId", "then"), fc.string({ maxLength: 12 }))
-    .filter((key) => !declared.has(key) && key !== "__proto__" && key !== "constructor" && !(SMUGGLE_KEYS as readonly string[]).includes(key));
+    .oneof(
+      fc.constantFrom("prototype", "toString", "hasOwnProperty", "valueOf", "currentAgentId", "userId", "then"),
+      fc.string({ maxLength: 12 }),
+    )
+    .filter(
+      (key) =>
+        !declared.has(key) &&
+        key !== "__proto__" &&
+        key !== "constructor" &&
+        !(SMUGGLE_KEYS as readonly string[]).includes(key),
+    );
 }
 
 const SMUGGLED_VALUE = { userId: "attacker", currentAgentId: "ag_ada" };
@@ -106,7 +121,9 @@ export function brokenArgs(action: AnyAxn): fc.Arbitrary<BrokenCase> {
 
   const mutationFor = (field: InputField): fc.Arbitrary<Mutation> => {
     const options: fc.Arbitrary<Mutation>[] = [
-      fc.constantFrom(...wrongTypeValues(field.type)).map((value) => ({ kind: "wrongType", path: [field.name] as const, value })),
+      fc
+        .constantFrom(...wrongTypeValues(field.type))
+        .map((value) => ({ kind: "wrongType", path: [field.name] as const, value })),
     ];
     // null is "missing" for a field with a default or an optional one, so it is wrong only when required.
     if (field.required) {
@@ -117,7 +134,9 @@ export function brokenArgs(action: AnyAxn): fc.Arbitrary<BrokenCase> {
       options.push(
         fc.constantFrom(...field.properties).chain((sub) => {
           const subType = typeOf((field.schema as { properties?: Record<string, JsonSchema> }).properties?.[sub] ?? {});
-          return fc.constantFrom(...wrongTypeValues(subType)).map((value): Mutation => ({ kind: "wrongType", path: [field.name, sub] as const, value }));
+          return fc
+            .constantFrom(...wrongTypeValues(subType))
+            .map((value): Mutation => ({ kind: "wrongType", path: [field.name, sub] as const, value }));
         }),
       );
     }
@@ -127,17 +146,23 @@ export function brokenArgs(action: AnyAxn): fc.Arbitrary<BrokenCase> {
   const fieldMutations =
     fields.length === 0
       ? fc.constant<Mutation[]>([])
-      : fc.shuffledSubarray(fields, { minLength: 0, maxLength: Math.min(2, fields.length) }).chain((chosen) =>
-          chosen.length === 0 ? fc.constant<Mutation[]>([]) : fc.tuple(...chosen.map(mutationFor)),
-        );
-  const extraKeys = fc.uniqueArray(extraKeyArbitrary(declared), { maxLength: 2 }).map((keys) =>
-    keys.map((key): Mutation => ({ kind: "extraKey", key, value: "surprise" })),
-  );
+      : fc
+          .shuffledSubarray(fields, { minLength: 0, maxLength: Math.min(2, fields.length) })
+          .chain((chosen) =>
+            chosen.length === 0 ? fc.constant<Mutation[]>([]) : fc.tuple(...chosen.map(mutationFor)),
+          );
+  const extraKeys = fc
+    .uniqueArray(extraKeyArbitrary(declared), { maxLength: 2 })
+    .map((keys) => keys.map((key): Mutation => ({ kind: "extraKey", key, value: "surprise" })));
   const mutations = fc
     .tuple(fieldMutations, extraKeys)
     .map(([a, b]) => [...a, ...b])
     // Never a valid call: the fuzzed helpdesk tools write to the example store when one succeeds.
-    .chain((list) => (list.length > 0 ? fc.constant(list) : extraKeyArbitrary(declared).map((key): Mutation[] => [{ kind: "extraKey", key, value: 1 }])));
+    .chain((list) =>
+      list.length > 0
+        ? fc.constant(list)
+        : extraKeyArbitrary(declared).map((key): Mutation[] => [{ kind: "extraKey", key, value: 1 }]),
+    );
 
   const noiseArb: fc.Arbitrary<Noise[]> = fc.array(
     fc.oneof(
@@ -145,12 +170,18 @@ export function brokenArgs(action: AnyAxn): fc.Arbitrary<BrokenCase> {
       ...(objectFields.length === 0
         ? []
         : [
-            fc.record({ field: fc.constantFrom(...objectFields.map((f) => f.name)), key: fc.constantFrom(...SMUGGLE_KEYS) }).map(
-              ({ field, key }): Noise => ({ kind: "smuggleNested", field, key }),
-            ),
-            fc.record({ field: fc.constantFrom(...objectFields.map((f) => f.name)), key: fc.constantFrom("extra", "prototype", "zz") }).map(
-              ({ field, key }): Noise => ({ kind: "nestedExtra", field, key }),
-            ),
+            fc
+              .record({
+                field: fc.constantFrom(...objectFields.map((f) => f.name)),
+                key: fc.constantFrom(...SMUGGLE_KEYS),
+              })
+              .map(({ field, key }): Noise => ({ kind: "smuggleNested", field, key })),
+            fc
+              .record({
+                field: fc.constantFrom(...objectFields.map((f) => f.name)),
+                key: fc.constantFrom("extra", "prototype", "zz"),
+              })
+              .map(({ field, key }): Noise => ({ kind: "nestedExtra", field, key })),
           ]),
     ),
     { maxLength: 2 },
@@ -174,7 +205,10 @@ export function brokenArgs(action: AnyAxn): fc.Arbitrary<BrokenCase> {
       else {
         const [parent, sub] = mutation.path;
         const inner = args[parent];
-        args[parent] = { ...(typeof inner === "object" && inner !== null && !Array.isArray(inner) ? inner : {}), [sub]: mutation.value };
+        args[parent] = {
+          ...(typeof inner === "object" && inner !== null && !Array.isArray(inner) ? inner : {}),
+          [sub]: mutation.value,
+        };
       }
     }
     return { args, mutations: mutationList, noise };

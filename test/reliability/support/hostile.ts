@@ -81,7 +81,7 @@ function prototypeKey(key: string): HostileCase {
 export const HOSTILE_CASES: readonly HostileCase[] = [
   {
     id: "string-1mib",
-    input: "a 1 MiB string (1,048,576 × \"x\") in a string field",
+    input: 'a 1 MiB string (1,048,576 × "x") in a string field',
     build(tool) {
       const field = pick(tool, "string");
       const value = "x".repeat(MIB);

@@ -72,7 +72,8 @@ export async function spawnStdioServer(): Promise<StdioChild> {
   const until = async (test: () => boolean, timeoutMs: number, what: string): Promise<void> => {
     const deadline = Date.now() + timeoutMs;
     while (!test()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; stderr: ${JSON.stringify(diagnostics)}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}; stderr: ${JSON.stringify(diagnostics)}`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 50);

@@ -16,7 +16,10 @@ function emit(line: Record<string, unknown>): void {
 
 process.env["NODE_ENV"] = "test";
 configureAxn({
-  onException: (error, info) => emit({ page: { action: info.action, phase: info.phase, message: error instanceof Error ? error.message : String(error) } }),
+  onException: (error, info) =>
+    emit({
+      page: { action: info.action, phase: info.phase, message: error instanceof Error ? error.message : String(error) },
+    }),
 });
 process.on("unhandledRejection", (error) => emit({ fault: "unhandledRejection", message: String(error) }));
 process.on("uncaughtExceptionMonitor", (error) => emit({ fault: "uncaughtException", message: String(error) }));

@@ -30,7 +30,10 @@ const ScheduleVisit = defineAxn({
       access: z.object({ badge: z.boolean(), code: z.string().max(12).optional() }).optional(),
     }),
     date: { schema: z.date(), description: "ISO date of the visit" },
-    slots: z.array(z.object({ start: z.number().int().min(0).max(1439), minutes: z.number().int().min(15).max(480) })).min(1).max(8),
+    slots: z
+      .array(z.object({ start: z.number().int().min(0).max(1439), minutes: z.number().int().min(15).max(480) }))
+      .min(1)
+      .max(8),
     kind: z.enum(["install", "repair", "audit"]),
     budget: { schema: z.number().min(0).max(1_000_000), optional: true },
     userId: { schema: z.string(), on: "ambientContext" },
@@ -63,7 +66,14 @@ export const FUZZED_TOOLS: readonly AnyAxn[] = [
  * Tools whose body writes to the example store. Fuzzed inputs for them are always invalid (at
  * least one top-level violation), so no fuzz run changes the store other specs may read.
  */
-export const WRITING_TOOLS: ReadonlySet<AnyAxn> = new Set([CreateTicketV1, CreateTicketV2, AddComment, AssignToMe, CloseTicket, DeleteTicket]);
+export const WRITING_TOOLS: ReadonlySet<AnyAxn> = new Set([
+  CreateTicketV1,
+  CreateTicketV2,
+  AddComment,
+  AssignToMe,
+  CloseTicket,
+  DeleteTicket,
+]);
 
 /** The caller's identity, read from ambient context in the outer call and again in a nested one. */
 const Whoami = defineAxn({
@@ -147,7 +157,14 @@ export const RejectLate = defineAxn({
 });
 
 /** Kinds of exposed value with no honest JSON form. */
-export const UNRENDERABLE_KINDS = ["cycle", "nan", "infinity", "loneSurrogate", "loneSurrogateKey", "deepNesting"] as const;
+export const UNRENDERABLE_KINDS = [
+  "cycle",
+  "nan",
+  "infinity",
+  "loneSurrogate",
+  "loneSurrogateKey",
+  "deepNesting",
+] as const;
 export type UnrenderableKind = (typeof UNRENDERABLE_KINDS)[number];
 
 /** How deep `deepNesting` nests: far past what `JSON.stringify` can encode on a default stack. */

@@ -53,8 +53,12 @@ const BEARER_META = "reliability/bearer";
  * the server's trusted context builder sees it and the model's arguments never carry it.
  */
 class AuthenticatingTransport extends InMemoryTransport {
-  override async send(message: JSONRPCMessage, options?: TransportSendOptions & { authInfo?: AuthInfo }): Promise<void> {
-    const params = "params" in message ? (message.params as { _meta?: Record<string, unknown> } | undefined) : undefined;
+  override async send(
+    message: JSONRPCMessage,
+    options?: TransportSendOptions & { authInfo?: AuthInfo },
+  ): Promise<void> {
+    const params =
+      "params" in message ? (message.params as { _meta?: Record<string, unknown> } | undefined) : undefined;
     const bearer = params?._meta?.[BEARER_META];
     if (typeof bearer !== "string") return super.send(message, options);
     const { [BEARER_META]: _dropped, ...meta } = params!._meta!;
@@ -80,11 +84,15 @@ export interface McpLink {
 
 /** MCP tool name for an action: `create_ticket` v1 is served under its own name beside v2. */
 function mcpName(action: AnyAxn): string {
-  return action.toolVersion === 1 && action.name.endsWith(".V1") ? `${action.toolName("mcp")}_v1` : action.toolName("mcp");
+  return action.toolVersion === 1 && action.name.endsWith(".V1")
+    ? `${action.toolName("mcp")}_v1`
+    : action.toolName("mcp");
 }
 
 function langchainName(action: AnyAxn): string {
-  return action.toolVersion === 1 && action.name.endsWith(".V1") ? `${action.toolName("langchain")}_v1` : action.toolName("langchain");
+  return action.toolVersion === 1 && action.name.endsWith(".V1")
+    ? `${action.toolName("langchain")}_v1`
+    : action.toolName("langchain");
 }
 
 /** A server from `createMcpServer` serving `actions`, and a real client; `userId` comes from `authInfo`. */
@@ -126,7 +134,12 @@ function textOfMcp(result: object): string {
   return (content ?? []).map((block) => block.text ?? "").join("");
 }
 
-export async function callMcp(link: McpLink, action: AnyAxn, args: unknown, options: CallOptions = {}): Promise<Outcome> {
+export async function callMcp(
+  link: McpLink,
+  action: AnyAxn,
+  args: unknown,
+  options: CallOptions = {},
+): Promise<Outcome> {
   try {
     const result = await link.client.callTool(
       {
@@ -138,10 +151,26 @@ export async function callMcp(link: McpLink, action: AnyAxn, args: unknown, opti
       options.signal === undefined ? undefined : { signal: options.signal },
     );
     const ok = result.isError !== true;
-    return { transport: "mcp", ok, failure: ok ? undefined : "tool", text: textOfMcp(result), code: undefined, fields: [], data: result.structuredContent };
+    return {
+      transport: "mcp",
+      ok,
+      failure: ok ? undefined : "tool",
+      text: textOfMcp(result),
+      code: undefined,
+      fields: [],
+      data: result.structuredContent,
+    };
   } catch (error) {
     const code = error instanceof McpError ? error.code : undefined;
-    return { transport: "mcp", ok: false, failure: "protocol", text: error instanceof Error ? error.message : String(error), code, fields: [], data: undefined };
+    return {
+      transport: "mcp",
+      ok: false,
+      failure: "protocol",
+      text: error instanceof Error ? error.message : String(error),
+      code,
+      fields: [],
+      data: undefined,
+    };
   }
 }
 
@@ -153,7 +182,12 @@ function langchainTools(actions: readonly AnyAxn[]): LangchainTools {
 
 let toolCallSeq = 0;
 
-async function callLangchain(tools: LangchainTools, action: AnyAxn, args: unknown, options: CallOptions = {}): Promise<Outcome> {
+async function callLangchain(
+  tools: LangchainTools,
+  action: AnyAxn,
+  args: unknown,
+  options: CallOptions = {},
+): Promise<Outcome> {
   const tool = tools.get(action);
   if (tool === undefined) throw new Error(`no LangChain tool for ${action.name}`);
   try {
@@ -166,9 +200,25 @@ async function callLangchain(tools: LangchainTools, action: AnyAxn, args: unknow
     )) as ToolMessage;
     const ok = message.status !== "error";
     const text = typeof message.content === "string" ? message.content : JSON.stringify(message.content);
-    return { transport: "langchain", ok, failure: ok ? undefined : "tool", text, code: undefined, fields: [], data: message.artifact };
+    return {
+      transport: "langchain",
+      ok,
+      failure: ok ? undefined : "tool",
+      text,
+      code: undefined,
+      fields: [],
+      data: message.artifact,
+    };
   } catch (error) {
-    return { transport: "langchain", ok: false, failure: "protocol", text: error instanceof Error ? error.message : String(error), code: undefined, fields: [], data: undefined };
+    return {
+      transport: "langchain",
+      ok: false,
+      failure: "protocol",
+      text: error instanceof Error ? error.message : String(error),
+      code: undefined,
+      fields: [],
+      data: undefined,
+    };
   }
 }
 
@@ -200,11 +250,19 @@ export function httpPath(action: AnyAxn): string {
 }
 
 /** Posts `body` as raw JSON text (so `1e999`, `-0`, deep nesting and `\ud800` escapes reach the server verbatim). */
-export async function callHttpText(app: HttpApp, action: AnyAxn, body: string, options: CallOptions = {}): Promise<Outcome> {
+export async function callHttpText(
+  app: HttpApp,
+  action: AnyAxn,
+  body: string,
+  options: CallOptions = {},
+): Promise<Outcome> {
   const response = await app.fetch(
     new Request(`http://localhost${httpPath(action)}`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(options.user === undefined ? {} : { authorization: `Bearer ${options.user}` }) },
+      headers: {
+        "content-type": "application/json",
+        ...(options.user === undefined ? {} : { authorization: `Bearer ${options.user}` }),
+      },
       body,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     }),

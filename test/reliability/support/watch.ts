@@ -60,7 +60,10 @@ export function recordPages(): Page[] {
 
 /** `action: phase: message` per page, for readable assertion failures. */
 export function describePages(pages: readonly Page[]): string[] {
-  return pages.map((page) => `${page.info.action}: ${page.info.phase}: ${page.error instanceof Error ? page.error.message.slice(0, 200) : String(page.error)}`);
+  return pages.map(
+    (page) =>
+      `${page.info.action}: ${page.info.phase}: ${page.error instanceof Error ? page.error.message.slice(0, 200) : String(page.error)}`,
+  );
 }
 
 const PROTOTYPES: readonly [string, object][] = [

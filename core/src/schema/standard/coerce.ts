@@ -22,9 +22,11 @@ type Node = JsonSchema | boolean;
 export function jsonSchemaCoercer(root: JsonSchema): (value: unknown) => unknown {
   const leaf = isLeaf(root) ? root.type : undefined;
   if (leaf === "string") return (value) => value;
-  if (leaf === "number" || leaf === "integer") return (value) => (typeof value === "string" ? (parseNumber(value) ?? value) : value);
+  if (leaf === "number" || leaf === "integer")
+    return (value) => (typeof value === "string" ? (parseNumber(value) ?? value) : value);
   if (leaf === "boolean") return (value) => (typeof value === "string" ? (parseBoolean(value) ?? value) : value);
-  return (value) => (typeof value !== "string" && (typeof value !== "object" || value === null) ? value : coerce(root, root, value, 0));
+  return (value) =>
+    typeof value !== "string" && (typeof value !== "object" || value === null) ? value : coerce(root, root, value, 0);
 }
 
 const COMPOSITE_KEYWORDS = ["$ref", "anyOf", "oneOf", "allOf", "enum", "const"] as const;
@@ -36,12 +38,16 @@ function isLeaf(node: JsonSchema): boolean {
 function coerce(root: JsonSchema, node: Node | undefined, value: unknown, depth: number): unknown {
   if (depth > 64 || typeof node !== "object") return value;
   if (typeof node.$ref === "string") return coerce(root, resolve(root, node.$ref), value, depth + 1);
-  const union = (Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined) as Node[] | undefined;
+  const union = (Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined) as
+    | Node[]
+    | undefined;
   if (union !== undefined) {
     if (typeof value === "object" && value !== null) {
       // A container is coerced by the first member it fits (its type, and any const or enum
       // properties — a discriminator — it carries), as zod's kinds do with their own members.
-      const member = union.find((candidate) => allowsAsIs(root, candidate, value, depth) && discriminates(root, candidate, value, depth));
+      const member = union.find(
+        (candidate) => allowsAsIs(root, candidate, value, depth) && discriminates(root, candidate, value, depth),
+      );
       return member === undefined ? value : coerce(root, member, value, depth + 1);
     }
     if (union.some((member) => allowsAsIs(root, member, value, depth))) return value;
@@ -69,7 +75,11 @@ function typesOf(node: JsonSchema): readonly string[] | undefined {
 }
 
 function coerceString(node: JsonSchema, text: string): unknown {
-  const members = Array.isArray(node.enum) ? (node.enum as readonly JsonValue[]) : "const" in node ? [node.const as JsonValue] : undefined;
+  const members = Array.isArray(node.enum)
+    ? (node.enum as readonly JsonValue[])
+    : "const" in node
+      ? [node.const as JsonValue]
+      : undefined;
   if (members !== undefined) {
     if (members.includes(text)) return text;
     const number = parseNumber(text);
@@ -96,25 +106,32 @@ function coerceArray(root: JsonSchema, node: JsonSchema, value: readonly unknown
 function coerceObject(root: JsonSchema, node: JsonSchema, value: Record<string, unknown>, depth: number): unknown {
   const properties = isPlainObject(node.properties) ? (node.properties as Record<string, Node>) : {};
   const extra = node.additionalProperties as Node | undefined;
-  return mapEntries(value, (key, item) => coerce(root, Object.hasOwn(properties, key) ? properties[key] : extra, item, depth + 1));
+  return mapEntries(value, (key, item) =>
+    coerce(root, Object.hasOwn(properties, key) ? properties[key] : extra, item, depth + 1),
+  );
 }
 
 /** Whether `value`'s JSON type is one `node` allows (no type, or a matching one). */
 function allowsAsIs(root: JsonSchema, node: Node, value: unknown, depth: number): boolean {
   if (typeof node !== "object") return node;
-  if (typeof node.$ref === "string") return depth < 64 && allowsAsIs(root, resolve(root, node.$ref) ?? true, value, depth + 1);
+  if (typeof node.$ref === "string")
+    return depth < 64 && allowsAsIs(root, resolve(root, node.$ref) ?? true, value, depth + 1);
   if (Array.isArray(node.enum)) return (node.enum as readonly unknown[]).includes(value);
   if ("const" in node) return node.const === value;
   const types = typesOf(node);
   if (types === undefined) return true;
   const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-  return types.includes(type === "number" && Number.isInteger(value) ? "integer" : type) || (type === "number" && types.includes("number"));
+  return (
+    types.includes(type === "number" && Number.isInteger(value) ? "integer" : type) ||
+    (type === "number" && types.includes("number"))
+  );
 }
 
 /** An object value agrees with every `const`/`enum` property `node` declares (a union's discriminator). */
 function discriminates(root: JsonSchema, node: Node, value: object, depth: number): boolean {
   if (typeof node !== "object") return node;
-  if (typeof node.$ref === "string") return depth < 64 && discriminates(root, resolve(root, node.$ref) ?? true, value, depth + 1);
+  if (typeof node.$ref === "string")
+    return depth < 64 && discriminates(root, resolve(root, node.$ref) ?? true, value, depth + 1);
   if (Array.isArray(value) || !isPlainObject(node.properties)) return true;
   for (const [key, sub] of Object.entries(node.properties as Record<string, Node>)) {
     if (typeof sub !== "object" || !Object.hasOwn(value, key)) continue;

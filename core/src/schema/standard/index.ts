@@ -75,9 +75,14 @@ function probeValue(validate: (value: unknown) => ValidationOutcome): { ok: bool
   }
 }
 
-function toOutcome(result: StandardSchemaV1.Result<unknown> | Promise<StandardSchemaV1.Result<unknown>>, vendor: string): ValidationOutcome {
+function toOutcome(
+  result: StandardSchemaV1.Result<unknown> | Promise<StandardSchemaV1.Result<unknown>>,
+  vendor: string,
+): ValidationOutcome {
   if (typeof (result as { then?: unknown }).then === "function") {
-    throw new TypeError(`a ${vendor} schema validated asynchronously: axn validates fields synchronously, so use a schema without async checks`);
+    throw new TypeError(
+      `a ${vendor} schema validated asynchronously: axn validates fields synchronously, so use a schema without async checks`,
+    );
   }
   const settled = result as StandardSchemaV1.Result<unknown>;
   if (settled.issues === undefined) return { ok: true, value: settled.value };
@@ -90,7 +95,8 @@ function toOutcome(result: StandardSchemaV1.Result<unknown> | Promise<StandardSc
         return typeof key === "number" ? key : String(key);
       }),
       message: issue.message,
-      code: typeof (issue as { code?: unknown }).code === "string" ? String((issue as { code?: unknown }).code) : "invalid",
+      code:
+        typeof (issue as { code?: unknown }).code === "string" ? String((issue as { code?: unknown }).code) : "invalid",
     })),
   };
 }

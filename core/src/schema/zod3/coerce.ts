@@ -68,7 +68,9 @@ function coerce(schema: Zod3Schema, value: unknown, depth: number): unknown {
     case Kind.ZodDate:
       return typeof value === "string" ? (parseIsoDate(value) ?? value) : value;
     case Kind.ZodNativeEnum:
-      return typeof value === "string" ? enumMember(Object.values((def.values ?? {}) as Record<string, unknown>), value) : value;
+      return typeof value === "string"
+        ? enumMember(Object.values((def.values ?? {}) as Record<string, unknown>), value)
+        : value;
     case Kind.ZodLiteral:
       return typeof value === "string" ? literalFromString(def.value, value) : value;
     case Kind.ZodObject:
@@ -85,7 +87,9 @@ function coerce(schema: Zod3Schema, value: unknown, depth: number): unknown {
     case Kind.ZodMap:
       // Reflected as an array of [key, value] entries.
       return Array.isArray(value) && value.every((e) => Array.isArray(e) && e.length === 2)
-        ? new Map(value.map(([k, v]: unknown[]) => [coerceWith(def.keyType, k, depth), coerceWith(def.valueType, v, depth)]))
+        ? new Map(
+            value.map(([k, v]: unknown[]) => [coerceWith(def.keyType, k, depth), coerceWith(def.valueType, v, depth)]),
+          )
         : value;
     case Kind.ZodUnion:
     case Kind.ZodDiscriminatedUnion:
@@ -125,10 +129,18 @@ function coerceUnion(options: readonly Zod3Schema[], value: unknown, depth: numb
   return value;
 }
 
-function coerceEntries(value: Record<string, unknown>, schemaFor: (key: string) => Zod3Schema | undefined, depth: number): unknown {
+function coerceEntries(
+  value: Record<string, unknown>,
+  schemaFor: (key: string) => Zod3Schema | undefined,
+  depth: number,
+): unknown {
   return mapEntries(value, (key, item) => coerceWith(schemaFor(key), item, depth));
 }
 
-function coerceItems(value: readonly unknown[], schemaAt: (index: number) => Zod3Schema | undefined, depth: number): unknown[] {
+function coerceItems(
+  value: readonly unknown[],
+  schemaAt: (index: number) => Zod3Schema | undefined,
+  depth: number,
+): unknown[] {
   return mapItems(value, (index, item) => coerceWith(schemaAt(index), item, depth));
 }

@@ -110,7 +110,19 @@ export function descriptionOf(schema: ZodTypeAny): string | undefined {
 /** The schemas directly inside `schema` (members, items, wrapped types), for whole-schema checks. */
 function childrenOf(schema: ZodTypeAny): ZodTypeAny[] {
   const def = defOf(schema);
-  const out: (ZodTypeAny | null | undefined)[] = [def.innerType, def.type, def.schema, def.in, def.out, def.rest, def.keyType, def.valueType, def.left, def.right, def.catchall];
+  const out: (ZodTypeAny | null | undefined)[] = [
+    def.innerType,
+    def.type,
+    def.schema,
+    def.in,
+    def.out,
+    def.rest,
+    def.keyType,
+    def.valueType,
+    def.left,
+    def.right,
+    def.catchall,
+  ];
   if (def.typeName === Kind.ZodLazy) out.push(def.getter?.());
   if (def.typeName === Kind.ZodObject) out.push(...Object.values(def.shape?.() ?? {}));
   out.push(...(def.items ?? []), ...unionOptions(def));
@@ -126,7 +138,8 @@ export function regexesOf(schema: ZodTypeAny): RegExp[] {
     const current = stack.pop()!;
     if (seen.has(current)) continue;
     seen.add(current);
-    for (const check of (defOf(current).checks ?? []) as readonly { readonly regex?: unknown }[]) if (check.regex instanceof RegExp) found.push(check.regex);
+    for (const check of (defOf(current).checks ?? []) as readonly { readonly regex?: unknown }[])
+      if (check.regex instanceof RegExp) found.push(check.regex);
     stack.push(...childrenOf(current));
   }
   return found;

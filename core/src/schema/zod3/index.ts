@@ -19,7 +19,14 @@ export const zod3Kind: SchemaKind = {
     const validate = (input: unknown): ValidationOutcome => {
       const parsed = schema.safeParse(input);
       if (parsed.success) return { ok: true, value: parsed.data };
-      return { ok: false, issues: parsed.error.issues.map((issue) => ({ path: [...issue.path], message: issue.message, code: issue.code })) };
+      return {
+        ok: false,
+        issues: parsed.error.issues.map((issue) => ({
+          path: [...issue.path],
+          message: issue.message,
+          code: issue.code,
+        })),
+      };
     };
     return probedReader({
       label: "zod 3",

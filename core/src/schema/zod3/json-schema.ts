@@ -9,13 +9,27 @@
  * - sets → unique-items arrays, maps → arrays of `[key, value]` entries.
  */
 import { datetimeRegex } from "zod/v3";
-import { ignoreOverride, parseStringDef, zodPatterns, zodToJsonSchema, type JsonSchema7Type, type Refs } from "zod-to-json-schema";
+import {
+  ignoreOverride,
+  parseStringDef,
+  zodPatterns,
+  zodToJsonSchema,
+  type JsonSchema7Type,
+  type Refs,
+} from "zod-to-json-schema";
 import type { JsonSchema } from "../json-schema-types.js";
 import type { SchemaIo } from "../schema-kind.js";
 import { isPlainObject } from "../json-value.js";
 import { toDraft2020 } from "../draft-2020.js";
 import { isRecursive, Kind, type Def, type Zod3Schema } from "./def.js";
-import { addPattern, BASE64_PATTERN, includesPattern, NO_OUTER_WHITESPACE, refuseStatefulRegex, URL_PATTERN } from "../string-checks.js";
+import {
+  addPattern,
+  BASE64_PATTERN,
+  includesPattern,
+  NO_OUTER_WHITESPACE,
+  refuseStatefulRegex,
+  URL_PATTERN,
+} from "../string-checks.js";
 
 type Mutable = Record<string, unknown>;
 
@@ -45,7 +59,9 @@ function override(def: Def, refs: Refs, io: SchemaIo): JsonSchema7Type | undefin
     case Kind.ZodBigInt:
       return withMeta(def, { type: "string", pattern: bigintPattern(def) });
     case Kind.ZodLiteral:
-      return typeof def.value === "bigint" ? withMeta(def, { type: "string", const: String(def.value) }) : ignoreOverride;
+      return typeof def.value === "bigint"
+        ? withMeta(def, { type: "string", const: String(def.value) })
+        : ignoreOverride;
     case Kind.ZodString:
       return withMeta(def, stringSchema(def, refs));
     case Kind.ZodEffects:
@@ -65,8 +81,10 @@ function dateSchema(def: Def): Mutable {
   const schema: Mutable = { type: "string", format: "date-time" };
   for (const check of def.checks ?? []) {
     // Not standard JSON Schema, but honoured by ajv-formats: dates have no standard range keyword.
-    if (check.kind === "min" && typeof check.value === "number") schema.formatMinimum = new Date(check.value).toISOString();
-    if (check.kind === "max" && typeof check.value === "number") schema.formatMaximum = new Date(check.value).toISOString();
+    if (check.kind === "min" && typeof check.value === "number")
+      schema.formatMinimum = new Date(check.value).toISOString();
+    if (check.kind === "max" && typeof check.value === "number")
+      schema.formatMaximum = new Date(check.value).toISOString();
   }
   return schema;
 }
@@ -92,8 +110,13 @@ export function signPattern(min: "any" | "nonnegative" | "positive", max: "any" 
 }
 
 function stringSchema(def: Def, refs: Refs): Mutable {
-  const checks = (def.checks ?? []) as readonly (NonNullable<Def["checks"]>[number] & { readonly regex?: RegExp; readonly position?: number; readonly precision?: number | null })[];
-  for (const check of checks) if (check.kind === "regex" && check.regex instanceof RegExp) refuseStatefulRegex(check.regex);
+  const checks = (def.checks ?? []) as readonly (NonNullable<Def["checks"]>[number] & {
+    readonly regex?: RegExp;
+    readonly position?: number;
+    readonly precision?: number | null;
+  })[];
+  for (const check of checks)
+    if (check.kind === "regex" && check.regex instanceof RegExp) refuseStatefulRegex(check.regex);
   // zod-to-json-schema writes `includes` without its position: reflect it ourselves.
   const written = { ...def, checks: checks.filter((check) => check.kind !== "includes") };
   const schema = parseStringDef(written as Parameters<typeof parseStringDef>[0], refs) as Mutable;
@@ -103,7 +126,8 @@ function stringSchema(def: Def, refs: Refs): Mutable {
   for (const check of checks) {
     if (check.kind === "email") addPattern(schema, zodPatterns.email.source);
     if (check.kind === "uuid") addPattern(schema, zodPatterns.uuid.source);
-    if (check.kind === "datetime") addPattern(schema, datetimeRegex(check as Parameters<typeof datetimeRegex>[0]).source);
+    if (check.kind === "datetime")
+      addPattern(schema, datetimeRegex(check as Parameters<typeof datetimeRegex>[0]).source);
     if (check.kind === "time") {
       delete schema.format; // JSON Schema's "time" requires an offset; zod's time() refuses one
       addPattern(schema, timePattern(check.precision));
@@ -111,13 +135,18 @@ function stringSchema(def: Def, refs: Refs): Mutable {
     if (check.kind === "url") addPattern(schema, URL_PATTERN);
     if (check.kind === "base64") addPattern(schema, BASE64_PATTERN);
     if (check.kind === "trim") addPattern(schema, NO_OUTER_WHITESPACE);
-    if (check.kind === "includes" && typeof check.value === "string") addPattern(schema, includesPattern(check.value, check.position));
+    if (check.kind === "includes" && typeof check.value === "string")
+      addPattern(schema, includesPattern(check.value, check.position));
   }
   return schema;
 }
 
 /** zod 3's `time()` regex: seconds optional unless a precision is given. */
 function timePattern(precision: number | null | undefined): string {
-  const seconds = precision ? `[0-5]\\d\\.\\d{${precision}}` : precision === null || precision === undefined ? "[0-5]\\d(\\.\\d+)?" : "[0-5]\\d";
+  const seconds = precision
+    ? `[0-5]\\d\\.\\d{${precision}}`
+    : precision === null || precision === undefined
+      ? "[0-5]\\d(\\.\\d+)?"
+      : "[0-5]\\d";
   return `^([01]\\d|2[0-3]):[0-5]\\d(:${seconds})${precision ? "+" : "?"}$`;
 }

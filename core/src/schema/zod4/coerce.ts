@@ -26,7 +26,9 @@ export function wireCoercer(schema: Zod4Schema): (value: unknown) => unknown {
     case "string":
       return (value) => value;
     case "enum":
-      return Object.values(def.entries ?? {}).every((member) => typeof member === "string") ? (value) => value : (value) => coerceWireValue(schema, value);
+      return Object.values(def.entries ?? {}).every((member) => typeof member === "string")
+        ? (value) => value
+        : (value) => coerceWireValue(schema, value);
     case "number":
       return (value) => (typeof value === "string" ? (parseNumber(value) ?? value) : value);
     case "boolean":
@@ -80,7 +82,9 @@ function coerce(schema: Zod4Schema, value: unknown, depth: number): unknown {
     case "map":
       // Reflected as an array of [key, value] entries.
       return Array.isArray(value) && value.every((e) => Array.isArray(e) && e.length === 2)
-        ? new Map(value.map(([k, v]: unknown[]) => [coerceWith(def.keyType, k, depth), coerceWith(def.valueType, v, depth)]))
+        ? new Map(
+            value.map(([k, v]: unknown[]) => [coerceWith(def.keyType, k, depth), coerceWith(def.valueType, v, depth)]),
+          )
         : value;
     case "union":
       return coerceUnion(def.options ?? [], value, depth);
@@ -122,10 +126,18 @@ function coerceUnion(options: readonly Zod4Schema[], value: unknown, depth: numb
   return value;
 }
 
-function coerceEntries(value: Record<string, unknown>, schemaFor: (key: string) => Zod4Schema | undefined, depth: number): unknown {
+function coerceEntries(
+  value: Record<string, unknown>,
+  schemaFor: (key: string) => Zod4Schema | undefined,
+  depth: number,
+): unknown {
   return mapEntries(value, (key, item) => coerceWith(schemaFor(key), item, depth));
 }
 
-function coerceItems(value: readonly unknown[], schemaAt: (index: number) => Zod4Schema | undefined, depth: number): unknown[] {
+function coerceItems(
+  value: readonly unknown[],
+  schemaAt: (index: number) => Zod4Schema | undefined,
+  depth: number,
+): unknown[] {
   return mapItems(value, (index, item) => coerceWith(schemaAt(index), item, depth));
 }

@@ -52,7 +52,16 @@ export function majorOf(schema: object): number | undefined {
   return (schema as Partial<Zod4Schema>)._zod?.version?.major;
 }
 
-const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "nonoptional", "readonly", "catch", "success"]);
+const WRAPPERS = new Set([
+  "optional",
+  "nullable",
+  "default",
+  "prefault",
+  "nonoptional",
+  "readonly",
+  "catch",
+  "success",
+]);
 
 /** The schema a transparent wrapper validates its (non-missing) value with, if `schema` is one. */
 export function wrapped(schema: Zod4Schema): Zod4Schema | undefined {
@@ -93,7 +102,18 @@ export function descriptionOf(schema: Zod4Schema): string | undefined {
 /** The schemas directly inside `schema` (members, items, wrapped types), for whole-schema checks. */
 function childrenOf(schema: Zod4Schema): Zod4Schema[] {
   const def = defOf(schema);
-  const out: (Zod4Schema | null | undefined)[] = [def.innerType, def.in, def.out, def.element, def.rest, def.keyType, def.valueType, def.left, def.right, def.catchall];
+  const out: (Zod4Schema | null | undefined)[] = [
+    def.innerType,
+    def.in,
+    def.out,
+    def.element,
+    def.rest,
+    def.keyType,
+    def.valueType,
+    def.left,
+    def.right,
+    def.catchall,
+  ];
   if (def.type === "lazy") out.push(def.getter?.());
   if (def.shape !== undefined) out.push(...Object.values(def.shape));
   out.push(...(def.items ?? []), ...(def.options ?? []));
@@ -110,7 +130,10 @@ export function regexesOf(schema: Zod4Schema): RegExp[] {
     if (seen.has(current)) continue;
     seen.add(current);
     const def = defOf(current) as Def & { readonly pattern?: unknown };
-    for (const part of [def, ...(def.checks ?? []).map((check) => check._zod.def as CheckDef & { readonly pattern?: unknown })]) {
+    for (const part of [
+      def,
+      ...(def.checks ?? []).map((check) => check._zod.def as CheckDef & { readonly pattern?: unknown }),
+    ]) {
       if (part.pattern instanceof RegExp) found.push(part.pattern);
     }
     stack.push(...childrenOf(current));

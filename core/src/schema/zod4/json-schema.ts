@@ -19,8 +19,25 @@ type Mutable = Record<string, unknown>;
 
 /** The formats JSON Schema 2020-12 defines; any other `format` is a name only zod knows. */
 const JSON_SCHEMA_FORMATS = new Set([
-  "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
-  "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex",
+  "date-time",
+  "date",
+  "time",
+  "duration",
+  "email",
+  "idn-email",
+  "hostname",
+  "idn-hostname",
+  "ipv4",
+  "ipv6",
+  "uri",
+  "uri-reference",
+  "iri",
+  "iri-reference",
+  "uuid",
+  "uri-template",
+  "json-pointer",
+  "relative-json-pointer",
+  "regex",
 ]);
 
 export function zod4JsonSchema(schema: Zod4Schema, io: SchemaIo): JsonSchema {
@@ -48,7 +65,13 @@ function override(schema: Zod4Schema, json: Mutable, io: SchemaIo): void {
       return;
     case "pipe":
       // A value must pass both sides; zod writes only `in` for input. A transform's output has no schema.
-      if (io === "input" && def.in !== undefined && def.out !== undefined && !transforms(def.in) && defOf(def.out).type !== "transform") {
+      if (
+        io === "input" &&
+        def.in !== undefined &&
+        def.out !== undefined &&
+        !transforms(def.in) &&
+        defOf(def.out).type !== "transform"
+      ) {
         replace(json, { allOf: [nested(def.in, io), nested(def.out, io)] });
         return;
       }
@@ -75,7 +98,10 @@ function override(schema: Zod4Schema, json: Mutable, io: SchemaIo): void {
       replace(
         json,
         io === "input"
-          ? { type: "array", items: { type: "array", prefixItems: [key, value], items: false, minItems: 2, maxItems: 2 } }
+          ? {
+              type: "array",
+              items: { type: "array", prefixItems: [key, value], items: false, minItems: 2, maxItems: 2 },
+            }
           : { type: "object", additionalProperties: value },
       );
       return;
@@ -91,10 +117,14 @@ function override(schema: Zod4Schema, json: Mutable, io: SchemaIo): void {
  * constraint at all), a stateful `g`/`y` regex (refused).
  */
 function tightenString(def: Zod4Schema["_zod"]["def"], json: Mutable): void {
-  const parts: StringCheck[] = [def as unknown as StringCheck, ...(def.checks ?? []).map((check) => check._zod.def as StringCheck)];
+  const parts: StringCheck[] = [
+    def as unknown as StringCheck,
+    ...(def.checks ?? []).map((check) => check._zod.def as StringCheck),
+  ];
   for (const part of parts) {
     if (part.pattern instanceof RegExp) refuseStatefulRegex(part.pattern);
-    if (part.check === "overwrite" && typeof part.tx === "function" && trims(part.tx as (value: string) => unknown)) addPattern(json, NO_OUTER_WHITESPACE);
+    if (part.check === "overwrite" && typeof part.tx === "function" && trims(part.tx as (value: string) => unknown))
+      addPattern(json, NO_OUTER_WHITESPACE);
     if (part.format === "url") addPattern(json, URL_PATTERN);
     if (part.format === "jwt") {
       if (json.format === "jwt") delete json.format;
@@ -149,7 +179,12 @@ function dateSchema(checks: readonly CheckDef[]): Mutable {
   const schema: Mutable = { type: "string", format: "date-time" };
   for (const check of checks) {
     // Not standard JSON Schema, but honoured by ajv-formats: dates have no standard range keyword.
-    const at = check.value instanceof Date ? check.value.toISOString() : typeof check.value === "number" ? new Date(check.value).toISOString() : undefined;
+    const at =
+      check.value instanceof Date
+        ? check.value.toISOString()
+        : typeof check.value === "number"
+          ? new Date(check.value).toISOString()
+          : undefined;
     if (at === undefined) continue;
     if (check.check === "greater_than") schema[check.inclusive ? "formatMinimum" : "formatExclusiveMinimum"] = at;
     if (check.check === "less_than") schema[check.inclusive ? "formatMaximum" : "formatExclusiveMaximum"] = at;

@@ -20,7 +20,14 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { AxnError, ErrorCodes, PRINCIPAL_AMBIENT_KEY, reportException, type AnyAxn, type HttpServingPolicy } from "@axn/core";
+import {
+  AxnError,
+  ErrorCodes,
+  PRINCIPAL_AMBIENT_KEY,
+  reportException,
+  type AnyAxn,
+  type HttpServingPolicy,
+} from "@axn/core";
 import { NO_AMBIENT } from "@axn/sdk/adapter";
 import { HostMessages, servingPolicy } from "@axn/sdk/serving";
 import { httpConfig, PLUGIN_NAME, type HttpCorsSettings } from "../config.js";
@@ -90,7 +97,9 @@ function operationsFrom(tools: readonly (AnyAxn | HttpOperation)[]): HttpOperati
     }
     byRoute.set(op.route, op);
   }
-  return [...byRoute.values()].sort((a, b) => (a.toolName < b.toolName ? -1 : a.toolName > b.toolName ? 1 : a.toolVersion - b.toolVersion));
+  return [...byRoute.values()].sort((a, b) =>
+    a.toolName < b.toolName ? -1 : a.toolName > b.toolName ? 1 : a.toolVersion - b.toolVersion,
+  );
 }
 
 /**
@@ -110,7 +119,13 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const serving =
     options.serving ??
     // The app alone is not a server: the cap on concurrent calls is the server's (`serve`, `axn serve`).
-    servingPolicy({ phase: "http", allowedHosts: allowedHosts ?? false, allowedOrigins: false, hostname: "0.0.0.0", maxConcurrentCalls: Number.MAX_SAFE_INTEGER });
+    servingPolicy({
+      phase: "http",
+      allowedHosts: allowedHosts ?? false,
+      allowedOrigins: false,
+      hostname: "0.0.0.0",
+      maxConcurrentCalls: Number.MAX_SAFE_INTEGER,
+    });
   const corsSettings = options.cors === undefined ? httpConfig.get("cors") : options.cors;
   const operations = operationsFrom(options.tools ?? registeredOperations());
   const app = new Hono<HttpAppEnv>();
@@ -127,21 +142,25 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     return toResponse(errorReply(404, known === undefined ? Messages.notFound : Messages.unknownVersion(tool!, known)));
   });
   app.onError((error, c) => {
-    if (error instanceof HTTPException && error.status < 500) return toResponse(errorReply(error.status, error.message || `HTTP ${error.status}`));
+    if (error instanceof HTTPException && error.status < 500)
+      return toResponse(errorReply(error.status, error.message || `HTTP ${error.status}`));
     reportException(error, { action: PLUGIN_NAME, phase: `${c.req.method} ${c.req.path}` });
     return toResponse(errorReply(500, Messages.internal));
   });
 
   // The server's one Host/Origin policy, for every route (mounted ones included). Not `async`: it
   // hands back `next()`'s promise, so a request that passes costs no extra async frame.
-  const corsOrigins = corsSettings === null ? [] : typeof corsSettings.origin === "string" ? [corsSettings.origin] : corsSettings.origin;
+  const corsOrigins =
+    corsSettings === null ? [] : typeof corsSettings.origin === "string" ? [corsSettings.origin] : corsSettings.origin;
   app.use("*", (c, next) => {
     const refused = serving.checkRequest(c.req.raw);
     if (refused === undefined) return next();
     // An origin the API's own CORS setting names is one the app chose to serve.
     const origin = c.req.raw.headers.get("origin");
     if (origin !== null && refused.message === HostMessages.origin(origin)) {
-      return corsOrigins.includes(origin) || corsOrigins.includes("*") ? next() : Promise.resolve(toResponse(errorReply(403, refused.message)));
+      return corsOrigins.includes(origin) || corsOrigins.includes("*")
+        ? next()
+        : Promise.resolve(toResponse(errorReply(403, refused.message)));
     }
     return Promise.resolve(toResponse(errorReply(403, Messages.hostNotAllowed)));
   });
@@ -170,20 +189,27 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   if (serving.authenticates) {
     app.use(scope, async (c, next) => {
       const verdict = await serving.authenticate(c.req.raw, resourcePath);
-      if (!verdict.ok) return verdict.response ?? toResponse(errorReply(verdict.status, verdict.message, verdict.headers));
+      if (!verdict.ok)
+        return verdict.response ?? toResponse(errorReply(verdict.status, verdict.message, verdict.headers));
       // Only the principal, under its key: the one piece of trusted context authentication establishes.
       if (verdict.principal !== null) c.set("ambientContext", { [PRINCIPAL_AMBIENT_KEY]: verdict.principal });
       await next();
     });
   }
 
-  if (referencePageEnabled(options.referencePage === undefined ? httpConfig.get("referencePage") : options.referencePage)) {
-    mountReferencePage(app, { basePath, ...(options.openapi?.title === undefined ? {} : { title: options.openapi.title }) });
+  if (
+    referencePageEnabled(options.referencePage === undefined ? httpConfig.get("referencePage") : options.referencePage)
+  ) {
+    mountReferencePage(app, {
+      basePath,
+      ...(options.openapi?.title === undefined ? {} : { title: options.openapi.title }),
+    });
   }
 
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.all(`${basePath}/openapi.json`, (c) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" }));
+    if (c.req.method !== "GET" && c.req.method !== "HEAD")
+      return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" }));
     document ??= buildOpenApiDocument(operations, {
       basePath,
       maxBodyBytes,
@@ -198,12 +224,16 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const routes: ToolRoute[] = operations.map((op) => toolRoute(op, { basePath, maxBodyBytes, serving }));
   for (const route of routes) {
     app.all(route.path, (c) =>
-      answerToolCall(route, new HonoToolRequest(c)).then((answer) => (isEventStreamCall(answer) ? streamCall(c, answer, route.op.route) : toResponse(answer))),
+      answerToolCall(route, new HonoToolRequest(c)).then((answer) =>
+        isEventStreamCall(answer) ? streamCall(c, answer, route.op.route) : toResponse(answer),
+      ),
     );
   }
 
   // A background call's status, then its result (jobs/jobs.ts).
-  app.get(`${basePath}/jobs/:id`, async (c) => toResponse(await jobReply(operations, c.req.param("id"), c.get("ambientContext") ?? NO_AMBIENT)));
+  app.get(`${basePath}/jobs/:id`, async (c) =>
+    toResponse(await jobReply(operations, c.req.param("id"), c.get("ambientContext") ?? NO_AMBIENT)),
+  );
 
   // The same routes straight from Node's request for a server on Node (node/node-route.ts): only
   // those nothing in front of the pipeline concerns — with CORS or authentication every request
@@ -211,7 +241,9 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   // a path a mounted handler could match stays with hono's routing.
   if (corsSettings === null && !serving.authenticates) {
     const mountPaths = (options.mount ?? []).map((mount) => mount.path);
-    const fast = routes.filter((route) => !route.restricted && !mountPaths.some((mount) => mountCouldMatch(mount, route.path)));
+    const fast = routes.filter(
+      (route) => !route.restricted && !mountPaths.some((mount) => mountCouldMatch(mount, route.path)),
+    );
     attachToolRoutes(app, new Map(fast.map((route) => [route.path, route])));
   }
 

@@ -8,7 +8,14 @@ import type { Context } from "hono";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AmbientContextSource } from "@axn/core";
 import { NO_AMBIENT } from "@axn/sdk/adapter";
-import { drain, protectedResourceMetadataUrl, readBodyWithin, readNodeBody, unreadNodeBody, type BodyRead } from "@axn/sdk/serving";
+import {
+  drain,
+  protectedResourceMetadataUrl,
+  readBodyWithin,
+  readNodeBody,
+  unreadNodeBody,
+  type BodyRead,
+} from "@axn/sdk/serving";
 import { wantsAsync } from "../jobs/jobs.js";
 import type { ToolCallRequest } from "../pipeline/tool-request.js";
 import { clientSignal } from "../node/client-signal.js";
@@ -58,7 +65,13 @@ export class HonoToolRequest implements ToolCallRequest {
     // The Node request itself when it is at hand (its declared length within the limit): @hono/
     // node-server's `bytes()` copies the body into a fresh ArrayBuffer, which cost a small call
     // about 15 % of its server CPU (test/bench/http-inprocess.ts).
-    if (incoming !== undefined && declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) <= maxBytes && unreadNodeBody(incoming)) {
+    if (
+      incoming !== undefined &&
+      declared !== null &&
+      /^\d+$/.test(declared.trim()) &&
+      Number(declared) <= maxBytes &&
+      unreadNodeBody(incoming)
+    ) {
       return readNodeBody(incoming, maxBytes);
     }
     return readBodyWithin(this.#c.req.raw, maxBytes, declared);
@@ -71,7 +84,9 @@ export class HonoToolRequest implements ToolCallRequest {
   /** Built on first use only: the signal thunk itself is cheap, the signal is not. */
   readonly signal = (): AbortSignal => {
     const outgoing = (this.#c.env as NodeBindings | undefined)?.outgoing;
-    return outgoing === undefined || typeof outgoing.once !== "function" ? this.#c.req.raw.signal : clientSignal(outgoing);
+    return outgoing === undefined || typeof outgoing.once !== "function"
+      ? this.#c.req.raw.signal
+      : clientSignal(outgoing);
   };
 
   resourceMetadataUrl(resourcePath: string): string {

@@ -58,7 +58,10 @@ export function referencePageServed(setting: boolean | null): boolean {
 
 let bundle: Promise<Buffer> | undefined;
 
-export function mountReferencePage<E extends object>(app: Hono<E & { Variables: object }>, options: ReferencePageOptions): void {
+export function mountReferencePage<E extends object>(
+  app: Hono<E & { Variables: object }>,
+  options: ReferencePageOptions,
+): void {
   const page = `${options.basePath}/docs`;
   const script = `${page}/scalar.js`;
   const location = scalarBundle();
@@ -81,7 +84,10 @@ export function mountReferencePage<E extends object>(app: Hono<E & { Variables: 
   app.get(script, async (c) => {
     bundle ??= readFile(fileURLToPath(location));
     const body = await bundle;
-    return c.body(new Uint8Array(body), 200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" });
+    return c.body(new Uint8Array(body), 200, {
+      "content-type": "text/javascript; charset=utf-8",
+      "cache-control": "public, max-age=3600",
+    });
   });
 }
 

@@ -45,7 +45,8 @@ export function streamCall(c: Context, call: EventStreamCall, route: string): Re
     const live: LiveChannel = {
       // Encoded here, synchronously: a value with no JSON form throws into the runtime, which reports it.
       progress: (update) => send(SSE_EVENTS.progress, JSON.stringify(update)),
-      log: (entry) => send(SSE_EVENTS.log, JSON.stringify({ level: entry.level, logger: entry.logger, data: entry.data })),
+      log: (entry) =>
+        send(SSE_EVENTS.log, JSON.stringify({ level: entry.level, logger: entry.logger, data: entry.data })),
     };
     let reply: HttpReply;
     try {

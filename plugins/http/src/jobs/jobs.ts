@@ -16,7 +16,14 @@
  * ```
  */
 import { randomUUID } from "node:crypto";
-import { accessRefusal, Jobs, principalFrom, reportException, type AmbientContextSource, type JobStatus } from "@axn/core";
+import {
+  accessRefusal,
+  Jobs,
+  principalFrom,
+  reportException,
+  type AmbientContextSource,
+  type JobStatus,
+} from "@axn/core";
 import { mapSettledResult, toolInvoker } from "@axn/sdk/adapter";
 import { PLUGIN_NAME } from "../config.js";
 import { EXPOSES_REPLY, MESSAGE_REPLY } from "../operation/map-result.js";
@@ -34,7 +41,16 @@ const SETTLED: ReadonlySet<JobStatus["state"]> = new Set(["completed", "dead", "
 export function wantsAsync(url: string, prefer: string | string[] | null | undefined): boolean {
   if (Array.isArray(prefer)) prefer = prefer.join(",");
   prefer ??= null;
-  if (prefer?.split(",").some((preference) => preference.trim().split(/[;=\s]/)[0]!.toLowerCase() === "respond-async")) return true;
+  if (
+    prefer?.split(",").some(
+      (preference) =>
+        preference
+          .trim()
+          .split(/[;=\s]/)[0]!
+          .toLowerCase() === "respond-async",
+    )
+  )
+    return true;
   const query = url.indexOf("?");
   if (query === -1) return false;
   const value = new URLSearchParams(url.slice(query + 1)).get("async");
@@ -47,14 +63,23 @@ function jobPath(basePath: string, id: string): string {
 }
 
 /** Enqueues the tool call and answers 202 with the job's URL. */
-export async function enqueueReply(op: HttpOperation, args: unknown, ambientContext: AmbientContextSource, basePath: string): Promise<HttpReply> {
+export async function enqueueReply(
+  op: HttpOperation,
+  args: unknown,
+  ambientContext: AmbientContextSource,
+  basePath: string,
+): Promise<HttpReply> {
   // A caller the tool's access policy refuses is refused now, with the synchronous call's reply
   // (the Invoker refuses before the body runs): nothing is enqueued for them.
   if (accessRefusal(op.action, principalFrom(ambientContext)) !== undefined) return op.invoke(args, { ambientContext });
   let id: string;
   try {
     // A random id: a job's URL must not be guessable from another's (BullMQ's own ids count up).
-    const job = await Jobs.enqueueToolCall(op.action, args, { ambientContext, jobId: randomUUID(), invoker: toolInvoker.options });
+    const job = await Jobs.enqueueToolCall(op.action, args, {
+      ambientContext,
+      jobId: randomUUID(),
+      invoker: toolInvoker.options,
+    });
     id = job.id;
   } catch (error) {
     // Refused at enqueue (an ambient value that is not plain data) or the queue is unreachable.
@@ -75,7 +100,11 @@ export async function enqueueReply(op: HttpOperation, args: unknown, ambientCont
  * like an unknown id, so a leaked or guessed URL is no capability. A job enqueued anonymously is
  * read by whoever holds its URL, as before.
  */
-export async function jobReply(operations: readonly HttpOperation[], id: string, ambientContext: AmbientContextSource): Promise<HttpReply> {
+export async function jobReply(
+  operations: readonly HttpOperation[],
+  id: string,
+  ambientContext: AmbientContextSource,
+): Promise<HttpReply> {
   const job = await Jobs.find(id, { principal: principalFrom(ambientContext) ?? null });
   // Only jobs of the tools this app serves: an id of some other job reveals nothing here.
   const op = job === undefined ? undefined : operations.find((candidate) => candidate.action.name === job.action);
@@ -84,11 +113,17 @@ export async function jobReply(operations: readonly HttpOperation[], id: string,
   if (!SETTLED.has(status.state)) {
     return {
       status: 200,
-      body: { id, tool: op.toolName, version: op.toolVersion, state: status.state, attemptsMade: status.attemptsMade, attempts: status.attempts },
+      body: {
+        id,
+        tool: op.toolName,
+        version: op.toolVersion,
+        state: status.state,
+        attemptsMade: status.attemptsMade,
+        attempts: status.attempts,
+      },
       headers: { "retry-after": "1" },
     };
   }
   const result = await job.result();
   return mapSettledResult(op.action, result, op.outputSchema === undefined ? MESSAGE_REPLY : EXPOSES_REPLY);
 }
-

@@ -27,7 +27,13 @@ export function nodeListener(
   const toolRoute = toolRoutes === undefined ? undefined : nodeToolRoute(toolRoutes);
   return (request, response) => {
     if (declaredTooLarge(request, maxBodyBytes)) {
-      replyAndDrain(request, response, 413, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" }, body);
+      replyAndDrain(
+        request,
+        response,
+        413,
+        { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" },
+        body,
+      );
       return;
     }
     if (toolRoute?.(request, response)) return;

@@ -42,7 +42,13 @@ export function nodeToolRoute(table: ToolRouteTable): NodeToolRoute | undefined 
     const headers = incoming.headers;
     if (headers.prefer !== undefined) return false;
     const length = headers["content-length"];
-    if (length === undefined || !unreadNodeBody(incoming) || headers.origin !== undefined || wantsEventStream(headers.accept)) return false;
+    if (
+      length === undefined ||
+      !unreadNodeBody(incoming) ||
+      headers.origin !== undefined ||
+      wantsEventStream(headers.accept)
+    )
+      return false;
     const host = nodeHostHeader(incoming.rawHeaders);
     // The policy remembers its verdict per Host value (hosts.ts): no parse per request.
     if (host === undefined || serving.checkRequest(requestHeadOf(host)) !== undefined) return false;

@@ -85,7 +85,10 @@ const COMPONENT_SCHEMAS: JsonObject = {
     type: "object",
     description: "The data of an `event: log`: a log message the tool meant for the client",
     properties: {
-      level: { type: "string", enum: ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] },
+      level: {
+        type: "string",
+        enum: ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"],
+      },
       logger: { type: "string" },
       data: {},
     },
@@ -104,15 +107,24 @@ const COMPONENT_SCHEMAS: JsonObject = {
 const EVENT_STREAM: JsonObject = {
   "text/event-stream": {
     schema: ref("schemas", "LiveEventStream"),
-    "x-axn-events": { progress: ref("schemas", "ProgressEvent"), log: ref("schemas", "LogEvent"), result: ref("schemas", "ResultEvent") },
+    "x-axn-events": {
+      progress: ref("schemas", "ProgressEvent"),
+      log: ref("schemas", "LogEvent"),
+      result: ref("schemas", "ResultEvent"),
+    },
   },
 };
 
 function componentResponses(maxBodyBytes: number): JsonObject {
-  const error = (description: string, schema = "Error"): JsonObject => ({ description, content: json(ref("schemas", schema)) });
+  const error = (description: string, schema = "Error"): JsonObject => ({
+    description,
+    content: json(ref("schemas", schema)),
+  });
   return {
     InvalidInput: error("The body is not valid JSON, or the arguments do not match the request schema", "InputError"),
-    Unauthorized: error("`authenticate` refused the request, or the tool needs an authenticated caller and none was given"),
+    Unauthorized: error(
+      "`authenticate` refused the request, or the tool needs an authenticated caller and none was given",
+    ),
     Forbidden: error("The caller's principal does not satisfy the tool's access policy (a scope or role it lacks)"),
     PayloadTooLarge: error(`The body is larger than ${maxBodyBytes} bytes`),
     UnsupportedMediaType: error("The Content-Type is not application/json (optionally with charset=utf-8)"),
@@ -124,9 +136,16 @@ function componentResponses(maxBodyBytes: number): JsonObject {
 const SCHEME = "bearer";
 
 /** The operation's `security`, `x-axn-access` and the refusals it can answer, from the action's policy. */
-function access(policy: AccessPolicy, secured: boolean): { security?: JsonValue; extension?: JsonValue; unauthorized: boolean; forbidden: boolean } {
-  if (policy === "public") return secured ? { security: [{}, { [SCHEME]: [] }], unauthorized: false, forbidden: false } : { unauthorized: false, forbidden: false };
-  if (policy === "authenticated") return { security: [{ [SCHEME]: [] }], extension: "authenticated", unauthorized: true, forbidden: false };
+function access(
+  policy: AccessPolicy,
+  secured: boolean,
+): { security?: JsonValue; extension?: JsonValue; unauthorized: boolean; forbidden: boolean } {
+  if (policy === "public")
+    return secured
+      ? { security: [{}, { [SCHEME]: [] }], unauthorized: false, forbidden: false }
+      : { unauthorized: false, forbidden: false };
+  if (policy === "authenticated")
+    return { security: [{ [SCHEME]: [] }], extension: "authenticated", unauthorized: true, forbidden: false };
   const extension: JsonObject = {
     ...(policy.scopes === undefined ? {} : { scopes: [...policy.scopes] }),
     ...(policy.roles === undefined ? {} : { roles: [...policy.roles] }),
@@ -139,7 +158,10 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
   const rule = access(accessPolicyOf(op.action), secured);
   const responses: JsonObject = {
     "200": {
-      description: op.outputSchema === undefined ? "The tool succeeded; `message` says how" : "The tool succeeded: its exposed values",
+      description:
+        op.outputSchema === undefined
+          ? "The tool succeeded; `message` says how"
+          : "The tool succeeded: its exposed values",
       content: { ...json(op.outputSchema ?? ref("schemas", "Message")), ...EVENT_STREAM },
     },
     ...ASYNC_OPERATION.responses,
@@ -195,7 +217,13 @@ export function buildOpenApiDocument(operations: readonly HttpOperation[], optio
       schemas: { ...COMPONENT_SCHEMAS, ...JOB_COMPONENTS.schemas },
       responses: { ...componentResponses(options.maxBodyBytes), ...JOB_COMPONENTS.responses },
       parameters: JOB_COMPONENTS.parameters,
-      ...(secured ? { securitySchemes: { [SCHEME]: { type: "http", scheme: "bearer", description: "A token the app's `authenticate` verifies" } } } : {}),
+      ...(secured
+        ? {
+            securitySchemes: {
+              [SCHEME]: { type: "http", scheme: "bearer", description: "A token the app's `authenticate` verifies" },
+            },
+          }
+        : {}),
     },
   };
 }

@@ -7,7 +7,9 @@ import type { JsonValue } from "@axn/core";
 type JsonObject = { [key: string]: JsonValue };
 
 const json = (schema: JsonValue): JsonObject => ({ "application/json": { schema } });
-const ref = (kind: "schemas" | "responses" | "parameters", name: string): JsonObject => ({ $ref: `#/components/${kind}/${name}` });
+const ref = (kind: "schemas" | "responses" | "parameters", name: string): JsonObject => ({
+  $ref: `#/components/${kind}/${name}`,
+});
 
 /** Added to each tool operation. */
 export const ASYNC_OPERATION: { readonly parameters: JsonValue[]; readonly responses: JsonObject } = {
@@ -79,8 +81,11 @@ export function jobPathItem(authenticated: boolean): JsonObject {
       parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
       responses: {
         "200": {
-          description: "Pending: the job's state (`JobStatus`, with `Retry-After`). Settled: the tool's own success body",
-          content: json({ anyOf: [ref("schemas", "JobStatus"), { type: "object", description: "The tool's success body" }] }),
+          description:
+            "Pending: the job's state (`JobStatus`, with `Retry-After`). Settled: the tool's own success body",
+          content: json({
+            anyOf: [ref("schemas", "JobStatus"), { type: "object", description: "The tool's success body" }],
+          }),
         },
         "400": ref("responses", "InvalidInput"),
         ...(authenticated ? { "401": ref("responses", "Unauthorized") } : {}),

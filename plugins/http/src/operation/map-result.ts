@@ -14,7 +14,10 @@ import { httpConfig } from "../config.js";
 import { errorReply, type HttpReply } from "../replies.js";
 
 /** The `WWW-Authenticate` challenge of a refused call (RFC 6750 §3). */
-function challenge(kind: "unauthenticated" | "forbidden", missingScopes: readonly string[] | undefined): Readonly<Record<string, string>> | undefined {
+function challenge(
+  kind: "unauthenticated" | "forbidden",
+  missingScopes: readonly string[] | undefined,
+): Readonly<Record<string, string>> | undefined {
   const scope = missingScopes !== undefined && missingScopes.length > 0 ? ` scope="${missingScopes.join(" ")}"` : "";
   if (kind === "unauthenticated") return { "www-authenticate": scope === "" ? "Bearer" : `Bearer${scope}` };
   return scope === "" ? undefined : { "www-authenticate": `Bearer error="insufficient_scope",${scope}` };
@@ -22,7 +25,8 @@ function challenge(kind: "unauthenticated" | "forbidden", missingScopes: readonl
 
 function failureReply({ error, fieldErrors, missingScopes }: ToolFailure, kind: ToolFailureKind): HttpReply {
   if (kind === "input") return { status: 400, body: { error, fieldErrors: fieldErrors as unknown as JsonValue[] } };
-  if (kind === "unauthenticated" || kind === "forbidden") return errorReply(kind === "unauthenticated" ? 401 : 403, error, challenge(kind, missingScopes));
+  if (kind === "unauthenticated" || kind === "forbidden")
+    return errorReply(kind === "unauthenticated" ? 401 : 403, error, challenge(kind, missingScopes));
   // A call past its deadline is the gateway-timeout case: the server gave up waiting on the tool.
   return errorReply(kind === "failure" ? 422 : kind === "timeout" ? 504 : 500, error);
 }

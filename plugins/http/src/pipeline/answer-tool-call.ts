@@ -39,7 +39,9 @@ export async function answerToolCall(route: ToolRoute, request: ToolCallRequest)
       request.drain();
       // Through the Invoker, which refuses before reading the arguments and reports the denial (onResult).
       const refused = await op.invoke({}, { ambientContext });
-      return route.serving.authenticates ? withResourceMetadata(refused, request.resourceMetadataUrl(route.resourcePath)) : refused;
+      return route.serving.authenticates
+        ? withResourceMetadata(refused, request.resourceMetadataUrl(route.resourcePath))
+        : refused;
     }
     if (!isJsonContentType(request.header("content-type"))) return FixedReplies.unsupportedMediaType;
     const read = await request.readBody(route.maxBodyBytes);
@@ -62,7 +64,10 @@ export async function answerToolCall(route: ToolRoute, request: ToolCallRequest)
       // The stream's call gives its slot back when the call (not the response) is done.
       const args = parsed.value;
       const signal = request.signal;
-      return { events: (live) => op.invoke(args, { ambientContext, signal, live, onOverdue: taken.onOverdue }).finally(() => taken.answered()) };
+      return {
+        events: (live) =>
+          op.invoke(args, { ambientContext, signal, live, onOverdue: taken.onOverdue }).finally(() => taken.answered()),
+      };
     }
     slot = taken;
     invoking = true;
@@ -85,5 +90,11 @@ function withResourceMetadata(reply: HttpReply, metadataUrl: string): HttpReply 
   const challenge = reply.headers?.["www-authenticate"];
   if (reply.status !== 401 || challenge === undefined) return reply;
   const metadata = `resource_metadata="${metadataUrl}"`;
-  return { ...reply, headers: { ...reply.headers, "www-authenticate": challenge === "Bearer" ? `Bearer ${metadata}` : `${challenge}, ${metadata}` } };
+  return {
+    ...reply,
+    headers: {
+      ...reply.headers,
+      "www-authenticate": challenge === "Bearer" ? `Bearer ${metadata}` : `${challenge}, ${metadata}`,
+    },
+  };
 }

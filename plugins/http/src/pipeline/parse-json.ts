@@ -10,7 +10,9 @@
  */
 import { Messages } from "../replies.js";
 
-export type JsonParse = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+export type JsonParse =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly message: string };
 
 const NOT_UTF8: JsonParse = Object.freeze({ ok: false, message: Messages.notUtf8 });
 const NOT_JSON: JsonParse = Object.freeze({ ok: false, message: Messages.malformedJson });
@@ -41,7 +43,12 @@ function detachPrototype(_key: string, value: unknown): unknown {
   const bare: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(value)) {
     // defineProperty, not assignment: the key may be "__proto__".
-    Object.defineProperty(bare, key, { value: (value as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(bare, key, {
+      value: (value as Record<string, unknown>)[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return bare;
 }

@@ -22,8 +22,6 @@ import { toolRoutesOf } from "../pipeline/route-table.js";
 import { httpConfig } from "../config.js";
 import { errorReply, Messages, toResponse } from "../replies.js";
 
-;
-
 export const DEFAULT_HOSTNAME = "127.0.0.1";
 export const DEFAULT_PORT = 3000;
 
@@ -50,7 +48,13 @@ export interface HttpServerHandle {
 export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
   const hostname = options.hostname ?? DEFAULT_HOSTNAME;
   const port = options.port ?? DEFAULT_PORT;
-  const serving = options.serving ?? servingPolicy({ hostname, phase: "http", ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }) });
+  const serving =
+    options.serving ??
+    servingPolicy({
+      hostname,
+      phase: "http",
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    });
   const app = options.app ?? createHttpApp({ ...options, serving });
   const maxBodyBytes = options.maxBodyBytes ?? httpConfig.get("maxBodyBytes");
   // An app of the caller's own making gets the same Host/Origin policy in front of it.

@@ -4,7 +4,14 @@
  * behind the server's serving policy (the one `/mcp` shares), through @hono/node-server's request listener. It also describes
  * itself for `axn openapi`, with the very document a client would fetch.
  */
-import { AxnError, ErrorCodes, type HttpServingPolicy, type HttpTransport, type TransportApp, type TransportRegistrar } from "@axn/core";
+import {
+  AxnError,
+  ErrorCodes,
+  type HttpServingPolicy,
+  type HttpTransport,
+  type TransportApp,
+  type TransportRegistrar,
+} from "@axn/core";
 import { servingConfig } from "@axn/sdk/serving";
 import { httpConfig } from "../config.js";
 import { createHttpApp } from "../hono/app.js";
@@ -43,12 +50,19 @@ function httpTransport(basePath: string): HttpTransport<{}> {
             endpoints: [
               { label: "HTTP API", target: `POST ${origin}${basePath}/{tool}/v{n}` },
               { label: "OpenAPI", target: `${origin}${basePath}/openapi.json` },
-              ...(referencePageServed(httpConfig.get("referencePage")) ? [{ label: "API docs", target: `${origin}${basePath}/docs  (open in a browser)` }] : []),
+              ...(referencePageServed(httpConfig.get("referencePage"))
+                ? [{ label: "API docs", target: `${origin}${basePath}/docs  (open in a browser)` }]
+                : []),
             ],
             notes:
               example === undefined
                 ? []
-                : [["Try:", `  curl -s -X POST ${origin}${basePath}${example.route} -H 'content-type: application/json' -d '{}'`]],
+                : [
+                    [
+                      "Try:",
+                      `  curl -s -X POST ${origin}${basePath}${example.route} -H 'content-type: application/json' -d '{}'`,
+                    ],
+                  ],
           };
         },
         // The server is the CLI's; the app holds nothing open.
@@ -70,12 +84,17 @@ function httpTransport(basePath: string): HttpTransport<{}> {
 }
 
 function appFor(app: TransportApp, serving?: HttpServingPolicy): ReturnType<typeof createHttpApp> {
-  return createHttpApp({ openapi: { title: app.name, version: app.version }, ...(serving === undefined ? {} : { serving }) });
+  return createHttpApp({
+    openapi: { title: app.name, version: app.version },
+    ...(serving === undefined ? {} : { serving }),
+  });
 }
 
 /** An operation `-d '{}'` can call: no required input, read-only preferred. */
 function exampleOperation(operations: readonly HttpOperation[]): HttpOperation | undefined {
-  const callable = operations.filter((op) => ((op.inputSchema["required"] as readonly string[] | undefined) ?? []).length === 0);
+  const callable = operations.filter(
+    (op) => ((op.inputSchema["required"] as readonly string[] | undefined) ?? []).length === 0,
+  );
   return callable.find((op) => op.semanticHints.includes("readOnly")) ?? callable[0];
 }
 

@@ -16,5 +16,7 @@ export function reserve(ctx: HttpContext): boolean {
 }
 
 export function busy(ctx: HttpContext): Response {
-  return jsonError(503, -32000, SessionMessages.full(ctx.maxSessions), { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+  return jsonError(503, -32000, SessionMessages.full(ctx.maxSessions), {
+    "Retry-After": String(BUSY_RETRY_AFTER_SECONDS),
+  });
 }

@@ -11,7 +11,12 @@ import { servingPolicy } from "@axn/sdk/serving";
 import { serverSet, type ServerLimits, type ToolSet } from "../server/server.js";
 import { SessionTable, type Session } from "../sessions/table.js";
 import { createMemorySessionStore, type SessionStore } from "../sessions/store.js";
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type StreamableHttpOptions } from "./options.js";
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  type StreamableHttpOptions,
+} from "./options.js";
 
 export interface HttpContext {
   readonly options: StreamableHttpOptions;

@@ -13,7 +13,13 @@ import type { HttpContext } from "./context.js";
 import { openSession } from "./open-session.js";
 import { resync } from "./resync.js";
 
-export async function findSession(ctx: HttpContext, id: string, owner: string, request: Request, authInfo: AuthInfo | undefined): Promise<Session | undefined | Response> {
+export async function findSession(
+  ctx: HttpContext,
+  id: string,
+  owner: string,
+  request: Request,
+  authInfo: AuthInfo | undefined,
+): Promise<Session | undefined | Response> {
   const { sessions, store, restoring } = ctx;
   const held = sessions.lookup(id, owner);
   // In memory the table is the session: its own idle timer is the expiry, nothing to read back.

@@ -42,7 +42,13 @@ import { SessionMessages } from "./session-messages.js";
 import { serveSession } from "./session-request.js";
 import { serveStateless } from "./stateless.js";
 
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type McpHttpHandler, type StreamableHttpOptions } from "./options.js";
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  type McpHttpHandler,
+  type StreamableHttpOptions,
+} from "./options.js";
 
 const SESSION_HEADER = "mcp-session-id";
 
@@ -69,7 +75,10 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     } catch (error) {
       reportException(error, { action: "axn-plugin-mcp", phase: "mcp http request" });
       // A store outage is the server's to report and the client's to retry, not an internal error.
-      if (error instanceof SessionStoreUnavailable) return withNosniff(jsonError(503, -32000, SessionMessages.storeUnavailable, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) }));
+      if (error instanceof SessionStoreUnavailable)
+        return withNosniff(
+          jsonError(503, -32000, SessionMessages.storeUnavailable, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) }),
+        );
       return jsonError(500, -32603, "Internal server error");
     }
   };
@@ -82,7 +91,13 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     listener: async (request, response) => {
       // Answered here, where the socket is at hand, so a client still sending receives it.
       if (declaredTooLarge(request, ctx.maxBodyBytes)) {
-        replyAndDrain(request, response, 413, JSON_ERROR_HEADERS, jsonErrorBody(-32000, ReadMessages.tooLarge(ctx.maxBodyBytes)));
+        replyAndDrain(
+          request,
+          response,
+          413,
+          JSON_ERROR_HEADERS,
+          jsonErrorBody(-32000, ReadMessages.tooLarge(ctx.maxBodyBytes)),
+        );
         return;
       }
       honoListener ??= (await import("@hono/node-server")).getRequestListener(fetch);

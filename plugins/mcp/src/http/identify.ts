@@ -20,7 +20,11 @@ const ANONYMOUS_OWNER = "anonymous";
 export async function identify(ctx: HttpContext, request: Request): Promise<Caller | Response> {
   const { serving, path } = ctx;
   const verdict = await serving.authenticate(request, path);
-  if (!verdict.ok) return verdict.response ?? jsonError(verdict.status, verdict.status === 500 ? -32603 : -32001, verdict.message, verdict.headers);
+  if (!verdict.ok)
+    return (
+      verdict.response ??
+      jsonError(verdict.status, verdict.status === 500 ? -32603 : -32001, verdict.message, verdict.headers)
+    );
   if (verdict.principal === null) return {};
   const principal = verdict.principal;
   // The SDK's own channel for a verified caller: tools see it as `authInfo`, and as ambient `principal`.

@@ -9,7 +9,12 @@ import { LOOPBACK_HOSTS } from "@axn/sdk/adapter";
 export const LOCALHOST_NAMES: readonly string[] = LOOPBACK_HOSTS;
 
 /** A JSON-RPC error body (`id: null`: the request it answers may not have been parsed). */
-export function jsonError(status: number, code: number, message: string, headers: Readonly<Record<string, string>> = {}): Response {
+export function jsonError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
   return new Response(jsonErrorBody(code, message), {
     status,
     headers: { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", ...headers },
@@ -32,4 +37,3 @@ export function withNosniff(response: Response): Response {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }
-

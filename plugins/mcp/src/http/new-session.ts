@@ -13,7 +13,8 @@ import { jsonError } from "./json-error.js";
 import { openSession } from "./open-session.js";
 
 export async function serveNewSession(ctx: HttpContext, exchange: Exchange): Promise<Response> {
-  if (exchange.request.method !== "POST") return jsonError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
+  if (exchange.request.method !== "POST")
+    return jsonError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
   if (!reserve(ctx)) return busy(ctx);
   try {
     const session = await openSession(ctx, exchange.owner, true);
@@ -29,8 +30,14 @@ export async function serveNewSession(ctx: HttpContext, exchange: Exchange): Pro
 }
 
 /** The record of a session just opened by `initialize` (the request the transport accepted). */
-function initialRecord(id: string, owner: string, initialize: unknown): Omit<SessionRecord, "revision" | "loggingLevel" | "subscriptions"> {
-  const params = (initialize as { params?: { protocolVersion?: unknown; capabilities?: unknown; clientInfo?: unknown } } | undefined)?.params ?? {};
+function initialRecord(
+  id: string,
+  owner: string,
+  initialize: unknown,
+): Omit<SessionRecord, "revision" | "loggingLevel" | "subscriptions"> {
+  const params =
+    (initialize as { params?: { protocolVersion?: unknown; capabilities?: unknown; clientInfo?: unknown } } | undefined)
+      ?.params ?? {};
   const requested = typeof params.protocolVersion === "string" ? params.protocolVersion : LATEST_PROTOCOL_VERSION;
   return {
     id,

@@ -25,7 +25,16 @@ export async function openSession(ctx: HttpContext, owner: string, stateful: boo
     if (!store.shared) void store.delete(transport.sessionId).catch(() => undefined);
   };
   const server = serverFor(ctx.options, ctx.set, ctx.limits);
-  const session: Session = { server, transport, owner, active: 0, timer: undefined, applied: { revision: 0, loggingLevel: undefined, subscriptions: new Set() }, syncing: undefined, authInfo: undefined };
+  const session: Session = {
+    server,
+    transport,
+    owner,
+    active: 0,
+    timer: undefined,
+    applied: { revision: 0, loggingLevel: undefined, subscriptions: new Set() },
+    syncing: undefined,
+    authInfo: undefined,
+  };
   await server.connect(transport);
   return session;
 }

@@ -13,7 +13,11 @@ import { hasProtoKey, readMessage } from "./read-message.js";
 import { scopeChallenge } from "./scope-challenge.js";
 
 /** The parsed body (`undefined`: not a JSON POST), or the refusal to answer. */
-export async function readBody(ctx: HttpContext, request: Request, caller: Caller): Promise<{ readonly parsedBody: unknown } | Response> {
+export async function readBody(
+  ctx: HttpContext,
+  request: Request,
+  caller: Caller,
+): Promise<{ readonly parsedBody: unknown } | Response> {
   if (request.method !== "POST") return { parsedBody: undefined };
   // The one JSON rule of every HTTP transport (@axn/sdk/serving): a POST in any other spelling
   // is refused here, as the SDK refuses a non-JSON one, rather than reaching it unread.
@@ -23,7 +27,11 @@ export async function readBody(ctx: HttpContext, request: Request, caller: Calle
   if (hasProtoKey(read.value)) return jsonError(400, -32600, McpMessages.protoKey);
   const parsedBody = read.value;
   if (caller.principal !== undefined) {
-    const challenged = await scopeChallenge(ctx.set, { message: parsedBody, principal: caller.principal, resourceMetadata: protectedResourceMetadataUrl(request, ctx.path) });
+    const challenged = await scopeChallenge(ctx.set, {
+      message: parsedBody,
+      principal: caller.principal,
+      resourceMetadata: protectedResourceMetadataUrl(request, ctx.path),
+    });
     if (challenged !== undefined) return challenged;
   }
   return { parsedBody };

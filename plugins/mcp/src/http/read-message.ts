@@ -23,7 +23,10 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 export async function readMessage(request: Request, limit: number): Promise<MessageRead> {
   // The one body reader of every HTTP transport (@axn/sdk/serving): the limit on the bytes as they arrive.
   const read = await readBodyWithin(request, limit);
-  if (!read.ok) return read.reason === "tooLarge" ? tooLarge(limit) : { ok: false, status: 400, code: -32700, message: ReadMessages.incomplete };
+  if (!read.ok)
+    return read.reason === "tooLarge"
+      ? tooLarge(limit)
+      : { ok: false, status: 400, code: -32700, message: ReadMessages.incomplete };
   const bytes = read.bytes;
   let text: string;
   try {
@@ -65,6 +68,9 @@ export function hasProtoKey(value: unknown): boolean {
   return messages.some((message) => {
     if (typeof message !== "object" || message === null) return false;
     const params = (message as { params?: unknown }).params;
-    return Object.hasOwn(message, "__proto__") || (typeof params === "object" && params !== null && Object.hasOwn(params, "__proto__"));
+    return (
+      Object.hasOwn(message, "__proto__") ||
+      (typeof params === "object" && params !== null && Object.hasOwn(params, "__proto__"))
+    );
   });
 }

@@ -9,10 +9,20 @@ import type { Session } from "../sessions/table.js";
 import type { HttpContext } from "./context.js";
 import { REPLAY_URL } from "./resync.js";
 
-export async function recordChange(ctx: HttpContext, session: Session, change: SessionChange, requestId: unknown, response: Response): Promise<Response> {
+export async function recordChange(
+  ctx: HttpContext,
+  session: Session,
+  change: SessionChange,
+  requestId: unknown,
+  response: Response,
+): Promise<Response> {
   const { store } = ctx;
   const text = await response.text();
-  const rebuilt = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const rebuilt = new Response(text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
   const id = session.transport.sessionId;
   if (id === undefined || !repliedWithResult(text, requestId)) return rebuilt;
   const applied = session.applied;
@@ -30,9 +40,15 @@ export async function recordChange(ctx: HttpContext, session: Session, change: S
 }
 
 /** The session change a single request asks for (the store records it once the server accepted it). */
-export function sessionChange(body: unknown): { readonly change: SessionChange; readonly requestId: unknown } | undefined {
+export function sessionChange(
+  body: unknown,
+): { readonly change: SessionChange; readonly requestId: unknown } | undefined {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const { method, params, id } = body as { method?: unknown; params?: { level?: unknown; uri?: unknown }; id?: unknown };
+  const { method, params, id } = body as {
+    method?: unknown;
+    params?: { level?: unknown; uri?: unknown };
+    id?: unknown;
+  };
   if (id === undefined) return undefined;
   if (method === "logging/setLevel") {
     const level = LoggingLevelSchema.safeParse(params?.level);
@@ -46,7 +62,12 @@ export function sessionChange(body: unknown): { readonly change: SessionChange; 
 
 /** True when the reply (JSON, or SSE events) answers `requestId` with a result, not an error. */
 function repliedWithResult(text: string, requestId: unknown): boolean {
-  const payloads = text.includes("data:") ? text.split("\n").filter((line) => line.startsWith("data:")).map((line) => line.slice(5)) : [text];
+  const payloads = text.includes("data:")
+    ? text
+        .split("\n")
+        .filter((line) => line.startsWith("data:"))
+        .map((line) => line.slice(5))
+    : [text];
   for (const payload of payloads) {
     try {
       const reply = JSON.parse(payload) as { id?: unknown; result?: unknown };

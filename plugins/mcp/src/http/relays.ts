@@ -25,7 +25,9 @@ export function relayAcrossInstances(ctx: HttpContext): Relays {
   if (store.shared && ctx.options.stateless !== true) {
     for (const resource of set.surface.resources) {
       const relay = markRelay(async (uri: string) => {
-        await store.publish({ type: "resource-updated", resource: resource.name, uri, origin: ctx.instance }).catch(() => undefined);
+        await store
+          .publish({ type: "resource-updated", resource: resource.name, uri, origin: ctx.instance })
+          .catch(() => undefined);
       });
       resourceInternals(resource).subscribers.add(relay);
       relays.push({ resource, relay });
@@ -34,7 +36,9 @@ export function relayAcrossInstances(ctx: HttpContext): Relays {
     // subscription published before it.
     let inbox = Promise.resolve();
     unlisten = store.listen((message) => {
-      inbox = inbox.then(() => onMessage(ctx, message)).catch((error: unknown) => reportException(error, { action: "axn-plugin-mcp", phase: "mcp session message" }));
+      inbox = inbox
+        .then(() => onMessage(ctx, message))
+        .catch((error: unknown) => reportException(error, { action: "axn-plugin-mcp", phase: "mcp session message" }));
     });
   }
   return {
@@ -43,7 +47,11 @@ export function relayAcrossInstances(ctx: HttpContext): Relays {
       const stopListening = unlisten;
       unlisten = undefined;
       // Not awaited: a store that never reached Redis would keep close() waiting (closing the store ends it).
-      if (stopListening !== undefined) void stopListening.then((stop) => stop(), () => undefined);
+      if (stopListening !== undefined)
+        void stopListening.then(
+          (stop) => stop(),
+          () => undefined,
+        );
     },
   };
 }
@@ -62,8 +70,7 @@ async function onMessage(ctx: HttpContext, message: SessionMessage): Promise<voi
   else if (message.type === "forwarded") {
     await deliverForwarded(session, message.messages, REPLAY_URL);
     for (const cancelled of cancelledRequestIds(message.messages)) session.transport.closeSSEStream(cancelled);
-  }
-  else await resync(ctx, session, REPLAY_URL, session.authInfo);
+  } else await resync(ctx, session, REPLAY_URL, session.authInfo);
 }
 
 const RELAY = Symbol("axn.mcp.resourceRelay");

@@ -24,10 +24,14 @@ function quoted(text: string): string {
 }
 
 /** The `403` for a `tools/call` the caller's token lacks scopes for, or `undefined` to serve it as usual. */
-export async function scopeChallenge(set: ToolSet, { message, principal, resourceMetadata }: ScopeChallengeRequest): Promise<Response | undefined> {
+export async function scopeChallenge(
+  set: ToolSet,
+  { message, principal, resourceMetadata }: ScopeChallengeRequest,
+): Promise<Response | undefined> {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
   const { method, params, id } = message as { method?: unknown; params?: { name?: unknown } | null; id?: unknown };
-  if (method !== "tools/call" || typeof params !== "object" || params === null || typeof params.name !== "string") return undefined;
+  if (method !== "tools/call" || typeof params !== "object" || params === null || typeof params.name !== "string")
+    return undefined;
   const tool = set.byName.get(params.name);
   if (tool === undefined || isPublic(tool.action)) return undefined;
   const refusal = accessRefusal(tool.action, principal);
@@ -40,8 +44,15 @@ export async function scopeChallenge(set: ToolSet, { message, principal, resourc
   const scopes = typeof policy === "object" && policy.scopes !== undefined ? policy.scopes : refusal.missingScopes;
   const challenge = `Bearer error="insufficient_scope", scope="${quoted(scopes.join(" "))}", resource_metadata="${resourceMetadata}", error_description="${quoted(refusal.message)}"`;
   const requestId = typeof id === "string" || typeof id === "number" ? id : null;
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id: requestId, error: { code: -32001, message: refusal.message } }), {
-    status: 403,
-    headers: { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", "WWW-Authenticate": challenge },
-  });
+  return new Response(
+    JSON.stringify({ jsonrpc: "2.0", id: requestId, error: { code: -32001, message: refusal.message } }),
+    {
+      status: 403,
+      headers: {
+        "Content-Type": "application/json",
+        "X-Content-Type-Options": "nosniff",
+        "WWW-Authenticate": challenge,
+      },
+    },
+  );
 }

@@ -24,7 +24,12 @@ export async function serveSession(ctx: HttpContext, exchange: Exchange, id: str
   const session = found;
   const done = sessions.begin(session);
   // A long stream (GET, a slow call) keeps the record alive in the store, as it keeps the server here.
-  const keepAlive = store.shared ? setInterval(() => void store.touch(id, idleMs).catch(() => undefined), Math.max(1000, Math.floor(idleMs / 3))).unref() : undefined;
+  const keepAlive = store.shared
+    ? setInterval(
+        () => void store.touch(id, idleMs).catch(() => undefined),
+        Math.max(1000, Math.floor(idleMs / 3)),
+      ).unref()
+    : undefined;
   const finish = (): void => {
     clearInterval(keepAlive);
     done();
@@ -33,7 +38,8 @@ export async function serveSession(ctx: HttpContext, exchange: Exchange, id: str
   try {
     response = await deliver(session, exchange);
     const change = store.shared ? sessionChange(parsedBody) : undefined;
-    if (change !== undefined && response.ok) response = await recordChange(ctx, session, change.change, change.requestId, response);
+    if (change !== undefined && response.ok)
+      response = await recordChange(ctx, session, change.change, change.requestId, response);
     // The answer to a question some instance asked (elicitation, sampling), or the cancellation
     // of a call some instance runs, may have come here: every instance holding the session gets
     // it; only the one whose request it concerns acts on it.

@@ -9,7 +9,8 @@ import { openSession } from "./open-session.js";
 import { whenDone } from "./when-done.js";
 
 export async function serveStateless(ctx: HttpContext, exchange: Exchange): Promise<Response> {
-  if (exchange.request.method !== "POST") return jsonError(405, -32000, "Method not allowed: this server is stateless", { Allow: "POST" });
+  if (exchange.request.method !== "POST")
+    return jsonError(405, -32000, "Method not allowed: this server is stateless", { Allow: "POST" });
   const session = await openSession(ctx, exchange.owner, false);
   return whenDone(await deliver(session, exchange), () => session.server.close());
 }

@@ -20,7 +20,10 @@ export type McpRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotificat
  * The live capabilities of the call (tools/live.ts) are built from these on first use.
  */
 export type McpRequestContext = Partial<
-  Pick<McpRequestExtra, "signal" | "authInfo" | "sessionId" | "requestId" | "_meta" | "sendNotification" | "sendRequest">
+  Pick<
+    McpRequestExtra,
+    "signal" | "authInfo" | "sessionId" | "requestId" | "_meta" | "sendNotification" | "sendRequest"
+  >
 > & { readonly peer?: McpPeer };
 
 /** Builds the trusted ambient context for one call from its request. */

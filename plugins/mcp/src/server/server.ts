@@ -13,7 +13,15 @@
  * A server with any restricted tool advertises `tools.listChanged`, and tells a session
  * (`notifications/tools/list_changed`) when its caller's grants changed since the last listing.
  */
-import { isPublic, mayCall, PRINCIPAL_AMBIENT_KEY, reportException, principalFrom, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
+import {
+  isPublic,
+  mayCall,
+  PRINCIPAL_AMBIENT_KEY,
+  reportException,
+  principalFrom,
+  type AmbientContextSource,
+  type AxnPrincipal,
+} from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
 import { BUSY_MESSAGE, CallSlot } from "@axn/sdk/serving";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -135,7 +143,10 @@ function toolSet(tools: readonly McpTool[], served: Surface = { resources: [], p
 }
 
 /** The listing a caller is shown: the whole one when every tool is public, else the tools it may call. */
-function listingFor(set: ToolSet, principal: AxnPrincipal | undefined): { readonly listing: ListToolsResult; readonly names: string } {
+function listingFor(
+  set: ToolSet,
+  principal: AxnPrincipal | undefined,
+): { readonly listing: ListToolsResult; readonly names: string } {
   if (set.tools.every((tool) => isPublic(tool.action))) return { listing: set.listing, names: "*" };
   const all = set.listing.tools;
   const visible = all.filter((_, index) => mayCall(set.tools[index]!.action, principal));
@@ -152,10 +163,17 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
   // Visibility can change within a session only when some tool is restricted: advertise it then.
   const restricted = set.tools.some((tool) => !isPublic(tool.action));
   // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
-  const mcp = new McpServer({ name: options.name, version: options.version }, options.instructions === undefined ? {} : { instructions: options.instructions });
+  const mcp = new McpServer(
+    { name: options.name, version: options.version },
+    options.instructions === undefined ? {} : { instructions: options.instructions },
+  );
   const server = mcp.server;
   const tasks = set.tasks.any ? set.tasks : undefined;
-  server.registerCapabilities({ tools: restricted ? { listChanged: true } : {}, logging: {}, ...(tasks === undefined ? {} : { tasks: TASKS_CAPABILITY }) });
+  server.registerCapabilities({
+    tools: restricted ? { listChanged: true } : {},
+    logging: {},
+    ...(tasks === undefined ? {} : { tasks: TASKS_CAPABILITY }),
+  });
   // What this session was last shown (the names, joined), so a change of grants can be announced.
   let listed: string | undefined;
   server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
@@ -165,61 +183,71 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
   });
   const peer = attachPeer(server);
   // A task belongs to the caller that created it: the principal of the request, as for a tool call.
-  const ownerOf = (extra: McpRequestExtra): string => taskOwner((callerOf(build, extra) ?? options.principal ?? undefined)?.id, extra.sessionId);
+  const ownerOf = (extra: McpRequestExtra): string =>
+    taskOwner((callerOf(build, extra) ?? options.principal ?? undefined)?.id, extra.sessionId);
   if (tasks !== undefined) registerTaskHandlers(server, tasks, ownerOf);
   // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
   // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
   // `arguments.constructor` (an own "constructor" key fails the whole request as a protocol error)
   // and copies keys by assignment (an own "__proto__" key silently becomes the object's prototype).
   // The Invoker then refuses such keys by name, as every other transport does.
-  Protocol.prototype.setRequestHandler.call(server, ToolCallRequest, async (request: ToolCallRequestData, extra: McpRequestExtra): Promise<CallToolResult | CreateTaskResult> => {
-    const params = checkedParams(request.params);
-    const tool = set.byName.get(params.name);
-    // A tool the server never listed is the client's protocol mistake, not a tool result.
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
-    const ambientContext = trustedContext(build, extra, tool, options.principal ?? null);
-    if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
-    if (restricted && listed !== undefined) {
-      const { names } = listingFor(set, principalOf(ambientContext));
-      if (names !== listed) {
-        listed = names;
-        await extra.sendNotification({ method: "notifications/tools/list_changed" }).catch(() => undefined);
+  Protocol.prototype.setRequestHandler.call(
+    server,
+    ToolCallRequest,
+    async (request: ToolCallRequestData, extra: McpRequestExtra): Promise<CallToolResult | CreateTaskResult> => {
+      const params = checkedParams(request.params);
+      const tool = set.byName.get(params.name);
+      // A tool the server never listed is the client's protocol mistake, not a tool result.
+      if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+      const ambientContext = trustedContext(build, extra, tool, options.principal ?? null);
+      if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
+      if (restricted && listed !== undefined) {
+        const { names } = listingFor(set, principalOf(ambientContext));
+        if (names !== listed) {
+          listed = names;
+          await extra.sendNotification({ method: "notifications/tools/list_changed" }).catch(() => undefined);
+        }
       }
-    }
-    const task = taskParams(request.params);
-    if (task !== undefined) {
-      // A task takes no call slot: it is a job, and the queue's concurrency paces it.
-      if (tasks === undefined || !tasks.serves(tool)) throw protocolError(ErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
+      const task = taskParams(request.params);
+      if (task !== undefined) {
+        // A task takes no call slot: it is a job, and the queue's concurrency paces it.
+        if (tasks === undefined || !tasks.serves(tool))
+          throw protocolError(ErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
+        try {
+          const owner = taskOwner(principalOf(ambientContext)?.id, extra.sessionId);
+          const channel = {
+            progressToken: extra._meta?.progressToken,
+            notify: (notification: ServerNotification) => server.notification(notification),
+            peer,
+          };
+          return await tasks.create(tool, params.arguments ?? {}, ambientContext, { owner, task, channel });
+        } catch (error) {
+          // Refused at enqueue (an ambient value that is not plain data) or the queue is unreachable.
+          reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp task" });
+          throw protocolError(ErrorCode.InternalError, TaskMessages.notCreated);
+        }
+      }
+      // Answered at its deadline while its body runs on, the call keeps its slot until the body ends.
+      // A server without a cap (in memory, stdio) has no slot to keep.
+      let slot: CallSlot | undefined;
+      if (limits !== undefined) {
+        const release = limits.acquireCall();
+        if (release === undefined) throw protocolError(SERVER_BUSY_CODE, McpMessages.busy);
+        slot = new CallSlot(release);
+      }
       try {
-        const owner = taskOwner(principalOf(ambientContext)?.id, extra.sessionId);
-        const channel = { progressToken: extra._meta?.progressToken, notify: (notification: ServerNotification) => server.notification(notification), peer };
-        return await tasks.create(tool, params.arguments ?? {}, ambientContext, { owner, task, channel });
+        return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext, peer, slot?.onOverdue));
       } catch (error) {
-        // Refused at enqueue (an ambient value that is not plain data) or the queue is unreachable.
-        reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp task" });
-        throw protocolError(ErrorCode.InternalError, TaskMessages.notCreated);
+        // Only a mapping bug rethrown in development gets here, already reported: the client gets
+        // the generic JSON-RPC error, never the exception's message (the SDK would send it).
+        if (error instanceof McpError) throw error;
+        reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp tools/call" });
+        throw protocolError(ErrorCode.InternalError, McpMessages.internal);
+      } finally {
+        slot?.answered();
       }
-    }
-    // Answered at its deadline while its body runs on, the call keeps its slot until the body ends.
-    // A server without a cap (in memory, stdio) has no slot to keep.
-    let slot: CallSlot | undefined;
-    if (limits !== undefined) {
-      const release = limits.acquireCall();
-      if (release === undefined) throw protocolError(SERVER_BUSY_CODE, McpMessages.busy);
-      slot = new CallSlot(release);
-    }
-    try {
-      return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext, peer, slot?.onOverdue));
-    } catch (error) {
-      // Only a mapping bug rethrown in development gets here, already reported: the client gets
-      // the generic JSON-RPC error, never the exception's message (the SDK would send it).
-      if (error instanceof McpError) throw error;
-      reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp tools/call" });
-      throw protocolError(ErrorCode.InternalError, McpMessages.internal);
-    } finally {
-      slot?.answered();
-    }
-  });
+    },
+  );
   registerSurface(mcp, set.surface, (extra) => callerOf(build, extra) ?? options.principal ?? undefined);
   runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
   return server;
@@ -237,8 +265,10 @@ function protocolError(code: number, message: string): Error {
  * sees — so a params object with any prototype but Object's is refused as a malformed request.
  */
 function checkedParams(params: unknown): { readonly name: string; readonly arguments?: unknown } {
-  if (typeof params !== "object" || params === null || Array.isArray(params)) throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
-  if (Object.getPrototypeOf(params) !== Object.prototype || Object.hasOwn(params, "__proto__")) throw protocolError(ErrorCode.InvalidRequest, McpMessages.protoKey);
+  if (typeof params !== "object" || params === null || Array.isArray(params))
+    throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
+  if (Object.getPrototypeOf(params) !== Object.prototype || Object.hasOwn(params, "__proto__"))
+    throw protocolError(ErrorCode.InvalidRequest, McpMessages.protoKey);
   const name: unknown = Object.hasOwn(params, "name") ? (params as { name?: unknown }).name : undefined;
   if (typeof name !== "string" || name === "") throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
   return params as { name: string; arguments?: unknown };
@@ -248,14 +278,21 @@ function checkedParams(params: unknown): { readonly name: string; readonly argum
 function taskParams(params: unknown): TaskMetadata | undefined {
   const task = (params as { task?: unknown }).task;
   if (task === undefined) return undefined;
-  if (typeof task !== "object" || task === null || Array.isArray(task)) throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
+  if (typeof task !== "object" || task === null || Array.isArray(task))
+    throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
   const ttl = (task as { ttl?: unknown }).ttl;
-  if (ttl !== undefined && (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 0)) throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
+  if (ttl !== undefined && (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 0))
+    throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
   return ttl === undefined ? {} : { ttl };
 }
 
 /** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
-function callRequest(extra: McpRequestExtra, ambientContext: AmbientContextSource, peer: McpPeer, onOverdue?: McpCallRequest["onOverdue"]): McpCallRequest {
+function callRequest(
+  extra: McpRequestExtra,
+  ambientContext: AmbientContextSource,
+  peer: McpPeer,
+  onOverdue?: McpCallRequest["onOverdue"],
+): McpCallRequest {
   return {
     onOverdue,
     signal: extra.signal,
@@ -291,7 +328,12 @@ function callerOf(build: ServerContextBuilder, extra: McpRequestExtra): AxnPrinc
 }
 
 /** The app's builder is app code: a throw there is reported (and loud in development), never shown to the client. */
-function trustedContext(build: ServerContextBuilder, extra: McpRequestExtra, tool: McpTool, principal: AxnPrincipal | null): AmbientContextSource | undefined {
+function trustedContext(
+  build: ServerContextBuilder,
+  extra: McpRequestExtra,
+  tool: McpTool,
+  principal: AxnPrincipal | null,
+): AmbientContextSource | undefined {
   try {
     const context = build(extra);
     // The configured principal (stdio) only where the request established none.

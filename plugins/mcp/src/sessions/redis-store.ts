@@ -11,7 +11,13 @@
  * ```
  */
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import { SessionStoreUnavailable, type SessionChange, type SessionMessage, type SessionRecord, type SessionStore } from "./store.js";
+import {
+  SessionStoreUnavailable,
+  type SessionChange,
+  type SessionMessage,
+  type SessionRecord,
+  type SessionStore,
+} from "./store.js";
 
 export interface RedisSessionStoreOptions {
   /** A `redis://` or `rediss://` URL. */
@@ -30,7 +36,12 @@ export const DEFAULT_SESSION_STORE_TIMEOUT_MS = 5000;
 
 /** The few ioredis calls used here: the client's type stays out of the published declarations (ioredis is an optional peer). */
 interface RedisLike {
-  multi(): { hset(key: string, fields: Record<string, string>): { pexpire(key: string, ms: number): { exec(): Promise<unknown> } } };
+  multi(): {
+    hset(
+      key: string,
+      fields: Record<string, string>,
+    ): { pexpire(key: string, ms: number): { exec(): Promise<unknown> } };
+  };
   hgetall(key: string): Promise<Record<string, string>>;
   eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
   del(key: string): Promise<number>;
@@ -73,7 +84,10 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
   const timeoutMs = options.timeoutMs ?? DEFAULT_SESSION_STORE_TIMEOUT_MS;
   const within = <T>(command: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new SessionStoreUnavailable(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new SessionStoreUnavailable(`Redis did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       command.then(
         (value) => {
           clearTimeout(timer);
@@ -129,7 +143,12 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
       return revision === null ? undefined : Number(revision);
     },
     async update(id, change: SessionChange, idleMs) {
-      const [op, value] = "loggingLevel" in change ? ["level", change.loggingLevel] : "subscribe" in change ? ["subscribe", change.subscribe] : ["unsubscribe", change.unsubscribe];
+      const [op, value] =
+        "loggingLevel" in change
+          ? ["level", change.loggingLevel]
+          : "subscribe" in change
+            ? ["subscribe", change.subscribe]
+            : ["unsubscribe", change.unsubscribe];
       const flat = (await within(client.eval(CHANGE, 1, key(id), op, value, idleMs))) as string[] | null;
       if (flat === null) return undefined;
       const fields: Record<string, string> = {};
@@ -152,7 +171,9 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
       const connections = [client, ...(subscriber === undefined ? [] : [subscriber])];
       subscriber = undefined;
       // quit() waits for Redis to answer; with Redis gone it would wait for ever: then disconnect.
-      await Promise.all(connections.map((connection) => within(connection.quit()).catch(() => connection.disconnect())));
+      await Promise.all(
+        connections.map((connection) => within(connection.quit()).catch(() => connection.disconnect())),
+      );
     },
   } satisfies SessionStore;
 }
@@ -160,7 +181,13 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
 /** A record from its hash; `undefined` for a missing (or foreign, incomplete) one. */
 function parseRecord(id: string, fields: Record<string, string>): SessionRecord | undefined {
   const { owner, protocolVersion, clientCapabilities, clientInfo, revision, createdAt, loggingLevel } = fields;
-  if (owner === undefined || protocolVersion === undefined || clientCapabilities === undefined || clientInfo === undefined) return undefined;
+  if (
+    owner === undefined ||
+    protocolVersion === undefined ||
+    clientCapabilities === undefined ||
+    clientInfo === undefined
+  )
+    return undefined;
   const subscriptions = Object.entries(fields)
     .filter(([field]) => field.startsWith("sub:"))
     .sort(([, a], [, b]) => Number(a) - Number(b))
@@ -185,7 +212,9 @@ function parseRecord(id: string, fields: Record<string, string>): SessionRecord 
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -19,24 +19,45 @@ import type { SessionRecord } from "./store.js";
 export class RestoreFailed extends Error {}
 
 /** Replays `initialize` and `notifications/initialized` into the session's fresh transport. */
-export async function restoreSession(session: Session, record: SessionRecord, url: string, authInfo: AuthInfo | undefined): Promise<void> {
+export async function restoreSession(
+  session: Session,
+  record: SessionRecord,
+  url: string,
+  authInfo: AuthInfo | undefined,
+): Promise<void> {
   const initialize = {
     jsonrpc: "2.0",
     id: `axn-restore-${randomUUID()}`,
     method: "initialize",
-    params: { protocolVersion: record.protocolVersion, capabilities: record.clientCapabilities, clientInfo: record.clientInfo },
+    params: {
+      protocolVersion: record.protocolVersion,
+      capabilities: record.clientCapabilities,
+      clientInfo: record.clientInfo,
+    },
   };
   const answer = await replay(session.transport, url, initialize, undefined, authInfo);
-  if (session.transport.sessionId !== record.id || !hasResult(answer)) throw new RestoreFailed(`initialize was not accepted: ${answer.slice(0, 200)}`);
+  if (session.transport.sessionId !== record.id || !hasResult(answer))
+    throw new RestoreFailed(`initialize was not accepted: ${answer.slice(0, 200)}`);
   await replay(session.transport, url, { jsonrpc: "2.0", method: "notifications/initialized" }, record, authInfo);
   await syncSession(session, record, url, authInfo);
 }
 
 /** Gives the held server what changed in the record since it was last synced (level, subscriptions). */
-export async function syncSession(session: Session, record: SessionRecord, url: string, authInfo: AuthInfo | undefined): Promise<void> {
+export async function syncSession(
+  session: Session,
+  record: SessionRecord,
+  url: string,
+  authInfo: AuthInfo | undefined,
+): Promise<void> {
   const applied = session.applied;
   const call = (method: string, params: Record<string, unknown>): Promise<string> =>
-    replay(session.transport, url, { jsonrpc: "2.0", id: `axn-restore-${randomUUID()}`, method, params }, record, authInfo);
+    replay(
+      session.transport,
+      url,
+      { jsonrpc: "2.0", id: `axn-restore-${randomUUID()}`, method, params },
+      record,
+      authInfo,
+    );
   if (record.loggingLevel !== undefined && record.loggingLevel !== applied.loggingLevel) {
     await call("logging/setLevel", { level: record.loggingLevel });
     applied.loggingLevel = record.loggingLevel;
@@ -62,8 +83,17 @@ export async function syncSession(session: Session, record: SessionRecord, url: 
 export async function deliverForwarded(session: Session, messages: readonly unknown[], url: string): Promise<void> {
   const id = session.transport.sessionId;
   if (id === undefined) return;
-  const body = messages.length === 1 ? (messages[0] as Record<string, unknown>) : (messages as unknown as Record<string, unknown>);
-  const request = new Request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": id }, body: JSON.stringify(body) });
+  const body =
+    messages.length === 1 ? (messages[0] as Record<string, unknown>) : (messages as unknown as Record<string, unknown>);
+  const request = new Request(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-session-id": id,
+    },
+    body: JSON.stringify(body),
+  });
   await (await session.transport.handleRequest(request, { parsedBody: body })).text();
 }
 
@@ -75,19 +105,31 @@ async function replay(
   record: SessionRecord | undefined,
   authInfo: AuthInfo | undefined,
 ): Promise<string> {
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
   if (record !== undefined) {
     headers["mcp-session-id"] = record.id;
     headers["mcp-protocol-version"] = record.protocolVersion;
   }
   const request = new Request(url, { method: "POST", headers, body: JSON.stringify(message) });
-  const response = await transport.handleRequest(request, { parsedBody: message, ...(authInfo === undefined ? {} : { authInfo }) });
+  const response = await transport.handleRequest(request, {
+    parsedBody: message,
+    ...(authInfo === undefined ? {} : { authInfo }),
+  });
   return response.text();
 }
 
 /** True when the replied text (JSON or one SSE event) carries a JSON-RPC result. */
 function hasResult(text: string): boolean {
-  const data = text.includes("data:") ? text.split("\n").filter((line) => line.startsWith("data:")).map((line) => line.slice(5)).join("") : text;
+  const data = text.includes("data:")
+    ? text
+        .split("\n")
+        .filter((line) => line.startsWith("data:"))
+        .map((line) => line.slice(5))
+        .join("")
+    : text;
   try {
     const reply = JSON.parse(data) as { result?: unknown };
     return reply.result !== undefined;

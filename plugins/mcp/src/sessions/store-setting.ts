@@ -16,13 +16,20 @@ export const SessionStoreMessages = {
 } as const;
 
 export function isSessionStoreSetting(value: unknown): value is SessionStoreSetting {
-  return value === "memory" || value === "redis" || (typeof value === "string" && /^rediss?:\/\/\S+$/.test(value) && URL.canParse(value));
+  return (
+    value === "memory" ||
+    value === "redis" ||
+    (typeof value === "string" && /^rediss?:\/\/\S+$/.test(value) && URL.canParse(value))
+  );
 }
 
 /** The store for `setting`; `undefined` for memory (the handler's own). */
 export async function sessionStoreFor(setting: SessionStoreSetting): Promise<SessionStore | undefined> {
   if (setting === "memory") return undefined;
-  const [{ configuredQueueSettings }, { createRedisSessionStore }] = await Promise.all([import("@axn/sdk/queue"), import("./redis-store.js")]);
+  const [{ configuredQueueSettings }, { createRedisSessionStore }] = await Promise.all([
+    import("@axn/sdk/queue"),
+    import("./redis-store.js"),
+  ]);
   const queue = configuredQueueSettings();
   if (setting === "redis") {
     if (queue === undefined) throw new AxnError(ErrorCodes.ConfigInvalid, SessionStoreMessages.noConnection);

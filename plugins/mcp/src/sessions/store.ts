@@ -81,10 +81,16 @@ export type SessionChange =
 function applyChange(record: SessionRecord, change: SessionChange): SessionRecord {
   if ("loggingLevel" in change) return { ...record, loggingLevel: change.loggingLevel, revision: record.revision + 1 };
   if ("subscribe" in change) {
-    const subscriptions = record.subscriptions.includes(change.subscribe) ? record.subscriptions : [...record.subscriptions, change.subscribe];
+    const subscriptions = record.subscriptions.includes(change.subscribe)
+      ? record.subscriptions
+      : [...record.subscriptions, change.subscribe];
     return { ...record, subscriptions, revision: record.revision + 1 };
   }
-  return { ...record, subscriptions: record.subscriptions.filter((uri) => uri !== change.unsubscribe), revision: record.revision + 1 };
+  return {
+    ...record,
+    subscriptions: record.subscriptions.filter((uri) => uri !== change.unsubscribe),
+    revision: record.revision + 1,
+  };
 }
 
 /** Sessions of one process: a map whose entries lapse after their idle time (checked when read). */

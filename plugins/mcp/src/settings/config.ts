@@ -28,7 +28,10 @@ export const PLUGIN_VERSION = "0.1.0";
 export const MAX_TASK_TTL_MS = 24 * 3_600_000;
 
 /** MCP tool annotations as the `annotations` setting accepts them (the protocol's `ToolAnnotations`). */
-export type McpAnnotations = Pick<ToolAnnotations, "title" | "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">;
+export type McpAnnotations = Pick<
+  ToolAnnotations,
+  "title" | "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint"
+>;
 
 const ANNOTATION_KEYS: Readonly<Record<keyof McpAnnotations, "string" | "boolean">> = {
   title: "string",
@@ -41,10 +44,12 @@ const ANNOTATION_KEYS: Readonly<Record<keyof McpAnnotations, "string" | "boolean
 /** Why `value` is not a valid `annotations` value, or `undefined` when it is. */
 export function annotationsProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return "expected an object of MCP tool annotations";
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return "expected an object of MCP tool annotations";
   for (const [key, entry] of Object.entries(value)) {
     const type = ANNOTATION_KEYS[key as keyof McpAnnotations];
-    if (type === undefined) return `unknown annotation ${key}; expected one of ${Object.keys(ANNOTATION_KEYS).join(", ")}`;
+    if (type === undefined)
+      return `unknown annotation ${key}; expected one of ${Object.keys(ANNOTATION_KEYS).join(", ")}`;
     if (typeof entry !== type) return `annotation ${key} must be a ${type}`;
   }
   return undefined;
@@ -74,7 +79,8 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
     })
     .setting("resources", {
       default: [] as readonly McpResource[],
-      validate: (value: readonly McpResource[]) => listProblem(value, isResource, "a resource from defineResource") ?? true,
+      validate: (value: readonly McpResource[]) =>
+        listProblem(value, isResource, "a resource from defineResource") ?? true,
       description: "The resources every MCP server serves (defineResource)",
     })
     .setting("prompts", {
@@ -84,19 +90,25 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
     })
     .setting("configureServer", {
       default: undefined as ConfigureServer | undefined,
-      validate: (value: ConfigureServer | undefined) => value === undefined || typeof value === "function" || "expected a function (server: McpServer) => void",
+      validate: (value: ConfigureServer | undefined) =>
+        value === undefined || typeof value === "function" || "expected a function (server: McpServer) => void",
       description: "Called with each SDK McpServer before it connects: the raw seam for what axn does not model",
     })
     .setting("longRunning", {
       default: undefined as boolean | undefined,
-      validate: (value: boolean | undefined) => value === undefined || typeof value === "boolean" || "expected true or false",
+      validate: (value: boolean | undefined) =>
+        value === undefined || typeof value === "boolean" || "expected true or false",
       overridable: true,
-      description: "Serve the tool as an MCP task (execution.taskSupport \"optional\"); default: the action's own longRunning declaration",
+      description:
+        'Serve the tool as an MCP task (execution.taskSupport "optional"); default: the action\'s own longRunning declaration',
     })
     .setting("taskTtlMs", {
       default: 3_600_000 as number,
-      validate: (value: number) => (Number.isInteger(value) && value >= 1000 && value <= MAX_TASK_TTL_MS) || `expected milliseconds, an integer from 1000 to ${MAX_TASK_TTL_MS}`,
-      description: "How long an MCP task and its result stay readable after it was created, unless the client asks for less",
+      validate: (value: number) =>
+        (Number.isInteger(value) && value >= 1000 && value <= MAX_TASK_TTL_MS) ||
+        `expected milliseconds, an integer from 1000 to ${MAX_TASK_TTL_MS}`,
+      description:
+        "How long an MCP task and its result stay readable after it was created, unless the client asks for less",
     })
     .setting("taskPollIntervalMs", {
       default: 1000 as number,
@@ -106,12 +118,14 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
     .setting("stateless", {
       default: false as boolean,
       validate: (value: boolean) => typeof value === "boolean" || "expected true or false",
-      description: "Under axn serve, Streamable HTTP keeps no session (a fresh server per POST): any instance behind a balancer answers any request",
+      description:
+        "Under axn serve, Streamable HTTP keeps no session (a fresh server per POST): any instance behind a balancer answers any request",
     })
     .setting("sessionStore", {
       default: "memory" as SessionStoreSetting,
       validate: (value: SessionStoreSetting) => isSessionStoreSetting(value) || SessionStoreMessages.invalid,
-      description: 'Where axn serve keeps MCP sessions: "memory" (this process), "redis" (the app\'s queue.connection) or a redis:// URL, so every instance behind a balancer answers every session',
+      description:
+        'Where axn serve keeps MCP sessions: "memory" (this process), "redis" (the app\'s queue.connection) or a redis:// URL, so every instance behind a balancer answers every session',
     }),
   { default: false },
 );

@@ -27,6 +27,8 @@ export function runConfigureServer(configure: ConfigureServer | undefined, serve
   }
   if (returned instanceof Promise) {
     returned.catch(() => undefined);
-    throw new TypeError("axn-plugin-mcp: configureServer must be synchronous (it runs before the server connects); register handlers without awaiting");
+    throw new TypeError(
+      "axn-plugin-mcp: configureServer must be synchronous (it runs before the server connects); register handlers without awaiting",
+    );
   }
 }

@@ -67,7 +67,10 @@ export async function serveStdioUntilEnd(options: StdioServeOptions): Promise<St
     closed = true;
     stdin.off("end", onEnd);
     stdin.off("close", onEnd);
-    void server.close().catch(() => undefined).then(() => settle(end));
+    void server
+      .close()
+      .catch(() => undefined)
+      .then(() => settle(end));
   };
   const onEnd = (): void => close({ reason: "stdin ended", exitCode: 0 });
 

@@ -114,10 +114,12 @@ export class SurfaceGate {
   /** Wraps one of the SDK's surface handlers as `McpServer` installs it; any other passes through. */
   wrap(schema: unknown, handler: Handler): Handler {
     if (schema === ListResourcesRequestSchema) {
-      return async (request, extra) => this.listedResources(extra, (await handler(request, extra)) as ListResourcesResult);
+      return async (request, extra) =>
+        this.listedResources(extra, (await handler(request, extra)) as ListResourcesResult);
     }
     if (schema === ListResourceTemplatesRequestSchema) {
-      return async (request, extra) => this.listedTemplates(extra, (await handler(request, extra)) as ListResourceTemplatesResult);
+      return async (request, extra) =>
+        this.listedTemplates(extra, (await handler(request, extra)) as ListResourceTemplatesResult);
     }
     if (schema === ListPromptsRequestSchema) {
       return async (request, extra) => this.listedPrompts(extra, (await handler(request, extra)) as ListPromptsResult);
@@ -139,8 +141,11 @@ export class SurfaceGate {
           const prompt = this.prompts.find((candidate) => candidate.name === ref.name);
           if (prompt !== undefined && this.hidesPrompt(prompt, extra, true)) throw NotFound.prompt(String(ref.name));
         } else if (ref.type === "ref/resource") {
-          const resource = this.resources.find((candidate) => candidate.uriTemplate === ref.uri || candidate.uri === ref.uri);
-          if (resource !== undefined && this.hidesResource(resource, extra, true)) throw NotFound.template(String(ref.uri));
+          const resource = this.resources.find(
+            (candidate) => candidate.uriTemplate === ref.uri || candidate.uri === ref.uri,
+          );
+          if (resource !== undefined && this.hidesResource(resource, extra, true))
+            throw NotFound.template(String(ref.uri));
         }
         return handler(request as never, extra);
       };
@@ -170,33 +175,55 @@ export class SurfaceGate {
   }
 
   private visibleResourceNames(extra: McpRequestExtra): string {
-    return this.resources.filter((resource) => !this.hidesResource(resource, extra, false)).map((resource) => resource.name).join("\u0000");
+    return this.resources
+      .filter((resource) => !this.hidesResource(resource, extra, false))
+      .map((resource) => resource.name)
+      .join("\u0000");
   }
 
   private visiblePromptNames(extra: McpRequestExtra): string {
-    return this.prompts.filter((prompt) => !this.hidesPrompt(prompt, extra, false)).map((prompt) => prompt.name).join("\u0000");
+    return this.prompts
+      .filter((prompt) => !this.hidesPrompt(prompt, extra, false))
+      .map((prompt) => prompt.name)
+      .join("\u0000");
   }
 
   private listedResources(extra: McpRequestExtra, result: ListResourcesResult): ListResourcesResult {
     if (!this.restrictedResources) return result;
     this.#listedResources = this.visibleResourceNames(extra);
     // Entries of a hidden template's `list` never get here: that callback answers nothing (register.ts).
-    const hidden = new Set(this.resources.filter((resource) => resource.uri !== undefined && this.hidesResource(resource, extra, false)).map((resource) => resource.uri));
-    return hidden.size === 0 ? result : { ...result, resources: result.resources.filter((entry) => !hidden.has(entry.uri)) };
+    const hidden = new Set(
+      this.resources
+        .filter((resource) => resource.uri !== undefined && this.hidesResource(resource, extra, false))
+        .map((resource) => resource.uri),
+    );
+    return hidden.size === 0
+      ? result
+      : { ...result, resources: result.resources.filter((entry) => !hidden.has(entry.uri)) };
   }
 
   private listedTemplates(extra: McpRequestExtra, result: ListResourceTemplatesResult): ListResourceTemplatesResult {
     if (!this.restrictedResources) return result;
     this.#listedResources = this.visibleResourceNames(extra);
-    const hidden = new Set(this.resources.filter((resource) => resource.uriTemplate !== undefined && this.hidesResource(resource, extra, false)).map((resource) => resource.name));
-    return hidden.size === 0 ? result : { ...result, resourceTemplates: result.resourceTemplates.filter((entry) => !hidden.has(entry.name)) };
+    const hidden = new Set(
+      this.resources
+        .filter((resource) => resource.uriTemplate !== undefined && this.hidesResource(resource, extra, false))
+        .map((resource) => resource.name),
+    );
+    return hidden.size === 0
+      ? result
+      : { ...result, resourceTemplates: result.resourceTemplates.filter((entry) => !hidden.has(entry.name)) };
   }
 
   private listedPrompts(extra: McpRequestExtra, result: ListPromptsResult): ListPromptsResult {
     if (!this.restrictedPrompts) return result;
     this.#listedPrompts = this.visiblePromptNames(extra);
-    const hidden = new Set(this.prompts.filter((prompt) => this.hidesPrompt(prompt, extra, false)).map((prompt) => prompt.name));
-    return hidden.size === 0 ? result : { ...result, prompts: result.prompts.filter((entry) => !hidden.has(entry.name)) };
+    const hidden = new Set(
+      this.prompts.filter((prompt) => this.hidesPrompt(prompt, extra, false)).map((prompt) => prompt.name),
+    );
+    return hidden.size === 0
+      ? result
+      : { ...result, prompts: result.prompts.filter((entry) => !hidden.has(entry.name)) };
   }
 }
 
@@ -209,5 +236,6 @@ export class SurfaceGate {
  */
 export function guardSurfaceHandlers(server: Server, gate: SurfaceGate): void {
   const install = server.setRequestHandler.bind(server);
-  server.setRequestHandler = ((schema: unknown, handler: Handler) => install(schema as never, gate.wrap(schema, handler) as never)) as typeof server.setRequestHandler;
+  server.setRequestHandler = ((schema: unknown, handler: Handler) =>
+    install(schema as never, gate.wrap(schema, handler) as never)) as typeof server.setRequestHandler;
 }

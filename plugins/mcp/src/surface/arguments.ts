@@ -45,7 +45,11 @@ export type ArgumentFields = { readonly [name: string]: ArgumentSpec };
 
 type SchemaOfSpec<F> = F extends ArgumentDeclaration<infer S> ? S : F extends ArgumentSchema ? F : never;
 // By the output: a coercing schema (`z.coerce.number()`) takes `unknown` in, yet always yields a value.
-type IsOptional<F> = F extends { readonly optional: true } ? true : undefined extends InferOutput<SchemaOfSpec<F>> ? true : false;
+type IsOptional<F> = F extends { readonly optional: true }
+  ? true
+  : undefined extends InferOutput<SchemaOfSpec<F>>
+    ? true
+    : false;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** What a handler receives: each argument's schema output, optional ones possibly absent. */
@@ -77,12 +81,16 @@ function acceptsMissing(schema: ArgumentSchema): boolean {
 /** Normalizes `fields`; throws a TypeError naming `owner` and the argument for a bad declaration. */
 export function normalizeArguments(fields: ArgumentFields | undefined, owner: string): readonly NormalizedArgument[] {
   if (fields === undefined) return [];
-  if (typeof fields !== "object" || fields === null || Array.isArray(fields)) throw new TypeError(`${owner}: arguments must be an object of fields`);
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields))
+    throw new TypeError(`${owner}: arguments must be an object of fields`);
   return Object.entries(fields).map(([name, spec]): NormalizedArgument => {
-    if (isSchema(spec)) return { name, schema: spec, description: undefined, optional: acceptsMissing(spec), complete: undefined };
+    if (isSchema(spec))
+      return { name, schema: spec, description: undefined, optional: acceptsMissing(spec), complete: undefined };
     const declaration = spec as Partial<ArgumentDeclaration> | null;
     if (typeof declaration !== "object" || declaration === null || !isSchema(declaration.schema)) {
-      throw new TypeError(`${owner}: argument "${name}" needs a schema (zod, valibot, ArkType …) or { schema, description?, optional?, complete? }`);
+      throw new TypeError(
+        `${owner}: argument "${name}" needs a schema (zod, valibot, ArkType …) or { schema, description?, optional?, complete? }`,
+      );
     }
     if (declaration.complete !== undefined && typeof declaration.complete !== "function") {
       throw new TypeError(`${owner}: argument "${name}": complete must be a function (value, context) => string[]`);
@@ -121,7 +129,9 @@ export async function parseArguments(
     else problems.push(`${argument.name}: ${outcome.issues.map((issue) => issue.message).join("; ")}`);
   }
   const unknown = Object.keys(raw).filter((name) => !declared.some((argument) => argument.name === name));
-  if (unknown.length > 0) problems.push(`unknown ${noun.slice(0, -1)}${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}`);
-  if (problems.length > 0) throw new ProtocolError(ErrorCode.InvalidParams, `Invalid ${noun} for ${what}: ${problems.join("; ")}`);
+  if (unknown.length > 0)
+    problems.push(`unknown ${noun.slice(0, -1)}${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}`);
+  if (problems.length > 0)
+    throw new ProtocolError(ErrorCode.InvalidParams, `Invalid ${noun} for ${what}: ${problems.join("; ")}`);
   return values;
 }

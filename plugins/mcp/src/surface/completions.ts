@@ -19,7 +19,10 @@ export interface CompletionContext {
 export type Completer = (value: string, context: CompletionContext) => readonly string[] | Promise<readonly string[]>;
 
 /** The SDK's completion callback for `complete`, reporting (not propagating) a throw. */
-export function sdkCompleter(complete: Completer, owner: string): (value: string, context?: { arguments?: Record<string, string> }) => Promise<string[]> {
+export function sdkCompleter(
+  complete: Completer,
+  owner: string,
+): (value: string, context?: { arguments?: Record<string, string> }) => Promise<string[]> {
   return async (value, context) => {
     try {
       return [...(await complete(value ?? "", { arguments: context?.arguments ?? {} }))];

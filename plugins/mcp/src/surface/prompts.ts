@@ -37,7 +37,10 @@ export interface PromptDefinition<A extends ArgumentFields> {
   readonly arguments?: A;
   /** Who may list, get and complete it: an action's `access` policy (default: the app's default, else `"public"`). */
   readonly access?: AccessPolicy;
-  readonly messages: (args: ArgumentValues<A>, context: { readonly signal: AbortSignal }) => PromptMessageSpec | readonly PromptMessageSpec[] | Promise<PromptMessageSpec | readonly PromptMessageSpec[]>;
+  readonly messages: (
+    args: ArgumentValues<A>,
+    context: { readonly signal: AbortSignal },
+  ) => PromptMessageSpec | readonly PromptMessageSpec[] | Promise<PromptMessageSpec | readonly PromptMessageSpec[]>;
 }
 
 export interface McpPrompt {
@@ -50,20 +53,32 @@ export interface McpPrompt {
   readonly access: AccessPolicy | undefined;
 }
 
-export type PromptRender = (args: Record<string, unknown>, context: { readonly signal: AbortSignal }) => Promise<PromptMessage[]>;
+export type PromptRender = (
+  args: Record<string, unknown>,
+  context: { readonly signal: AbortSignal },
+) => Promise<PromptMessage[]>;
 
 /** Throws a TypeError naming the prompt for a bad declaration. */
 export function definePrompt<A extends ArgumentFields>(definition: PromptDefinition<A>): McpPrompt {
-  if (typeof definition !== "object" || definition === null) throw new TypeError("definePrompt: expected a prompt definition object");
+  if (typeof definition !== "object" || definition === null)
+    throw new TypeError("definePrompt: expected a prompt definition object");
   const label = `definePrompt(${JSON.stringify(definition.name ?? "")})`;
-  if (typeof definition.name !== "string" || definition.name.trim() === "") throw new TypeError(`${label}: name must be a non-empty string`);
-  if (typeof definition.messages !== "function") throw new TypeError(`${label}: messages must be a function returning the prompt's messages`);
+  if (typeof definition.name !== "string" || definition.name.trim() === "")
+    throw new TypeError(`${label}: name must be a non-empty string`);
+  if (typeof definition.messages !== "function")
+    throw new TypeError(`${label}: messages must be a function returning the prompt's messages`);
   const access = checkedAccessPolicy(definition.access, label);
-  const messages = definition.messages as (args: Record<string, unknown>, context: { readonly signal: AbortSignal }) => ReturnType<PromptDefinition<A>["messages"]>;
+  const messages = definition.messages as (
+    args: Record<string, unknown>,
+    context: { readonly signal: AbortSignal },
+  ) => ReturnType<PromptDefinition<A>["messages"]>;
   const render: PromptRender = async (args, context) => {
     const produced = await messages(args, context);
-    const list: readonly PromptMessageSpec[] = typeof produced === "string" || !Array.isArray(produced) ? [produced as PromptMessageSpec] : produced;
-    return list.map((message) => (typeof message === "string" ? { role: "user", content: { type: "text", text: message } } : message));
+    const list: readonly PromptMessageSpec[] =
+      typeof produced === "string" || !Array.isArray(produced) ? [produced as PromptMessageSpec] : produced;
+    return list.map((message) =>
+      typeof message === "string" ? { role: "user", content: { type: "text", text: message } } : message,
+    );
   };
   return Object.freeze({
     kind: "prompt" as const,
@@ -77,11 +92,17 @@ export function definePrompt<A extends ArgumentFields>(definition: PromptDefinit
 }
 
 export function isPrompt(value: unknown): value is McpPrompt {
-  return typeof value === "object" && value !== null && typeof (value as Record<symbol, unknown>)[PROMPT_RENDER] === "function";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Record<symbol, unknown>)[PROMPT_RENDER] === "function"
+  );
 }
 
 export function promptRender(prompt: McpPrompt): PromptRender {
-  const found = isPrompt(prompt) ? ((prompt as unknown as Record<symbol, unknown>)[PROMPT_RENDER] as PromptRender) : undefined;
+  const found = isPrompt(prompt)
+    ? ((prompt as unknown as Record<symbol, unknown>)[PROMPT_RENDER] as PromptRender)
+    : undefined;
   if (found === undefined) throw new TypeError(`${String(prompt?.name)} is not a prompt from definePrompt`);
   return found;
 }

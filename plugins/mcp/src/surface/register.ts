@@ -44,7 +44,9 @@ export function surface(resources: readonly McpResource[], prompts: readonly Mcp
     const key = resource.uri ?? `template ${resource.name}`;
     const other = seen.get(key);
     if (other !== undefined && other !== resource) {
-      throw new TypeError(`${caller}: resources "${other.name}" and "${resource.name}" are both served at ${key}; give one another ${resource.uri === undefined ? "name" : "uri"}`);
+      throw new TypeError(
+        `${caller}: resources "${other.name}" and "${resource.name}" are both served at ${key}; give one another ${resource.uri === undefined ? "name" : "uri"}`,
+      );
     }
     seen.set(key, resource);
   }
@@ -52,7 +54,8 @@ export function surface(resources: readonly McpResource[], prompts: readonly Mcp
   for (const prompt of prompts) {
     promptRender(prompt);
     const other = names.get(prompt.name);
-    if (other !== undefined && other !== prompt) throw new TypeError(`${caller}: two prompts are named "${prompt.name}"; give one a distinct name`);
+    if (other !== undefined && other !== prompt)
+      throw new TypeError(`${caller}: two prompts are named "${prompt.name}"; give one a distinct name`);
     names.set(prompt.name, prompt);
   }
   return { resources: [...new Set(resources)], prompts: [...names.values()] };
@@ -67,8 +70,10 @@ export function registerSurface(server: McpServer, { resources, prompts }: Surfa
   for (const prompt of prompts) registerPrompt(server, prompt);
   // McpServer declares listChanged as soon as anything is registered; ours are registered before the
   // server connects and never change, so a list changes only with a caller's grants (access.ts).
-  if (resources.length > 0) server.server.registerCapabilities({ resources: { listChanged: gate.restrictedResources ? true : undefined } });
-  if (prompts.length > 0) server.server.registerCapabilities({ prompts: { listChanged: gate.restrictedPrompts ? true : undefined } });
+  if (resources.length > 0)
+    server.server.registerCapabilities({ resources: { listChanged: gate.restrictedResources ? true : undefined } });
+  if (prompts.length > 0)
+    server.server.registerCapabilities({ prompts: { listChanged: gate.restrictedPrompts ? true : undefined } });
 }
 
 function registerResource(server: McpServer, resource: McpResource, gate: SurfaceGate): void {
@@ -93,14 +98,22 @@ function registerResource(server: McpServer, resource: McpResource, gate: Surfac
     );
     return;
   }
-  const complete: Record<string, (value: string, context?: { arguments?: Record<string, string> }) => Promise<string[]>> = {};
-  for (const param of resource.params) if (param.complete !== undefined) complete[param.name] = sdkCompleter(param.complete, what);
+  const complete: Record<
+    string,
+    (value: string, context?: { arguments?: Record<string, string> }) => Promise<string[]>
+  > = {};
+  for (const param of resource.params)
+    if (param.complete !== undefined) complete[param.name] = sdkCompleter(param.complete, what);
   const template = new ResourceTemplate(resource.uriTemplate!, {
     list:
       list === undefined
         ? undefined
         : (extra) =>
-            guarded(`${what} (list)`, async () => (gate.hidesResource(resource, extra, false) ? { resources: [] } : { resources: (await list()).map((entry) => ({ ...entry })) })),
+            guarded(`${what} (list)`, async () =>
+              gate.hidesResource(resource, extra, false)
+                ? { resources: [] }
+                : { resources: (await list()).map((entry) => ({ ...entry })) },
+            ),
     ...(Object.keys(complete).length === 0 ? {} : { complete }),
   });
   server.registerResource(resource.name, template, metadata, (uri, variables, extra) =>
@@ -115,14 +128,21 @@ function registerResource(server: McpServer, resource: McpResource, gate: Surfac
 /** `read`'s return value as the protocol's contents: text as it is, bytes as base64 `blob`. */
 function contents(resource: McpResource, uri: string, body: ResourceBody): ReadResourceResult {
   if (typeof body === "string") return { contents: [{ uri, mimeType: resource.mimeType ?? "text/plain", text: body }] };
-  if (body instanceof Uint8Array) return { contents: [{ uri, mimeType: resource.mimeType ?? "application/octet-stream", blob: base64(body) }] };
+  if (body instanceof Uint8Array)
+    return { contents: [{ uri, mimeType: resource.mimeType ?? "application/octet-stream", blob: base64(body) }] };
   if (typeof body === "object" && body !== null && "text" in body && typeof body.text === "string") {
     return { contents: [{ uri, mimeType: body.mimeType ?? resource.mimeType ?? "text/plain", text: body.text }] };
   }
   if (typeof body === "object" && body !== null && "blob" in body && body.blob instanceof Uint8Array) {
-    return { contents: [{ uri, mimeType: body.mimeType ?? resource.mimeType ?? "application/octet-stream", blob: base64(body.blob) }] };
+    return {
+      contents: [
+        { uri, mimeType: body.mimeType ?? resource.mimeType ?? "application/octet-stream", blob: base64(body.blob) },
+      ],
+    };
   }
-  throw new TypeError(`resource ${resource.name}: read returned ${body === null ? "null" : typeof body}; return a string, a Uint8Array, { text } or { blob }`);
+  throw new TypeError(
+    `resource ${resource.name}: read returned ${body === null ? "null" : typeof body}; return a string, a Uint8Array, { text } or { blob }`,
+  );
 }
 
 function base64(bytes: Uint8Array): string {
@@ -136,9 +156,12 @@ function base64(bytes: Uint8Array): string {
 function registerSubscriptions(server: McpServer, resources: readonly McpResource[], gate: SurfaceGate): void {
   const low = server.server;
   const subscribed = new Set<string>();
-  const templates = resources.filter((resource) => resource.uriTemplate !== undefined).map((resource) => [resource, new UriTemplate(resource.uriTemplate!)] as const);
+  const templates = resources
+    .filter((resource) => resource.uriTemplate !== undefined)
+    .map((resource) => [resource, new UriTemplate(resource.uriTemplate!)] as const);
   const owner = (uri: string): McpResource | undefined =>
-    resources.find((resource) => resource.uri === uri) ?? templates.find(([, template]) => template.match(uri) !== null)?.[0];
+    resources.find((resource) => resource.uri === uri) ??
+    templates.find(([, template]) => template.match(uri) !== null)?.[0];
   const send = async (uri: string): Promise<void> => {
     if (!subscribed.has(uri)) return;
     // Grants can shrink after subscribing: an update is news that the resource exists.
@@ -155,7 +178,8 @@ function registerSubscriptions(server: McpServer, resources: readonly McpResourc
     await gate.announce(extra);
     const resource = owner(request.params.uri);
     // A resource this caller may not read is one it cannot know of: the same answer as a missing one.
-    if (resource === undefined || gate.hidesResource(resource, extra, true)) throw new ProtocolError(ErrorCode.InvalidParams, `Resource ${request.params.uri} not found`);
+    if (resource === undefined || gate.hidesResource(resource, extra, true))
+      throw new ProtocolError(ErrorCode.InvalidParams, `Resource ${request.params.uri} not found`);
     subscribed.add(request.params.uri);
     resourceInternals(resource).subscribers.add(send);
     return {};
@@ -184,7 +208,9 @@ function registerPrompt(server: McpServer, prompt: McpPrompt): void {
     messages,
   });
   if (prompt.arguments.length === 0) {
-    server.registerPrompt(prompt.name, config, (extra) => guarded(what, async () => result(await render({}, { signal: extra.signal ?? NEVER_ABORTED }))));
+    server.registerPrompt(prompt.name, config, (extra) =>
+      guarded(what, async () => result(await render({}, { signal: extra.signal ?? NEVER_ABORTED }))),
+    );
     return;
   }
   server.registerPrompt(prompt.name, { ...config, argsSchema: argsShape(prompt.arguments, what) }, (args, extra) =>
@@ -200,16 +226,22 @@ function registerPrompt(server: McpServer, prompt: McpPrompt): void {
  * described, optional or not, completable when it has a completer. The argument's own schema is
  * applied afterwards (`parseArguments`), so any schema kind works and its refusal names the field.
  */
-function argsShape(declared: readonly NormalizedArgument[], what: string): Record<string, z.ZodType<string | undefined>> {
+function argsShape(
+  declared: readonly NormalizedArgument[],
+  what: string,
+): Record<string, z.ZodType<string | undefined>> {
   const shape: Record<string, z.ZodType<string | undefined>> = {};
   for (const argument of declared) {
-    let field: z.ZodType<string | undefined> = argument.description === undefined ? z.string() : z.string().describe(argument.description);
+    let field: z.ZodType<string | undefined> =
+      argument.description === undefined ? z.string() : z.string().describe(argument.description);
     if (argument.optional) field = field.optional();
     if (argument.complete === undefined) {
       shape[argument.name] = field;
     } else {
       const complete = sdkCompleter(argument.complete, what);
-      shape[argument.name] = completable(field, (value, context) => complete(typeof value === "string" ? value : "", context));
+      shape[argument.name] = completable(field, (value, context) =>
+        complete(typeof value === "string" ? value : "", context),
+      );
     }
   }
   return shape;

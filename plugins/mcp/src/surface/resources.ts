@@ -101,7 +101,10 @@ export interface McpResource {
 
 /** What the server side keeps per resource (not public: reached through {@link resourceInternals}). */
 export interface ResourceInternals {
-  readonly read: (params: Record<string, unknown>, context: ResourceReadContext) => ResourceBody | Promise<ResourceBody>;
+  readonly read: (
+    params: Record<string, unknown>,
+    context: ResourceReadContext,
+  ) => ResourceBody | Promise<ResourceBody>;
   readonly list: (() => readonly ListedResource[] | Promise<readonly ListedResource[]>) | undefined;
   /** Sessions subscribed to a URI of this resource: each sends the notification on its connection. */
   readonly subscribers: Set<(uri: string) => Promise<void>>;
@@ -110,15 +113,22 @@ export interface ResourceInternals {
 /** A fixed resource, or a template with typed parameters. Throws a TypeError naming the resource for a bad declaration. */
 export function defineResource(definition: FixedResourceDefinition): McpResource;
 export function defineResource<P extends ArgumentFields>(definition: TemplateResourceDefinition<P>): McpResource;
-export function defineResource(definition: FixedResourceDefinition | TemplateResourceDefinition<ArgumentFields>): McpResource {
+export function defineResource(
+  definition: FixedResourceDefinition | TemplateResourceDefinition<ArgumentFields>,
+): McpResource {
   const label = `defineResource(${JSON.stringify((definition as { name?: unknown } | undefined)?.name ?? "")})`;
-  if (typeof definition !== "object" || definition === null) throw new TypeError("defineResource: expected a resource definition object");
-  if (typeof definition.name !== "string" || definition.name.trim() === "") throw new TypeError(`${label}: name must be a non-empty string`);
-  if (typeof definition.read !== "function") throw new TypeError(`${label}: read must be a function returning the contents`);
+  if (typeof definition !== "object" || definition === null)
+    throw new TypeError("defineResource: expected a resource definition object");
+  if (typeof definition.name !== "string" || definition.name.trim() === "")
+    throw new TypeError(`${label}: name must be a non-empty string`);
+  if (typeof definition.read !== "function")
+    throw new TypeError(`${label}: read must be a function returning the contents`);
   const fixed = "uri" in definition ? definition.uri : undefined;
   const template = "uriTemplate" in definition ? definition.uriTemplate : undefined;
-  if ((fixed === undefined) === (template === undefined)) throw new TypeError(`${label}: give exactly one of uri (a fixed resource) or uriTemplate (a template)`);
-  if (fixed !== undefined && !isAbsoluteUri(fixed)) throw new TypeError(`${label}: uri must be an absolute URI such as "docs://readme", got ${JSON.stringify(fixed)}`);
+  if ((fixed === undefined) === (template === undefined))
+    throw new TypeError(`${label}: give exactly one of uri (a fixed resource) or uriTemplate (a template)`);
+  if (fixed !== undefined && !isAbsoluteUri(fixed))
+    throw new TypeError(`${label}: uri must be an absolute URI such as "docs://readme", got ${JSON.stringify(fixed)}`);
   let params: readonly NormalizedArgument[] = [];
   if (template !== undefined) {
     const declared = (definition as TemplateResourceDefinition<ArgumentFields>).params;
@@ -126,11 +136,18 @@ export function defineResource(definition: FixedResourceDefinition | TemplateRes
     const variables = templateVariables(template);
     const missing = variables.filter((name) => !params.some((param) => param.name === name));
     const extra = params.filter((param) => !variables.includes(param.name)).map((param) => param.name);
-    if (missing.length > 0) throw new TypeError(`${label}: the template variable${missing.length === 1 ? "" : "s"} ${missing.join(", ")} of ${template} need${missing.length === 1 ? "s" : ""} a field in params`);
-    if (extra.length > 0) throw new TypeError(`${label}: params ${extra.join(", ")} ${extra.length === 1 ? "is" : "are"} not a variable of ${template}`);
+    if (missing.length > 0)
+      throw new TypeError(
+        `${label}: the template variable${missing.length === 1 ? "" : "s"} ${missing.join(", ")} of ${template} need${missing.length === 1 ? "s" : ""} a field in params`,
+      );
+    if (extra.length > 0)
+      throw new TypeError(
+        `${label}: params ${extra.join(", ")} ${extra.length === 1 ? "is" : "are"} not a variable of ${template}`,
+      );
   }
   const list = "list" in definition ? definition.list : undefined;
-  if (list !== undefined && typeof list !== "function") throw new TypeError(`${label}: list must be a function returning the concrete resources`);
+  if (list !== undefined && typeof list !== "function")
+    throw new TypeError(`${label}: list must be a function returning the concrete resources`);
   const access = checkedAccessPolicy(definition.access, label);
   const subscribers = new Set<(uri: string) => Promise<void>>();
   const resource: McpResource = Object.freeze({
@@ -143,10 +160,15 @@ export function defineResource(definition: FixedResourceDefinition | TemplateRes
     uriTemplate: template,
     params,
     access,
-    [RESOURCE_INTERNALS]: { read: definition.read as ResourceInternals["read"], list, subscribers } satisfies ResourceInternals,
+    [RESOURCE_INTERNALS]: {
+      read: definition.read as ResourceInternals["read"],
+      list,
+      subscribers,
+    } satisfies ResourceInternals,
     async notifyUpdated(uri?: string): Promise<void> {
       const target = uri ?? fixed;
-      if (target === undefined) throw new TypeError(`${label}.notifyUpdated: a template resource needs the concrete URI that changed`);
+      if (target === undefined)
+        throw new TypeError(`${label}.notifyUpdated: a template resource needs the concrete URI that changed`);
       await Promise.all([...subscribers].map((send) => send(target)));
     },
   });
@@ -154,11 +176,17 @@ export function defineResource(definition: FixedResourceDefinition | TemplateRes
 }
 
 export function isResource(value: unknown): value is McpResource {
-  return typeof value === "object" && value !== null && typeof (value as Record<symbol, unknown>)[RESOURCE_INTERNALS] === "object";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Record<symbol, unknown>)[RESOURCE_INTERNALS] === "object"
+  );
 }
 
 export function resourceInternals(resource: McpResource): ResourceInternals {
-  const found = isResource(resource) ? ((resource as unknown as Record<symbol, unknown>)[RESOURCE_INTERNALS] as ResourceInternals) : undefined;
+  const found = isResource(resource)
+    ? ((resource as unknown as Record<symbol, unknown>)[RESOURCE_INTERNALS] as ResourceInternals)
+    : undefined;
   if (found === undefined) throw new TypeError(`${String(resource?.name)} is not a resource from defineResource`);
   return found;
 }
@@ -176,7 +204,8 @@ function isAbsoluteUri(uri: unknown): uri is string {
 function templateVariables(template: string): string[] {
   const names: string[] = [];
   for (const [, expression] of template.matchAll(/\{([^}]+)\}/g)) {
-    for (const part of expression!.replace(/^[+#./;?&]/, "").split(",")) names.push(part.replace(/[*]$|:\d+$/, "").trim());
+    for (const part of expression!.replace(/^[+#./;?&]/, "").split(","))
+      names.push(part.replace(/[*]$|:\d+$/, "").trim());
   }
   return names;
 }

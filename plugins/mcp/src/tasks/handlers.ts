@@ -31,9 +31,11 @@ export const TASKS_CAPABILITY: NonNullable<ServerCapabilities["tasks"]> = Object
 });
 
 export const TaskMessages = {
-  notFound: (taskId: string): string => `Task not found: ${taskId} (it was never created for this caller, or it expired)`,
+  notFound: (taskId: string): string =>
+    `Task not found: ${taskId} (it was never created for this caller, or it expired)`,
   terminal: (taskId: string, status: string): string => `Cannot cancel task ${taskId}: it is already ${status}`,
-  notATask: (tool: string): string => `Tool ${tool} does not run as a task (its tools/list entry has no execution.taskSupport); call it without "task"`,
+  notATask: (tool: string): string =>
+    `Tool ${tool} does not run as a task (its tools/list entry has no execution.taskSupport); call it without "task"`,
   notCreated: "Internal error: the task could not be created",
   internal: "Internal error",
 } as const;
@@ -48,7 +50,9 @@ export function registerTaskHandlers(server: Server, store: McpTaskStore, ownerO
     if (task === undefined) throw new ProtocolError(ErrorCode.InvalidParams, TaskMessages.notFound(taskId));
     return task;
   };
-  on.call(server, GetTaskRequestSchema, (request, extra: McpRequestExtra) => guarded("tasks/get", extra, async () => (await found(request.params.taskId, extra)).task));
+  on.call(server, GetTaskRequestSchema, (request, extra: McpRequestExtra) =>
+    guarded("tasks/get", extra, async () => (await found(request.params.taskId, extra)).task),
+  );
   on.call(server, GetTaskPayloadRequestSchema, (request, extra: McpRequestExtra) =>
     guarded("tasks/result", extra, async () => {
       const taskId = request.params.taskId;
@@ -59,11 +63,17 @@ export function registerTaskHandlers(server: Server, store: McpTaskStore, ownerO
   on.call(server, CancelTaskRequestSchema, (request, extra: McpRequestExtra) =>
     guarded("tasks/cancel", extra, async () => {
       const task = await found(request.params.taskId, extra);
-      if (isTerminalStatus(task.task.status)) throw new ProtocolError(ErrorCode.InvalidParams, TaskMessages.terminal(request.params.taskId, task.task.status));
+      if (isTerminalStatus(task.task.status))
+        throw new ProtocolError(
+          ErrorCode.InvalidParams,
+          TaskMessages.terminal(request.params.taskId, task.task.status),
+        );
       return store.cancel(task);
     }),
   );
-  on.call(server, ListTasksRequestSchema, (request, extra: McpRequestExtra) => guarded("tasks/list", extra, () => store.list(ownerOf(extra), request.params?.cursor)));
+  on.call(server, ListTasksRequestSchema, (request, extra: McpRequestExtra) =>
+    guarded("tasks/list", extra, () => store.list(ownerOf(extra), request.params?.cursor)),
+  );
 }
 
 /** A fault of the store (Redis away) is reported and answered as the generic internal error, never its message. */

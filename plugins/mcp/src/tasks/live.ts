@@ -8,7 +8,12 @@
  * (`ctx.elicit`, `ctx.sample`) are left off: nobody is waiting on a request to answer them.
  */
 import type { LiveChannel, LogEntry, ProgressUpdate } from "@axn/core";
-import { RELATED_TASK_META_KEY, type LoggingLevel, type ProgressToken, type ServerNotification } from "@modelcontextprotocol/sdk/types.js";
+import {
+  RELATED_TASK_META_KEY,
+  type LoggingLevel,
+  type ProgressToken,
+  type ServerNotification,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { McpPeer } from "../protocol/peer.js";
 
 const ignore = (): void => {};
@@ -33,7 +38,8 @@ export function taskLiveChannel(target: TaskChannelTarget): LiveChannel {
   };
   const channel: { progress?: (update: ProgressUpdate) => void; log?: (entry: LogEntry) => void } = {};
   if (progressToken !== undefined) {
-    channel.progress = (update) => send({ method: "notifications/progress", params: { progressToken, ...update, _meta } });
+    channel.progress = (update) =>
+      send({ method: "notifications/progress", params: { progressToken, ...update, _meta } });
   }
   channel.log = ({ level, data, logger }) => {
     if (peer !== undefined && !peer.wantsLog(level as LoggingLevel)) return;

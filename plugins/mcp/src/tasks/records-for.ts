@@ -15,7 +15,11 @@ interface RedisBacked {
 
 function redisBacked(backend: QueueBackend): backend is QueueBackend & RedisBacked {
   const candidate = backend as Partial<RedisBacked>;
-  return typeof candidate.redis === "function" && typeof candidate.settings?.prefix === "string" && typeof candidate.settings.name === "string";
+  return (
+    typeof candidate.redis === "function" &&
+    typeof candidate.settings?.prefix === "string" &&
+    typeof candidate.settings.name === "string"
+  );
 }
 
 /** One record store per queue backend, so every server of the process agrees on the tasks. */
@@ -26,7 +30,10 @@ export function recordsFor(backend: QueueBackend): TaskRecords {
   let records = stores.get(backend);
   if (records === undefined) {
     records = redisBacked(backend)
-      ? new RedisTaskRecords(async () => (await backend.redis()) as RedisCommands, `${backend.settings.prefix}:${backend.settings.name}:axn:mcp-task`)
+      ? new RedisTaskRecords(
+          async () => (await backend.redis()) as RedisCommands,
+          `${backend.settings.prefix}:${backend.settings.name}:axn:mcp-task`,
+        )
       : new MemoryTaskRecords();
     stores.set(backend, records);
   }

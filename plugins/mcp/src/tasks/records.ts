@@ -33,7 +33,11 @@ export interface TaskRecords {
   /** Replaces a record that still exists (its expiry unchanged). */
   update(record: TaskRecord): Promise<void>;
   /** An owner's records, oldest first, from `offset`; `next` is the offset of the page after. */
-  list(owner: string, offset: number, limit: number): Promise<{ readonly records: readonly TaskRecord[]; readonly next?: number }>;
+  list(
+    owner: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ readonly records: readonly TaskRecord[]; readonly next?: number }>;
 }
 
 /** The records beside an embedded queue: in this process, as its jobs are. */
@@ -55,7 +59,11 @@ export class MemoryTaskRecords implements TaskRecords {
     if (this.#records.has(record.taskId)) this.#records.set(record.taskId, record);
   }
 
-  async list(owner: string, offset: number, limit: number): Promise<{ readonly records: readonly TaskRecord[]; readonly next?: number }> {
+  async list(
+    owner: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ readonly records: readonly TaskRecord[]; readonly next?: number }> {
     const mine = [...this.#records.values()].filter((record) => record.owner === owner && !expired(record));
     const page = mine.slice(offset, offset + limit);
     return offset + limit < mine.length ? { records: page, next: offset + limit } : { records: page };

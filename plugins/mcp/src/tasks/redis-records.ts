@@ -37,7 +37,11 @@ export class RedisTaskRecords implements TaskRecords {
     await (await this.redis()).call("SET", this.#key(record.taskId), JSON.stringify(record), "XX", "KEEPTTL");
   }
 
-  async list(owner: string, offset: number, limit: number): Promise<{ readonly records: readonly TaskRecord[]; readonly next?: number }> {
+  async list(
+    owner: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ readonly records: readonly TaskRecord[]; readonly next?: number }> {
     const client = await this.redis();
     const index = this.#index(owner);
     const ids = (await client.call("ZRANGE", index, offset, offset + limit)) as string[];

@@ -19,8 +19,12 @@ export function isTerminalStatus(status: Task["status"]): boolean {
 
 /** The task's status and message, from its record and its job's snapshot. */
 function statusOf(record: TaskRecord, job: JobSnapshot): Pick<Task, "status" | "statusMessage"> {
-  if (record.cancelled || job.state === "cancelled") return { status: "cancelled", statusMessage: TaskStatusMessages.cancelled };
-  if (job.state === "completed") return job.settled?.ok === true ? { status: "completed" } : { status: "failed", statusMessage: job.settled?.message ?? "" };
+  if (record.cancelled || job.state === "cancelled")
+    return { status: "cancelled", statusMessage: TaskStatusMessages.cancelled };
+  if (job.state === "completed")
+    return job.settled?.ok === true
+      ? { status: "completed" }
+      : { status: "failed", statusMessage: job.settled?.message ?? "" };
   // The message of a dead job is the action's user-facing error, never the exception's.
   if (job.state === "dead") return { status: "failed", statusMessage: job.settled?.message ?? "" };
   return { status: "working" };

@@ -58,7 +58,11 @@ export class McpTaskStore {
     tool: McpTool,
     args: unknown,
     ambientContext: AmbientContextSource,
-    request: { readonly owner: string; readonly task: TaskMetadata; readonly channel: Omit<TaskChannelTarget, "taskId"> },
+    request: {
+      readonly owner: string;
+      readonly task: TaskMetadata;
+      readonly channel: Omit<TaskChannelTarget, "taskId">;
+    },
   ): Promise<CreateTaskResult> {
     const taskId = randomUUID();
     const now = Date.now();
@@ -77,8 +81,22 @@ export class McpTaskStore {
     // The record first: a job that settles at once is then already a task someone can read.
     await records.put(record);
     const live = taskLiveChannel({ taskId, ...request.channel });
-    await Jobs.enqueueToolCall(tool.action, args, { ambientContext, jobId: taskId, invoker: toolInvoker.options, live });
-    return { task: taskOf(record, { id: taskId, action: tool.action.name, state: "waiting", attemptsMade: 0, attempts: 1, settled: undefined }) };
+    await Jobs.enqueueToolCall(tool.action, args, {
+      ambientContext,
+      jobId: taskId,
+      invoker: toolInvoker.options,
+      live,
+    });
+    return {
+      task: taskOf(record, {
+        id: taskId,
+        action: tool.action.name,
+        state: "waiting",
+        attemptsMade: 0,
+        attempts: 1,
+        settled: undefined,
+      }),
+    };
   }
 
   /** The task, when `owner` may see it; `undefined` for an unknown, expired or someone else's id alike. */
@@ -108,7 +126,8 @@ export class McpTaskStore {
     const result = await job.result(signal === undefined ? {} : { signal });
     // Cancelled meanwhile (perhaps through another instance): the cancel is what the client asked for last.
     const record = await this.#records().get(found.record.taskId);
-    if (record?.cancelled === true || (await job.status()).state === "cancelled") return textResult(TaskStatusMessages.cancelled, true);
+    if (record?.cancelled === true || (await job.status()).state === "cancelled")
+      return textResult(TaskStatusMessages.cancelled, true);
     return mapSettledResult(found.tool.action, result, mappingOf(found.tool));
   }
 
@@ -126,7 +145,10 @@ export class McpTaskStore {
   }
 
   /** One page of `owner`'s tasks; an anonymous caller without a session has no list. */
-  async list(owner: string, cursor: string | undefined): Promise<{ readonly tasks: Task[]; readonly nextCursor?: string }> {
+  async list(
+    owner: string,
+    cursor: string | undefined,
+  ): Promise<{ readonly tasks: Task[]; readonly nextCursor?: string }> {
     if (owner === ANONYMOUS_OWNER) return { tasks: [] };
     const offset = cursor === undefined ? 0 : Number.parseInt(cursor, 10);
     const page = await this.#records().list(owner, Number.isInteger(offset) && offset >= 0 ? offset : 0, LIST_PAGE);

@@ -13,7 +13,15 @@
  * and the runtime answers `unavailable` / does nothing. Notifications are best-effort (a client
  * that went away does not fail the tool); a request the client fails is an error in the body.
  */
-import type { ElicitAnswer, LiveChannel, LiveSampleRequest, LogEntry, ProgressUpdate, SampleMessage, Sampled } from "@axn/core";
+import type {
+  ElicitAnswer,
+  LiveChannel,
+  LiveSampleRequest,
+  LogEntry,
+  ProgressUpdate,
+  SampleMessage,
+  Sampled,
+} from "@axn/core";
 import {
   CreateMessageResultSchema,
   ElicitResultSchema,
@@ -37,7 +45,9 @@ function supportsFormElicitation(capabilities: { elicitation?: { form?: object; 
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }
 
-function toSamplingContent(content: SampleMessage["content"]): CreateMessageRequest["params"]["messages"][number]["content"] {
+function toSamplingContent(
+  content: SampleMessage["content"],
+): CreateMessageRequest["params"]["messages"][number]["content"] {
   if (typeof content === "string") return { type: "text", text: content };
   return { type: content.type, mimeType: content.mimeType, data: content.data };
 }
@@ -54,7 +64,8 @@ export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
   const token = request._meta?.progressToken;
   const peer = request.peer;
   if (send !== undefined && token !== undefined) {
-    channel.progress = (update) => void send({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
+    channel.progress = (update) =>
+      void send({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
   }
   if (send !== undefined) {
     channel.log = ({ level, data, logger }) => {
@@ -66,7 +77,10 @@ export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
   if (ask !== undefined && supportsFormElicitation(capabilities)) {
     channel.elicit = async ({ message, requestedSchema }, signal): Promise<ElicitAnswer> => {
       const params = { mode: "form", message, requestedSchema } as unknown as ElicitRequestFormParams;
-      const answer = await ask({ method: "elicitation/create", params }, ElicitResultSchema, { signal, timeout: LIVE_REQUEST_TIMEOUT_MS });
+      const answer = await ask({ method: "elicitation/create", params }, ElicitResultSchema, {
+        signal,
+        timeout: LIVE_REQUEST_TIMEOUT_MS,
+      });
       if (answer.action === "accept") return { action: "accept", content: answer.content ?? {} };
       return { action: answer.action };
     };
@@ -81,12 +95,24 @@ export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
         ...(sample.stopSequences === undefined ? {} : { stopSequences: [...sample.stopSequences] }),
         ...(sample.modelPreferences === undefined
           ? {}
-          : { modelPreferences: { ...sample.modelPreferences, hints: sample.modelPreferences.hints?.map((hint) => ({ ...hint })) } }),
+          : {
+              modelPreferences: {
+                ...sample.modelPreferences,
+                hints: sample.modelPreferences.hints?.map((hint) => ({ ...hint })),
+              },
+            }),
       };
-      const reply = await ask({ method: "sampling/createMessage", params }, CreateMessageResultSchema, { signal, timeout: LIVE_REQUEST_TIMEOUT_MS });
+      const reply = await ask({ method: "sampling/createMessage", params }, CreateMessageResultSchema, {
+        signal,
+        timeout: LIVE_REQUEST_TIMEOUT_MS,
+      });
       const content = reply.content;
       const value =
-        content.type === "text" ? content.text : content.type === "image" || content.type === "audio" ? { type: content.type, mimeType: content.mimeType, data: content.data } : "";
+        content.type === "text"
+          ? content.text
+          : content.type === "image" || content.type === "audio"
+            ? { type: content.type, mimeType: content.mimeType, data: content.data }
+            : "";
       return {
         action: "reply",
         text: typeof value === "string" ? value : "",

@@ -21,26 +21,44 @@ function mediaBlock(value: MediaValue): ContentBlock {
     case "resource_link":
       return { ...value };
     case "file":
-      return { type: "resource", resource: { uri: value.uri ?? `file:///${encodeURIComponent(value.name)}`, mimeType: value.mimeType, blob: value.data } };
+      return {
+        type: "resource",
+        resource: {
+          uri: value.uri ?? `file:///${encodeURIComponent(value.name)}`,
+          mimeType: value.mimeType,
+          blob: value.data,
+        },
+      };
     case "resource": {
       const base = { uri: value.uri, ...(value.mimeType === undefined ? {} : { mimeType: value.mimeType }) };
-      return { type: "resource", resource: value.text !== undefined ? { ...base, text: value.text } : { ...base, blob: value.data ?? "" } };
+      return {
+        type: "resource",
+        resource: value.text !== undefined ? { ...base, text: value.text } : { ...base, blob: value.data ?? "" },
+      };
     }
   }
 }
 
 /** The output schema without the media fields (they travel as content blocks), or `undefined` when nothing else is left. */
-export function outputSchemaWithoutMedia(schema: JsonSchema, fields: readonly MediaField[]): Tool["outputSchema"] | undefined {
+export function outputSchemaWithoutMedia(
+  schema: JsonSchema,
+  fields: readonly MediaField[],
+): Tool["outputSchema"] | undefined {
   const names = new Set(fields.map((field) => field.name));
   const properties = { ...(schema.properties as Record<string, JsonValue>) };
   for (const name of names) delete properties[name];
   if (Object.keys(properties).length === 0) return undefined;
-  const required = Array.isArray(schema.required) ? (schema.required as string[]).filter((name) => !names.has(name)) : undefined;
+  const required = Array.isArray(schema.required)
+    ? (schema.required as string[]).filter((name) => !names.has(name))
+    : undefined;
   return { ...schema, properties, ...(required === undefined ? {} : { required }) } as Tool["outputSchema"];
 }
 
 /** The mapping of a tool with media exposes; `structured`: whether other exposes are presented as structured content. */
-export function mediaMapping(fields: readonly MediaField[], structured: boolean): ToolMapping<CallToolResult, CallToolResult> {
+export function mediaMapping(
+  fields: readonly MediaField[],
+  structured: boolean,
+): ToolMapping<CallToolResult, CallToolResult> {
   const names = new Set(fields.map((field) => field.name));
   return {
     success(result) {
@@ -61,4 +79,3 @@ export function mediaMapping(fields: readonly MediaField[], structured: boolean)
     failure: STRUCTURED_MAPPING.failure,
   };
 }
-

@@ -5,7 +5,13 @@
  * per-action settings, so `tools/list` never changes between calls. The action is never mutated.
  * (`tools()` comes with the plugin, ../plugin.ts; tools/registered.ts is the same list for the servers.)
  */
-import { JSON_SCHEMA_DIALECT, mediaFieldsOf, type AmbientContextSource, type AnyAxn, type LiveChannel } from "@axn/core";
+import {
+  JSON_SCHEMA_DIALECT,
+  mediaFieldsOf,
+  type AmbientContextSource,
+  type AnyAxn,
+  type LiveChannel,
+} from "@axn/core";
 import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { resolveAnnotations } from "./annotations.js";
@@ -70,7 +76,10 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
 
   const description = options.description ?? action.description;
   const title = options.title ?? mcpConfig.resolveOverrideFor(action, "title");
-  const annotations = resolveAnnotations(action, options.annotations ?? mcpConfig.resolveOverrideFor(action, "annotations"));
+  const annotations = resolveAnnotations(
+    action,
+    options.annotations ?? mcpConfig.resolveOverrideFor(action, "annotations"),
+  );
   // Presenting the message means no structured content, so no schema promising one is advertised.
   const structured = presentAs === "structured" && action.outputSchema !== undefined;
   const inputSchema = action.inputSchema as Tool["inputSchema"];
@@ -101,7 +110,8 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
     ...(longRunning ? { execution: TASK_EXECUTION } : {}),
     action,
     // The live channel reaches the body through the call options (`ctx.progress`…).
-    call: (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> => run(args ?? {}, callOptions(request)),
+    call: (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> =>
+      run(args ?? {}, callOptions(request)),
   };
   const frozen = Object.freeze(tool);
   mappings.set(frozen, mapping);
@@ -161,5 +171,7 @@ export function toolDefinition(tool: McpTool): Tool {
   const { name, title, description, annotations, execution, _meta } = tool;
   const inputSchema = advertised(tool.inputSchema);
   const outputSchema = advertised(tool.outputSchema);
-  return JSON.parse(JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations, execution, _meta })) as Tool;
+  return JSON.parse(
+    JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations, execution, _meta }),
+  ) as Tool;
 }

@@ -5,7 +5,15 @@
  * trusted ambient context and `--as` as its caller — and prints the result as JSON. Exit code 1
  * when the tool failed or the caller was refused.
  */
-import { AccessDeniedError, PRINCIPAL_AMBIENT_KEY, Invoker, isPrincipal, render, type AxnPrincipal, type Result } from "@axn/core";
+import {
+  AccessDeniedError,
+  PRINCIPAL_AMBIENT_KEY,
+  Invoker,
+  isPrincipal,
+  render,
+  type AxnPrincipal,
+  type Result,
+} from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
 import type { Command } from "../command.js";
 import { findTool } from "../catalog.js";
@@ -43,7 +51,13 @@ export const callCommand: Command = {
     `  axn call TOOL --args '{"id":"T-1"}' --as '{"id":"user_1","roles":["admin"]}'`,
   ].join("\n"),
   // The output is JSON either way; --json is accepted so every data command takes it.
-  options: { args: { type: "string" }, ambient: { type: "string" }, as: { type: "string" }, async: { type: "boolean" }, json: { type: "boolean" } },
+  options: {
+    args: { type: "string" },
+    ambient: { type: "string" },
+    as: { type: "string" },
+    async: { type: "boolean" },
+    json: { type: "boolean" },
+  },
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
     const spec = positionals[0];
@@ -61,8 +75,15 @@ export const callCommand: Command = {
     if (values["async"] === true) return enqueueToolCall(io, tool.action, args, ambientContext, configPath);
     const result = await invoker.call(tool.action, args, { ambientContext });
     println(io.stdout, JSON.stringify(describe(result), null, 2));
-    if (result.exception instanceof AccessDeniedError && result.exception.code === "AXN_UNAUTHENTICATED" && principal === undefined) {
-      println(io.stderr, `axn: ${tool.name} needs a caller; call it as someone: axn call ${tool.name} --as '{"id":"user_1","roles":["agent"]}' (an id, roles and scopes its access policy accepts)`);
+    if (
+      result.exception instanceof AccessDeniedError &&
+      result.exception.code === "AXN_UNAUTHENTICATED" &&
+      principal === undefined
+    ) {
+      println(
+        io.stderr,
+        `axn: ${tool.name} needs a caller; call it as someone: axn call ${tool.name} --as '{"id":"user_1","roles":["agent"]}' (an id, roles and scopes its access policy accepts)`,
+      );
     }
     return result.ok ? ExitCode.ok : ExitCode.failure;
   },
@@ -86,10 +107,16 @@ function stringOption(value: string | boolean | undefined): string | undefined {
 
 /** The result as a JSON document. A failure shows `result.error`; the exception went to onException. */
 function describe(result: Result<object>): Record<string, unknown> {
-  if (result.exception instanceof AccessDeniedError) return { ok: false, outcome: result.outcome, code: result.exception.code, error: result.error };
+  if (result.exception instanceof AccessDeniedError)
+    return { ok: false, outcome: result.outcome, code: result.exception.code, error: result.error };
   if (!result.ok) return { ok: false, outcome: result.outcome, error: result.error };
   try {
-    return { ok: true, outcome: result.outcome, message: result.message, exposed: render(result, { rejectOpaque: false }) };
+    return {
+      ok: true,
+      outcome: result.outcome,
+      message: result.message,
+      exposed: render(result, { rejectOpaque: false }),
+    };
   } catch (error) {
     return {
       ok: true,

@@ -41,7 +41,10 @@ export const devCommand: Command = {
   lateOptions: true,
   async run({ io, argv, configPath }) {
     if (argv.some((arg) => arg === "--stdio" || arg.startsWith("--stdio=") || /^--[a-z0-9-]+-stdio$/.test(arg))) {
-      throw usageError("axn dev serves over HTTP; a stdio client starts its own server: use axn serve --mcp-stdio (or axn mcp-config)", "dev");
+      throw usageError(
+        "axn dev serves over HTTP; a stdio client starts its own server: use axn serve --mcp-stdio (or axn mcp-config)",
+        "dev",
+      );
     }
     let configFile: string;
     try {
@@ -53,7 +56,11 @@ export const devCommand: Command = {
   },
 };
 
-function devLoop(io: Parameters<Command["run"]>[0]["io"], root: string, argv: readonly string[]): Promise<ExitCodeValue> {
+function devLoop(
+  io: Parameters<Command["run"]>[0]["io"],
+  root: string,
+  argv: readonly string[],
+): Promise<ExitCodeValue> {
   const entry = fileURLToPath(new URL("../../../bin/axn.js", import.meta.url));
   let child: ChildProcess | undefined;
   let stopping = false;
@@ -64,18 +71,27 @@ function devLoop(io: Parameters<Command["run"]>[0]["io"], root: string, argv: re
     // Development mode too: adapter bugs rethrown, the HTTP API's reference page on.
     const args = argv.includes("--dev") ? argv : ["--dev", ...argv];
     const env = reload ? { ...io.env, [DEV_RELOAD_ENV]: "1" } : io.env;
-    const running = spawn(process.execPath, [entry, "serve", ...args], { cwd: io.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const running = spawn(process.execPath, [entry, "serve", ...args], {
+      cwd: io.cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     running.stdout.on("data", (chunk: Buffer) => io.stdout.write(chunk.toString()));
     running.stderr.on("data", (chunk: Buffer) => io.stderr.write(chunk.toString()));
     running.once("exit", (code) => {
-      if (child === running && !stopping) println(io.stderr, `axn dev: the server exited (${code ?? "killed"}); fix the error above — it restarts on the next change`);
+      if (child === running && !stopping)
+        println(
+          io.stderr,
+          `axn dev: the server exited (${code ?? "killed"}); fix the error above — it restarts on the next change`,
+        );
     });
     child = running;
   };
   const stopChild = (): Promise<number | null> => {
     const running = child;
     child = undefined;
-    if (running === undefined || running.exitCode !== null || running.signalCode !== null) return Promise.resolve(running?.exitCode ?? null);
+    if (running === undefined || running.exitCode !== null || running.signalCode !== null)
+      return Promise.resolve(running?.exitCode ?? null);
     return new Promise((done) => {
       const kill = setTimeout(() => running.kill("SIGKILL"), STOP_GRACE_MS);
       running.once("exit", (code) => {
@@ -127,7 +143,14 @@ function devLoop(io: Parameters<Command["run"]>[0]["io"], root: string, argv: re
         println(io.stderr, `axn dev: watching ${root} (node_modules, dist and .git excepted)`);
         start(false);
       },
-      (error: unknown) => fail(new CliError(ExitCode.failure, `Cannot watch ${root}: ${errorMessage(error)}`, "Check that the folder exists and can be read.")),
+      (error: unknown) =>
+        fail(
+          new CliError(
+            ExitCode.failure,
+            `Cannot watch ${root}: ${errorMessage(error)}`,
+            "Check that the folder exists and can be read.",
+          ),
+        ),
     );
   });
 }

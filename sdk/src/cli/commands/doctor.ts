@@ -83,7 +83,11 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
     await loadConfig({ cwd: io.cwd, configPath: file });
     findings.push({ level: "ok", message: `Config ${file}` });
   } catch (error) {
-    findings.push({ level: "error", message: errorMessage(error), fix: "Fix the error in the config file (it must load and default-export an object)." });
+    findings.push({
+      level: "error",
+      message: errorMessage(error),
+      fix: "Fix the error in the config file (it must load and default-export an object).",
+    });
     return undefined;
   }
   let app: LoadedApp;
@@ -91,21 +95,36 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
     app = await loadApp(io.cwd, file, { checks: false });
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
-    findings.push({ level: "error", message: configError(cause ?? error).message, fix: fixFor(cause ?? error, dirname(file)) });
+    findings.push({
+      level: "error",
+      message: configError(cause ?? error).message,
+      fix: fixFor(cause ?? error, dirname(file)),
+    });
     return undefined;
   }
   if (app.plugins.length === 0) {
-    findings.push({ level: "warn", message: "No plugins listed: no transport will serve the tools", fix: 'Add plugins: ["mcp", "langchain", "http"] to the config.' });
+    findings.push({
+      level: "warn",
+      message: "No plugins listed: no transport will serve the tools",
+      fix: 'Add plugins: ["mcp", "langchain", "http"] to the config.',
+    });
   }
   for (const plugin of app.plugins) {
-    findings.push({ level: "ok", message: `Plugin ${plugin.name}@${plugin.version} (${plugin.source === "inline" ? "inline" : relative(app.root, plugin.source)})` });
+    findings.push({
+      level: "ok",
+      message: `Plugin ${plugin.name}@${plugin.version} (${plugin.source === "inline" ? "inline" : relative(app.root, plugin.source)})`,
+    });
   }
   return app;
 }
 
 function fixFor(error: unknown, configDir: string): string {
   // A plugin that brought an incompatible @axn/core of its own fails to import: the cause says so.
-  for (let cause = error, hops = 0; typeof cause === "object" && cause !== null && hops < 8; cause = (cause as { cause?: unknown }).cause, hops++) {
+  for (
+    let cause = error, hops = 0;
+    typeof cause === "object" && cause !== null && hops < 8;
+    cause = (cause as { cause?: unknown }).cause, hops++
+  ) {
     if ((cause as { code?: unknown }).code === ErrorCodes.KernelMismatch) return DEDUPE_FIX;
   }
   const code = (error as { code?: unknown }).code;
@@ -114,7 +133,8 @@ function fixFor(error: unknown, configDir: string): string {
       // A path has nothing to install; a package name is the one the host looked for, expanded.
       const plugin = (error as { plugin?: unknown }).plugin;
       if (typeof plugin !== "string") return "Install the plugin or fix its name in plugins.";
-      if (isPathSpecifier(plugin)) return "Fix the path in plugins (relative paths resolve from the config file's folder).";
+      if (isPathSpecifier(plugin))
+        return "Fix the path in plugins (relative paths resolve from the config file's folder).";
       // A near miss of an installed plugin is a typo: installing the typed name would fetch
       // whatever package squats it.
       const suggestion = suggestPlugin(plugin, installedPluginPackages(configDir));
@@ -151,24 +171,33 @@ function copyFindings(): Finding[] {
   if (copies.length < 2) return [];
   const [first, ...rest] = copies;
   const others = rest.map((copy) => `${copy.version} at ${copy.path}`).join(", ");
-  return [{
-    level: "warn",
-    message: `@axn/core is loaded ${copies.length} times in this process: ${first!.version} at ${first!.path} (loaded first, holds the registries), and ${others}`,
-    fix: DEDUPE_FIX,
-  }];
+  return [
+    {
+      level: "warn",
+      message: `@axn/core is loaded ${copies.length} times in this process: ${first!.version} at ${first!.path} (loaded first, holds the registries), and ${others}`,
+      fix: DEDUPE_FIX,
+    },
+  ];
 }
 
 function adapterFindings(app: LoadedApp): Finding[] {
   const findings: Finding[] = [];
   const adapters = registeredAdapters();
   if (adapters.length === 0) {
-    findings.push({ level: "warn", message: "No adapter is registered: no tool can be served", fix: "List a transport plugin (mcp, langchain, http) in plugins." });
+    findings.push({
+      level: "warn",
+      message: "No adapter is registered: no tool can be served",
+      fix: "List a transport plugin (mcp, langchain, http) in plugins.",
+    });
   }
   for (const adapter of adapters) {
     let members: readonly AnyAxn[] | undefined;
     try {
       members = Tools.for(adapter.key, { allVersions: true });
-      findings.push({ level: "ok", message: `Adapter ${adapter.key}${adapter.plugin === undefined ? "" : ` (${adapter.plugin})`}: ${counted(members.length, "tool version")}` });
+      findings.push({
+        level: "ok",
+        message: `Adapter ${adapter.key}${adapter.plugin === undefined ? "" : ` (${adapter.plugin})`}: ${counted(members.length, "tool version")}`,
+      });
     } catch (error) {
       findings.push({
         level: "error",
@@ -195,7 +224,13 @@ async function transportFindings(app: LoadedApp): Promise<Finding[]> {
   try {
     transports = collectTransports(app.host, RESERVED_FLAGS);
   } catch (error) {
-    return [{ level: "error", message: errorMessage(error), fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag." }];
+    return [
+      {
+        level: "error",
+        message: errorMessage(error),
+        fix: "Fix or remove the plugin named above: two transports never share a path, a name of their kind or a flag.",
+      },
+    ];
   }
   const findings: Finding[] = transports.map((entry) => ({
     level: "ok",
@@ -205,12 +240,19 @@ async function transportFindings(app: LoadedApp): Promise<Finding[]> {
     const served = await servedCatalog(transports);
     for (const name of new Set(served.map((entry) => entry.transport))) {
       const kinds = new Map<string, string[]>();
-      for (const entry of served.filter((e) => e.transport === name)) kinds.set(entry.kind, [...(kinds.get(entry.kind) ?? []), entry.name]);
-      const listed = [...kinds].map(([kind, names]) => `${names.length} ${kind}${names.length === 1 ? "" : "s"} (${names.join(", ")})`);
+      for (const entry of served.filter((e) => e.transport === name))
+        kinds.set(entry.kind, [...(kinds.get(entry.kind) ?? []), entry.name]);
+      const listed = [...kinds].map(
+        ([kind, names]) => `${names.length} ${kind}${names.length === 1 ? "" : "s"} (${names.join(", ")})`,
+      );
       findings.push({ level: "ok", message: `Transport "${name}" also serves ${listed.join("; ")}` });
     }
   } catch (error) {
-    findings.push({ level: "error", message: errorMessage(error), fix: "Fix the resources or prompts named above in the config." });
+    findings.push({
+      level: "error",
+      message: errorMessage(error),
+      fix: "Fix the resources or prompts named above in the config.",
+    });
   }
   return findings;
 }
@@ -219,11 +261,17 @@ async function transportFindings(app: LoadedApp): Promise<Finding[]> {
 function rootFinding(app: LoadedApp, key: string, root: string, members: readonly AnyAxn[] | undefined): Finding {
   const dir = resolve(app.root, root);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    return { level: "error", message: `Tool root "${root}" of adapter ${key} does not exist (${dir})`, fix: `Create ${dir}, or fix ${key}.toolRoots in the config.` };
+    return {
+      level: "error",
+      message: `Tool root "${root}" of adapter ${key} does not exist (${dir})`,
+      fix: `Create ${dir}, or fix ${key}.toolRoots in the config.`,
+    };
   }
   const modules = countModules(dir);
   // An action counts for the root whose module defined it, named by its path or not.
-  const fromRoot = members?.filter((action) => moduleOriginOf(internalsOf(action))?.root === dir || isUnder(internalsOf(action).definingFile, dir)).length;
+  const fromRoot = members?.filter(
+    (action) => moduleOriginOf(internalsOf(action))?.root === dir || isUnder(internalsOf(action).definingFile, dir),
+  ).length;
   if (modules === 0 || fromRoot === 0) {
     return {
       level: "warn",
@@ -248,9 +296,17 @@ function toolFindings(): Finding[] {
       if (seen.has(action)) continue;
       seen.add(action);
       if (action.description === undefined || action.description.trim() === "") {
-        findings.push({ level: "warn", message: `Tool ${action.toolName(key)} (${action.name}) has no description`, fix: "Add description: models choose tools by it." });
+        findings.push({
+          level: "warn",
+          message: `Tool ${action.toolName(key)} (${action.name}) has no description`,
+          fix: "Add description: models choose tools by it.",
+        });
       }
-      const names = new Set(Tools.adapters().filter((other) => Tools.isMember(action, other)).map((other) => action.toolName(other)));
+      const names = new Set(
+        Tools.adapters()
+          .filter((other) => Tools.isMember(action, other))
+          .map((other) => action.toolName(other)),
+      );
       if (names.size > 1) {
         findings.push({
           level: "warn",
@@ -285,7 +341,13 @@ function report(io: CliIo, findings: readonly Finding[]): void {
   const errors = findings.filter((finding) => finding.level === "error").length;
   const warnings = findings.filter((finding) => finding.level === "warn").length;
   const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
-  println(io.stdout, "", errors === 0 ? `No problems found${warnings === 0 ? "" : ` (${count(warnings, "warning")})`}.` : `${count(errors, "problem")}, ${count(warnings, "warning")}.`);
+  println(
+    io.stdout,
+    "",
+    errors === 0
+      ? `No problems found${warnings === 0 ? "" : ` (${count(warnings, "warning")})`}.`
+      : `${count(errors, "problem")}, ${count(warnings, "warning")}.`,
+  );
 }
 
 function reportJson(io: CliIo, findings: readonly Finding[]): void {

@@ -13,7 +13,10 @@ import { projectFiles } from "../init/project.js";
 
 /** An npm package name from a folder name: lower case, `[a-z0-9._-]`, not starting with `.` or `_`. */
 export function packageNameFor(dir: string): string {
-  const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[._-]+|-+$/g, "");
+  const name = basename(dir)
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^[._-]+|-+$/g, "");
   return name === "" ? "axn-app" : name;
 }
 

@@ -15,9 +15,20 @@ import { loadApp } from "../load-app.js";
 export function describeResult(result: Result<object>): Record<string, unknown> {
   if (!result.ok) return { ok: false, outcome: result.outcome, error: result.error };
   try {
-    return { ok: true, outcome: result.outcome, message: result.message, exposed: render(result, { rejectOpaque: false }) };
+    return {
+      ok: true,
+      outcome: result.outcome,
+      message: result.message,
+      exposed: render(result, { rejectOpaque: false }),
+    };
   } catch (error) {
-    return { ok: true, outcome: result.outcome, message: result.message, exposed: null, renderError: errorMessage(error) };
+    return {
+      ok: true,
+      outcome: result.outcome,
+      message: result.message,
+      exposed: null,
+      renderError: errorMessage(error),
+    };
   }
 }
 
@@ -31,9 +42,18 @@ function requireRedis(what: string, configPath: string | undefined): void {
 }
 
 /** `axn call TOOL --async`: enqueues the tool call (run by a worker through the Invoker) and prints the job. */
-export async function enqueueToolCall(io: CliIo, action: AnyAxn, args: Record<string, unknown>, ambientContext: Record<string, unknown>, configPath: string | undefined): Promise<ExitCodeValue> {
+export async function enqueueToolCall(
+  io: CliIo,
+  action: AnyAxn,
+  args: Record<string, unknown>,
+  ambientContext: Record<string, unknown>,
+  configPath: string | undefined,
+): Promise<ExitCodeValue> {
   requireRedis("axn call --async", configPath);
-  const job = await Jobs.enqueueToolCall(action, args, { ambientContext, invoker: { userFacingInputErrors: true, rejectUndeclaredInputs: true } });
+  const job = await Jobs.enqueueToolCall(action, args, {
+    ambientContext,
+    invoker: { userFacingInputErrors: true, rejectUndeclaredInputs: true },
+  });
   const status = await job.status();
   println(io.stdout, JSON.stringify({ id: job.id, action: job.action, state: status.state }, null, 2));
   println(io.stderr, `axn: enqueued job ${job.id}; \`axn jobs ${job.id} --wait\` prints its result`);
@@ -41,7 +61,10 @@ export async function enqueueToolCall(io: CliIo, action: AnyAxn, args: Record<st
   return ExitCode.ok;
 }
 
-async function document(job: JobHandle<object>, wait: boolean): Promise<{ body: Record<string, unknown>; ok: boolean }> {
+async function document(
+  job: JobHandle<object>,
+  wait: boolean,
+): Promise<{ body: Record<string, unknown>; ok: boolean }> {
   if (wait) await job.result();
   const status = await job.status();
   const settled = status.state === "completed" || status.state === "dead" || status.state === "cancelled";
@@ -73,7 +96,11 @@ export const jobsCommand: Command = {
     requireRedis("axn jobs", configPath);
     try {
       const job = await Jobs.find(id);
-      if (job === undefined) throw new CliError(ExitCode.failure, `No job "${id}" on the app's queue; it was never enqueued there, or it expired`);
+      if (job === undefined)
+        throw new CliError(
+          ExitCode.failure,
+          `No job "${id}" on the app's queue; it was never enqueued there, or it expired`,
+        );
       const { body, ok } = await document(job, values["wait"] === true);
       println(io.stdout, JSON.stringify(body, null, 2));
       return ok ? ExitCode.ok : ExitCode.failure;

@@ -20,7 +20,8 @@ export const MCP_CLIENTS = {
   "claude-code": ".mcp.json in a project (or: claude mcp add-json NAME '<the server object>')",
   cursor: "~/.cursor/mcp.json or .cursor/mcp.json in a project: merge into mcpServers",
   vscode: ".vscode/mcp.json in a workspace: merge into servers",
-  inspector: "a file for the MCP Inspector CLI: npx @modelcontextprotocol/inspector --cli --config FILE --server NAME --method tools/list",
+  inspector:
+    "a file for the MCP Inspector CLI: npx @modelcontextprotocol/inspector --cli --config FILE --server NAME --method tools/list",
 } as const;
 
 export type McpClient = keyof typeof MCP_CLIENTS;
@@ -52,7 +53,11 @@ export function clientConfig(client: McpClient, name: string, launch: StdioLaunc
 
 /** A server key every client accepts: the package name without its scope, in `[a-z0-9_-]`. */
 export function serverName(packageName: string): string {
-  const bare = packageName.replace(/^@[^/]+\//, "").toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "");
+  const bare = packageName
+    .replace(/^@[^/]+\//, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return bare === "" ? "axn-app" : bare;
 }
 
@@ -92,7 +97,10 @@ export const mcpConfigCommand: Command = {
     }
     const name = typeof values["name"] === "string" ? values["name"] : serverName(packageInfo(dirname(file)).name);
     println(io.stdout, JSON.stringify(clientConfig(client as McpClient, name, stdioLaunch(file)), null, 2));
-    println(io.stderr, `axn: ${basename(file)} served over MCP stdio as "${name}"; paste into ${MCP_CLIENTS[client as McpClient]}`);
+    println(
+      io.stderr,
+      `axn: ${basename(file)} served over MCP stdio as "${name}"; paste into ${MCP_CLIENTS[client as McpClient]}`,
+    );
     return ExitCode.ok;
   },
 };

@@ -34,8 +34,14 @@ export const openapiCommand: Command = {
   maxPositionals: 0,
   async run({ io, values, configPath }) {
     const app = await loadApp(io.cwd, configPath);
-    const documented = appTransports(app).filter(isHttp).filter((entry) => entry.transport.openapi !== undefined);
-    const entry = pick(documented, typeof values["transport"] === "string" ? values["transport"] : undefined, app.configPath ?? "axn.config.ts");
+    const documented = appTransports(app)
+      .filter(isHttp)
+      .filter((entry) => entry.transport.openapi !== undefined);
+    const entry = pick(
+      documented,
+      typeof values["transport"] === "string" ? values["transport"] : undefined,
+      app.configPath ?? "axn.config.ts",
+    );
     let document: Record<string, unknown>;
     try {
       document = await entry.transport.openapi!({ name: app.name, version: app.version, root: app.root });
@@ -52,7 +58,11 @@ export const openapiCommand: Command = {
   },
 };
 
-function pick(documented: readonly Registered<HttpTransport>[], named: string | undefined, where: string): Registered<HttpTransport> {
+function pick(
+  documented: readonly Registered<HttpTransport>[],
+  named: string | undefined,
+  where: string,
+): Registered<HttpTransport> {
   if (named !== undefined) {
     const entry = documented.find((candidate) => candidate.transport.name === named);
     if (entry !== undefined) return entry;

@@ -13,7 +13,16 @@
  * stdio) the server stops accepting, each transport stops (the last started first), and the
  * process exits 0 — 1 when a transport failed to stop.
  */
-import { configureAxn, type HttpTransport, type RunningStdioTransport, type StdioTransportEnd, type StdioTransport, type TransportApp, type TransportFlags, type TransportFlagValues } from "@axn/core";
+import {
+  configureAxn,
+  type HttpTransport,
+  type RunningStdioTransport,
+  type StdioTransportEnd,
+  type StdioTransport,
+  type TransportApp,
+  type TransportFlags,
+  type TransportFlagValues,
+} from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
 import { servingPolicy } from "../../serving/policy.js";
 import type { Command } from "../command.js";
@@ -30,7 +39,8 @@ import { listenShared, type Mounted, type SharedServer } from "../serve/shared-s
 import { stopRequest } from "../serve/stop-request.js";
 
 /** What the banner says in development mode, the only mode that behaves differently. */
-export const DEV_NOTE = "Development mode (--dev or NODE_ENV=development): adapter bugs are rethrown, loud on stderr; clients still get generic errors.";
+export const DEV_NOTE =
+  "Development mode (--dev or NODE_ENV=development): adapter bugs are rethrown, loud on stderr; clients still get generic errors.";
 
 export const serveCommand: Command = {
   name: "serve",
@@ -66,7 +76,11 @@ function transportApp(app: LoadedApp): TransportApp {
   return Object.freeze({ name: app.name, version: app.version, root: app.root });
 }
 
-async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { kind: "http" }>): Promise<ExitCodeValue> {
+async function serveHttp(
+  io: CliIo,
+  app: LoadedApp,
+  plan: Extract<ServePlan, { kind: "http" }>,
+): Promise<ExitCodeValue> {
   const stop = stopRequest();
   const mounts: Mounted[] = [];
   const serving = servingPolicy({ hostname: plan.hostname });
@@ -75,7 +89,12 @@ async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { k
     try {
       for (const selected of plan.transports) {
         const running = await start(selected, () =>
-          selected.entry.transport.start({ app: transportApp(app), flags: flagsOf(selected), hostname: plan.hostname, serving }),
+          selected.entry.transport.start({
+            app: transportApp(app),
+            flags: flagsOf(selected),
+            hostname: plan.hostname,
+            serving,
+          }),
         );
         mounts.push({ entry: selected.entry, running });
       }
@@ -102,14 +121,23 @@ async function serveHttp(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { k
   return stopped ? ExitCode.ok : ExitCode.failure;
 }
 
-async function serveStdio(io: CliIo, app: LoadedApp, plan: Extract<ServePlan, { kind: "stdio" }>): Promise<ExitCodeValue> {
+async function serveStdio(
+  io: CliIo,
+  app: LoadedApp,
+  plan: Extract<ServePlan, { kind: "stdio" }>,
+): Promise<ExitCodeValue> {
   const { entry } = plan.transport;
   const stop = stopRequest(process.stdin);
   let running: RunningStdioTransport;
   let ended: StdioTransportEnd | string;
   try {
     running = await start(plan.transport, () =>
-      entry.transport.start({ app: transportApp(app), flags: flagsOf(plan.transport), stdin: process.stdin, stdout: process.stdout }),
+      entry.transport.start({
+        app: transportApp(app),
+        flags: flagsOf(plan.transport),
+        stdin: process.stdin,
+        stdout: process.stdout,
+      }),
     );
     // stdout is the protocol channel: the banner goes to stderr.
     println(
@@ -149,21 +177,38 @@ async function start<R>(selected: Selected<HttpTransport | StdioTransport>, run:
   }
 }
 
-async function listen(mounts: readonly Mounted[], port: number, hostname: string, appName: string): Promise<SharedServer> {
+async function listen(
+  mounts: readonly Mounted[],
+  port: number,
+  hostname: string,
+  appName: string,
+): Promise<SharedServer> {
   try {
     return await listenShared(mounts, port, hostname, { resourceName: appName });
   } catch (error) {
     if ((error as { code?: unknown }).code === "EADDRINUSE") {
-      throw new CliError(ExitCode.failure, `Port ${port} on ${hostname} is already in use`, "Pass --port N or set PORT (0 picks a free port).");
+      throw new CliError(
+        ExitCode.failure,
+        `Port ${port} on ${hostname} is already in use`,
+        "Pass --port N or set PORT (0 picks a free port).",
+      );
     }
-    throw new CliError(ExitCode.failure, `Cannot listen on ${hostname}:${port}: ${errorMessage(error)}`, "Check --host and --port.", {
-      cause: error,
-    });
+    throw new CliError(
+      ExitCode.failure,
+      `Cannot listen on ${hostname}:${port}: ${errorMessage(error)}`,
+      "Check --host and --port.",
+      {
+        cause: error,
+      },
+    );
   }
 }
 
 /** Stops each transport, the last started first; reports each failure and carries on. `false` if any failed. */
-async function stopAll(io: CliIo, started: readonly { readonly entry: Registered; readonly running: { stop(): Promise<void> } }[]): Promise<boolean> {
+async function stopAll(
+  io: CliIo,
+  started: readonly { readonly entry: Registered; readonly running: { stop(): Promise<void> } }[],
+): Promise<boolean> {
   let ok = true;
   for (const { entry, running } of [...started].reverse()) {
     try {

@@ -55,7 +55,12 @@ export const toolsCommand: Command = {
       return ExitCode.ok;
     }
     if (tools.length === 0) {
-      println(io.stdout, adapter === undefined ? "No tools. Add actions under an adapter's tool roots, or declare `tool: true` on an action." : `No tools for adapter "${adapter}".`);
+      println(
+        io.stdout,
+        adapter === undefined
+          ? "No tools. Add actions under an adapter's tool roots, or declare `tool: true` on an action."
+          : `No tools for adapter "${adapter}".`,
+      );
       return ExitCode.ok;
     }
     const rows = tools.map((tool) => [
@@ -67,7 +72,13 @@ export const toolsCommand: Command = {
     ]);
     println(io.stdout, ...table(["NAME", "VERSION", "ADAPTERS", "HINTS", "DESCRIPTION"], rows));
     if (served.length > 0) {
-      const entries = served.map((entry) => [entry.kind, entry.name, entry.target ?? "-", entry.transport, entry.description ?? ""]);
+      const entries = served.map((entry) => [
+        entry.kind,
+        entry.name,
+        entry.target ?? "-",
+        entry.transport,
+        entry.description ?? "",
+      ]);
       println(io.stdout, "", ...table(["KIND", "NAME", "ADDRESS", "TRANSPORT", "DESCRIPTION"], entries));
     }
     return ExitCode.ok;

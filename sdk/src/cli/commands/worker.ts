@@ -19,7 +19,8 @@ const DEFAULT_GRACE_MS = 30_000;
 function positiveInteger(name: string, value: string | boolean | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
   const parsed = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(parsed) || parsed < min) throw usageError(`--${name} must be an integer ≥ ${min} (got ${JSON.stringify(value)})`, "worker");
+  if (!Number.isSafeInteger(parsed) || parsed < min)
+    throw usageError(`--${name} must be an integer ≥ ${min} (got ${JSON.stringify(value)})`, "worker");
   return parsed;
 }
 

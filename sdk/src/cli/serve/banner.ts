@@ -35,7 +35,9 @@ export function httpBanner(appName: string, origin: string, mounts: readonly Mou
 
 /** The transport's own banner; a banner that throws is reported and replaced by the default line. */
 function bannerOf({ entry, running }: Mounted, origin: string): TransportBanner {
-  const fallback: TransportBanner = { endpoints: [{ label: entry.transport.name, target: `${origin}${entry.transport.path}` }] };
+  const fallback: TransportBanner = {
+    endpoints: [{ label: entry.transport.name, target: `${origin}${entry.transport.path}` }],
+  };
   if (running.banner === undefined) return fallback;
   try {
     return running.banner(origin);
@@ -57,5 +59,8 @@ function cliNote({ configPath, cwd, env }: BannerPlace): string[] {
   }
   const entry = fileURLToPath(new URL("../../../bin/axn.js", import.meta.url));
   const config = configPath === undefined ? "" : ` --config ${configPath}`;
-  return [`This app's CLI, from ${standing}:`, `  ${process.execPath} ${entry} <tools|mcp-config|serve --mcp-stdio>${config}`];
+  return [
+    `This app's CLI, from ${standing}:`,
+    `  ${process.execPath} ${entry} <tools|mcp-config|serve --mcp-stdio>${config}`,
+  ];
 }

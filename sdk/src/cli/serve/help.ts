@@ -40,7 +40,11 @@ function listed(transports: readonly Registered[]): string[] {
     plugin,
     transport.description ?? "",
   ]);
-  const lines = ["Transports of this app:", ...table(["KIND", "NAME", "PATH", "PLUGIN", "DESCRIPTION"], rows).map((line) => `  ${line}`), ""];
+  const lines = [
+    "Transports of this app:",
+    ...table(["KIND", "NAME", "PATH", "PLUGIN", "DESCRIPTION"], rows).map((line) => `  ${line}`),
+    "",
+  ];
   for (const entry of transports) {
     const flags = flagsOf(entry);
     if (flags.length === 0) continue;
@@ -48,7 +52,10 @@ function listed(transports: readonly Registered[]): string[] {
     const width = Math.max(...left.map((text) => text.length)) + 2;
     lines.push(
       `Options of ${describeTransport(entry)}:`,
-      ...flags.map((flag, index) => `  ${left[index]!.padEnd(width)}${flag.help}${flag.default === undefined ? "" : ` (default ${JSON.stringify(flag.default)})`}`),
+      ...flags.map(
+        (flag, index) =>
+          `  ${left[index]!.padEnd(width)}${flag.help}${flag.default === undefined ? "" : ` (default ${JSON.stringify(flag.default)})`}`,
+      ),
       "",
     );
   }

@@ -40,9 +40,20 @@ export interface Selected<T extends Transport> {
 
 /** `dev`: development mode (`--dev` or `NODE_ENV=development`); production otherwise. */
 export type ServePlan =
-  | { readonly kind: "http"; readonly dev: boolean; readonly port: number; readonly hostname: string; readonly transports: readonly Selected<HttpTransport>[] }
+  | {
+      readonly kind: "http";
+      readonly dev: boolean;
+      readonly port: number;
+      readonly hostname: string;
+      readonly transports: readonly Selected<HttpTransport>[];
+    }
   /** `via`: how the command line chose it (`--stdio mcp`, `--mcp-stdio`), for messages. */
-  | { readonly kind: "stdio"; readonly dev: boolean; readonly via: string; readonly transport: Selected<StdioTransport> };
+  | {
+      readonly kind: "stdio";
+      readonly dev: boolean;
+      readonly via: string;
+      readonly transport: Selected<StdioTransport>;
+    };
 
 export interface PlanContext {
   readonly env: NodeJS.ProcessEnv;
@@ -62,9 +73,13 @@ export function planServe(argv: readonly string[], transports: readonly Register
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw parseError(error, Object.keys(options).filter((name) => name !== "config" && name !== "help"));
+    throw parseError(
+      error,
+      Object.keys(options).filter((name) => name !== "config" && name !== "help"),
+    );
   }
-  if (parsed.positionals.length > 0) throw usageError(`Unexpected argument "${parsed.positionals[0]}" for axn serve`, "serve");
+  if (parsed.positionals.length > 0)
+    throw usageError(`Unexpected argument "${parsed.positionals[0]}" for axn serve`, "serve");
   const values = parsed.values;
   const dev = values["dev"] === true || context.env["NODE_ENV"] === "development";
 
@@ -73,11 +88,26 @@ export function planServe(argv: readonly string[], transports: readonly Register
     if (values["port"] !== undefined || values["host"] !== undefined) {
       throw usageError(`${stdio.via} serves over stdin/stdout; it takes no --port or --host`, "serve");
     }
-    refuseUnserved(values, owners, (owner) => owner === stdio.entry, () => `which is not served with ${stdio.via}`);
-    return { kind: "stdio", dev, via: stdio.via, transport: { entry: stdio.entry, flags: flagValues(stdio.entry, values) } };
+    refuseUnserved(
+      values,
+      owners,
+      (owner) => owner === stdio.entry,
+      () => `which is not served with ${stdio.via}`,
+    );
+    return {
+      kind: "stdio",
+      dev,
+      via: stdio.via,
+      transport: { entry: stdio.entry, flags: flagValues(stdio.entry, values) },
+    };
   }
 
-  refuseUnserved(values, owners, (owner) => isHttp(owner), (flag) => `which is served only with --stdio ${flag.owner.transport.name}`);
+  refuseUnserved(
+    values,
+    owners,
+    (owner) => isHttp(owner),
+    (flag) => `which is served only with --stdio ${flag.owner.transport.name}`,
+  );
   const http = transports.filter(isHttp);
   if (http.length === 0) throw nothingToServe(transports, context);
   const portOption = values["port"];
@@ -92,7 +122,11 @@ export function planServe(argv: readonly string[], transports: readonly Register
 
 type Values = ReturnType<typeof parseArgs>["values"];
 
-function selectStdio(values: Values, transports: readonly Registered[], context: PlanContext): { via: string; entry: Registered<StdioTransport> } | undefined {
+function selectStdio(
+  values: Values,
+  transports: readonly Registered[],
+  context: PlanContext,
+): { via: string; entry: Registered<StdioTransport> } | undefined {
   const stdio = transports.filter(isStdio);
   const picks: { via: string; entry: Registered<StdioTransport> }[] = [];
   const named = values["stdio"];
@@ -117,7 +151,12 @@ function selectStdio(values: Values, transports: readonly Registered[], context:
 }
 
 /** Refuses each given flag whose transport this run does not serve. */
-function refuseUnserved(values: Values, owners: ReadonlyMap<string, DeclaredFlag>, served: (owner: Registered) => boolean, why: (flag: DeclaredFlag) => string): void {
+function refuseUnserved(
+  values: Values,
+  owners: ReadonlyMap<string, DeclaredFlag>,
+  served: (owner: Registered) => boolean,
+  why: (flag: DeclaredFlag) => string,
+): void {
   for (const [name, value] of Object.entries(values)) {
     const flag = owners.get(name);
     if (value === undefined || flag === undefined || served(flag.owner)) continue;
@@ -138,14 +177,20 @@ function parsePort(raw: string | undefined, fromOption: boolean): number {
   if (raw === undefined || raw === "") return DEFAULT_SERVE_PORT;
   const port = Number(raw);
   if (!/^\d+$/.test(raw) || port > 65535) {
-    throw usageError(`${fromOption ? "--port" : "PORT"} must be a port number between 0 and 65535, got "${raw}"`, "serve");
+    throw usageError(
+      `${fromOption ? "--port" : "PORT"} must be a port number between 0 and 65535, got "${raw}"`,
+      "serve",
+    );
   }
   return port;
 }
 
 function parseError(error: unknown, known: readonly string[]): CliError {
   const message = errorMessage(error);
-  const unknown = (error as { code?: unknown }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
+  const unknown =
+    (error as { code?: unknown }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+      ? /'(-[^']*)'/.exec(message)?.[1]
+      : undefined;
   if (unknown === undefined) return usageError(message, "serve");
   const suggestion = closestMatch(unknown.replace(/^-+/, "").replace(/=.*$/, ""), known);
   return usageError(
@@ -164,7 +209,10 @@ function noStdioTransport(named: string, stdio: readonly Registered<StdioTranspo
       `List a plugin that registers a stdio transport in plugins in ${context.where} (loaded plugins: ${listOrNone(context.plugins)}).`,
     );
   }
-  const suggestion = closestMatch(named, stdio.map((entry) => entry.transport.name));
+  const suggestion = closestMatch(
+    named,
+    stdio.map((entry) => entry.transport.name),
+  );
   return usageError(
     suggestion !== undefined
       ? `No stdio transport named "${named}"; did you mean "${suggestion}"?`

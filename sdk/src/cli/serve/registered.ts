@@ -6,7 +6,14 @@
  * these checks included, reaches the caller as the host's `HookError`
  * (`Plugin "x" failed in hook registerTransport: …`).
  */
-import { TRANSPORT_KINDS, type AxnHost, type HttpTransport, type StdioTransport, type Transport, type TransportRegistrar } from "@axn/core";
+import {
+  TRANSPORT_KINDS,
+  type AxnHost,
+  type HttpTransport,
+  type StdioTransport,
+  type Transport,
+  type TransportRegistrar,
+} from "@axn/core";
 import { FOR_PLUGIN, type PluginScoped } from "@axn/core/internal";
 
 export interface Registered<T extends Transport = Transport> {
@@ -27,7 +34,8 @@ export function describeTransport(entry: Registered): string {
 
 /** Every transport the loaded plugins register, in registration order. `reservedFlags`: the server's own options. */
 export function collectTransports(host: AxnHost, reservedFlags: readonly string[]): Registered[] {
-  if (host.phase !== "run") throw new Error("Transports are collected once the host has finished loading (its settings are final then)");
+  if (host.phase !== "run")
+    throw new Error("Transports are collected once the host has finished loading (its settings are final then)");
   const collected: Registered[] = [];
   const flagOwners = new Map<string, Registered>();
   const registrar = (plugin: string): TransportRegistrar & PluginScoped<TransportRegistrar> => ({
@@ -54,7 +62,9 @@ export function isStdio(entry: Registered): entry is Registered<StdioTransport> 
 
 function checkShape(value: unknown): Transport {
   if (typeof value !== "object" || value === null) {
-    throw new TypeError(`A transport must be an object with kind, name and start; got ${value === null ? "null" : typeof value}`);
+    throw new TypeError(
+      `A transport must be an object with kind, name and start; got ${value === null ? "null" : typeof value}`,
+    );
   }
   const transport = value as Partial<Record<keyof HttpTransport | keyof StdioTransport, unknown>>;
   const { kind, name } = transport;
@@ -64,29 +74,43 @@ function checkShape(value: unknown): Transport {
     );
   }
   if (!TRANSPORT_KINDS.includes(kind as never)) {
-    throw new TypeError(`Transport "${name}" has kind ${JSON.stringify(kind)}; expected one of ${TRANSPORT_KINDS.map((k) => `"${k}"`).join(", ")}`);
+    throw new TypeError(
+      `Transport "${name}" has kind ${JSON.stringify(kind)}; expected one of ${TRANSPORT_KINDS.map((k) => `"${k}"`).join(", ")}`,
+    );
   }
   const what = `${String(kind)} transport "${name}"`;
   if (typeof transport.start !== "function") throw new TypeError(`${what} has no start function`);
-  if (transport.description !== undefined && typeof transport.description !== "string") throw new TypeError(`${what}: description must be a string`);
+  if (transport.description !== undefined && typeof transport.description !== "string")
+    throw new TypeError(`${what}: description must be a string`);
   if (kind === "http") {
     if (typeof transport.path !== "string" || !PATH.test(transport.path)) {
       throw new TypeError(
         `${what} has path ${JSON.stringify(transport.path)}; expected "/" or a path such as "/mcp" (segments of letters, digits, ".", "_", "~", "-"; no trailing slash)`,
       );
     }
-    if (transport.openapi !== undefined && typeof transport.openapi !== "function") throw new TypeError(`${what}: openapi must be a function`);
+    if (transport.openapi !== undefined && typeof transport.openapi !== "function")
+      throw new TypeError(`${what}: openapi must be a function`);
   }
-  if (transport.catalog !== undefined && typeof transport.catalog !== "function") throw new TypeError(`${what}: catalog must be a function`);
-  if (kind === "stdio" && transport.selectFlag !== undefined && (typeof transport.selectFlag !== "string" || !NAME.test(transport.selectFlag))) {
-    throw new TypeError(`${what} has selectFlag ${JSON.stringify(transport.selectFlag)}; expected a flag name such as "mcp-stdio" (without the leading --)`);
+  if (transport.catalog !== undefined && typeof transport.catalog !== "function")
+    throw new TypeError(`${what}: catalog must be a function`);
+  if (
+    kind === "stdio" &&
+    transport.selectFlag !== undefined &&
+    (typeof transport.selectFlag !== "string" || !NAME.test(transport.selectFlag))
+  ) {
+    throw new TypeError(
+      `${what} has selectFlag ${JSON.stringify(transport.selectFlag)}; expected a flag name such as "mcp-stdio" (without the leading --)`,
+    );
   }
   const flags = transport.flags;
   if (flags !== undefined && (typeof flags !== "object" || flags === null || Array.isArray(flags))) {
     throw new TypeError(`${what}: flags must be an object of flag name → { type, help }`);
   }
   for (const [flag, spec] of Object.entries((flags ?? {}) as Record<string, unknown>)) {
-    if (!NAME.test(flag)) throw new TypeError(`${what} declares flag ${JSON.stringify(flag)}; expected lower-case letters, digits and "-", without the leading --`);
+    if (!NAME.test(flag))
+      throw new TypeError(
+        `${what} declares flag ${JSON.stringify(flag)}; expected lower-case letters, digits and "-", without the leading --`,
+      );
     const { type, help, default: fallback, valueName } = (spec ?? {}) as Record<string, unknown>;
     if ((type !== "boolean" && type !== "string") || typeof help !== "string" || help === "") {
       throw new TypeError(`${what}: flag --${flag} needs type "boolean" or "string" and a help text`);
@@ -95,7 +119,9 @@ function checkShape(value: unknown): Transport {
       throw new TypeError(`${what}: flag --${flag} has a default that is not a string; only a string flag takes one`);
     }
     if (valueName !== undefined && (type !== "string" || typeof valueName !== "string" || valueName === "")) {
-      throw new TypeError(`${what}: flag --${flag} has a valueName; only a string flag takes one, as a non-empty string`);
+      throw new TypeError(
+        `${what}: flag --${flag} has a valueName; only a string flag takes one, as a non-empty string`,
+      );
     }
   }
   return value as Transport;
@@ -103,13 +129,19 @@ function checkShape(value: unknown): Transport {
 
 function checkUnique(entry: Registered, collected: readonly Registered[]): void {
   const { transport } = entry;
-  const sameName = collected.find((other) => other.transport.kind === transport.kind && other.transport.name === transport.name);
+  const sameName = collected.find(
+    (other) => other.transport.kind === transport.kind && other.transport.name === transport.name,
+  );
   if (sameName !== undefined) {
     const article = transport.kind === "http" ? "an" : "a";
-    throw new Error(`There is already ${article} ${describeTransport(sameName)}; a transport's name is unique among the transports of its kind`);
+    throw new Error(
+      `There is already ${article} ${describeTransport(sameName)}; a transport's name is unique among the transports of its kind`,
+    );
   }
   if (transport.kind !== "http") return;
-  const samePath = collected.find((other) => other.transport.kind === "http" && other.transport.path === transport.path);
+  const samePath = collected.find(
+    (other) => other.transport.kind === "http" && other.transport.path === transport.path,
+  );
   if (samePath !== undefined) {
     throw new Error(
       `http transport "${transport.name}" cannot be mounted at ${transport.path}: ${describeTransport(samePath)} is mounted there; ` +
@@ -140,7 +172,12 @@ export function flagsOf(entry: Registered): DeclaredFlag[] {
   }));
   const { transport } = entry;
   if (transport.kind === "stdio" && transport.selectFlag !== undefined) {
-    flags.push({ name: transport.selectFlag, type: "boolean", help: `same as --stdio ${transport.name}`, owner: entry });
+    flags.push({
+      name: transport.selectFlag,
+      type: "boolean",
+      help: `same as --stdio ${transport.name}`,
+      owner: entry,
+    });
   }
   return flags;
 }
@@ -149,9 +186,12 @@ function checkFlags(entry: Registered, reserved: readonly string[], owners: Map<
   const what = `${entry.transport.kind} transport "${entry.transport.name}"`;
   const flags = flagsOf(entry).map((flag) => flag.name);
   for (const [index, flag] of flags.entries()) {
-    if (flags.indexOf(flag) !== index) throw new TypeError(`${what} declares --${flag} both as a flag and as its selectFlag`);
+    if (flags.indexOf(flag) !== index)
+      throw new TypeError(`${what} declares --${flag} both as a flag and as its selectFlag`);
     if (reserved.includes(flag)) {
-      throw new Error(`${what} declares --${flag}, which is an option of axn serve itself; name the transport's flags for it (--${entry.transport.name}-…)`);
+      throw new Error(
+        `${what} declares --${flag}, which is an option of axn serve itself; name the transport's flags for it (--${entry.transport.name}-…)`,
+      );
     }
     const owner = owners.get(flag);
     if (owner !== undefined) {

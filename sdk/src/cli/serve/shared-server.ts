@@ -29,7 +29,10 @@ export interface SharedServer {
   close(): Promise<void>;
 }
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff" } as const;
+const JSON_HEADERS = {
+  "content-type": "application/json; charset=utf-8",
+  "x-content-type-options": "nosniff",
+} as const;
 
 export interface SharedServerOptions {
   /** `resource_name` of the protected resource metadata. */
@@ -37,7 +40,12 @@ export interface SharedServerOptions {
 }
 
 /** Starts listening; rejects with Node's error (`EADDRINUSE`) when it cannot. */
-export async function listenShared(mounts: readonly Mounted[], port: number, hostname: string, options: SharedServerOptions = {}): Promise<SharedServer> {
+export async function listenShared(
+  mounts: readonly Mounted[],
+  port: number,
+  hostname: string,
+  options: SharedServerOptions = {},
+): Promise<SharedServer> {
   const server = createServer(dispatcher(mounts, options));
   const url = await listen(server, port, hostname);
   return {
@@ -50,7 +58,10 @@ export async function listenShared(mounts: readonly Mounted[], port: number, hos
   };
 }
 
-function dispatcher(mounts: readonly Mounted[], options: SharedServerOptions): (request: IncomingMessage, response: ServerResponse) => void {
+function dispatcher(
+  mounts: readonly Mounted[],
+  options: SharedServerOptions,
+): (request: IncomingMessage, response: ServerResponse) => void {
   const longestFirst = [...mounts].sort((a, b) => b.entry.transport.path.length - a.entry.transport.path.length);
   const metadata = authenticationConfigured() ? metadataPaths(mounts) : new Map<string, string>();
   return (request, response) => {
@@ -68,7 +79,8 @@ function dispatcher(mounts: readonly Mounted[], options: SharedServerOptions): (
     const failed = (error: unknown): void => {
       const { plugin, transport } = mount.entry;
       reportException(error, { action: plugin, phase: `http transport "${transport.name}" request` });
-      if (!response.headersSent) response.writeHead(500, JSON_HEADERS).end(JSON.stringify({ error: "Internal server error" }));
+      if (!response.headersSent)
+        response.writeHead(500, JSON_HEADERS).end(JSON.stringify({ error: "Internal server error" }));
       else response.destroy();
     };
     try {
@@ -88,18 +100,29 @@ function metadataPaths(mounts: readonly Mounted[]): Map<string, string> {
     paths.set(`${PROTECTED_RESOURCE_PATH}${resource === "/" ? "" : resource}`, resource);
   }
   const first = mounts[0];
-  if (first !== undefined && !paths.has(PROTECTED_RESOURCE_PATH)) paths.set(PROTECTED_RESOURCE_PATH, first.entry.transport.path);
+  if (first !== undefined && !paths.has(PROTECTED_RESOURCE_PATH))
+    paths.set(PROTECTED_RESOURCE_PATH, first.entry.transport.path);
   return paths;
 }
 
-function answerMetadata(request: IncomingMessage, response: ServerResponse, resource: string, resourceName: string | undefined): void {
+function answerMetadata(
+  request: IncomingMessage,
+  response: ServerResponse,
+  resource: string,
+  resourceName: string | undefined,
+): void {
   if (request.method !== "GET" && request.method !== "HEAD") {
-    response.writeHead(405, { ...JSON_HEADERS, allow: "GET, HEAD" }).end(JSON.stringify({ error: "Method not allowed" }));
+    response
+      .writeHead(405, { ...JSON_HEADERS, allow: "GET, HEAD" })
+      .end(JSON.stringify({ error: "Method not allowed" }));
     return;
   }
   // The origin the client used (the Host it sent is what it will send its tokens to), unless
   // `serve.publicUrl` or a trusted proxy's forwarded headers name the public one.
-  const origin = publicOrigin((name) => firstHeader(request.headers[name]), `http://${request.headers.host ?? "localhost"}`);
+  const origin = publicOrigin(
+    (name) => firstHeader(request.headers[name]),
+    `http://${request.headers.host ?? "localhost"}`,
+  );
   // Public by design (RFC 9728 §3): any page may read it, so OAuth clients in a browser can.
   response
     .writeHead(200, { ...JSON_HEADERS, "access-control-allow-origin": "*", "cache-control": "max-age=3600" })
