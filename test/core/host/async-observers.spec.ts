@@ -24,7 +24,6 @@ describe("host kernel: an async observer's rejection is reported, never an unhan
   it("reports a rejecting async onResult observer once, naming the plugin and the hook; the result and later observers are unaffected", async () => {
     const host = createKernelHost();
     const later: boolean[] = [];
-    // biome-ignore lint/nursery/noMisusedPromises: an async observer on a sync hook is what this spec is about
     host.hooks.onResult.tap("axn-plugin-metrics", async () => {
       await Promise.resolve();
       throw new Error("metrics down");
@@ -45,7 +44,6 @@ describe("host kernel: an async observer's rejection is reported, never an unhan
   it("leaves a resolving async observer alone", async () => {
     const host = createKernelHost();
     const seen: string[] = [];
-    // biome-ignore lint/nursery/noMisusedPromises: an async observer on a sync hook is what this spec is about
     host.hooks.onResult.tap("axn-plugin-audit", async ({ result }) => void seen.push(result.outcome));
     host.freeze();
     await defineAxn({ name: "AsyncObservers.Quiet", call: () => undefined }).call({});
