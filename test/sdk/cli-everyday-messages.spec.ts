@@ -11,32 +11,8 @@ import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { resetKernel } from "@axn/sdk/testing";
-import { main } from "../../sdk/dist/cli/main.js";
 import { axnBin, repo } from "../support/axn-child.js";
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function axn(args: readonly string[], cwd: string): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  resetKernel();
-  try {
-    const code = await main(args, {
-      cwd,
-      env: {},
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    });
-    return { code, stdout, stderr };
-  } finally {
-    resetKernel();
-  }
-}
+import { axn, type Run } from "../support/cli-in-process.js";
 
 describe("axn CLI: the everyday messages (issue 33)", function () {
   this.timeout(120_000); // a hang guard, not a budget
