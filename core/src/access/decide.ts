@@ -53,9 +53,9 @@ function held(list: unknown): readonly unknown[] {
   return Array.isArray(list) ? list : [];
 }
 
-function named(kind: "scope" | "role", names: readonly string[], any: boolean): string {
+function named(kind: "scope" | "role", names: readonly string[], oneOf: boolean): string {
   if (names.length === 1) return `the ${kind} ${names[0]}`;
-  return `${any ? "one of " : ""}the ${kind}s ${names.join(", ")}`;
+  return `${oneOf ? "one of " : ""}the ${kind}s ${names.join(", ")}`;
 }
 
 /**

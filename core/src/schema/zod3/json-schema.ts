@@ -91,8 +91,8 @@ function dateSchema(def: Def): Mutable {
 
 /** The sign bounds (`positive()`, `nonnegative()`, …) fit a pattern; other bounds cannot. */
 function bigintPattern(def: { readonly checks?: Def["checks"] }): string {
-  let min: "any" | "nonnegative" | "positive" = "any";
-  let max: "any" | "nonpositive" | "negative" = "any";
+  let min: LowerSign = "unbounded";
+  let max: UpperSign = "unbounded";
   for (const check of def.checks ?? []) {
     if (check.kind === "min" && check.value === 0n) min = check.inclusive ? "nonnegative" : "positive";
     if (check.kind === "max" && check.value === 0n) max = check.inclusive ? "nonpositive" : "negative";
@@ -100,8 +100,13 @@ function bigintPattern(def: { readonly checks?: Def["checks"] }): string {
   return signPattern(min, max);
 }
 
+/** The sign a bigint's checks allow from below and from above ("unbounded": no check on that side). */
+export type LowerSign = "unbounded" | "nonnegative" | "positive";
+export type UpperSign = "unbounded" | "nonpositive" | "negative";
+
 /** A decimal-integer pattern for a bigint whose only bounds are around zero. */
-export function signPattern(min: "any" | "nonnegative" | "positive", max: "any" | "nonpositive" | "negative"): string {
+
+export function signPattern(min: LowerSign, max: UpperSign): string {
   if (min === "positive") return "^\\+?0*[1-9]\\d*$";
   if (min === "nonnegative") return "^\\+?\\d+$";
   if (max === "negative") return "^-0*[1-9]\\d*$";

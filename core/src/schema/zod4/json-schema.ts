@@ -11,7 +11,7 @@ import type { JsonSchema } from "../json-schema-types.js";
 import type { SchemaIo } from "../schema-kind.js";
 import { isPlainObject } from "../json-value.js";
 import { toDraft2020 } from "../draft-2020.js";
-import { signPattern } from "../zod3/json-schema.js";
+import { type LowerSign, signPattern, type UpperSign } from "../zod3/json-schema.js";
 import { defOf, type CheckDef, type Zod4Schema } from "./def.js";
 import { addPattern, JWT_PATTERN, NO_OUTER_WHITESPACE, refuseStatefulRegex, URL_PATTERN } from "../string-checks.js";
 
@@ -193,8 +193,8 @@ function dateSchema(checks: readonly CheckDef[]): Mutable {
 }
 
 function bigintPattern(checks: readonly CheckDef[]): string {
-  let min: "any" | "nonnegative" | "positive" = "any";
-  let max: "any" | "nonpositive" | "negative" = "any";
+  let min: LowerSign = "unbounded";
+  let max: UpperSign = "unbounded";
   for (const check of checks) {
     if (check.check === "greater_than" && check.value === 0n) min = check.inclusive ? "nonnegative" : "positive";
     if (check.check === "less_than" && check.value === 0n) max = check.inclusive ? "nonpositive" : "negative";
