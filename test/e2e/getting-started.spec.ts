@@ -335,7 +335,7 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     const server = spawn(command, args, { cwd: app, env: userEnv(), detached: true });
     children.add(server);
     const banner = await readUntil(server, "Press Ctrl+C to stop.");
-    const url = /Serving my-tools \(1 MCP tools, 1 HTTP operations\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+    const url = /Serving my-tools \(1 MCP tools, 1 HTTP operation\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
       banner,
     )?.[1];
     expect(url, banner).to.be.a("string");
