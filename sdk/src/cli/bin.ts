@@ -14,6 +14,11 @@
  *   to jiti, so tsx's loader is registered — once, just before a command that loads the app
  *   (`--help`, `--version`, `init` and `mcp-config` load none).
  */
+// `axn call … --json | head -3`: a reader that stops early ends the command, not with a stack.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(process.exitCode ?? 0);
+});
 const nativeTypeScript = (process.features as { readonly typescript?: unknown }).typescript !== undefined;
 const { main } = await import("./main.js");
 const code = await main(
