@@ -87,7 +87,7 @@ const DEPENDENCIES: Readonly<
     optionalPeers: [],
   },
   "@axn/sdk": {
-    dependencies: ["chokidar", "cli-progress", "jiti", "jose", "semver"],
+    dependencies: ["chokidar", "cli-progress", "jiti", "jose", "semver", "tsx"],
     peerDependencies: ["@axn/core", "bullmq", "ioredis", "zod"],
     optionalPeers: ["bullmq", "ioredis"],
   },
