@@ -79,7 +79,7 @@ const stdio: StdioTransport<{}> = {
   async start({ app, stdin, stdout }) {
     const served = await discoverSurface();
     // stdio has no request to authenticate: the principal is the configured one (trusted-local).
-    const { server, ended } = await serveStdioUntilEnd({
+    const { handle, ended } = await serveStdioUntilEnd({
       name: app.name,
       version: app.version,
       stdin,
@@ -87,7 +87,7 @@ const stdio: StdioTransport<{}> = {
       principal: servingConfig.get("stdioPrincipal"),
       ...served,
     });
-    return { summary: summary(served), ended, stop: () => server.close() };
+    return { summary: summary(served), ended, stop: () => handle.close() };
   },
 };
 
@@ -115,7 +115,8 @@ function summary({ resources, prompts }: DiscoveredSurface): string {
   const extra = counts
     .filter(([count]) => count > 0)
     .map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
-  return `${registeredTools().length} MCP tools${extra.join("")}`;
+  const tools = registeredTools().length;
+  return `${tools} MCP tool${tools === 1 ? "" : "s"}${extra.join("")}`;
 }
 
 /** A name `claude mcp add` takes: no scope `@`, nothing but letters, digits, `_` and `-`. */
