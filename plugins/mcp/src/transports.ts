@@ -115,8 +115,7 @@ function summary({ resources, prompts }: DiscoveredSurface): string {
   const extra = counts
     .filter(([count]) => count > 0)
     .map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
-  const tools = registeredTools().length;
-  return `${tools} MCP tool${tools === 1 ? "" : "s"}${extra.join("")}`;
+  return `${registeredTools().length} MCP tools${extra.join("")}`;
 }
 
 /** A name `claude mcp add` takes: no scope `@`, nothing but letters, digits, `_` and `-`. */

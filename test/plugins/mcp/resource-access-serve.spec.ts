@@ -75,10 +75,7 @@ describe("axn serve: access on MCP resources and prompts (child process)", funct
       () => undefined,
       (error: { code: number; message: string }) => [error.code, error.message],
     );
-    expect(unknown).to.deep.equal([
-      -32602,
-      "MCP error -32602: Resource not found: tickets-archive://1",
-    ]);
+    expect(unknown).to.deep.equal([-32602, "MCP error -32602: Resource not found: tickets-archive://1"]);
     const prompt = await anonymous!.getPrompt({ name: "escalate", arguments: { ticketId: "1" } }).then(
       () => undefined,
       (error: { message: string }) => error.message,

@@ -34,7 +34,8 @@ export function modernHandler(ctx: HttpContext): ModernHandler {
 export async function isModern(exchange: Exchange): Promise<boolean> {
   const { request, parsedBody } = exchange;
   if (request.method !== "POST" || request.headers.has("mcp-session-id")) return false;
-  if (!claimsSomething(parsedBody) && !MODERN_VERSION.test(request.headers.get("mcp-protocol-version") ?? "")) return false;
+  if (!claimsSomething(parsedBody) && !MODERN_VERSION.test(request.headers.get("mcp-protocol-version") ?? ""))
+    return false;
   return !(await isLegacyRequest(request, parsedBody));
 }
 
@@ -44,7 +45,8 @@ const MODERN_VERSION = /^20(2[6-9]|[3-9]\d)-/;
 function claimsSomething(body: unknown): boolean {
   const messages = Array.isArray(body) ? body : [body];
   return messages.some(
-    (message) => typeof message === "object" && message !== null && typeof (message as { method?: unknown }).method === "string",
+    (message) =>
+      typeof message === "object" && message !== null && typeof (message as { method?: unknown }).method === "string",
   );
 }
 

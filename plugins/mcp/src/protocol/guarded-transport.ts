@@ -38,7 +38,7 @@ function firstPath(message: string): string | undefined {
 export type ValidationSentence = (method: string, path: string | undefined) => string | undefined;
 
 /** One short line instead of a parser's dump. */
-export function cleanValidationMessage(message: string, sentence?: ValidationSentence): string {
+function cleanValidationMessage(message: string, sentence?: ValidationSentence): string {
   const match = SDK_VALIDATION.exec(message);
   if (match === null) return message;
   const method = match[1]!;

@@ -17,7 +17,7 @@ import {
   type LoggingLevel,
   type Server,
 } from "@modelcontextprotocol/server";
-import type { McpEra } from "./server-context.js";
+import type { McpEra } from "./era.js";
 
 export interface McpPeer {
   /** The protocol era of the request. */
@@ -30,14 +30,9 @@ export interface McpPeer {
 
 const SEVERITY: ReadonlyMap<string, number> = new Map(LOG_LEVELS.map((level, index) => [level, index]));
 
-/** The session-wide level a 2025-11-25 client set, kept per server (and replayed by a shared session store). */
-export interface SessionLogLevel {
-  minimum: number;
-}
-
 /** A 2025-11-25 session's peer; also answers `logging/setLevel` (the server must declare `logging`). */
 export function attachPeer(server: Server): McpPeer {
-  const level: SessionLogLevel = { minimum: -1 };
+  const level = { minimum: -1 };
   // Replaces the SDK's own handler, whose level table is private: the level is kept here, where
   // each tool call's log messages are filtered (they go out on the call's own stream).
   server.setRequestHandler("logging/setLevel", (request) => {

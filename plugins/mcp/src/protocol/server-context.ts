@@ -24,8 +24,7 @@ import type { McpPeer } from "./peer.js";
 /** What the SDK hands a request handler (its `ctx`). */
 export type McpRequestExtra = ServerContext;
 
-/** Which protocol a request speaks: `legacy` for 2025-11-25 and before, `modern` for 2026-07-28. */
-export type McpEra = "legacy" | "modern";
+export type { McpEra } from "./era.js";
 
 /**
  * The parts of a request a tool call uses, and what the server knows of its client (`peer`:
@@ -43,7 +42,10 @@ export interface McpRequestContext {
   readonly _meta?: RequestMeta;
   readonly sendNotification?: (notification: ServerNotification) => Promise<void>;
   /** A request to the client related to this one (2025-11-25 only: 2026-07-28 has no server→client requests). */
-  readonly sendRequest?: (request: ServerRequest, options?: { signal?: AbortSignal; timeout?: number }) => Promise<unknown>;
+  readonly sendRequest?: (
+    request: ServerRequest,
+    options?: { signal?: AbortSignal; timeout?: number },
+  ) => Promise<unknown>;
   readonly peer?: McpPeer;
 }
 

@@ -107,8 +107,12 @@ export const McpMessages = {
   badTask: 'Invalid params: "task" must be an object such as {} or { "ttl": 60000 } (ttl in milliseconds)',
 } as const;
 
-/** The JSON-RPC code of a call refused because the server is at its concurrent-call cap (implementation-defined range). */
-const SERVER_BUSY_CODE = -32002;
+/**
+ * The JSON-RPC code of a call refused because the server is at its concurrent-call cap
+ * (implementation-defined range). Not -32002: the SDK sends that one as 2026-07-28's renumbered
+ * resource-not-found, -32602.
+ */
+const SERVER_BUSY_CODE = -32010;
 
 /** A tool set ready to serve: looked up by name, listed once. */
 export interface ToolSet {
@@ -188,12 +192,20 @@ const CACHEABLE = [
  * 2026-07-28 requests the SDK's serving entries hand it (one request over HTTP, one connection
  * over stdio). The handlers are the same for both; what differs is read per request.
  */
-export function serverFor(options: McpServerOptions, set: ToolSet, limits?: ServerLimits, era: McpEra = "legacy"): Server {
+export function serverFor(
+  options: McpServerOptions,
+  set: ToolSet,
+  limits?: ServerLimits,
+  era: McpEra = "legacy",
+): Server {
   const build = options.serverContext ?? defaultServerContext;
   // Visibility can change within a session only when some tool is restricted: advertise it then.
   const restricted = set.tools.some((tool) => !isPublic(tool.action));
   const cacheHints = Object.fromEntries(
-    CACHEABLE.map((method) => [method, restricted && set.cache.cacheScope === "public" ? { ...set.cache, cacheScope: "private" as const } : set.cache]),
+    CACHEABLE.map((method) => [
+      method,
+      restricted && set.cache.cacheScope === "public" ? { ...set.cache, cacheScope: "private" as const } : set.cache,
+    ]),
   );
   // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
   const mcp = new McpServer(
@@ -233,7 +245,10 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
   server.setRequestHandler(
     "tools/call",
     ToolCallParams,
-    async (rawParams: unknown, extra: McpRequestExtra): Promise<CallToolResult | CreateTaskResult | InputRequiredResult> => {
+    async (
+      rawParams: unknown,
+      extra: McpRequestExtra,
+    ): Promise<CallToolResult | CreateTaskResult | InputRequiredResult> => {
       const params = checkedParams(rawParams);
       const tool = set.byName.get(params.name);
       // A tool the server never listed is the client's protocol mistake, not a tool result.
@@ -411,7 +426,8 @@ function checkedParams(params: unknown): { readonly name: string; readonly argum
   if (Object.getPrototypeOf(params) !== Object.prototype || Object.hasOwn(params, "__proto__"))
     throw protocolError(ProtocolErrorCode.InvalidRequest, McpMessages.protoKey);
   const name: unknown = Object.hasOwn(params, "name") ? (params as { name?: unknown }).name : undefined;
-  if (typeof name !== "string" || name === "") throw protocolError(ProtocolErrorCode.InvalidParams, McpMessages.missingName);
+  if (typeof name !== "string" || name === "")
+    throw protocolError(ProtocolErrorCode.InvalidParams, McpMessages.missingName);
   return params as { name: string; arguments?: unknown };
 }
 

@@ -140,7 +140,9 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
     .setting("cacheScope", {
       default: "private" as "private" | "public",
       validate: (value: "private" | "public") =>
-        value === "private" || value === "public" || 'expected "private" (per caller) or "public" (shared by every caller)',
+        value === "private" ||
+        value === "public" ||
+        'expected "private" (per caller) or "public" (shared by every caller)',
       description:
         '2026-07-28: who may share a cached answer (cacheScope): "private" per caller (the default, and the only choice when access policies hide anything), "public" for everyone',
     })

@@ -19,7 +19,11 @@
 import type { Readable, Writable } from "node:stream";
 import type { StdioTransportEnd } from "@axn/core";
 import { serializeMessage, type JSONRPCMessage } from "@modelcontextprotocol/server";
-import { serveStdio as serveStdioEntry, StdioServerTransport, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
+import {
+  serveStdio as serveStdioEntry,
+  StdioServerTransport,
+  type StdioServerHandle,
+} from "@modelcontextprotocol/server/stdio";
 import { reportException } from "@axn/core";
 import { serverFor, serverSet, type McpServerOptions } from "../server/server.js";
 
@@ -84,9 +88,8 @@ export async function serveStdioUntilEnd(options: StdioServeOptions): Promise<St
     if (/ReadBuffer exceeded maximum size/.test(error.message)) {
       stderr.write(`${StdioMessages.oversized(MAX_STDIO_MESSAGE_BYTES)}\n`);
       close({ reason: "oversized message on stdin", exitCode: STDIO_OVERSIZED_EXIT_CODE });
-      return;
     }
-    reportException(error, { action: "axn-plugin-mcp", phase: "stdio transport" });
+    // Anything else (a malformed line, an unknown method) the SDK has already answered on the wire.
   };
   const handle = serveStdioEntry(({ era }) => serverFor(options, set, undefined, era), { transport, onerror });
   stdin.once("end", onEnd);

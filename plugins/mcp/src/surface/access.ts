@@ -37,8 +37,10 @@ export type CallerOf = (extra: McpRequestExtra) => AxnPrincipal | undefined;
 /** The SDK's answers for a resource, template or prompt it does not have: a hidden one gets the same. */
 export const NotFound = {
   resource: (uri: string): ProtocolError => new ResourceNotFoundError(uri),
-  template: (uri: string): ProtocolError => new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${uri} not found`),
-  prompt: (name: string): ProtocolError => new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`),
+  template: (uri: string): ProtocolError =>
+    new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${uri} not found`),
+  prompt: (name: string): ProtocolError =>
+    new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`),
 } as const;
 
 function resourceRefusal(resource: McpResource, principal: AxnPrincipal | undefined): AccessDeniedError | undefined {

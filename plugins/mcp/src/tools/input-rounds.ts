@@ -57,18 +57,22 @@ export class InputRounds {
     });
   }
 
-  /** Asks the client: the answer when this round (or an earlier one) has it, else a promise that never settles. */
-  ask(request: InputRequest): Promise<unknown> {
+  /**
+   * Asks the client: the answer when this round (or an earlier one) has it, else a promise that
+   * never settles. `key` is the body's name for the question (`ctx.elicit(…, { key })`).
+   */
+  ask(request: InputRequest, key?: string): Promise<unknown> {
     const index = this.#asked++;
-    const digest = digestOf(request);
-    const answer = this.#answerAt(index, digest);
+    const name = key ?? keyOf(index);
+    const digest = digestOf({ name, request });
+    const answer = this.#answerAt(index, digest, name);
     if (answer !== undefined) {
       this.#answered.asked.push(digest);
       this.#answered.answers.push(answer);
       return Promise.resolve(answer);
     }
     const first = Object.keys(this.#pending).length === 0;
-    this.#pending[keyOf(index)] = request;
+    this.#pending[name] = request;
     // One turn later, so questions asked together (Promise.all) go out in one round.
     if (first) setImmediate(() => this.#wake?.());
     return new Promise<never>(() => undefined);
@@ -84,18 +88,18 @@ export class InputRounds {
     return { asked: [...this.#answered.asked], answers: [...this.#answered.answers] };
   }
 
-  #answerAt(index: number, digest: string): unknown {
+  #answerAt(index: number, digest: string, name: string): unknown {
     // Only while every earlier question was answered: the first gap ends what the retry may reuse.
     if (this.#answered.answers.length !== index) return undefined;
     if (index < this.#known.answers.length) {
       return this.#known.asked[index] === digest ? this.#known.answers[index] : undefined;
     }
-    return this.#fresh[keyOf(index)];
+    return this.#fresh[name];
   }
 }
 
 /** The same question, the same digest: its method and params, canonically serialized. */
-function digestOf(request: InputRequest): string {
+function digestOf(request: { readonly name: string; readonly request: InputRequest }): string {
   return createHash("sha256").update(canonical(request)).digest("base64url").slice(0, 22);
 }
 

@@ -60,10 +60,11 @@ function toSamplingContent(
 type Ask = (
   message: { method: "elicitation/create" | "sampling/createMessage"; params: object },
   signal: AbortSignal,
+  key: string | undefined,
 ) => Promise<unknown>;
 
 function askerOf(request: McpRequestContext, rounds: InputRounds | undefined): Ask | undefined {
-  if (rounds !== undefined) return (message) => rounds.ask(message as never);
+  if (rounds !== undefined) return (message, _signal, key) => rounds.ask(message as never, key);
   const send = request.sendRequest;
   if (send === undefined) return undefined;
   return (message, signal) => send(message as never, { signal, timeout: LIVE_REQUEST_TIMEOUT_MS });
@@ -92,9 +93,9 @@ export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds)
   }
   const capabilities = peer?.clientCapabilities();
   if (ask !== undefined && supportsFormElicitation(capabilities)) {
-    channel.elicit = async ({ message, requestedSchema }, signal): Promise<ElicitAnswer> => {
+    channel.elicit = async ({ message, requestedSchema, key }, signal): Promise<ElicitAnswer> => {
       const params = { mode: "form", message, requestedSchema } as unknown as ElicitRequestFormParams;
-      const answer = (await ask({ method: "elicitation/create", params }, signal)) as ElicitResult;
+      const answer = (await ask({ method: "elicitation/create", params }, signal, key)) as ElicitResult;
       if (answer.action === "accept") return { action: "accept", content: answer.content ?? {} };
       return { action: answer.action };
     };
@@ -116,7 +117,11 @@ export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds)
               },
             }),
       };
-      const reply = (await ask({ method: "sampling/createMessage", params }, signal)) as CreateMessageResult;
+      const reply = (await ask(
+        { method: "sampling/createMessage", params },
+        signal,
+        sample.key,
+      )) as CreateMessageResult;
       const content = reply.content;
       const value =
         content.type === "text"

@@ -16,10 +16,10 @@ import { ProtocolError } from "../protocol/protocol-error.js";
 import { canonical, type RoundAnswers } from "./input-rounds.js";
 
 /** How long a caller has to answer before the retry is refused (the codec's `ttlSeconds`). */
-export const REQUEST_STATE_TTL_SECONDS = 600;
+const REQUEST_STATE_TTL_SECONDS = 600;
 
 /** The SDK's own refusal of a bad state, so a state refused here reads the same. */
-export const INVALID_REQUEST_STATE = "Invalid or expired requestState";
+const INVALID_REQUEST_STATE = "Invalid or expired requestState";
 
 export interface RoundState {
   readonly owner: string;
