@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { axnBin, readUntil, repo } from "./axn-child.js";
 
-const CONFORMANCE_APP = join(repo, "test/fixtures/conformance-app");
+export const CONFORMANCE_APP = join(repo, "test/fixtures/conformance-app");
 
 const BANNER =
   /^Serving conformance-app \(31 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/;
