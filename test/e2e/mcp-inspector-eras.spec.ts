@@ -16,20 +16,8 @@ import { inspect } from "../support/inspector-cli.js";
 
 const ERAS = ["legacy", "modern"] as const;
 
-/**
- * Runs `axn serve` fails today, with (a part of) the Inspector's error: plugins/mcp answers no
- * `server/discover`, so a client pinned to 2026-07-28 cannot start. Remove an entry once it passes.
- */
-const EXPECTED_FAILURES_TODAY: ReadonlyMap<string, string> = new Map([
-  [
-    "modern over stdio",
-    "Version negotiation failed: the server did not offer pinned protocol version 2026-07-28 via server/discover",
-  ],
-  [
-    "modern over Streamable HTTP",
-    "Version negotiation failed: the server did not offer pinned protocol version 2026-07-28 via server/discover",
-  ],
-]);
+/** Runs `axn serve` fails today, with (a part of) the Inspector's error. Remove an entry once it passes. */
+const EXPECTED_FAILURES_TODAY: ReadonlyMap<string, string> = new Map<string, string>([]);
 
 const SIMPLE_TEXT = [{ type: "text", text: "This is a simple text response for testing." }];
 
