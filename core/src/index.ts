@@ -57,6 +57,7 @@ export type { ActionHandle } from "./action/handle.js";
 export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js";
 export {
   LOG_LEVELS,
+  type AskOptions,
   type ElicitAnswer,
   type ElicitForm,
   type ElicitRequest,

@@ -92,7 +92,7 @@ const DEPENDENCIES: Readonly<
     optionalPeers: ["bullmq", "ioredis"],
   },
   "axn-plugin-mcp": {
-    dependencies: ["@hono/node-server", "@modelcontextprotocol/sdk"],
+    dependencies: ["@hono/node-server", "@modelcontextprotocol/core", "@modelcontextprotocol/server"],
     peerDependencies: ["@axn/core", "@axn/sdk", "zod"],
     optionalPeers: [],
   },

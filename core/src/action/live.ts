@@ -52,10 +52,22 @@ export interface ElicitForm {
   readonly required?: readonly string[];
 }
 
+/** How `ctx.elicit` / `ctx.sample` name a question. */
+export interface AskOptions {
+  /**
+   * The question's name, where a transport asks questions by name (MCP 2026-07-28's
+   * `inputRequests`): letters, digits, `_`, `-` and `.`; unique within one call. Default: its
+   * position among the call's questions.
+   */
+  readonly key?: string;
+}
+
 /** What a channel receives for `ctx.elicit`. */
 export interface ElicitRequest {
   readonly message: string;
   readonly requestedSchema: ElicitForm;
+  /** `AskOptions.key`, when the body named the question. */
+  readonly key?: string;
 }
 
 /** The user's answer as the channel reports it (the content is validated by the runtime). */
@@ -100,7 +112,11 @@ export interface SampleRequest {
 }
 
 /** A sampling request as a channel receives it: the conversation always a list. */
-export type LiveSampleRequest = Omit<SampleRequest, "messages"> & { readonly messages: readonly SampleMessage[] };
+export type LiveSampleRequest = Omit<SampleRequest, "messages"> & {
+  readonly messages: readonly SampleMessage[];
+  /** `AskOptions.key`, when the body named the question. */
+  readonly key?: string;
+};
 
 /** The model's reply, or `unavailable` when no model can be asked on this transport. */
 export type Sampled =

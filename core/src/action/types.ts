@@ -9,7 +9,7 @@ import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registri
 import type { Result } from "./result.js";
 import type { EnqueueOptions, JobHandle } from "./job.js";
 import type { AmbientContextSource } from "./ambient.js";
-import type { Elicited, LiveChannel, LiveSupport, LogLevel, SampleRequest, Sampled } from "./live.js";
+import type { AskOptions, Elicited, LiveChannel, LiveSupport, LogLevel, SampleRequest, Sampled } from "./live.js";
 import type { AccessPolicy } from "./access.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 
@@ -64,11 +64,12 @@ export interface ActionContext<X> {
    * primitive: strings, numbers, booleans, enums, lists of enums). Resolves to the validated
    * answer (`accept`), or `decline` / `cancel` (the user's choice), or `unavailable` (no one can be
    * asked on this call). An answer that fails validation ends the call as a user-facing failure
-   * naming the field.
+   * naming the field. `options.key` names the question where a transport asks it by name (MCP
+   * 2026-07-28's `inputRequests`; default: its position among the call's questions).
    */
-  elicit<F extends Fields>(message: string, fields: F): Promise<Elicited<BodyInput<F>>>;
+  elicit<F extends Fields>(message: string, fields: F, options?: AskOptions): Promise<Elicited<BodyInput<F>>>;
   /** Asks the client's model for a completion; `unavailable` when no model can be asked. */
-  sample(request: SampleRequest): Promise<Sampled>;
+  sample(request: SampleRequest, options?: AskOptions): Promise<Sampled>;
   /** Which live capabilities reach someone on this call. */
   readonly supports: LiveSupport;
   /** The call's abort signal (never aborted when the caller gave none). */

@@ -8,6 +8,7 @@
 import type { Fields } from "../action/fields.js";
 import {
   LOG_LEVELS,
+  type AskOptions,
   type ElicitAnswer,
   type Elicited,
   type LiveChannel,
@@ -114,16 +115,23 @@ export class LiveState {
     }
   };
 
-  readonly elicit = async <F extends Fields>(message: string, fields: F): Promise<Elicited<never>> => {
+  readonly elicit = async <F extends Fields>(
+    message: string,
+    fields: F,
+    options?: AskOptions,
+  ): Promise<Elicited<never>> => {
     if (typeof message !== "string" || message.trim() === "") {
       throw new TypeError(
         `${this.action}: ctx.elicit(message, fields): message must be a non-empty string saying what is asked, got ${describe(message)}`,
       );
     }
     const read = elicitFields(this.action, fields);
+    const key = askKey(this.action, "ctx.elicit(message, fields, options)", options);
     const channel = this.channel();
     if (channel.elicit === undefined) return UNAVAILABLE;
-    const answer: ElicitAnswer = await channel.elicit({ message, requestedSchema: read.form }, this.signal());
+    const asked =
+      key === undefined ? { message, requestedSchema: read.form } : { message, requestedSchema: read.form, key };
+    const answer: ElicitAnswer = await channel.elicit(asked, this.signal());
     switch (answer?.action) {
       case "accept":
         return { action: "accept", content: validateAnswer(this.action, read, answer.content ?? {}) as never };
@@ -138,12 +146,31 @@ export class LiveState {
     }
   };
 
-  readonly sample = async (request: SampleRequest): Promise<Sampled> => {
+  readonly sample = async (request: SampleRequest, options?: AskOptions): Promise<Sampled> => {
     const normalized = checkSampleRequest(this.action, request);
+    const key = askKey(this.action, "ctx.sample(request, options)", options);
     const channel = this.channel();
     if (channel.sample === undefined) return UNAVAILABLE;
-    return channel.sample(normalized, this.signal());
+    return channel.sample(key === undefined ? normalized : { ...normalized, key }, this.signal());
   };
+}
+
+const KEY = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** A question's key, checked: what a transport may send as a name. */
+function askKey(action: string, where: string, options: AskOptions | undefined): string | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== "object" || options === null)
+    throw new TypeError(
+      `${action}: ${where}: options must be an object such as { key: "user_name" }, got ${describe(options)}`,
+    );
+  const { key } = options;
+  if (key === undefined) return undefined;
+  if (typeof key !== "string" || !KEY.test(key))
+    throw new TypeError(
+      `${action}: ${where}: options.key must be 1 to 64 letters, digits, "_", "-" or ".", got ${describe(key)}`,
+    );
+  return key;
 }
 
 function checkSampleRequest(action: string, request: SampleRequest): LiveSampleRequest {

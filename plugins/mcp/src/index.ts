@@ -30,7 +30,12 @@ export {
 } from "./settings/config.js";
 export { TOOL_VERSION_META_KEY, type McpCallRequest, type McpTool, type WrapOptions } from "./tools/wrap.js";
 export { ADAPTER_FAILURE_MESSAGE } from "./tools/map-result.js";
-export { defaultServerContext, type McpRequestContext, type ServerContextBuilder } from "./protocol/server-context.js";
+export {
+  defaultServerContext,
+  type McpEra,
+  type McpRequestContext,
+  type ServerContextBuilder,
+} from "./protocol/server-context.js";
 export { createMcpServer, type McpServerOptions } from "./server/server.js";
 export { LIVE_REQUEST_TIMEOUT_MS } from "./tools/live.js";
 export type { McpPeer } from "./protocol/peer.js";

@@ -79,7 +79,7 @@ const stdio: StdioTransport<{}> = {
   async start({ app, stdin, stdout }) {
     const served = await discoverSurface();
     // stdio has no request to authenticate: the principal is the configured one (trusted-local).
-    const { server, ended } = await serveStdioUntilEnd({
+    const { handle, ended } = await serveStdioUntilEnd({
       name: app.name,
       version: app.version,
       stdin,
@@ -87,7 +87,7 @@ const stdio: StdioTransport<{}> = {
       principal: servingConfig.get("stdioPrincipal"),
       ...served,
     });
-    return { summary: summary(served), ended, stop: () => server.close() };
+    return { summary: summary(served), ended, stop: () => handle.close() };
   },
 };
 

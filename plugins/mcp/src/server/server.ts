@@ -24,20 +24,20 @@ import {
 } from "@axn/core";
 import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
 import { BUSY_MESSAGE, CallSlot } from "@axn/sdk/serving";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import { z } from "zod/v4"; // the zod the MCP SDK itself parses with, so an app has one copy
 import {
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
+  McpServer,
+  ProtocolErrorCode,
+  type CacheHint,
   type CallToolResult,
   type CreateTaskResult,
+  type InputRequiredResult,
   type ListToolsResult,
+  type RequestStateCodec,
+  type Server,
   type ServerNotification,
   type TaskMetadata,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
+import { z } from "zod/v4"; // any Standard Schema: the SDK validates the params of a custom-form handler with it
 import { mcpConfig } from "../settings/config.js";
 import { ProtocolError } from "../protocol/protocol-error.js";
 import { runConfigureServer, type ConfigureServer } from "../settings/configure-server.js";
@@ -45,10 +45,20 @@ import { textResult } from "../tools/map-result.js";
 import type { McpPrompt } from "../surface/prompts.js";
 import type { McpResource } from "../surface/resources.js";
 import { registerSurface, surface, type Surface } from "../surface/register.js";
-import { defaultServerContext, type McpRequestExtra, type ServerContextBuilder } from "../protocol/server-context.js";
-import { attachPeer, type McpPeer } from "../protocol/peer.js";
+import {
+  defaultServerContext,
+  requestContext,
+  type McpEra,
+  type McpRequestContext,
+  type McpRequestExtra,
+  type ServerContextBuilder,
+} from "../protocol/server-context.js";
+import { attachPeer, envelopePeer, type McpPeer } from "../protocol/peer.js";
+import { guardTransport, type Intercept } from "../protocol/guarded-transport.js";
 import { registeredTools } from "../tools/registered.js";
 import { toolDefinition, type McpCallRequest, type McpTool } from "../tools/wrap.js";
+import { InputRounds, INPUT_REQUIRED_REASON } from "../tools/input-rounds.js";
+import { argumentsDigest, resumedRounds, roundStateCodec, type RoundState } from "../tools/round-state.js";
 import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "../tasks/handlers.js";
 import { McpTaskStore, taskOwner } from "../tasks/task-store.js";
 
@@ -58,8 +68,7 @@ import { McpTaskStore, taskOwner } from "../tasks/task-store.js";
  * stripped, not passed through: only `params` is read, and zod 4 parses a stripping object on its
  * compiled path (a passthrough one walks every key on every call; bench: row 4, MCP tools/call).
  */
-const ToolCallRequest = z.object({ method: z.literal("tools/call"), params: z.unknown() });
-type ToolCallRequestData = z.infer<typeof ToolCallRequest>;
+const ToolCallParams = { params: z.unknown() };
 
 export interface McpServerOptions {
   /** The server's name, as clients show it. */
@@ -98,8 +107,12 @@ export const McpMessages = {
   badTask: 'Invalid params: "task" must be an object such as {} or { "ttl": 60000 } (ttl in milliseconds)',
 } as const;
 
-/** The JSON-RPC code of a call refused because the server is at its concurrent-call cap (implementation-defined range). */
-const SERVER_BUSY_CODE = -32002;
+/**
+ * The JSON-RPC code of a call refused because the server is at its concurrent-call cap
+ * (implementation-defined range). Not -32002: the SDK sends that one as 2026-07-28's renumbered
+ * resource-not-found, -32602.
+ */
+const SERVER_BUSY_CODE = -32010;
 
 /** A tool set ready to serve: looked up by name, listed once. */
 export interface ToolSet {
@@ -112,6 +125,10 @@ export interface ToolSet {
   readonly surface: Surface;
   /** The long-running tools' tasks (tasks/task-store.ts); `any` is false when no tool is long-running. */
   readonly tasks: McpTaskStore;
+  /** Seals the answers of a 2026-07-28 call that asked for input (tools/round-state.ts). */
+  readonly rounds: RequestStateCodec<RoundState>;
+  /** `ttlMs` / `cacheScope` of the cacheable 2026-07-28 results (the `cacheTtlMs` / `cacheScope` settings). */
+  readonly cache: CacheHint;
 }
 
 /** What one server serves, checked once: the tools (by name, listed once), resources and prompts. */
@@ -139,6 +156,8 @@ function toolSet(tools: readonly McpTool[], served: Surface = { resources: [], p
     listing: Object.freeze({ tools: Object.freeze(tools.map(toolDefinition)) }) as ListToolsResult,
     surface: served,
     tasks: new McpTaskStore(tools),
+    rounds: roundStateCodec(mcpConfig.get("requestStateKey")),
+    cache: { ttlMs: mcpConfig.get("cacheTtlMs"), cacheScope: mcpConfig.get("cacheScope") },
   };
 }
 
@@ -153,78 +172,96 @@ function listingFor(
   return { listing: { tools: visible }, names: visible.map((tool) => tool.name).join("\u0000") };
 }
 
-export function createMcpServer(options: McpServerOptions): Server {
-  return serverFor(options, serverSet(options));
+export function createMcpServer(options: McpServerOptions, era: McpEra = "legacy"): Server {
+  return serverFor(options, serverSet(options), undefined, era);
 }
 
-/** One server over a prepared tool set (the HTTP handler shares one set across its sessions). */
-export function serverFor(options: McpServerOptions, set: ToolSet, limits?: ServerLimits): Server {
+/** The cacheable results of the 2026-07-28 revision, each given the set's hint. */
+const CACHEABLE = [
+  "tools/list",
+  "prompts/list",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "server/discover",
+] as const;
+
+/**
+ * One server over a prepared tool set (the HTTP handler shares one set across its sessions), for
+ * one protocol era: a 2025-11-25 session (stdio, in memory, a Streamable HTTP session) or the
+ * 2026-07-28 requests the SDK's serving entries hand it (one request over HTTP, one connection
+ * over stdio). The handlers are the same for both; what differs is read per request.
+ */
+export function serverFor(
+  options: McpServerOptions,
+  set: ToolSet,
+  limits?: ServerLimits,
+  era: McpEra = "legacy",
+): Server {
   const build = options.serverContext ?? defaultServerContext;
   // Visibility can change within a session only when some tool is restricted: advertise it then.
   const restricted = set.tools.some((tool) => !isPublic(tool.action));
+  const cacheHints = Object.fromEntries(
+    CACHEABLE.map((method) => [
+      method,
+      restricted && set.cache.cacheScope === "public" ? { ...set.cache, cacheScope: "private" as const } : set.cache,
+    ]),
+  );
   // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
   const mcp = new McpServer(
     { name: options.name, version: options.version },
-    options.instructions === undefined ? {} : { instructions: options.instructions },
+    {
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+      requestState: { verify: set.rounds.verify },
+      cacheHints,
+    },
   );
   const server = mcp.server;
-  const tasks = set.tasks.any ? set.tasks : undefined;
+  // 2025-11-25 tasks; the 2026-07-28 Tasks extension is not served yet.
+  const tasks = set.tasks.any && era === "legacy" ? set.tasks : undefined;
   server.registerCapabilities({
     tools: restricted ? { listChanged: true } : {},
     logging: {},
     ...(tasks === undefined ? {} : { tasks: TASKS_CAPABILITY }),
   });
+  const sessionPeer = era === "legacy" ? attachPeer(server) : undefined;
+  const peerOf = (extra: McpRequestExtra): McpPeer => sessionPeer ?? envelopePeer(extra.mcpReq.envelope);
+  const caller = (extra: McpRequestExtra): AxnPrincipal | undefined =>
+    callerOf(build, requestContext(extra, peerOf(extra))) ?? options.principal ?? undefined;
   // What this session was last shown (the names, joined), so a change of grants can be announced.
   let listed: string | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => {
-    const { listing, names } = listingFor(set, callerOf(build, extra) ?? options.principal ?? undefined);
+  server.setRequestHandler("tools/list", (_request, extra) => {
+    const { listing, names } = listingFor(set, caller(extra));
     listed = names;
     return listing;
   });
-  const peer = attachPeer(server);
   // A task belongs to the caller that created it: the principal of the request, as for a tool call.
-  const ownerOf = (extra: McpRequestExtra): string =>
-    taskOwner((callerOf(build, extra) ?? options.principal ?? undefined)?.id, extra.sessionId);
+  const ownerOf = (extra: McpRequestExtra): string => taskOwner(caller(extra)?.id, extra.sessionId);
   if (tasks !== undefined) registerTaskHandlers(server, tasks, ownerOf);
-  // Registered through the base `Protocol` method, with a schema that leaves `arguments` exactly as
-  // the client sent them: the SDK's own tools/call schema parses them as a zod v4 record, which reads
-  // `arguments.constructor` (an own "constructor" key fails the whole request as a protocol error)
-  // and copies keys by assignment (an own "__proto__" key silently becomes the object's prototype).
-  // The Invoker then refuses such keys by name, as every other transport does.
-  Protocol.prototype.setRequestHandler.call(
-    server,
-    ToolCallRequest,
-    async (request: ToolCallRequestData, extra: McpRequestExtra): Promise<CallToolResult | CreateTaskResult> => {
-      const params = checkedParams(request.params);
+  // Registered in the custom-params form, with a schema that leaves `arguments` exactly as the
+  // client sent them: the SDK's own tools/call schema parses them as a zod record, which copies keys
+  // by assignment (an own "__proto__" key silently becomes the object's prototype). The Invoker
+  // then refuses such keys by name, as every other transport does.
+  server.setRequestHandler(
+    "tools/call",
+    ToolCallParams,
+    async (
+      rawParams: unknown,
+      extra: McpRequestExtra,
+    ): Promise<CallToolResult | CreateTaskResult | InputRequiredResult> => {
+      const params = checkedParams(rawParams);
       const tool = set.byName.get(params.name);
       // A tool the server never listed is the client's protocol mistake, not a tool result.
-      if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
-      const ambientContext = trustedContext(build, extra, tool, options.principal ?? null);
+      if (tool === undefined) throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+      const peer = peerOf(extra);
+      const request = requestContext(extra, peer);
+      const ambientContext = trustedContext(build, request, tool, options.principal ?? null);
       if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
       if (restricted && listed !== undefined) {
         const { names } = listingFor(set, principalOf(ambientContext));
         if (names !== listed) {
           listed = names;
-          await extra.sendNotification({ method: "notifications/tools/list_changed" }).catch(() => undefined);
-        }
-      }
-      const task = taskParams(request.params);
-      if (task !== undefined) {
-        // A task takes no call slot: it is a job, and the queue's concurrency paces it.
-        if (tasks === undefined || !tasks.serves(tool))
-          throw protocolError(ErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
-        try {
-          const owner = taskOwner(principalOf(ambientContext)?.id, extra.sessionId);
-          const channel = {
-            progressToken: extra._meta?.progressToken,
-            notify: (notification: ServerNotification) => server.notification(notification),
-            peer,
-          };
-          return await tasks.create(tool, params.arguments ?? {}, ambientContext, { owner, task, channel });
-        } catch (error) {
-          // Refused at enqueue (an ambient value that is not plain data) or the queue is unreachable.
-          reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp task" });
-          throw protocolError(ErrorCode.InternalError, TaskMessages.notCreated);
+          await extra.mcpReq.notify({ method: "notifications/tools/list_changed" }).catch(() => undefined);
         }
       }
       // Answered at its deadline while its body runs on, the call keeps its slot until the body ends.
@@ -236,21 +273,140 @@ export function serverFor(options: McpServerOptions, set: ToolSet, limits?: Serv
         slot = new CallSlot(release);
       }
       try {
-        return await tool.call(params.arguments ?? {}, callRequest(extra, ambientContext, peer, slot?.onOverdue));
+        const call = callRequest(request, ambientContext, slot?.onOverdue);
+        if (peer.era === "legacy") return await tool.call(params.arguments ?? {}, call);
+        return await callWithRounds(tool, params.arguments ?? {}, call, set.rounds, {
+          owner: taskOwner(principalOf(ambientContext)?.id, undefined),
+          tool: tool.name,
+          args: argumentsDigest(params.arguments ?? {}),
+          state: extra.mcpReq.requestState(),
+          responses: extra.mcpReq.inputResponses,
+        });
       } catch (error) {
         // Only a mapping bug rethrown in development gets here, already reported: the client gets
         // the generic JSON-RPC error, never the exception's message (the SDK would send it).
-        if (error instanceof McpError) throw error;
+        if (error instanceof ProtocolError) throw error;
         reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp tools/call" });
-        throw protocolError(ErrorCode.InternalError, McpMessages.internal);
+        throw protocolError(ProtocolErrorCode.InternalError, McpMessages.internal);
       } finally {
         slot?.answered();
       }
     },
   );
-  registerSurface(mcp, set.surface, (extra) => callerOf(build, extra) ?? options.principal ?? undefined);
+  registerSurface(mcp, set.surface, caller);
   runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
+  // A 2025-11-25 task-augmented tools/call is answered before the SDK, which allows only a plain
+  // CallToolResult out of a tools/call handler (protocol/guarded-transport.ts).
+  const intercept: Intercept | undefined =
+    sessionPeer === undefined
+      ? undefined
+      : (message, info) => {
+          if (message.method !== "tools/call" || !isTaskCall(message.params)) return undefined;
+          return answered(() =>
+            createTask(message.params, {
+              ...(info?.authInfo === undefined ? {} : { authInfo: info.authInfo }),
+              ...(transportSession(server) === undefined ? {} : { sessionId: transportSession(server) }),
+              ...(metaOf(message.params) === undefined ? {} : { _meta: metaOf(message.params) }),
+              sendNotification: (notification) => server.notification(notification),
+              peer: sessionPeer,
+            }),
+          );
+        };
+  const createTask = async (rawParams: unknown, request: McpRequestContext): Promise<CreateTaskResult> => {
+    const params = checkedParams(rawParams);
+    const tool = set.byName.get(params.name);
+    if (tool === undefined) throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+    const task = taskParams(rawParams)!;
+    // A task takes no call slot: it is a job, and the queue's concurrency paces it.
+    if (tasks === undefined || !tasks.serves(tool))
+      throw protocolError(ProtocolErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
+    const ambientContext = trustedContext(build, request, tool, options.principal ?? null);
+    if (ambientContext === undefined) throw protocolError(ProtocolErrorCode.InternalError, TaskMessages.notCreated);
+    try {
+      const owner = taskOwner(principalOf(ambientContext)?.id, request.sessionId);
+      const channel = {
+        progressToken: request._meta?.progressToken,
+        notify: (notification: ServerNotification) => server.notification(notification),
+        peer: request.peer,
+      };
+      return await tasks.create(tool, params.arguments ?? {}, ambientContext, { owner, task, channel });
+    } catch (error) {
+      // Refused at enqueue (an ambient value that is not plain data) or the queue is unreachable.
+      reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp task" });
+      throw protocolError(ProtocolErrorCode.InternalError, TaskMessages.notCreated);
+    }
+  };
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => connect(guardTransport(transport, intercept, validationSentence));
   return server;
+}
+
+/** What the guarded transport answers instead of the SDK's parser dump, where axn has a sentence of its own. */
+function validationSentence(method: string, path: string | undefined): string | undefined {
+  if (method === "tools/call" && (path === "params.name" || path === "params")) return McpMessages.missingName;
+  if (method === "tools/call" && path?.startsWith("params.task") === true) return McpMessages.badTask;
+  return undefined;
+}
+
+/** A result, or the JSON-RPC error a ProtocolError stands for (anything else: reported, generic). */
+async function answered(
+  run: () => Promise<object>,
+): Promise<{ readonly result: object } | { readonly error: { code: number; message: string } }> {
+  try {
+    return { result: await run() };
+  } catch (error) {
+    if (error instanceof ProtocolError) return { error: { code: error.code, message: error.message } };
+    reportException(error, { action: "axn-plugin-mcp", phase: "mcp task" });
+    return { error: { code: ProtocolErrorCode.InternalError, message: McpMessages.internal } };
+  }
+}
+
+function isTaskCall(params: unknown): boolean {
+  return typeof params === "object" && params !== null && Object.hasOwn(params, "task");
+}
+
+function metaOf(params: unknown): McpRequestContext["_meta"] {
+  const meta = (params as { _meta?: unknown } | undefined)?._meta;
+  return typeof meta === "object" && meta !== null ? (meta as McpRequestContext["_meta"]) : undefined;
+}
+
+/** The session id of the transport a server is connected to (Streamable HTTP sessions have one). */
+function transportSession(server: Server): string | undefined {
+  return server.transport?.sessionId;
+}
+
+/** What a 2026-07-28 call resumes from: who asks, for which tool and arguments, and what it was told so far. */
+interface RoundContext {
+  readonly owner: string;
+  readonly tool: string;
+  readonly args: string;
+  /** The verified `requestState` (the SDK's seam ran the codec), `undefined` on the first round. */
+  readonly state: unknown;
+  readonly responses: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * A 2026-07-28 tool call: the body runs with this round's answers; when it asks something nobody
+ * has answered yet, the call ends the round with an `input_required` result (tools/input-rounds.ts).
+ */
+async function callWithRounds(
+  tool: McpTool,
+  args: unknown,
+  call: McpCallRequest,
+  codec: RequestStateCodec<RoundState>,
+  round: RoundContext,
+): Promise<CallToolResult | InputRequiredResult> {
+  const bound = { owner: round.owner, tool: round.tool, args: round.args };
+  const rounds = new InputRounds(resumedRounds(round.state, bound), round.responses);
+  const ended = new AbortController();
+  const signal = call.signal === undefined ? ended.signal : AbortSignal.any([call.signal, ended.signal]);
+  const answered = tool.call(args, { ...call, signal, rounds });
+  const outcome = await Promise.race([answered, rounds.needed.then(() => undefined)]);
+  if (outcome !== undefined) return outcome;
+  // The body waits on a question: it is abandoned (its signal says why) and asked again on the retry.
+  ended.abort(INPUT_REQUIRED_REASON);
+  answered.catch(() => undefined);
+  return rounds.result(await codec.mint({ ...bound, rounds: rounds.answeredSoFar() }));
 }
 
 /** A JSON-RPC error whose message goes out as written (protocol/protocol-error.ts, shared with resources and prompts). */
@@ -266,11 +422,12 @@ function protocolError(code: number, message: string): Error {
  */
 function checkedParams(params: unknown): { readonly name: string; readonly arguments?: unknown } {
   if (typeof params !== "object" || params === null || Array.isArray(params))
-    throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
+    throw protocolError(ProtocolErrorCode.InvalidParams, McpMessages.missingName);
   if (Object.getPrototypeOf(params) !== Object.prototype || Object.hasOwn(params, "__proto__"))
-    throw protocolError(ErrorCode.InvalidRequest, McpMessages.protoKey);
+    throw protocolError(ProtocolErrorCode.InvalidRequest, McpMessages.protoKey);
   const name: unknown = Object.hasOwn(params, "name") ? (params as { name?: unknown }).name : undefined;
-  if (typeof name !== "string" || name === "") throw protocolError(ErrorCode.InvalidParams, McpMessages.missingName);
+  if (typeof name !== "string" || name === "")
+    throw protocolError(ProtocolErrorCode.InvalidParams, McpMessages.missingName);
   return params as { name: string; arguments?: unknown };
 }
 
@@ -279,32 +436,20 @@ function taskParams(params: unknown): TaskMetadata | undefined {
   const task = (params as { task?: unknown }).task;
   if (task === undefined) return undefined;
   if (typeof task !== "object" || task === null || Array.isArray(task))
-    throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
+    throw protocolError(ProtocolErrorCode.InvalidParams, McpMessages.badTask);
   const ttl = (task as { ttl?: unknown }).ttl;
   if (ttl !== undefined && (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 0))
-    throw protocolError(ErrorCode.InvalidParams, McpMessages.badTask);
+    throw protocolError(ProtocolErrorCode.InvalidParams, McpMessages.badTask);
   return ttl === undefined ? {} : { ttl };
 }
 
-/** The parts of `extra` a tool call reads, with the trusted context: no copy of the SDK's whole `extra`. */
+/** The request as a tool call reads it, with the trusted context and the call slot's overdue hook. */
 function callRequest(
-  extra: McpRequestExtra,
+  request: McpRequestContext,
   ambientContext: AmbientContextSource,
-  peer: McpPeer,
   onOverdue?: McpCallRequest["onOverdue"],
 ): McpCallRequest {
-  return {
-    onOverdue,
-    signal: extra.signal,
-    authInfo: extra.authInfo,
-    sessionId: extra.sessionId,
-    requestId: extra.requestId,
-    _meta: extra._meta,
-    sendNotification: extra.sendNotification,
-    sendRequest: extra.sendRequest,
-    peer,
-    ambientContext,
-  };
+  return { ...request, onOverdue, ambientContext };
 }
 
 /** The principal of a trusted context; a source that throws when read counts as no caller. */
@@ -316,10 +461,10 @@ function principalOf(context: AmbientContextSource): AxnPrincipal | undefined {
   }
 }
 
-/** The caller of a `tools/list`: the principal the server context builds for its request. */
-function callerOf(build: ServerContextBuilder, extra: McpRequestExtra): AxnPrincipal | undefined {
+/** The caller of a request: the principal the server context builds for it. */
+function callerOf(build: ServerContextBuilder, request: McpRequestContext): AxnPrincipal | undefined {
   try {
-    return principalFrom(build(extra));
+    return principalFrom(build(request));
   } catch (error) {
     // Shown the public tools only; the fault is the app's, reported as any builder fault is.
     reportException(error, { action: "axn-plugin-mcp", phase: "mcp server context" });
@@ -330,12 +475,12 @@ function callerOf(build: ServerContextBuilder, extra: McpRequestExtra): AxnPrinc
 /** The app's builder is app code: a throw there is reported (and loud in development), never shown to the client. */
 function trustedContext(
   build: ServerContextBuilder,
-  extra: McpRequestExtra,
+  request: McpRequestContext,
   tool: McpTool,
   principal: AxnPrincipal | null,
 ): AmbientContextSource | undefined {
   try {
-    const context = build(extra);
+    const context = build(request);
     // The configured principal (stdio) only where the request established none.
     if (principal === null || (context as Record<string, unknown>)[PRINCIPAL_AMBIENT_KEY] !== undefined) return context;
     return { ...context, [PRINCIPAL_AMBIENT_KEY]: principal };

@@ -20,7 +20,7 @@
  */
 import type { AccessPolicy } from "@axn/core";
 import { checkedAccessPolicy } from "@axn/sdk/adapter";
-import type { PromptMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { PromptMessage } from "@modelcontextprotocol/server";
 import { normalizeArguments, type ArgumentFields, type ArgumentValues, type NormalizedArgument } from "./arguments.js";
 
 // On the object, keyed with Symbol.for: served by any copy of this package (see resources.ts).

@@ -9,6 +9,9 @@
  * - elicit → `elicitation/create` (form mode), only when the client declared `elicitation`;
  * - sample → `sampling/createMessage`, only when the client declared `sampling`.
  *
+ * On a 2026-07-28 request there are no server→client requests: elicit and sample become questions
+ * of an `input_required` round (input-rounds.ts) — the same messages, answered on the call's retry.
+ *
  * A capability the call cannot carry is left off the channel, so `ctx.supports` reports it false
  * and the runtime answers `unavailable` / does nothing. Notifications are best-effort (a client
  * that went away does not fail the tool); a request the client fails is an error in the body.
@@ -22,14 +25,15 @@ import type {
   SampleMessage,
   Sampled,
 } from "@axn/core";
-import {
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  type CreateMessageRequest,
-  type ElicitRequestFormParams,
-  type LoggingLevel,
-} from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+  LoggingLevel,
+} from "@modelcontextprotocol/server";
 import type { McpRequestContext } from "../protocol/server-context.js";
+import type { InputRounds } from "./input-rounds.js";
 
 /**
  * How long a question to the user or to the client's model may stay unanswered (the SDK's own
@@ -52,7 +56,21 @@ function toSamplingContent(
   return { type: content.type, mimeType: content.mimeType, data: content.data };
 }
 
-export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
+/** A request to the client and its answer: sent on the session (2025-11-25), or asked in a round (2026-07-28). */
+type Ask = (
+  message: { method: "elicitation/create" | "sampling/createMessage"; params: object },
+  signal: AbortSignal,
+  key: string | undefined,
+) => Promise<unknown>;
+
+function askerOf(request: McpRequestContext, rounds: InputRounds | undefined): Ask | undefined {
+  if (rounds !== undefined) return (message, _signal, key) => rounds.ask(message as never, key);
+  const send = request.sendRequest;
+  if (send === undefined) return undefined;
+  return (message, signal) => send(message as never, { signal, timeout: LIVE_REQUEST_TIMEOUT_MS });
+}
+
+export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds): LiveChannel {
   const channel: {
     progress?: (update: ProgressUpdate) => void;
     log?: (entry: LogEntry) => void;
@@ -60,7 +78,7 @@ export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
     sample?: LiveChannel["sample"];
   } = {};
   const send = request.sendNotification;
-  const ask = request.sendRequest;
+  const ask = askerOf(request, rounds);
   const token = request._meta?.progressToken;
   const peer = request.peer;
   if (send !== undefined && token !== undefined) {
@@ -75,12 +93,9 @@ export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
   }
   const capabilities = peer?.clientCapabilities();
   if (ask !== undefined && supportsFormElicitation(capabilities)) {
-    channel.elicit = async ({ message, requestedSchema }, signal): Promise<ElicitAnswer> => {
+    channel.elicit = async ({ message, requestedSchema, key }, signal): Promise<ElicitAnswer> => {
       const params = { mode: "form", message, requestedSchema } as unknown as ElicitRequestFormParams;
-      const answer = await ask({ method: "elicitation/create", params }, ElicitResultSchema, {
-        signal,
-        timeout: LIVE_REQUEST_TIMEOUT_MS,
-      });
+      const answer = (await ask({ method: "elicitation/create", params }, signal, key)) as ElicitResult;
       if (answer.action === "accept") return { action: "accept", content: answer.content ?? {} };
       return { action: answer.action };
     };
@@ -102,10 +117,11 @@ export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
               },
             }),
       };
-      const reply = await ask({ method: "sampling/createMessage", params }, CreateMessageResultSchema, {
+      const reply = (await ask(
+        { method: "sampling/createMessage", params },
         signal,
-        timeout: LIVE_REQUEST_TIMEOUT_MS,
-      });
+        sample.key,
+      )) as CreateMessageResult;
       const content = reply.content;
       const value =
         content.type === "text"

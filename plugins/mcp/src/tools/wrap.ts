@@ -13,12 +13,13 @@ import {
   type LiveChannel,
 } from "@axn/core";
 import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping } from "@axn/sdk/adapter";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { resolveAnnotations } from "./annotations.js";
 import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "../settings/config.js";
 import { MESSAGE_MAPPING, structuredMapping } from "./map-result.js";
 import { mediaMapping, outputSchemaWithoutMedia } from "./media.js";
 import { defaultServerContext, type McpRequestContext } from "../protocol/server-context.js";
+import type { InputRounds } from "./input-rounds.js";
 import { mcpLiveChannel } from "./live.js";
 
 /** The `_meta` key carrying a tool's contract version when it is above 1. */
@@ -45,6 +46,8 @@ export interface McpCallRequest extends McpRequestContext {
   readonly ambientContext?: AmbientContextSource;
   /** Told the promise of a body still running when the call was answered at its deadline (the server's `CallSlot`). */
   readonly onOverdue?: (settled: Promise<void>) => void;
+  /** A 2026-07-28 call's input rounds: where `ctx.elicit` / `ctx.sample` ask (tools/input-rounds.ts). */
+  readonly rounds?: InputRounds;
 }
 
 /** An MCP tool: the protocol's definition of it, and its handler. */
@@ -147,7 +150,7 @@ class McpCallOptions {
     this.#request = request;
   }
   get live(): LiveChannel {
-    return mcpLiveChannel(this.#request);
+    return mcpLiveChannel(this.#request, this.#request.rounds);
   }
   get onOverdue(): McpCallRequest["onOverdue"] {
     return this.#request.onOverdue;
