@@ -233,7 +233,7 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     // alone leaves running — one stray server per run of the suite.
     const server = shell.spawn(command, args, { cwd: app });
     const banner = await readUntil(server, "Press Ctrl+C to stop.");
-    const url = /Serving my-tools \(1 MCP tools, 1 HTTP operation\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
+    const url = /Serving my-tools \(1 MCP tool, 1 HTTP operation\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
     expect(url, banner).to.be.a("string");
     expect(banner).to.contain(
       "This app's CLI, from this folder:\n  npx axn tools · npx axn mcp-config · npx axn serve --mcp-stdio\n",

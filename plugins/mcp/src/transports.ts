@@ -106,7 +106,7 @@ async function catalog(): Promise<readonly TransportCatalogEntry[]> {
   ];
 }
 
-/** "3 MCP tools", then the resources and prompts when there are any: "3 MCP tools, 2 MCP resources, 1 MCP prompt". */
+/** "3 MCP tools" ("1 MCP tool"), then the resources and prompts when there are any: "3 MCP tools, 2 MCP resources, 1 MCP prompt". */
 function summary({ resources, prompts }: DiscoveredSurface): string {
   const counts: [number, string][] = [
     [resources.length, "resource"],
@@ -115,7 +115,8 @@ function summary({ resources, prompts }: DiscoveredSurface): string {
   const extra = counts
     .filter(([count]) => count > 0)
     .map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
-  return `${registeredTools().length} MCP tools${extra.join("")}`;
+  const tools = registeredTools().length;
+  return `${tools} MCP tool${tools === 1 ? "" : "s"}${extra.join("")}`;
 }
 
 /** A name `claude mcp add` takes: no scope `@`, nothing but letters, digits, `_` and `-`. */
