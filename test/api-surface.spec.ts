@@ -26,6 +26,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "Invoker",
     "JSON_SCHEMA_DIALECT",
     "Jobs",
+    "LIVE_NEEDS",
     "LOG_LEVELS",
     "OutboundValidationError",
     "PRINCIPAL_AMBIENT_KEY",

@@ -57,7 +57,9 @@ export type { ActionHandle } from "./action/handle.js";
 export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js";
 export {
   LOG_LEVELS,
+  LIVE_NEEDS,
   type AskOptions,
+  type LiveNeed,
   type ElicitAnswer,
   type ElicitForm,
   type ElicitRequest,
@@ -65,6 +67,8 @@ export {
   type LiveChannel,
   type LiveSampleRequest,
   type LiveSupport,
+  type Root,
+  type Rooted,
   type LogEntry,
   type LogLevel,
   type ProgressUpdate,

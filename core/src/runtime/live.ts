@@ -14,6 +14,7 @@ import {
   type LiveChannel,
   type LiveSampleRequest,
   type LiveSupport,
+  type Rooted,
   type LogLevel,
   type SampleMessage,
   type SampleRequest,
@@ -66,6 +67,7 @@ export class LiveState {
         log: typeof channel.log === "function",
         elicit: typeof channel.elicit === "function",
         sample: typeof channel.sample === "function",
+        roots: typeof channel.roots === "function",
       });
     }
     return this.#supports;
@@ -152,6 +154,21 @@ export class LiveState {
     const channel = this.channel();
     if (channel.sample === undefined) return UNAVAILABLE;
     return channel.sample(key === undefined ? normalized : { ...normalized, key }, this.signal());
+  };
+
+  readonly roots = async (options?: AskOptions): Promise<Rooted> => {
+    const key = askKey(this.action, "ctx.roots(options)", options);
+    const channel = this.channel();
+    if (channel.roots === undefined) return UNAVAILABLE;
+    const roots = await channel.roots(this.signal(), key);
+    if (!Array.isArray(roots) || !roots.every((root) => typeof root?.uri === "string"))
+      throw new TypeError(
+        `${this.action}: ctx.roots: the live channel answered ${describe(roots)}; expected a list of { uri, name? }`,
+      );
+    return {
+      action: "reply",
+      roots: roots.map((root) => (root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name })),
+    };
   };
 }
 

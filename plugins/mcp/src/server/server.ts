@@ -26,7 +26,9 @@ import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
 import { BUSY_MESSAGE, CallSlot } from "@axn/sdk/serving";
 import {
   McpServer,
+  MissingRequiredClientCapabilityError,
   ProtocolErrorCode,
+  type ClientCapabilities,
   type CacheHint,
   type CallToolResult,
   type CreateTaskResult,
@@ -105,6 +107,8 @@ export const McpMessages = {
   internal: "Internal error",
   busy: BUSY_MESSAGE,
   badTask: 'Invalid params: "task" must be an object such as {} or { "ttl": 60000 } (ttl in milliseconds)',
+  needs: (tool: string, capabilities: readonly string[]): string =>
+    `${tool} needs a client that declares the ${capabilities.join(" and ")} capabilit${capabilities.length === 1 ? "y" : "ies"}; this one does not`,
 } as const;
 
 /**
@@ -254,6 +258,12 @@ export function serverFor(
       // A tool the server never listed is the client's protocol mistake, not a tool result.
       if (tool === undefined) throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
       const peer = peerOf(extra);
+      const missing = missingCapabilities(tool, peer);
+      if (missing !== undefined) {
+        // 2026-07-28 names what is missing before anything runs; a 2025-11-25 client reads a tool error.
+        if (peer.era === "modern") throw new MissingRequiredClientCapabilityError({ requiredCapabilities: missing });
+        return textResult(McpMessages.needs(tool.name, Object.keys(missing)), true);
+      }
       const request = requestContext(extra, peer);
       const ambientContext = trustedContext(build, request, tool, options.principal ?? null);
       if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
@@ -373,6 +383,22 @@ function metaOf(params: unknown): McpRequestContext["_meta"] {
 /** The session id of the transport a server is connected to (Streamable HTTP sessions have one). */
 function transportSession(server: Server): string | undefined {
   return server.transport?.sessionId;
+}
+
+/** The client capability each live need is asked through. */
+const CAPABILITY_OF = { elicit: "elicitation", sample: "sampling", roots: "roots" } as const;
+
+/** The client capabilities `tool`'s action `requires` that the client did not declare, or `undefined`. */
+function missingCapabilities(tool: McpTool, peer: McpPeer): ClientCapabilities | undefined {
+  const needs = tool.action.requires;
+  if (needs.length === 0) return undefined;
+  const declared = peer.clientCapabilities() ?? {};
+  const missing: Record<string, object> = {};
+  for (const need of needs) {
+    const capability = CAPABILITY_OF[need];
+    if (declared[capability] === undefined) missing[capability] = {};
+  }
+  return Object.keys(missing).length === 0 ? undefined : (missing as ClientCapabilities);
 }
 
 /** What a 2026-07-28 call resumes from: who asks, for which tool and arguments, and what it was told so far. */
