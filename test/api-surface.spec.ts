@@ -61,6 +61,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "isPublic",
     "knownFieldMetadataKeys",
     "knownSemanticHints",
+    "liveContext",
     "markAxnError",
     "mayCall",
     "media",

@@ -26,6 +26,7 @@ export { CORE_VERSION as VERSION } from "./kernel/state.js";
 // --- errors ---
 export { isAxnError, markAxnError, type BrandedError } from "./errors/brand.js";
 export { AxnError } from "./errors/axn-error.js";
+export { liveContext, type LiveContext } from "./runtime/live.js";
 export { ErrorCodes, type ErrorCode, type AxnErrorCode } from "./errors/codes.js";
 export { Failure } from "./errors/failure.js";
 

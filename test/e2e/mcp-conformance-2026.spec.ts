@@ -89,10 +89,7 @@ const NOT_SCORED: ReadonlyMap<string, "extension" | "pending"> = new Map([
  * passes (its test says so); the list is also the suite's own `--expected-failures` baseline, so
  * the CLI's exit status agrees.
  */
-const EXPECTED_FAILURES_TODAY: ReadonlySet<string> = new Set([
-  // A prompt cannot ask a question yet (definePrompt's context has no elicit).
-  "input-required-result-non-tool-request",
-]);
+const EXPECTED_FAILURES_TODAY: ReadonlySet<string> = new Set([]);
 
 describe("the official MCP conformance suite, --requirements 2026-07-28 (server scenarios)", function () {
   // A hang guard, not a budget: the first run may install Node 24 from the registry.

@@ -20,7 +20,7 @@ import {
   type SampleRequest,
   type Sampled,
 } from "../action/live.js";
-import type { CallOptions } from "../action/types.js";
+import type { ActionContext, CallOptions } from "../action/types.js";
 import { elicitFields, validateAnswer } from "./elicit-form.js";
 import { reportException } from "../options/global.js";
 
@@ -229,4 +229,30 @@ function checkSampleRequest(action: string, request: SampleRequest): LiveSampleR
     list = messages;
   } else throw new TypeError(`${where}: messages must be a string or a non-empty list of messages`);
   return { ...request, messages: list };
+}
+
+/** The live half of a call context: what `liveContext` gives code that is not an action's body. */
+export type LiveContext = Pick<
+  ActionContext<never>,
+  "progress" | "notify" | "elicit" | "sample" | "roots" | "supports"
+>;
+
+/**
+ * The live half of a call context for app code that runs on a transport's request but is not an
+ * action — an MCP prompt's `messages`, say: `ctx.elicit`, `ctx.sample`, `ctx.roots` with the same
+ * checks and answers as an action's (an elicited answer validated against the fields, `unavailable`
+ * where the channel cannot ask). `owner` names the code in error messages.
+ */
+export function liveContext(owner: string, channel: LiveChannel | undefined, signal: AbortSignal): LiveContext {
+  const state = new LiveState(owner, channel, () => signal);
+  return {
+    progress: state.progress,
+    notify: state.notify,
+    elicit: state.elicit as LiveContext["elicit"],
+    sample: state.sample,
+    roots: state.roots,
+    get supports() {
+      return state.supports;
+    },
+  };
 }
