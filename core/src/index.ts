@@ -26,6 +26,7 @@ export { CORE_VERSION as VERSION } from "./kernel/state.js";
 // --- errors ---
 export { isAxnError, markAxnError, type BrandedError } from "./errors/brand.js";
 export { AxnError } from "./errors/axn-error.js";
+export { liveContext, type LiveContext } from "./runtime/live.js";
 export { ErrorCodes, type ErrorCode, type AxnErrorCode } from "./errors/codes.js";
 export { Failure } from "./errors/failure.js";
 
@@ -57,7 +58,9 @@ export type { ActionHandle } from "./action/handle.js";
 export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js";
 export {
   LOG_LEVELS,
+  LIVE_NEEDS,
   type AskOptions,
+  type LiveNeed,
   type ElicitAnswer,
   type ElicitForm,
   type ElicitRequest,
@@ -65,6 +68,8 @@ export {
   type LiveChannel,
   type LiveSampleRequest,
   type LiveSupport,
+  type Root,
+  type Rooted,
   type LogEntry,
   type LogLevel,
   type ProgressUpdate,

@@ -89,15 +89,7 @@ const NOT_SCORED: ReadonlyMap<string, "extension" | "pending"> = new Map([
  * passes (its test says so); the list is also the suite's own `--expected-failures` baseline, so
  * the CLI's exit status agrees.
  */
-const EXPECTED_FAILURES_TODAY: ReadonlySet<string> = new Set([
-  "server-stateless",
-  // Also needs an app-facing ctx.roots (test/fixtures/conformance-app/axn.config.ts).
-  "input-required-result-basic-list-roots",
-  // Also needs ctx.roots for its third request.
-  "input-required-result-multiple-input-requests",
-  // Also needs a question from a prompt (definePrompt's context has no elicit).
-  "input-required-result-non-tool-request",
-]);
+const EXPECTED_FAILURES_TODAY: ReadonlySet<string> = new Set([]);
 
 describe("the official MCP conformance suite, --requirements 2026-07-28 (server scenarios)", function () {
   // A hang guard, not a budget: the first run may install Node 24 from the registry.

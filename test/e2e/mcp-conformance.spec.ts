@@ -142,7 +142,7 @@ describe("the official MCP conformance suite (server scenarios)", function () {
     children.add(server);
     const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
     const url =
-      /^Serving conformance-app \(31 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+      /^Serving conformance-app \(32 MCP tools, 4 MCP resources, 5 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
         banner,
       )?.[1];
     expect(url, banner).to.be.a("string");

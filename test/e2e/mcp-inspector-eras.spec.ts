@@ -26,7 +26,7 @@ async function listAndCall(target: readonly string[]): Promise<string | undefine
   const listed = await inspect(target, ["--method", "tools/list"]);
   if (!listed.ok) return listed.message;
   const names = (listed.result["tools"] as { name: string }[]).map((tool) => tool.name);
-  expect(names).to.have.length(31);
+  expect(names).to.have.length(32);
   expect(names).to.include("test_simple_text");
   const called = await inspect(target, ["--method", "tools/call", "--tool-name", "test_simple_text"]);
   if (!called.ok) return called.message;

@@ -33,6 +33,7 @@ const TOOLS = [
   "test_image_content",
   "test_input_required_result_capabilities",
   "test_input_required_result_elicitation",
+  "test_input_required_result_list_roots",
   "test_input_required_result_multi_round",
   "test_input_required_result_multiple_inputs",
   "test_input_required_result_request_state",
@@ -52,6 +53,7 @@ const TOOLS = [
 const RESOURCES = ["test://static-text", "test://static-binary", "test://watched-resource", "axn://server-info"];
 // Discovered under the tool root: a module's exports in name order.
 const PROMPTS = [
+  "test_input_required_result_prompt",
   "test_prompt_with_arguments",
   "test_prompt_with_embedded_resource",
   "test_prompt_with_image",
@@ -166,7 +168,7 @@ describe("the MCP Inspector CLI against axn serve (conformance app)", function (
       server = spawn(process.execPath, [axnBin, "serve", "--config", CONFIG, "--port", "0"], { cwd: tmpdir(), env });
       const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
       const origin =
-        /^Serving conformance-app \(31 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+        /^Serving conformance-app \(32 MCP tools, 4 MCP resources, 5 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
           banner,
         )?.[1];
       expect(origin, banner).to.be.a("string");

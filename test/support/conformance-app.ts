@@ -11,7 +11,7 @@ import { axnBin, readUntil, repo } from "./axn-child.js";
 export const CONFORMANCE_APP = join(repo, "test/fixtures/conformance-app");
 
 const BANNER =
-  /^Serving conformance-app \(31 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/;
+  /^Serving conformance-app \(32 MCP tools, 4 MCP resources, 5 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/;
 
 /** Starts the server; `url` is its Streamable HTTP endpoint (`/mcp`). The caller kills `server`. */
 export async function serveConformanceApp(): Promise<{ readonly server: ChildProcess; readonly url: string }> {

@@ -131,6 +131,15 @@ export type Sampled =
     }
   | { readonly action: "unavailable" };
 
+/** A root the client shares: a folder or resource it lets the server work in (MCP `roots/list`). */
+export interface Root {
+  readonly uri: string;
+  readonly name?: string;
+}
+
+/** What `ctx.roots()` resolves to: the client's roots, or `unavailable` when no client can be asked. */
+export type Rooted = { readonly action: "reply"; readonly roots: readonly Root[] } | { readonly action: "unavailable" };
+
 /**
  * What the caller offers a running body. Every member is optional: a capability the channel lacks
  * is a no-op (`progress`, `log`) or `unavailable` (`elicit`, `sample`), and `ctx.supports` says so.
@@ -143,7 +152,15 @@ export interface LiveChannel {
   /** `signal` is the call's: abandon the question when it aborts. */
   elicit?(request: ElicitRequest, signal: AbortSignal): Promise<ElicitAnswer>;
   sample?(request: LiveSampleRequest, signal: AbortSignal): Promise<Sampled>;
+  /** The client's roots; `key` names the question where a transport asks by name (`AskOptions.key`). */
+  roots?(signal: AbortSignal, key?: string): Promise<readonly Root[]>;
 }
+
+/** A live capability an action may declare it cannot do without (`requires`). */
+export type LiveNeed = "elicit" | "sample" | "roots";
+
+/** The needs an action may declare, in their order. */
+export const LIVE_NEEDS: readonly LiveNeed[] = Object.freeze(["elicit", "sample", "roots"]);
 
 /** Which live capabilities reach someone on this call. */
 export interface LiveSupport {
@@ -151,4 +168,5 @@ export interface LiveSupport {
   readonly log: boolean;
   readonly elicit: boolean;
   readonly sample: boolean;
+  readonly roots: boolean;
 }

@@ -9,7 +9,17 @@ import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registri
 import type { Result } from "./result.js";
 import type { EnqueueOptions, JobHandle } from "./job.js";
 import type { AmbientContextSource } from "./ambient.js";
-import type { AskOptions, Elicited, LiveChannel, LiveSupport, LogLevel, SampleRequest, Sampled } from "./live.js";
+import type {
+  AskOptions,
+  Elicited,
+  LiveChannel,
+  LiveNeed,
+  Rooted,
+  LiveSupport,
+  LogLevel,
+  SampleRequest,
+  Sampled,
+} from "./live.js";
 import type { AccessPolicy } from "./access.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 
@@ -70,6 +80,8 @@ export interface ActionContext<X> {
   elicit<F extends Fields>(message: string, fields: F, options?: AskOptions): Promise<Elicited<BodyInput<F>>>;
   /** Asks the client's model for a completion; `unavailable` when no model can be asked. */
   sample(request: SampleRequest, options?: AskOptions): Promise<Sampled>;
+  /** Asks the client for its roots (the folders it lets the server work in); `unavailable` when no client can be asked. */
+  roots(options?: AskOptions): Promise<Rooted>;
   /** Which live capabilities reach someone on this call. */
   readonly supports: LiveSupport;
   /** The call's abort signal (never aborted when the caller gave none). */
@@ -147,6 +159,14 @@ export interface AxnDefinition<E extends Fields, X extends Fields> {
    * default `false`. A transport may let config override it per action (`mcp.longRunning`).
    */
   readonly longRunning?: boolean;
+  /**
+   * What the body cannot do its job without: asking the user (`"elicit"`), the client's model
+   * (`"sample"`) or the client's roots (`"roots"`). A transport whose caller cannot answer one
+   * refuses the call before the body runs (MCP 2026-07-28: `-32021` naming the client capability);
+   * where nothing can be refused up front the body sees `unavailable`, as for any question.
+   * Inherited through `extends`; default none.
+   */
+  readonly requires?: readonly LiveNeed[];
   /** Per-adapter settings overrides; a bag implies membership in that adapter. */
   readonly configure?: AdapterOverrides;
   /** Coerce wire strings on direct calls (the Invoker always does). */
@@ -194,6 +214,8 @@ export interface Axn<E extends Fields = Fields, X extends Fields = Fields> {
   readonly semanticHints: readonly string[];
   /** Whether the definition (or its parent) declared `longRunning: true`. */
   readonly longRunning: boolean;
+  /** The live capabilities the body cannot do without (`requires`). */
+  readonly requires: readonly LiveNeed[];
   /** Core's handle on the action (opaque: nothing here is public API). */
   readonly [AXN_INTERNALS]: ActionHandle;
   /** Type-only carriers of the declarations, for inference helpers. */
@@ -213,6 +235,7 @@ export interface AnyAxn {
   readonly outputSchema: JsonSchema | undefined;
   readonly semanticHints: readonly string[];
   readonly longRunning: boolean;
+  readonly requires: readonly LiveNeed[];
   /** Core's handle on the action (opaque: nothing here is public API). */
   readonly [AXN_INTERNALS]: ActionHandle;
 }

@@ -14,12 +14,13 @@ import {
   type LiveChannel,
   type LiveSampleRequest,
   type LiveSupport,
+  type Rooted,
   type LogLevel,
   type SampleMessage,
   type SampleRequest,
   type Sampled,
 } from "../action/live.js";
-import type { CallOptions } from "../action/types.js";
+import type { ActionContext, CallOptions } from "../action/types.js";
 import { elicitFields, validateAnswer } from "./elicit-form.js";
 import { reportException } from "../options/global.js";
 
@@ -66,6 +67,7 @@ export class LiveState {
         log: typeof channel.log === "function",
         elicit: typeof channel.elicit === "function",
         sample: typeof channel.sample === "function",
+        roots: typeof channel.roots === "function",
       });
     }
     return this.#supports;
@@ -153,6 +155,21 @@ export class LiveState {
     if (channel.sample === undefined) return UNAVAILABLE;
     return channel.sample(key === undefined ? normalized : { ...normalized, key }, this.signal());
   };
+
+  readonly roots = async (options?: AskOptions): Promise<Rooted> => {
+    const key = askKey(this.action, "ctx.roots(options)", options);
+    const channel = this.channel();
+    if (channel.roots === undefined) return UNAVAILABLE;
+    const roots = await channel.roots(this.signal(), key);
+    if (!Array.isArray(roots) || !roots.every((root) => typeof root?.uri === "string"))
+      throw new TypeError(
+        `${this.action}: ctx.roots: the live channel answered ${describe(roots)}; expected a list of { uri, name? }`,
+      );
+    return {
+      action: "reply",
+      roots: roots.map((root) => (root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name })),
+    };
+  };
 }
 
 const KEY = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -212,4 +229,30 @@ function checkSampleRequest(action: string, request: SampleRequest): LiveSampleR
     list = messages;
   } else throw new TypeError(`${where}: messages must be a string or a non-empty list of messages`);
   return { ...request, messages: list };
+}
+
+/** The live half of a call context: what `liveContext` gives code that is not an action's body. */
+export type LiveContext = Pick<
+  ActionContext<never>,
+  "progress" | "notify" | "elicit" | "sample" | "roots" | "supports"
+>;
+
+/**
+ * The live half of a call context for app code that runs on a transport's request but is not an
+ * action — an MCP prompt's `messages`, say: `ctx.elicit`, `ctx.sample`, `ctx.roots` with the same
+ * checks and answers as an action's (an elicited answer validated against the fields, `unavailable`
+ * where the channel cannot ask). `owner` names the code in error messages.
+ */
+export function liveContext(owner: string, channel: LiveChannel | undefined, signal: AbortSignal): LiveContext {
+  const state = new LiveState(owner, channel, () => signal);
+  return {
+    progress: state.progress,
+    notify: state.notify,
+    elicit: state.elicit as LiveContext["elicit"],
+    sample: state.sample,
+    roots: state.roots,
+    get supports() {
+      return state.supports;
+    },
+  };
 }

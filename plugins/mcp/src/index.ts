@@ -77,7 +77,13 @@ export {
   type ResourceReadContext,
   type TemplateResourceDefinition,
 } from "./surface/resources.js";
-export { definePrompt, type McpPrompt, type PromptDefinition, type PromptMessageSpec } from "./surface/prompts.js";
+export {
+  definePrompt,
+  type McpPrompt,
+  type PromptContext,
+  type PromptDefinition,
+  type PromptMessageSpec,
+} from "./surface/prompts.js";
 export type {
   ArgumentDeclaration,
   ArgumentFields,

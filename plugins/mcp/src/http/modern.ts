@@ -11,18 +11,32 @@
 import { reportException } from "@axn/core";
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { serverFor } from "../server/server.js";
+import { resourceInternals } from "../surface/resources.js";
 import type { HttpContext } from "./context.js";
 import type { Exchange } from "./exchange.js";
 
 export type ModernHandler = McpHttpHandler;
 
 export function modernHandler(ctx: HttpContext): ModernHandler {
-  return createMcpHandler(() => serverFor(ctx.options, ctx.set, ctx.limits, "modern"), {
+  const handler = createMcpHandler(() => serverFor(ctx.options, ctx.set, ctx.limits, "modern"), {
     legacy: "reject",
     maxRequestBodySize: ctx.maxBodyBytes,
     // Reporting only: what the client is answered is the SDK's (no exception message reaches it).
     onerror: (error) => reportException(error, { action: "axn-plugin-mcp", phase: "mcp 2026-07-28 request" }),
   });
+  // A resource's `notifyUpdated` reaches every open `subscriptions/listen` stream that asked for its
+  // URI (the SDK's listen router filters per stream); the streams of this process only — see
+  // docs/scaling.md for several instances.
+  const publish = async (uri: string): Promise<void> => handler.notify.resourceUpdated(uri);
+  for (const resource of ctx.set.surface.resources) resourceInternals(resource).subscribers.add(publish);
+  const close = handler.close;
+  return {
+    ...handler,
+    close: async () => {
+      for (const resource of ctx.set.surface.resources) resourceInternals(resource).subscribers.delete(publish);
+      await close();
+    },
+  };
 }
 
 /**

@@ -26,7 +26,9 @@ import { ADAPTER_FAILURE_MESSAGE, reportAdapterError } from "@axn/sdk/adapter";
 import { BUSY_MESSAGE, CallSlot } from "@axn/sdk/serving";
 import {
   McpServer,
+  MissingRequiredClientCapabilityError,
   ProtocolErrorCode,
+  type ClientCapabilities,
   type CacheHint,
   type CallToolResult,
   type CreateTaskResult,
@@ -44,7 +46,7 @@ import { runConfigureServer, type ConfigureServer } from "../settings/configure-
 import { textResult } from "../tools/map-result.js";
 import type { McpPrompt } from "../surface/prompts.js";
 import type { McpResource } from "../surface/resources.js";
-import { registerSurface, surface, type Surface } from "../surface/register.js";
+import { registerSurface, surface, type AskingRun, type Surface } from "../surface/register.js";
 import {
   defaultServerContext,
   requestContext,
@@ -57,8 +59,9 @@ import { attachPeer, envelopePeer, type McpPeer } from "../protocol/peer.js";
 import { guardTransport, type Intercept } from "../protocol/guarded-transport.js";
 import { registeredTools } from "../tools/registered.js";
 import { toolDefinition, type McpCallRequest, type McpTool } from "../tools/wrap.js";
-import { InputRounds, INPUT_REQUIRED_REASON } from "../tools/input-rounds.js";
-import { argumentsDigest, resumedRounds, roundStateCodec, type RoundState } from "../tools/round-state.js";
+import { mcpLiveChannel } from "../tools/live.js";
+import { argumentsDigest, roundStateCodec, type RoundState } from "../tools/round-state.js";
+import { runWithRounds } from "../tools/rounds-call.js";
 import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "../tasks/handlers.js";
 import { McpTaskStore, taskOwner } from "../tasks/task-store.js";
 
@@ -105,6 +108,8 @@ export const McpMessages = {
   internal: "Internal error",
   busy: BUSY_MESSAGE,
   badTask: 'Invalid params: "task" must be an object such as {} or { "ttl": 60000 } (ttl in milliseconds)',
+  needs: (tool: string, capabilities: readonly string[]): string =>
+    `${tool} needs a client that declares the ${capabilities.join(" and ")} capabilit${capabilities.length === 1 ? "y" : "ies"}; this one does not`,
 } as const;
 
 /**
@@ -254,6 +259,12 @@ export function serverFor(
       // A tool the server never listed is the client's protocol mistake, not a tool result.
       if (tool === undefined) throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
       const peer = peerOf(extra);
+      const missing = missingCapabilities(tool, peer);
+      if (missing !== undefined) {
+        // 2026-07-28 names what is missing before anything runs; a 2025-11-25 client reads a tool error.
+        if (peer.era === "modern") throw new MissingRequiredClientCapabilityError({ requiredCapabilities: missing });
+        return textResult(McpMessages.needs(tool.name, Object.keys(missing)), true);
+      }
       const request = requestContext(extra, peer);
       const ambientContext = trustedContext(build, request, tool, options.principal ?? null);
       if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
@@ -275,13 +286,21 @@ export function serverFor(
       try {
         const call = callRequest(request, ambientContext, slot?.onOverdue);
         if (peer.era === "legacy") return await tool.call(params.arguments ?? {}, call);
-        return await callWithRounds(tool, params.arguments ?? {}, call, set.rounds, {
-          owner: taskOwner(principalOf(ambientContext)?.id, undefined),
-          tool: tool.name,
-          args: argumentsDigest(params.arguments ?? {}),
-          state: extra.mcpReq.requestState(),
-          responses: extra.mcpReq.inputResponses,
-        });
+        const args = params.arguments ?? {};
+        return await runWithRounds(
+          set.rounds,
+          {
+            bound: {
+              owner: taskOwner(principalOf(ambientContext)?.id, undefined),
+              tool: tool.name,
+              args: argumentsDigest(args),
+            },
+            state: extra.mcpReq.requestState(),
+            responses: extra.mcpReq.inputResponses,
+            signal: call.signal,
+          },
+          (rounds, signal) => tool.call(args, { ...call, signal, rounds }),
+        );
       } catch (error) {
         // Only a mapping bug rethrown in development gets here, already reported: the client gets
         // the generic JSON-RPC error, never the exception's message (the SDK would send it).
@@ -293,7 +312,23 @@ export function serverFor(
       }
     },
   );
-  registerSurface(mcp, set.surface, caller);
+  // A prompt asks its questions as a tool does: on the session (2025-11-25) or in rounds (2026-07-28).
+  const asking: AskingRun = (extra, name, args, run) => {
+    const peer = peerOf(extra);
+    const request = requestContext(extra, peer);
+    if (peer.era === "legacy") return run(mcpLiveChannel(request), extra.mcpReq.signal);
+    return runWithRounds(
+      set.rounds,
+      {
+        bound: { owner: taskOwner(caller(extra)?.id, undefined), tool: name, args: argumentsDigest(args) },
+        state: extra.mcpReq.requestState(),
+        responses: extra.mcpReq.inputResponses,
+        signal: extra.mcpReq.signal,
+      },
+      (rounds, signal) => run(mcpLiveChannel(request, rounds), signal),
+    );
+  };
+  registerSurface(mcp, set.surface, caller, asking);
   runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
   // A 2025-11-25 task-augmented tools/call is answered before the SDK, which allows only a plain
   // CallToolResult out of a tools/call handler (protocol/guarded-transport.ts).
@@ -375,38 +410,20 @@ function transportSession(server: Server): string | undefined {
   return server.transport?.sessionId;
 }
 
-/** What a 2026-07-28 call resumes from: who asks, for which tool and arguments, and what it was told so far. */
-interface RoundContext {
-  readonly owner: string;
-  readonly tool: string;
-  readonly args: string;
-  /** The verified `requestState` (the SDK's seam ran the codec), `undefined` on the first round. */
-  readonly state: unknown;
-  readonly responses: Readonly<Record<string, unknown>> | undefined;
-}
+/** The client capability each live need is asked through. */
+const CAPABILITY_OF = { elicit: "elicitation", sample: "sampling", roots: "roots" } as const;
 
-/**
- * A 2026-07-28 tool call: the body runs with this round's answers; when it asks something nobody
- * has answered yet, the call ends the round with an `input_required` result (tools/input-rounds.ts).
- */
-async function callWithRounds(
-  tool: McpTool,
-  args: unknown,
-  call: McpCallRequest,
-  codec: RequestStateCodec<RoundState>,
-  round: RoundContext,
-): Promise<CallToolResult | InputRequiredResult> {
-  const bound = { owner: round.owner, tool: round.tool, args: round.args };
-  const rounds = new InputRounds(resumedRounds(round.state, bound), round.responses);
-  const ended = new AbortController();
-  const signal = call.signal === undefined ? ended.signal : AbortSignal.any([call.signal, ended.signal]);
-  const answered = tool.call(args, { ...call, signal, rounds });
-  const outcome = await Promise.race([answered, rounds.needed.then(() => undefined)]);
-  if (outcome !== undefined) return outcome;
-  // The body waits on a question: it is abandoned (its signal says why) and asked again on the retry.
-  ended.abort(INPUT_REQUIRED_REASON);
-  answered.catch(() => undefined);
-  return rounds.result(await codec.mint({ ...bound, rounds: rounds.answeredSoFar() }));
+/** The client capabilities `tool`'s action `requires` that the client did not declare, or `undefined`. */
+function missingCapabilities(tool: McpTool, peer: McpPeer): ClientCapabilities | undefined {
+  const needs = tool.action.requires;
+  if (needs.length === 0) return undefined;
+  const declared = peer.clientCapabilities() ?? {};
+  const missing: Record<string, object> = {};
+  for (const need of needs) {
+    const capability = CAPABILITY_OF[need];
+    if (declared[capability] === undefined) missing[capability] = {};
+  }
+  return Object.keys(missing).length === 0 ? undefined : (missing as ClientCapabilities);
 }
 
 /** A JSON-RPC error whose message goes out as written (protocol/protocol-error.ts, shared with resources and prompts). */

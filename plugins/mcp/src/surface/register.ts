@@ -7,13 +7,14 @@
  * name the resource or prompt without leaking an exception's message to the client. Who may see
  * and use each one is access.ts.
  */
-import { reportException } from "@axn/core";
+import { liveContext, reportException, type LiveChannel } from "@axn/core";
 import {
   completable,
   ProtocolErrorCode,
   ResourceTemplate,
   UriTemplate,
   type GetPromptResult,
+  type InputRequiredResult,
   type McpServer,
   type ReadResourceResult,
 } from "@modelcontextprotocol/server";
@@ -58,12 +59,28 @@ export function surface(resources: readonly McpResource[], prompts: readonly Mcp
 }
 
 /** `callerOf` names each request's caller, for the resources' and prompts' access policies. */
-export function registerSurface(server: McpServer, { resources, prompts }: Surface, callerOf: CallerOf): void {
+/**
+ * Runs a prompt's `messages` with a live channel: on a 2025-11-25 session its questions are requests
+ * to the client; on a 2026-07-28 request they end the round with `input_required` (server.ts).
+ */
+export type AskingRun = <T>(
+  extra: McpRequestExtra,
+  name: string,
+  args: unknown,
+  run: (live: LiveChannel, signal: AbortSignal) => Promise<T>,
+) => Promise<T | InputRequiredResult>;
+
+export function registerSurface(
+  server: McpServer,
+  { resources, prompts }: Surface,
+  callerOf: CallerOf,
+  asking: AskingRun,
+): void {
   const gate = new SurfaceGate(resources, prompts, callerOf);
   guardSurfaceHandlers(server.server, gate);
   for (const resource of resources) registerResource(server, resource, gate);
   if (resources.length > 0) registerSubscriptions(server, resources, gate);
-  for (const prompt of prompts) registerPrompt(server, prompt);
+  for (const prompt of prompts) registerPrompt(server, prompt, asking);
   // McpServer declares listChanged as soon as anything is registered; ours are registered before the
   // server connects and never change, so a list changes only with a caller's grants (access.ts).
   if (resources.length > 0)
@@ -192,7 +209,7 @@ function registerSubscriptions(server: McpServer, resources: readonly McpResourc
   };
 }
 
-function registerPrompt(server: McpServer, prompt: McpPrompt): void {
+function registerPrompt(server: McpServer, prompt: McpPrompt, asking: AskingRun): void {
   const render = promptRender(prompt);
   const what = `prompt ${prompt.name}`;
   const config = {
@@ -205,14 +222,20 @@ function registerPrompt(server: McpServer, prompt: McpPrompt): void {
   });
   if (prompt.arguments.length === 0) {
     server.registerPrompt(prompt.name, config, (extra) =>
-      guarded(what, async () => result(await render({}, { signal: extra.mcpReq.signal }))),
+      guarded(what, () =>
+        asking(extra, prompt.name, {}, async (live, signal) =>
+          result(await render({}, { signal, ...liveContext(what, live, signal) })),
+        ),
+      ),
     );
     return;
   }
   server.registerPrompt(prompt.name, { ...config, argsSchema: argsShape(prompt.arguments, what) }, (args, extra) =>
     guarded(what, async () => {
       const values = await parseArguments(prompt.arguments, args as Record<string, string | undefined>, what);
-      return result(await render(values, { signal: extra.mcpReq.signal }));
+      return asking(extra, prompt.name, args, async (live, signal) =>
+        result(await render(values, { signal, ...liveContext(what, live, signal) })),
+      );
     }),
   );
 }

@@ -7,7 +7,8 @@
  * - progress → `notifications/progress`, only when the request carried a `progressToken`;
  * - notify → `notifications/message`, filtered by the session's `logging/setLevel`;
  * - elicit → `elicitation/create` (form mode), only when the client declared `elicitation`;
- * - sample → `sampling/createMessage`, only when the client declared `sampling`.
+ * - sample → `sampling/createMessage`, only when the client declared `sampling`;
+ * - roots → `roots/list`, only when the client declared `roots`.
  *
  * On a 2026-07-28 request there are no server→client requests: elicit and sample become questions
  * of an `input_required` round (input-rounds.ts) — the same messages, answered on the call's retry.
@@ -30,6 +31,7 @@ import type {
   CreateMessageResult,
   ElicitRequestFormParams,
   ElicitResult,
+  ListRootsResult,
   LoggingLevel,
 } from "@modelcontextprotocol/server";
 import type { McpRequestContext } from "../protocol/server-context.js";
@@ -58,7 +60,7 @@ function toSamplingContent(
 
 /** A request to the client and its answer: sent on the session (2025-11-25), or asked in a round (2026-07-28). */
 type Ask = (
-  message: { method: "elicitation/create" | "sampling/createMessage"; params: object },
+  message: { method: "elicitation/create" | "sampling/createMessage" | "roots/list"; params?: object },
   signal: AbortSignal,
   key: string | undefined,
 ) => Promise<unknown>;
@@ -76,6 +78,7 @@ export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds)
     log?: (entry: LogEntry) => void;
     elicit?: LiveChannel["elicit"];
     sample?: LiveChannel["sample"];
+    roots?: LiveChannel["roots"];
   } = {};
   const send = request.sendNotification;
   const ask = askerOf(request, rounds);
@@ -136,6 +139,14 @@ export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds)
         model: reply.model,
         ...(reply.stopReason === undefined ? {} : { stopReason: reply.stopReason }),
       };
+    };
+  }
+  if (ask !== undefined && capabilities?.roots !== undefined) {
+    channel.roots = async (signal, key) => {
+      const listed = (await ask({ method: "roots/list" }, signal, key)) as ListRootsResult;
+      return (listed.roots ?? []).map((root) =>
+        root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name },
+      );
     };
   }
   return channel;
