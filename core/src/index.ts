@@ -53,6 +53,7 @@ export type {
   ResultCallback,
   SuccessMessage,
   SuccessReason,
+  TraceContext,
 } from "./action/types.js";
 export type { ActionHandle } from "./action/handle.js";
 export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js";

@@ -25,6 +25,15 @@ import type { JsonSchema } from "../schema/json-schema-types.js";
 
 export type { AmbientContextSource, AmbientLookup } from "./ambient.js";
 
+/**
+ * A remote parent as W3C Trace Context carries it: `traceparent` (`00-<trace id>-<span id>-<flags>`)
+ * and, optionally, the vendors' `tracestate`, as the caller sent them.
+ */
+export interface TraceContext {
+  readonly traceparent: string;
+  readonly tracestate?: string | undefined;
+}
+
 export interface CallOptions {
   /** Replaces the ambient context of the current execution entirely (`{}` means none). */
   readonly ambientContext?: AmbientContextSource;
@@ -39,6 +48,13 @@ export interface CallOptions {
    * what it knows per call (`gen_ai.tool.call.id`) but the action does not.
    */
   readonly spanAttributes?: Attributes;
+  /**
+   * The caller's W3C Trace Context, for a call that arrives from another process (an MCP request's
+   * `_meta`, an HTTP request's headers): the `axn.call` span opens as a child of that remote span,
+   * in its trace, and links the span it would otherwise have had as its parent (the calling action's,
+   * or OpenTelemetry's active one). An invalid `traceparent` is ignored.
+   */
+  readonly traceContext?: TraceContext | undefined;
   /**
    * Where the body's live capabilities go (`ctx.progress`, `ctx.notify`, `ctx.elicit`,
    * `ctx.sample`): each transport passes its own; a direct call may pass plain handlers. A function

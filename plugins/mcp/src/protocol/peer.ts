@@ -1,18 +1,19 @@
 /**
  * What the server knows about the client at the other end of one request, for the live
  * capabilities of a tool call: the capabilities it declared (can it be asked to elicit, to sample?)
- * and the lowest log level it asked for.
+ * and the lowest log level it asked for; and, for the call's span, the protocol version it speaks.
  *
  * The two eras say it differently. A 2025-11-25 client declares its capabilities once, at
  * `initialize`, and its level with `logging/setLevel`, both for the session (one `Server` per
  * session: stdio, in-memory, each Streamable HTTP session). A 2026-07-28 request carries both in
- * its own `_meta` — `clientCapabilities` and `logLevel` — and a request without a `logLevel` asked
- * for no log messages at all.
+ * its own `_meta` — `clientCapabilities` and `logLevel`, with its `protocolVersion` — and a request
+ * without a `logLevel` asked for no log messages at all.
  */
 import { LOG_LEVELS } from "@axn/core";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
   type ClientCapabilities,
   type LoggingLevel,
   type Server,
@@ -22,6 +23,8 @@ import type { McpEra } from "./era.js";
 export interface McpPeer {
   /** The protocol era of the request. */
   readonly era: McpEra;
+  /** The protocol version the request is served in (`undefined` when nothing has said which). */
+  protocolVersion(): string | undefined;
   /** What the client declared (`undefined` before it has). */
   clientCapabilities(): ClientCapabilities | undefined;
   /** True when a message of `level` passes what the client asked for. */
@@ -41,6 +44,8 @@ export function attachPeer(server: Server): McpPeer {
   });
   return Object.freeze({
     era: "legacy" as const,
+    // What `initialize` negotiated: a 2025-11-25 request carries no version of its own.
+    protocolVersion: () => server.getNegotiatedProtocolVersion(),
     clientCapabilities: () => server.getClientCapabilities(),
     wantsLog: (wanted: LoggingLevel) => (SEVERITY.get(wanted) ?? 0) >= level.minimum,
   });
@@ -51,8 +56,11 @@ export function envelopePeer(envelope: Readonly<Record<string, unknown>> | undef
   const level = envelope?.[LOG_LEVEL_META_KEY];
   const minimum = typeof level === "string" ? SEVERITY.get(level) : undefined;
   const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  const version = envelope?.[PROTOCOL_VERSION_META_KEY];
+  const protocolVersion = typeof version === "string" ? version : undefined;
   return {
     era: "modern",
+    protocolVersion: () => protocolVersion,
     clientCapabilities: () => capabilities,
     wantsLog: (wanted: LoggingLevel) => minimum !== undefined && (SEVERITY.get(wanted) ?? 0) >= minimum,
   };
