@@ -64,6 +64,7 @@ import { argumentsDigest, roundStateCodec, type RoundState } from "../tools/roun
 import { runWithRounds } from "../tools/rounds-call.js";
 import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "../tasks/handlers.js";
 import { McpTaskStore, taskOwner } from "../tasks/task-store.js";
+import { TASKS_EXTENSION, taskExtension } from "../tasks/extension.js";
 
 /**
  * `tools/call` with its params left untouched: checked by hand below (a short `-32602` for a
@@ -332,29 +333,67 @@ export function serverFor(
   runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
   // A 2025-11-25 task-augmented tools/call is answered before the SDK, which allows only a plain
   // CallToolResult out of a tools/call handler (protocol/guarded-transport.ts).
-  const intercept: Intercept | undefined =
-    sessionPeer === undefined
-      ? undefined
-      : (message, info) => {
-          if (message.method !== "tools/call" || !isTaskCall(message.params)) return undefined;
-          return answered(() =>
-            createTask(message.params, {
-              ...(info?.authInfo === undefined ? {} : { authInfo: info.authInfo }),
-              ...(transportSession(server) === undefined ? {} : { sessionId: transportSession(server) }),
-              ...(metaOf(message.params) === undefined ? {} : { _meta: metaOf(message.params) }),
-              sendNotification: (notification) => server.notification(notification),
-              peer: sessionPeer,
-            }),
-          );
-        };
-  const createTask = async (rawParams: unknown, request: McpRequestContext): Promise<CreateTaskResult> => {
+  // The request a task is created from, as the intercept sees it (before the SDK reads it).
+  const taskRequest = (params: unknown, info: Parameters<Intercept>[1], peer: McpPeer): McpRequestContext => ({
+    ...(info?.authInfo === undefined ? {} : { authInfo: info.authInfo }),
+    ...(transportSession(server) === undefined ? {} : { sessionId: transportSession(server) }),
+    ...(metaOf(params) === undefined ? {} : { _meta: metaOf(params) }),
+    sendNotification: (notification) => server.notification(notification),
+    peer,
+  });
+  // A caller the tool's access refuses gets no task: the request goes on as a waited call, which
+  // the Invoker refuses before anything runs, with the same sentence as any refused call.
+  const admitted = (params: unknown, request: McpRequestContext): boolean => {
+    const name = (params as { name?: unknown } | undefined)?.name;
+    const tool = typeof name === "string" ? set.byName.get(name) : undefined;
+    if (tool === undefined) return true;
+    const ambient = trustedContext(build, request, tool, options.principal ?? null);
+    return ambient !== undefined && mayCall(tool.action, principalOf(ambient));
+  };
+  let intercept: Intercept | undefined;
+  if (sessionPeer !== undefined) {
+    intercept = (message, info) => {
+      if (message.method !== "tools/call" || !isTaskCall(message.params)) return undefined;
+      const request = taskRequest(message.params, info, sessionPeer);
+      if (!admitted(message.params, request)) return undefined;
+      return answered(() => createTask(message.params, request, taskParams(message.params)!));
+    };
+  } else if (set.tasks.any) {
+    server.registerCapabilities({ extensions: { [TASKS_EXTENSION]: {} } });
+    const envelopeOf = (params: unknown) =>
+      (params as { _meta?: Record<string, unknown> } | undefined)?._meta as Record<string, unknown> | undefined;
+    const extension = taskExtension({
+      store: set.tasks,
+      serverInfo: { name: options.name, version: options.version },
+      serves: (name) => {
+        const tool = set.byName.get(name);
+        return tool !== undefined && set.tasks.serves(tool);
+      },
+      create: async (params, info) => {
+        const task = await createTask(params, taskRequest(params, info, envelopePeer(envelopeOf(params))), {});
+        return { taskId: task.task.taskId };
+      },
+      ownerOf: (info) =>
+        taskOwner(callerOf(build, taskRequest(undefined, info, envelopePeer(undefined)))?.id ?? options.principal?.id, undefined),
+    });
+    intercept = (message, info) => {
+      if (message.method === "tools/call" && !admitted(message.params, taskRequest(message.params, info, envelopePeer(envelopeOf(message.params)))))
+        return undefined;
+      const reply = extension(message, info);
+      return reply === undefined ? undefined : reply.catch((error: unknown) => answered(() => Promise.reject(error)));
+    };
+  }
+  const createTask = async (
+    rawParams: unknown,
+    request: McpRequestContext,
+    task: TaskMetadata,
+  ): Promise<CreateTaskResult> => {
     const params = checkedParams(rawParams);
     const tool = set.byName.get(params.name);
     if (tool === undefined) throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
-    const task = taskParams(rawParams)!;
     // A task takes no call slot: it is a job, and the queue's concurrency paces it.
-    if (tasks === undefined || !tasks.serves(tool))
-      throw protocolError(ProtocolErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
+    if (!set.tasks.serves(tool)) throw protocolError(ProtocolErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
+    const tasks = set.tasks;
     const ambientContext = trustedContext(build, request, tool, options.principal ?? null);
     if (ambientContext === undefined) throw protocolError(ProtocolErrorCode.InternalError, TaskMessages.notCreated);
     try {

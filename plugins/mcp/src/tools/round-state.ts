@@ -55,7 +55,8 @@ export function resumedRounds(state: unknown, expected: Omit<RoundState, "rounds
     !Array.isArray(resumed.rounds?.answers) ||
     !Array.isArray(resumed.rounds?.asked)
   ) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, INVALID_REQUEST_STATE);
+    // The SDK's own refusal, data and all: a client cannot tell someone else's state from a forged one.
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, INVALID_REQUEST_STATE, { reason: "invalid_request_state" });
   }
   return resumed.rounds;
 }
