@@ -9,9 +9,8 @@
  * by the other), also after the instance that asked is killed; resources, prompts, completions; a
  * long-running tool, called and waited for. A state minted with one key is refused by an instance
  * with another. Redis is there only for the queue (the app's config needs a connection; nothing
- * that runs here enqueues). What the plugin does not do yet is kept as `it.skip` with the bug
- * named: resource updates on `subscriptions/listen` (on the instance holding the stream, and from
- * the other one), 2026-07-28 tasks, and another principal's state refused as a forged one is.
+ * that runs here enqueues). What the plugin does not do yet is kept as `it.skip` with the cause
+ * named: a resource update made on the other instance reaching a `subscriptions/listen` stream.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -61,7 +60,8 @@ async function post(
   message: { readonly id: number; readonly method: string; readonly params: Record<string, unknown> },
   capabilities: object = { elicitation: { form: {} } },
 ): Promise<{ readonly status: number; readonly by: string | null; readonly body: Record<string, unknown> }> {
-  const name = message.params["name"] ?? message.params["uri"];
+  // The name a standard header mirrors (SEP-2243): a tool, prompt or task, or a resource's URI.
+  const name = message.params["name"] ?? message.params["uri"] ?? message.params["taskId"];
   const reply = await fetch(`${base}/mcp`, {
     method: "POST",
     headers: {
@@ -296,13 +296,7 @@ describe("queue: a 2026-07-28 client through two axn serve instances behind HAPr
     expect(new Set(misconfigured.since(0, "tools/call"))).to.deep.equal(new Set(["a", "c"]));
   });
 
-  // BUG (plugins/mcp/src/tools/round-state.ts `resumedRounds`): a state the key did sign but that
-  // was made for another caller (or tool, or arguments) is refused with `-32602` "Invalid or expired
-  // requestState" and no `data`, where the SDK's refusal of a state no key signed carries
-  // `data: { reason: "invalid_request_state" }` — so a client can tell "someone else's state" from
-  // "a forged or expired one", which the module says it never reveals. It should throw the SDK's
-  // refusal as is (the same code, message and data).
-  it.skip("a requestState replayed by another principal on another instance is refused as a forged one is", async () => {
+  it("a requestState replayed by another principal on another instance is refused as a forged one is", async () => {
     const retry = await mintedOn(direct(ports["a"]!));
     const replayed = await post(direct(ports["b"]!), "token-bob", { id: 2, method: "tools/call", params: retry });
     expect([replayed.status, replayed.body]).to.deep.equal([200, { jsonrpc: "2.0", id: 2, error: INVALID_STATE }]);
@@ -360,14 +354,7 @@ describe("queue: a 2026-07-28 client through two axn serve instances behind HAPr
     }
   });
 
-  // BUG (plugins/mcp/src/http/modern.ts `modernHandler`, plugins/mcp/src/surface/register.ts
-  // `registerSubscriptions`): a resource's `notifyUpdated()` never reaches a 2026-07-28
-  // `subscriptions/listen` stream, not even one held by the instance that ran the update.
-  // `createMcpHandler` feeds its listen streams only from its `ServerEventBus` (`handler.notify` /
-  // `handler.bus.publish`); the plugin never publishes to it — `notifyUpdated()` calls only the
-  // senders a 2025-11-25 `resources/subscribe` registered on a session's server. It should publish
-  // `{ kind: "resource_updated", uri }` on the handler's bus.
-  it.skip("subscriptions/listen: an update made on the instance holding the stream reaches the listener", async () => {
+  it("subscriptions/listen: an update made on the instance holding the stream reaches the listener", async () => {
     const ada = await connect("token-ada", paint);
     const subscription = await ada.client.listen({ resourceSubscriptions: ["board://main"] });
     try {
@@ -427,12 +414,7 @@ describe("queue: a 2026-07-28 client through two axn serve instances behind HAPr
     expect(progress).to.deep.equal(["1/2 adding", "2/2 added", "1/2 adding", "2/2 added"]);
   });
 
-  // NOT SERVED YET (issue 28 item 4; plugins/mcp/src/server/server.ts `serverFor`: the task store is
-  // attached only when `era === "legacy"`): a 2026-07-28 client that declares the Tasks extension
-  // (`io.modelcontextprotocol/tasks` under its capabilities' `extensions`) should get
-  // `resultType: "task"` for a long-running tool, enqueued on the app's queue, and `tasks/get` on
-  // either instance should read the task back until it completes with the tool's result inlined.
-  it.skip("tasks: a long-running tool's task created through one instance is read back through the other", async () => {
+  it("tasks: a long-running tool's task created through one instance is read back through the other", async () => {
     const worker = spawn(process.execPath, [axnBin, "worker", "--config", "axn.2026.config.ts"], {
       cwd: fixture,
       env: { ...process.env, AXN_TEST_REDIS_URL: redis.url, AXN_TEST_QUEUE: `balanced-2026-${process.pid}` },
@@ -454,7 +436,8 @@ describe("queue: a 2026-07-28 client through two axn serve instances behind HAPr
         tasks,
       );
       readers.add(got.by!);
-      const read = got.body["result"] as { status: string; result?: { structuredContent?: unknown } };
+      const read = got.body["result"] as { status: string; result?: { structuredContent?: unknown } } | undefined;
+      if (read === undefined) throw new Error(`tasks/get answered ${JSON.stringify(got.body)}`);
       if (read.status === "completed") {
         expect(read.result?.structuredContent).to.deep.equal({ sum: 9, pid: worker.pid });
         break;
