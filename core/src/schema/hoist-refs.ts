@@ -80,7 +80,8 @@ function rewrite(node: JsonValue, field: string, names: ReadonlyMap<string, stri
   if (!isPlainObject(node)) return node;
   const out: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(node as Record<string, JsonValue>)) {
-    if (key === "$ref" && typeof value === "string" && value.startsWith("#")) out[key] = rewriteRef(value, field, names);
+    if (key === "$ref" && typeof value === "string" && value.startsWith("#"))
+      out[key] = rewriteRef(value, field, names);
     else out[key] = VALUE_KEYWORDS.has(key) ? value : rewrite(value, field, names);
   }
   return out;

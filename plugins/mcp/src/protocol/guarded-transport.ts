@@ -20,7 +20,9 @@ import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions 
 export type Intercept = (
   request: { readonly id: string | number; readonly method: string; readonly params?: unknown },
   extra: MessageExtraInfo | undefined,
-) => Promise<{ readonly result: object } | { readonly error: { code: number; message: string; data?: unknown } }> | undefined;
+) =>
+  | Promise<{ readonly result: object } | { readonly error: { code: number; message: string; data?: unknown } }>
+  | undefined;
 
 type OnMessage = NonNullable<Transport["onmessage"]>;
 

@@ -374,10 +374,16 @@ export function serverFor(
         return { taskId: task.task.taskId };
       },
       ownerOf: (info) =>
-        taskOwner(callerOf(build, taskRequest(undefined, info, envelopePeer(undefined)))?.id ?? options.principal?.id, undefined),
+        taskOwner(
+          callerOf(build, taskRequest(undefined, info, envelopePeer(undefined)))?.id ?? options.principal?.id,
+          undefined,
+        ),
     });
     intercept = (message, info) => {
-      if (message.method === "tools/call" && !admitted(message.params, taskRequest(message.params, info, envelopePeer(envelopeOf(message.params)))))
+      if (
+        message.method === "tools/call" &&
+        !admitted(message.params, taskRequest(message.params, info, envelopePeer(envelopeOf(message.params))))
+      )
         return undefined;
       const reply = extension(message, info);
       return reply === undefined ? undefined : reply.catch((error: unknown) => answered(() => Promise.reject(error)));
@@ -392,7 +398,8 @@ export function serverFor(
     const tool = set.byName.get(params.name);
     if (tool === undefined) throw protocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
     // A task takes no call slot: it is a job, and the queue's concurrency paces it.
-    if (!set.tasks.serves(tool)) throw protocolError(ProtocolErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
+    if (!set.tasks.serves(tool))
+      throw protocolError(ProtocolErrorCode.MethodNotFound, TaskMessages.notATask(tool.name));
     const tasks = set.tasks;
     const ambientContext = trustedContext(build, request, tool, options.principal ?? null);
     if (ambientContext === undefined) throw protocolError(ProtocolErrorCode.InternalError, TaskMessages.notCreated);

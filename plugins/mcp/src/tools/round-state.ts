@@ -56,7 +56,9 @@ export function resumedRounds(state: unknown, expected: Omit<RoundState, "rounds
     !Array.isArray(resumed.rounds?.asked)
   ) {
     // The SDK's own refusal, data and all: a client cannot tell someone else's state from a forged one.
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, INVALID_REQUEST_STATE, { reason: "invalid_request_state" });
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, INVALID_REQUEST_STATE, {
+      reason: "invalid_request_state",
+    });
   }
   return resumed.rounds;
 }
