@@ -9,8 +9,8 @@
  * by the other), also after the instance that asked is killed; resources, prompts, completions; a
  * long-running tool, called and waited for. A state minted with one key is refused by an instance
  * with another. Redis is there only for the queue (the app's config needs a connection; nothing
- * that runs here enqueues). What the plugin does not do yet is kept as `it.skip` with the cause
- * named: a resource update made on the other instance reaching a `subscriptions/listen` stream.
+ * that runs here enqueues, and the change events of `subscriptions/listen` streams between the
+ * instances).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -354,31 +354,8 @@ describe("queue: a 2026-07-28 client through two axn serve instances behind HAPr
     }
   });
 
-  it("subscriptions/listen: an update made on the instance holding the stream reaches the listener", async () => {
-    const ada = await connect("token-ada", paint);
-    const subscription = await ada.client.listen({ resourceSubscriptions: ["board://main"] });
-    try {
-      const holder = ada.since(0, "subscriptions/listen")[0]!;
-      let posted = 0;
-      while (posted < 2) {
-        const before = ada.served.length;
-        await ada.client.callTool({ name: "board", arguments: {} });
-        if (ada.since(before, "tools/call")[0] === holder) posted++;
-      }
-      while (ada.updates.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(ada.updates).to.deep.equal(["board://main", "board://main"]);
-    } finally {
-      await subscription.close();
-    }
-  });
-
-  // BUG (plugins/mcp/src/http/modern.ts `modernHandler`): with no session store there is nothing
-  // to carry an update to the instance holding a client's `subscriptions/listen` stream: the
-  // handler uses the SDK's default `InMemoryServerEventBus`, one per process. It should pass
-  // `createMcpHandler` a `bus` shared by the instances — a `ServerEventBus` over the app's Redis
-  // (`queue.connection`) pub/sub, as the 2025-11-25 session store's `{prefix}:mcp:sessions`
-  // channel carries updates today — so an update on either instance reaches the stream once.
-  it.skip("subscriptions/listen: an update made on the other instance reaches the listener, once", async () => {
+  // The app's Redis (queue.connection) carries the change events between the instances.
+  it("subscriptions/listen: an update made on either instance reaches the listener, once", async () => {
     const ada = await connect("token-ada", paint);
     const subscription = await ada.client.listen({ resourceSubscriptions: ["board://main"] });
     try {

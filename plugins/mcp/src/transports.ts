@@ -8,6 +8,7 @@ import type { HttpTransport, StdioTransport, TransportCatalogEntry, TransportReg
 import { discoverSurface, type DiscoveredSurface } from "./server/discover-surface.js";
 import { mcpConfig } from "./settings/config.js";
 import { createStreamableHttpHandler } from "./http/handler.js";
+import { createRedisEventBus } from "./http/redis-event-bus.js";
 import { serveStdioUntilEnd } from "./stdio/serve-stdio.js";
 import { registeredTools } from "./tools/registered.js";
 import { sessionStoreFor } from "./sessions/store-setting.js";
@@ -36,6 +37,12 @@ const streamableHttp: HttpTransport<{}> = {
     const stateless = mcpConfig.get("stateless");
     // `mcp.sessionStore`: sessions in Redis, so every instance answers every session.
     const sessionStore = stateless ? undefined : await sessionStoreFor(mcpConfig.get("sessionStore"));
+    // The app's Redis, when it has one, carries 2026-07-28 change events between instances.
+    const queue = (await import("@axn/sdk/queue")).configuredQueueSettings();
+    const eventBus =
+      queue === undefined
+        ? undefined
+        : await createRedisEventBus({ connection: queue.connection, prefix: queue.prefix });
     const handler = createStreamableHttpHandler({
       name: app.name,
       version: app.version,
@@ -44,6 +51,7 @@ const streamableHttp: HttpTransport<{}> = {
       stateless,
       ...served,
       ...(sessionStore === undefined ? {} : { sessionStore }),
+      ...(eventBus === undefined ? {} : { eventBus }),
     });
     return {
       listener: handler.listener,
@@ -65,6 +73,7 @@ const streamableHttp: HttpTransport<{}> = {
       stop: async () => {
         await handler.close();
         await sessionStore?.close();
+        await eventBus?.close();
       },
     };
   },

@@ -20,6 +20,7 @@ export type ModernHandler = McpHttpHandler;
 export function modernHandler(ctx: HttpContext): ModernHandler {
   const handler = createMcpHandler(() => serverFor(ctx.options, ctx.set, ctx.limits, "modern"), {
     legacy: "reject",
+    ...(ctx.options.eventBus === undefined ? {} : { bus: ctx.options.eventBus }),
     maxRequestBodySize: ctx.maxBodyBytes,
     // Reporting only: what the client is answered is the SDK's (no exception message reaches it).
     onerror: (error) => reportException(error, { action: "axn-plugin-mcp", phase: "mcp 2026-07-28 request" }),

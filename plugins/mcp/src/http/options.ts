@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpServingPolicy } from "@axn/core";
+import type { ServerEventBus } from "@modelcontextprotocol/server";
 import type { McpServerOptions } from "../server/server.js";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from "../sessions/table.js";
 import type { SessionStore } from "../sessions/store.js";
@@ -46,6 +47,12 @@ export interface StreamableHttpOptions extends McpServerOptions {
    * handler does not close a store it was given.
    */
   readonly sessionStore?: SessionStore;
+  /**
+   * Where 2026-07-28 `subscriptions/listen` streams hear of changes (a resource updated): default
+   * this process only. `axn serve` passes one over the app's Redis when it has a `queue.connection`,
+   * so an update on any instance reaches every instance's streams. The handler does not close it.
+   */
+  readonly eventBus?: ServerEventBus;
 }
 
 export interface McpHttpHandler {
