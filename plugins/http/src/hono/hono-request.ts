@@ -46,7 +46,7 @@ export class HonoToolRequest implements ToolCallRequest {
     return `${this.#c.req.method} ${this.#c.req.path}`;
   }
 
-  header(name: "content-type" | "content-length" | "accept" | "prefer"): string | null {
+  header(name: "content-type" | "content-length" | "accept" | "prefer" | "idempotency-key"): string | null {
     const headers = this.#incoming?.headers;
     if (headers !== undefined) {
       const value = headers[name];
