@@ -43,6 +43,12 @@ export interface JobPayload {
 export interface JobAdmission {
   readonly maxWaitingJobs: number;
   readonly maxWaitingPerOwner: number;
+  /**
+   * The enqueue deadline (ms since the epoch, this process's clock): a backend whose store answers
+   * later (a Redis that was away) refuses to store the job then (`AXN_ENQUEUE_TIMEOUT`) — the caller
+   * was already told it was not enqueued.
+   */
+  readonly notAfter?: number;
 }
 
 /** The enqueue options with their defaults applied. */

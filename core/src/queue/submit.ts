@@ -175,7 +175,11 @@ export async function submit(action: AnyAxn, args: unknown, options: SubmitOptio
     };
   const settings = {
     ...jobOptions(action.name, { jobId: id }),
-    admission: { maxWaitingJobs: limits.maxWaitingJobs, maxWaitingPerOwner: limits.maxWaitingPerOwner },
+    admission: {
+      maxWaitingJobs: limits.maxWaitingJobs,
+      maxWaitingPerOwner: limits.maxWaitingPerOwner,
+      notAfter: Date.now() + limits.enqueueTimeoutMs,
+    },
   };
   const adding =
     options.live === undefined
@@ -202,8 +206,9 @@ export async function submit(action: AnyAxn, args: unknown, options: SubmitOptio
     clearTimeout(timer);
   }
   if (added === "late") {
-    // Stored once the backend answers again (a Redis that was away): cancelled then, before a worker
-    // starts it — the caller was told it was not enqueued, and a retry must not find it running too.
+    // The backend refuses a store that comes after `notAfter` (BullMQ checks it on Redis, in the step
+    // that admits the job). Should the store still land — the connection dropped between admission
+    // and the add — the job is cancelled as soon as it does: the caller was told it was not enqueued.
     void adding.then(
       (late) => backend.cancel(late).catch(() => undefined),
       () => undefined,

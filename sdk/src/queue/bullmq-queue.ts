@@ -50,12 +50,18 @@ const WAITING_STALE_MS = 24 * 3600 * 1000;
  * Admission, in one step on Redis so concurrent submissions cannot both pass a cap: a job already
  * stored (the same idempotency key) is let through uncounted; else, under the owner's and the global
  * caps (0: none), the job id joins its owner's waiting set and the global one; the reply is the
- * owner's waiting count with it — the job's fair-share rank — or -1 / -2 for the owner's / the global cap.
- * KEYS: owner set, global set, the job's hash. ARGV: job id, now, owner cap, global cap, stale before.
+ * owner's waiting count with it — the job's fair-share rank — or -1 / -2 for the owner's / the global cap,
+ * -3 when Redis runs it after the enqueue deadline (in Redis's clock: a step replayed after an outage).
+ * KEYS: owner set, global set, the job's hash. ARGV: job id, now, owner cap, global cap, stale
+ * before, deadline (0: none).
  */
 const ADMIT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[5])
+if tonumber(ARGV[6]) > 0 then
+  local now = redis.call('TIME')
+  if tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) > tonumber(ARGV[6]) then return -3 end
+end
 if redis.call('EXISTS', KEYS[3]) == 1 or redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
 local mine = redis.call('ZCARD', KEYS[1])
 if tonumber(ARGV[3]) > 0 and mine >= tonumber(ARGV[3]) then return -1 end
@@ -88,6 +94,8 @@ export class BullmqQueue implements QueueBackend {
   /** Job id → the live progress channel of the call that enqueued it here, until the job ends. */
   private readonly relays = new Map<string, (update: ProgressUpdate) => void>();
   private recheck: NodeJS.Timeout | undefined;
+  /** Redis's clock minus this process's (ms), read once: a deadline is checked in Redis's time. */
+  private offset: Promise<number> | undefined;
 
   private constructor(
     readonly settings: ResolvedQueueSettings,
@@ -128,6 +136,7 @@ export class BullmqQueue implements QueueBackend {
     const bucket = ownerBucket(payload.owner, payload.invoker !== undefined || payload.capability !== undefined);
     const [mine, all] = waitingKeys(this.settings, bucket);
     const admission = options.admission;
+    const deadline = admission?.notAfter === undefined ? 0 : admission.notAfter + (await this.clockOffset());
     const rank = (await this.client.eval(
       ADMIT,
       3,
@@ -139,9 +148,15 @@ export class BullmqQueue implements QueueBackend {
       admission?.maxWaitingPerOwner ?? 0,
       admission?.maxWaitingJobs ?? 0,
       Date.now() - WAITING_STALE_MS,
+      deadline,
     )) as number;
     if (rank === -1) throw new QueueFullError(payload.action, "owner", admission!);
     if (rank === -2) throw new QueueFullError(payload.action, "all", admission!);
+    if (rank === -3)
+      throw new AxnError(
+        ErrorCodes.EnqueueTimeout,
+        `Cannot enqueue ${payload.action}: Redis answered after the enqueue deadline (queue.enqueueTimeoutMs); the job was not stored`,
+      );
     // 0: already stored (the same idempotency key): BullMQ hands back the existing job.
     if (rank === 0) return jobId;
     const progress = local?.live?.progress;
@@ -219,6 +234,17 @@ export class BullmqQueue implements QueueBackend {
         };
       }
     }
+  }
+
+  private clockOffset(): Promise<number> {
+    this.offset ??= this.client.time().then(
+      ([seconds, micros]) => Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - Date.now(),
+      (error: unknown) => {
+        this.offset = undefined;
+        throw error;
+      },
+    );
+    return this.offset;
   }
 
   /**

@@ -65,11 +65,11 @@ export class HonoToolRequest implements ToolCallRequest {
     // The Node request itself when it is at hand (its declared length within the limit): @hono/
     // node-server's `bytes()` copies the body into a fresh ArrayBuffer, which cost a small call
     // about 15 % of its server CPU (test/bench/http-inprocess.ts).
+    // A chunked one (no length) too: cancelling the web stream instead would destroy the socket
+    // under a client still sending, which then reads a reset instead of the 413.
     if (
       incoming !== undefined &&
-      declared !== null &&
-      /^\d+$/.test(declared.trim()) &&
-      Number(declared) <= maxBytes &&
+      (declared === null || (/^\d+$/.test(declared.trim()) && Number(declared) <= maxBytes)) &&
       unreadNodeBody(incoming)
     ) {
       return readNodeBody(incoming, maxBytes);
