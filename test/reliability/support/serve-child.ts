@@ -19,19 +19,28 @@ export interface ServedApp {
 }
 
 export async function serveHostileApp(
-  env: { readonly queue?: object; readonly redisUrl?: string; readonly record?: string } = {},
+  env: {
+    readonly queue?: object;
+    readonly redisUrl?: string;
+    readonly record?: string;
+    readonly nodeOptions?: string;
+  } = {},
 ): Promise<ServedApp> {
   const { PORT: _port, NODE_ENV: _env, AXN_TEST_REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, [axnBin, "serve", "--port", "0"], {
-    cwd: hostileApp,
-    env: {
-      ...inherited,
-      AXN_TEST_QUEUE: JSON.stringify(env.queue ?? {}),
-      ...(env.redisUrl === undefined ? {} : { AXN_TEST_REDIS_URL: env.redisUrl }),
-      ...(env.record === undefined ? {} : { AXN_TEST_RECORD: env.record }),
+  const child = spawn(
+    process.execPath,
+    [...(env.nodeOptions === undefined ? [] : env.nodeOptions.split(" ")), axnBin, "serve", "--port", "0"],
+    {
+      cwd: hostileApp,
+      env: {
+        ...inherited,
+        AXN_TEST_QUEUE: JSON.stringify(env.queue ?? {}),
+        ...(env.redisUrl === undefined ? {} : { AXN_TEST_REDIS_URL: env.redisUrl }),
+        ...(env.record === undefined ? {} : { AXN_TEST_RECORD: env.record }),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
