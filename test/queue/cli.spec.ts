@@ -48,7 +48,11 @@ describe("queue: axn call --async, axn jobs, axn worker", function () {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const banner = await readUntil(worker, "(Ctrl+C to stop)");
-    expect(banner).to.equal(`axn worker: axn-app, 2 at a time, on queue "${queue}" at ${redis.url} (Ctrl+C to stop)\n`);
+    // The fixture's short locks (1500 ms, checked every 500 ms): 1.5 + 2 × 0.5 s.
+    expect(banner).to.equal(
+      "axn worker: a job whose worker dies is taken over within 2.5 s (lockDuration + 2 × stalledInterval)\n" +
+        `axn worker: axn-app, 2 at a time, on queue "${queue}" at ${redis.url} (Ctrl+C to stop)\n`,
+    );
 
     const done = await runAxn(["jobs", id, "--wait"], { cwd: fixture, env: env() });
     const printed = JSON.parse(done.stdout) as { result: { exposed: { pid: number } } };

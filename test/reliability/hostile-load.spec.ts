@@ -211,6 +211,19 @@ describe("axn serve under hostile load: background calls (child process, fixture
       expect(statuses).to.deep.equal([404, 404, 200, 200, 200]);
     });
 
+    it("SIGTERM with jobs unfinished on the embedded queue says they are dropped, and what keeps them", async () => {
+      app = await serveHostileApp({ queue: { concurrency: 1 } });
+      const held = await post(api("/hostile_hold/v1?async=1"), { gate: true }, ADA);
+      await untilActive(app, held.headers.get("location")!, ADA);
+      await post(api("/hostile_hold/v1?async=1"), {}, ADA);
+      const exited = exitOf(app.child);
+      app.child.kill("SIGTERM");
+      expect(await exited).to.equal(0);
+      expect(app.stderr()).to.equal(
+        "axn: stopping with 2 background jobs unfinished on the embedded queue; they are dropped (it keeps jobs in this process only): set queue.connection in the config and run axn worker to keep them (docs/scaling.md)\n",
+      );
+    });
+
     it("a queue limit with a bad value is a config error naming it", async () => {
       let failure: unknown;
       try {
@@ -234,6 +247,7 @@ describe("axn serve under hostile load: background calls (child process, fixture
       if (worker !== undefined) await exitOf(worker);
       worker = undefined;
     });
+    let banner = "";
     async function startWorker(name: string, record?: string): Promise<void> {
       const { AXN_TEST_REDIS_URL: _redis, ...inherited } = process.env;
       worker = spawn(process.execPath, [axnBin, "worker", "--concurrency", "2"], {
@@ -246,8 +260,15 @@ describe("axn serve under hostile load: background calls (child process, fixture
         },
         stdio: ["ignore", "pipe", "pipe"],
       });
-      await readUntil(worker, "(Ctrl+C to stop)");
+      banner = await readUntil(worker, "(Ctrl+C to stop)");
     }
+
+    it("axn worker on the default locks says how long a dead worker's job waits: 90 s, from the real formula", async () => {
+      await startWorker(`recovery-${process.pid}-${++count}`);
+      expect(banner.split("\n")[0]).to.equal(
+        "axn worker: a job whose worker dies is taken over within 90 s (lockDuration + 2 × stalledInterval)",
+      );
+    });
 
     it("job ids are random, an ended job keeps its result and no input, and the owner caps hold", async () => {
       const name = `hostile-${process.pid}-${++count}`;

@@ -147,6 +147,13 @@ export class EmbeddedQueue implements QueueBackend {
     return id;
   }
 
+  /** Jobs not ended yet — waiting, delayed or running: what a process stopping now would drop. */
+  unfinished(): number {
+    let count = 0;
+    for (const entry of this.#jobs.values()) if (entry.settled === undefined) count++;
+    return count;
+  }
+
   async snapshot(id: string): Promise<JobSnapshot | undefined> {
     this.#forgetExpired();
     const entry = this.#jobs.get(id);

@@ -181,6 +181,24 @@ export async function redisClient(url: string): Promise<unknown> {
   return client;
 }
 
+/** BullMQ's defaults for a worker's job lock and its stalled-job check (ms). */
+const DEFAULT_LOCK_DURATION_MS = 30_000;
+const DEFAULT_STALLED_INTERVAL_MS = 30_000;
+
+/**
+ * How long, at most, a job whose worker died waits before another worker takes it: its lock
+ * outlives the crash by up to `lockDuration` (renewed every half of it), and BullMQ's stalled-job
+ * check — run every `stalledInterval` — moves a job only on the pass after the one that marked it
+ * as possibly stalled: lockDuration + 2 × stalledInterval (90 s with the defaults).
+ */
+export function crashRecoveryBoundMs(
+  settings: Pick<ResolvedQueueSettings, "lockDuration" | "stalledInterval">,
+): number {
+  return (
+    (settings.lockDuration ?? DEFAULT_LOCK_DURATION_MS) + 2 * (settings.stalledInterval ?? DEFAULT_STALLED_INTERVAL_MS)
+  );
+}
+
 /** Keys of ours beside BullMQ's. The waiting jobs of one owner bucket (limits.ts ownerBucket), and of all. */
 export function waitingKeys(settings: ResolvedQueueSettings, bucket: string): [string, string] {
   const base = `${settings.prefix}:${settings.name}:axn:waiting`;
