@@ -171,6 +171,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "callLimiter",
     "declaredTooLarge",
     "drain",
+    "endAfterBody",
     "hostPolicy",
     "isJsonContentType",
     "nodeHostHeader",

@@ -33,7 +33,7 @@ describe("queue: axn call --async, axn jobs, axn worker", function () {
     const { id, token } = JSON.parse(enqueued.stdout) as { id: string; token: string };
     // No --as: an anonymous submission, owned by the capability token printed to its creator.
     expect(JSON.parse(enqueued.stdout)).to.deep.equal({ id, action: "QueueFixture.Count", state: "waiting", token });
-    expect(token).to.match(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).to.match(/^[0-9a-f]{64}$/);
     expect(enqueued.stderr).to.equal(`axn: enqueued job ${id}; \`axn jobs ${id} --wait\` prints its result\n`);
 
     const pending = await runAxn(["jobs", id], { cwd: fixture, env: env() });

@@ -160,6 +160,29 @@ describe("queue: background calls over HTTP", function () {
       }
     });
 
+    it("a cancelled job answers its state, cancelled — the word axn jobs and MCP tasks use — not a call result", async () => {
+      const accepted = await postJson(url("/jobs_hold/v1?async=1"), {});
+      const id = (accepted.body as { id: string }).id;
+      const job = (await Jobs.find(id))!;
+      expect(await job.cancel()).to.equal(true);
+      // Hold ignores its signal: let the body end; the cancel asked for decides the state.
+      tools.release();
+      await job.result();
+      const reply = await send(url(`/jobs/${id}`), { method: "GET" });
+      expect([reply.status, reply.body, reply.headers.get("retry-after")]).to.deep.equal([
+        200,
+        {
+          id,
+          tool: "jobs_hold",
+          version: 1,
+          state: "cancelled",
+          attemptsMade: (await job.status()).attemptsMade,
+          attempts: 3,
+        },
+        null,
+      ]);
+    });
+
     it("an unknown job id is a 404 naming it", async () => {
       const reply = await send(url("/jobs/nope"), { method: "GET" });
       expect([reply.status, reply.body]).to.deep.equal([

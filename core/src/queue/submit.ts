@@ -115,7 +115,8 @@ export function tokenOpens(snapshot: JobSnapshot, token: string | undefined): bo
 }
 
 /**
- * The job id and, for an anonymous caller, its token: random — or, with an idempotency key,
+ * The job id and, for an anonymous caller, its token (hex: safe in a URL, and never read as a
+ * command-line option the way a leading "-" would be): random — or, with an idempotency key,
  * derived from the owner and the key, so the same request again finds the same job (and an
  * anonymous caller, who holds the key, the same token).
  */
@@ -128,13 +129,13 @@ function identity(
   if (key === undefined)
     return {
       id: jobId ?? randomUUID(),
-      token: owner === undefined ? randomBytes(32).toString("base64url") : undefined,
+      token: owner === undefined ? randomBytes(32).toString("hex") : undefined,
     };
   // "idem-" keeps it a string id BullMQ accepts (not an integer, no ":").
   const id = `idem-${sha256(`${bucket}\n${key}`).slice(0, 48)}`;
   return {
     id,
-    token: owner === undefined ? createHash("sha256").update(`axn job token\n${key}`).digest("base64url") : undefined,
+    token: owner === undefined ? createHash("sha256").update(`axn job token\n${key}`).digest("hex") : undefined,
   };
 }
 
