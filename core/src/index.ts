@@ -26,6 +26,7 @@ export { CORE_VERSION as VERSION } from "./kernel/state.js";
 // --- errors ---
 export { isAxnError, markAxnError, type BrandedError } from "./errors/brand.js";
 export { AxnError } from "./errors/axn-error.js";
+export { liveContext, type LiveContext } from "./runtime/live.js";
 export { ErrorCodes, type ErrorCode, type AxnErrorCode } from "./errors/codes.js";
 export { Failure } from "./errors/failure.js";
 
@@ -52,11 +53,15 @@ export type {
   ResultCallback,
   SuccessMessage,
   SuccessReason,
+  TraceContext,
 } from "./action/types.js";
 export type { ActionHandle } from "./action/handle.js";
 export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js";
 export {
   LOG_LEVELS,
+  LIVE_NEEDS,
+  type AskOptions,
+  type LiveNeed,
   type ElicitAnswer,
   type ElicitForm,
   type ElicitRequest,
@@ -64,6 +69,8 @@ export {
   type LiveChannel,
   type LiveSampleRequest,
   type LiveSupport,
+  type Root,
+  type Rooted,
   type LogEntry,
   type LogLevel,
   type ProgressUpdate,

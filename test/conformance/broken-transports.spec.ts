@@ -101,7 +101,7 @@ describe("conformance: the suite catches broken adapters through the real transp
       McpAdapter.wrap(action, { name: action.name.toLowerCase().replace(/[^a-z0-9]+/g, "_") }),
     );
     expect(await failure(driver, "coercion")).to.equal(
-      `mcp (own name): calling "conformance_mcp_own_name_echo_probe" failed (MCP error -32602: MCP error -32602: Unknown tool: conformance_mcp_own_name_echo_probe): the transport lists ["conformance_mcp_own_name_echoprobe"]. Broken convention: the advertised name is action.toolName(key), which honours a per-adapter tool: { <key>: { name } } override (the zero-argument toolName() does not). Use action.toolName(key).`,
+      `mcp (own name): calling "conformance_mcp_own_name_echo_probe" failed (MCP error -32602: Unknown tool: conformance_mcp_own_name_echo_probe): the transport lists ["conformance_mcp_own_name_echoprobe"]. Broken convention: the advertised name is action.toolName(key), which honours a per-adapter tool: { <key>: { name } } override (the zero-argument toolName() does not). Use action.toolName(key).`,
     );
   });
 

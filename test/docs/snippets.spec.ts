@@ -39,7 +39,7 @@ import {
   whoAmICalls,
 } from "../../docs/examples/snippets/actions-usage.js";
 import { Search } from "../../docs/examples/snippets/factory.js";
-import { installTracing, Summarize } from "../../docs/examples/snippets/tracing.js";
+import { installTracing, Summarize, summarizeFor } from "../../docs/examples/snippets/tracing.js";
 import { RetryLater, WebhookError } from "../../docs/examples/snippets/errors.js";
 import { ListCompanies, runTool } from "../../docs/examples/snippets/invoker.js";
 import {
@@ -315,6 +315,24 @@ describe("docs snippets", () => {
             { "axn.action": "Docs.Summarize", "gen_ai.request.model": "small-model", "axn.outcome": "success" },
           ],
         ]);
+      } finally {
+        trace.disable();
+      }
+    });
+
+    it("tracing: a call parented by a remote caller's traceparent", async () => {
+      const exporter = new InMemorySpanExporter();
+      trace.disable();
+      installTracing(exporter);
+      try {
+        await summarizeFor("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+        const [span, ...others] = exporter.getFinishedSpans();
+        expect(others).to.deep.equal([]);
+        expect([
+          span!.spanContext().traceId,
+          span!.parentSpanContext?.spanId,
+          span!.parentSpanContext?.isRemote,
+        ]).to.deep.equal(["4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", true]);
       } finally {
         trace.disable();
       }

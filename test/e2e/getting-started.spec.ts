@@ -12,10 +12,7 @@
  * One packed set (test/support/packed.ts, shared with fresh-app.spec.ts) serves both parts; npm's output is shown only when a step fails.
  */
 import { expect } from "chai";
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -23,16 +20,13 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { PROJECT_FILES } from "../../sdk/dist/cli/init/templates.js";
 import { packedPackages } from "../support/packed.js";
 import { readUntil } from "../support/axn-child.js";
+import { freshRoot, npmCommand, NPM_FLAGS, Shell, TYPES_NODE, TYPESCRIPT, userEnv } from "../support/fresh-project.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "../..");
 const page = readFileSync(join(repo, "docs/getting-started.md"), "utf8");
 const example = join(repo, "docs/examples/getting-started");
 const inspector = join(repo, "node_modules/.bin/mcp-inspector");
-
-const TYPESCRIPT = (createRequire(import.meta.url)("typescript/package.json") as { version: string }).version;
-const TYPES_NODE = `@types/node@^${process.versions.node.split(".")[0]}`;
-const NPM_FLAGS = ["--no-audit", "--no-fund", "--prefer-offline"];
 
 /** The page's code blocks, by language, each with its text. */
 function blocks(lang: RegExp): string[] {
@@ -66,93 +60,10 @@ const PKG_SET = blocks(/^sh$/)
   .map((line) => line.replace(/\s+#.*$/, ""))
   .filter((line) => line.startsWith("npm pkg set"));
 
-interface Run {
-  readonly command: string;
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-const transcript: Run[] = [];
-const children = new Set<ChildProcess>();
-
-/** A user's shell: none of the `npm test` run's own npm variables (workspace, prefix, INIT_CWD). */
-function userEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (
-      /^npm_(package_|lifecycle_|command$|execpath$|node_execpath$)/i.test(key) ||
-      key === "INIT_CWD" ||
-      key === "PORT"
-    )
-      delete env[key];
-    if (
-      /^npm_config_(workspaces?|include_workspace_root|global|global_prefix|local_prefix|prefix|call|dry_run|json|omit|include|production|save.*|package_lock.*|user_agent)$/i.test(
-        key,
-      )
-    )
-      delete env[key];
-  }
-  return env;
-}
-
-/** Runs to completion; SIGKILLed past `timeoutMs` (a hang guard, not a budget). */
-function run(
-  file: string,
-  args: readonly string[],
-  options: { cwd: string; timeoutMs?: number; shell?: boolean },
-): Promise<Run> {
-  const command = [file === process.execPath ? "node" : file, ...args].join(" ");
-  return new Promise((done) => {
-    const child = execFile(
-      file,
-      args,
-      {
-        cwd: options.cwd,
-        env: userEnv(),
-        timeout: options.timeoutMs ?? 120_000,
-        killSignal: "SIGKILL",
-        maxBuffer: 64 * 1024 * 1024,
-        shell: options.shell ?? false,
-      },
-      (error, stdout, stderr) => {
-        children.delete(child);
-        const failure = error as (Error & { code?: unknown }) | null;
-        const result = {
-          command,
-          code: failure === null ? 0 : typeof failure.code === "number" ? failure.code : null,
-          stdout,
-          stderr,
-        };
-        transcript.push(result);
-        done(result);
-      },
-    );
-    children.add(child);
-  });
-}
-
-async function mustRun(
-  file: string,
-  args: readonly string[],
-  options: { cwd: string; timeoutMs?: number; shell?: boolean },
-): Promise<Run> {
-  const result = await run(file, args, options);
-  if (result.code !== 0)
-    throw new Error(
-      `command failed (exit ${result.code}): ${result.command}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`,
-    );
-  return result;
-}
-
-function npmCommand(args: readonly string[]): [string, string[]] {
-  const execPath = process.env["npm_execpath"];
-  return execPath !== undefined && basename(execPath) === "npm-cli.js"
-    ? [process.execPath, [execPath, ...args]]
-    : ["npm", [...args]];
-}
-const npm = (args: readonly string[], options: { cwd: string; timeoutMs?: number }) =>
-  mustRun(...npmCommand(args), options);
+const shell = new Shell();
+const run = shell.run.bind(shell);
+const mustRun = shell.mustRun.bind(shell);
+const npm = shell.npm.bind(shell);
 
 const json = (text: string): unknown => JSON.parse(text) as unknown;
 
@@ -165,10 +76,7 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
   let tarballs: string[];
 
   before(async () => {
-    root = mkdtempSync(join(tmpdir(), "axn-getting-started-"));
-    for (let dir = root; dir !== dirname(dir); dir = dirname(dir)) {
-      expect(existsSync(join(dir, "node_modules")), `${dir}/node_modules would leak into the project`).to.equal(false);
-    }
+    root = freshRoot("axn-getting-started-");
     app = join(root, "my-tools");
     bin = join(app, "node_modules/@axn/sdk/bin/axn.js");
     mkdirSync(app);
@@ -194,19 +102,9 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     for (const line of PKG_SET) await mustRun(line, [], { cwd: app, shell: true });
   });
 
-  let shown = 0;
-  afterEach(async function () {
-    if (this.currentTest?.state === "failed") {
-      console.error(
-        `\n(${root}) commands since the last failure:\n${transcript
-          .slice(shown)
-          .map((r) => `$ ${r.command} (exit ${r.code})\n${r.stdout}\n${r.stderr}`)
-          .join("\n")}`,
-      );
-      shown = transcript.length;
-    }
-    for (const child of children) killGroup(child);
-    children.clear();
+  afterEach(function () {
+    shell.reportIfFailed(this.currentTest, root);
+    shell.killAll();
   });
 
   after(() => {
@@ -250,8 +148,9 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
   it("passes its own npm test (test/greet.test.ts: a direct call, a failure, the MCP tool after loadHost)", async () => {
     const test = await run(...npmCommand(["test"]), { cwd: app });
     expect(test.code, test.stdout + test.stderr).to.equal(0);
-    expect(test.stdout).to.match(/^# pass 3$/m);
-    expect(test.stdout).to.match(/^# fail 0$/m);
+    // node --test's summary: `# pass 3` from Node 20's TAP reporter off a terminal, `ℹ pass 3` from 24+'s spec reporter.
+    expect(test.stdout).to.match(/^(# |ℹ )pass 3$/m);
+    expect(test.stdout).to.match(/^(# |ℹ )fail 0$/m);
   });
 
   it("prints mcp-config with absolute paths that launch the server from /, where a client may start it", async () => {
@@ -332,12 +231,9 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
     const [command, args] = npmCommand(["start", "--", "--port", "0", "--dev"]);
     // Its own process group: npm runs `axn serve` as a grandchild (through sh), which a kill of npm
     // alone leaves running — one stray server per run of the suite.
-    const server = spawn(command, args, { cwd: app, env: userEnv(), detached: true });
-    children.add(server);
+    const server = shell.spawn(command, args, { cwd: app });
     const banner = await readUntil(server, "Press Ctrl+C to stop.");
-    const url = /Serving my-tools \(1 MCP tools, 1 HTTP operations\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
-      banner,
-    )?.[1];
+    const url = /Serving my-tools \(1 MCP tool, 1 HTTP operation\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(banner)?.[1];
     expect(url, banner).to.be.a("string");
     expect(banner).to.contain(
       "This app's CLI, from this folder:\n  npx axn tools · npx axn mcp-config · npx axn serve --mcp-stdio\n",
@@ -427,18 +323,8 @@ describe("docs/getting-started.md in a fresh project outside the workspace, on t
       });
       const test = await run(...npmCommand(["test"]), { cwd: scaffold });
       expect(test.code, test.stdout + test.stderr).to.equal(0);
-      expect(test.stdout).to.match(/^# pass 3$/m);
+      expect(test.stdout).to.match(/^(# |ℹ )pass 3$/m);
       expect(relative(root, scaffold)).to.equal("scaffolded");
     });
   });
 });
-
-/** Kills a child and, when it leads a process group of its own (`detached`), everything it started. */
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    child.kill("SIGKILL"); // not a group leader
-  }
-}

@@ -2,7 +2,7 @@
  * The official MCP conformance suite (`@modelcontextprotocol/conformance`, every server scenario:
  * `--suite all`) against `axn serve` on test/fixtures/conformance-app — plain actions under a tool
  * root, resources and prompts listed in its axn.config.ts. The suite needs Node ≥ 22, so its CLI
- * runs on a Node 22 binary from the npm registry (test/support/node22.ts); the server runs on the
+ * runs on a Node 22 binary from the npm registry (test/support/node-major.ts); the server runs on the
  * project's own Node. The run must report checks for every scenario listed below (so a harness that
  * ran nothing cannot pass); every scenario passes, `server-sse-polling` with warnings only (no SSE
  * priming event, no `retry` field — as the bare SDK's reference server does).
@@ -13,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { axnBin, readUntil, repo } from "../support/axn-child.js";
-import { node22 } from "../support/node22.js";
+import { nodeMajor } from "../support/node-major.js";
 
 const CLI = join(repo, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const APP_CONFIG = join(repo, "test/fixtures/conformance-app/axn.config.ts");
@@ -78,7 +78,7 @@ describe("the official MCP conformance suite (server scenarios)", function () {
   let node: string;
 
   before(async () => {
-    node = await node22();
+    node = await nodeMajor(22);
   });
 
   afterEach(() => {
@@ -142,7 +142,7 @@ describe("the official MCP conformance suite (server scenarios)", function () {
     children.add(server);
     const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
     const url =
-      /^Serving conformance-app \(14 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+      /^Serving conformance-app \(32 MCP tools, 4 MCP resources, 5 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
         banner,
       )?.[1];
     expect(url, banner).to.be.a("string");

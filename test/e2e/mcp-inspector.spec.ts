@@ -17,7 +17,13 @@ const APP = join(repo, "test/fixtures/conformance-app");
 const CONFIG = join(APP, "axn.config.ts");
 
 const TOOLS = [
+  "confirm_delete",
+  "failing_job",
+  "greet",
   "json_schema_2020_12_tool",
+  "multi_input",
+  "protocol_error_job",
+  "slow_compute",
   "test_audio_content",
   "test_elicitation",
   "test_elicitation_sep1034_defaults",
@@ -25,16 +31,29 @@ const TOOLS = [
   "test_embedded_resource",
   "test_error_handling",
   "test_image_content",
+  "test_input_required_result_capabilities",
+  "test_input_required_result_elicitation",
+  "test_input_required_result_list_roots",
+  "test_input_required_result_multi_round",
+  "test_input_required_result_multiple_inputs",
+  "test_input_required_result_request_state",
+  "test_input_required_result_sampling",
+  "test_input_required_result_tampered_state",
+  "test_logging_tool",
+  "test_missing_capability",
   "test_multiple_content_types",
   "test_reconnection",
   "test_sampling",
   "test_simple_text",
+  "test_streaming_elicitation",
   "test_tool_with_logging",
   "test_tool_with_progress",
+  "test_tool_with_task",
 ];
 const RESOURCES = ["test://static-text", "test://static-binary", "test://watched-resource", "axn://server-info"];
 // Discovered under the tool root: a module's exports in name order.
 const PROMPTS = [
+  "test_input_required_result_prompt",
   "test_prompt_with_arguments",
   "test_prompt_with_embedded_resource",
   "test_prompt_with_image",
@@ -149,7 +168,7 @@ describe("the MCP Inspector CLI against axn serve (conformance app)", function (
       server = spawn(process.execPath, [axnBin, "serve", "--config", CONFIG, "--port", "0"], { cwd: tmpdir(), env });
       const banner = await readUntil(server, "Press Ctrl+C to stop.\n");
       const origin =
-        /^Serving conformance-app \(14 MCP tools, 4 MCP resources, 4 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
+        /^Serving conformance-app \(32 MCP tools, 4 MCP resources, 5 MCP prompts\) on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(
           banner,
         )?.[1];
       expect(origin, banner).to.be.a("string");

@@ -87,12 +87,12 @@ const DEPENDENCIES: Readonly<
     optionalPeers: [],
   },
   "@axn/sdk": {
-    dependencies: ["chokidar", "jiti", "jose", "semver"],
+    dependencies: ["chokidar", "cli-progress", "jiti", "jose", "semver", "tsx"],
     peerDependencies: ["@axn/core", "bullmq", "ioredis", "zod"],
     optionalPeers: ["bullmq", "ioredis"],
   },
   "axn-plugin-mcp": {
-    dependencies: ["@hono/node-server", "@modelcontextprotocol/sdk"],
+    dependencies: ["@hono/node-server", "@modelcontextprotocol/core", "@modelcontextprotocol/server"],
     peerDependencies: ["@axn/core", "@axn/sdk", "zod"],
     optionalPeers: [],
   },

@@ -184,7 +184,15 @@ describe("reliability: bad input through MCP, LangChain and HTTP", function () {
       }
       case "not-an-object":
         if (transport === "http") expect([outcome.code, outcome.fields], context).to.deep.equal([400, ["(arguments)"]]);
-        // MCP and LangChain hand the arguments to the Invoker untouched, so the refusal is a tool result
+        // MCP: the protocol itself says `arguments` is an object, and the SDK refuses any other before a
+        // tool runs — as one short -32602 line naming the parameter, never the parser's dump.
+        else if (transport === "mcp")
+          expect([outcome.failure, outcome.code, outcome.text], context).to.deep.equal([
+            "protocol",
+            -32602,
+            "MCP error -32602: Invalid params: tools/call has a malformed params.arguments; see the method's schema in the MCP specification",
+          ]);
+        // LangChain hands the arguments to the Invoker untouched, so the refusal is a tool result
         // the model can act on: result.error, as on every transport.
         else
           expect([outcome.failure, outcome.text.endsWith("arguments must be an object")], context).to.deep.equal([

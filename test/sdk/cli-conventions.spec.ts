@@ -309,7 +309,7 @@ describe("axn CLI conventions and serve-time errors", function () {
         });
       const banners = () => out.split("Press Ctrl+C to stop.").length - 1;
       await waitFor(() => banners() === 1);
-      expect(out).to.match(/^Serving dev-app \(1 MCP tools, 1 HTTP operations\)/);
+      expect(out).to.match(/^Serving dev-app \(1 MCP tool, 1 HTTP operation\)/);
       expect(err).to.contain(`axn dev: watching ${app} (node_modules, dist and .git excepted)`);
 
       writeFileSync(

@@ -117,7 +117,7 @@ describe("axn dev (a child process): every way an editor saves a tool, served ov
 
   it("prints the banner at the first start and answers the first code", async () => {
     await served("/api/greet/v1", "Hello, Ada");
-    expect(out).to.match(/^Serving dev-app \(1 MCP tools, 1 HTTP operations\) on http:\/\/127\.0\.0\.1:\d+\n/);
+    expect(out).to.match(/^Serving dev-app \(1 MCP tool, 1 HTTP operation\) on http:\/\/127\.0\.0\.1:\d+\n/);
     expect(err).to.contain(`axn dev: watching ${app} (node_modules, dist and .git excepted)\n`);
   });
 

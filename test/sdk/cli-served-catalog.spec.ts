@@ -23,6 +23,7 @@ describe("axn tools / axn doctor: resources and prompts beside the tools", funct
         "resource           static-binary                       test://static-binary       mcp        A static binary resource (image) for testing",
         "resource template  template                            test://template/{id}/data  mcp        A resource template with parameter substitution",
         "resource           watched-resource                    test://watched-resource    mcp        A resource clients subscribe to",
+        "prompt             test_input_required_result_prompt   -                          mcp        Asks the user for the context to use, then returns a prompt with it",
         "prompt             test_prompt_with_arguments          -                          mcp        A prompt with required arguments",
         "prompt             test_prompt_with_embedded_resource  -                          mcp        A prompt that includes an embedded resource",
         "prompt             test_prompt_with_image              -                          mcp        A prompt that includes image content",
@@ -70,6 +71,13 @@ describe("axn tools / axn doctor: resources and prompts beside the tools", funct
       },
       {
         kind: "prompt",
+        name: "test_input_required_result_prompt",
+        address: null,
+        transport: "mcp",
+        description: "Asks the user for the context to use, then returns a prompt with it",
+      },
+      {
+        kind: "prompt",
         name: "test_prompt_with_arguments",
         address: null,
         transport: "mcp",
@@ -108,7 +116,7 @@ describe("axn tools / axn doctor: resources and prompts beside the tools", funct
     expect(run.code).to.equal(0);
     expect(run.stdout).to.include(
       '✔ Transport "mcp" also serves 3 resources (static-text, static-binary, watched-resource); 1 resource template (template); ' +
-        "4 prompts (test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image, test_simple_prompt)\n",
+        "5 prompts (test_input_required_result_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image, test_simple_prompt)\n",
     );
   });
 });

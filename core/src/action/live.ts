@@ -52,10 +52,22 @@ export interface ElicitForm {
   readonly required?: readonly string[];
 }
 
+/** How `ctx.elicit` / `ctx.sample` name a question. */
+export interface AskOptions {
+  /**
+   * The question's name, where a transport asks questions by name (MCP 2026-07-28's
+   * `inputRequests`): letters, digits, `_`, `-` and `.`; unique within one call. Default: its
+   * position among the call's questions.
+   */
+  readonly key?: string;
+}
+
 /** What a channel receives for `ctx.elicit`. */
 export interface ElicitRequest {
   readonly message: string;
   readonly requestedSchema: ElicitForm;
+  /** `AskOptions.key`, when the body named the question. */
+  readonly key?: string;
 }
 
 /** The user's answer as the channel reports it (the content is validated by the runtime). */
@@ -100,7 +112,11 @@ export interface SampleRequest {
 }
 
 /** A sampling request as a channel receives it: the conversation always a list. */
-export type LiveSampleRequest = Omit<SampleRequest, "messages"> & { readonly messages: readonly SampleMessage[] };
+export type LiveSampleRequest = Omit<SampleRequest, "messages"> & {
+  readonly messages: readonly SampleMessage[];
+  /** `AskOptions.key`, when the body named the question. */
+  readonly key?: string;
+};
 
 /** The model's reply, or `unavailable` when no model can be asked on this transport. */
 export type Sampled =
@@ -115,6 +131,15 @@ export type Sampled =
     }
   | { readonly action: "unavailable" };
 
+/** A root the client shares: a folder or resource it lets the server work in (MCP `roots/list`). */
+export interface Root {
+  readonly uri: string;
+  readonly name?: string;
+}
+
+/** What `ctx.roots()` resolves to: the client's roots, or `unavailable` when no client can be asked. */
+export type Rooted = { readonly action: "reply"; readonly roots: readonly Root[] } | { readonly action: "unavailable" };
+
 /**
  * What the caller offers a running body. Every member is optional: a capability the channel lacks
  * is a no-op (`progress`, `log`) or `unavailable` (`elicit`, `sample`), and `ctx.supports` says so.
@@ -127,7 +152,15 @@ export interface LiveChannel {
   /** `signal` is the call's: abandon the question when it aborts. */
   elicit?(request: ElicitRequest, signal: AbortSignal): Promise<ElicitAnswer>;
   sample?(request: LiveSampleRequest, signal: AbortSignal): Promise<Sampled>;
+  /** The client's roots; `key` names the question where a transport asks by name (`AskOptions.key`). */
+  roots?(signal: AbortSignal, key?: string): Promise<readonly Root[]>;
 }
+
+/** A live capability an action may declare it cannot do without (`requires`). */
+export type LiveNeed = "elicit" | "sample" | "roots";
+
+/** The needs an action may declare, in their order. */
+export const LIVE_NEEDS: readonly LiveNeed[] = Object.freeze(["elicit", "sample", "roots"]);
 
 /** Which live capabilities reach someone on this call. */
 export interface LiveSupport {
@@ -135,4 +168,5 @@ export interface LiveSupport {
   readonly log: boolean;
   readonly elicit: boolean;
   readonly sample: boolean;
+  readonly roots: boolean;
 }

@@ -9,11 +9,30 @@ import type { AdapterOverrides, SemanticHint, ToolDeclaration } from "./registri
 import type { Result } from "./result.js";
 import type { EnqueueOptions, JobHandle } from "./job.js";
 import type { AmbientContextSource } from "./ambient.js";
-import type { Elicited, LiveChannel, LiveSupport, LogLevel, SampleRequest, Sampled } from "./live.js";
+import type {
+  AskOptions,
+  Elicited,
+  LiveChannel,
+  LiveNeed,
+  Rooted,
+  LiveSupport,
+  LogLevel,
+  SampleRequest,
+  Sampled,
+} from "./live.js";
 import type { AccessPolicy } from "./access.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 
 export type { AmbientContextSource, AmbientLookup } from "./ambient.js";
+
+/**
+ * A remote parent as W3C Trace Context carries it: `traceparent` (`00-<trace id>-<span id>-<flags>`)
+ * and, optionally, the vendors' `tracestate`, as the caller sent them.
+ */
+export interface TraceContext {
+  readonly traceparent: string;
+  readonly tracestate?: string | undefined;
+}
 
 export interface CallOptions {
   /** Replaces the ambient context of the current execution entirely (`{}` means none). */
@@ -29,6 +48,13 @@ export interface CallOptions {
    * what it knows per call (`gen_ai.tool.call.id`) but the action does not.
    */
   readonly spanAttributes?: Attributes;
+  /**
+   * The caller's W3C Trace Context, for a call that arrives from another process (an MCP request's
+   * `_meta`, an HTTP request's headers): the `axn.call` span opens as a child of that remote span,
+   * in its trace, and links the span it would otherwise have had as its parent (the calling action's,
+   * or OpenTelemetry's active one). An invalid `traceparent` is ignored.
+   */
+  readonly traceContext?: TraceContext | undefined;
   /**
    * Where the body's live capabilities go (`ctx.progress`, `ctx.notify`, `ctx.elicit`,
    * `ctx.sample`): each transport passes its own; a direct call may pass plain handlers. A function
@@ -64,11 +90,14 @@ export interface ActionContext<X> {
    * primitive: strings, numbers, booleans, enums, lists of enums). Resolves to the validated
    * answer (`accept`), or `decline` / `cancel` (the user's choice), or `unavailable` (no one can be
    * asked on this call). An answer that fails validation ends the call as a user-facing failure
-   * naming the field.
+   * naming the field. `options.key` names the question where a transport asks it by name (MCP
+   * 2026-07-28's `inputRequests`; default: its position among the call's questions).
    */
-  elicit<F extends Fields>(message: string, fields: F): Promise<Elicited<BodyInput<F>>>;
+  elicit<F extends Fields>(message: string, fields: F, options?: AskOptions): Promise<Elicited<BodyInput<F>>>;
   /** Asks the client's model for a completion; `unavailable` when no model can be asked. */
-  sample(request: SampleRequest): Promise<Sampled>;
+  sample(request: SampleRequest, options?: AskOptions): Promise<Sampled>;
+  /** Asks the client for its roots (the folders it lets the server work in); `unavailable` when no client can be asked. */
+  roots(options?: AskOptions): Promise<Rooted>;
   /** Which live capabilities reach someone on this call. */
   readonly supports: LiveSupport;
   /** The call's abort signal (never aborted when the caller gave none). */
@@ -146,6 +175,14 @@ export interface AxnDefinition<E extends Fields, X extends Fields> {
    * default `false`. A transport may let config override it per action (`mcp.longRunning`).
    */
   readonly longRunning?: boolean;
+  /**
+   * What the body cannot do its job without: asking the user (`"elicit"`), the client's model
+   * (`"sample"`) or the client's roots (`"roots"`). A transport whose caller cannot answer one
+   * refuses the call before the body runs (MCP 2026-07-28: `-32021` naming the client capability);
+   * where nothing can be refused up front the body sees `unavailable`, as for any question.
+   * Inherited through `extends`; default none.
+   */
+  readonly requires?: readonly LiveNeed[];
   /** Per-adapter settings overrides; a bag implies membership in that adapter. */
   readonly configure?: AdapterOverrides;
   /** Coerce wire strings on direct calls (the Invoker always does). */
@@ -193,6 +230,8 @@ export interface Axn<E extends Fields = Fields, X extends Fields = Fields> {
   readonly semanticHints: readonly string[];
   /** Whether the definition (or its parent) declared `longRunning: true`. */
   readonly longRunning: boolean;
+  /** The live capabilities the body cannot do without (`requires`). */
+  readonly requires: readonly LiveNeed[];
   /** Core's handle on the action (opaque: nothing here is public API). */
   readonly [AXN_INTERNALS]: ActionHandle;
   /** Type-only carriers of the declarations, for inference helpers. */
@@ -212,6 +251,7 @@ export interface AnyAxn {
   readonly outputSchema: JsonSchema | undefined;
   readonly semanticHints: readonly string[];
   readonly longRunning: boolean;
+  readonly requires: readonly LiveNeed[];
   /** Core's handle on the action (opaque: nothing here is public API). */
   readonly [AXN_INTERNALS]: ActionHandle;
 }

@@ -54,6 +54,10 @@ export const ErrorCodes = {
   PluginApplyFailed: "AXN_PLUGIN_APPLY_FAILED",
   ConfigNotFound: "AXN_CONFIG_NOT_FOUND",
   ConfigInvalid: "AXN_CONFIG_INVALID",
+  /** Loading: a module of the app, a plugin or @axn/core imports a package that is not installed. */
+  PackageMissing: "AXN_PACKAGE_MISSING",
+  /** Loading: a module imports a file that does not exist. */
+  ModuleMissing: "AXN_MODULE_MISSING",
   /** Queue: an argument or ambient value that cannot travel with a job (not plain JSON data). */
   JobUnserializable: "AXN_JOB_UNSERIALIZABLE",
   /** Queue: an enqueue option with a value it does not accept, or an action a worker cannot find. */

@@ -18,7 +18,7 @@ import { kernel } from "../kernel/state.js";
 import { render } from "../render/values.js";
 import { Invoker } from "../invoke/invoker.js";
 import type { JobAttempt, JobPayload, SettledJob } from "./backend.js";
-import { remoteParent } from "./trace-context.js";
+import { remoteParent } from "../tracing/remote-parent.js";
 
 /** The message a job settles with when the worker itself cannot run it (the cause is reported). */
 const JOB_UNRUNNABLE_MESSAGE = "Something went wrong";

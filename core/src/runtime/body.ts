@@ -89,6 +89,9 @@ export class BodyContext {
   get sample(): LiveState["sample"] {
     return this.#liveState().sample;
   }
+  get roots(): LiveState["roots"] {
+    return this.#liveState().roots;
+  }
   get supports(): LiveSupport {
     return this.#liveState().supports;
   }

@@ -6,6 +6,7 @@
 import type { Fields, NormalizedField } from "../action/fields.js";
 import { isAction, type NormalizedToolDeclaration } from "../action/internals.js";
 import type { AxnDefinition } from "../action/types.js";
+import { LIVE_NEEDS, type LiveNeed } from "../action/live.js";
 import {
   checkDefinitionKeys,
   checkMessages,
@@ -73,6 +74,14 @@ function checkShape(name: string, def: AnyDefinition): void {
   }
   if (def.longRunning !== undefined && typeof def.longRunning !== "boolean") {
     throw new TypeError(`defineAxn(${name}): \`longRunning\` must be true or false`);
+  }
+  if (
+    def.requires !== undefined &&
+    (!Array.isArray(def.requires) || !def.requires.every((need: unknown) => LIVE_NEEDS.includes(need as LiveNeed)))
+  ) {
+    throw new TypeError(
+      `defineAxn(${name}): \`requires\` must be a list of ${LIVE_NEEDS.map((need) => `"${need}"`).join(", ")}`,
+    );
   }
 }
 

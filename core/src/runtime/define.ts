@@ -108,6 +108,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     },
     semanticHints: internals.semanticHints,
     longRunning: def.longRunning ?? def.extends?.longRunning ?? false,
+    requires: Object.freeze([...(def.requires ?? def.extends?.requires ?? [])]),
     [AXN_INTERNALS]: handleFor(internals),
   };
   Object.defineProperty(action, Symbol.toStringTag, { value: `Axn ${name}` });

@@ -55,14 +55,13 @@ function openCall(
   policy: CallPolicy | undefined,
 ): Promise<Result<Record<string, unknown>>> {
   const started = performance.now();
-  // Options are read before the span opens, so a throwing getter leaves no span behind.
+  // Options are read before the span opens (startActionSpan reads `spanAttributes` and
+  // `traceContext` first, and only when tracing is on), so a throwing getter leaves no span behind.
   const explicit = options?.ambientContext;
-  const spanAttributes = options?.spanAttributes;
   const outer = outerAmbient();
   const ambient = explicit !== undefined ? explicit : outer;
   const parent = currentExecution();
-  const span = startActionSpan(action.name, parent?.span);
-  if (spanAttributes !== undefined) span?.setAttributes(spanAttributes);
+  const span = startActionSpan(action.name, parent?.span, options);
   if (!needsScope(span, explicit, outer)) return runCall(action, rawArgs, options, policy, ambient, span, started);
   const state: ExecutionState = { action: action.name, ambient, visible: action.ambientNames, span, parent };
   return runInExecution(state, () => runCall(action, rawArgs, options, policy, ambient, span, started));

@@ -8,17 +8,19 @@
 import type { Fields } from "../action/fields.js";
 import {
   LOG_LEVELS,
+  type AskOptions,
   type ElicitAnswer,
   type Elicited,
   type LiveChannel,
   type LiveSampleRequest,
   type LiveSupport,
+  type Rooted,
   type LogLevel,
   type SampleMessage,
   type SampleRequest,
   type Sampled,
 } from "../action/live.js";
-import type { CallOptions } from "../action/types.js";
+import type { ActionContext, CallOptions } from "../action/types.js";
 import { elicitFields, validateAnswer } from "./elicit-form.js";
 import { reportException } from "../options/global.js";
 
@@ -65,6 +67,7 @@ export class LiveState {
         log: typeof channel.log === "function",
         elicit: typeof channel.elicit === "function",
         sample: typeof channel.sample === "function",
+        roots: typeof channel.roots === "function",
       });
     }
     return this.#supports;
@@ -114,16 +117,23 @@ export class LiveState {
     }
   };
 
-  readonly elicit = async <F extends Fields>(message: string, fields: F): Promise<Elicited<never>> => {
+  readonly elicit = async <F extends Fields>(
+    message: string,
+    fields: F,
+    options?: AskOptions,
+  ): Promise<Elicited<never>> => {
     if (typeof message !== "string" || message.trim() === "") {
       throw new TypeError(
         `${this.action}: ctx.elicit(message, fields): message must be a non-empty string saying what is asked, got ${describe(message)}`,
       );
     }
     const read = elicitFields(this.action, fields);
+    const key = askKey(this.action, "ctx.elicit(message, fields, options)", options);
     const channel = this.channel();
     if (channel.elicit === undefined) return UNAVAILABLE;
-    const answer: ElicitAnswer = await channel.elicit({ message, requestedSchema: read.form }, this.signal());
+    const asked =
+      key === undefined ? { message, requestedSchema: read.form } : { message, requestedSchema: read.form, key };
+    const answer: ElicitAnswer = await channel.elicit(asked, this.signal());
     switch (answer?.action) {
       case "accept":
         return { action: "accept", content: validateAnswer(this.action, read, answer.content ?? {}) as never };
@@ -138,12 +148,46 @@ export class LiveState {
     }
   };
 
-  readonly sample = async (request: SampleRequest): Promise<Sampled> => {
+  readonly sample = async (request: SampleRequest, options?: AskOptions): Promise<Sampled> => {
     const normalized = checkSampleRequest(this.action, request);
+    const key = askKey(this.action, "ctx.sample(request, options)", options);
     const channel = this.channel();
     if (channel.sample === undefined) return UNAVAILABLE;
-    return channel.sample(normalized, this.signal());
+    return channel.sample(key === undefined ? normalized : { ...normalized, key }, this.signal());
   };
+
+  readonly roots = async (options?: AskOptions): Promise<Rooted> => {
+    const key = askKey(this.action, "ctx.roots(options)", options);
+    const channel = this.channel();
+    if (channel.roots === undefined) return UNAVAILABLE;
+    const roots = await channel.roots(this.signal(), key);
+    if (!Array.isArray(roots) || !roots.every((root) => typeof root?.uri === "string"))
+      throw new TypeError(
+        `${this.action}: ctx.roots: the live channel answered ${describe(roots)}; expected a list of { uri, name? }`,
+      );
+    return {
+      action: "reply",
+      roots: roots.map((root) => (root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name })),
+    };
+  };
+}
+
+const KEY = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** A question's key, checked: what a transport may send as a name. */
+function askKey(action: string, where: string, options: AskOptions | undefined): string | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== "object" || options === null)
+    throw new TypeError(
+      `${action}: ${where}: options must be an object such as { key: "user_name" }, got ${describe(options)}`,
+    );
+  const { key } = options;
+  if (key === undefined) return undefined;
+  if (typeof key !== "string" || !KEY.test(key))
+    throw new TypeError(
+      `${action}: ${where}: options.key must be 1 to 64 letters, digits, "_", "-" or ".", got ${describe(key)}`,
+    );
+  return key;
 }
 
 function checkSampleRequest(action: string, request: SampleRequest): LiveSampleRequest {
@@ -185,4 +229,30 @@ function checkSampleRequest(action: string, request: SampleRequest): LiveSampleR
     list = messages;
   } else throw new TypeError(`${where}: messages must be a string or a non-empty list of messages`);
   return { ...request, messages: list };
+}
+
+/** The live half of a call context: what `liveContext` gives code that is not an action's body. */
+export type LiveContext = Pick<
+  ActionContext<never>,
+  "progress" | "notify" | "elicit" | "sample" | "roots" | "supports"
+>;
+
+/**
+ * The live half of a call context for app code that runs on a transport's request but is not an
+ * action — an MCP prompt's `messages`, say: `ctx.elicit`, `ctx.sample`, `ctx.roots` with the same
+ * checks and answers as an action's (an elicited answer validated against the fields, `unavailable`
+ * where the channel cannot ask). `owner` names the code in error messages.
+ */
+export function liveContext(owner: string, channel: LiveChannel | undefined, signal: AbortSignal): LiveContext {
+  const state = new LiveState(owner, channel, () => signal);
+  return {
+    progress: state.progress,
+    notify: state.notify,
+    elicit: state.elicit as LiveContext["elicit"],
+    sample: state.sample,
+    roots: state.roots,
+    get supports() {
+      return state.supports;
+    },
+  };
 }

@@ -34,6 +34,7 @@ const DEFINITION_KEYS = new Set([
   "toolPrefixes",
   "semanticHints",
   "longRunning",
+  "requires",
   "configure",
   "coerceInputTypes",
   "failsOn",

@@ -7,7 +7,9 @@
 import type { Attributes, Span, Tracer, TracerProvider } from "@opentelemetry/api";
 import { currentExecution } from "../context/execution.js";
 import type { Outcome } from "../action/result.js";
+import type { CallOptions } from "../action/types.js";
 import { openTelemetry, openTelemetryRegistered } from "./open-telemetry.js";
+import { remoteParent } from "./remote-parent.js";
 
 const TRACER_NAME = "@axn/core";
 
@@ -41,12 +43,32 @@ function activeProvider(): TracerProvider | undefined {
   return provider.getDelegate() === noopProvider ? undefined : provider;
 }
 
-export function startActionSpan(actionName: string, parent: Span | undefined): Span | undefined {
+/**
+ * Opens a call's `axn.call` span: a child of the calling action's span (`parent`) or of
+ * OpenTelemetry's active context — unless the call carries a valid remote parent
+ * (`options.traceContext`), which then parents it, the local parent being kept as a link (the
+ * OpenTelemetry MCP conventions ask this of a server span). `options.spanAttributes` are written as
+ * the span opens. Both options are read only when a provider is registered, so a transport's
+ * getters building them cost nothing in an untraced process; a getter that throws throws before
+ * any span exists.
+ */
+export function startActionSpan(
+  actionName: string,
+  parent: Span | undefined,
+  options: Pick<CallOptions, "spanAttributes" | "traceContext"> | undefined,
+): Span | undefined {
   const provider = activeProvider();
   if (provider === undefined) return undefined;
+  const extra = options?.spanAttributes;
+  const remote = options?.traceContext;
   const { context, trace } = openTelemetry();
-  const ctx = parent === undefined ? context.active() : trace.setSpan(context.active(), parent);
-  return tracer(provider).startSpan("axn.call", { attributes: { "axn.action": actionName } }, ctx);
+  const local = parent === undefined ? context.active() : trace.setSpan(context.active(), parent);
+  const attributes = extra === undefined ? { "axn.action": actionName } : { "axn.action": actionName, ...extra };
+  const remoteSpan = remote === undefined ? undefined : remoteParent(remote.traceparent, remote.tracestate);
+  if (remoteSpan === undefined) return tracer(provider).startSpan("axn.call", { attributes }, local);
+  const linked = trace.getSpanContext(local);
+  const links = linked === undefined || !openTelemetry().isSpanContextValid(linked) ? [] : [{ context: linked }];
+  return tracer(provider).startSpan("axn.call", { attributes, links }, trace.setSpan(local, remoteSpan));
 }
 
 export function endActionSpan(span: Span | undefined, outcome: Outcome): void {

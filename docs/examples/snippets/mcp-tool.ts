@@ -4,7 +4,7 @@
  */
 import type { AnyAxn } from "@axn/core";
 import type { McpAnnotations, McpCallRequest, McpTool as Exported } from "axn-plugin-mcp";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 
 interface McpTool {
   name: string; title?: string; description?: string;

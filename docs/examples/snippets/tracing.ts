@@ -1,6 +1,6 @@
 /**
- * docs/actions.md — installing an OpenTelemetry SDK so `axn.call` spans are recorded, and
- * annotating the running action's span.
+ * docs/actions.md — installing an OpenTelemetry SDK so `axn.call` spans are recorded,
+ * annotating the running action's span, and a call parented by a remote caller's span.
  */
 import { trace } from "@opentelemetry/api";
 import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
@@ -19,3 +19,8 @@ export const Summarize = defineAxn({
     annotateSpan({ "gen_ai.request.model": "small-model" });
   },
 });
+
+/** A call made for another process, which sent its span as W3C Trace Context. */
+export async function summarizeFor(traceparent: string) {
+  return Summarize.call({}, { traceContext: { traceparent } });
+}

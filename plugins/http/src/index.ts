@@ -38,7 +38,7 @@ export {
 export { wrap, type HttpOperation, type InvokeHttpOptions, type WrapOptions } from "./operation/wrap.js";
 export { createHttpApp, type HttpApp, type HttpAppEnv, type HttpAppOptions, type MountedHandler } from "./hono/app.js";
 export { serve, DEFAULT_HOSTNAME, DEFAULT_PORT, type HttpServerHandle, type ServeOptions } from "./server/serve.js";
-export { buildOpenApiDocument, type OpenApiInfo, type OpenApiOptions } from "./openapi/document.js";
+export { buildOpenApiDocument, type OpenApiInfo, type OpenApiOptions, type OpenApiServer } from "./openapi/document.js";
 export { LOOPBACK_HOSTS } from "@axn/sdk/adapter";
 export { Messages as HttpMessages, type HttpReply } from "./replies.js";
 export { SSE_EVENTS } from "./hono/sse.js";

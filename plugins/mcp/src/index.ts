@@ -30,7 +30,12 @@ export {
 } from "./settings/config.js";
 export { TOOL_VERSION_META_KEY, type McpCallRequest, type McpTool, type WrapOptions } from "./tools/wrap.js";
 export { ADAPTER_FAILURE_MESSAGE } from "./tools/map-result.js";
-export { defaultServerContext, type McpRequestContext, type ServerContextBuilder } from "./protocol/server-context.js";
+export {
+  defaultServerContext,
+  type McpEra,
+  type McpRequestContext,
+  type ServerContextBuilder,
+} from "./protocol/server-context.js";
 export { createMcpServer, type McpServerOptions } from "./server/server.js";
 export { LIVE_REQUEST_TIMEOUT_MS } from "./tools/live.js";
 export type { McpPeer } from "./protocol/peer.js";
@@ -72,7 +77,13 @@ export {
   type ResourceReadContext,
   type TemplateResourceDefinition,
 } from "./surface/resources.js";
-export { definePrompt, type McpPrompt, type PromptDefinition, type PromptMessageSpec } from "./surface/prompts.js";
+export {
+  definePrompt,
+  type McpPrompt,
+  type PromptContext,
+  type PromptDefinition,
+  type PromptMessageSpec,
+} from "./surface/prompts.js";
 export type {
   ArgumentDeclaration,
   ArgumentFields,

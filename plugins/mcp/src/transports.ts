@@ -79,7 +79,7 @@ const stdio: StdioTransport<{}> = {
   async start({ app, stdin, stdout }) {
     const served = await discoverSurface();
     // stdio has no request to authenticate: the principal is the configured one (trusted-local).
-    const { server, ended } = await serveStdioUntilEnd({
+    const { handle, ended } = await serveStdioUntilEnd({
       name: app.name,
       version: app.version,
       stdin,
@@ -87,7 +87,7 @@ const stdio: StdioTransport<{}> = {
       principal: servingConfig.get("stdioPrincipal"),
       ...served,
     });
-    return { summary: summary(served), ended, stop: () => server.close() };
+    return { summary: summary(served), ended, stop: () => handle.close() };
   },
 };
 
@@ -106,7 +106,7 @@ async function catalog(): Promise<readonly TransportCatalogEntry[]> {
   ];
 }
 
-/** "3 MCP tools", then the resources and prompts when there are any: "3 MCP tools, 2 MCP resources, 1 MCP prompt". */
+/** "3 MCP tools" ("1 MCP tool"), then the resources and prompts when there are any: "3 MCP tools, 2 MCP resources, 1 MCP prompt". */
 function summary({ resources, prompts }: DiscoveredSurface): string {
   const counts: [number, string][] = [
     [resources.length, "resource"],
@@ -115,7 +115,8 @@ function summary({ resources, prompts }: DiscoveredSurface): string {
   const extra = counts
     .filter(([count]) => count > 0)
     .map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
-  return `${registeredTools().length} MCP tools${extra.join("")}`;
+  const tools = registeredTools().length;
+  return `${tools} MCP tool${tools === 1 ? "" : "s"}${extra.join("")}`;
 }
 
 /** A name `claude mcp add` takes: no scope `@`, nothing but letters, digits, `_` and `-`. */

@@ -48,7 +48,8 @@ export interface ToolMapping<S, F> {
 
 /**
  * One call's options: the trusted ambient context (from the transport's server side, never the
- * arguments), the abort signal (or a function building it on first use), span attributes, and
+ * arguments), the abort signal (or a function building it on first use), span attributes and the
+ * caller's trace context (both read only when tracing is on, so getters may build them), and
  * `onOverdue`: told, when the call is answered at its deadline while its body (ignoring its
  * signal) still runs, the promise of that body's end — so a transport keeps counting the call
  * against its concurrency cap until the work is actually over, and abandoned work cannot pile up
@@ -122,6 +123,10 @@ class DeadlineCallOptions implements ToolCallOptions {
 
   get spanAttributes(): ToolCallOptions["spanAttributes"] {
     return this.#call.spanAttributes;
+  }
+
+  get traceContext(): ToolCallOptions["traceContext"] {
+    return this.#call.traceContext;
   }
 
   get live(): ToolCallOptions["live"] {

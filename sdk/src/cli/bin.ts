@@ -11,9 +11,15 @@
  *   far behind the bare SDK (bench: row 8, cold start) and `axn tools` too (bench: row 21b).
  * - Node that strips types natively: it would import `axn.config.ts` itself and then fail on what
  *   stripping cannot do (a `.js` specifier naming a `.ts` file, an enum) instead of handing the file
- *   to jiti, so tsx's loader is registered — once, just before a command that loads the app
- *   (`--help`, `--version`, `init` and `mcp-config` load none).
+ *   to jiti, so tsx's loader (a dependency of this package: an app need not install tsx) is
+ *   registered — once, just before a command that loads the app (`--help`, `--version`, `init`
+ *   and `mcp-config` load none).
  */
+// `axn call … --json | head -3`: a reader that stops early ends the command, not with a stack.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(process.exitCode ?? 0);
+});
 const nativeTypeScript = (process.features as { readonly typescript?: unknown }).typescript !== undefined;
 const { main } = await import("./main.js");
 const code = await main(

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isAxnError } from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
+import { isMissingImport } from "../config/missing-module.js";
 import { loadHost, type LoadedHost } from "../host/create-host.js";
 import { assertNoToolConflicts, assertToolRootsExist } from "./app-checks.js";
 import { CliError, ExitCode } from "./errors.js";
@@ -50,7 +51,8 @@ export function configError(error: unknown): CliError {
   return new CliError(
     ExitCode.config,
     typeof code === "string" ? `${message} [${code}]` : message,
-    "Run `axn doctor` for a full check.",
+    // A missing package's line already ends with the install command: nothing for doctor to add.
+    isMissingImport(error) ? undefined : "Run `axn doctor` for a full check.",
     {
       cause: error,
     },

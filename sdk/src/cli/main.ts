@@ -12,6 +12,7 @@
  * ```
  */
 import { parseArgs } from "node:util";
+import { missingModuleMessage, missingModuleOf } from "../config/missing-module.js";
 import type { Command } from "./command.js";
 import { COMMANDS } from "./command-index.js";
 import { docsLocation } from "./docs-location.js";
@@ -74,6 +75,13 @@ export async function main(
       println(io.stderr, `axn: ${error.message}`);
       if (error.hint !== undefined) println(io.stderr, error.hint);
       return error.exitCode;
+    }
+    // A package that is not installed (zod, which @axn/core itself imports, or a plugin's peer) or
+    // a file an import names: one line with the install command or the path, no stack.
+    const missing = missingModuleOf(error);
+    if (missing !== undefined) {
+      println(io.stderr, `axn: ${missingModuleMessage(missing)} [${missing.code}]`);
+      return ExitCode.config;
     }
     // An axn error that escaped a command still has a code and a message written for the user: say
     // it like a config error, without a stack that names files the package does not ship. Core is

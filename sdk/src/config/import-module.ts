@@ -14,13 +14,30 @@ import { extname } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Jiti } from "jiti";
 import { jitiFactory } from "./jiti.js";
+import { missingModuleMessage, missingModuleOf } from "./missing-module.js";
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts", ".tsx"]);
 
-/** The module namespace of `file` (a JSON file's content arrives as `default`). */
+/**
+ * The module namespace of `file` (a JSON file's content arrives as `default`). An import inside it
+ * that names a package not installed or a file that does not exist is an `AXN_PACKAGE_MISSING` /
+ * `AXN_MODULE_MISSING` error saying who imports what and what to do (missing-module.ts), the
+ * original as `cause`.
+ */
 export async function importModule(file: string): Promise<Record<string, unknown>> {
   const extension = extname(file);
   if (extension === ".json") return { default: JSON.parse(await readFile(file, "utf8")) as unknown };
+  try {
+    return await importScript(file, extension);
+  } catch (error) {
+    const missing = missingModuleOf(error);
+    if (missing === undefined) throw error;
+    const { AxnError } = await import("@axn/core");
+    throw new AxnError(missing.code, missingModuleMessage(missing), { cause: error });
+  }
+}
+
+async function importScript(file: string, extension: string): Promise<Record<string, unknown>> {
   try {
     return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {

@@ -9,6 +9,7 @@ import { AxnError, ErrorCodes } from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
 import type { AxnAppConfig } from "./define-config.js";
 import { importModule } from "./import-module.js";
+import { isMissingImport } from "./missing-module.js";
 
 export const CONFIG_FILE_NAMES: readonly string[] = [
   "axn.config.ts",
@@ -50,7 +51,9 @@ export async function loadConfig(options: {
   try {
     namespace = await importModule(configPath);
   } catch (error) {
-    throw new AxnError(ErrorCodes.ConfigInvalid, `Could not load ${configPath}: ${errorMessage(error)}`, {
+    // A package or file the config imports is missing: that error's own code, so the fix is the install.
+    const code = isMissingImport(error) ? error.code : ErrorCodes.ConfigInvalid;
+    throw new AxnError(code, `Could not load ${configPath}: ${errorMessage(error)}`, {
       cause: error,
     });
   }

@@ -14,6 +14,7 @@ import { errorMessage } from "@axn/core/internal";
 import { PluginError } from "../host/plugin-error.js";
 import { installedPluginPackages, suggestPlugin } from "./did-you-mean.js";
 import { importModule } from "./import-module.js";
+import { isMissingImport } from "./missing-module.js";
 import { jitiFactory } from "./jiti.js";
 import { expandPluginName, isPathSpecifier } from "./plugin-names.js";
 
@@ -53,6 +54,12 @@ export async function resolvePluginEntry(
     try {
       namespace = await importModule(file);
     } catch (error) {
+      // The plugin is there but a package it imports is not (its peer), or a file is missing:
+      // importModule already said who imports what and what to do; the code stays that one.
+      if (isMissingImport(error)) {
+        const said = error.message.startsWith(`${label} `) ? error.message : `Plugin "${label}": ${error.message}`;
+        throw new PluginError(error.code, label, said, { cause: error });
+      }
       throw new PluginError(
         ErrorCodes.PluginInvalid,
         label,

@@ -35,18 +35,25 @@ describe("live capabilities on the call context (direct calls)", () => {
   it("with no channel: progress and notify do nothing, elicit and sample are unavailable, supports all false", async () => {
     const Quiet = defineAxn({
       name: "Quiet",
-      exposes: { supports: z.record(z.string(), z.boolean()), asked: z.string(), sampled: z.string() },
-      call: async (_input, { progress, notify, elicit, sample, supports }) => {
+      exposes: {
+        supports: z.record(z.string(), z.boolean()),
+        asked: z.string(),
+        sampled: z.string(),
+        rooted: z.string(),
+      },
+      call: async (_input, { progress, notify, elicit, sample, roots, supports }) => {
         progress(1, 2);
         notify("info", "nobody hears this");
         const asked = await elicit("Name?", { name: z.string() });
         const sampled = await sample({ messages: "hi", maxTokens: 10 });
-        return { supports: { ...supports }, asked: asked.action, sampled: sampled.action };
+        const rooted = await roots();
+        return { supports: { ...supports }, asked: asked.action, sampled: sampled.action, rooted: rooted.action };
       },
     });
     const result = await Quiet.call({});
-    expect([result.supports, result.asked, result.sampled]).to.deep.equal([
-      { progress: false, log: false, elicit: false, sample: false },
+    expect([result.supports, result.asked, result.sampled, result.rooted]).to.deep.equal([
+      { progress: false, log: false, elicit: false, sample: false, roots: false },
+      "unavailable",
       "unavailable",
       "unavailable",
     ]);

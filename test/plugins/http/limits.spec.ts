@@ -150,7 +150,7 @@ describe("limits over loopback: timeout, concurrency cap, 413", () => {
     }
   });
 
-  it("MCP: beyond maxConcurrentCalls a call is the JSON-RPC error -32002, the others complete", async () => {
+  it("MCP: beyond maxConcurrentCalls a call is the JSON-RPC error -32010, the others complete", async () => {
     const { Slow } = slowTool();
     const handler = createStreamableHttpHandler({
       name: "limits",
@@ -172,8 +172,8 @@ describe("limits over loopback: timeout, concurrency cap, 413", () => {
         (error: { code?: number; message?: string }) => [error.code, error.message],
       );
       expect(busy).to.deep.equal([
-        -32002,
-        "MCP error -32002: Server busy: too many tool calls in progress; retry shortly",
+        -32010,
+        "MCP error -32010: Server busy: too many tool calls in progress; retry shortly",
       ]);
       expect((await first).isError).to.not.equal(true);
     } finally {

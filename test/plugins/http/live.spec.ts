@@ -137,7 +137,7 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
           status: 200,
           body: {
             answer: "unavailable/unavailable",
-            supports: { progress: true, log: true, elicit: false, sample: false },
+            supports: { progress: true, log: true, elicit: false, sample: false, roots: false },
           },
         },
       },
@@ -145,7 +145,7 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
     const plain = await postJson(url("/asks/v1"), {});
     expect(plain.body).to.deep.equal({
       answer: "unavailable/unavailable",
-      supports: { progress: false, log: false, elicit: false, sample: false },
+      supports: { progress: false, log: false, elicit: false, sample: false, roots: false },
     });
   });
 

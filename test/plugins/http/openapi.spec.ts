@@ -7,7 +7,7 @@ import { expect } from "chai";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { HttpAdapter, serve } from "axn-plugin-http";
+import { buildOpenApiDocument, HttpAdapter, serve } from "axn-plugin-http";
 import { servingPolicy } from "@axn/sdk/serving";
 import { ApproveLoanV1, ApproveLoanV2, Locate, Ping } from "./fixtures.js";
 import { captureReports } from "../../support/reports.js";
@@ -166,6 +166,37 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       }
     });
 
+    it("says where it is served: servers is the document's own server, a relative '/' (issue 33, item 7)", () => {
+      expect(doc["servers"]).to.deep.equal([{ url: "/", description: "The server this document is served from" }]);
+    });
+
+    it("carries a request example valid against each schema, and each sample request runs as shown", async () => {
+      const ajv = new Ajv2020({ strict: true, allErrors: true });
+      addFormats(ajv);
+      const documentUrl = `${server().url}/api/openapi.json`;
+      const samples: Record<string, [unknown, number]> = {};
+      for (const [path, item] of Object.entries(doc["paths"] as Json)) {
+        const media = at(item, "post", "requestBody", "content", "application/json") as Json | undefined;
+        if (media === undefined) continue;
+        const validate = ajv.compile(media["schema"] as object);
+        expect(validate(media["example"]), `${path}: ${ajv.errorsText(validate.errors)}`).to.equal(true);
+        // As a reference page builds its sample: the server's URL (relative: against the document's), the path, the example.
+        const url = new URL(
+          `${((doc["servers"] as Json[])[0]!["url"] as string).replace(/\/$/, "")}${path}`,
+          documentUrl,
+        );
+        const reply = await postJson(url.href, media["example"]);
+        samples[path] = [media["example"], reply.status];
+      }
+      expect(samples).to.deep.equal({
+        "/api/http_spec_approve_loan/v1": [{ amount: 1 }, 200],
+        "/api/http_spec_approve_loan/v2": [{ amount: 1 }, 200],
+        // payload is z.unknown(), which the schema does not require: {} is valid, and the tool's own bug answers 500 (the fixture's point).
+        "/api/http_spec_locate/v1": [{}, 500],
+        "/api/http_spec_ping/v1": [{}, 200],
+      });
+    });
+
     it("answers HEAD with the headers only", async () => {
       const response = await fetch(`${server().url}/api/openapi.json`, { method: "HEAD" });
       expect(response.status).to.equal(200);
@@ -208,5 +239,21 @@ describe("axn-plugin-http: the OpenAPI document", () => {
     } finally {
       await handle.close();
     }
+  });
+
+  it("servers: the configured public URL (its trailing slash dropped); a URL that is neither http(s) nor a path is refused, named", async () => {
+    const op = HttpAdapter.wrap(Ping);
+    const options = { basePath: "/api", authenticated: false, maxBodyBytes: 1024 };
+    const doc = buildOpenApiDocument([op], {
+      ...options,
+      info: { servers: [{ url: "https://tools.example.com/" }, { url: "/", description: "here" }] },
+    });
+    expect(doc["servers"]).to.deep.equal([{ url: "https://tools.example.com" }, { url: "/", description: "here" }]);
+    expect(() =>
+      buildOpenApiDocument([op], { ...options, info: { servers: [{ url: "tools.example.com" }] } }),
+    ).to.throw(
+      TypeError,
+      'axn-plugin-http: openapi.servers[0].url must be an http(s) URL or a path starting with "/" (such as "https://api.example.com"), got "tools.example.com"',
+    );
   });
 });

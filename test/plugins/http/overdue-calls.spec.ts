@@ -76,7 +76,7 @@ describe("a timed-out call keeps its concurrency slot until its body settles", (
     }
   });
 
-  it("MCP: the timeout tool error, then -32002 while the body runs on, then the call runs once it has settled", async () => {
+  it("MCP: the timeout tool error, then -32010 while the body runs on, then the call runs once it has settled", async () => {
     const { Stubborn, open } = gatedTool();
     const handler = createStreamableHttpHandler({
       name: "overdue",
@@ -97,7 +97,7 @@ describe("a timed-out call keeps its concurrency slot until its body settles", (
         new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`)),
       );
       expect(await call(true)).to.deep.equal([true, "Tool overdue_spec_stubborn timed out after 100 ms"]);
-      expect(await call(false)).to.deep.equal(["error", -32002]);
+      expect(await call(false)).to.deep.equal(["error", -32010]);
       open();
       expect(
         await untilFree(

@@ -4,11 +4,11 @@ import { Factory } from "@axn/core";
 import { LangchainAdapter } from "axn-plugin-langchain";
 import { captureReports } from "../../support/reports.js";
 import { runAgent } from "./support/agent.js";
-import { useInMemorySpans } from "./support/tracing.js";
+import { useInMemorySpans } from "../../support/tracing.js";
 
 describe("axn-plugin-langchain: gen_ai attributes on the action's span", () => {
   captureReports();
-  const spans = useInMemorySpans();
+  const { exporter: spans } = useInMemorySpans();
 
   const Inner = Factory.build({ name: "LangchainTracing.Inner", expects: { q: z.string() } }, () => undefined);
   const Lookup = Factory.build(

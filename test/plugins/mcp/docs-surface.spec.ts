@@ -135,12 +135,12 @@ describe("docs/plugins/mcp.md: resources, prompts, completions, configureServer"
     expect(await view(null)).to.deep.equal({
       resources: [],
       prompts: [],
-      read: "MCP error -32602: MCP error -32602: Resource helpdesk://escalations not found",
+      read: "MCP error -32602: Resource not found: helpdesk://escalations",
     });
     expect(await view({ id: "u_bob" })).to.deep.equal({
       resources: [],
       prompts: ["hand_over"],
-      read: "MCP error -32602: MCP error -32602: Resource helpdesk://escalations not found",
+      read: "MCP error -32602: Resource not found: helpdesk://escalations",
     });
     expect(await view({ id: "ag_ada", roles: ["agent"] })).to.deep.equal({
       resources: ["helpdesk://escalations"],

@@ -139,7 +139,7 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
       expect(error).to.be.instanceOf(McpError);
       expect((error as McpError).code).to.equal(ErrorCode.InvalidParams);
       // The SDK prefixes an McpError's message when it is thrown and again when the client rebuilds it.
-      expect((error as McpError).message).to.equal("MCP error -32602: MCP error -32602: Unknown tool: no_such_tool");
+      expect((error as McpError).message).to.equal("MCP error -32602: Unknown tool: no_such_tool");
     });
   });
 

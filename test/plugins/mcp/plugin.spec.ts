@@ -41,6 +41,9 @@ describe("axn-plugin-mcp: the plugin", () => {
       ["taskTtlMs", false, 3_600_000],
       ["taskPollIntervalMs", false, 1000],
       ["stateless", false, false],
+      ["requestStateKey", false, undefined],
+      ["cacheTtlMs", false, 0],
+      ["cacheScope", false, "private"],
       ["sessionStore", false, "memory"],
       ["rejectOpaqueExposedValues", true, false],
     ]);

@@ -70,20 +70,17 @@ describe("axn serve: access on MCP resources and prompts (child process)", funct
       () => undefined,
       (error: { code: number; message: string }) => [error.code, error.message],
     );
-    expect(refused).to.deep.equal([-32602, "MCP error -32602: MCP error -32602: Resource tickets://1 not found"]);
+    expect(refused).to.deep.equal([-32602, "MCP error -32602: Resource not found: tickets://1"]);
     const unknown = await bob!.readResource({ uri: "tickets-archive://1" }).then(
       () => undefined,
       (error: { code: number; message: string }) => [error.code, error.message],
     );
-    expect(unknown).to.deep.equal([
-      -32602,
-      "MCP error -32602: MCP error -32602: Resource tickets-archive://1 not found",
-    ]);
+    expect(unknown).to.deep.equal([-32602, "MCP error -32602: Resource not found: tickets-archive://1"]);
     const prompt = await anonymous!.getPrompt({ name: "escalate", arguments: { ticketId: "1" } }).then(
       () => undefined,
       (error: { message: string }) => error.message,
     );
-    expect(prompt).to.equal("MCP error -32602: MCP error -32602: Prompt escalate not found");
+    expect(prompt).to.equal("MCP error -32602: Prompt escalate not found");
     expect((await ada!.readResource({ uri: "tickets://1" })).contents).to.deep.equal([
       { uri: "tickets://1", mimeType: "text/plain", text: '{"id":"1","status":"open"}' },
     ]);

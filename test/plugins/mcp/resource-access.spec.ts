@@ -94,13 +94,13 @@ async function answers(
 
 /** What a server without Ada's resource and prompt answers (its one remaining completer keeps completion on). */
 const MISSING = {
-  read: { code: -32602, message: "MCP error -32602: MCP error -32602: Resource tickets://1 not found" },
-  subscribe: { code: -32602, message: "MCP error -32602: Resource tickets://1 not found" },
-  get: { code: -32602, message: "MCP error -32602: MCP error -32602: Prompt escalate not found" },
-  "complete prompt": { code: -32602, message: "MCP error -32602: MCP error -32602: Prompt escalate not found" },
+  read: { code: -32602, message: "MCP error -32602: Resource not found: tickets://1" },
+  subscribe: { code: -32602, message: "MCP error -32602: Resource not found: tickets://1" },
+  get: { code: -32602, message: "MCP error -32602: Prompt escalate not found" },
+  "complete prompt": { code: -32602, message: "MCP error -32602: Prompt escalate not found" },
   "complete template": {
     code: -32602,
-    message: "MCP error -32602: MCP error -32602: Resource template tickets://{id} not found",
+    message: "MCP error -32602: Resource template tickets://{id} not found",
   },
 };
 
@@ -321,7 +321,7 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
       expect(await shown(await open())).to.deep.equal({ resources: [], templates: [], prompts: [] });
       expect(await answer(connected.client.readResource({ uri: "docs://readme" }))).to.deep.equal({
         code: -32602,
-        message: "MCP error -32602: MCP error -32602: Resource docs://readme not found",
+        message: "MCP error -32602: Resource not found: docs://readme",
       });
       await connected.close();
       principal = BOB;
@@ -392,7 +392,7 @@ describe("axn-plugin-mcp: access on resources and prompts", () => {
       expect((await bob!.readResource({ uri: "internal://runbook" })).contents).to.have.length(1);
       expect(await answer(anonymous!.readResource({ uri: "internal://runbook" }))).to.deep.equal({
         code: -32602,
-        message: "MCP error -32602: MCP error -32602: Resource internal://runbook not found",
+        message: "MCP error -32602: Resource not found: internal://runbook",
       });
       expect(
         denied.map(({ tool, reason, principal }) => `${tool}:${reason}:${principal?.id ?? "anonymous"}`),

@@ -1,7 +1,7 @@
 /** Spec helpers: a real SDK `Client` connected to the plugin's server, and a 2020-12 validator. */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { InMemoryTransport, type Server } from "@modelcontextprotocol/server";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { createMcpServer, type McpServerOptions } from "axn-plugin-mcp";
 
@@ -11,12 +11,16 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-/** A server from `createMcpServer` and a real client, linked in memory. */
+/**
+ * A server from `createMcpServer` and a real client, linked in memory: the 2025-11-25 era (the
+ * SDK's in-memory pair speaks only that one; 2026-07-28 specs go through HTTP or stdio). The client
+ * is the 1.x SDK's — an old client, as many in the field are — over the v2 SDK's linked pair.
+ */
 export async function connectInMemory(options: Partial<McpServerOptions> = {}): Promise<Connected> {
   const server = createMcpServer({ name: "axn-spec", version: "1.0.0", ...options });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "spec-client", version: "1.0.0" });
-  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
+  await Promise.all([server.connect(serverTransport), client.connect(clientTransport as Transport)]);
   return {
     client,
     server,

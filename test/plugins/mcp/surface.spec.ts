@@ -162,7 +162,7 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
       // The SDK McpServer's own refusal (its McpError, prefixed on each side of the wire).
       expect(await refusal(connected.client.readResource({ uri: "docs://nope" }))).to.deep.equal({
         code: ErrorCode.InvalidParams,
-        message: "MCP error -32602: MCP error -32602: Resource docs://nope not found",
+        message: "MCP error -32602: Resource not found: docs://nope",
       });
       expect(await refusal(connected.client.readResource({ uri: "docs://broken" }))).to.deep.equal({
         code: ErrorCode.InternalError,
@@ -192,7 +192,7 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
       expect(updates).to.deep.equal(["docs://readme", "tickets://7"]);
       expect(await refusal(connected.client.subscribeResource({ uri: "docs://nope" }))).to.deep.equal({
         code: ErrorCode.InvalidParams,
-        message: "MCP error -32602: Resource docs://nope not found",
+        message: "MCP error -32602: Resource not found: docs://nope",
       });
     });
 
@@ -271,7 +271,7 @@ describe("axn-plugin-mcp: resources, prompts, completions", () => {
       );
       expect(await refusal(connected.client.getPrompt({ name: "nope" }))).to.deep.equal({
         code: ErrorCode.InvalidParams,
-        message: "MCP error -32602: MCP error -32602: Prompt nope not found", // the SDK's own refusal, as above
+        message: "MCP error -32602: Prompt nope not found", // the SDK's own refusal, as above
       });
     });
   });

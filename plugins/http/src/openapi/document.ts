@@ -6,6 +6,10 @@
  * `text/event-stream` a client gets by asking for it (hono/sse.ts) — OpenAPI 3.1 cannot type the events
  * of a stream, so their data schemas are named under `x-axn-events`.
  *
+ * `servers` is where the API is reached (by default `/`: wherever the document was fetched from),
+ * and each request body carries an `example` valid against its schema (example.ts), so a reference
+ * page's generated sample request runs as shown.
+ *
  * Access: when the app authenticates or any tool is restricted, the document declares a `bearer`
  * security scheme and each operation its requirement from the action's access policy — a public
  * tool `[{}, { bearer: [] }]` (anonymous, or with a token), an `"authenticated"` one
@@ -19,15 +23,30 @@
  * ```
  */
 import { accessPolicyOf, JSON_SCHEMA_DIALECT, type AccessPolicy, type JsonValue } from "@axn/core";
+import { PLUGIN_NAME } from "../config.js";
 import type { HttpOperation } from "../operation/wrap.js";
+import { exampleOf } from "./example.js";
 import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs.js";
 
 type JsonObject = { [key: string]: JsonValue };
+
+/** One entry of the document's `servers`: where the API is reached. */
+export interface OpenApiServer {
+  /** An absolute `http(s)://` URL (the public URL behind a proxy), or a path such as `/`. */
+  readonly url: string;
+  readonly description?: string;
+}
 
 export interface OpenApiInfo {
   readonly title?: string;
   readonly version?: string;
   readonly description?: string;
+  /**
+   * The document's `servers`. Default: `[{ url: "/" }]`, the server the document is fetched from
+   * (OpenAPI resolves a relative URL against the document's own), which is the served URL under
+   * `axn serve` or any mount. Set it to the public URL when the API is reached elsewhere.
+   */
+  readonly servers?: readonly OpenApiServer[];
 }
 
 export interface OpenApiOptions {
@@ -181,7 +200,7 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
     ...(op.description === undefined ? {} : { description: op.description }),
     tags: [op.toolName],
     parameters: ASYNC_OPERATION.parameters,
-    requestBody: { required: true, content: json(op.inputSchema) },
+    requestBody: { required: true, content: { "application/json": requestMedia(op.inputSchema) } },
     responses,
     ...(rule.security === undefined ? {} : { security: rule.security }),
     ...(rule.extension === undefined ? {} : { "x-axn-access": rule.extension }),
@@ -189,6 +208,29 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
     "x-axn-tool-version": op.toolVersion,
     "x-axn-semantic-hints": [...op.semanticHints],
   };
+}
+
+/** The request body's media type: the schema, and an example valid against it where one can be made (example.ts). */
+function requestMedia(schema: JsonValue): JsonObject {
+  const example = exampleOf(schema);
+  return example === undefined ? { schema } : { schema, example };
+}
+
+const SERVED_FROM: readonly OpenApiServer[] = [{ url: "/", description: "The server this document is served from" }];
+
+function serversOf(servers: readonly OpenApiServer[] | undefined): JsonValue {
+  const list = servers ?? SERVED_FROM;
+  return list.map((server, i): JsonObject => {
+    const url = server.url;
+    if (typeof url !== "string" || !(url.startsWith("/") || /^https?:\/\/[^/]/.test(url))) {
+      throw new TypeError(
+        `${PLUGIN_NAME}: openapi.servers[${i}].url must be an http(s) URL or a path starting with "/" (such as "https://api.example.com"), got ${JSON.stringify(url)}`,
+      );
+    }
+    // No trailing slash: each path begins with one.
+    const trimmed = url.length > 1 ? url.replace(/\/+$/, "") : url;
+    return server.description === undefined ? { url: trimmed } : { url: trimmed, description: server.description };
+  });
 }
 
 export function buildOpenApiDocument(operations: readonly HttpOperation[], options: OpenApiOptions): JsonObject {
@@ -214,6 +256,7 @@ export function buildOpenApiDocument(operations: readonly HttpOperation[], optio
       ...(options.info?.description === undefined ? {} : { description: options.info.description }),
     },
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
+    servers: serversOf(options.info?.servers),
     paths,
     components: {
       schemas: { ...COMPONENT_SCHEMAS, ...JOB_COMPONENTS.schemas },

@@ -43,7 +43,7 @@ function httpTransport(basePath: string): HttpTransport<{}> {
       const listener = nodeListener(served.fetch, hostname, httpConfig.get("maxBodyBytes"), toolRoutesOf(served));
       return {
         listener,
-        summary: `${operations.length} HTTP operations`,
+        summary: `${operations.length} HTTP ${operations.length === 1 ? "operation" : "operations"}`,
         banner: (origin) => {
           const example = exampleOperation(operations);
           return {

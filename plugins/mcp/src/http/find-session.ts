@@ -5,7 +5,7 @@
  * session is indistinguishable from one that never existed.
  */
 import { reportException } from "@axn/core";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { RestoreFailed, restoreSession } from "../sessions/restore.js";
 import type { Session } from "../sessions/table.js";
 import { busy, reserve } from "./capacity.js";

@@ -33,6 +33,7 @@ import { admit } from "./admit.js";
 import { httpContext } from "./context.js";
 import { identify, ownerOf } from "./identify.js";
 import { jsonError, jsonErrorBody, withNosniff } from "./json-error.js";
+import { isModern, modernHandler, serveModern } from "./modern.js";
 import { serveNewSession } from "./new-session.js";
 import type { McpHttpHandler, StreamableHttpOptions } from "./options.js";
 import { readBody } from "./read-body.js";
@@ -55,6 +56,7 @@ const SESSION_HEADER = "mcp-session-id";
 export function createStreamableHttpHandler(options: StreamableHttpOptions): McpHttpHandler {
   const ctx = httpContext(options);
   const relays = relayAcrossInstances(ctx);
+  const modern = modernHandler(ctx);
 
   const serve = async (request: Request): Promise<Response> => {
     const refused = admit(ctx, request);
@@ -64,6 +66,8 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     const body = await readBody(ctx, request, caller);
     if (body instanceof Response) return body;
     const exchange = { request, caller, owner: ownerOf(caller), parsedBody: body.parsedBody };
+    // 2026-07-28 requests carry everything they need: no session, whichever instance answers.
+    if (await isModern(exchange)) return serveModern(modern, exchange);
     if (options.stateless === true) return serveStateless(ctx, exchange);
     const id = request.headers.get(SESSION_HEADER);
     return id !== null ? serveSession(ctx, exchange, id) : serveNewSession(ctx, exchange);
@@ -108,6 +112,7 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     },
     async close() {
       relays.stop();
+      await modern.close();
       await Promise.all(ctx.sessions.drain().map((session) => session.server.close()));
       if (ctx.ownStore) await ctx.store.close();
     },

@@ -5,7 +5,7 @@
  */
 import { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "@axn/core";
 import { bearerToken } from "@axn/sdk/auth";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { HttpContext } from "./context.js";
 import { jsonError } from "./json-error.js";
 

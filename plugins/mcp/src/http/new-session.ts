@@ -4,7 +4,7 @@
  * unless the session was actually initialized. The session is recorded in the store before the
  * client has its id, so its next request finds it on any instance.
  */
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import type { SessionRecord } from "../sessions/store.js";
 import { busy, reserve } from "./capacity.js";
 import type { HttpContext } from "./context.js";

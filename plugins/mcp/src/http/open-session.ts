@@ -4,7 +4,7 @@
  * when it closes — in memory its record goes with it; in a shared store the record outlives this copy.
  */
 import { randomUUID } from "node:crypto";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import { serverFor } from "../server/server.js";
 import type { Session } from "../sessions/table.js";
 import type { HttpContext } from "./context.js";

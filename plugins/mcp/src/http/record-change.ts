@@ -2,7 +2,7 @@
  * With a shared store, a successful `logging/setLevel` or `resources/(un)subscribe` is recorded
  * before its reply is released, so the next request — on whichever instance — already sees it.
  */
-import { LoggingLevelSchema } from "@modelcontextprotocol/sdk/types.js";
+import { LoggingLevelSchema } from "@modelcontextprotocol/core";
 import { syncSession } from "../sessions/restore.js";
 import type { SessionChange } from "../sessions/store.js";
 import type { Session } from "../sessions/table.js";

@@ -3,7 +3,7 @@
  * changed it (log level, subscriptions): one resync at a time per session, so two requests never
  * replay the same change twice.
  */
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { syncSession } from "../sessions/restore.js";
 import type { Session } from "../sessions/table.js";
 import type { HttpContext } from "./context.js";

@@ -1,34 +1,67 @@
 /**
- * What one server knows about the client at the other end, for the live capabilities of a tool
- * call: the capabilities it declared at initialization (can it be asked to elicit, to sample?) and
- * the lowest log level it asked for with `logging/setLevel`. One per `Server`, which is one per
- * session (stdio, in-memory, each Streamable HTTP session), so the level is per session; a
- * stateless HTTP server lives for one request and has no level to remember.
+ * What the server knows about the client at the other end of one request, for the live
+ * capabilities of a tool call: the capabilities it declared (can it be asked to elicit, to sample?)
+ * and the lowest log level it asked for; and, for the call's span, the protocol version it speaks.
+ *
+ * The two eras say it differently. A 2025-11-25 client declares its capabilities once, at
+ * `initialize`, and its level with `logging/setLevel`, both for the session (one `Server` per
+ * session: stdio, in-memory, each Streamable HTTP session). A 2026-07-28 request carries both in
+ * its own `_meta` — `clientCapabilities` and `logLevel`, with its `protocolVersion` — and a request
+ * without a `logLevel` asked for no log messages at all.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { SetLevelRequestSchema, type ClientCapabilities, type LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { LOG_LEVELS } from "@axn/core";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  LOG_LEVEL_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  type ClientCapabilities,
+  type LoggingLevel,
+  type Server,
+} from "@modelcontextprotocol/server";
+import type { McpEra } from "./era.js";
 
 export interface McpPeer {
-  /** What the client declared at initialization (`undefined` before it has). */
+  /** The protocol era of the request. */
+  readonly era: McpEra;
+  /** The protocol version the request is served in (`undefined` when nothing has said which). */
+  protocolVersion(): string | undefined;
+  /** What the client declared (`undefined` before it has). */
   clientCapabilities(): ClientCapabilities | undefined;
-  /** True when a message of `level` passes the session's `logging/setLevel` (every level, before one). */
+  /** True when a message of `level` passes what the client asked for. */
   wantsLog(level: LoggingLevel): boolean;
 }
 
 const SEVERITY: ReadonlyMap<string, number> = new Map(LOG_LEVELS.map((level, index) => [level, index]));
 
-/** The server's peer; also answers `logging/setLevel` (the server must declare `logging`). */
+/** A 2025-11-25 session's peer; also answers `logging/setLevel` (the server must declare `logging`). */
 export function attachPeer(server: Server): McpPeer {
-  let minimum = -1;
+  const level = { minimum: -1 };
   // Replaces the SDK's own handler, whose level table is private: the level is kept here, where
   // each tool call's log messages are filtered (they go out on the call's own stream).
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
-    minimum = SEVERITY.get(request.params.level) ?? minimum;
+  server.setRequestHandler("logging/setLevel", (request) => {
+    level.minimum = SEVERITY.get(request.params.level) ?? level.minimum;
     return {};
   });
   return Object.freeze({
+    era: "legacy" as const,
+    // What `initialize` negotiated: a 2025-11-25 request carries no version of its own.
+    protocolVersion: () => server.getNegotiatedProtocolVersion(),
     clientCapabilities: () => server.getClientCapabilities(),
-    wantsLog: (level: LoggingLevel) => (SEVERITY.get(level) ?? 0) >= minimum,
+    wantsLog: (wanted: LoggingLevel) => (SEVERITY.get(wanted) ?? 0) >= level.minimum,
   });
+}
+
+/** A 2026-07-28 request's peer, read from its `_meta` envelope. */
+export function envelopePeer(envelope: Readonly<Record<string, unknown>> | undefined): McpPeer {
+  const level = envelope?.[LOG_LEVEL_META_KEY];
+  const minimum = typeof level === "string" ? SEVERITY.get(level) : undefined;
+  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+  const version = envelope?.[PROTOCOL_VERSION_META_KEY];
+  const protocolVersion = typeof version === "string" ? version : undefined;
+  return {
+    era: "modern",
+    protocolVersion: () => protocolVersion,
+    clientCapabilities: () => capabilities,
+    wantsLog: (wanted: LoggingLevel) => minimum !== undefined && (SEVERITY.get(wanted) ?? 0) >= minimum,
+  };
 }

@@ -1,15 +1,6 @@
 /**
- * A JSON-RPC error a handler answers with, its message sent as written. The SDK's `McpError`
- * puts "MCP error <code>: " in front of its own message, and the client's `McpError` does it again
- * on receipt, so a client would read the prefix twice; the SDK's transport sends any thrown
- * error's `code` and `message`, so this plain class is enough.
+ * A JSON-RPC error a handler answers with: the SDK's own `ProtocolError`, whose message goes out as
+ * written (code and message, nothing prefixed). Every error axn answers with is one of these; any
+ * other exception is reported and answered with a generic message, never its own.
  */
-export class ProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ProtocolError";
-  }
-}
+export { ProtocolError } from "@modelcontextprotocol/server";

@@ -5,29 +5,70 @@
  * model's arguments — and the Invoker filters it to the fields the action declares. Live
  * capabilities (progress, cancellation, questions) are operations, not data: they reach the body on
  * its call context (`ctx.progress`, `ctx.signal`…, tools/live.ts).
+ *
+ * {@link McpRequestContext} is the same for both protocol eras: a 2025-11-25 request (a session that
+ * began with `initialize`) and a 2026-07-28 one (self-describing, its client's capabilities in its
+ * own `_meta`) are read into one shape here, so nothing an app writes depends on the era.
  */
 import { PRINCIPAL_AMBIENT_KEY, type AmbientContextSource, type AxnPrincipal } from "@axn/core";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  AuthInfo,
+  RequestId,
+  RequestMeta,
+  ServerContext,
+  ServerNotification,
+  ServerRequest,
+} from "@modelcontextprotocol/server";
 import type { McpPeer } from "./peer.js";
 
-/** What the SDK hands a request handler (`extra`). */
-export type McpRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** What the SDK hands a request handler (its `ctx`). */
+export type McpRequestExtra = ServerContext;
+
+export type { McpEra } from "./era.js";
 
 /**
- * The parts of a request's `extra` a tool call uses (the SDK's full `extra` satisfies it), and
- * what the server knows of its client (`peer`: declared capabilities, the session's log level).
- * The live capabilities of the call (tools/live.ts) are built from these on first use.
+ * The parts of a request a tool call uses, and what the server knows of its client (`peer`:
+ * declared capabilities, the log level asked for). The live capabilities of the call
+ * (tools/live.ts) are built from these on first use.
  */
-export type McpRequestContext = Partial<
-  Pick<
-    McpRequestExtra,
-    "signal" | "authInfo" | "sessionId" | "requestId" | "_meta" | "sendNotification" | "sendRequest"
-  >
-> & { readonly peer?: McpPeer };
+export interface McpRequestContext {
+  readonly signal?: AbortSignal;
+  /** The credentials `serve.authenticate` (or the app's HTTP layer) established for the request. */
+  readonly authInfo?: AuthInfo;
+  /** The 2025-11-25 session the request belongs to (Streamable HTTP); a 2026-07-28 request has none. */
+  readonly sessionId?: string;
+  readonly requestId?: RequestId;
+  /** The request's `_meta`, without the protocol's own `io.modelcontextprotocol/*` keys. */
+  readonly _meta?: RequestMeta;
+  readonly sendNotification?: (notification: ServerNotification) => Promise<void>;
+  /** A request to the client related to this one (2025-11-25 only: 2026-07-28 has no server→client requests). */
+  readonly sendRequest?: (
+    request: ServerRequest,
+    options?: { signal?: AbortSignal; timeout?: number },
+  ) => Promise<unknown>;
+  readonly peer?: McpPeer;
+}
 
 /** Builds the trusted ambient context for one call from its request. */
 export type ServerContextBuilder = (request: McpRequestContext) => AmbientContextSource;
+
+/** The era-neutral context of one request, read from the SDK's handler context. */
+export function requestContext(extra: McpRequestExtra, peer: McpPeer): McpRequestContext {
+  const request = extra.mcpReq;
+  const authInfo = extra.http?.authInfo;
+  return {
+    signal: request.signal,
+    ...(authInfo === undefined ? {} : { authInfo }),
+    ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
+    requestId: request.id,
+    ...(request._meta === undefined ? {} : { _meta: request._meta }),
+    sendNotification: (notification) => request.notify(notification),
+    ...(peer.era === "legacy"
+      ? { sendRequest: (message, options) => request.send(message as never, options) as Promise<unknown> }
+      : {}),
+    peer,
+  };
+}
 
 /**
  * The default builder: the authenticated `principal` (under `PRINCIPAL_AMBIENT_KEY`), the

@@ -10,7 +10,7 @@
  * const store = await createRedisSessionStore({ connection: "redis://127.0.0.1:6379" });
  * ```
  */
-import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { LoggingLevel } from "@modelcontextprotocol/server";
 import {
   SessionStoreUnavailable,
   type SessionChange,

@@ -10,8 +10,8 @@
  * another instance (`syncSession`).
  */
 import { randomUUID } from "node:crypto";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { Session } from "./table.js";
 import type { SessionRecord } from "./store.js";
 

@@ -13,7 +13,7 @@
  * (await store.get(record.id))?.owner; // "principal:ada"
  * ```
  */
-import type { ClientCapabilities, Implementation, LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientCapabilities, Implementation, LoggingLevel } from "@modelcontextprotocol/server";
 
 /**
  * A store that did not answer in time (Redis down or unreachable): the request is answered `503`

@@ -10,10 +10,10 @@
  * records. With a shared store (Redis) a session in the store but not in the table is rebuilt here
  * (restore.ts), and an idle server leaves the table while its record lives on in the store.
  */
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/server";
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import type { LoggingLevel } from "@modelcontextprotocol/server";
 
 /** Each session holds a server and its transport: the cap bounds their heap (test/plugins/mcp/sessions.spec.ts). */
 export const DEFAULT_MAX_SESSIONS = 1000;

@@ -9,7 +9,7 @@
  */
 import { createConfigurable, type OverridableSettingsOf, type SettingsOf } from "@axn/core";
 import { declarePresentAs, declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { ConfigureServer } from "./configure-server.js";
 import { isPrompt, type McpPrompt } from "../surface/prompts.js";
 import { isResource, type McpResource } from "../surface/resources.js";
@@ -120,6 +120,31 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       validate: (value: boolean) => typeof value === "boolean" || "expected true or false",
       description:
         "Under axn serve, Streamable HTTP keeps no session (a fresh server per POST): any instance behind a balancer answers any request",
+    })
+    .setting("requestStateKey", {
+      default: undefined as string | undefined,
+      validate: (value: string | undefined) =>
+        value === undefined ||
+        (typeof value === "string" && Buffer.byteLength(value) >= 32) ||
+        "expected a secret of at least 32 bytes (e.g. openssl rand -base64 32)",
+      description:
+        "The HMAC key that signs a 2026-07-28 input_required requestState; every instance behind a balancer needs the same one (default: one generated per process)",
+    })
+    .setting("cacheTtlMs", {
+      default: 0 as number,
+      validate: (value: number) =>
+        (Number.isInteger(value) && value >= 0) || "expected milliseconds, an integer ≥ 0 (0: do not reuse)",
+      description:
+        "2026-07-28: how long a client may reuse server/discover, a list or a resource read (ttlMs); 0 asks it to fetch again each time",
+    })
+    .setting("cacheScope", {
+      default: "private" as "private" | "public",
+      validate: (value: "private" | "public") =>
+        value === "private" ||
+        value === "public" ||
+        'expected "private" (per caller) or "public" (shared by every caller)',
+      description:
+        '2026-07-28: who may share a cached answer (cacheScope): "private" per caller (the default, and the only choice when access policies hide anything), "public" for everyone',
     })
     .setting("sessionStore", {
       default: "memory" as SessionStoreSetting,

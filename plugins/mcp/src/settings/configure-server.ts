@@ -10,7 +10,7 @@
  * Tools stay axn's: `server.registerTool` throws (the SDK refuses a second `tools/list` handler).
  */
 import { errorMessage } from "@axn/sdk/adapter";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 
 /** The hook: synchronous, since it runs before the server connects. */
 export type ConfigureServer = (server: McpServer) => void;

@@ -1,6 +1,9 @@
 /**
  * `serveStdio`: serves tools to a client that launched this process (Claude Desktop, an IDE, the
- * MCP Inspector) over stdin/stdout. stdout is the protocol channel, so anything the app logs must
+ * MCP Inspector) over stdin/stdout, in whichever protocol era the client opens with: `initialize`
+ * pins the connection to a 2025-11-25 server, a request carrying the 2026-07-28 `_meta` envelope
+ * (or `server/discover`) to a 2026-07-28 one — the SDK's `serveStdio` entry decides, once per
+ * connection, and the same tools, resources and prompts serve both. stdout is the protocol channel, so anything the app logs must
  * go to stderr. stdio has no request to authenticate: every call runs as `principal` (from
  * `serve.stdioPrincipal` / `AXN_PRINCIPAL` under `axn serve`) — trusted-local, whoever launched it.
  *
@@ -15,12 +18,14 @@
  */
 import type { Readable, Writable } from "node:stream";
 import type { StdioTransportEnd } from "@axn/core";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { serializeMessage, type JSONRPCMessage } from "@modelcontextprotocol/server";
+import {
+  serveStdio as serveStdioEntry,
+  StdioServerTransport,
+  type StdioServerHandle,
+} from "@modelcontextprotocol/server/stdio";
 import { reportException } from "@axn/core";
-import { createMcpServer, type McpServerOptions } from "../server/server.js";
+import { serverFor, serverSet, type McpServerOptions } from "../server/server.js";
 
 /** The longest line (one JSON-RPC message) read from stdin: 10 MiB. */
 export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -43,14 +48,15 @@ export interface StdioServeOptions extends McpServerOptions {
 }
 
 export interface StdioServing {
-  readonly server: Server;
+  /** `handle.close()` stops serving (closes the connection's server and the transport). */
+  readonly handle: StdioServerHandle;
   /** Settles once serving ended on its own (see the module comment). */
   readonly ended: Promise<StdioTransportEnd>;
 }
 
-/** Starts serving; resolves with the connected server (`server.close()` stops it). */
-export async function serveStdio(options: StdioServeOptions): Promise<Server> {
-  return (await serveStdioUntilEnd(options)).server;
+/** Starts serving; resolves with the handle that stops it (`close()`). */
+export async function serveStdio(options: StdioServeOptions): Promise<StdioServerHandle> {
+  return (await serveStdioUntilEnd(options)).handle;
 }
 
 /** {@link serveStdio}, with the promise of how serving ended (what `axn serve` exits with). */
@@ -58,7 +64,8 @@ export async function serveStdioUntilEnd(options: StdioServeOptions): Promise<St
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
-  const server = createMcpServer(options);
+  // Checked once, before anything is read: a duplicate tool name fails here, not at the first request.
+  const set = serverSet(options, "serveStdio");
   let settle!: (end: StdioTransportEnd) => void;
   const ended = new Promise<StdioTransportEnd>((resolve) => (settle = resolve));
   let closed = false;
@@ -67,7 +74,7 @@ export async function serveStdioUntilEnd(options: StdioServeOptions): Promise<St
     closed = true;
     stdin.off("end", onEnd);
     stdin.off("close", onEnd);
-    void server
+    void handle
       .close()
       .catch(() => undefined)
       .then(() => settle(end));
@@ -75,18 +82,16 @@ export async function serveStdioUntilEnd(options: StdioServeOptions): Promise<St
   const onEnd = (): void => close({ reason: "stdin ended", exitCode: 0 });
 
   const transport = new BackPressuredStdio(stdin, stdout);
-  await server.connect(transport);
-  // Set after connect, which installs the server's own handler: the SDK reports an oversized line
-  // only through onerror (then closes), and otherwise leaves the process with nothing to say why.
-  const onError = server.onerror;
-  server.onerror = (error) => {
+  // The SDK reports an oversized line only through onerror (then closes), and otherwise leaves
+  // the process with nothing to say why.
+  const onerror = (error: Error): void => {
     if (/ReadBuffer exceeded maximum size/.test(error.message)) {
       stderr.write(`${StdioMessages.oversized(MAX_STDIO_MESSAGE_BYTES)}\n`);
       close({ reason: "oversized message on stdin", exitCode: STDIO_OVERSIZED_EXIT_CODE });
-      return;
     }
-    onError?.(error);
+    // Anything else (a malformed line, an unknown method) the SDK has already answered on the wire.
   };
+  const handle = serveStdioEntry(({ era }) => serverFor(options, set, undefined, era), { transport, onerror });
   stdin.once("end", onEnd);
   stdin.once("close", onEnd);
   stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -97,7 +102,7 @@ export async function serveStdioUntilEnd(options: StdioServeOptions): Promise<St
     transport.release();
     close({ reason: "stdout closed", exitCode: 0 });
   });
-  return { server, ended };
+  return { handle, ended };
 }
 
 /** The SDK's transport with bounded output: one `drain` wait shared by every pending reply, stdin paused meanwhile. */

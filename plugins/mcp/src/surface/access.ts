@@ -18,19 +18,15 @@
  * it never sends one.
  */
 import { policyRefusal, reportAccessDenied, type AccessDeniedError, type AxnPrincipal } from "@axn/core";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CompleteRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  McpError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
-} from "@modelcontextprotocol/sdk/types.js";
+  type Server,
+} from "@modelcontextprotocol/server";
+import { ProtocolError } from "../protocol/protocol-error.js";
 import type { McpPrompt } from "./prompts.js";
 import type { McpResource } from "./resources.js";
 import type { McpRequestExtra } from "../protocol/server-context.js";
@@ -40,9 +36,11 @@ export type CallerOf = (extra: McpRequestExtra) => AxnPrincipal | undefined;
 
 /** The SDK's answers for a resource, template or prompt it does not have: a hidden one gets the same. */
 export const NotFound = {
-  resource: (uri: string): McpError => new McpError(ErrorCode.InvalidParams, `Resource ${uri} not found`),
-  template: (uri: string): McpError => new McpError(ErrorCode.InvalidParams, `Resource template ${uri} not found`),
-  prompt: (name: string): McpError => new McpError(ErrorCode.InvalidParams, `Prompt ${name} not found`),
+  resource: (uri: string): ProtocolError => new ResourceNotFoundError(uri),
+  template: (uri: string): ProtocolError =>
+    new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource template ${uri} not found`),
+  prompt: (name: string): ProtocolError =>
+    new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`),
 } as const;
 
 function resourceRefusal(resource: McpResource, principal: AxnPrincipal | undefined): AccessDeniedError | undefined {
@@ -112,19 +110,19 @@ export class SurfaceGate {
   }
 
   /** Wraps one of the SDK's surface handlers as `McpServer` installs it; any other passes through. */
-  wrap(schema: unknown, handler: Handler): Handler {
-    if (schema === ListResourcesRequestSchema) {
+  wrap(method: string, handler: Handler): Handler {
+    if (method === "resources/list") {
       return async (request, extra) =>
         this.listedResources(extra, (await handler(request, extra)) as ListResourcesResult);
     }
-    if (schema === ListResourceTemplatesRequestSchema) {
+    if (method === "resources/templates/list") {
       return async (request, extra) =>
         this.listedTemplates(extra, (await handler(request, extra)) as ListResourceTemplatesResult);
     }
-    if (schema === ListPromptsRequestSchema) {
+    if (method === "prompts/list") {
       return async (request, extra) => this.listedPrompts(extra, (await handler(request, extra)) as ListPromptsResult);
     }
-    if (schema === GetPromptRequestSchema) {
+    if (method === "prompts/get") {
       return async (request: { params: { name: string } }, extra) => {
         await this.announce(extra);
         const prompt = this.prompts.find((candidate) => candidate.name === request.params.name);
@@ -133,7 +131,7 @@ export class SurfaceGate {
         return handler(request as never, extra);
       };
     }
-    if (schema === CompleteRequestSchema) {
+    if (method === "completion/complete") {
       return async (request: { params: { ref: { type: string; name?: string; uri?: string } } }, extra) => {
         await this.announce(extra);
         const { ref } = request.params;
@@ -162,14 +160,14 @@ export class SurfaceGate {
       const names = this.visibleResourceNames(extra);
       if (names !== this.#listedResources) {
         this.#listedResources = names;
-        await extra.sendNotification({ method: "notifications/resources/list_changed" }).catch(() => undefined);
+        await extra.mcpReq.notify({ method: "notifications/resources/list_changed" }).catch(() => undefined);
       }
     }
     if (this.restrictedPrompts && this.#listedPrompts !== undefined) {
       const names = this.visiblePromptNames(extra);
       if (names !== this.#listedPrompts) {
         this.#listedPrompts = names;
-        await extra.sendNotification({ method: "notifications/prompts/list_changed" }).catch(() => undefined);
+        await extra.mcpReq.notify({ method: "notifications/prompts/list_changed" }).catch(() => undefined);
       }
     }
   }
@@ -236,6 +234,9 @@ export class SurfaceGate {
  */
 export function guardSurfaceHandlers(server: Server, gate: SurfaceGate): void {
   const install = server.setRequestHandler.bind(server);
-  server.setRequestHandler = ((schema: unknown, handler: Handler) =>
-    install(schema as never, gate.wrap(schema, handler) as never)) as typeof server.setRequestHandler;
+  server.setRequestHandler = ((method: string, ...rest: unknown[]) => {
+    // The spec-method form (method, handler) is what McpServer uses; the schema form passes through.
+    if (rest.length !== 1) return (install as (...args: unknown[]) => void)(method, ...rest);
+    return install(method as never, gate.wrap(method, rest[0] as Handler) as never);
+  }) as typeof server.setRequestHandler;
 }

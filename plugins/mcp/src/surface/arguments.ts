@@ -5,7 +5,7 @@
  * validated by its schema before the handler sees it, so a handler receives the schema's output
  * type. A refusal names the argument and the prompt or resource it belongs to.
  */
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { Completer } from "./completions.js";
 import { ProtocolError } from "../protocol/protocol-error.js";
 
@@ -132,6 +132,6 @@ export async function parseArguments(
   if (unknown.length > 0)
     problems.push(`unknown ${noun.slice(0, -1)}${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}`);
   if (problems.length > 0)
-    throw new ProtocolError(ErrorCode.InvalidParams, `Invalid ${noun} for ${what}: ${problems.join("; ")}`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid ${noun} for ${what}: ${problems.join("; ")}`);
   return values;
 }

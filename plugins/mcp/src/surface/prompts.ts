@@ -18,13 +18,21 @@
  * });
  * ```
  */
-import type { AccessPolicy } from "@axn/core";
+import type { AccessPolicy, LiveContext } from "@axn/core";
 import { checkedAccessPolicy } from "@axn/sdk/adapter";
-import type { PromptMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { PromptMessage } from "@modelcontextprotocol/server";
 import { normalizeArguments, type ArgumentFields, type ArgumentValues, type NormalizedArgument } from "./arguments.js";
 
 // On the object, keyed with Symbol.for: served by any copy of this package (see resources.ts).
 const PROMPT_RENDER = Symbol.for("axn.mcp.prompt");
+
+/**
+ * What `messages` gets besides the arguments: the request's signal, and the live half of a call
+ * context — `elicit`, `sample`, `roots`, `supports`, as an action's body has them (a question is a
+ * request to a 2025-11-25 client, an `input_required` round for a 2026-07-28 one: `messages` then
+ * runs again with the answer, docs/plugins/mcp.md §2a).
+ */
+export type PromptContext = { readonly signal: AbortSignal } & LiveContext;
 
 /** One message of a prompt: a string is a user text message. */
 export type PromptMessageSpec = string | PromptMessage;
@@ -39,7 +47,7 @@ export interface PromptDefinition<A extends ArgumentFields> {
   readonly access?: AccessPolicy;
   readonly messages: (
     args: ArgumentValues<A>,
-    context: { readonly signal: AbortSignal },
+    context: PromptContext,
   ) => PromptMessageSpec | readonly PromptMessageSpec[] | Promise<PromptMessageSpec | readonly PromptMessageSpec[]>;
 }
 
@@ -53,10 +61,7 @@ export interface McpPrompt {
   readonly access: AccessPolicy | undefined;
 }
 
-export type PromptRender = (
-  args: Record<string, unknown>,
-  context: { readonly signal: AbortSignal },
-) => Promise<PromptMessage[]>;
+export type PromptRender = (args: Record<string, unknown>, context: PromptContext) => Promise<PromptMessage[]>;
 
 /** Throws a TypeError naming the prompt for a bad declaration. */
 export function definePrompt<A extends ArgumentFields>(definition: PromptDefinition<A>): McpPrompt {
@@ -70,7 +75,7 @@ export function definePrompt<A extends ArgumentFields>(definition: PromptDefinit
   const access = checkedAccessPolicy(definition.access, label);
   const messages = definition.messages as (
     args: Record<string, unknown>,
-    context: { readonly signal: AbortSignal },
+    context: PromptContext,
   ) => ReturnType<PromptDefinition<A>["messages"]>;
   const render: PromptRender = async (args, context) => {
     const produced = await messages(args, context);

@@ -7,18 +7,17 @@
  * name the resource or prompt without leaking an exception's message to the client. Who may see
  * and use each one is access.ts.
  */
-import { reportException } from "@axn/core";
-import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import { liveContext, reportException, type LiveChannel } from "@axn/core";
 import {
-  ErrorCode,
-  McpError,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
+  completable,
+  ProtocolErrorCode,
+  ResourceTemplate,
+  UriTemplate,
   type GetPromptResult,
+  type InputRequiredResult,
+  type McpServer,
   type ReadResourceResult,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import { z } from "zod/v4"; // the zod the MCP SDK parses prompt arguments with
 import { parseArguments, type NormalizedArgument } from "./arguments.js";
 import { sdkCompleter } from "./completions.js";
@@ -27,8 +26,6 @@ import { promptRender, type McpPrompt } from "./prompts.js";
 import { resourceInternals, type McpResource, type ResourceBody } from "./resources.js";
 import type { McpRequestExtra } from "../protocol/server-context.js";
 import { guardSurfaceHandlers, NotFound, SurfaceGate, type CallerOf } from "./access.js";
-
-const NEVER_ABORTED = new AbortController().signal;
 
 /** The resources and prompts one server serves, checked once (the HTTP handler shares it across sessions). */
 export interface Surface {
@@ -62,12 +59,28 @@ export function surface(resources: readonly McpResource[], prompts: readonly Mcp
 }
 
 /** `callerOf` names each request's caller, for the resources' and prompts' access policies. */
-export function registerSurface(server: McpServer, { resources, prompts }: Surface, callerOf: CallerOf): void {
+/**
+ * Runs a prompt's `messages` with a live channel: on a 2025-11-25 session its questions are requests
+ * to the client; on a 2026-07-28 request they end the round with `input_required` (server.ts).
+ */
+export type AskingRun = <T>(
+  extra: McpRequestExtra,
+  name: string,
+  args: unknown,
+  run: (live: LiveChannel, signal: AbortSignal) => Promise<T>,
+) => Promise<T | InputRequiredResult>;
+
+export function registerSurface(
+  server: McpServer,
+  { resources, prompts }: Surface,
+  callerOf: CallerOf,
+  asking: AskingRun,
+): void {
   const gate = new SurfaceGate(resources, prompts, callerOf);
   guardSurfaceHandlers(server.server, gate);
   for (const resource of resources) registerResource(server, resource, gate);
   if (resources.length > 0) registerSubscriptions(server, resources, gate);
-  for (const prompt of prompts) registerPrompt(server, prompt);
+  for (const prompt of prompts) registerPrompt(server, prompt, asking);
   // McpServer declares listChanged as soon as anything is registered; ours are registered before the
   // server connects and never change, so a list changes only with a caller's grants (access.ts).
   if (resources.length > 0)
@@ -93,7 +106,7 @@ function registerResource(server: McpServer, resource: McpResource, gate: Surfac
     server.registerResource(resource.name, resource.uri, metadata, (uri, extra) =>
       guarded(what, async () => {
         await admitted(uri, extra);
-        return contents(resource, uri.href, await read({}, { uri: uri.href, signal: extra.signal ?? NEVER_ABORTED }));
+        return contents(resource, uri.href, await read({}, { uri: uri.href, signal: extra.mcpReq.signal }));
       }),
     );
     return;
@@ -120,7 +133,7 @@ function registerResource(server: McpServer, resource: McpResource, gate: Surfac
     guarded(what, async () => {
       await admitted(uri, extra);
       const params = await parseArguments(resource.params, variables, what, "parameters");
-      return contents(resource, uri.href, await read(params, { uri: uri.href, signal: extra.signal ?? NEVER_ABORTED }));
+      return contents(resource, uri.href, await read(params, { uri: uri.href, signal: extra.mcpReq.signal }));
     }),
   );
 }
@@ -174,17 +187,17 @@ function registerSubscriptions(server: McpServer, resources: readonly McpResourc
     }
   };
   low.registerCapabilities({ resources: { subscribe: true } });
-  low.setRequestHandler(SubscribeRequestSchema, async (request, extra) => {
+  low.setRequestHandler("resources/subscribe", async (request, extra) => {
     await gate.announce(extra);
     const resource = owner(request.params.uri);
     // A resource this caller may not read is one it cannot know of: the same answer as a missing one.
     if (resource === undefined || gate.hidesResource(resource, extra, true))
-      throw new ProtocolError(ErrorCode.InvalidParams, `Resource ${request.params.uri} not found`);
+      throw NotFound.resource(request.params.uri);
     subscribed.add(request.params.uri);
     resourceInternals(resource).subscribers.add(send);
     return {};
   });
-  low.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+  low.setRequestHandler("resources/unsubscribe", (request) => {
     subscribed.delete(request.params.uri);
     return {};
   });
@@ -196,7 +209,7 @@ function registerSubscriptions(server: McpServer, resources: readonly McpResourc
   };
 }
 
-function registerPrompt(server: McpServer, prompt: McpPrompt): void {
+function registerPrompt(server: McpServer, prompt: McpPrompt, asking: AskingRun): void {
   const render = promptRender(prompt);
   const what = `prompt ${prompt.name}`;
   const config = {
@@ -209,14 +222,20 @@ function registerPrompt(server: McpServer, prompt: McpPrompt): void {
   });
   if (prompt.arguments.length === 0) {
     server.registerPrompt(prompt.name, config, (extra) =>
-      guarded(what, async () => result(await render({}, { signal: extra.signal ?? NEVER_ABORTED }))),
+      guarded(what, () =>
+        asking(extra, prompt.name, {}, async (live, signal) =>
+          result(await render({}, { signal, ...liveContext(what, live, signal) })),
+        ),
+      ),
     );
     return;
   }
   server.registerPrompt(prompt.name, { ...config, argsSchema: argsShape(prompt.arguments, what) }, (args, extra) =>
     guarded(what, async () => {
       const values = await parseArguments(prompt.arguments, args as Record<string, string | undefined>, what);
-      return result(await render(values, { signal: extra.signal ?? NEVER_ABORTED }));
+      return asking(extra, prompt.name, args, async (live, signal) =>
+        result(await render(values, { signal, ...liveContext(what, live, signal) })),
+      );
     }),
   );
 }
@@ -256,8 +275,8 @@ async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof McpError || error instanceof ProtocolError) throw error;
+    if (error instanceof ProtocolError) throw error;
     reportException(error, { action: what, phase: "mcp surface" });
-    throw new ProtocolError(ErrorCode.InternalError, `The ${what} could not be produced`);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `The ${what} could not be produced`);
   }
 }

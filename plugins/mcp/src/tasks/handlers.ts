@@ -2,22 +2,21 @@
  * The protocol's task requests — `tasks/get`, `tasks/result`, `tasks/cancel`, `tasks/list` — on one
  * server, over the tool set's task store. Each request is answered for the caller it comes from
  * (its principal, from the same server context as a tool call), so a task id of someone else's is
- * `Task not found` exactly as an unknown one. Registered through the base `Protocol` method, as the
- * tool call is, and only on a server that declares the `tasks` capability.
+ * `Task not found` exactly as an unknown one. Registered only on a server that declares the `tasks` capability.
  */
 import { reportException } from "@axn/core";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   CancelTaskRequestSchema,
-  ErrorCode,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
   ListTasksRequestSchema,
-  McpError,
+} from "@modelcontextprotocol/core";
+import {
+  ProtocolErrorCode,
   RELATED_TASK_META_KEY,
+  type Server,
   type ServerCapabilities,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import { ProtocolError } from "../protocol/protocol-error.js";
 import type { McpRequestExtra } from "../protocol/server-context.js";
 import { isTerminalStatus } from "./status.js";
@@ -44,35 +43,36 @@ export const TaskMessages = {
 export type TaskCaller = (extra: McpRequestExtra) => string;
 
 export function registerTaskHandlers(server: Server, store: McpTaskStore, ownerOf: TaskCaller): void {
-  const on = Protocol.prototype.setRequestHandler;
   const found = async (taskId: string, extra: McpRequestExtra) => {
     const task = await store.find(taskId, ownerOf(extra));
-    if (task === undefined) throw new ProtocolError(ErrorCode.InvalidParams, TaskMessages.notFound(taskId));
+    if (task === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, TaskMessages.notFound(taskId));
     return task;
   };
-  on.call(server, GetTaskRequestSchema, (request, extra: McpRequestExtra) =>
-    guarded("tasks/get", extra, async () => (await found(request.params.taskId, extra)).task),
+  // The 2025-11-25 task methods are no spec methods of the SDK's typed maps any more (2026-07-28
+  // moved tasks to an extension): registered in the custom-method form, with the wire's own schemas.
+  server.setRequestHandler("tasks/get", { params: GetTaskRequestSchema.shape.params }, (params, extra) =>
+    guarded("tasks/get", extra, async () => (await found(params.taskId, extra)).task),
   );
-  on.call(server, GetTaskPayloadRequestSchema, (request, extra: McpRequestExtra) =>
+  server.setRequestHandler("tasks/result", { params: GetTaskPayloadRequestSchema.shape.params }, (params, extra) =>
     guarded("tasks/result", extra, async () => {
-      const taskId = request.params.taskId;
-      const result = await store.result(await found(taskId, extra), extra.signal);
+      const taskId = params.taskId;
+      const result = await store.result(await found(taskId, extra), extra.mcpReq.signal);
       return { ...result, _meta: { ...result._meta, [RELATED_TASK_META_KEY]: { taskId } } };
     }),
   );
-  on.call(server, CancelTaskRequestSchema, (request, extra: McpRequestExtra) =>
+  server.setRequestHandler("tasks/cancel", { params: CancelTaskRequestSchema.shape.params }, (params, extra) =>
     guarded("tasks/cancel", extra, async () => {
-      const task = await found(request.params.taskId, extra);
+      const task = await found(params.taskId, extra);
       if (isTerminalStatus(task.task.status))
         throw new ProtocolError(
-          ErrorCode.InvalidParams,
-          TaskMessages.terminal(request.params.taskId, task.task.status),
+          ProtocolErrorCode.InvalidParams,
+          TaskMessages.terminal(params.taskId, task.task.status),
         );
       return store.cancel(task);
     }),
   );
-  on.call(server, ListTasksRequestSchema, (request, extra: McpRequestExtra) =>
-    guarded("tasks/list", extra, () => store.list(ownerOf(extra), request.params?.cursor)),
+  server.setRequestHandler("tasks/list", { params: ListTasksRequestSchema.shape.params }, (params, extra) =>
+    guarded("tasks/list", extra, () => store.list(ownerOf(extra), params?.cursor)),
   );
 }
 
@@ -81,10 +81,10 @@ async function guarded<T>(phase: string, extra: McpRequestExtra, run: () => Prom
   try {
     return await run();
   } catch (error) {
-    if (error instanceof McpError || error instanceof ProtocolError) throw error;
+    if (error instanceof ProtocolError) throw error;
     // An abandoned tasks/result (the client cancelled the request) is answered by nobody.
-    if (extra.signal.aborted) throw error;
+    if (extra.mcpReq.signal.aborted) throw error;
     reportException(error, { action: "axn-plugin-mcp", phase: `mcp ${phase}` });
-    throw new ProtocolError(ErrorCode.InternalError, TaskMessages.internal);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, TaskMessages.internal);
   }
 }

@@ -13,7 +13,7 @@ import {
   type LoggingLevel,
   type ProgressToken,
   type ServerNotification,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import type { McpPeer } from "../protocol/peer.js";
 
 const ignore = (): void => {};

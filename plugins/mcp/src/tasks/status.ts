@@ -6,7 +6,7 @@
  * result with `isError` as a failed task); a dead job is `failed`; a cancel is `cancelled`.
  */
 import type { JobSnapshot } from "@axn/core";
-import type { Task } from "@modelcontextprotocol/sdk/types.js";
+import type { Task } from "@modelcontextprotocol/server";
 import type { TaskRecord } from "./records.js";
 
 export const TaskStatusMessages = {

@@ -14,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { Jobs, reportException, type AmbientContextSource, type JobSnapshot } from "@axn/core";
 import { mapSettledResult, toolInvoker } from "@axn/sdk/adapter";
-import type { CallToolResult, CreateTaskResult, Task, TaskMetadata } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, CreateTaskResult, Task, TaskMetadata } from "@modelcontextprotocol/server";
 import { MAX_TASK_TTL_MS, mcpConfig } from "../settings/config.js";
 import { textResult } from "../tools/map-result.js";
 import { mappingOf, type McpTool } from "../tools/wrap.js";

@@ -7,7 +7,11 @@
  * - progress → `notifications/progress`, only when the request carried a `progressToken`;
  * - notify → `notifications/message`, filtered by the session's `logging/setLevel`;
  * - elicit → `elicitation/create` (form mode), only when the client declared `elicitation`;
- * - sample → `sampling/createMessage`, only when the client declared `sampling`.
+ * - sample → `sampling/createMessage`, only when the client declared `sampling`;
+ * - roots → `roots/list`, only when the client declared `roots`.
+ *
+ * On a 2026-07-28 request there are no server→client requests: elicit and sample become questions
+ * of an `input_required` round (input-rounds.ts) — the same messages, answered on the call's retry.
  *
  * A capability the call cannot carry is left off the channel, so `ctx.supports` reports it false
  * and the runtime answers `unavailable` / does nothing. Notifications are best-effort (a client
@@ -22,14 +26,16 @@ import type {
   SampleMessage,
   Sampled,
 } from "@axn/core";
-import {
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  type CreateMessageRequest,
-  type ElicitRequestFormParams,
-  type LoggingLevel,
-} from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+  ListRootsResult,
+  LoggingLevel,
+} from "@modelcontextprotocol/server";
 import type { McpRequestContext } from "../protocol/server-context.js";
+import type { InputRounds } from "./input-rounds.js";
 
 /**
  * How long a question to the user or to the client's model may stay unanswered (the SDK's own
@@ -52,15 +58,30 @@ function toSamplingContent(
   return { type: content.type, mimeType: content.mimeType, data: content.data };
 }
 
-export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
+/** A request to the client and its answer: sent on the session (2025-11-25), or asked in a round (2026-07-28). */
+type Ask = (
+  message: { method: "elicitation/create" | "sampling/createMessage" | "roots/list"; params?: object },
+  signal: AbortSignal,
+  key: string | undefined,
+) => Promise<unknown>;
+
+function askerOf(request: McpRequestContext, rounds: InputRounds | undefined): Ask | undefined {
+  if (rounds !== undefined) return (message, _signal, key) => rounds.ask(message as never, key);
+  const send = request.sendRequest;
+  if (send === undefined) return undefined;
+  return (message, signal) => send(message as never, { signal, timeout: LIVE_REQUEST_TIMEOUT_MS });
+}
+
+export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds): LiveChannel {
   const channel: {
     progress?: (update: ProgressUpdate) => void;
     log?: (entry: LogEntry) => void;
     elicit?: LiveChannel["elicit"];
     sample?: LiveChannel["sample"];
+    roots?: LiveChannel["roots"];
   } = {};
   const send = request.sendNotification;
-  const ask = request.sendRequest;
+  const ask = askerOf(request, rounds);
   const token = request._meta?.progressToken;
   const peer = request.peer;
   if (send !== undefined && token !== undefined) {
@@ -75,12 +96,9 @@ export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
   }
   const capabilities = peer?.clientCapabilities();
   if (ask !== undefined && supportsFormElicitation(capabilities)) {
-    channel.elicit = async ({ message, requestedSchema }, signal): Promise<ElicitAnswer> => {
+    channel.elicit = async ({ message, requestedSchema, key }, signal): Promise<ElicitAnswer> => {
       const params = { mode: "form", message, requestedSchema } as unknown as ElicitRequestFormParams;
-      const answer = await ask({ method: "elicitation/create", params }, ElicitResultSchema, {
-        signal,
-        timeout: LIVE_REQUEST_TIMEOUT_MS,
-      });
+      const answer = (await ask({ method: "elicitation/create", params }, signal, key)) as ElicitResult;
       if (answer.action === "accept") return { action: "accept", content: answer.content ?? {} };
       return { action: answer.action };
     };
@@ -102,10 +120,11 @@ export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
               },
             }),
       };
-      const reply = await ask({ method: "sampling/createMessage", params }, CreateMessageResultSchema, {
+      const reply = (await ask(
+        { method: "sampling/createMessage", params },
         signal,
-        timeout: LIVE_REQUEST_TIMEOUT_MS,
-      });
+        sample.key,
+      )) as CreateMessageResult;
       const content = reply.content;
       const value =
         content.type === "text"
@@ -120,6 +139,14 @@ export function mcpLiveChannel(request: McpRequestContext): LiveChannel {
         model: reply.model,
         ...(reply.stopReason === undefined ? {} : { stopReason: reply.stopReason }),
       };
+    };
+  }
+  if (ask !== undefined && capabilities?.roots !== undefined) {
+    channel.roots = async (signal, key) => {
+      const listed = (await ask({ method: "roots/list" }, signal, key)) as ListRootsResult;
+      return (listed.roots ?? []).map((root) =>
+        root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name },
+      );
     };
   }
   return channel;

@@ -8,7 +8,7 @@
  */
 import { render } from "@axn/core";
 import { serializeExposed, type ToolFailure, type ToolMapping } from "@axn/sdk/adapter";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { mcpConfig } from "../settings/config.js";
 
 export { ADAPTER_FAILURE_MESSAGE } from "@axn/sdk/adapter";

@@ -8,7 +8,7 @@
  */
 import type { JsonSchema, JsonValue, MediaField, MediaValue } from "@axn/core";
 import { serializeExposed, type ToolMapping } from "@axn/sdk/adapter";
-import type { CallToolResult, ContentBlock, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ContentBlock, Tool } from "@modelcontextprotocol/server";
 import { mcpConfig } from "../settings/config.js";
 import { STRUCTURED_MAPPING } from "./map-result.js";
 

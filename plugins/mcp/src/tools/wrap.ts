@@ -11,14 +11,17 @@ import {
   type AmbientContextSource,
   type AnyAxn,
   type LiveChannel,
+  type TraceContext,
 } from "@axn/core";
 import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping } from "@axn/sdk/adapter";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { resolveAnnotations } from "./annotations.js";
 import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "../settings/config.js";
 import { MESSAGE_MAPPING, structuredMapping } from "./map-result.js";
 import { mediaMapping, outputSchemaWithoutMedia } from "./media.js";
 import { defaultServerContext, type McpRequestContext } from "../protocol/server-context.js";
+import { toolCallAttributes, traceContextOf } from "../protocol/trace-context.js";
+import type { InputRounds } from "./input-rounds.js";
 import { mcpLiveChannel } from "./live.js";
 
 /** The `_meta` key carrying a tool's contract version when it is above 1. */
@@ -45,6 +48,8 @@ export interface McpCallRequest extends McpRequestContext {
   readonly ambientContext?: AmbientContextSource;
   /** Told the promise of a body still running when the call was answered at its deadline (the server's `CallSlot`). */
   readonly onOverdue?: (settled: Promise<void>) => void;
+  /** A 2026-07-28 call's input rounds: where `ctx.elicit` / `ctx.sample` ask (tools/input-rounds.ts). */
+  readonly rounds?: InputRounds;
 }
 
 /** An MCP tool: the protocol's definition of it, and its handler. */
@@ -111,7 +116,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
     action,
     // The live channel reaches the body through the call options (`ctx.progress`…).
     call: (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> =>
-      run(args ?? {}, callOptions(request)),
+      run(args ?? {}, callOptions(name, request)),
   };
   const frozen = Object.freeze(tool);
   mappings.set(frozen, mapping);
@@ -128,26 +133,36 @@ export function mappingOf(tool: McpTool): ToolMapping<CallToolResult, CallToolRe
   return mappings.get(tool) ?? MESSAGE_MAPPING;
 }
 
-function callOptions(request: McpCallRequest): McpCallOptions {
-  return new McpCallOptions(request.ambientContext ?? defaultServerContext(request), request);
+function callOptions(toolName: string, request: McpCallRequest): McpCallOptions {
+  return new McpCallOptions(request.ambientContext ?? defaultServerContext(request), toolName, request);
 }
 
 /**
  * A call's options. `live` is a getter the runtime reads only when the action first uses a live
- * capability, so a call that never does builds no channel (and no closure for one).
+ * capability, so a call that never does builds no channel (and no closure for one); the span's
+ * attributes and remote parent are getters core reads only when tracing is on.
  */
 class McpCallOptions {
   readonly signal: AbortSignal | undefined;
+  readonly #toolName: string;
   readonly #request: McpCallRequest;
   constructor(
     readonly ambientContext: AmbientContextSource,
+    toolName: string,
     request: McpCallRequest,
   ) {
     this.signal = request.signal;
+    this.#toolName = toolName;
     this.#request = request;
   }
+  get spanAttributes(): Record<string, string> {
+    return toolCallAttributes(this.#toolName, this.#request);
+  }
+  get traceContext(): TraceContext | undefined {
+    return traceContextOf(this.#request._meta);
+  }
   get live(): LiveChannel {
-    return mcpLiveChannel(this.#request);
+    return mcpLiveChannel(this.#request, this.#request.rounds);
   }
   get onOverdue(): McpCallRequest["onOverdue"] {
     return this.#request.onOverdue;

@@ -2,8 +2,9 @@
  * `axn call TOOL --args JSON [--ambient JSON] [--as PRINCIPAL]`: runs one tool the way an adapter
  * does — through the Invoker (the access check, wire coercion, user-facing input errors, undeclared
  * inputs refused, `ambientContext` smuggled in the arguments stripped) with `--ambient` as the
- * trusted ambient context and `--as` as its caller — and prints the result as JSON. Exit code 1
- * when the tool failed or the caller was refused.
+ * trusted ambient context and `--as` as its caller — and prints the result as JSON; the tool's
+ * progress and logs as it runs go to stderr (call/live-output.ts). Exit code 1 when the tool
+ * failed or the caller was refused.
  */
 import {
   AccessDeniedError,
@@ -21,6 +22,7 @@ import { ExitCode, usageError } from "../errors.js";
 import { println } from "../io.js";
 import { parseJsonObject } from "../json-args.js";
 import { loadApp } from "../load-app.js";
+import { liveOutput } from "../call/live-output.js";
 import { enqueueToolCall } from "./jobs.js";
 
 const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
@@ -41,7 +43,11 @@ export const callCommand: Command = {
     "  --as PRINCIPAL   call as this principal: an id, or a JSON object { id, scopes?, roles?, claims? }",
     "                   (default: no caller, as an anonymous client would be)",
     "  --async          enqueue the call for `axn worker` and print the job (see `axn jobs ID`)",
-    "  --json           accepted for uniformity: the output is always JSON",
+    "  --json           NDJSON on stdout: one line per progress or log event, the result last",
+    "",
+    "While the tool runs, its progress (ctx.progress) and client logs (ctx.notify) go to stderr:",
+    "a live progress bar with the tool's message on a terminal, one line per update otherwise.",
+    "stdout holds only the result.",
     "",
     "Exit codes: 0 the tool succeeded, 1 it failed (the error is in the output).",
     "",
@@ -50,7 +56,6 @@ export const callCommand: Command = {
     `  axn call TOOL --args '{"name":"Ada"}'`,
     `  axn call TOOL --args '{"id":"T-1"}' --as '{"id":"user_1","roles":["admin"]}'`,
   ].join("\n"),
-  // The output is JSON either way; --json is accepted so every data command takes it.
   options: {
     args: { type: "string" },
     ambient: { type: "string" },
@@ -73,8 +78,16 @@ export const callCommand: Command = {
     await loadApp(io.cwd, configPath);
     const tool = findTool(spec);
     if (values["async"] === true) return enqueueToolCall(io, tool.action, args, ambientContext, configPath);
-    const result = await invoker.call(tool.action, args, { ambientContext });
-    println(io.stdout, JSON.stringify(describe(result), null, 2));
+    const json = values["json"] === true;
+    const output = liveOutput(io, { tool: tool.name, action: tool.action.name, json });
+    let result: Result<object>;
+    try {
+      result = await invoker.call(tool.action, args, { ambientContext, live: output.live });
+    } finally {
+      output.finish();
+    }
+    if (json) println(io.stdout, JSON.stringify({ event: "result", ...describe(result) }));
+    else println(io.stdout, JSON.stringify(describe(result), null, 2));
     if (
       result.exception instanceof AccessDeniedError &&
       result.exception.code === "AXN_UNAUTHENTICATED" &&

@@ -1,0 +1,72 @@
+/**
+ * A 2026-07-28 request: self-describing (its protocol version, client capabilities and log level
+ * in its own `_meta`), so no session is looked up, opened or stored — any instance answers it. It
+ * is served by the SDK's `createMcpHandler` in its strict modern posture, over a fresh server for
+ * each request built from the handler's one tool set (`serverFor(…, "modern")`); the checks before
+ * it (path, Host/Origin, authentication, body size, scopes) are the same steps every request takes.
+ * The SDK answers what the revision defines: `server/discover`, the header/body checks (`-32020`),
+ * unsupported versions (`-32022`), undeclared capabilities (`-32021`), cache fields, and
+ * `subscriptions/listen` streams fed by the handler's event bus.
+ */
+import { reportException } from "@axn/core";
+import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { serverFor } from "../server/server.js";
+import { resourceInternals } from "../surface/resources.js";
+import type { HttpContext } from "./context.js";
+import type { Exchange } from "./exchange.js";
+
+export type ModernHandler = McpHttpHandler;
+
+export function modernHandler(ctx: HttpContext): ModernHandler {
+  const handler = createMcpHandler(() => serverFor(ctx.options, ctx.set, ctx.limits, "modern"), {
+    legacy: "reject",
+    maxRequestBodySize: ctx.maxBodyBytes,
+    // Reporting only: what the client is answered is the SDK's (no exception message reaches it).
+    onerror: (error) => reportException(error, { action: "axn-plugin-mcp", phase: "mcp 2026-07-28 request" }),
+  });
+  // A resource's `notifyUpdated` reaches every open `subscriptions/listen` stream that asked for its
+  // URI (the SDK's listen router filters per stream); the streams of this process only — see
+  // docs/scaling.md for several instances.
+  const publish = async (uri: string): Promise<void> => handler.notify.resourceUpdated(uri);
+  for (const resource of ctx.set.surface.resources) resourceInternals(resource).subscribers.add(publish);
+  const close = handler.close;
+  return {
+    ...handler,
+    close: async () => {
+      for (const resource of ctx.set.surface.resources) resourceInternals(resource).subscribers.delete(publish);
+      await close();
+    },
+  };
+}
+
+/**
+ * True when the request speaks 2026-07-28: the SDK's own classification, from the body already
+ * read. A request naming a session is 2025-11-25 by definition (2026-07-28 has none), and a body
+ * that claims no revision at all — not even a JSON-RPC method, as `{}` — keeps the answers it had
+ * before (a 2025-11-25 client's mistake, answered in its terms).
+ */
+export async function isModern(exchange: Exchange): Promise<boolean> {
+  const { request, parsedBody } = exchange;
+  if (request.method !== "POST" || request.headers.has("mcp-session-id")) return false;
+  if (!claimsSomething(parsedBody) && !MODERN_VERSION.test(request.headers.get("mcp-protocol-version") ?? ""))
+    return false;
+  return !(await isLegacyRequest(request, parsedBody));
+}
+
+/** A 2026-or-later revision in the `MCP-Protocol-Version` header. */
+const MODERN_VERSION = /^20(2[6-9]|[3-9]\d)-/;
+
+function claimsSomething(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some(
+    (message) =>
+      typeof message === "object" && message !== null && typeof (message as { method?: unknown }).method === "string",
+  );
+}
+
+export function serveModern(handler: ModernHandler, { request, caller, parsedBody }: Exchange): Promise<Response> {
+  return handler.fetch(request, {
+    ...(caller.authInfo === undefined ? {} : { authInfo: caller.authInfo }),
+    parsedBody,
+  });
+}
