@@ -102,7 +102,8 @@ export function taskExtension(host: TaskExtensionHost): Intercept {
         return stamped(
           {
             taskId,
-            status: task?.status === "working" || task === undefined ? "working" : task.status,
+            // Just created: working, however fast the job is; the next tasks/get tells its end.
+            status: "working",
             createdAt: task?.createdAt ?? new Date().toISOString(),
             lastUpdatedAt: task?.lastUpdatedAt ?? new Date().toISOString(),
             ttlMs: task?.ttl ?? null,
