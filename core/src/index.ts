@@ -241,7 +241,22 @@ export { reportAccessDenied } from "./host/observers.js";
 export type { EnqueueOptions, JobBackoff, JobHandle, JobState, JobStatus } from "./action/job.js";
 export { Jobs } from "./queue/jobs.js";
 export { createEmbeddedQueue, EmbeddedQueue, type EmbeddedQueueOptions } from "./queue/embedded.js";
+export {
+  DEFAULT_QUEUE_LIMITS,
+  resolveQueueLimits,
+  type QueueLimits,
+  type QueueLimitSettings,
+} from "./queue/limits.js";
+export { QueueFullError } from "./queue/queue-full.js";
+export {
+  SubmitMessages,
+  validIdempotencyKey,
+  type Submission,
+  type SubmitOptions,
+  type SubmitRefusal,
+} from "./queue/submit.js";
 export type {
+  JobAdmission,
   JobAttempt,
   JobOptions,
   JobPayload,

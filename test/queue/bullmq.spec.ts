@@ -184,7 +184,7 @@ describe("queue: BullMQ on a real Redis", function () {
       error = caught;
     }
     expect((error as Error).message).to.equal(
-      'the config passed to createHost: unknown setting "queue.conection"; the queue settings are connection, name, prefix, lockDuration, stalledInterval',
+      'the config passed to createHost: unknown setting "queue.conection"; the queue settings are connection, name, prefix, lockDuration, stalledInterval, concurrency, maxJobBytes, maxWaitingJobs, maxWaitingPerOwner, keepEnded, enqueueTimeoutMs',
     );
   });
 

@@ -30,8 +30,10 @@ describe("queue: axn call --async, axn jobs, axn worker", function () {
       env: env(),
     });
     expect(enqueued.code, enqueued.stderr).to.equal(0);
-    const { id } = JSON.parse(enqueued.stdout) as { id: string };
-    expect(JSON.parse(enqueued.stdout)).to.deep.equal({ id, action: "QueueFixture.Count", state: "waiting" });
+    const { id, token } = JSON.parse(enqueued.stdout) as { id: string; token: string };
+    // No --as: an anonymous submission, owned by the capability token printed to its creator.
+    expect(JSON.parse(enqueued.stdout)).to.deep.equal({ id, action: "QueueFixture.Count", state: "waiting", token });
+    expect(token).to.match(/^[0-9a-f]{64}$/);
     expect(enqueued.stderr).to.equal(`axn: enqueued job ${id}; \`axn jobs ${id} --wait\` prints its result\n`);
 
     const pending = await runAxn(["jobs", id], { cwd: fixture, env: env() });
@@ -46,7 +48,11 @@ describe("queue: axn call --async, axn jobs, axn worker", function () {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const banner = await readUntil(worker, "(Ctrl+C to stop)");
-    expect(banner).to.equal(`axn worker: axn-app, 2 at a time, on queue "${queue}" at ${redis.url} (Ctrl+C to stop)\n`);
+    // The fixture's short locks (1500 ms, checked every 500 ms): 1.5 + 2 × 0.5 s.
+    expect(banner).to.equal(
+      "axn worker: a job whose worker dies is taken over within 2.5 s (lockDuration + 2 × stalledInterval)\n" +
+        `axn worker: axn-app, 2 at a time, on queue "${queue}" at ${redis.url} (Ctrl+C to stop)\n`,
+    );
 
     const done = await runAxn(["jobs", id, "--wait"], { cwd: fixture, env: env() });
     const printed = JSON.parse(done.stdout) as { result: { exposed: { pid: number } } };
@@ -68,22 +74,34 @@ describe("queue: axn call --async, axn jobs, axn worker", function () {
     ]);
   });
 
-  it("an --async call with bad arguments settles as the synchronous call's input error", async () => {
-    worker = spawn(process.execPath, [axnBin, "worker"], {
-      cwd: fixture,
-      env: { ...process.env, ...env() },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    await readUntil(worker, "(Ctrl+C to stop)");
-    const enqueued = await runAxn(["call", "count", "--async", "--args", '{"run":"cli","n":"seven"}'], {
+  it("an --async call with bad arguments is refused at once with the synchronous call's input error; nothing is enqueued", async () => {
+    const refused = await runAxn(["call", "count", "--async", "--args", '{"run":"cli","n":"seven"}'], {
       cwd: fixture,
       env: env(),
     });
-    const { id } = JSON.parse(enqueued.stdout) as { id: string };
-    const done = await runAxn(["jobs", id, "--wait"], { cwd: fixture, env: env() });
     const sync = await runAxn(["call", "count", "--args", '{"run":"cli","n":"seven"}'], { cwd: fixture, env: env() });
-    expect(done.code).to.equal(1);
-    expect((JSON.parse(done.stdout) as { result: unknown }).result).to.deep.equal(JSON.parse(sync.stdout));
+    expect(refused.code).to.equal(1);
+    expect(JSON.parse(refused.stdout)).to.deep.equal({ ...JSON.parse(sync.stdout), enqueued: false });
+    expect(refused.stderr).to.equal("");
+  });
+
+  it("axn jobs --as / --token reads a job as that caller: another caller's job is the unknown-job error", async () => {
+    const enqueued = await runAxn(["call", "count", "--async", "--args", '{"run":"cli","n":8}'], {
+      cwd: fixture,
+      env: env(),
+    });
+    const { id, token } = JSON.parse(enqueued.stdout) as { id: string; token: string };
+    const unknownJob = `axn: No job "${id}" on the app's queue; it was never enqueued there, or it expired\n`;
+    for (const args of [
+      ["--as", "ag_bob"],
+      ["--token", "guessed"],
+      ["--as", "ag_bob", "--token", "guessed"],
+    ]) {
+      const other = await runAxn(["jobs", id, ...args], { cwd: fixture, env: env() });
+      expect([other.code, other.stderr]).to.deep.equal([1, unknownJob]);
+    }
+    const own = await runAxn(["jobs", id, "--token", token], { cwd: fixture, env: env() });
+    expect([own.code, (JSON.parse(own.stdout) as { id: string }).id]).to.deep.equal([0, id]);
   });
 
   it("refuses: a worker, --async or jobs for an app without queue.connection; an unknown job; a bad --concurrency", async () => {

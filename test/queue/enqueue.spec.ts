@@ -219,7 +219,7 @@ describe("queue: A.enqueue on the embedded queue", () => {
     expect(runs).to.equal(1);
   });
 
-  it("runs higher priority first, and a delayed job after its delay", async () => {
+  it("runs higher priority first — an unset one at its fair-share rank — and a delayed job after its delay", async () => {
     await Jobs.use(createEmbeddedQueue({ concurrency: 1 }));
     const order: string[] = [];
     let release!: () => void;
@@ -241,7 +241,8 @@ describe("queue: A.enqueue on the embedded queue", () => {
     expect((await jobs[1]!.status()).state).to.equal("delayed");
     release();
     await Promise.all(jobs.map((job) => job.result()));
-    expect(order).to.deep.equal(["first", "high", "low", "none", "delayed"]);
+    // "none" is the app's 4th waiting job (delayed, low, high before it): it runs at priority 4.
+    expect(order).to.deep.equal(["first", "high", "none", "low", "delayed"]);
   });
 
   it("cancels a job that has not run; a running one sees ctx.signal abort", async () => {

@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect } from "chai";
-import { createEmbeddedQueue, Jobs } from "@axn/core";
+import { createEmbeddedQueue, DEFAULT_QUEUE_LIMITS, Jobs } from "@axn/core";
 import { loadHost } from "@axn/sdk";
 import { resolveQueueSettings } from "@axn/sdk/queue";
 import { resetKernel } from "@axn/sdk/testing";
@@ -57,6 +57,7 @@ describe("queue: the example app's long-running export", function () {
         prefix: "axn",
         lockDuration: undefined,
         stalledInterval: undefined,
+        limits: DEFAULT_QUEUE_LIMITS,
       });
     });
   });

@@ -88,8 +88,15 @@ describe("queue: background calls over HTTP", function () {
       expect(later.body).to.deep.equal({ quoted: 42, officerId: "o1" });
     });
 
+    it("an input error: the synchronous 400 with the field errors at once, and nothing is enqueued", async () => {
+      const sync = await postJson(url("/jobs_quote/v1"), { amount: "many" });
+      const refused = await postJson(url("/jobs_quote/v1?async=1"), { amount: "many" });
+      expect(sync.status).to.equal(400);
+      expect([refused.status, refused.body]).to.deep.equal([sync.status, sync.body]);
+      expect(refused.headers.get("location")).to.equal(null);
+    });
+
     for (const [what, args, status] of [
-      ["an input error: 400 with the field errors", { amount: "many" }, 400],
       ["a business failure: 422 with the tool's message", { amount: 5000 }, 422],
       ["an exception: 500 with the user-facing error, never the cause", { amount: 13 }, 500],
     ] as const) {
@@ -151,6 +158,29 @@ describe("queue: background calls over HTTP", function () {
       } finally {
         await server.close();
       }
+    });
+
+    it("a cancelled job answers its state, cancelled — the word axn jobs and MCP tasks use — not a call result", async () => {
+      const accepted = await postJson(url("/jobs_hold/v1?async=1"), {});
+      const id = (accepted.body as { id: string }).id;
+      const job = (await Jobs.find(id))!;
+      expect(await job.cancel()).to.equal(true);
+      // Hold ignores its signal: let the body end; the cancel asked for decides the state.
+      tools.release();
+      await job.result();
+      const reply = await send(url(`/jobs/${id}`), { method: "GET" });
+      expect([reply.status, reply.body, reply.headers.get("retry-after")]).to.deep.equal([
+        200,
+        {
+          id,
+          tool: "jobs_hold",
+          version: 1,
+          state: "cancelled",
+          attemptsMade: (await job.status()).attemptsMade,
+          attempts: 3,
+        },
+        null,
+      ]);
     });
 
     it("an unknown job id is a 404 naming it", async () => {

@@ -2,7 +2,9 @@
  * A background call's job is bound to the principal that enqueued it (plugins/http/src/jobs.ts,
  * `JobPayload.owner`): over real HTTP on loopback, `GET {basePath}/jobs/{id}` by another principal
  * — or by an anonymous caller — is the 404 an unknown id gets, byte for byte; the owner reads it; a
- * job enqueued anonymously stays readable anonymously; trusted code (`Jobs.find` without a
+ * job enqueued anonymously is read with the capability token its 202 returned, and by no one
+ * else; a job trusted code enqueued without a principal by no caller at all (its id is random on
+ * BullMQ too, never BullMQ's counter); trusted code (`Jobs.find` without a
  * principal, what `axn jobs ID` calls) finds every job. On the embedded queue and on BullMQ with a
  * worker on the real Redis the spec starts.
  */
@@ -72,10 +74,34 @@ describe("queue: a job is bound to the principal that enqueued it", function () 
       expect([own.status, own.body]).to.deep.equal([200, { message: "Action completed successfully" }]);
     });
 
-    it("a job enqueued anonymously stays readable anonymously", async () => {
-      const { accepted } = await enqueued("owner_echo");
-      const anonymous = await get(accepted);
-      expect([anonymous.status, anonymous.body]).to.deep.equal([200, { message: "Action completed successfully" }]);
+    it("a job enqueued anonymously is its creator's: the token in its URL reads it, the bare id is the unknown-id 404", async () => {
+      const { accepted, id } = await enqueued("owner_echo");
+      const { token } = accepted.body as { token: string };
+      expect(token).to.match(/^[0-9a-f]{64}$/);
+      expect(accepted.headers.get("location")).to.equal(`/api/jobs/${id}?token=${token}`);
+      const creator = await get(accepted);
+      expect([creator.status, creator.body]).to.deep.equal([200, { message: "Action completed successfully" }]);
+      for (const [headers, query] of [
+        [{}, ""],
+        [{}, "?token=guessed"],
+        [BOB, ""],
+        [BOB, "?token=guessed"],
+      ] as const) {
+        const other = await send(url(`/jobs/${id}${query}`), { method: "GET", headers });
+        expect([other.status, other.body]).to.deep.equal([404, unknownJob(id)]);
+      }
+      expect(await Jobs.find(id, { principal: null, token })).to.not.equal(undefined);
+      expect(await Jobs.find(id, { principal: null })).to.equal(undefined);
+    });
+
+    it("a job trusted code enqueued with no principal is the unknown-id 404 to every caller", async () => {
+      const job = await tools.Echo.enqueue({});
+      await job.result();
+      for (const headers of [{}, BOB]) {
+        const reply = await send(url(`/jobs/${job.id}`), { method: "GET", headers });
+        expect([reply.status, reply.body]).to.deep.equal([404, unknownJob(job.id)]);
+      }
+      expect(job.id).to.match(/^[0-9a-f-]{36}$/);
     });
 
     it("the owner is the principal's id: the same principal on another request reads it, Jobs.find({ principal }) agrees", async () => {

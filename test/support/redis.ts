@@ -20,7 +20,8 @@ export interface RedisServer {
   readonly url: string;
   /** Stops the server (SIGKILL when asked: a crash) and starts a fresh one on the same port. */
   restart(options?: { readonly crash?: boolean; readonly downMs?: number }): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops the server; `keepData`: a persistent one's data stays for the next `restart()`. */
+  stop(options?: { readonly keepData?: boolean }): Promise<void>;
 }
 
 let installed: boolean | undefined;
@@ -155,9 +156,9 @@ export async function startRedis(options: { readonly persistent?: boolean } = {}
       if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
       child = await launch(binary, port, dir);
     },
-    async stop() {
+    async stop({ keepData = false } = {}) {
       await stopChild(child, "SIGTERM");
-      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+      if (dir !== undefined && !keepData) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -183,6 +184,6 @@ export function useRedis(options: { readonly persistent?: boolean } = {}): Redis
       return current().url;
     },
     restart: (options) => current().restart(options),
-    stop: () => current().stop(),
+    stop: (options) => current().stop(options),
   };
 }

@@ -59,6 +59,17 @@ export interface ActionInternals {
     options: CallOptions | undefined,
     policy: CallPolicy | undefined,
   ) => Promise<Result<Record<string, unknown>>>;
+  /**
+   * The access gate and input checks of a call, without running it: `undefined` when it would
+   * start, else the refusal `Result` it would settle (runtime/execute.ts `precheck`).
+   */
+  readonly precheck: (
+    args: unknown,
+    options: CallOptions | undefined,
+    policy: CallPolicy | undefined,
+  ) => Promise<Result<Record<string, unknown>> | undefined>;
+  /** What `precheck` checks, under direct-call rules: the error the call would be refused with, or `undefined`. */
+  readonly inputRefusal: (args: unknown, options: CallOptions | undefined) => Promise<unknown>;
 }
 
 /** Anything carrying an action handle: an action from `defineAxn` or `Factory.build`. */

@@ -68,6 +68,12 @@ export const ErrorCodes = {
   JobDead: "AXN_JOB_DEAD",
   /** Queue: the job was cancelled before it settled. */
   JobCancelled: "AXN_JOB_CANCELLED",
+  /** Queue: the job's arguments and ambient context are larger than the queue's `maxJobBytes`. */
+  JobTooLarge: "AXN_JOB_TOO_LARGE",
+  /** Queue: the owner's (or every owner's) waiting jobs are at the queue's cap; try again later. */
+  QueueFull: "AXN_QUEUE_FULL",
+  /** Queue: the backend did not store the job within the enqueue deadline (Redis unreachable); it will not run. */
+  EnqueueTimeout: "AXN_ENQUEUE_TIMEOUT",
   /** Access: the action needs an authenticated caller and the call had no principal (HTTP 401). */
   Unauthenticated: "AXN_UNAUTHENTICATED",
   /** Access: the caller's principal does not satisfy the action's access policy (HTTP 403). */

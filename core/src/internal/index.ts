@@ -37,3 +37,5 @@ export {
 export { configurableFor } from "../config/namespaces.js";
 export { configurableInternals, type ConfigurableInternals } from "../config/configurable-internals.js";
 export { resetAxnConfig } from "../options/global.js";
+export { endedPayload } from "../queue/ended.js";
+export { ownerBucket } from "../queue/limits.js";

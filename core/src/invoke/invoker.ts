@@ -84,6 +84,20 @@ export class Invoker {
   }
 
   /**
+   * The checks `call` makes before the action's hooks and body — the access gate, then the inputs —
+   * without running it: `undefined` when the call would start, else the refusal `Result` the call
+   * would have settled (reported the same way). A transport asks it before enqueueing a caller's
+   * call, so a job the worker's Invoker would refuse is never stored.
+   */
+  check<A extends AnyAxn>(
+    action: A,
+    args: unknown,
+    options: InvokeOptions = NO_OPTIONS,
+  ): Promise<Result<Record<string, unknown>> | undefined> {
+    return internalsOf(action).precheck(args, options, this.#policy);
+  }
+
+  /**
    * True only when the result failed because the caller's arguments were wrong and the violation
    * was settled user-facing: the adapter may tell the model which argument to fix.
    */

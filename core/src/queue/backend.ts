@@ -10,6 +10,7 @@ import type { JsonValue } from "../schema/json-schema-types.js";
 import type { FieldError } from "../errors/validation.js";
 import type { InvokerOptions } from "../invoke/invoker.js";
 import type { LiveChannel } from "../action/live.js";
+import type { QueueLimits } from "./limits.js";
 
 /** One enqueued call, as it travels: plain JSON only. */
 export interface JobPayload {
@@ -30,6 +31,24 @@ export interface JobPayload {
    * job only to that principal (its id alone is no capability), a trusted reader to anyone.
    */
   readonly owner?: string;
+  /**
+   * For a job an anonymous caller of a transport submitted: the SHA-256 (hex) of the capability
+   * token its creator alone was given (`Jobs.submit`); a transport shows the job to whoever presents
+   * that token. A job with neither `owner` nor `capability` is shown to trusted readers only.
+   */
+  readonly capability?: string;
+}
+
+/** What a backend checks before it stores a job a transport submitted (`Jobs.submit`): the waiting caps. */
+export interface JobAdmission {
+  readonly maxWaitingJobs: number;
+  readonly maxWaitingPerOwner: number;
+  /**
+   * The enqueue deadline (ms since the epoch, this process's clock): a backend whose store answers
+   * later (a Redis that was away) refuses to store the job then (`AXN_ENQUEUE_TIMEOUT`) — the caller
+   * was already told it was not enqueued.
+   */
+  readonly notAfter?: number;
 }
 
 /** The enqueue options with their defaults applied. */
@@ -38,7 +57,13 @@ export interface JobOptions {
   readonly delay: number;
   readonly attempts: number;
   readonly backoff: { readonly type: "fixed" | "exponential"; readonly delay: number };
+  /** Unset: the backend ranks the job for fair share (the n-th waiting job of its owner runs at priority n). */
   readonly priority: number | undefined;
+  /**
+   * Set for a transport's submission: the backend refuses the job (`AXN_QUEUE_FULL`) when its
+   * owner's, or every owner's, waiting jobs are at the cap. Trusted code's `A.enqueue` is not capped.
+   */
+  readonly admission?: JobAdmission;
 }
 
 /**
@@ -74,6 +99,8 @@ export interface JobSnapshot {
   readonly settled: SettledJob | undefined;
   /** The payload's `owner`: the enqueuing principal's id; absent for a job enqueued anonymously. */
   readonly owner?: string;
+  /** The payload's `capability`: the digest of the token an anonymous creator was given. */
+  readonly capability?: string;
 }
 
 /** One attempt of a job, as a worker ran it: retried when the body threw. */
@@ -85,7 +112,13 @@ export interface JobAttempt {
 export interface QueueBackend {
   /** `"embedded"`, `"bullmq"`, …: named in messages. */
   readonly kind: string;
-  /** Stores a job and returns its id — the existing job's id when `jobId` is already taken. */
+  /** The limits this backend keeps (limits.ts); absent: the defaults. */
+  readonly limits?: QueueLimits;
+  /**
+   * Stores a job and returns its id — the existing job's id when `jobId` is already taken. With
+   * `options.admission`, refuses it (`AXN_QUEUE_FULL`) when the waiting caps are reached. An ended
+   * job keeps its settled call only: the backend drops its arguments and ambient context.
+   */
   add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string>;
   /** The job's state; `undefined` when the backend has no such job. */
   snapshot(id: string): Promise<JobSnapshot | undefined>;

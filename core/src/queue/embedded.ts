@@ -5,6 +5,11 @@
  * deduplication, delay, priority). One machine only, and lost on restart: an app that needs jobs
  * to outlive the process or spread over machines configures `queue: { connection: "redis://…" }`.
  *
+ * Bounded like BullMQ (limits.ts): a transport's submission is refused past the waiting caps; a
+ * job without a priority is ranked for fair share — the n-th waiting job of its owner runs at
+ * priority n, so one owner's backlog never holds another's first job back; an ended job keeps its
+ * settled call only, for `keepEnded` (count and age).
+ *
  * @example
  * ```ts
  * Jobs.use(createEmbeddedQueue({ concurrency: 2 }));
@@ -18,20 +23,38 @@ import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import type { JobOptions, JobPayload, JobSnapshot, LocalJobOptions, QueueBackend, SettledJob } from "./backend.js";
 import { jobNotFound } from "./job.js";
+import { endedPayload } from "./ended.js";
+import {
+  DEFAULT_QUEUE_LIMITS,
+  ownerBucket,
+  resolveQueueLimits,
+  type QueueLimits,
+  type QueueLimitSettings,
+} from "./limits.js";
+import { QueueFullError } from "./queue-full.js";
 import { runJob } from "./run-job.js";
 
 export interface EmbeddedQueueOptions {
-  /** Jobs run at once (default 4). */
+  /** Jobs run at once (default 4): the cap background calls run under, beside a server's `maxConcurrentCalls`. */
   readonly concurrency?: number;
-  /** Settled jobs remembered for `status()` / `result()` by id; the oldest are forgotten first (default 10,000). */
-  readonly keepSettled?: number;
+  /** The queue's limits (limits.ts); each one unset keeps its default. */
+  readonly limits?: QueueLimitSettings;
 }
 
 interface Entry {
   readonly id: string;
-  readonly payload: JobPayload;
+  /** Its arguments and ambient context are dropped once it ends (endedPayload). */
+  payload: JobPayload;
   readonly options: JobOptions;
-  readonly local: LocalJobOptions | undefined;
+  local: LocalJobOptions | undefined;
+  /** The owner its waiting count and fair share are kept under (limits.ts ownerBucket). */
+  readonly bucket: string;
+  /** The priority it runs at: the one given, else its fair-share rank. */
+  readonly priority: number;
+  /** Still counted as waiting under its bucket (until it is taken or cancelled). */
+  counted: boolean;
+  /** When it ended (ms since the epoch), for keepEnded.ageSeconds. */
+  endedAt: number;
   /** Enqueue order: the tie-breaker within a priority. */
   readonly order: number;
   /** `taken`: a slot holds it and it starts on the next turn (reported as waiting). */
@@ -59,10 +82,14 @@ function backoffDelay(options: JobOptions, attemptsMade: number): number {
 
 export class EmbeddedQueue implements QueueBackend {
   readonly kind = "embedded";
+  readonly limits: QueueLimits;
   readonly #concurrency: number;
-  readonly #keepSettled: number;
   readonly #jobs = new Map<string, Entry>();
-  readonly #settledOrder: string[] = [];
+  /** Ended job ids, the oldest first (each ends once, so this is also their end-time order). */
+  readonly #endedOrder: string[] = [];
+  /** Waiting jobs per owner bucket, and all together. */
+  readonly #waiting = new Map<string, number>();
+  #waitingTotal = 0;
   #active = 0;
   #order = 0;
   #closed = false;
@@ -76,19 +103,35 @@ export class EmbeddedQueue implements QueueBackend {
       );
     }
     this.#concurrency = concurrency;
-    this.#keepSettled = options.keepSettled ?? 10_000;
+    this.limits =
+      options.limits === undefined ? DEFAULT_QUEUE_LIMITS : resolveQueueLimits(options.limits, "createEmbeddedQueue");
   }
 
   async add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string> {
     if (this.#closed)
       throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: the embedded queue is closed`);
+    this.#forgetExpired();
     if (options.jobId !== undefined && this.#jobs.has(options.jobId)) return options.jobId;
+    const bucket = ownerBucket(payload.owner, payload.invoker !== undefined || payload.capability !== undefined);
+    const waiting = this.#waiting.get(bucket) ?? 0;
+    if (options.admission !== undefined) {
+      if (waiting >= options.admission.maxWaitingPerOwner)
+        throw new QueueFullError(payload.action, "owner", options.admission);
+      if (this.#waitingTotal >= options.admission.maxWaitingJobs)
+        throw new QueueFullError(payload.action, "all", options.admission);
+    }
+    this.#waiting.set(bucket, waiting + 1);
+    this.#waitingTotal++;
     const id = options.jobId ?? randomUUID();
     const entry: Entry = {
       id,
       payload,
       options,
       local,
+      bucket,
+      priority: options.priority ?? waiting + 1,
+      counted: true,
+      endedAt: 0,
       order: this.#order++,
       state: options.delay > 0 ? "delayed" : "waiting",
       attemptsMade: 0,
@@ -104,7 +147,15 @@ export class EmbeddedQueue implements QueueBackend {
     return id;
   }
 
+  /** Jobs not ended yet — waiting, delayed or running: what a process stopping now would drop. */
+  unfinished(): number {
+    let count = 0;
+    for (const entry of this.#jobs.values()) if (entry.settled === undefined) count++;
+    return count;
+  }
+
   async snapshot(id: string): Promise<JobSnapshot | undefined> {
+    this.#forgetExpired();
     const entry = this.#jobs.get(id);
     return entry === undefined ? undefined : this.#snapshotOf(entry);
   }
@@ -165,7 +216,29 @@ export class EmbeddedQueue implements QueueBackend {
       attempts: entry.options.attempts,
       settled: entry.settled,
       ...(entry.payload.owner === undefined ? {} : { owner: entry.payload.owner }),
+      ...(entry.payload.capability === undefined ? {} : { capability: entry.payload.capability }),
     };
+  }
+
+  /** No longer waiting (taken by a slot, or cancelled): out of its owner's count. */
+  #uncount(entry: Entry): void {
+    if (!entry.counted) return;
+    entry.counted = false;
+    this.#waitingTotal--;
+    const left = (this.#waiting.get(entry.bucket) ?? 1) - 1;
+    if (left <= 0) this.#waiting.delete(entry.bucket);
+    else this.#waiting.set(entry.bucket, left);
+  }
+
+  /** Forgets ended jobs past keepEnded's age (the count is kept as each one ends). */
+  #forgetExpired(): void {
+    const oldest = Date.now() - this.limits.keepEnded.ageSeconds * 1000;
+    while (this.#endedOrder.length > 0) {
+      const entry = this.#jobs.get(this.#endedOrder[0]!);
+      if (entry !== undefined && entry.endedAt > oldest) return;
+      this.#endedOrder.shift();
+      if (entry !== undefined) this.#jobs.delete(entry.id);
+    }
   }
 
   #wake(entry: Entry, delay: number): void {
@@ -178,17 +251,17 @@ export class EmbeddedQueue implements QueueBackend {
     }, delay);
   }
 
-  /** The next waiting job: the highest priority (lowest number; unset last), then enqueue order. */
+  /** The next waiting job: the highest priority (lowest number: given, or the fair-share rank), then enqueue order. */
   #next(): Entry | undefined {
     let best: Entry | undefined;
     for (const entry of this.#jobs.values()) {
       if (entry.state !== "waiting") continue;
-      if (best === undefined) best = entry;
-      else {
-        const a = entry.options.priority ?? Number.MAX_SAFE_INTEGER;
-        const b = best.options.priority ?? Number.MAX_SAFE_INTEGER;
-        if (a < b || (a === b && entry.order < best.order)) best = entry;
-      }
+      if (
+        best === undefined ||
+        entry.priority < best.priority ||
+        (entry.priority === best.priority && entry.order < best.order)
+      )
+        best = entry;
     }
     return best;
   }
@@ -206,6 +279,7 @@ export class EmbeddedQueue implements QueueBackend {
     // Taken (no other slot picks it), but "waiting" until it starts, a turn later: the enqueuing
     // code runs on first, as it would with a worker elsewhere.
     entry.state = "taken";
+    this.#uncount(entry);
     entry.controller = new AbortController();
     try {
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -214,8 +288,10 @@ export class EmbeddedQueue implements QueueBackend {
       const attempt = await runJob(entry.payload, { signal: entry.controller.signal, live: entry.local?.live });
       entry.attemptsMade++;
       entry.controller = undefined;
-      if (!attempt.retry) this.#settle(entry, "completed", attempt.settled);
-      else if (entry.cancelRequested) this.#settle(entry, "cancelled", CANCELLED);
+      // A cancel asked for while it ran ends it cancelled, however the body settled: the one answer
+      // `job.status()`, the HTTP job URL and an MCP task give alike.
+      if (entry.cancelRequested) this.#settle(entry, "cancelled", CANCELLED);
+      else if (!attempt.retry) this.#settle(entry, "completed", attempt.settled);
       else if (entry.attemptsMade >= entry.options.attempts || this.#closed)
         this.#settle(entry, "dead", attempt.settled);
       else this.#wake(entry, backoffDelay(entry.options, entry.attemptsMade));
@@ -226,12 +302,17 @@ export class EmbeddedQueue implements QueueBackend {
   }
 
   #settle(entry: Entry, state: JobState, settled: SettledJob): void {
+    this.#uncount(entry);
     entry.state = state;
     entry.settled = settled;
+    // Ended: its result stays readable for keepEnded; its input does not (nor a client's live channel).
+    entry.payload = endedPayload(entry.payload);
+    entry.local = undefined;
+    entry.endedAt = Date.now();
     for (const waiter of entry.waiters) waiter();
     entry.waiters.clear();
-    this.#settledOrder.push(entry.id);
-    while (this.#settledOrder.length > this.#keepSettled) this.#jobs.delete(this.#settledOrder.shift()!);
+    this.#endedOrder.push(entry.id);
+    while (this.#endedOrder.length > this.limits.keepEnded.count) this.#jobs.delete(this.#endedOrder.shift()!);
   }
 }
 

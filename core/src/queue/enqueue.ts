@@ -20,6 +20,9 @@ import { Job } from "./job.js";
 import { currentTraceparent } from "./trace-context.js";
 import { travelling } from "./travel.js";
 import { Invoker, type InvokerOptions } from "../invoke/invoker.js";
+import { ValidationError } from "../errors/validation.js";
+import { errorMessage } from "../errors/message.js";
+import { DEFAULT_QUEUE_LIMITS } from "./limits.js";
 
 const OPTION_NAMES = ["ambientContext", "jobId", "delay", "attempts", "backoff", "priority"] as const;
 
@@ -64,7 +67,7 @@ function backoffOf(action: string, value: unknown): JobOptions["backoff"] {
 }
 
 /** The options with defaults applied; throws naming the option for a bad one. */
-function jobOptions(action: string, options: EnqueueOptions | undefined): JobOptions {
+export function jobOptions(action: string, options: EnqueueOptions | undefined): JobOptions {
   if (options === undefined)
     return { jobId: undefined, delay: 0, attempts: DEFAULT_ATTEMPTS, backoff: DEFAULT_BACKOFF, priority: undefined };
   if (typeof options !== "object" || options === null) throw invalid(action, "the options must be an object");
@@ -99,11 +102,12 @@ function jobOptions(action: string, options: EnqueueOptions | undefined): JobOpt
 }
 
 /** The call in its travelling form. */
-function jobPayload(
+export function jobPayload(
   action: AnyAxn,
   args: unknown,
   options: EnqueueOptions | undefined,
   invoker?: InvokerOptions,
+  capability?: string,
 ): JobPayload {
   const name = action.name;
   const internals = internalsOf(action);
@@ -130,7 +134,42 @@ function jobPayload(
     ...(traceparent === undefined ? {} : { traceparent }),
     ...(invoker === undefined ? {} : { invoker: new Invoker(invoker).options }),
     ...(owner === undefined ? {} : { owner }),
+    ...(owner !== undefined || capability === undefined ? {} : { capability }),
   };
+}
+
+/** The payload's size as it is stored (its JSON, in UTF-8 bytes). */
+export function payloadBytes(payload: JobPayload): number {
+  return Buffer.byteLength(JSON.stringify(payload));
+}
+
+function jobTooLarge(action: string, bytes: number, limit: number): AxnError {
+  return new AxnError(
+    ErrorCodes.JobTooLarge,
+    `Cannot enqueue ${action}: the job is ${bytes} bytes, over the queue's maxJobBytes (${limit}); ` +
+      "pass an id the job can look its data up by instead of the data itself, or raise queue.maxJobBytes",
+  );
+}
+
+/**
+ * Trusted code's arguments checked as a direct call would check them, before anything is stored:
+ * a job that would fail its input validation on the worker is refused here, naming the fields.
+ */
+async function checkArguments(action: AnyAxn, args: unknown, options: EnqueueOptions | undefined): Promise<void> {
+  const refused = await internalsOf(action).inputRefusal(
+    args,
+    options?.ambientContext === undefined ? undefined : { ambientContext: options.ambientContext },
+  );
+  if (refused === undefined) return;
+  const fields =
+    refused instanceof ValidationError
+      ? refused.fieldErrors.map(({ field, message }) => `${field}: ${message}`).join("; ")
+      : errorMessage(refused);
+  throw new AxnError(
+    ErrorCodes.JobInvalid,
+    `Cannot enqueue ${action.name}: its arguments fail the action's validation (${fields}); a job is checked before it is stored, so fix the arguments`,
+    { cause: refused },
+  );
 }
 
 export async function enqueue(
@@ -143,6 +182,11 @@ export async function enqueue(
   const settings = jobOptions(action.name, options);
   const payload = jobPayload(action, args, options, invoker);
   const backend = queueBackend();
+  const limit = (backend.limits ?? DEFAULT_QUEUE_LIMITS).maxJobBytes;
+  const bytes = payloadBytes(payload);
+  if (bytes > limit) throw jobTooLarge(action.name, bytes, limit);
+  // A tool call is checked by its Invoker at submission (Jobs.submit); a direct enqueue here.
+  if (invoker === undefined) await checkArguments(action, args, options);
   const id = local === undefined ? await backend.add(payload, settings) : await backend.add(payload, settings, local);
   return new Job(id, action.name, action, backend) as JobHandle;
 }

@@ -20,23 +20,44 @@ import { enqueue } from "./enqueue.js";
 import { queueBackend, useQueueBackend } from "./install.js";
 import { Job } from "./job.js";
 import { actionNamed, runJob } from "./run-job.js";
+import { submit, tokenOpens, type SubmitOptions, type Submission } from "./submit.js";
+import type { JobSnapshot } from "./backend.js";
+
+/** Whether a transport's caller (`principal`, `null`: anonymous) holding `token` may see the job. */
+function readableBy(snapshot: JobSnapshot, principal: AxnPrincipal | null, token: string | undefined): boolean {
+  if (snapshot.owner !== undefined) return principal !== null && snapshot.owner === principal.id;
+  return tokenOpens(snapshot, token);
+}
 
 kernel.queue.enqueue ??= enqueue;
 
 export const Jobs = {
   /**
    * The job with this id in the current backend, or `undefined`. With `principal` (a transport
-   * reading for a caller; `null` for an anonymous one) a job another principal enqueued is
-   * `undefined` too — exactly as an unknown id, so an id learnt elsewhere reveals nothing. A job
-   * enqueued anonymously is found for anyone; without `principal` (trusted code, `axn jobs`) every job is.
+   * reading for a caller; `null` for an anonymous one) only a job that caller owns is found: one
+   * its principal enqueued, or — with `token` — one whose capability token it holds (an anonymous
+   * submission's, `Jobs.submit`). Any other job is `undefined` exactly as an unknown id, so an id
+   * learnt elsewhere reveals nothing; a job trusted code enqueued with no principal is found by
+   * trusted code only. Without `principal` (trusted code, `axn jobs`) every job is found.
    */
-  async find(id: string, options: { readonly principal?: AxnPrincipal | null } = {}): Promise<JobHandle | undefined> {
+  async find(
+    id: string,
+    options: { readonly principal?: AxnPrincipal | null; readonly token?: string } = {},
+  ): Promise<JobHandle | undefined> {
     const backend = queueBackend();
     const snapshot = await backend.snapshot(id);
     if (snapshot === undefined) return undefined;
-    if (options.principal !== undefined && snapshot.owner !== undefined && snapshot.owner !== options.principal?.id)
-      return undefined;
+    if (options.principal !== undefined && !readableBy(snapshot, options.principal, options.token)) return undefined;
     return new Job(snapshot.id, snapshot.action, actionNamed(snapshot.action), backend) as JobHandle;
+  },
+  /**
+   * Enqueues a caller's tool call for a transport, with every check made first — the access
+   * policy and the arguments (as the worker's Invoker would), the job's size, the waiting caps, the
+   * enqueue deadline — and the job owned by the caller (an anonymous one gets a capability token).
+   * A refusal is returned, never thrown, with a message for the caller (submit.ts).
+   */
+  submit(action: AnyAxn, args: unknown, options: SubmitOptions): Promise<Submission> {
+    return submit(action, args, options);
   },
   /**
    * Enqueues a tool call the way a transport runs one synchronously: the worker calls the action

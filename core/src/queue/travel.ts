@@ -48,41 +48,60 @@ function pathOf(where: Where | undefined, root: string): string {
   return appendPath(pathOf(where.parent, root), where.key);
 }
 
+/** How deep a job's data may nest: past it, a walk (here, in a worker, in a serializer) risks the stack. */
+const MAX_JOB_DEPTH = 100;
+
+function unserializable(action: string, where: string, at: Where | undefined, problem: string): AxnError {
+  return new AxnError(ErrorCodes.JobUnserializable, `Cannot enqueue ${action}: ${pathOf(at, where)} ${problem}`);
+}
+
 export function travelling(
   action: string,
   where: string,
   value: Readonly<Record<string, unknown>>,
 ): { [key: string]: JsonValue } {
+  // Iterative, with an exit marker per container: a hostile depth cannot overflow the stack here.
   const ancestors = new Set<object>();
-  const walk = (current: unknown, at: Where | undefined): void => {
+  const stack: (
+    | { readonly value: unknown; readonly at: Where | undefined; readonly depth: number }
+    | { readonly exit: object }
+  )[] = [{ value, at: undefined, depth: 0 }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if ("exit" in next) {
+      ancestors.delete(next.exit);
+      continue;
+    }
+    const { value: current, at, depth } = next;
     const what = describe(current);
     if (what !== undefined) {
-      throw new AxnError(
-        ErrorCodes.JobUnserializable,
-        `Cannot enqueue ${action}: ${pathOf(at, where)} is ${what}, which cannot travel with a job (a job carries plain JSON data: ` +
+      throw unserializable(
+        action,
+        where,
+        at,
+        `is ${what}, which cannot travel with a job (a job carries plain JSON data: ` +
           `strings, finite numbers, booleans, null, arrays and plain objects); pass it as one of those`,
       );
     }
-    if (typeof current !== "object" || current === null) return;
-    if (ancestors.has(current)) {
-      throw new AxnError(
-        ErrorCodes.JobUnserializable,
-        `Cannot enqueue ${action}: ${pathOf(at, where)} refers back to itself (a cycle), which cannot travel with a job`,
-      );
-    }
+    if (typeof current !== "object" || current === null) continue;
+    if (ancestors.has(current))
+      throw unserializable(action, where, at, "refers back to itself (a cycle), which cannot travel with a job");
+    if (depth >= MAX_JOB_DEPTH)
+      throw unserializable(action, where, at, `nests deeper than ${MAX_JOB_DEPTH} levels, which a job does not carry`);
     ancestors.add(current);
+    stack.push({ exit: current });
     if (Array.isArray(current)) {
-      for (const [index, item] of current.entries()) walk(item, { parent: at, key: index });
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push({ value: current[index], at: { parent: at, key: index }, depth: depth + 1 });
     } else {
       // An absent member and an `undefined` one mean the same to an action; JSON keeps the first.
-      for (const key in current) {
-        if (!Object.hasOwn(current, key)) continue;
-        const item = (current as Record<string, unknown>)[key];
-        if (item !== undefined) walk(item, { parent: at, key });
+      const keys: string[] = [];
+      for (const key in current) if (Object.hasOwn(current, key)) keys.push(key);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const item = (current as Record<string, unknown>)[keys[i]!];
+        if (item !== undefined) stack.push({ value: item, at: { parent: at, key: keys[i]! }, depth: depth + 1 });
       }
     }
-    ancestors.delete(current);
-  };
-  walk(value, undefined);
+  }
   return value as { [key: string]: JsonValue };
 }

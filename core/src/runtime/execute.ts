@@ -67,6 +67,43 @@ function openCall(
   return runInExecution(state, () => runCall(action, rawArgs, options, policy, ambient, span, started));
 }
 
+/**
+ * The checks a call passes before any hook or body runs — the caller's access gate, then the
+ * inputs (resolved, coerced and validated as the call would) — without running it: `undefined`
+ * when the call would start, else the refusal settled as the very `Result` the call would return
+ * (reported to the host's observers the same way). What a transport asks before it enqueues a
+ * caller's call (`Jobs.submit`), so a job that would be refused is never stored.
+ */
+export function precheck(
+  action: CompiledAction,
+  rawArgs: unknown,
+  options: CallOptions | undefined,
+  policy: CallPolicy | undefined,
+): Promise<Result<Record<string, unknown>> | undefined> {
+  const started = performance.now();
+  const refused = inputRefusal(action, rawArgs, options, policy);
+  if (refused === undefined) return Promise.resolve(undefined);
+  return Promise.resolve(finish(action, settleError(action, refused), undefined, started));
+}
+
+/** What `precheck` checks, as the error the call would be refused with (not settled, not reported), or `undefined`. */
+export function inputRefusal(
+  action: CompiledAction,
+  rawArgs: unknown,
+  options: CallOptions | undefined,
+  policy: CallPolicy | undefined,
+): unknown {
+  try {
+    const ambient = options?.ambientContext !== undefined ? options.ambientContext : outerAmbient();
+    const refused = policy?.access?.(action.self!, ambient);
+    if (refused !== undefined) return refused;
+    resolveInput(action, rawArgs, ambient, policy);
+    return undefined;
+  } catch (error) {
+    return error ?? new Error("the input check threw undefined");
+  }
+}
+
 async function runCall(
   action: CompiledAction,
   rawArgs: unknown,

@@ -26,7 +26,7 @@ import {
   type WrappedSettings,
 } from "./action-tool.js";
 import { resolveAmbientContext, type AmbientContextOption } from "./ambient.js";
-import { JOB_STATUS_TOOL, type JobHandleArtifact } from "./job-handle.js";
+import { anonymousTokens, JOB_STATUS_TOOL, type JobHandleArtifact } from "./job-handle.js";
 import { failedReply, replyMapping } from "./map-result.js";
 
 export interface JobStatusToolOptions {
@@ -118,7 +118,8 @@ export class JobStatusTool extends StructuredTool<JsonSchema, ToolArguments, Too
         this.#principal !== undefined
           ? this.#principal.bound
           : (principalFrom(resolveAmbientContext(this.#ambientContext, config)) ?? null);
-      const job = await Jobs.find(id, { principal });
+      const token = principal === null ? anonymousTokens.get(id) : undefined;
+      const job = await Jobs.find(id, token === undefined ? { principal } : { principal, token });
       const covered = job === undefined ? undefined : this.#covered.get(job.action);
       if (job === undefined || covered === undefined)
         return toolOutput(failedReply(unknownJobMessage(id)), config, this.name);

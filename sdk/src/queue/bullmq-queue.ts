@@ -19,7 +19,9 @@ import type {
   QueueBackend,
   SettledJob,
 } from "@axn/core";
-import { AxnError, ErrorCodes } from "@axn/core";
+import { AxnError, ErrorCodes, QueueFullError, type QueueLimits } from "@axn/core";
+import { ownerBucket } from "@axn/core/internal";
+import { randomUUID } from "node:crypto";
 import type { Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import {
@@ -28,18 +30,46 @@ import {
   loadBullmq,
   redisClient,
   resolveQueueSettings,
+  waitingKeys,
   type QueueSettings,
   type ResolvedQueueSettings,
 } from "./connection.js";
 import { CANCELLED, RELAY_PROGRESS_KEY, settledFromFailure, stateOf } from "./wire.js";
 
-/** How long settled jobs stay readable by id. */
 /** How long `close()` waits for Redis to answer before it disconnects regardless. */
 const CLOSE_GRACE_MS = 2_000;
-const KEEP_COMPLETED = { age: 7 * 24 * 3600, count: 100_000 } as const;
-const KEEP_DEAD = { age: 30 * 24 * 3600 } as const;
-/** A cancelled job's tombstone outlives it this long (seconds). */
-const CANCELLED_TTL = 7 * 24 * 3600;
+/** BullMQ's highest priority number: a fair-share rank past it runs at it. */
+const MAX_PRIORITY = 2_097_152;
+/**
+ * A waiting-set member older than this is taken for one whose job went away without its worker
+ * saying so (removed by hand, a worker killed between taking it and counting it out) and no longer counts.
+ */
+const WAITING_STALE_MS = 24 * 3600 * 1000;
+
+/**
+ * Admission, in one step on Redis so concurrent submissions cannot both pass a cap: a job already
+ * stored (the same idempotency key) is let through uncounted; else, under the owner's and the global
+ * caps (0: none), the job id joins its owner's waiting set and the global one; the reply is the
+ * owner's waiting count with it — the job's fair-share rank — or -1 / -2 for the owner's / the global cap,
+ * -3 when Redis runs it after the enqueue deadline (in Redis's clock: a step replayed after an outage).
+ * KEYS: owner set, global set, the job's hash. ARGV: job id, now, owner cap, global cap, stale
+ * before, deadline (0: none).
+ */
+const ADMIT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[5])
+if tonumber(ARGV[6]) > 0 then
+  local now = redis.call('TIME')
+  if tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) > tonumber(ARGV[6]) then return -3 end
+end
+if redis.call('EXISTS', KEYS[3]) == 1 or redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
+local mine = redis.call('ZCARD', KEYS[1])
+if tonumber(ARGV[3]) > 0 and mine >= tonumber(ARGV[3]) then return -1 end
+if tonumber(ARGV[4]) > 0 and redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -2 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+return mine + 1
+`;
 /** Waiters re-read their jobs this often, in case an event was missed while Redis was away. */
 const RECHECK_MS = 5000;
 
@@ -51,18 +81,21 @@ interface RawJob {
   readonly returnvalue: unknown;
   readonly failedReason: string | undefined;
   readonly finishedOn?: number | undefined;
-  readonly data: { readonly owner?: unknown } | undefined;
+  readonly data: { readonly owner?: unknown; readonly capability?: unknown; readonly invoker?: unknown } | undefined;
   getState(): Promise<string>;
   remove(): Promise<void>;
 }
 
 export class BullmqQueue implements QueueBackend {
   readonly kind = "bullmq";
+  readonly limits: QueueLimits;
   /** Job id → the waiters to wake on its next completed/failed event: one listener for all of them. */
   private readonly waiters = new Map<string, Set<(completed?: { readonly returnvalue: unknown }) => void>>();
   /** Job id → the live progress channel of the call that enqueued it here, until the job ends. */
   private readonly relays = new Map<string, (update: ProgressUpdate) => void>();
   private recheck: NodeJS.Timeout | undefined;
+  /** Redis's clock minus this process's (ms), read once: a deadline is checked in Redis's time. */
+  private offset: Promise<number> | undefined;
 
   private constructor(
     readonly settings: ResolvedQueueSettings,
@@ -71,6 +104,7 @@ export class BullmqQueue implements QueueBackend {
     private readonly client: Redis,
     private readonly eventsClient: Redis,
   ) {
+    this.limits = settings.limits;
     const wake = (jobId: string, completed?: { readonly returnvalue: unknown }) => {
       const waiting = this.waiters.get(jobId);
       this.waiters.delete(jobId);
@@ -97,17 +131,53 @@ export class BullmqQueue implements QueueBackend {
   }
 
   async add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string> {
+    // Never BullMQ's own ids: they count up (1, 2, …), and a job's id must not be guessable from another's.
+    const jobId = options.jobId ?? randomUUID();
+    const bucket = ownerBucket(payload.owner, payload.invoker !== undefined || payload.capability !== undefined);
+    const [mine, all] = waitingKeys(this.settings, bucket);
+    const admission = options.admission;
+    const deadline = admission?.notAfter === undefined ? 0 : admission.notAfter + (await this.clockOffset());
+    const rank = (await this.client.eval(
+      ADMIT,
+      3,
+      mine,
+      all,
+      this.queue.toKey(jobId),
+      jobId,
+      Date.now(),
+      admission?.maxWaitingPerOwner ?? 0,
+      admission?.maxWaitingJobs ?? 0,
+      Date.now() - WAITING_STALE_MS,
+      deadline,
+    )) as number;
+    if (rank === -1) throw new QueueFullError(payload.action, "owner", admission!);
+    if (rank === -2) throw new QueueFullError(payload.action, "all", admission!);
+    if (rank === -3)
+      throw new AxnError(
+        ErrorCodes.EnqueueTimeout,
+        `Cannot enqueue ${payload.action}: Redis answered after the enqueue deadline (queue.enqueueTimeoutMs); the job was not stored`,
+      );
+    // 0: already stored (the same idempotency key): BullMQ hands back the existing job.
+    if (rank === 0) return jobId;
     const progress = local?.live?.progress;
     const data = progress === undefined ? payload : { ...payload, [RELAY_PROGRESS_KEY]: true };
-    const job = await this.queue.add(payload.action, data, {
-      ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
-      ...(options.delay > 0 ? { delay: options.delay } : {}),
-      ...(options.priority === undefined ? {} : { priority: options.priority }),
-      attempts: options.attempts,
-      backoff: options.backoff,
-      removeOnComplete: KEEP_COMPLETED,
-      removeOnFail: KEEP_DEAD,
-    });
+    const keep = { age: this.limits.keepEnded.ageSeconds, count: this.limits.keepEnded.count };
+    let job: { readonly id?: string | undefined };
+    try {
+      job = await this.queue.add(payload.action, data, {
+        jobId,
+        ...(options.delay > 0 ? { delay: options.delay } : {}),
+        priority: Math.min(options.priority ?? rank, MAX_PRIORITY),
+        attempts: options.attempts,
+        backoff: options.backoff,
+        removeOnComplete: keep,
+        removeOnFail: keep,
+      });
+    } catch (error) {
+      await this.client.zrem(mine, jobId).catch(() => undefined);
+      await this.client.zrem(all, jobId).catch(() => undefined);
+      throw error;
+    }
     if (job.id === undefined)
       throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: BullMQ returned no job id`);
     if (progress !== undefined) this.relays.set(job.id, progress);
@@ -164,6 +234,17 @@ export class BullmqQueue implements QueueBackend {
         };
       }
     }
+  }
+
+  private clockOffset(): Promise<number> {
+    this.offset ??= this.client.time().then(
+      ([seconds, micros]) => Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - Date.now(),
+      (error: unknown) => {
+        this.offset = undefined;
+        throw error;
+      },
+    );
+    return this.offset;
   }
 
   /**
@@ -262,7 +343,15 @@ export class BullmqQueue implements QueueBackend {
     } catch {
       return false; // a worker took it meanwhile: it is running now
     }
-    await this.client.set(cancelledKey(this.settings, id), cancelledMarker(job), "EX", CANCELLED_TTL);
+    await this.client.set(
+      cancelledKey(this.settings, id),
+      cancelledMarker(job),
+      "EX",
+      this.limits.keepEnded.ageSeconds,
+    );
+    const [mine, all] = waitingKeys(this.settings, bucketOf(job.data));
+    await this.client.zrem(mine, id);
+    await this.client.zrem(all, id);
     this.relays.delete(id);
     return true;
   }
@@ -307,33 +396,54 @@ function pending(id: string, job: RawJob): JobSnapshot {
   };
 }
 
-/** The enqueuing principal's id the payload carries (`JobPayload.owner`), as a snapshot field. */
-function ownerOf(job: RawJob): { readonly owner?: string } {
+/** Who may read the job, from its payload (`JobPayload.owner` / `capability`), as snapshot fields. */
+function ownerOf(job: RawJob): { readonly owner?: string; readonly capability?: string } {
   const owner = job.data?.owner;
-  return typeof owner === "string" ? { owner } : {};
+  const capability = job.data?.capability;
+  return {
+    ...(typeof owner === "string" ? { owner } : {}),
+    ...(typeof capability === "string" ? { capability } : {}),
+  };
 }
 
 /**
- * A cancelled job is removed from BullMQ; a marker keeps its action and owner (an action name has
- * no line break, so one separates them) so it still reads as cancelled — for its owner only.
+ * A cancelled job is removed from BullMQ; a marker (JSON) keeps its action and who may read it, so
+ * it still reads as cancelled — for its owner only.
  */
 function cancelledMarker(job: RawJob): string {
-  const { owner } = ownerOf(job);
-  return owner === undefined ? job.name : `${job.name}\n${owner}`;
+  return JSON.stringify({ action: job.name, ...ownerOf(job) });
 }
 
 function cancelledSnapshot(id: string, marker: string): JobSnapshot {
-  const newline = marker.indexOf("\n");
-  const action = newline === -1 ? marker : marker.slice(0, newline);
+  let read: { action?: unknown; owner?: unknown; capability?: unknown } = {};
+  try {
+    read = JSON.parse(marker) as typeof read;
+  } catch {
+    // not ours: read as a cancelled job nobody but trusted code sees
+  }
   return {
     id,
-    action,
+    action: typeof read.action === "string" ? read.action : "(unknown)",
     state: "cancelled",
     attemptsMade: 0,
     attempts: 0,
     settled: CANCELLED,
-    ...(newline === -1 ? {} : { owner: marker.slice(newline + 1) }),
+    ...(typeof read.owner === "string" ? { owner: read.owner } : {}),
+    ...(typeof read.capability === "string" ? { capability: read.capability } : {}),
   };
+}
+
+/** The owner bucket a job's waiting count is kept under (the worker counts it out with the same). */
+export function bucketOf(data: unknown): string {
+  const payload = (typeof data === "object" && data !== null ? data : {}) as {
+    readonly owner?: unknown;
+    readonly capability?: unknown;
+    readonly invoker?: unknown;
+  };
+  return ownerBucket(
+    typeof payload.owner === "string" ? payload.owner : undefined,
+    payload.invoker !== undefined || payload.capability !== undefined,
+  );
 }
 
 function notFound(id: string): AxnError {

@@ -4,7 +4,9 @@
  * the embedded queue stays the default.
  */
 import {
+  createEmbeddedQueue,
   Jobs,
+  type QueueLimits,
   type JobOptions,
   type JobPayload,
   type JobSnapshot,
@@ -12,7 +14,7 @@ import {
   type QueueBackend,
 } from "@axn/core";
 import { BullmqQueue } from "./bullmq-queue.js";
-import { resolveQueueSettings, type ResolvedQueueSettings } from "./connection.js";
+import { queueLimitsOf, resolveQueueSettings, setsEmbeddedOptions, type ResolvedQueueSettings } from "./connection.js";
 
 /** The BullMQ backend, opened by its first call. */
 class LazyBullmqQueue implements QueueBackend {
@@ -20,6 +22,10 @@ class LazyBullmqQueue implements QueueBackend {
   #opened: Promise<BullmqQueue> | undefined;
 
   constructor(readonly settings: ResolvedQueueSettings) {}
+
+  get limits(): QueueLimits {
+    return this.settings.limits;
+  }
 
   #queue(): Promise<BullmqQueue> {
     return (this.#opened ??= BullmqQueue.open(this.settings));
@@ -48,10 +54,18 @@ class LazyBullmqQueue implements QueueBackend {
   }
 }
 
-/** Installs the backend the config's `queue` key selects; returns its settings (undefined: embedded). */
+/**
+ * Installs the backend the config's `queue` key selects; returns its settings (undefined: embedded).
+ * Without a connection, limits or a concurrency it sets install an embedded queue with them.
+ */
 export async function applyQueueConfig(value: unknown, where: string): Promise<ResolvedQueueSettings | undefined> {
   const settings = resolveQueueSettings(value, where);
   if (settings !== undefined) await Jobs.use(new LazyBullmqQueue(settings));
+  else if (setsEmbeddedOptions(value)) {
+    const { concurrency } = value as { readonly concurrency?: number };
+    const limits = queueLimitsOf(value, where);
+    await Jobs.use(createEmbeddedQueue({ limits, ...(concurrency === undefined ? {} : { concurrency }) }));
+  }
   return settings;
 }
 

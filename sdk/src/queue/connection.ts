@@ -4,11 +4,18 @@
  * and ioredis) imported only when a connection is configured — an app on the embedded queue
  * installs neither.
  */
-import { AxnError, ErrorCodes } from "@axn/core";
+import {
+  AxnError,
+  DEFAULT_QUEUE_LIMITS,
+  ErrorCodes,
+  resolveQueueLimits,
+  type QueueLimits,
+  type QueueLimitSettings,
+} from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
 
-/** The `queue` key of an app's config. */
-export interface QueueSettings {
+/** The `queue` key of an app's config: where jobs go, and the limits (`QueueLimits`) both backends keep. */
+export interface QueueSettings extends QueueLimitSettings {
   /** `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS): jobs go to BullMQ on that Redis. */
   readonly connection?: string;
   /** The BullMQ queue name (default `"axn"`): producers and workers of one app must agree. */
@@ -22,6 +29,11 @@ export interface QueueSettings {
   readonly lockDuration?: number;
   /** Workers: how often each looks for jobs whose worker died (ms, default 30,000). */
   readonly stalledInterval?: number;
+  /**
+   * The embedded queue (no `connection`): jobs run at once in this process (default 4) — the cap
+   * background calls run under, apart from `serve.maxConcurrentCalls`. BullMQ's is `axn worker --concurrency`.
+   */
+  readonly concurrency?: number;
 }
 
 export interface ResolvedQueueSettings {
@@ -30,9 +42,34 @@ export interface ResolvedQueueSettings {
   readonly prefix: string;
   readonly lockDuration: number | undefined;
   readonly stalledInterval: number | undefined;
+  readonly limits: QueueLimits;
 }
 
-const KNOWN = ["connection", "name", "prefix", "lockDuration", "stalledInterval"];
+const KNOWN = [
+  "connection",
+  "name",
+  "prefix",
+  "lockDuration",
+  "stalledInterval",
+  "concurrency",
+  "maxJobBytes",
+  "maxWaitingJobs",
+  "maxWaitingPerOwner",
+  "keepEnded",
+  "enqueueTimeoutMs",
+];
+
+/** The limits the config's `queue` key sets (every one checked, whichever backend it selects). */
+export function queueLimitsOf(value: unknown, where: string): QueueLimits {
+  if (typeof value !== "object" || value === null) return DEFAULT_QUEUE_LIMITS;
+  return resolveQueueLimits(value as QueueLimitSettings, where, "queue.");
+}
+
+/** Whether the `queue` key sets a limit or the embedded concurrency (an embedded queue is then installed with them). */
+export function setsEmbeddedOptions(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  return Object.keys(value).some((key) => key !== "connection" && key !== "name" && key !== "prefix");
+}
 
 /** The settings with defaults, or `undefined` for the embedded queue (no connection). Throws for a bad value. */
 export function resolveQueueSettings(value: unknown, where: string): ResolvedQueueSettings | undefined {
@@ -69,8 +106,25 @@ export function resolveQueueSettings(value: unknown, where: string): ResolvedQue
       );
     }
   }
+  const concurrency = settings["concurrency"];
+  if (
+    concurrency !== undefined &&
+    (typeof concurrency !== "number" || !Number.isInteger(concurrency) || concurrency < 1)
+  ) {
+    throw new AxnError(
+      ErrorCodes.ConfigInvalid,
+      `${where}: "queue.concurrency" must be an integer ≥ 1 (got ${JSON.stringify(concurrency)})`,
+    );
+  }
+  const limits = queueLimitsOf(settings, where);
   const connection = settings["connection"];
   if (connection === undefined) return undefined;
+  if (concurrency !== undefined) {
+    throw new AxnError(
+      ErrorCodes.ConfigInvalid,
+      `${where}: "queue.concurrency" sets the embedded queue's; with queue.connection, jobs run in \`axn worker\` processes: use axn worker --concurrency N`,
+    );
+  }
   if (typeof connection !== "string" || !/^rediss?:\/\/[^\s]+$/.test(connection) || !URL.canParse(connection)) {
     throw new AxnError(
       ErrorCodes.ConfigInvalid,
@@ -83,6 +137,7 @@ export function resolveQueueSettings(value: unknown, where: string): ResolvedQue
     prefix: (settings["prefix"] as string | undefined) ?? "axn",
     lockDuration: settings["lockDuration"] as number | undefined,
     stalledInterval: settings["stalledInterval"] as number | undefined,
+    limits,
   };
 }
 
@@ -126,7 +181,30 @@ export async function redisClient(url: string): Promise<unknown> {
   return client;
 }
 
-/** Keys of ours beside BullMQ's. */
+/** BullMQ's defaults for a worker's job lock and its stalled-job check (ms). */
+const DEFAULT_LOCK_DURATION_MS = 30_000;
+const DEFAULT_STALLED_INTERVAL_MS = 30_000;
+
+/**
+ * How long, at most, a job whose worker died waits before another worker takes it: its lock
+ * outlives the crash by up to `lockDuration` (renewed every half of it), and BullMQ's stalled-job
+ * check — run every `stalledInterval` — moves a job only on the pass after the one that marked it
+ * as possibly stalled: lockDuration + 2 × stalledInterval (90 s with the defaults).
+ */
+export function crashRecoveryBoundMs(
+  settings: Pick<ResolvedQueueSettings, "lockDuration" | "stalledInterval">,
+): number {
+  return (
+    (settings.lockDuration ?? DEFAULT_LOCK_DURATION_MS) + 2 * (settings.stalledInterval ?? DEFAULT_STALLED_INTERVAL_MS)
+  );
+}
+
+/** Keys of ours beside BullMQ's. The waiting jobs of one owner bucket (limits.ts ownerBucket), and of all. */
+export function waitingKeys(settings: ResolvedQueueSettings, bucket: string): [string, string] {
+  const base = `${settings.prefix}:${settings.name}:axn:waiting`;
+  return [`${base}:${bucket}`, base];
+}
+
 export function cancelledKey(settings: ResolvedQueueSettings, id: string): string {
   return `${settings.prefix}:${settings.name}:axn:cancelled:${id}`;
 }

@@ -14,7 +14,8 @@
  * process.on("SIGTERM", () => void worker.close({ graceMs: 10_000 }));
  * ```
  */
-import { Jobs } from "@axn/core";
+import { Jobs, type JobPayload } from "@axn/core";
+import { endedPayload } from "@axn/core/internal";
 import type { Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import {
@@ -22,9 +23,11 @@ import {
   loadBullmq,
   redisClient,
   resolveQueueSettings,
+  waitingKeys,
   type QueueSettings,
   type ResolvedQueueSettings,
 } from "./connection.js";
+import { bucketOf } from "./bullmq-queue.js";
 import { CANCELLED_REASON, failedReasonFor, RELAY_PROGRESS_KEY } from "./wire.js";
 
 export interface QueueWorkerOptions extends QueueSettings {
@@ -88,9 +91,10 @@ export async function startQueueWorker(
   options: QueueWorkerOptions,
   events: QueueWorkerEvents = {},
 ): Promise<QueueWorker> {
-  const { concurrency = 1, ...queueSettings } = options;
+  // A resolved settings object (`axn worker` passes the config's) carries its limits resolved: flattened back.
+  const { concurrency = 1, limits, ...queueSettings } = options as QueueWorkerOptions & { readonly limits?: object };
   const settings = resolveQueueSettings(
-    Object.fromEntries(Object.entries(queueSettings).filter(([, value]) => value !== undefined)),
+    Object.fromEntries(Object.entries({ ...queueSettings, ...limits }).filter(([, value]) => value !== undefined)),
     "startQueueWorker",
   )!;
   if (!Number.isInteger(concurrency) || concurrency < 1)
@@ -108,6 +112,14 @@ export async function startQueueWorker(
     const id = job.id!;
     signals.set(id, stop);
     running++;
+    // Started: no longer waiting, so out of its owner's count (the producer's admission reads it).
+    const [mine, all] = waitingKeys(settings, bucketOf(job.data));
+    await connection.zrem(mine, id).catch(() => undefined);
+    await connection.zrem(all, id).catch(() => undefined);
+    // An ended job keeps its settled call only: its input goes before BullMQ stores the end.
+    const ended = async (): Promise<void> => {
+      await job.updateData(endedPayload(job.data as JobPayload)).catch(() => undefined);
+    };
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
       const relay = (job.data as Record<string, unknown> | undefined)?.[RELAY_PROGRESS_KEY] === true;
@@ -126,14 +138,18 @@ export async function startQueueWorker(
         events.onJob?.({ id, action: job.name, outcome: "returned" });
         throw new WaitingError();
       }
-      if (attempt.retry && stop.reason !== undefined) {
+      // A cancel ends it cancelled however the body settled (the embedded queue's rule too).
+      if (stop.reason !== undefined && stop.reason !== SHUTDOWN) {
+        await ended();
         events.onJob?.({ id, action: job.name, outcome: "cancelled" });
         throw new UnrecoverableError(CANCELLED_REASON);
       }
       if (attempt.retry) {
+        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await ended();
         events.onJob?.({ id, action: job.name, outcome: "attempt-threw" });
         throw new Error(failedReasonFor(attempt.settled));
       }
+      await ended();
       finished++;
       events.onJob?.({ id, action: job.name, outcome: "completed", ok: attempt.settled.ok });
       return attempt.settled;

@@ -4,6 +4,11 @@
  * (it would read `EPIPE` / `ECONNRESET` instead of the answer): the rest of the body is read and
  * discarded, up to {@link MAX_DRAIN_BYTES}. A client sending more than that is cut off — the bound
  * is what keeps the drain from being a free sink.
+ *
+ * The drain alone is not enough for a connection that closes after its response (`Connection:
+ * close`, `agent: false`, HTTP/1.0): Node closes it as soon as the response ends, under the client
+ * still writing. {@link endAfterBody} holds the end of every response a server writes before its
+ * request's body is in until the drain has read it — each server of axn's installs it per request.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -48,4 +53,42 @@ export function drain(request: IncomingMessage): void {
   request.on("data", onData);
   request.on("error", () => undefined);
   request.resume();
+}
+
+type EndArguments = [chunk?: unknown, encoding?: unknown, callback?: unknown];
+
+/**
+ * Holds `response`'s end until `request`'s body has been read — by the transport, or by the
+ * bounded drain this starts when the response ends first — so the reply is on the wire and the
+ * socket still open while the client finishes sending; past the bound, the drain cuts it off. A
+ * request whose body is already in costs one check. The reply's bytes are written at once; only
+ * the end (after which Node may close the connection) waits.
+ */
+export function endAfterBody(request: IncomingMessage, response: ServerResponse): void {
+  if (request.complete) return;
+  const end = response.end;
+  response.end = function endWhenDrained(this: ServerResponse, ...args: EndArguments): ServerResponse {
+    response.end = end;
+    if (request.complete || request.destroyed || request.readableEnded)
+      return (end as (...a: EndArguments) => ServerResponse).apply(response, args);
+    let [chunk, encoding, callback] = args;
+    if (typeof chunk === "function") [callback, chunk] = [chunk, undefined];
+    else if (typeof encoding === "function") [callback, encoding] = [encoding, undefined];
+    if (chunk !== undefined && chunk !== null) {
+      // The length end() would have set for a body written in one piece (a later write would be chunked).
+      if (!response.headersSent && !response.hasHeader("content-length"))
+        response.setHeader("content-length", Buffer.byteLength(chunk as string, encoding as BufferEncoding));
+      response.write(chunk as string, (encoding as BufferEncoding | undefined) ?? "utf8");
+    }
+    let ended = false;
+    const finish = (): void => {
+      if (ended) return;
+      ended = true;
+      (end as (callback?: () => void) => ServerResponse).call(response, callback as (() => void) | undefined);
+    };
+    request.once("end", finish);
+    request.once("close", finish);
+    drain(request);
+    return response;
+  } as ServerResponse["end"];
 }

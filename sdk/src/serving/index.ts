@@ -39,7 +39,7 @@ export {
   type ProtectedResourceMetadata,
 } from "./protected-resource.js";
 export { callLimiter, CallSlot, BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, type CallLimiter } from "./call-limiter.js";
-export { declaredTooLarge, drain, replyAndDrain, MAX_DRAIN_BYTES } from "./body-limit.js";
+export { declaredTooLarge, drain, endAfterBody, replyAndDrain, MAX_DRAIN_BYTES } from "./body-limit.js";
 export { publicOrigin, type HeaderReader } from "./public-origin.js";
 export { requestHead } from "./request-head.js";
 export { readBodyWithin, readNodeBody, unreadNodeBody, type BodyRead } from "./read-body.js";

@@ -100,7 +100,8 @@ export function unreadNodeBody(incoming: IncomingMessage): boolean {
 }
 
 /**
- * The whole body of a Node request, framed by Node's HTTP parser (the size is still checked).
+ * The whole body of a Node request, framed by Node's HTTP parser, cut off at the limit as it
+ * streams in (a chunked body included): the rest is left to the caller's drain.
  * It settles as a `BodyRead` itself, never rejecting: a body read is on every call, and each
  * chained handler is one more promise and microtask turn.
  */
@@ -117,8 +118,15 @@ export function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promi
       resolve(read);
     };
     const onData = (chunk: Buffer): void => {
-      chunks.push(chunk);
+      if (settled) return;
       size += chunk.byteLength;
+      // Past the limit (a chunked body, or one longer than it said): refused now, the rest not kept.
+      if (size > maxBytes) {
+        chunks.length = 0;
+        settle(TOO_LARGE);
+        return;
+      }
+      chunks.push(chunk);
     };
     const onEnd = (): void => settle(limited(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), maxBytes));
     const onBroken = (): void => settle(INCOMPLETE);

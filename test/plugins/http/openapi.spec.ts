@@ -82,12 +82,16 @@ describe("axn-plugin-http: the OpenAPI document", () => {
         "413",
         "415",
         "422",
+        "429",
         "500",
+        "503",
       ]);
-      // Background calls (docs/scaling.md): ?async=1 or Prefer: respond-async → 202 and the job's URL.
+      // Background calls (docs/scaling.md): ?async=1 or Prefer: respond-async → 202 and the job's URL;
+      // Idempotency-Key makes a retried one the same job.
       expect((op["parameters"] as Json[]).map((p) => p["$ref"])).to.deep.equal([
         "#/components/parameters/Async",
         "#/components/parameters/PreferAsync",
+        "#/components/parameters/IdempotencyKey",
       ]);
       expect(at(doc, "paths", "/api/jobs/{id}", "get", "operationId")).to.equal("job_status");
       // Ambient context is the server's to supply: it never appears in the request schema.
@@ -122,8 +126,8 @@ describe("axn-plugin-http: the OpenAPI document", () => {
           }
         }
       }
-      // 4 operations × (request + 8 responses), the job status's 6 responses, the document's 200 and 401.
-      expect(compiled).to.equal(4 * 9 + 6 + 2);
+      // 4 operations × (request + 10 responses), the job status's 6 responses, the document's 200 and 401.
+      expect(compiled).to.equal(4 * 11 + 6 + 2);
 
       const base = `${server().url}/api`;
       const cases: [string, string, () => Promise<{ status: number; body: unknown }>][] = [
@@ -210,7 +214,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       expect((await send(`${server().url}/api/openapi.json`, { method: "GET" })).status).to.equal(401);
       const reply = await send(`${server().url}/api/openapi.json`, { method: "GET", headers: { "x-key": "k" } });
       expect(Object.keys(at(reply.body, "paths", "/api/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal(
-        ["200", "202", "400", "401", "413", "415", "422", "500"],
+        ["200", "202", "400", "401", "413", "415", "422", "429", "500", "503"],
       );
       await SwaggerParser.validate(structuredClone(reply.body) as never);
     });
@@ -231,7 +235,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       // No serve.authenticate configured: nothing can answer 401, so the document lists none.
       expect(
         Object.keys(at(doc.body, "paths", "/v1/tools/http_spec_ping/v1", "post", "responses") as Json),
-      ).to.deep.equal(["200", "202", "400", "413", "415", "422", "500"]);
+      ).to.deep.equal(["200", "202", "400", "413", "415", "422", "429", "500", "503"]);
     } finally {
       await handle.close();
     }

@@ -232,7 +232,9 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
 
   // A background call's status, then its result (jobs/jobs.ts).
   app.get(`${basePath}/jobs/:id`, async (c) =>
-    toResponse(await jobReply(operations, c.req.param("id"), c.get("ambientContext") ?? NO_AMBIENT)),
+    toResponse(
+      await jobReply(operations, c.req.param("id"), c.get("ambientContext") ?? NO_AMBIENT, c.req.query("token")),
+    ),
   );
 
   // The same routes straight from Node's request for a server on Node (node/node-route.ts): only

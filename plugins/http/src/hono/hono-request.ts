@@ -46,7 +46,7 @@ export class HonoToolRequest implements ToolCallRequest {
     return `${this.#c.req.method} ${this.#c.req.path}`;
   }
 
-  header(name: "content-type" | "content-length" | "accept" | "prefer"): string | null {
+  header(name: "content-type" | "content-length" | "accept" | "prefer" | "idempotency-key"): string | null {
     const headers = this.#incoming?.headers;
     if (headers !== undefined) {
       const value = headers[name];
@@ -65,11 +65,11 @@ export class HonoToolRequest implements ToolCallRequest {
     // The Node request itself when it is at hand (its declared length within the limit): @hono/
     // node-server's `bytes()` copies the body into a fresh ArrayBuffer, which cost a small call
     // about 15 % of its server CPU (test/bench/http-inprocess.ts).
+    // A chunked one (no length) too: cancelling the web stream instead would destroy the socket
+    // under a client still sending, which then reads a reset instead of the 413.
     if (
       incoming !== undefined &&
-      declared !== null &&
-      /^\d+$/.test(declared.trim()) &&
-      Number(declared) <= maxBytes &&
+      (declared === null || (/^\d+$/.test(declared.trim()) && Number(declared) <= maxBytes)) &&
       unreadNodeBody(incoming)
     ) {
       return readNodeBody(incoming, maxBytes);

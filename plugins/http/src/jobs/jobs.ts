@@ -15,12 +15,12 @@
  * // location: /api/jobs/5d2c…
  * ```
  */
-import { randomUUID } from "node:crypto";
 import {
-  accessRefusal,
   Jobs,
   principalFrom,
   reportException,
+  validIdempotencyKey,
+  SubmitMessages,
   type AmbientContextSource,
   type JobStatus,
 } from "@axn/core";
@@ -57,72 +57,106 @@ export function wantsAsync(url: string, prefer: string | string[] | null | undef
   return value === "1" || value === "true";
 }
 
-/** The path of a job's status resource. */
-function jobPath(basePath: string, id: string): string {
-  return `${basePath}/jobs/${encodeURIComponent(id)}`;
+/** The job's status URL: an anonymous creator's carries its capability token (the URL alone opens it). */
+function jobPath(basePath: string, id: string, token: string | undefined): string {
+  const path = `${basePath}/jobs/${encodeURIComponent(id)}`;
+  return token === undefined ? path : `${path}?token=${token}`;
 }
 
-/** Enqueues the tool call and answers 202 with the job's URL. */
+/**
+ * Submits the tool call (`Jobs.submit`: access, arguments, size, caps and deadline checked before
+ * anything is stored) and answers 202 with the job's URL — or the refusal: the synchronous call's
+ * 401/403/400, a 400 for arguments a job cannot carry, 413, 429 or 503 with `Retry-After`.
+ */
 export async function enqueueReply(
   op: HttpOperation,
   args: unknown,
   ambientContext: AmbientContextSource,
   basePath: string,
+  idempotencyKey: string | null,
 ): Promise<HttpReply> {
-  // A caller the tool's access policy refuses is refused now, with the synchronous call's reply
-  // (the Invoker refuses before the body runs): nothing is enqueued for them.
-  if (accessRefusal(op.action, principalFrom(ambientContext)) !== undefined) return op.invoke(args, { ambientContext });
-  let id: string;
+  if (idempotencyKey !== null && !validIdempotencyKey(idempotencyKey))
+    return errorReply(400, SubmitMessages.badIdempotencyKey);
+  let submitted: Awaited<ReturnType<typeof Jobs.submit>>;
   try {
-    // A random id: a job's URL must not be guessable from another's (BullMQ's own ids count up).
-    const job = await Jobs.enqueueToolCall(op.action, args, {
+    submitted = await Jobs.submit(op.action, args, {
       ambientContext,
-      jobId: randomUUID(),
       invoker: toolInvoker.options,
+      ...(idempotencyKey === null ? {} : { idempotencyKey }),
     });
-    id = job.id;
   } catch (error) {
-    // Refused at enqueue (an ambient value that is not plain data) or the queue is unreachable.
+    // A trusted ambient value that is not plain data, or the queue failing: the server's fault.
     reportException(error, { action: op.action.name, phase: `${PLUGIN_NAME} enqueue` });
     return errorReply(500, JobMessages.notQueued);
   }
-  const location = jobPath(basePath, id);
+  if (!submitted.ok) {
+    switch (submitted.reason) {
+      case "refused":
+        return mapSettledResult(
+          op.action,
+          submitted.result,
+          op.outputSchema === undefined ? MESSAGE_REPLY : EXPOSES_REPLY,
+        );
+      case "invalid":
+        return errorReply(400, submitted.message);
+      case "tooLarge":
+        return errorReply(413, submitted.message);
+      case "full":
+        return errorReply(429, submitted.message, { "retry-after": String(submitted.retryAfterSeconds) });
+      case "unavailable":
+        return errorReply(503, submitted.message, { "retry-after": String(submitted.retryAfterSeconds) });
+    }
+  }
+  const { job, token } = submitted;
+  const location = jobPath(basePath, job.id, token);
   return {
     status: 202,
-    body: { id, tool: op.toolName, version: op.toolVersion, state: "waiting", location },
+    body: {
+      id: job.id,
+      tool: op.toolName,
+      version: op.toolVersion,
+      state: "waiting",
+      location,
+      ...(token === undefined ? {} : { token }),
+    },
     headers: { location, "preference-applied": "respond-async" },
   };
 }
 
 /**
- * `GET {basePath}/jobs/{id}`: the job's state, then the synchronous call's reply. A job is bound to
- * the principal that enqueued it: for any other caller (or an anonymous one) it is a 404 exactly
- * like an unknown id, so a leaked or guessed URL is no capability. A job enqueued anonymously is
- * read by whoever holds its URL, as before.
+ * `GET {basePath}/jobs/{id}`: the job's state, then the synchronous call's reply. A job is its
+ * owner's: the principal that submitted it, or — for an anonymous submission — whoever holds its
+ * capability token (`?token=`, in the URL the 202 gave). For any other caller it is a 404 exactly
+ * like an unknown id, so a leaked or guessed id is no capability; so is a job trusted code enqueued.
  */
 export async function jobReply(
   operations: readonly HttpOperation[],
   id: string,
   ambientContext: AmbientContextSource,
+  token: string | undefined,
 ): Promise<HttpReply> {
-  const job = await Jobs.find(id, { principal: principalFrom(ambientContext) ?? null });
+  const job = await Jobs.find(id, {
+    principal: principalFrom(ambientContext) ?? null,
+    ...(token === undefined ? {} : { token }),
+  });
   // Only jobs of the tools this app serves: an id of some other job reveals nothing here.
   const op = job === undefined ? undefined : operations.find((candidate) => candidate.action.name === job.action);
   if (job === undefined || op === undefined) return errorReply(404, JobMessages.unknownJob(id));
   const status = await job.status();
-  if (!SETTLED.has(status.state)) {
-    return {
-      status: 200,
-      body: {
-        id,
-        tool: op.toolName,
-        version: op.toolVersion,
-        state: status.state,
-        attemptsMade: status.attemptsMade,
-        attempts: status.attempts,
-      },
-      headers: { "retry-after": "1" },
+  // Pending, or cancelled: its state, in the one vocabulary of `axn jobs` and MCP tasks (a cancelled
+  // job has no call result to replay — it is `cancelled`, as an MCP client is told).
+  if (!SETTLED.has(status.state) || status.state === "cancelled") {
+    const state = {
+      id,
+      tool: op.toolName,
+      version: op.toolVersion,
+      state: status.state,
+      attemptsMade: status.attemptsMade,
+      attempts: status.attempts,
     };
+    return status.state === "cancelled"
+      ? { status: 200, body: state }
+      : { status: 200, body: state, headers: { "retry-after": "1" } };
   }
   const result = await job.result();
   return mapSettledResult(op.action, result, op.outputSchema === undefined ? MESSAGE_REPLY : EXPOSES_REPLY);

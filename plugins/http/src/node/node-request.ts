@@ -34,8 +34,9 @@ export class NodeToolRequest implements ToolCallRequest {
   }
 
   // Node's server has already built `headers` (it reads Expect before the request event).
-  header(name: "content-type" | "accept"): string | null {
-    return this.#incoming.headers[name] ?? null;
+  header(name: "content-type" | "accept" | "idempotency-key"): string | null {
+    const value = this.#incoming.headers[name];
+    return typeof value === "string" ? value : null;
   }
 
   asyncRequested(): boolean {

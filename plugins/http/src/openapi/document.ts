@@ -145,7 +145,9 @@ function componentResponses(maxBodyBytes: number): JsonObject {
       "`authenticate` refused the request, or the tool needs an authenticated caller and none was given",
     ),
     Forbidden: error("The caller's principal does not satisfy the tool's access policy (a scope or role it lacks)"),
-    PayloadTooLarge: error(`The body is larger than ${maxBodyBytes} bytes`),
+    PayloadTooLarge: error(
+      `The body is larger than ${maxBodyBytes} bytes, or — a background call — its arguments exceed the queue's job size (queue.maxJobBytes)`,
+    ),
     UnsupportedMediaType: error("The Content-Type is not application/json (optionally with charset=utf-8)"),
     Failure: error("The tool failed: `error` is the tool's own message"),
     ServerError: error("The tool raised, or its result could not be rendered; nothing about the cause is disclosed"),

@@ -4,7 +4,8 @@
  * in order: the method (405); the action's access policy (401 / 403, before the body is read, so a
  * caller learns nothing from a 415/413/400 about what it may not call); the Content-Type (415); the
  * body limit while reading (413; a body cut short is a 400); JSON parsing (400); then a background
- * call is enqueued (202, jobs/jobs.ts) or the call takes a slot under the server's cap (503), runs
+ * call is submitted (202, or its refusal: jobs/jobs.ts; it takes no call slot — the queue's caps and its
+ * own concurrency bound it) or the call takes a slot under the server's cap (503), runs
  * through the operation — the Invoker and the result mapping (200 / 400 / 422 / 500 / 504) — and
  * is answered as JSON, or as Server-Sent Events when it asked for them. Host/Origin and
  * authentication come before routing, in the listener (they guard every route, not only tools).
@@ -54,7 +55,8 @@ export async function answerToolCall(route: ToolRoute, request: ToolCallRequest)
     const parsed = parseJsonBody(read.bytes);
     if (!parsed.ok) return errorReply(400, parsed.message);
     // A background call takes no call slot: it only enqueues.
-    if (request.asyncRequested()) return await enqueueReply(op, parsed.value, ambientContext, route.basePath);
+    if (request.asyncRequested())
+      return await enqueueReply(op, parsed.value, ambientContext, route.basePath, request.header("idempotency-key"));
     const release = route.serving.acquireCall();
     if (release === undefined) return FixedReplies.busy;
     // The slot is given back when the call is answered, or — answered at its deadline while the

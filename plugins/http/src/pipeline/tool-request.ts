@@ -14,7 +14,7 @@ export interface ToolCallRequest {
   readonly method: string;
   /** The trusted ambient context authentication established (`NO_AMBIENT` when none ran). */
   readonly ambientContext: AmbientContextSource;
-  header(name: "content-type" | "accept"): string | null;
+  header(name: "content-type" | "accept" | "idempotency-key"): string | null;
   /** Whether the call asks to run in the background (`?async=1`, `Prefer: respond-async`: jobs/jobs.ts). */
   asyncRequested(): boolean;
   /** The body, under the limit (`@axn/sdk/serving`'s readers). */

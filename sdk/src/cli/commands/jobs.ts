@@ -41,7 +41,11 @@ function requireRedis(what: string, configPath: string | undefined): void {
   );
 }
 
-/** `axn call TOOL --async`: enqueues the tool call (run by a worker through the Invoker) and prints the job. */
+/**
+ * `axn call TOOL --async`: submits the tool call as a transport does (`Jobs.submit`: the access
+ * policy and the arguments checked first, the caps, the deadline), then prints the job — and, for
+ * a call with no `--as`, the capability token that reads it as its anonymous owner.
+ */
 export async function enqueueToolCall(
   io: CliIo,
   action: AnyAxn,
@@ -50,15 +54,35 @@ export async function enqueueToolCall(
   configPath: string | undefined,
 ): Promise<ExitCodeValue> {
   requireRedis("axn call --async", configPath);
-  const job = await Jobs.enqueueToolCall(action, args, {
-    ambientContext,
-    invoker: { userFacingInputErrors: true, rejectUndeclaredInputs: true },
-  });
-  const status = await job.status();
-  println(io.stdout, JSON.stringify({ id: job.id, action: job.action, state: status.state }, null, 2));
-  println(io.stderr, `axn: enqueued job ${job.id}; \`axn jobs ${job.id} --wait\` prints its result`);
-  await Jobs.backend().close();
-  return ExitCode.ok;
+  try {
+    const submitted = await Jobs.submit(action, args, {
+      ambientContext,
+      invoker: { userFacingInputErrors: true, rejectUndeclaredInputs: true },
+    });
+    if (!submitted.ok) {
+      // Refused before anything was stored: the synchronous call's document, or what stopped it.
+      const body =
+        submitted.reason === "refused"
+          ? describeResult(submitted.result)
+          : { ok: false, reason: submitted.reason, error: submitted.message };
+      println(io.stdout, JSON.stringify({ ...body, enqueued: false }, null, 2));
+      return ExitCode.failure;
+    }
+    const { job, token } = submitted;
+    const status = await job.status();
+    println(
+      io.stdout,
+      JSON.stringify(
+        { id: job.id, action: job.action, state: status.state, ...(token === undefined ? {} : { token }) },
+        null,
+        2,
+      ),
+    );
+    println(io.stderr, `axn: enqueued job ${job.id}; \`axn jobs ${job.id} --wait\` prints its result`);
+    return ExitCode.ok;
+  } finally {
+    await Jobs.backend().close();
+  }
 }
 
 async function document(
@@ -75,7 +99,7 @@ async function document(
 
 export const jobsCommand: Command = {
   name: "jobs",
-  usage: "jobs ID [--wait]",
+  usage: "jobs ID [--wait] [--as PRINCIPAL] [--token TOKEN]",
   summary: "Show an enqueued job's state and, once settled, its result",
   help: [
     "Prints { id, action, state, attemptsMade, attempts } for job ID on the app's queue, and its result",
@@ -83,11 +107,14 @@ export const jobsCommand: Command = {
     "cancelled. States: waiting, delayed, active, completed, dead (every attempt threw), cancelled.",
     "",
     "Options:",
-    "  --wait   wait for the job to settle first",
+    "  --wait            wait for the job to settle first",
+    "  --as PRINCIPAL    read it as this caller (an id): another caller's job is the unknown-job error",
+    "  --token TOKEN     read it as the anonymous caller holding the token its submission returned",
+    "Without --as or --token, the job is read as trusted code (the operator) reads it: whoever owns it.",
     "",
     "Exit codes: 0 the job is pending or succeeded, 1 it failed or there is no such job.",
   ].join("\n"),
-  options: { wait: { type: "boolean" } },
+  options: { wait: { type: "boolean" }, as: { type: "string" }, token: { type: "string" } },
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
     const id = positionals[0];
@@ -95,7 +122,15 @@ export const jobsCommand: Command = {
     await loadApp(io.cwd, configPath);
     requireRedis("axn jobs", configPath);
     try {
-      const job = await Jobs.find(id);
+      const as = typeof values["as"] === "string" ? values["as"] : undefined;
+      const token = typeof values["token"] === "string" ? values["token"] : undefined;
+      // As a caller: exactly what a transport shows that caller (another's job reads as unknown).
+      const job = await Jobs.find(
+        id,
+        as === undefined && token === undefined
+          ? {}
+          : { principal: as === undefined ? null : { id: as }, ...(token === undefined ? {} : { token }) },
+      );
       if (job === undefined)
         throw new CliError(
           ExitCode.failure,

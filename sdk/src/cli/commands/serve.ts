@@ -15,6 +15,7 @@
  */
 import {
   configureAxn,
+  Jobs,
   type HttpTransport,
   type RunningStdioTransport,
   type StdioTransportEnd,
@@ -118,6 +119,7 @@ async function serveHttp(
   const closed = server.close();
   const stopped = await stopAll(io, mounts);
   await closed;
+  warnDroppedJobs(io);
   return stopped ? ExitCode.ok : ExitCode.failure;
 }
 
@@ -152,8 +154,24 @@ async function serveStdio(
     stop.dispose();
   }
   const stopped = await stopAll(io, [{ entry, running }]);
+  warnDroppedJobs(io);
   if (typeof ended !== "string" && ended.exitCode !== 0) return ended.exitCode as ExitCodeValue;
   return stopped ? ExitCode.ok : ExitCode.failure;
+}
+
+/**
+ * Jobs the embedded queue still holds when the server stops are lost with the process: said on
+ * stderr rather than dropped without a word, with the setting that would keep them.
+ */
+function warnDroppedJobs(io: CliIo): void {
+  const backend = Jobs.backend() as { readonly kind: string; unfinished?: () => number };
+  const unfinished = backend.kind === "embedded" ? (backend.unfinished?.() ?? 0) : 0;
+  if (unfinished === 0) return;
+  println(
+    io.stderr,
+    `axn: stopping with ${unfinished} background ${unfinished === 1 ? "job" : "jobs"} unfinished on the embedded queue; ` +
+      "they are dropped (it keeps jobs in this process only): set queue.connection in the config and run axn worker to keep them (docs/scaling.md)",
+  );
 }
 
 /**

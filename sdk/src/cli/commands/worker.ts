@@ -5,7 +5,7 @@
  * jobs, lets running ones finish for up to `--grace` milliseconds, and returns the rest to the
  * queue for another worker; a second signal ends the process at once.
  */
-import { redactUrl } from "../../queue/connection.js";
+import { crashRecoveryBoundMs, redactUrl } from "../../queue/connection.js";
 import { configuredQueueSettings } from "../../queue/configure.js";
 import { startQueueWorker } from "../../queue/worker.js";
 import type { Command } from "../command.js";
@@ -59,7 +59,12 @@ export const workerCommand: Command = {
       }
       const worker = await startQueueWorker({ ...settings, concurrency });
       const where = `queue "${settings.name}" at ${String(redactUrl(settings.connection))}`;
-      println(io.stdout, `axn worker: ${app.name}, ${concurrency} at a time, on ${where} (Ctrl+C to stop)`);
+      const recovery = crashRecoveryBoundMs(settings);
+      println(
+        io.stdout,
+        `axn worker: a job whose worker dies is taken over within ${recovery / 1000} s (lockDuration + 2 × stalledInterval)`,
+        `axn worker: ${app.name}, ${concurrency} at a time, on ${where} (Ctrl+C to stop)`,
+      );
       const reason = await stop.requested;
       println(io.stdout, `axn worker: ${reason}: finishing ${worker.running} running job(s) (up to ${graceMs} ms)`);
       const { finished, returned } = await worker.close({ graceMs });

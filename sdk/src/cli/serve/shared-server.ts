@@ -3,7 +3,9 @@
  * another to be listed. Each request goes to the running transport whose path is the longest one
  * covering the request's path (`/mcp` covers `/mcp` and `/mcp/…`; `/` covers everything), unchanged;
  * a path no transport covers is a JSON 404. A listener that throws is reported naming its plugin
- * and transport, and answered with a JSON 500 when nothing was sent yet.
+ * and transport, and answered with a JSON 500 when nothing was sent yet. A response that ends before
+ * its request's body is in is held open until the body is drained (serving/body-limit.ts), for every
+ * transport alike: the client still sending gets the reply, not a reset.
  *
  * When the app configures authentication, the server also answers the OAuth Protected Resource
  * Metadata (RFC 9728) of each mounted transport at `/.well-known/oauth-protected-resource{path}`
@@ -13,6 +15,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { reportException, type HttpTransport, type RunningHttpTransport } from "@axn/core";
 import { authenticationConfigured } from "../../serving/authenticate-request.js";
+import { endAfterBody } from "../../serving/body-limit.js";
 import { protectedResourceMetadata, PROTECTED_RESOURCE_PATH } from "../../serving/protected-resource.js";
 import { publicOrigin } from "../../serving/public-origin.js";
 import type { Registered } from "./registered.js";
@@ -65,6 +68,9 @@ function dispatcher(
   const longestFirst = [...mounts].sort((a, b) => b.entry.transport.path.length - a.entry.transport.path.length);
   const metadata = authenticationConfigured() ? metadataPaths(mounts) : new Map<string, string>();
   return (request, response) => {
+    // A reply written before the body is in (a 413, a 401) ends only once the body is read, up to
+    // the drain's bound: a client that closes its connection after the reply still reads it.
+    endAfterBody(request, response);
     const path = pathOf(request.url);
     const resource = metadata.get(path);
     if (resource !== undefined) {
