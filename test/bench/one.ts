@@ -2,13 +2,14 @@
  * One scenario of the suite alone, with the full run's budgets — for checking a hot-path change
  * before the whole `npm run bench`:
  *
- *   node --import tsx test/bench/one.ts mcp|stdio|http|langchain|core|serialization|queue|proxy [quick]
+ *   node --import tsx test/bench/one.ts mcp|mcp-http|stdio|http|langchain|core|serialization|queue|proxy [quick]
  */
 import { resetKernel } from "@axn/sdk/testing";
 import { coreCallScenarios } from "./scenarios/core-calls.js";
 import { httpScenario } from "./scenarios/http.js";
 import { langchainScenario } from "./scenarios/langchain.js";
 import { mcpScenario } from "./scenarios/mcp.js";
+import { mcpHttpScenario } from "./scenarios/mcp-http.js";
 import { serializationScenarios } from "./scenarios/serialization.js";
 import { stdioScenario } from "./scenarios/stdio.js";
 import { queueScenario } from "./scenarios/queue.js";
@@ -29,6 +30,7 @@ const scenarios: Record<string, () => Promise<readonly Row[]>> = {
   core: () => coreCallScenarios(ctx),
   serialization: () => serializationScenarios(ctx),
   mcp: () => mcpScenario(ctx),
+  "mcp-http": () => mcpHttpScenario(ctx, budget.http),
   stdio: () => stdioScenario(ctx, budget.stdio),
   http: () => httpScenario(ctx, budget.http),
   langchain: () => langchainScenario(ctx),

@@ -1,9 +1,13 @@
 /**
- * Scenarios over a real stdio pipe, each server a child process the way an MCP host runs it:
+ * Scenarios over a real stdio pipe, each server a child process the way an MCP host runs it, each
+ * reached through the MCP SDK v2 `Client` and its `StdioClientTransport`:
  *
- * - 4e: the `tools/call` round trip through `StdioClientTransport`, axn (`axn serve --mcp-stdio`
- *   on test/bench/apps/add) vs the bare SDK server (test/bench/peers/bare-stdio-server.mjs, the
- *   same server as scenario 4's baseline), alternating in rounds like every in-process pair.
+ * - 4e / 4g: the `tools/call` round trip, axn (`axn serve --mcp-stdio` on test/bench/apps/add) vs
+ *   the bare v2 SDK server under the SDK's `serveStdio` entry (test/bench/peers/bare-stdio-server.mjs,
+ *   the same server as scenario 4's baseline), alternating in rounds like every in-process pair —
+ *   4e in the 2025-11-25 era (the client's default `initialize`), 4g in 2026-07-28 (the client
+ *   pinned to it: `server/discover`, then self-describing requests). Both servers pick the era per
+ *   connection.
  * - 8: cold start — from spawning the process to the first `tools/list` answered (initialize
  *   included), the wait a user has each time a host starts the server. Each round starts one of
  *   each, in alternating order; the figure is the median over rounds.
@@ -11,9 +15,8 @@
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { addArgs } from "../fixtures.js";
 import { measurePair } from "../lib/measure.js";
 import { latencyRow } from "../lib/rows.js";
@@ -38,32 +41,47 @@ const SERVERS = {
   },
 } as const;
 
-const SDK = versionOf("@modelcontextprotocol/sdk");
+const SDK = versionOf("@modelcontextprotocol/server");
 
 const HEADS = {
   roundTrip: {
     id: "4e",
-    title: "MCP tools/call over stdio (child process)",
+    title: "MCP tools/call over stdio (2025-11-25, child process)",
     candidate: "axn serve --mcp-stdio",
-    baseline: `bare SDK Server (${SDK}) over stdio`,
+    baseline: `bare v2 Server in serveStdio (${SDK})`,
+    target: { kind: "max", value: 1.1 },
+  },
+  modernRoundTrip: {
+    id: "4g",
+    title: "MCP tools/call over stdio (2026-07-28, child process)",
+    candidate: "axn serve --mcp-stdio",
+    baseline: `bare v2 Server in serveStdio (${SDK})`,
     target: { kind: "max", value: 1.1 },
   },
   coldStart: {
     id: "8",
     title: "Cold start: spawn → first tools/list",
     candidate: "axn serve --mcp-stdio",
-    baseline: "bare SDK Server (plain .mjs)",
+    baseline: "bare v2 Server in serveStdio (plain .mjs)",
     target: { kind: "max", value: 1.5 },
   },
 } as const;
+
+type Era = "2025-11-25" | "2026-07-28";
 
 export interface StdioOptions {
   /** Cold starts per side. */
   readonly coldStarts: number;
 }
 
-async function start(side: keyof typeof SERVERS): Promise<{ client: Client; transport: StdioClientTransport }> {
-  const client = new Client({ name: "bench-client", version: "1.0.0" });
+async function start(
+  side: keyof typeof SERVERS,
+  era: Era = "2025-11-25",
+): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const client = new Client(
+    { name: "bench-client", version: "1.0.0" },
+    era === "2026-07-28" ? { versionNegotiation: { mode: { pin: era } } } : {},
+  );
   const { command, args } = SERVERS[side];
   // stderr piped (and dropped): axn's banner and the SDK's notices are not part of the answer.
   const transport = new StdioClientTransport({
@@ -73,6 +91,8 @@ async function start(side: keyof typeof SERVERS): Promise<{ client: Client; tran
     env: { ...process.env, NODE_ENV: "production" } as Record<string, string>,
   });
   await client.connect(transport);
+  const spoken = client.getProtocolEra() === "modern" ? "2026-07-28" : "2025-11-25";
+  if (spoken !== era) throw new Error(`bench workload broken: ${side} over stdio speaks ${spoken}, not ${era}`);
   return { client, transport };
 }
 
@@ -113,39 +133,44 @@ async function coldStart(side: keyof typeof SERVERS): Promise<ColdStart> {
 
 export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions): Promise<readonly Row[]> {
   const rows: Row[] = [];
-  const bare = (await start("bare")).client;
-  const axn = (await start("axn")).client;
-  try {
-    const request = { name: "add", arguments: { ...addArgs } };
-    const a = (await axn.callTool(request)) as CallToolResult;
-    const b = (await bare.callTool(request)) as CallToolResult;
-    if (
-      a.isError ||
-      !isDeepStrictEqual(a.structuredContent, { sum: 42 }) ||
-      !isDeepStrictEqual(a.structuredContent, b.structuredContent) ||
-      !isDeepStrictEqual(a.content, b.content)
-    ) {
-      throw new Error(`bench workload broken: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+  const request = { name: "add", arguments: { ...addArgs } };
+  for (const [era, head] of [
+    ["2025-11-25", HEADS.roundTrip],
+    ["2026-07-28", HEADS.modernRoundTrip],
+  ] as const) {
+    const bare = (await start("bare", era)).client;
+    const axn = (await start("axn", era)).client;
+    try {
+      const a = await axn.callTool(request);
+      const b = await bare.callTool(request);
+      if (
+        a.isError ||
+        !isDeepStrictEqual(a.structuredContent, { sum: 42 }) ||
+        !isDeepStrictEqual(a.structuredContent, b.structuredContent) ||
+        !isDeepStrictEqual(a.content, b.content)
+      ) {
+        throw new Error(`bench workload broken: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+      }
+      ctx.log(`${head.id} MCP tools/call over stdio (${era})`);
+      const result = await measurePair(
+        () => bare.callTool(request),
+        () => axn.callTool(request),
+        ctx.pair,
+      );
+      rows.push(
+        latencyRow(
+          {
+            ...head,
+            note: "client in this process, each server in its own; CPU ratio is this (client) process's",
+          },
+          result,
+          ctx.pair.rounds,
+        ),
+      );
+    } finally {
+      await bare.close();
+      await axn.close();
     }
-    ctx.log("4e MCP tools/call over stdio");
-    const result = await measurePair(
-      () => bare.callTool(request),
-      () => axn.callTool(request),
-      ctx.pair,
-    );
-    rows.push(
-      latencyRow(
-        {
-          ...HEADS.roundTrip,
-          note: "client in this process, each server in its own; CPU ratio is this (client) process's",
-        },
-        result,
-        ctx.pair.rounds,
-      ),
-    );
-  } finally {
-    await bare.close();
-    await axn.close();
   }
 
   const base: number[] = [];
