@@ -138,8 +138,9 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
     ["2025-11-25", HEADS.roundTrip],
     ["2026-07-28", HEADS.modernRoundTrip],
   ] as const) {
-    const bare = (await start("bare", era)).client;
-    const axn = (await start("axn", era)).client;
+    const bareSide = await start("bare", era);
+    const axnSide = await start("axn", era);
+    const [bare, axn] = [bareSide.client, axnSide.client];
     try {
       const a = await axn.callTool(request);
       const b = await bare.callTool(request);
@@ -152,16 +153,34 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
         throw new Error(`bench workload broken: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
       }
       ctx.log(`${head.id} MCP tools/call over stdio (${era})`);
+      // Each server's own CPU time over all its calls (/proc, 10 ms ticks: read over thousands of calls).
+      const calls = { bare: 0, axn: 0 };
+      const cpuBefore = { bare: childCpuMs(bareSide.transport.pid), axn: childCpuMs(axnSide.transport.pid) };
       const result = await measurePair(
-        () => bare.callTool(request),
-        () => axn.callTool(request),
+        () => {
+          calls.bare++;
+          return bare.callTool(request);
+        },
+        () => {
+          calls.axn++;
+          return axn.callTool(request);
+        },
         ctx.pair,
       );
+      const perCall = (side: "bare" | "axn", pid: number | null): number | undefined => {
+        const [before, after] = [cpuBefore[side], childCpuMs(pid)];
+        return before === undefined || after === undefined ? undefined : ((after - before) * 1000) / calls[side];
+      };
+      const [serverBare, serverAxn] = [perCall("bare", bareSide.transport.pid), perCall("axn", axnSide.transport.pid)];
+      const serverCpu =
+        serverBare === undefined || serverAxn === undefined || serverBare <= 0
+          ? ""
+          : `; server CPU per call ${serverBare.toFixed(1)} µs bare vs ${serverAxn.toFixed(1)} µs axn (${(serverAxn / serverBare).toFixed(2)}×, over all ${calls.bare + calls.axn} calls)`;
       rows.push(
         latencyRow(
           {
             ...head,
-            note: "client in this process, each server in its own; CPU ratio is this (client) process's",
+            note: `client in this process, each server in its own; CPU ratio is this (client) process's${serverCpu}`,
           },
           result,
           ctx.pair.rounds,
