@@ -69,6 +69,12 @@ const HEADS = {
 
 type Era = "2025-11-25" | "2026-07-28";
 
+/** How `axn serve` loads the app's `.ts` files on this Node (sdk/src/cli/bin.ts). */
+const TS_LOADER =
+  (process.features as { readonly typescript?: unknown }).typescript === undefined
+    ? "through jiti"
+    : "under tsx's loader, registered because this Node strips types";
+
 export interface StdioOptions {
   /** Cold starts per side. */
   readonly coldStarts: number;
@@ -220,7 +226,7 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
     ...(cpuRatios.length === options.coldStarts ? { cpuRatio: spread(cpuRatios) } : {}),
     rounds: options.coldStarts,
     note:
-      "each start: `node` spawned, the MCP initialize handshake, the first tools/list answered; axn loads its TypeScript config and tool module through jiti. " +
+      `each start: \`node\` spawned, the MCP initialize handshake, the first tools/list answered; axn loads its TypeScript config and tool module ${TS_LOADER}. ` +
       "CPU ratio: each server process's own CPU time up to that answer (/proc), axn ÷ bare",
   });
   return rows;
