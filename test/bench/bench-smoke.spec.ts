@@ -40,7 +40,7 @@ describe("bench suite (smoke)", function () {
       ...perKind("2"),
       "3a",
       "3b",
-      ...["4", "4b", "4c", "4d", "4e"],
+      ...["4", "4b", "4c", "4d", "4e", "4f", "4g", "4h", "4i"],
       ...["5", "5b", "5c"],
       ...["6", "6b"],
       "8",
@@ -63,9 +63,13 @@ describe("bench suite (smoke)", function () {
         ) as { version: string }
       ).version;
     const baselineOf = (id: string): string => report.rows.find((r) => r.id === id)!.baseline;
-    expect(baselineOf("4c")).to.equal(
-      `McpServer.registerTool (@modelcontextprotocol/sdk ${installed("@modelcontextprotocol/sdk")})`,
+    const server = installed("@modelcontextprotocol/server");
+    expect(baselineOf("4")).to.equal(
+      `bare v2 Server (@modelcontextprotocol/server ${server}) + zod ${installed("zod")}`,
     );
+    expect(baselineOf("4c")).to.equal(`McpServer.registerTool (@modelcontextprotocol/server ${server})`);
+    expect(baselineOf("4e")).to.equal(`bare v2 Server in serveStdio (@modelcontextprotocol/server ${server})`);
+    expect(baselineOf("4h")).to.equal(`bare v2 Server in createMcpHandler (@modelcontextprotocol/server ${server})`);
     expect(baselineOf("4d")).to.equal(`fastmcp ${installed("fastmcp")}`);
     expect(baselineOf("5")).to.equal(`fastify ${installed("fastify")}, JSON Schema body + response`);
     expect(baselineOf("5b")).to.equal(`@hono/zod-openapi ${installed("@hono/zod-openapi")} route`);

@@ -5,40 +5,53 @@
  *
  * Workloads: `call:<kind>` (A.call), `invoke:<kind>` (invoker.call with wire strings),
  * `hand:<kind>` (scenario 1's hand-written baseline) — kind one of zod4, zod3, valibot, arktype —
- * and `mcp:axn` / `mcp:bare` / `mcp:mcpserver` (one tools/call round trip through a real Client; the
- * peers with Node 20's promise hook off, as in a process of their own). Prints the mean wall time
- * per call.
+ * `mcp:axn` / `mcp:bare` / `mcp:mcpserver` (one 2025-11-25 tools/call round trip through a real v2
+ * Client over `InMemoryTransport`) and `mcp2026:axn` / `mcp2026:bare` (one 2026-07-28 round trip through
+ * the Client pinned to that era, its fetch handing the request to axn's `createStreamableHttpHandler`
+ * or to the bare `Server` in the SDK's `createMcpHandler`); the peers with Node 20's promise hook off,
+ * as in a process of their own. Prints the mean wall time per call.
  */
 import type { AnyAxn } from "@axn/core";
 import { Invoker } from "@axn/core";
 import { clearCatalog } from "@axn/core/internal";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Client } from "@modelcontextprotocol/client";
+import type { Server } from "@modelcontextprotocol/server";
 import { addArgs, defineAddNumbers, lookupArgs, lookupWireArgs } from "./fixtures.js";
 import { LOOKUP_KINDS } from "./kinds.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { switchOffPromiseHooks } from "./lib/promise-hooks.js";
-import { bareSdkServer, connect } from "./scenarios/mcp.js";
-import { connectMcpServer } from "./peers/mcp-servers.js";
+import { bareSdkServer, connect, connectModern, type FetchHandler } from "./scenarios/mcp.js";
+import { bareMcpHandler, connectMcpServer } from "./peers/mcp-servers.js";
 
 const [workload = "", count] = process.argv.slice(2);
 const calls = Number(count ?? 1_000_000);
 
 async function op(): Promise<() => Promise<unknown>> {
   const [what, which = ""] = workload.split(":");
-  if (what === "mcp") {
-    const loaded = await loadPlugin("axn-plugin-mcp", ["createMcpServer", "McpAdapter"]);
+  if (what === "mcp" || what === "mcp2026") {
+    const loaded = await loadPlugin("axn-plugin-mcp", ["createMcpServer", "McpAdapter", "createStreamableHttpHandler"]);
     if (!loaded.ok) throw new Error(loaded.reason);
     const wrap = fn<(action: AnyAxn) => object>(loaded.module, ["McpAdapter", "wrap"])!;
     const createServer = fn<(options: object) => Server>(loaded.module, ["createMcpServer"])!;
+    const createHandler = fn<(options: object) => { fetch: FetchHandler }>(loaded.module, [
+      "createStreamableHttpHandler",
+    ])!;
     bootHost([loaded.plugin]);
     const tool = wrap(defineAddNumbers()) as { name: string };
-    const server =
-      which === "bare"
-        ? bareSdkServer(tool.name)
-        : which === "mcpserver"
-          ? connectMcpServer(tool.name)
-          : createServer({ name: "axn", version: "1.0.0", tools: [tool] });
-    const client = await connect(server);
+    const options = { name: "axn", version: "1.0.0", tools: [tool] };
+    let client: Client;
+    if (what === "mcp2026") {
+      const handler = which === "bare" ? bareMcpHandler(tool.name) : createHandler(options);
+      client = await connectModern((r) => handler.fetch(r));
+    } else {
+      const server =
+        which === "bare"
+          ? bareSdkServer(tool.name)
+          : which === "mcpserver"
+            ? connectMcpServer(tool.name)
+            : createServer(options);
+      client = await connect(server);
+    }
     await client.listTools();
     const request = { name: tool.name, arguments: { ...addArgs } };
     if (which !== "axn" && !(await switchOffPromiseHooks()))

@@ -2,6 +2,7 @@
  * Rendering a run: the terminal table, the markdown page (docs/benchmarks.md) and the report's
  * well-formedness check the smoke spec relies on.
  */
+import type { SavedRun } from "./other-runs.js";
 import { rowLabel, targetText } from "./rows.js";
 import type { BenchReport, Row, ScaleReport } from "./types.js";
 
@@ -151,7 +152,32 @@ function mdTable(head: readonly string[], body: readonly string[][]): string {
   ].join("\n");
 }
 
-export function markdownReport(report: BenchReport, findings: string, chartFile: string): string {
+/** A run of some scenarios on another Node major (lib/other-runs.ts): its own table, date, load and command. */
+function otherRunSection(run: SavedRun): string[] {
+  const m = run.machine;
+  const load = m.loadAverage === undefined ? "" : `, load ${m.loadAverage.map((l) => num(l, 1)).join(" → ")}`;
+  return [
+    `## The same rows on Node ${m.node}`,
+    "",
+    `Measured ${run.date}${run.quick ? " (quick run: figures indicative only)" : ""} on ${m.cpu}, ${m.cores} cores${load}, ` +
+      `${num(run.durationS, 0)} s, with \`${run.command}\` run by a Node ${m.node} binary ` +
+      "(`nodeMajor(24)` in test/support/node-major.ts installs one), saved with `BENCH_SAVE`. Ratios against baselines of the same run, as above.",
+    "",
+    mdTable(MAIN_HEAD, mainTable(run.rows)),
+    "",
+    ...run.rows
+      .filter((r) => r.verdict !== "skipped" && r.note !== undefined)
+      .map((r) => `- ${r.id}. ${rowLabel(r)}: ${r.note}`),
+    "",
+  ];
+}
+
+export function markdownReport(
+  report: BenchReport,
+  findings: string,
+  chartFile: string,
+  others: readonly SavedRun[] = [],
+): string {
   const m = report.machine;
   const out: string[] = [];
   out.push(
@@ -162,7 +188,7 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "The promise: axn costs nothing noticeable over hand-wiring each SDK, and is ahead of what a user would",
     "pick instead. Every figure below is a ratio against a baseline measured **in the same run**, with its",
     "spread across rounds. Rows 1–3 compare axn with the same work written by hand; rows 4–8 with the",
-    "**peers** a user would reach for — the MCP SDK's bare `Server` and `McpServer`, fastmcp, fastify,",
+    "**peers** a user would reach for — the MCP SDK v2's bare `Server` and `McpServer` (in both protocol eras), fastmcp, fastify,",
     "`@hono/zod-openapi`, LangChain's `tool()` — at the versions installed (read from each package.json",
     "when the bench runs), each serving the same tool.",
     "",
@@ -239,6 +265,7 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
       "",
     );
   }
+  for (const run of others) out.push(...otherRunSection(run));
   out.push(findings, "");
   out.push(
     "## Method",
@@ -261,7 +288,7 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "  switch it back on for axn's side.",
     "- Peers (test/bench/peers/): each serves the same tool the way its own documentation teaches, and each",
     "  workload is checked once before timing — the same advertised schemas (MCP, the JSON Schema dialect",
-    "  key aside: `McpServer` and fastmcp advertise draft-07) and the same answer on both sides. All validate",
+    "  key aside: fastmcp advertises draft-07) and the same answer on both sides. All validate",
     "  input and output: the MCP peers with the same strict zod 4 input object and output object (the bare",
     "  `Server` calls `safeParse` on both; `McpServer` and fastmcp check the structured result themselves);",
     "  for HTTP, fastify checks the body with ajv against the equivalent JSON Schema (defaults applied,",
@@ -271,14 +298,26 @@ export function markdownReport(report: BenchReport, findings: string, chartFile:
     "  `tool()` gets the strict input object and parses the answer with the output object.",
     "- fastmcp awaits a 1 ms timer inside every `tools/call` (`delay(1)` in its handler), so its row",
     "  measures that timer more than its code; keep-alive pings are switched off (its stdio default).",
-    "- Child processes: the stdio rows (4e, 8) spawn `axn serve --mcp-stdio` on `test/bench/apps/add` and",
-    "  the bare SDK server as plain JavaScript (`test/bench/peers/bare-stdio-server.mjs`, no TypeScript",
-    "  loader); the cold start is spawn → MCP initialize → first `tools/list` answered, alternating which",
+    "- MCP baselines are on the SDK v2 (`@modelcontextprotocol/server`), the clients its `Client`",
+    "  (`@modelcontextprotocol/client`). 2025-11-25 in memory (4–4d): the `InMemoryTransport` linked pair.",
+    "  2026-07-28 in process (4f): the v2 SDK has no in-memory transport for it, so both sides go through",
+    "  the route a modern client takes — the `Client` pinned to 2026-07-28 over `StreamableHTTPClientTransport`",
+    "  whose `fetch` hands each `Request` to the server's fetch handler (axn's `createStreamableHttpHandler`,",
+    "  the bare `Server` in `createMcpHandler`), no socket. 2026-07-28 over HTTP (4h, 4i): raw self-describing",
+    "  `tools/call` POSTs from autocannon (the envelope in `_meta`, the `Mcp-Method`/`Mcp-Name` headers), each",
+    "  server in its own process (`test/bench/http-server.ts mcp-axn|mcp-bare|add-http`).",
+    "  `node --import tsx test/bench/mcp-cpu.ts [rounds] [calls] [in flight] [2025|2026|fetch]` compares the",
+    "  servers by CPU time in one process (`fetch`: the 2026 fetch handlers alone, no client).",
+    "- Child processes: the stdio rows (4e, 4g, 8) spawn `axn serve --mcp-stdio` on `test/bench/apps/add` and",
+    "  the bare v2 server under the SDK's `serveStdio` as plain JavaScript (`test/bench/peers/bare-stdio-server.mjs`,",
+    "  no TypeScript loader); both pick the era per connection (4e: the client's `initialize`, 4g: pinned to",
+    "  2026-07-28). The cold start is spawn → MCP initialize → first `tools/list` answered, alternating which",
     "  starts first. HTTP servers (`test/bench/http-server.ts <mode>`) each get a process of their own.",
-    "- One scenario alone, with the full budget: `node --import tsx test/bench/one.ts mcp|stdio|http|langchain`.",
+    "- One scenario alone, with the full budget: `node --import tsx test/bench/one.ts mcp|mcp-http|stdio|http|langchain`",
+    "  (several comma-separated; `BENCH_SAVE=docs/benchmarks-node<major>.json` keeps a run on another Node major on this page).",
     "- Re-run: `npm run bench` (≈ 5–7 min), or `BENCH_QUICK=1 npm run bench` for a < 60 s smoke run.",
     "  Profile a workload with `node --cpu-prof --import tsx test/bench/profile.ts <workload>` (`call:zod4`,",
-    "  `invoke:valibot`, `hand:arktype`, `mcp:axn`, `mcp:bare`…; see *Findings*).",
+    "  `invoke:valibot`, `hand:arktype`, `mcp:axn`, `mcp:bare`, `mcp2026:axn`…; see *Findings*).",
   );
   return `${out.join("\n")}\n`;
 }

@@ -7,6 +7,7 @@ import os from "node:os";
 import { coreCallScenarios } from "../scenarios/core-calls.js";
 import { serializationScenarios } from "../scenarios/serialization.js";
 import { mcpScenario } from "../scenarios/mcp.js";
+import { mcpHttpScenario } from "../scenarios/mcp-http.js";
 import { httpScenario, type HttpOptions } from "../scenarios/http.js";
 import { langchainScenario } from "../scenarios/langchain.js";
 import { stdioScenario, type StdioOptions } from "../scenarios/stdio.js";
@@ -81,6 +82,7 @@ export async function runSuite(mode: Mode, log: (message: string) => void = () =
   await isolated(() => mcpScenario(ctx));
   await isolated(() => stdioScenario(ctx, budget.stdio));
   await isolated(() => httpScenario(ctx, budget.http));
+  await isolated(() => mcpHttpScenario(ctx, budget.http));
   await isolated(() => langchainScenario(ctx));
   await isolated(() => cliStartupScenarios(ctx));
   await isolated(() => queueScenario(ctx));

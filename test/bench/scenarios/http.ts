@@ -78,17 +78,21 @@ export interface HttpOptions {
   readonly amount?: number;
 }
 
-interface Running {
+/** A server child process of test/bench/http-server.ts, listening. */
+export interface Running {
   readonly child: ChildProcess;
   readonly url: string;
+  /** The tool's name on the wire, where the mode serves a named tool (the MCP modes). */
+  readonly tool: string | undefined;
   /** The server process's CPU time so far (user + system, µs), asked for with SIGUSR2. */
   cpuMicros(): Promise<number>;
 }
 
 type Started = { ok: true; server: Running } | { ok: false; reason: string };
 
-function start(mode: string): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER, mode], {
+/** Starts `test/bench/http-server.ts <mode> [args]` and waits for its announcement. */
+export function start(mode: string, ...args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, ["--import", "tsx", SERVER, mode, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, NODE_ENV: "production" },
   });
@@ -101,7 +105,7 @@ function start(mode: string): Promise<Started> {
     });
     lines.once("line", (line) => {
       clearTimeout(timer);
-      const message = JSON.parse(line) as { port?: number; route?: string; skipped?: string };
+      const message = JSON.parse(line) as { port?: number; route?: string; tool?: string; skipped?: string };
       if (message.skipped !== undefined) {
         child.kill();
         resolve({ ok: false, reason: message.skipped });
@@ -112,24 +116,42 @@ function start(mode: string): Promise<Started> {
           lines.once("line", (reply) => answer((JSON.parse(reply) as { cpuMicros: number }).cpuMicros));
           child.kill("SIGUSR2");
         });
-      resolve({ ok: true, server: { child, url: `http://127.0.0.1:${message.port}${message.route}`, cpuMicros } });
+      resolve({
+        ok: true,
+        server: { child, url: `http://127.0.0.1:${message.port}${message.route}`, tool: message.tool, cpuMicros },
+      });
     });
   });
 }
 
-interface Load {
+export interface Load {
   readonly perSecond: number;
   /** Server CPU time per request over the run (µs): steadier than req/s on a shared machine. */
   readonly cpuPerRequest: number;
 }
 
-async function load(server: Running, durationS: number, connections: number, amount?: number): Promise<Load> {
+/** What each request of a run sends (a POST). */
+export interface Workload {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+const LOOKUP: Workload = { headers: { "content-type": "application/json" }, body: JSON.stringify(BODY) };
+
+/** One bounded autocannon run against `server`, with the server's own CPU time per request. */
+export async function load(
+  server: Running,
+  durationS: number,
+  connections: number,
+  amount?: number,
+  workload: Workload = LOOKUP,
+): Promise<Load> {
   const before = await server.cpuMicros();
   const result = await autocannon({
     url: server.url,
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(BODY),
+    headers: { ...workload.headers },
+    body: workload.body,
     connections,
     ...(amount === undefined ? { duration: durationS } : { amount }),
   });
@@ -140,7 +162,7 @@ async function load(server: Running, durationS: number, connections: number, amo
   return { perSecond: result.requests.average, cpuPerRequest: (after - before) / Math.max(1, result.requests.total) };
 }
 
-async function stop(server: Running): Promise<void> {
+export async function stop(server: Running): Promise<void> {
   if (server.child.exitCode !== null) return;
   server.child.removeAllListeners("exit");
   const exited = new Promise((resolve) => server.child.once("exit", resolve));

@@ -1,9 +1,13 @@
 /**
- * Scenarios over a real stdio pipe, each server a child process the way an MCP host runs it:
+ * Scenarios over a real stdio pipe, each server a child process the way an MCP host runs it, each
+ * reached through the MCP SDK v2 `Client` and its `StdioClientTransport`:
  *
- * - 4e: the `tools/call` round trip through `StdioClientTransport`, axn (`axn serve --mcp-stdio`
- *   on test/bench/apps/add) vs the bare SDK server (test/bench/peers/bare-stdio-server.mjs, the
- *   same server as scenario 4's baseline), alternating in rounds like every in-process pair.
+ * - 4e / 4g: the `tools/call` round trip, axn (`axn serve --mcp-stdio` on test/bench/apps/add) vs
+ *   the bare v2 SDK server under the SDK's `serveStdio` entry (test/bench/peers/bare-stdio-server.mjs,
+ *   the same server as scenario 4's baseline), alternating in rounds like every in-process pair —
+ *   4e in the 2025-11-25 era (the client's default `initialize`), 4g in 2026-07-28 (the client
+ *   pinned to it: `server/discover`, then self-describing requests). Both servers pick the era per
+ *   connection.
  * - 8: cold start — from spawning the process to the first `tools/list` answered (initialize
  *   included), the wait a user has each time a host starts the server. Each round starts one of
  *   each, in alternating order; the figure is the median over rounds.
@@ -11,9 +15,8 @@
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { addArgs } from "../fixtures.js";
 import { measurePair } from "../lib/measure.js";
 import { latencyRow } from "../lib/rows.js";
@@ -38,32 +41,53 @@ const SERVERS = {
   },
 } as const;
 
-const SDK = versionOf("@modelcontextprotocol/sdk");
+const SDK = versionOf("@modelcontextprotocol/server");
 
 const HEADS = {
   roundTrip: {
     id: "4e",
-    title: "MCP tools/call over stdio (child process)",
+    title: "MCP tools/call over stdio (2025-11-25, child process)",
     candidate: "axn serve --mcp-stdio",
-    baseline: `bare SDK Server (${SDK}) over stdio`,
+    baseline: `bare v2 Server in serveStdio (${SDK})`,
+    target: { kind: "max", value: 1.1 },
+  },
+  modernRoundTrip: {
+    id: "4g",
+    title: "MCP tools/call over stdio (2026-07-28, child process)",
+    candidate: "axn serve --mcp-stdio",
+    baseline: `bare v2 Server in serveStdio (${SDK})`,
     target: { kind: "max", value: 1.1 },
   },
   coldStart: {
     id: "8",
     title: "Cold start: spawn → first tools/list",
     candidate: "axn serve --mcp-stdio",
-    baseline: "bare SDK Server (plain .mjs)",
+    baseline: "bare v2 Server in serveStdio (plain .mjs)",
     target: { kind: "max", value: 1.5 },
   },
 } as const;
+
+type Era = "2025-11-25" | "2026-07-28";
+
+/** How `axn serve` loads the app's `.ts` files on this Node (sdk/src/cli/bin.ts). */
+const TS_LOADER =
+  (process.features as { readonly typescript?: unknown }).typescript === undefined
+    ? "through jiti"
+    : "under tsx's loader, registered because this Node strips types";
 
 export interface StdioOptions {
   /** Cold starts per side. */
   readonly coldStarts: number;
 }
 
-async function start(side: keyof typeof SERVERS): Promise<{ client: Client; transport: StdioClientTransport }> {
-  const client = new Client({ name: "bench-client", version: "1.0.0" });
+async function start(
+  side: keyof typeof SERVERS,
+  era: Era = "2025-11-25",
+): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const client = new Client(
+    { name: "bench-client", version: "1.0.0" },
+    era === "2026-07-28" ? { versionNegotiation: { mode: { pin: era } } } : {},
+  );
   const { command, args } = SERVERS[side];
   // stderr piped (and dropped): axn's banner and the SDK's notices are not part of the answer.
   const transport = new StdioClientTransport({
@@ -73,6 +97,8 @@ async function start(side: keyof typeof SERVERS): Promise<{ client: Client; tran
     env: { ...process.env, NODE_ENV: "production" } as Record<string, string>,
   });
   await client.connect(transport);
+  const spoken = client.getProtocolEra() === "modern" ? "2026-07-28" : "2025-11-25";
+  if (spoken !== era) throw new Error(`bench workload broken: ${side} over stdio speaks ${spoken}, not ${era}`);
   return { client, transport };
 }
 
@@ -113,39 +139,63 @@ async function coldStart(side: keyof typeof SERVERS): Promise<ColdStart> {
 
 export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions): Promise<readonly Row[]> {
   const rows: Row[] = [];
-  const bare = (await start("bare")).client;
-  const axn = (await start("axn")).client;
-  try {
-    const request = { name: "add", arguments: { ...addArgs } };
-    const a = (await axn.callTool(request)) as CallToolResult;
-    const b = (await bare.callTool(request)) as CallToolResult;
-    if (
-      a.isError ||
-      !isDeepStrictEqual(a.structuredContent, { sum: 42 }) ||
-      !isDeepStrictEqual(a.structuredContent, b.structuredContent) ||
-      !isDeepStrictEqual(a.content, b.content)
-    ) {
-      throw new Error(`bench workload broken: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
-    }
-    ctx.log("4e MCP tools/call over stdio");
-    const result = await measurePair(
-      () => bare.callTool(request),
-      () => axn.callTool(request),
-      ctx.pair,
-    );
-    rows.push(
-      latencyRow(
-        {
-          ...HEADS.roundTrip,
-          note: "client in this process, each server in its own; CPU ratio is this (client) process's",
+  const request = { name: "add", arguments: { ...addArgs } };
+  for (const [era, head] of [
+    ["2025-11-25", HEADS.roundTrip],
+    ["2026-07-28", HEADS.modernRoundTrip],
+  ] as const) {
+    const bareSide = await start("bare", era);
+    const axnSide = await start("axn", era);
+    const [bare, axn] = [bareSide.client, axnSide.client];
+    try {
+      const a = await axn.callTool(request);
+      const b = await bare.callTool(request);
+      if (
+        a.isError ||
+        !isDeepStrictEqual(a.structuredContent, { sum: 42 }) ||
+        !isDeepStrictEqual(a.structuredContent, b.structuredContent) ||
+        !isDeepStrictEqual(a.content, b.content)
+      ) {
+        throw new Error(`bench workload broken: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+      }
+      ctx.log(`${head.id} MCP tools/call over stdio (${era})`);
+      // Each server's own CPU time over all its calls (/proc, 10 ms ticks: read over thousands of calls).
+      const calls = { bare: 0, axn: 0 };
+      const cpuBefore = { bare: childCpuMs(bareSide.transport.pid), axn: childCpuMs(axnSide.transport.pid) };
+      const result = await measurePair(
+        () => {
+          calls.bare++;
+          return bare.callTool(request);
         },
-        result,
-        ctx.pair.rounds,
-      ),
-    );
-  } finally {
-    await bare.close();
-    await axn.close();
+        () => {
+          calls.axn++;
+          return axn.callTool(request);
+        },
+        ctx.pair,
+      );
+      const perCall = (side: "bare" | "axn", pid: number | null): number | undefined => {
+        const [before, after] = [cpuBefore[side], childCpuMs(pid)];
+        return before === undefined || after === undefined ? undefined : ((after - before) * 1000) / calls[side];
+      };
+      const [serverBare, serverAxn] = [perCall("bare", bareSide.transport.pid), perCall("axn", axnSide.transport.pid)];
+      const serverCpu =
+        serverBare === undefined || serverAxn === undefined || serverBare <= 0
+          ? ""
+          : `; server CPU per call ${serverBare.toFixed(1)} µs bare vs ${serverAxn.toFixed(1)} µs axn (${(serverAxn / serverBare).toFixed(2)}×, over all ${calls.bare + calls.axn} calls)`;
+      rows.push(
+        latencyRow(
+          {
+            ...head,
+            note: `client in this process, each server in its own; CPU ratio is this (client) process's${serverCpu}`,
+          },
+          result,
+          ctx.pair.rounds,
+        ),
+      );
+    } finally {
+      await bare.close();
+      await axn.close();
+    }
   }
 
   const base: number[] = [];
@@ -176,7 +226,7 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
     ...(cpuRatios.length === options.coldStarts ? { cpuRatio: spread(cpuRatios) } : {}),
     rounds: options.coldStarts,
     note:
-      "each start: `node` spawned, the MCP initialize handshake, the first tools/list answered; axn loads its TypeScript config and tool module through jiti. " +
+      `each start: \`node\` spawned, the MCP initialize handshake, the first tools/list answered; axn loads its TypeScript config and tool module ${TS_LOADER}. ` +
       "CPU ratio: each server process's own CPU time up to that answer (/proc), axn ÷ bare",
   });
   return rows;
