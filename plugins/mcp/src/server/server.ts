@@ -60,7 +60,7 @@ import { guardTransport, type Intercept } from "../protocol/guarded-transport.js
 import { registeredTools } from "../tools/registered.js";
 import { toolDefinition, type McpCallRequest, type McpTool } from "../tools/wrap.js";
 import { mcpLiveChannel } from "../tools/live.js";
-import { argumentsDigest, roundStateCodec, type RoundState } from "../tools/round-state.js";
+import { roundStateCodec, type RoundState } from "../tools/round-state.js";
 import { runWithRounds } from "../tools/rounds-call.js";
 import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "../tasks/handlers.js";
 import { McpTaskStore, taskOwner } from "../tasks/task-store.js";
@@ -224,7 +224,7 @@ export function serverFor(
   );
   const server = mcp.server;
   // 2025-11-25 tasks; the 2026-07-28 Tasks extension is not served yet.
-  const tasks = set.tasks.any && era === "legacy" ? set.tasks : undefined;
+  const tasks = set.tasks.offered && era === "legacy" ? set.tasks : undefined;
   server.registerCapabilities({
     tools: restricted ? { listChanged: true } : {},
     logging: {},
@@ -291,11 +291,8 @@ export function serverFor(
         return await runWithRounds(
           set.rounds,
           {
-            bound: {
-              owner: taskOwner(principalOf(ambientContext)?.id, undefined),
-              tool: tool.name,
-              args: argumentsDigest(args),
-            },
+            bound: { owner: taskOwner(principalOf(ambientContext)?.id, undefined), tool: tool.name },
+            args,
             state: extra.mcpReq.requestState(),
             responses: extra.mcpReq.inputResponses,
             signal: call.signal,
@@ -321,7 +318,8 @@ export function serverFor(
     return runWithRounds(
       set.rounds,
       {
-        bound: { owner: taskOwner(caller(extra)?.id, undefined), tool: name, args: argumentsDigest(args) },
+        bound: { owner: taskOwner(caller(extra)?.id, undefined), tool: name },
+        args,
         state: extra.mcpReq.requestState(),
         responses: extra.mcpReq.inputResponses,
         signal: extra.mcpReq.signal,
@@ -358,7 +356,7 @@ export function serverFor(
       if (!admitted(message.params, request)) return undefined;
       return answered(() => createTask(message.params, request, taskParams(message.params)!));
     };
-  } else if (set.tasks.any) {
+  } else if (set.tasks.offered) {
     server.registerCapabilities({ extensions: { [TASKS_EXTENSION]: {} } });
     const envelopeOf = (params: unknown) =>
       (params as { _meta?: Record<string, unknown> } | undefined)?._meta as Record<string, unknown> | undefined;

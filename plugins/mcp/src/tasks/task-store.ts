@@ -44,8 +44,8 @@ export class McpTaskStore {
     for (const tool of tools) if (tool.execution !== undefined) this.#byAction.set(tool.action.name, tool);
   }
 
-  /** Whether any tool of the set runs as a task (the server then declares `tasks`). */
-  get any(): boolean {
+  /** Whether some tool of the set runs as a task (the server then declares `tasks`). */
+  get offered(): boolean {
     return this.#byAction.size > 0;
   }
 
