@@ -58,10 +58,11 @@ import {
 import { attachPeer, envelopePeer, type McpPeer } from "../protocol/peer.js";
 import { guardTransport, type Intercept } from "../protocol/guarded-transport.js";
 import { registeredTools } from "../tools/registered.js";
-import { toolDefinition, type McpCallRequest, type McpTool } from "../tools/wrap.js";
+import { toolDefinition, type McpTool } from "../tools/wrap.js";
 import { mcpLiveChannel } from "../tools/live.js";
 import { roundStateCodec, type RoundState } from "../tools/round-state.js";
 import { runWithRounds } from "../tools/rounds-call.js";
+import type { InputRounds } from "../tools/input-rounds.js";
 import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "../tasks/handlers.js";
 import { McpTaskStore, taskOwner } from "../tasks/task-store.js";
 import { TASKS_EXTENSION, taskExtension } from "../tasks/extension.js";
@@ -133,8 +134,13 @@ export interface ToolSet {
   readonly tasks: McpTaskStore;
   /** Seals the answers of a 2026-07-28 call that asked for input (tools/round-state.ts). */
   readonly rounds: RequestStateCodec<RoundState>;
-  /** `ttlMs` / `cacheScope` of the cacheable 2026-07-28 results (the `cacheTtlMs` / `cacheScope` settings). */
-  readonly cache: CacheHint;
+  /** True when some tool is restricted: listings then differ by caller (and may change within a session). */
+  readonly restricted: boolean;
+  /**
+   * The `ttlMs` / `cacheScope` of each cacheable 2026-07-28 result (the `cacheTtlMs` / `cacheScope`
+   * settings; private whenever a listing differs by caller), computed once for every server of the set.
+   */
+  readonly cacheHints: Readonly<Record<string, CacheHint>>;
 }
 
 /** What one server serves, checked once: the tools (by name, listed once), resources and prompts. */
@@ -156,6 +162,12 @@ function toolSet(tools: readonly McpTool[], served: Surface = { resources: [], p
     }
     byName.set(tool.name, tool);
   }
+  const restricted = tools.some((tool) => !isPublic(tool.action));
+  const scope = mcpConfig.get("cacheScope");
+  const cache: CacheHint = Object.freeze({
+    ttlMs: mcpConfig.get("cacheTtlMs"),
+    cacheScope: restricted && scope === "public" ? "private" : scope,
+  });
   return {
     byName,
     tools: Object.freeze([...tools]),
@@ -163,7 +175,8 @@ function toolSet(tools: readonly McpTool[], served: Surface = { resources: [], p
     surface: served,
     tasks: new McpTaskStore(tools),
     rounds: roundStateCodec(mcpConfig.get("requestStateKey")),
-    cache: { ttlMs: mcpConfig.get("cacheTtlMs"), cacheScope: mcpConfig.get("cacheScope") },
+    restricted,
+    cacheHints: Object.freeze(Object.fromEntries(CACHEABLE.map((method) => [method, cache]))),
   };
 }
 
@@ -206,20 +219,14 @@ export function serverFor(
 ): Server {
   const build = options.serverContext ?? defaultServerContext;
   // Visibility can change within a session only when some tool is restricted: advertise it then.
-  const restricted = set.tools.some((tool) => !isPublic(tool.action));
-  const cacheHints = Object.fromEntries(
-    CACHEABLE.map((method) => [
-      method,
-      restricted && set.cache.cacheScope === "public" ? { ...set.cache, cacheScope: "private" as const } : set.cache,
-    ]),
-  );
+  const restricted = set.restricted;
   // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
   const mcp = new McpServer(
     { name: options.name, version: options.version },
     {
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       requestState: { verify: set.rounds.verify },
-      cacheHints,
+      cacheHints: set.cacheHints,
     },
   );
   const server = mcp.server;
@@ -266,9 +273,11 @@ export function serverFor(
         if (peer.era === "modern") throw new MissingRequiredClientCapabilityError({ requiredCapabilities: missing });
         return textResult(McpMessages.needs(tool.name, Object.keys(missing)), true);
       }
-      const request = requestContext(extra, peer);
-      const ambientContext = trustedContext(build, request, tool, options.principal ?? null);
+      // The call's context: filled in below, never copied (one shape for every call; bench row 4).
+      const call = requestContext<InputRounds>(extra, peer);
+      const ambientContext = trustedContext(build, call, tool, options.principal ?? null);
       if (ambientContext === undefined) return textResult(ADAPTER_FAILURE_MESSAGE, true);
+      call.ambientContext = ambientContext;
       if (restricted && listed !== undefined) {
         const { names } = listingFor(set, principalOf(ambientContext));
         if (names !== listed) {
@@ -285,7 +294,7 @@ export function serverFor(
         slot = new CallSlot(release);
       }
       try {
-        const call = callRequest(request, ambientContext, slot?.onOverdue);
+        call.onOverdue = slot?.onOverdue;
         if (peer.era === "legacy") return await tool.call(params.arguments ?? {}, call);
         const args = params.arguments ?? {};
         return await runWithRounds(
@@ -297,7 +306,11 @@ export function serverFor(
             responses: extra.mcpReq.inputResponses,
             signal: call.signal,
           },
-          (rounds, signal) => tool.call(args, { ...call, signal, rounds }),
+          (rounds, signal) => {
+            call.signal = signal;
+            call.rounds = rounds;
+            return tool.call(args, call);
+          },
         );
       } catch (error) {
         // Only a mapping bug rethrown in development gets here, already reported: the client gets
@@ -327,7 +340,9 @@ export function serverFor(
       (rounds, signal) => run(mcpLiveChannel(request, rounds), signal),
     );
   };
-  registerSurface(mcp, set.surface, caller, asking);
+  // Nothing to register or guard for a set with no resource or prompt (most tool servers).
+  if (set.surface.resources.length > 0 || set.surface.prompts.length > 0)
+    registerSurface(mcp, set.surface, caller, asking);
   runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
   // A 2025-11-25 task-augmented tools/call is answered before the SDK, which allows only a plain
   // CallToolResult out of a tools/call handler (protocol/guarded-transport.ts).
@@ -348,8 +363,10 @@ export function serverFor(
     const ambient = trustedContext(build, request, tool, options.principal ?? null);
     return ambient !== undefined && mayCall(tool.action, principalOf(ambient));
   };
+  // A server with no long-running tool declares no tasks: a task-augmented call to it is served as
+  // a plain call (2025-11-25: a receiver that does not support tasks ignores the augmentation).
   let intercept: Intercept | undefined;
-  if (sessionPeer !== undefined) {
+  if (sessionPeer !== undefined && tasks !== undefined) {
     intercept = (message, info) => {
       if (message.method !== "tools/call" || !isTaskCall(message.params)) return undefined;
       const request = taskRequest(message.params, info, sessionPeer);
@@ -502,15 +519,6 @@ function taskParams(params: unknown): TaskMetadata | undefined {
   if (ttl !== undefined && (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 0))
     throw protocolError(ProtocolErrorCode.InvalidParams, McpMessages.badTask);
   return ttl === undefined ? {} : { ttl };
-}
-
-/** The request as a tool call reads it, with the trusted context and the call slot's overdue hook. */
-function callRequest(
-  request: McpRequestContext,
-  ambientContext: AmbientContextSource,
-  onOverdue?: McpCallRequest["onOverdue"],
-): McpCallRequest {
-  return { ...request, onOverdue, ambientContext };
 }
 
 /** The principal of a trusted context; a source that throws when read counts as no caller. */
