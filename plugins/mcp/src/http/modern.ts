@@ -9,23 +9,40 @@
  * `subscriptions/listen` streams fed by the handler's event bus.
  */
 import { reportException } from "@axn/core";
+import type { AxnPrincipal } from "@axn/core";
 import {
   createMcpHandler,
+  InMemoryServerEventBus,
   isLegacyRequest,
   PROTOCOL_VERSION_META_KEY,
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
+import { envelopePeer } from "../protocol/peer.js";
+import { defaultServerContext } from "../protocol/server-context.js";
+import { callerOf } from "../server/caller.js";
 import { serverFor } from "../server/server.js";
+import { restrictsSome } from "../surface/access.js";
 import { resourceInternals } from "../surface/resources.js";
 import type { HttpContext } from "./context.js";
 import type { Exchange } from "./exchange.js";
+import { isListenRequest, listenGate, type ListenGate } from "./listen-gate.js";
 
-export type ModernHandler = McpHttpHandler;
+export interface ModernHandler extends McpHttpHandler {
+  /** The caller of a `subscriptions/listen` request, for the updates its stream may hear (listen-gate.ts). */
+  readonly listenCaller: (exchange: Exchange) => AxnPrincipal | undefined;
+  /** Set when some resource is restricted: listen streams then hear only what their caller may read. */
+  readonly gate: ListenGate | undefined;
+}
 
 export function modernHandler(ctx: HttpContext): ModernHandler {
+  const { resources } = ctx.set.surface;
+  const gate = restrictsSome(resources)
+    ? listenGate(ctx.options.eventBus ?? new InMemoryServerEventBus(), resources)
+    : undefined;
+  const bus = gate?.bus ?? ctx.options.eventBus;
   const handler = createMcpHandler(() => serverFor(ctx.options, ctx.set, ctx.limits, "modern"), {
     legacy: "reject",
-    ...(ctx.options.eventBus === undefined ? {} : { bus: ctx.options.eventBus }),
+    ...(bus === undefined ? {} : { bus }),
     maxRequestBodySize: ctx.maxBodyBytes,
     // Reporting only: what the client is answered is the SDK's (no exception message reaches it).
     onerror: (error) => reportException(error, { action: "axn-plugin-mcp", phase: "mcp 2026-07-28 request" }),
@@ -36,8 +53,17 @@ export function modernHandler(ctx: HttpContext): ModernHandler {
   const publish = async (uri: string): Promise<void> => handler.notify.resourceUpdated(uri);
   for (const resource of ctx.set.surface.resources) resourceInternals(resource).subscribers.add(publish);
   const close = handler.close;
+  const build = ctx.options.serverContext ?? defaultServerContext;
   return {
     ...handler,
+    gate,
+    listenCaller: ({ caller, parsedBody }) =>
+      callerOf(build, {
+        authInfo: caller.authInfo,
+        peer: envelopePeer((parsedBody as { params?: { _meta?: Record<string, unknown> } } | undefined)?.params?._meta),
+      }) ??
+      ctx.options.principal ??
+      undefined,
     close: async () => {
       for (const resource of ctx.set.surface.resources) resourceInternals(resource).subscribers.delete(publish);
       await close();
@@ -88,9 +114,13 @@ function claimsSomething(body: unknown): boolean {
   );
 }
 
-export function serveModern(handler: ModernHandler, { request, caller, parsedBody }: Exchange): Promise<Response> {
-  return handler.fetch(request, {
-    ...(caller.authInfo === undefined ? {} : { authInfo: caller.authInfo }),
-    parsedBody,
-  });
+export function serveModern(handler: ModernHandler, exchange: Exchange): Promise<Response> {
+  const { request, caller, parsedBody } = exchange;
+  const serve = (): Promise<Response> =>
+    handler.fetch(request, {
+      ...(caller.authInfo === undefined ? {} : { authInfo: caller.authInfo }),
+      parsedBody,
+    });
+  if (handler.gate === undefined || !isListenRequest(parsedBody)) return serve();
+  return handler.gate.serve(handler.listenCaller(exchange), serve);
 }

@@ -21,6 +21,7 @@ import { policyRefusal, reportAccessDenied, type AccessDeniedError, type AxnPrin
 import {
   ProtocolErrorCode,
   ResourceNotFoundError,
+  UriTemplate,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
@@ -46,6 +47,31 @@ export const NotFound = {
 function resourceRefusal(resource: McpResource, principal: AxnPrincipal | undefined): AccessDeniedError | undefined {
   const name = `resource ${resource.name}`;
   return policyRefusal(resource.access, principal, { owner: name, name, verb: "read" });
+}
+
+/**
+ * True when `principal` may read what `uri` names among `resources` (a static resource at that URI,
+ * else every template it matches). A URI none of them names is not axn's to refuse: an app's own
+ * registration through `configureServer`, or nothing at all — a client learns no more either way.
+ */
+export function mayReadUri(
+  resources: readonly McpResource[],
+  uri: string,
+  principal: AxnPrincipal | undefined,
+): boolean {
+  for (const resource of resources) {
+    const names =
+      resource.uri !== undefined
+        ? resource.uri === uri
+        : resource.uriTemplate !== undefined && new UriTemplate(resource.uriTemplate).match(uri) !== null;
+    if (names && resourceRefusal(resource, principal) !== undefined) return false;
+  }
+  return true;
+}
+
+/** True when some resource refuses an anonymous caller: who is asking then changes what it may read. */
+export function restrictsSome(resources: readonly McpResource[]): boolean {
+  return resources.some((resource) => resourceRefusal(resource, undefined) !== undefined);
 }
 
 function promptRefusal(prompt: McpPrompt, principal: AxnPrincipal | undefined): AccessDeniedError | undefined {
@@ -75,7 +101,7 @@ export class SurfaceGate {
     private readonly callerOf: CallerOf,
   ) {
     // Read once per server: `configureAxn({ access: { default } })` is set before serving.
-    this.restrictedResources = resources.some((resource) => resourceRefusal(resource, undefined) !== undefined);
+    this.restrictedResources = restrictsSome(resources);
     this.restrictedPrompts = prompts.some((prompt) => promptRefusal(prompt, undefined) !== undefined);
   }
 

@@ -1,0 +1,10 @@
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+const [cmd, ...args] = process.argv.slice(2);
+const t0 = performance.now();
+const client = new Client({ name: "c", version: "1" });
+const transport = new StdioClientTransport({ command: cmd!, args, stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } as Record<string, string> });
+await client.connect(transport);
+const l = await client.listTools();
+console.log("listed", l.tools.length, (performance.now() - t0).toFixed(0), "ms");
+await client.close();
