@@ -1,0 +1,12 @@
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+const [era, n, cmd, ...args] = process.argv.slice(2);
+const client = new Client({ name: "c", version: "1" }, era === "2026" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
+const transport = new StdioClientTransport({ command: cmd!, args, stderr: "pipe", env: { ...process.env, NODE_ENV: "production" } as Record<string, string> });
+await client.connect(transport);
+const l = await client.listTools();
+const name = l.tools[0]!.name;
+const t0 = performance.now();
+for (let i = 0; i < Number(n); i++) await client.callTool({ name, arguments: { a: 40, b: 2 } });
+console.log(era, name, ((performance.now() - t0) / Number(n) * 1000).toFixed(0), "µs/call");
+await client.close();
