@@ -15,6 +15,7 @@ import {
   InMemoryServerEventBus,
   isLegacyRequest,
   PROTOCOL_VERSION_META_KEY,
+  ProtocolError,
   type McpHttpHandler,
 } from "@modelcontextprotocol/server";
 import { envelopePeer } from "../protocol/peer.js";
@@ -45,7 +46,13 @@ export function modernHandler(ctx: HttpContext): ModernHandler {
     ...(bus === undefined ? {} : { bus }),
     maxRequestBodySize: ctx.maxBodyBytes,
     // Reporting only: what the client is answered is the SDK's (no exception message reaches it).
-    onerror: (error) => reportException(error, { action: "axn-plugin-mcp", phase: "mcp 2026-07-28 request" }),
+    // The entry also reports each request it refused for the client's mistake (a header that
+    // disagrees with the body, a revision or capability missing); those are answered, not faults
+    // of the server, and reporting them would let any caller fill the log with stack traces.
+    onerror: (error) => {
+      if (isClientMistake(error)) return;
+      reportException(error, { action: "axn-plugin-mcp", phase: "mcp 2026-07-28 request" });
+    },
   });
   // A resource's `notifyUpdated` reaches every open `subscriptions/listen` stream that asked for its
   // URI (the SDK's listen router filters per stream); the streams of this process only — see
@@ -123,4 +130,9 @@ export function serveModern(handler: ModernHandler, exchange: Exchange): Promise
     });
   if (handler.gate === undefined || !isListenRequest(parsedBody)) return serve();
   return handler.gate.serve(handler.listenCaller(exchange), serve);
+}
+
+/** A refusal the SDK's entry answered for the client's own mistake (its `onerror` reports those too). */
+function isClientMistake(error: Error): boolean {
+  return error instanceof ProtocolError || error.message.startsWith("Rejected inbound request (");
 }

@@ -15,6 +15,9 @@
  * whatever else the transport is — a session's, with its id and streams — stays as it was.
  */
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
+import { cleanedValidationError, type ValidationSentence } from "./validation-errors.js";
+
+export type { ValidationSentence } from "./validation-errors.js";
 
 /** A request answered here instead of by the server: the response's `result`, or an error. */
 export type Intercept = (
@@ -26,49 +29,27 @@ export type Intercept = (
 
 type OnMessage = NonNullable<Transport["onmessage"]>;
 
-const SDK_VALIDATION = /^Invalid (\S+) (request|params): \[/;
-
-/** The parameter a parser's dump names first (`"path": ["params", "name"]` → `params.name`). */
-function firstPath(message: string): string | undefined {
-  const path = /"path":\s*\[([^\]]*)\]/.exec(message)?.[1];
-  if (path === undefined) return undefined;
-  const parts = [...path.matchAll(/"([^"]*)"|(\d+)/g)].map((match) => match[1] ?? `[${match[2]}]`);
-  return parts.length === 0 ? undefined : parts.join(".").replace(/\.\[/g, "[");
-}
-
-/** The sentence for a refused parameter when the server has a better one than the generic line (`method`, `path`). */
-export type ValidationSentence = (method: string, path: string | undefined) => string | undefined;
-
-/** One short line instead of a parser's dump. */
-function cleanValidationMessage(message: string, sentence?: ValidationSentence): string {
-  const match = SDK_VALIDATION.exec(message);
-  if (match === null) return message;
-  const method = match[1]!;
-  const where = firstPath(message);
-  return (
-    sentence?.(method, where) ??
-    `Invalid params: ${method} has a malformed ${where ?? "params"}; see the method's schema in the MCP specification`
-  );
-}
-
 export function guardTransport(
   transport: Transport,
   intercept: Intercept | undefined,
   sentence?: ValidationSentence,
 ): Transport {
+  // The method of each request in flight, by id: some of the SDK's refusals do not name it.
+  const methods = new Map<string | number, string>();
   const send = transport.send.bind(transport);
   transport.send = (message: JSONRPCMessage, options?: TransportSendOptions) => {
-    const error = (message as { error?: { code?: unknown; message?: unknown } }).error;
-    if (error !== undefined && error.code === -32602 && typeof error.message === "string") {
-      const cleaned = cleanValidationMessage(error.message, sentence);
-      if (cleaned !== error.message) {
+    const { id, error } = message as { id?: string | number; error?: { code?: unknown; message?: unknown } };
+    const method = id === undefined ? undefined : methods.get(id);
+    if (id !== undefined && ("result" in message || error !== undefined)) methods.delete(id);
+    if (error !== undefined) {
+      const cleaned = cleanedValidationError(error, method, sentence);
+      if (cleaned !== undefined) {
         const { data: _data, ...rest } = error as { data?: unknown };
-        return send({ ...message, error: { ...rest, message: cleaned } } as JSONRPCMessage, options);
+        return send({ ...message, error: { ...rest, ...cleaned } } as JSONRPCMessage, options);
       }
     }
     return send(message, options);
   };
-  if (intercept === undefined) return transport;
   let handler: OnMessage | undefined;
   Object.defineProperty(transport, "onmessage", {
     configurable: true,
@@ -79,15 +60,17 @@ export function guardTransport(
   });
   const receive: OnMessage = (message, extra) => {
     const request = message as { id?: string | number; method?: unknown; params?: unknown };
-    const answered =
-      request.id !== undefined && typeof request.method === "string"
-        ? intercept({ id: request.id, method: request.method, params: request.params }, extra)
-        : undefined;
+    if (request.id === undefined || typeof request.method !== "string") {
+      handler?.(message, extra);
+      return;
+    }
+    methods.set(request.id, request.method);
+    const answered = intercept?.({ id: request.id, method: request.method, params: request.params }, extra);
     if (answered === undefined) {
       handler?.(message, extra);
       return;
     }
-    const id = request.id!;
+    const id = request.id;
     void answered.then((reply) =>
       transport.send({ jsonrpc: "2.0", id, ...reply } as JSONRPCMessage, { relatedRequestId: id }),
     );
