@@ -241,6 +241,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "ADAPTER_FAILURE_MESSAGE",
     "ADAPTER_KEY",
     "ActionTool",
+    "INTERRUPTED_REASON",
     "JOB_STATUS_TOOL",
     "JobStatusTool",
     "LIVE_EVENTS",

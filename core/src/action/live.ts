@@ -147,6 +147,13 @@ export type Rooted = { readonly action: "reply"; readonly roots: readonly Root[]
  * validates an elicitation's answer against the fields asked for.
  */
 export interface LiveChannel {
+  /**
+   * How many of this call's questions already have their answer when the body starts. A transport
+   * that cannot pause mid-call runs the body again with the answers so far (MCP 2026-07-28's
+   * retry, a LangGraph resume, an HTTP retry) and sets it; where a question is answered in place
+   * (MCP 2025-11-25, a terminal, a direct call) it stays absent, which the body sees as `0`.
+   */
+  readonly answered?: number;
   progress?(update: ProgressUpdate): void;
   log?(entry: LogEntry): void;
   /** `signal` is the call's: abandon the question when it aborts. */

@@ -1,0 +1,149 @@
+/**
+ * `ctx.elicit` inside a LangGraph run that can pause — a graph with a checkpointer, such as
+ * `createAgent({ model, tools, checkpointer })` or a `StateGraph` with a `ToolNode`. The question
+ * becomes a LangGraph interrupt: the run stops with `__interrupt__` carrying an
+ * {@link AxnInterrupt}, the caller asks its user and resumes with `new Command({ resume: answer })`,
+ * and LangGraph runs the tool again — the body runs again from the start, and each question it asked
+ * before resolves at once with its resume value, in order (LangGraph's own rule for several
+ * `interrupt()` calls in one node). The runtime validates the answer against the form, as on every
+ * transport.
+ *
+ * The body is not left hanging at its question: the question never settles, the tool stops waiting
+ * (call-action.ts aborts the body's `ctx.signal` with {@link INTERRUPTED_REASON}) and throws the
+ * graph's interrupt, so no `try`/`catch` in the body can swallow it. Outside such a run (a bare
+ * `tool.invoke`, a graph without a checkpointer) there is nothing to resume, and `ctx.elicit` stays
+ * `unavailable`.
+ *
+ * `@langchain/langgraph` is an optional peer: it is loaded only here, on a question asked inside a
+ * graph — which has loaded it already — so a tool used without LangGraph never imports it.
+ */
+import type { ElicitAnswer, ElicitForm, ElicitRequest, LiveChannel } from "@axn/core";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
+import type { ToolRunnableConfig } from "@langchain/core/tools";
+
+/** The `value` of the interrupt a question raises (what `__interrupt__[i].value` holds). */
+export interface AxnInterrupt {
+  /** What is asked: a form for the user to fill (`ctx.elicit`). */
+  readonly kind: "elicit";
+  readonly message: string;
+  /** The form, as JSON Schema: a flat object of primitive fields (docs/actions.md, "Live capabilities"). */
+  readonly requestedSchema: ElicitForm;
+  /** The body's name for the question (`ctx.elicit(…, { key })`), when it gave one. */
+  readonly key?: string;
+  /** The tool that asked, and the model's tool call. */
+  readonly tool: string;
+  readonly toolCallId?: string;
+}
+
+/**
+ * What `new Command({ resume })` may carry for an {@link AxnInterrupt}: the user's choice, or the
+ * filled form on its own (an object whose `action` is not `accept`, `decline` or `cancel` is the
+ * accepted content).
+ */
+export type AxnResume =
+  | { readonly action: "accept"; readonly content: { readonly [name: string]: unknown } }
+  | { readonly action: "decline" }
+  | { readonly action: "cancel" }
+  | { readonly [name: string]: unknown };
+
+/** The reason a body's `ctx.signal` aborts with when its question pauses the graph. */
+export const INTERRUPTED_REASON =
+  "interrupted: the graph paused for the user's answer and runs the tool again on resume";
+
+/** The parts of LangGraph's per-task scratchpad read here (`config.configurable.__pregel_scratchpad`). */
+interface Scratchpad {
+  readonly resume?: unknown;
+  readonly nullResume?: unknown;
+}
+
+type LangGraph = typeof import("@langchain/langgraph/web");
+let langgraph: Promise<LangGraph> | undefined;
+
+export class GraphQuestions {
+  /** The questions of a tool call, when it runs inside a graph that can pause; else `undefined`. */
+  static of(config: ToolRunnableConfig, tool: string): GraphQuestions | undefined {
+    const configurable = config.configurable as Record<string, unknown> | undefined;
+    const scratchpad = configurable?.__pregel_scratchpad as Scratchpad | undefined;
+    // `interrupt()` refuses to run without a checkpointer: nothing could resume the run.
+    if (configurable?.__pregel_checkpointer === undefined || typeof scratchpad !== "object" || scratchpad === null)
+      return undefined;
+    return new GraphQuestions(config, tool, scratchpad);
+  }
+
+  /** Resume values this run of the task starts with: the answers of the questions asked before. */
+  readonly answered: number;
+  #raised: unknown;
+  #wake: (() => void) | undefined;
+  /** Settles once a question paused the graph; {@link raised} is then the interrupt to throw. */
+  readonly needed: Promise<void>;
+
+  private constructor(
+    private readonly config: ToolRunnableConfig,
+    private readonly tool: string,
+    scratchpad: Scratchpad,
+  ) {
+    // Read before any question: answering one moves the pending (null) resume into the list.
+    const resumed = Array.isArray(scratchpad.resume) ? scratchpad.resume.length : 0;
+    this.answered = resumed + (scratchpad.nullResume === undefined ? 0 : 1);
+    this.needed = new Promise<void>((resolve) => {
+      this.#wake = resolve;
+    });
+  }
+
+  /** The interrupt the first unanswered question raised. */
+  get raised(): unknown {
+    return this.#raised;
+  }
+
+  /** A live channel that asks through the graph, beside the run's events (progress, logs). */
+  channel(events: LiveChannel | undefined): LiveChannel {
+    const elicit = (request: ElicitRequest): Promise<ElicitAnswer> => this.#ask(request);
+    if (events === undefined) return { answered: this.answered, elicit };
+    return {
+      answered: this.answered,
+      elicit,
+      progress: (update) => events.progress?.(update),
+      log: (entry) => events.log?.(entry),
+    };
+  }
+
+  async #ask(request: ElicitRequest): Promise<ElicitAnswer> {
+    const { interrupt, isGraphInterrupt } = await (langgraph ??= import("@langchain/langgraph/web"));
+    const id = this.config.toolCall?.id;
+    const value: AxnInterrupt = {
+      kind: "elicit",
+      message: request.message,
+      requestedSchema: request.requestedSchema,
+      ...(request.key === undefined ? {} : { key: request.key }),
+      tool: this.tool,
+      ...(id === undefined ? {} : { toolCallId: id }),
+    };
+    let resume: unknown;
+    try {
+      // `interrupt` reads the task from the async context: run it under this tool call's config,
+      // whatever context the body's own awaits left behind.
+      resume = AsyncLocalStorageProviderSingleton.runWithConfig(this.config, () =>
+        interrupt(value, { responseSchema: request.requestedSchema }),
+      );
+    } catch (error) {
+      if (!isGraphInterrupt(error)) throw error;
+      // The first unanswered question pauses the graph; any asked with it comes on the next resume.
+      if (this.#raised === undefined) {
+        this.#raised = error;
+        this.#wake?.();
+      }
+      return new Promise<never>(() => undefined);
+    }
+    return answerOf(resume);
+  }
+}
+
+/** A resume value as an answer ({@link AxnResume}); anything else is content the form validation refuses. */
+function answerOf(resume: unknown): ElicitAnswer {
+  if (typeof resume === "object" && resume !== null && !Array.isArray(resume)) {
+    const { action, content } = resume as { action?: unknown; content?: unknown };
+    if (action === "decline" || action === "cancel") return { action };
+    if (action === "accept") return { action: "accept", content: (content ?? {}) as Record<string, unknown> };
+  }
+  return { action: "accept", content: resume as Record<string, unknown> };
+}
