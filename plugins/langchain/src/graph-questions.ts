@@ -17,7 +17,14 @@
  * `@langchain/langgraph` is an optional peer: it is loaded only here, on a question asked inside a
  * graph — which has loaded it already — so a tool used without LangGraph never imports it.
  */
-import type { ElicitAnswer, ElicitForm, ElicitRequest, LiveChannel } from "@axn/core";
+import {
+  answerGiven,
+  type ElicitAnswer,
+  type ElicitForm,
+  type ElicitRequest,
+  type GivenAnswer,
+  type LiveChannel,
+} from "@axn/core";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
 
@@ -35,16 +42,8 @@ export interface AxnInterrupt {
   readonly toolCallId?: string;
 }
 
-/**
- * What `new Command({ resume })` may carry for an {@link AxnInterrupt}: the user's choice, or the
- * filled form on its own (an object whose `action` is not `accept`, `decline` or `cancel` is the
- * accepted content).
- */
-export type AxnResume =
-  | { readonly action: "accept"; readonly content: { readonly [name: string]: unknown } }
-  | { readonly action: "decline" }
-  | { readonly action: "cancel" }
-  | { readonly [name: string]: unknown };
+/** What `new Command({ resume })` may carry for an {@link AxnInterrupt}: core's {@link GivenAnswer}. */
+export type AxnResume = GivenAnswer;
 
 /** The reason a body's `ctx.signal` aborts with when its question pauses the graph. */
 export const INTERRUPTED_REASON =
@@ -134,16 +133,6 @@ export class GraphQuestions {
       }
       return new Promise<never>(() => undefined);
     }
-    return answerOf(resume);
+    return answerGiven(resume);
   }
-}
-
-/** A resume value as an answer ({@link AxnResume}); anything else is content the form validation refuses. */
-function answerOf(resume: unknown): ElicitAnswer {
-  if (typeof resume === "object" && resume !== null && !Array.isArray(resume)) {
-    const { action, content } = resume as { action?: unknown; content?: unknown };
-    if (action === "decline" || action === "cancel") return { action };
-    if (action === "accept") return { action: "accept", content: (content ?? {}) as Record<string, unknown> };
-  }
-  return { action: "accept", content: resume as Record<string, unknown> };
 }
