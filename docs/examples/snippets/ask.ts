@@ -13,7 +13,7 @@ export const BookRoom = defineAxn({
   description: "Book a meeting room once the user confirms and names the guest",
   expects: { room: z.string() },
   exposes: { booking: z.string() },
-  messages: { error: "Could not book the room" },
+  messages: { success: ({ booking }) => booking, error: "Could not book the room" },
   tool: true,
   call: async ({ room }, { elicit, fail }) => {
     // Questions first: a transport that re-runs the body repeats everything before the last one.

@@ -130,4 +130,46 @@ describe("axn-plugin-langchain: ctx.elicit as a LangGraph interrupt (createAgent
     expect(toolMessages(state)).to.deep.equal([["error", "Could not book: the user answered unavailable"]]);
     expect(seen.runs).to.deep.equal([0, 0]);
   });
+
+  it("pauses two tool calls of one turn with two interrupts, each resumed by its id, and carries the form as response_schema", async () => {
+    const seen: Seen = { runs: [], booked: [], aborted: [] };
+    const tool = LangchainAdapter.wrap(bookingAction(seen));
+    const model = new FakeToolCallingModel({
+      toolCalls: [
+        [
+          { name: tool.name, args: { room: "blue" }, id: "b1" },
+          { name: tool.name, args: { room: "red" }, id: "r1" },
+        ],
+        [],
+      ],
+    });
+    const agent = createAgent({ model, tools: [tool], checkpointer: new MemorySaver() });
+    const first = await agent.invoke({ messages: [{ role: "user", content: "book both" }] }, thread("two"));
+    const pending = first.__interrupt__ ?? [];
+    expect(
+      pending.map((i) => [
+        (i.value as { toolCallId: string }).toolCallId,
+        (i as { response_schema?: unknown }).response_schema,
+      ]),
+    ).to.have.deep.members([
+      ["b1", BOOK_SCHEMA],
+      ["r1", BOOK_SCHEMA],
+    ]);
+    const confirmAll = Object.fromEntries(pending.map((i) => [i.id, { confirm: true }]));
+    const second = await agent.invoke(new Command({ resume: confirmAll }), thread("two"));
+    const guests = Object.fromEntries(
+      (second.__interrupt__ ?? []).map((i) => [
+        i.id,
+        { name: (i.value as { toolCallId: string }).toolCallId === "b1" ? "Ada" : "Grace" },
+      ]),
+    );
+    expect(Object.keys(guests)).to.have.length(2);
+    const last = await agent.invoke(new Command({ resume: guests }), thread("two"));
+    expect(toolMessages(last)).to.have.deep.members([
+      ["success", '{"booking":"blue for Ada"}'],
+      ["success", '{"booking":"red for Grace"}'],
+    ]);
+    expect(seen.booked).to.have.members(["blue:Ada", "red:Grace"]);
+    expect(reports).to.deep.equal([]);
+  });
 });
