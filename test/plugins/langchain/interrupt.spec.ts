@@ -4,11 +4,15 @@
  * (message, form, tool call), `new Command({ resume })` answers it, LangGraph runs the tool again
  * and the body — abandoned at its question, its signal aborted — runs again with the answer
  * (`ctx.answered` says how many it starts with); the side effect after the questions happens once.
- * Outside a graph that can resume (a bare `invoke`, no checkpointer) the question stays `unavailable`.
+ * Two tool calls of one turn pause with two interrupts, resumed by id; a `StateGraph` with LangGraph's
+ * own `ToolNode` pauses the same way. Outside a graph that can resume (a bare `invoke`, no
+ * checkpointer) the question stays `unavailable`.
  */
 import { expect } from "chai";
 import { z } from "zod/v3";
-import { Command, MemorySaver } from "@langchain/langgraph";
+import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { AIMessage } from "@langchain/core/messages";
 import type { ToolMessage } from "@langchain/core/messages";
 import { createAgent, FakeToolCallingModel } from "langchain";
 import { defineAxn } from "@axn/core";
@@ -57,6 +61,9 @@ function agentFor(seen: Seen, checkpointer: MemorySaver | null = new MemorySaver
   return { agent, tool };
 }
 
+/** The messages of the questions a graph's result paused at (a `StateGraph`'s result type leaves `__interrupt__` out). */
+const questionsOf = (state: unknown): string[] =>
+  ((state as { __interrupt__?: { value: { message: string } }[] }).__interrupt__ ?? []).map((i) => i.value.message);
 const thread = (id: string) => ({ configurable: { thread_id: id } });
 const toolMessages = (state: { messages: { getType(): string }[] }) =>
   state.messages.filter((m): m is ToolMessage => m.getType() === "tool").map((m) => [m.status, m.content]);
@@ -171,5 +178,26 @@ describe("axn-plugin-langchain: ctx.elicit as a LangGraph interrupt (createAgent
     ]);
     expect(seen.booked).to.have.members(["blue:Ada", "red:Grace"]);
     expect(reports).to.deep.equal([]);
+  });
+
+  it("pauses and resumes the same way in a StateGraph with LangGraph's own ToolNode", async () => {
+    const seen: Seen = { runs: [], booked: [], aborted: [] };
+    const tool = LangchainAdapter.wrap(bookingAction(seen));
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode("tools", new ToolNode([tool]))
+      .addEdge(START, "tools")
+      .addEdge("tools", END)
+      .compile({ checkpointer: new MemorySaver() });
+    const call = { name: tool.name, args: { room: "green" }, id: "g1", type: "tool_call" as const };
+    const first = await graph.invoke(
+      { messages: [new AIMessage({ content: "", tool_calls: [call] })] },
+      thread("graph"),
+    );
+    expect(questionsOf(first)).to.deep.equal(["Book green?"]);
+    const second = await graph.invoke(new Command({ resume: { confirm: true } }), thread("graph"));
+    expect(questionsOf(second)).to.deep.equal(["Who is it for?"]);
+    const last = await graph.invoke(new Command({ resume: { name: "Lin" } }), thread("graph"));
+    expect(toolMessages(last)).to.deep.equal([["success", '{"booking":"green for Lin"}']]);
+    expect([seen.booked, seen.runs]).to.deep.equal([["green:Lin"], [0, 1, 2]]);
   });
 });
