@@ -58,6 +58,16 @@ interface Scratchpad {
 type LangGraph = typeof import("@langchain/langgraph/web");
 let langgraph: Promise<LangGraph> | undefined;
 
+/** The graph's own package; the run is one, so only a layout that hides it from this plugin fails here. */
+function loadLangGraph(): Promise<LangGraph> {
+  return import("@langchain/langgraph/web").catch(() => {
+    langgraph = undefined;
+    throw new Error(
+      "axn-plugin-langchain: an action asked a question inside a LangGraph run, but @langchain/langgraph cannot be imported from axn-plugin-langchain: run `npm install @langchain/langgraph` in the app",
+    );
+  });
+}
+
 export class GraphQuestions {
   /** The questions of a tool call, when it runs inside a graph that can pause; else `undefined`. */
   static of(config: ToolRunnableConfig, tool: string): GraphQuestions | undefined {
@@ -107,7 +117,7 @@ export class GraphQuestions {
   }
 
   async #ask(request: ElicitRequest): Promise<ElicitAnswer> {
-    const { interrupt, isGraphInterrupt } = await (langgraph ??= import("@langchain/langgraph/web"));
+    const { interrupt, isGraphInterrupt } = await (langgraph ??= loadLangGraph());
     const id = this.config.toolCall?.id;
     const value: AxnInterrupt = {
       kind: "elicit",
