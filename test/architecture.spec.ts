@@ -119,7 +119,7 @@ export const LANGCHAIN_LAYERS: readonly Layer[] = [
   { name: "settings", modules: ["config.ts"] },
   // What a LangChain run hands a call, as axn's call options: the abort signal, the trusted
   // ambient context, live events, the run's span, media as content blocks. Each imports nothing here.
-  { name: "run context", modules: ["abort.ts", "ambient.ts", "live.ts", "span.ts", "media.ts"] },
+  { name: "run context", modules: ["abort.ts", "ambient.ts", "live.ts", "graph-questions.ts", "span.ts", "media.ts"] },
   // A Result (or a background job) as a tool's content and artifact.
   { name: "result mapping", modules: ["map-result.ts", "job-call.ts", "job-handle.ts"] },
   // One call of an action from a tool invocation: run context in, mapped result out.

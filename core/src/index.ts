@@ -60,7 +60,9 @@ export { PRINCIPAL_AMBIENT_KEY, type AxnPrincipal } from "./action/principal.js"
 export {
   LOG_LEVELS,
   LIVE_NEEDS,
+  answerGiven,
   type AskOptions,
+  type GivenAnswer,
   type LiveNeed,
   type ElicitAnswer,
   type ElicitForm,

@@ -15,7 +15,7 @@
  * own page (its name, the install line, its two public methods, links to the docs that exist).
  * Dependencies are arranged so an app never holds two copies of what must be one: `@axn/core` and
  * `@axn/sdk` are peers of everything that needs them, as is `@langchain/core` of the LangChain
- * plugin (what LangChain asks of its integrations). The fresh-app spec installs the packed result.
+ * plugin (what LangChain asks of its integrations), and `@langchain/langgraph` an optional one. The fresh-app spec installs the packed result.
  */
 import { expect } from "chai";
 import { execFile } from "node:child_process";
@@ -98,8 +98,9 @@ const DEPENDENCIES: Readonly<
   },
   "axn-plugin-langchain": {
     dependencies: [],
-    peerDependencies: ["@axn/core", "@axn/sdk", "@langchain/core"],
-    optionalPeers: [],
+    peerDependencies: ["@axn/core", "@axn/sdk", "@langchain/core", "@langchain/langgraph"],
+    // Loaded only when a question is asked inside a LangGraph run, which has it installed already.
+    optionalPeers: ["@langchain/langgraph"],
   },
   // The reference page's Scalar bundle (~60 MB) is opt-in: an app that wants the page installs it.
   "axn-plugin-http": {

@@ -78,6 +78,29 @@ export type ElicitAnswer =
   | { readonly action: "unavailable" };
 
 /**
+ * An answer as a person or a program hands it over where no protocol shapes it (a LangGraph
+ * resume value, a scripted test answer): `{ action: "accept", content }`, `{ action: "decline" }`,
+ * `{ action: "cancel" }`, or the filled form on its own — any other value is the accepted content,
+ * which the runtime then validates against the form (so a string or a list fails there, naming
+ * the form's fields). A form with a field named `action` is answered the explicit way.
+ */
+export type GivenAnswer =
+  | { readonly action: "accept"; readonly content: { readonly [name: string]: unknown } }
+  | { readonly action: "decline" }
+  | { readonly action: "cancel" }
+  | { readonly [name: string]: unknown };
+
+/** A {@link GivenAnswer} as the answer a live channel reports. */
+export function answerGiven(given: unknown): ElicitAnswer {
+  if (typeof given === "object" && given !== null && !Array.isArray(given)) {
+    const { action, content } = given as { action?: unknown; content?: unknown };
+    if (action === "decline" || action === "cancel") return { action };
+    if (action === "accept") return { action: "accept", content: (content ?? {}) as Record<string, unknown> };
+  }
+  return { action: "accept", content: given as Record<string, unknown> };
+}
+
+/**
  * What `ctx.elicit` resolves to: the validated answer, or why there is none — the user declined
  * or dismissed the question, or nobody can be asked on this transport.
  */
@@ -147,6 +170,13 @@ export type Rooted = { readonly action: "reply"; readonly roots: readonly Root[]
  * validates an elicitation's answer against the fields asked for.
  */
 export interface LiveChannel {
+  /**
+   * How many of this call's questions already have their answer when the body starts. A transport
+   * that cannot pause mid-call runs the body again with the answers so far (MCP 2026-07-28's
+   * retry, a LangGraph resume, an HTTP retry) and sets it; where a question is answered in place
+   * (MCP 2025-11-25, a terminal, a direct call) it stays absent, which the body sees as `0`.
+   */
+  readonly answered?: number;
   progress?(update: ProgressUpdate): void;
   log?(entry: LogEntry): void;
   /** `signal` is the call's: abandon the question when it aborts. */

@@ -100,6 +100,15 @@ export interface ActionContext<X> {
   roots(options?: AskOptions): Promise<Rooted>;
   /** Which live capabilities reach someone on this call. */
   readonly supports: LiveSupport;
+  /**
+   * How many of this call's questions (`elicit`, `sample`, `roots`, in the order asked) are
+   * already answered as the body starts: `0` on a first run and wherever a question is answered in
+   * place (MCP 2025-11-25, a terminal, a direct call); `n` when a transport that cannot pause
+   * mid-call runs the body again (MCP 2026-07-28, a LangGraph resume, an HTTP retry) and the first
+   * `n` questions — asked the same way again — resolve at once. The body contract: ask before
+   * acting, or make what runs before a question safe to repeat (docs/actions.md).
+   */
+  readonly answered: number;
   /** The call's abort signal (never aborted when the caller gave none). */
   readonly signal: AbortSignal;
   /** The action being run. */

@@ -95,6 +95,9 @@ export class BodyContext {
   get supports(): LiveSupport {
     return this.#liveState().supports;
   }
+  get answered(): number {
+    return this.#liveState().answered;
+  }
   get signal(): AbortSignal {
     const signal = this.#signal;
     if (signal === undefined) return NEVER_ABORTED;

@@ -73,6 +73,12 @@ export class LiveState {
     return this.#supports;
   }
 
+  /** The channel's count of answers the body starts with; a channel that says nothing sensible has none. */
+  get answered(): number {
+    const answered = this.channel().answered;
+    return typeof answered === "number" && Number.isSafeInteger(answered) && answered > 0 ? answered : 0;
+  }
+
   readonly progress = (done: number, total?: number, message?: string): void => {
     const where = `${this.action}: ctx.progress(done, total?, message?)`;
     if (typeof done !== "number" || !Number.isFinite(done))
@@ -234,7 +240,7 @@ function checkSampleRequest(action: string, request: SampleRequest): LiveSampleR
 /** The live half of a call context: what `liveContext` gives code that is not an action's body. */
 export type LiveContext = Pick<
   ActionContext<never>,
-  "progress" | "notify" | "elicit" | "sample" | "roots" | "supports"
+  "progress" | "notify" | "elicit" | "sample" | "roots" | "supports" | "answered"
 >;
 
 /**
@@ -253,6 +259,9 @@ export function liveContext(owner: string, channel: LiveChannel | undefined, sig
     roots: state.roots,
     get supports() {
       return state.supports;
+    },
+    get answered() {
+      return state.answered;
     },
   };
 }

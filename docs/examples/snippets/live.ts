@@ -21,7 +21,7 @@ export const ImportContacts = defineAxn({
       tag: z.string().default("imported").describe("Tag the imported contacts with"),
     });
     if (answer.action === "decline" || answer.action === "cancel") fail("the user kept the existing contacts");
-    // Nobody to ask (HTTP, LangChain): the safe default.
+    // Nobody to ask (a bare LangChain tool call, an MCP client without elicitation): the safe default.
     const { overwrite, tag } = answer.action === "accept" ? answer.content : { overwrite: false, tag: "imported" };
     for (let row = 1; row <= rows; row++) progress(row, rows, `row ${row} of ${rows}`);
     notify("notice", `imported ${rows} contacts${overwrite ? ", overwriting" : ""}`);

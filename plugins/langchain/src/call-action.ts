@@ -15,6 +15,7 @@ import type { PresentAs } from "./config.js";
 import { failedReply, replyMapping, type ToolReply } from "./map-result.js";
 import { genAiAttributes } from "./span.js";
 import { RunEvents } from "./live.js";
+import { GraphQuestions, INTERRUPTED_REASON } from "./graph-questions.js";
 import { runAsJob } from "./job-call.js";
 import { startJob } from "./job-handle.js";
 
@@ -59,12 +60,48 @@ export function toolCall(action: AnyAxn, settings: CallSettings): ToolCall {
       return untilAborted(runAsJob(action, mapping, args, ambientContext, signal), signal);
     const spanAttributes = genAiAttributes({ toolName, toolCallId: config.toolCall?.id });
     // No run manager (no callbacks anywhere): nothing could see the events, so no channel at all.
-    const live = runManager === undefined ? undefined : new RunEvents(action, config, runManager, toolName);
-    const reply = untilAborted(run(args, { ambientContext, spanAttributes, signal, live }), signal);
+    const events = runManager === undefined ? undefined : new RunEvents(action, config, runManager, toolName);
+    const questions = GraphQuestions.of(config, toolName);
+    if (questions !== undefined)
+      return askingCall(questions, events, signal, (live, bodySignal) =>
+        run(args, { ambientContext, spanAttributes, signal: bodySignal, live }),
+      );
+    const reply = untilAborted(run(args, { ambientContext, spanAttributes, signal, live: events }), signal);
     // Every event is delivered before the tool returns; a call that sent none returns as it is (no
     // extra promise turns on the usual call).
-    return live === undefined
+    return events === undefined
       ? reply
-      : reply.then((value) => (live.dispatched ? live.settled().then(() => value) : value));
+      : reply.then((value) => (events.dispatched ? events.settled().then(() => value) : value));
   };
 }
+
+/**
+ * A call inside a graph that can pause (graph-questions.ts): it ends with the body's reply, or —
+ * when the body asked something not answered yet — by throwing the graph's interrupt, the body
+ * abandoned (its signal aborted) because LangGraph runs the tool again on resume.
+ */
+async function askingCall(
+  questions: GraphQuestions,
+  events: RunEvents | undefined,
+  signal: AbortSignal | undefined,
+  run: (live: ReturnType<GraphQuestions["channel"]>, signal: AbortSignal) => Promise<ToolReply>,
+): Promise<ToolReply> {
+  const ended = new AbortController();
+  const forward = (): void => ended.abort(signal?.reason);
+  signal?.addEventListener("abort", forward, { once: true });
+  try {
+    const reply = run(questions.channel(events), ended.signal);
+    const outcome = await untilAborted(Promise.race([reply, questions.needed.then(() => PAUSED)]), signal);
+    if (outcome === PAUSED) {
+      ended.abort(INTERRUPTED_REASON);
+      reply.catch(() => undefined);
+    }
+    if (events?.dispatched) await events.settled();
+    if (outcome === PAUSED) throw questions.raised;
+    return outcome as ToolReply;
+  } finally {
+    signal?.removeEventListener("abort", forward);
+  }
+}
+
+const PAUSED = Symbol("paused");

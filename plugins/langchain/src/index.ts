@@ -28,5 +28,6 @@ export { ADAPTER_KEY, langchainConfig, type PresentAs, type LangchainActionSetti
 export { ADAPTER_FAILURE_MESSAGE, type InvalidArgumentsArtifact, type ToolArtifact } from "./map-result.js";
 export type { AmbientContextOption } from "./ambient.js";
 export { LIVE_EVENTS } from "./live.js";
+export { INTERRUPTED_REASON, type AxnInterrupt, type AxnResume } from "./graph-questions.js";
 export { JOB_STATUS_TOOL, type JobHandleArtifact } from "./job-handle.js";
 export { JobStatusTool, type JobStatusArguments, type JobStatusToolOptions } from "./job-status-tool.js";

@@ -3,10 +3,10 @@
  * become custom events on the run's callbacks — `axn_progress` (`{ progress, total?, message?,
  * tool, toolCallId? }`) and `axn_log` (`{ level, logger, data, tool, toolCallId? }`) — so a
  * callback handler's `handleCustomEvent`, or `streamEvents`' `on_custom_event`, sees them under
- * the tool's run. They are dispatched in order and all delivered before the tool returns. A
- * LangChain run has no way to ask the user or the client's model from inside a tool, so
- * `ctx.elicit` and `ctx.sample` answer `unavailable`; a tool called with no callbacks at all
- * reports nothing.
+ * the tool's run. They are dispatched in order and all delivered before the tool returns; a tool
+ * called with no callbacks at all reports nothing. Questions are not events: inside a LangGraph run
+ * that can pause, `ctx.elicit` becomes an interrupt (graph-questions.ts); elsewhere, and for
+ * `ctx.sample` and `ctx.roots()` always, the answer is `unavailable`.
  */
 import type { LiveChannel, LogEntry, ProgressUpdate } from "@axn/core";
 // The explicit-config variant: the tool always has its run config, and this entry does not install

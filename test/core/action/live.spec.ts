@@ -8,6 +8,7 @@ import { expect } from "chai";
 import { z } from "zod";
 import {
   defineAxn,
+  liveContext,
   LOG_LEVELS,
   type ElicitRequest,
   type LiveChannel,
@@ -309,5 +310,23 @@ describe("live capabilities on the call context (direct calls)", () => {
     });
     await Destructured.call({}, { live: { progress: ({ progress }) => void seen.push(progress) } });
     expect(seen).to.deep.equal([1]);
+  });
+
+  it("ctx.answered is the channel's count of answers the body starts with, 0 without one or with nonsense", async () => {
+    const Counts = defineAxn({
+      name: "Counts",
+      exposes: { answered: z.number() },
+      call: (_input, { answered }) => ({ answered }),
+    });
+    const answeredWith = async (live: LiveChannel | undefined): Promise<unknown> => {
+      const result = await Counts.call({}, live === undefined ? {} : { live });
+      return result.ok ? result.answered : result;
+    };
+    expect(await answeredWith(undefined)).to.equal(0);
+    expect(await answeredWith({})).to.equal(0);
+    expect(await answeredWith({ answered: 2 })).to.equal(2);
+    for (const answered of [-1, 1.5, Number.NaN, "3" as unknown as number])
+      expect(await answeredWith({ answered })).to.equal(0);
+    expect(liveContext("prompt", { answered: 1 }, new AbortController().signal).answered).to.equal(1);
   });
 });

@@ -57,6 +57,11 @@ export class InputRounds {
     });
   }
 
+  /** How many answers the body starts with (`ctx.answered`): those carried forward, and this retry's. */
+  get answered(): number {
+    return this.#known.answers.length + Object.keys(this.#fresh).length;
+  }
+
   /**
    * Asks the client: the answer when this round (or an earlier one) has it, else a promise that
    * never settles. `key` is the body's name for the question (`ctx.elicit(…, { key })`).

@@ -74,6 +74,7 @@ function askerOf(request: McpRequestContext, rounds: InputRounds | undefined): A
 
 export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds): LiveChannel {
   const channel: {
+    answered?: number;
     progress?: (update: ProgressUpdate) => void;
     log?: (entry: LogEntry) => void;
     elicit?: LiveChannel["elicit"];
@@ -82,6 +83,7 @@ export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds)
   } = {};
   const send = request.sendNotification;
   const ask = askerOf(request, rounds);
+  if (rounds !== undefined) channel.answered = rounds.answered;
   const token = request._meta?.progressToken;
   const peer = request.peer;
   if (send !== undefined && token !== undefined) {
