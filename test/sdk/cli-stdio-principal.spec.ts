@@ -77,4 +77,20 @@ describe("axn serve --mcp-stdio and axn mcp-config --as: a caller for stdio", fu
       `axn: --as takes a principal: an id (--as ag_ada) or a JSON object with a string "id" (--as '{"id":"ag_ada","roles":["agent"]}')\nRun \`axn mcp-config --help\` for usage.\n`,
     ]);
   });
+
+  it("axn doctor warns of a tool no caller can reach: no authentication, and a stdio caller its access refuses", async () => {
+    const reach = join(repo, "test/fixtures/unreachable-app");
+    const warning = (who: string) =>
+      `! 1 tool can never be called: ${who} (Reach.Audit)\n    fix: Configure serve.authenticate (docs/security.md), or a stdio caller the access admits: serve.stdioPrincipal, AXN_PRINCIPAL, or axn mcp-config --as.\n`;
+    const none = await runAxn(["doctor"], { cwd: reach, env: { AXN_PRINCIPAL: "" } });
+    expect(none.code).to.equal(0);
+    expect(none.stdout).to.contain(warning("no one is authenticated over HTTP and no caller is configured for stdio"));
+    expect(none.stdout).to.match(/No problems found \(1 warning\)\.\n$/);
+    const root = await runAxn(["doctor"], { cwd: reach, env: { AXN_PRINCIPAL: "root" } });
+    expect(root.stdout).to.contain(
+      warning("no one is authenticated over HTTP and the stdio caller (root) may not call it"),
+    );
+    const admin = await runAxn(["doctor"], { cwd: reach, env: { AXN_PRINCIPAL: '{"id":"root","roles":["admin"]}' } });
+    expect([admin.code, admin.stdout.includes("can never be called")]).to.deep.equal([0, false]);
+  });
 });
