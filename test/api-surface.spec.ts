@@ -155,6 +155,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "toolPipeline",
     "toolRootsDefault",
     "toolRootsSource",
+    "withCallSlot",
   ],
   "@axn/sdk/auth": ["bearerToken", "defaultJwtPrincipal", "isAuthRefusal", "jwtVerifier", "refuse", "staticTokens"],
   "@axn/sdk/serving": [

@@ -18,6 +18,10 @@ const CONVENTIONS = {
     rule: "every plugin named in dependencies is listed before the plugin",
     use: "the names of real plugins in definePlugin({ dependencies }), and give them to the suite as the driver's requires",
   },
+  registerAdapter: {
+    rule: "the plugin registers its adapter key while the host loads (host.hooks.registerAdapter, in apply())",
+    use: "defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which registers it (or host.hooks.registerAdapter.tap(pluginName, (adapters) => adapters.add(key)) in apply())",
+  },
   tapsInApply: {
     rule: "hooks are tapped while the host loads, in apply(); after load the host refuses a tap (AXN_REGISTRY_FROZEN)",
     use: "host.hooks.<hook>.tap(pluginName, fn) inside apply() — never in wrap(), tools() or a call",
@@ -89,6 +93,18 @@ const CONVENTIONS = {
   accessChecked: {
     rule: "a caller the action's access policy refuses is answered with the refusal (result.error) and the tool never runs",
     use: "toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker (it checks the policy), never action.call",
+  },
+  cancellation: {
+    rule: "the client's cancellation reaches the action: when the client abandons a call, the action's ctx.signal aborts",
+    use: "run(args, { ambientContext, signal }) of toolPipeline(action, mapping) from @axn/sdk/adapter, with the signal your client's cancellation aborts (the MCP request's, the HTTP request's, the agent run's)",
+  },
+  deadline: {
+    rule: "every call has a deadline: past serve.callTimeoutMs (overridable per action) the action's signal aborts and the caller is answered the timeout failure at once, even while a body that ignores its signal runs on",
+    use: 'toolPipeline(action, { success, failure }) from @axn/sdk/adapter (it answers failure({ error }, "timeout")), never toolInvoker.call or action.call on their own',
+  },
+  toolsFiltered: {
+    rule: "tools({ principal }) offers only the tools that caller may call (each action's access policy); tools() with no options offers every member",
+    use: "the tools() defineAdapterPlugin from @axn/sdk/adapter generates, or Tools.for(key, { principal }) in your own",
   },
   zeroArgTools: {
     rule: "tools() takes no arguments and wraps every member of the adapter key",

@@ -80,7 +80,7 @@ export async function loadPlugin(driver: AdapterConformanceDriver<unknown>, labe
     );
     throw broken(
       label,
-      "tapsInApply",
+      "registerAdapter",
       registered === undefined
         ? `after createHost loaded the plugin, no adapter "${key}" is registered (registered: ${keys.join(", ") || "none"})`
         : `adapter "${key}" is registered by ${registered.plugin ?? "no plugin (Tools.registerAdapter)"}, not by "${plugin.name}"`,
