@@ -106,6 +106,26 @@ const CONVENTIONS = {
     rule: "tools({ principal }) offers only the tools that caller may call (each action's access policy); tools() with no options offers every member",
     use: "the tools() defineAdapterPlugin from @axn/sdk/adapter generates, or Tools.for(key, { principal }) in your own",
   },
+  servedHosts: {
+    rule: "a served endpoint applies the serving policy's Host and Origin checks to every request before any tool runs (a foreign Host or Origin is answered 403)",
+    use: "serving.checkRequest(request) of the policy your transport's start({ serving }) receives, answering its refusal's status and message",
+  },
+  servedBodyLimit: {
+    rule: "a served endpoint reads a request body only up to its limit, and answers a larger one 413 without running a tool",
+    use: "readNodeBody(request, maxBodyBytes) (or readBodyWithin) and replyAndDrain(request, response, 413, headers, body) from @axn/sdk/serving",
+  },
+  servedAuthentication: {
+    rule: "a served endpoint authenticates every request with the app's serve.authenticate: no token or a wrong token is answered 401 and no tool runs",
+    use: "await serving.authenticate(request, path) of start({ serving }), answering a refusal with its status, message and headers",
+  },
+  servedPrincipal: {
+    rule: "the principal authentication establishes reaches the action as the trusted ambient principal",
+    use: "run(args, { ambientContext: { [PRINCIPAL_AMBIENT_KEY]: principal } }) of toolPipeline(action, mapping), with the principal serving.authenticate answered",
+  },
+  servedSlot: {
+    rule: "every tool call holds a slot of the server's cap (serve.maxConcurrentCalls); with none free it is answered 503 at once and does not run",
+    use: "serving.acquireCall() and a CallSlot per call (its onOverdue in the call's options), or withCallSlot(run, serving, busy) from @axn/sdk/adapter for the calls a loop makes",
+  },
   zeroArgTools: {
     rule: "tools() takes no arguments and wraps every member of the adapter key",
     use: "defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which generates tools(), with every wrap option defaulted",

@@ -49,7 +49,15 @@ function emptyProject(): string {
   return folder;
 }
 
-export async function loadPlugin(driver: AdapterConformanceDriver<unknown>, label: string): Promise<LoadedPlugin> {
+/** What loading reads of a driver: the plugin, its options, the ones it requires, its adapter key. */
+export type LoadableDriver = Pick<AdapterConformanceDriver<unknown>, "plugin" | "options" | "requires" | "key">;
+
+/** `config`: more of the app's config (the served suite's `serve` settings). */
+export async function loadPlugin(
+  driver: LoadableDriver,
+  label: string,
+  config: Readonly<Record<string, unknown>> = {},
+): Promise<LoadedPlugin> {
   const { key, plugin } = driver;
   const before = configurableFor(key);
   const declared = (name: string): boolean => before?.overridableKeys().includes(name) === true;
@@ -64,6 +72,7 @@ export async function loadPlugin(driver: AdapterConformanceDriver<unknown>, labe
   try {
     ({ host } = await createHost({
       config: {
+        ...config,
         plugins: [...(driver.requires ?? []), entry],
         ...(Object.keys(settings).length === 0 ? {} : { [key]: settings }),
       },

@@ -11,7 +11,7 @@
  * must be registered by then), and are members of the adapter key, so `tools()` serves them: run
  * the suite in a spec that resets the catalog around it (`resetKernel`), as the plugin specs do.
  */
-import { PRINCIPAL_AMBIENT_KEY, type AnyAxn } from "@axn/core";
+import { PRINCIPAL_AMBIENT_KEY, type AnyAxn, type AxnPrincipal } from "@axn/core";
 import { z } from "zod";
 import type { ProbeSchemas } from "./driver.js";
 import { buildAxn } from "../testing/build-axn.js";
@@ -28,6 +28,8 @@ export const EXCEPTION_HEADLINE = "Conformance probe crashed";
 export const SECRET_MESSAGE = "secret internals";
 /** Queries starting with this make the echo probe wait, so two calls overlap. */
 export const SLOW_PREFIX = "slow:";
+/** The signed-in caller the suite calls tools for. */
+export const CONFORMANCE_PRINCIPAL: AxnPrincipal = Object.freeze({ id: "conformance-user" });
 /** The `serve.callTimeoutMs` the overrunning probe declares for itself. */
 export const PROBE_TIMEOUT_MS = 100;
 /**
@@ -122,6 +124,8 @@ export interface Probes {
   readonly overrunningBody: Waiter;
   /** Exposes the trusted principal's id, as the action reads it from the ambient context. */
   readonly whoami: AnyAxn;
+  /** The principal id (or `"anonymous"`) of each call the whoami probe's body ran for. */
+  readonly whoamiSeen: () => readonly string[];
 }
 
 /** The default probe schemas: zod 4, what `npm i zod` installs. */
@@ -213,6 +217,7 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
   const crashing = buildAxn({
     name: name("CrashingProbe"),
     description: "Conformance probe: its body throws",
+    tool: member,
     messages: { error: EXCEPTION_HEADLINE },
     call: () => {
       throw new Error(SECRET_MESSAGE);
@@ -289,6 +294,7 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
     },
   });
 
+  const whoamiSeen: string[] = [];
   const whoami = buildAxn({
     name: name("WhoamiProbe"),
     description: "Conformance probe: says who the trusted principal is",
@@ -297,7 +303,9 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
     exposes: { principal: schemas.string() },
     call: (input) => {
       const principal = input[PRINCIPAL_AMBIENT_KEY] as { id?: unknown } | undefined;
-      return { principal: typeof principal?.id === "string" ? principal.id : "anonymous" };
+      const id = typeof principal?.id === "string" ? principal.id : "anonymous";
+      whoamiSeen.push(id);
+      return { principal: id };
     },
   });
 
@@ -329,5 +337,6 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
     overrunning,
     overrunningBody,
     whoami,
+    whoamiSeen: () => whoamiSeen,
   };
 }
