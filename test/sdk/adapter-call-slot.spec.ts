@@ -1,17 +1,16 @@
 /**
- * `withCallSlot` (@axn/sdk/adapter) inside another library's loop: the tool calls of a real
+ * `withCallSlot` (@axn/sdk/adapter) inside another library's loop, as docs/adapter-authoring.md
+ * shows it (docs/examples/snippets/loop-tool.ts): the tool calls of a real
  * LangGraph run (`createAgent` with `FakeToolCallingModel`, plain LangChain `tool()`s — the shape
  * of a chat endpoint that is not axn-plugin-langchain) each take a slot of the serving policy's
  * cap, are answered busy when none is free, get their own deadline, and keep their slot while a
  * body answered at its deadline runs on.
  */
 import { expect } from "chai";
-import { tool } from "@langchain/core/tools";
-import { z } from "zod";
-import { toolPipeline, withCallSlot } from "@axn/sdk/adapter";
+import { toolPipeline, withCallSlot, type CallSlots } from "@axn/sdk/adapter";
 import { BUSY_MESSAGE, servingPolicy } from "@axn/sdk/serving";
 import { buildAxn, resetKernel } from "@axn/sdk/testing";
-import type { AnyAxn } from "@axn/core";
+import { loopTool } from "../../docs/examples/snippets/loop-tool.js";
 import { runAgent } from "../plugins/langchain/support/agent.js";
 
 /** A gate a body waits on until the test opens it. */
@@ -23,24 +22,16 @@ function gate(): { opened: Promise<void>; open(): void } {
   return { opened, open };
 }
 
-/** A LangChain tool (as a chat endpoint builds one for the loop) whose every call holds a slot. */
-function loopTool(action: AnyAxn, name: string, slots: ReturnType<typeof servingPolicy>, onBusy: () => void) {
-  const run = withCallSlot(
-    toolPipeline(action, {
-      success: (result) => result.message,
-      failure: ({ error }) => `Error: ${error}`,
-    }),
-    slots,
-    () => {
-      onBusy();
-      return `Error: ${BUSY_MESSAGE}`;
+/** The serving policy's slots, calling `onBusy` when a call finds none free. */
+function slots(max: number, onBusy: () => void): CallSlots {
+  const serving = servingPolicy({ maxConcurrentCalls: max });
+  return {
+    acquireCall: () => {
+      const release = serving.acquireCall();
+      if (release === undefined) onBusy();
+      return release;
     },
-  );
-  return tool((args, config) => run(args, { ambientContext: {}, signal: config?.signal }), {
-    name,
-    description: action.description ?? name,
-    schema: z.object({}),
-  });
+  };
 }
 
 describe("withCallSlot: a slot and a deadline per tool call made inside a LangGraph run", () => {
@@ -56,9 +47,9 @@ describe("withCallSlot: a slot and a deadline per tool call made inside a LangGr
         await held.opened;
       },
     });
-    const serving = servingPolicy({ maxConcurrentCalls: 1 });
     // The busy answer opens the gate, so the call holding the slot then finishes.
-    const tools = [loopTool(waiting, "wait_a", serving, held.open), loopTool(waiting, "wait_b", serving, held.open)];
+    const serving = slots(1, held.open);
+    const tools = [loopTool(waiting, "wait_a", serving), loopTool(waiting, "wait_b", serving)];
     const messages = await runAgent(tools, [
       [
         { name: "wait_a", args: {}, id: "a" },
@@ -82,14 +73,14 @@ describe("withCallSlot: a slot and a deadline per tool call made inside a LangGr
       },
     });
     const echo = buildAxn({ name: "SlotEcho", messages: { success: "echoed" }, call: () => undefined });
-    const serving = servingPolicy({ maxConcurrentCalls: 1 });
     let busyWhileOverdue: boolean | undefined;
     const onBusy = (): void => {
       busyWhileOverdue = !bodyEnded;
       body.open();
     };
+    const serving = slots(1, onBusy);
     const messages = await runAgent(
-      [loopTool(overrunning, "overrun", serving, onBusy), loopTool(echo, "echo", serving, onBusy)],
+      [loopTool(overrunning, "overrun", serving), loopTool(echo, "echo", serving)],
       [[{ name: "overrun", args: {}, id: "1" }], [{ name: "echo", args: {}, id: "2" }]],
     );
     expect(messages.map((message) => message.content)).to.deep.equal([
@@ -99,7 +90,7 @@ describe("withCallSlot: a slot and a deadline per tool call made inside a LangGr
     expect(busyWhileOverdue).to.equal(true);
     // Once the overdue body ended, its slot is free again.
     await body.opened;
-    const after = await runAgent([loopTool(echo, "echo", serving, onBusy)], [[{ name: "echo", args: {}, id: "3" }]]);
+    const after = await runAgent([loopTool(echo, "echo", serving)], [[{ name: "echo", args: {}, id: "3" }]]);
     expect(after.map((message) => message.content)).to.deep.equal(["echoed"]);
   });
 

@@ -39,7 +39,7 @@ export const PROBE_TIMEOUT_MS = 100;
 export const PROBE_PATIENCE_MS = 5_000;
 
 /** A probe body that waits: started, then ends when released (or its patience runs out), saying whether its signal aborted. */
-interface Waiter {
+export interface Waiter {
   /** Resolves when the latest call's body started. */
   started(): Promise<void>;
   /** Resolves when the latest call's body ended: `"aborted"` when its signal aborted first. */

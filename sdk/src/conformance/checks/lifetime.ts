@@ -20,8 +20,19 @@ export function lifetimeChecks<W>(h: Harness<W>): ConformanceCheck[] {
         await h.withSession([native], async (session) => {
           const client = new AbortController();
           // The reply to a cancelled call is the client's own business (most reject): only the action's signal is read.
-          const answered = session.call(cancellable.toolName(key), {}, {}, client.signal).catch(() => undefined);
-          await body.started();
+          const answered = session.call(cancellable.toolName(key), {}, {}, client.signal).then(
+            (answer) => answer,
+            () => undefined,
+          );
+          // A call answered before its body ran (a refusal, an unrouted name) would leave nothing to cancel.
+          const early = await Promise.race([body.started().then(() => "started" as const), answered]);
+          if (early !== "started") {
+            throw broken(
+              label,
+              "cancellation",
+              `a call to ${cancellable.name} was answered before the action ran: ${early === undefined ? "the call failed" : showText(early.text)}`,
+            );
+          }
           client.abort();
           const outcome = await body.ended();
           await answered;

@@ -14,6 +14,7 @@ import {
   PROBE_TIMEOUT_MS,
   SECRET_MESSAGE,
   type Probes,
+  type Waiter,
 } from "../probes.js";
 import type { ServedEndpointDriver, ServedReply, ServedResponse } from "./driver.js";
 import { CONFORMANCE_TOKEN, send, type ServedEndpoint } from "./server.js";
@@ -73,6 +74,22 @@ export function servedChecks(driver: ServedEndpointDriver, label: string): Serve
       options.signal,
     );
     return { response, reply: await driver.reply(response) };
+  }
+
+  /** Waits for the body to start; a call answered before it ran (an unrouted tool, a refusal) fails. */
+  async function startedBeforeAnswer(
+    body: Waiter,
+    answer: Promise<Called | undefined>,
+    convention: ConventionId,
+    action: string,
+  ): Promise<void> {
+    const first = await Promise.race([body.started().then(() => undefined), answer.then((called) => called ?? null)]);
+    if (first === undefined) return;
+    throw broken(
+      label,
+      convention,
+      `a call to ${action} was answered before the action ran: ${first === null ? "the request failed" : `${first.response.status} ${showText(first.reply.text)}`}`,
+    );
   }
 
   /** A request the endpoint must refuse with `status` before the whoami probe runs. */
@@ -180,7 +197,7 @@ export function servedChecks(driver: ServedEndpointDriver, label: string): Serve
         const client = new AbortController();
         const holding = call(endpoint, cancellable.toolName(key), {}, { signal: client.signal }).catch(() => undefined);
         try {
-          await holder.started();
+          await startedBeforeAnswer(holder, holding, "servedSlot", cancellable.name);
           const before = whoamiSeen().length;
           const { response } = await call(endpoint, whoami.toolName(key), {});
           if (whoamiSeen().length !== before || response.status !== 503) {

@@ -30,13 +30,16 @@ interface Served {
 }
 
 async function served(driver: ServedEndpointDriver): Promise<Served> {
-  const endpoint = await serveEndpoint(driver, driver.name);
-  const probes = buildProbes(`${driver.name} served`, ZOD_PROBE_SCHEMAS, {
-    key: driver.key,
-    presentAs: false,
-    rejectOpaque: false,
+  let probes: Probes | undefined;
+  // The probes join the catalog before the transport starts: a transport may list its tools once, at start.
+  const endpoint = await serveEndpoint(driver, driver.name, () => {
+    probes = buildProbes(`${driver.name} served`, ZOD_PROBE_SCHEMAS, {
+      key: driver.key,
+      presentAs: false,
+      rejectOpaque: false,
+    });
   });
-  return { endpoint, probes };
+  return { endpoint, probes: probes! };
 }
 
 export function describeServedConformance(

@@ -26,10 +26,16 @@ export interface ServedEndpoint {
   stop(): Promise<void>;
 }
 
-export async function serveEndpoint(driver: ServedEndpointDriver, label: string): Promise<ServedEndpoint> {
+/** `loadedHook` runs once the plugin loaded, before its transport starts (which may read the catalog once). */
+export async function serveEndpoint(
+  driver: ServedEndpointDriver,
+  label: string,
+  loadedHook: () => void,
+): Promise<ServedEndpoint> {
   const loaded = await loadPlugin(driver, label, {
     serve: { authenticate: staticTokens({ [CONFORMANCE_TOKEN]: CONFORMANCE_PRINCIPAL }), maxConcurrentCalls: 1 },
   });
+  loadedHook();
   const entry = collectTransports(loaded.host, [])
     .filter(isHttp)
     .find((candidate) => candidate.transport.name === driver.transport);
