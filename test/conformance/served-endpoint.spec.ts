@@ -3,7 +3,7 @@
  * registered with `registerTransport` and served under `axn serve`'s shared server, with one
  * deliberate slip at a time, fails exactly the served checks guarding that rule, each message pinned
  * word for word; without slips it passes every one. With the adapter slips of broken-adapter.spec.ts
- * this is the list of 36 the author pages name (docs/adapter-authoring.md, "Every rule the suite checks").
+ * that makes 36 slips over the rules docs/adapter-authoring.md lists ("Every rule the suite checks").
  */
 import { expect } from "chai";
 import Mocha from "mocha";

@@ -52,11 +52,16 @@ function emptyProject(): string {
 /** What loading reads of a driver: the plugin, its options, the ones it requires, its adapter key. */
 export type LoadableDriver = Pick<AdapterConformanceDriver<unknown>, "plugin" | "options" | "requires" | "key">;
 
-/** `config`: more of the app's config (the served suite's `serve` settings). */
+/**
+ * `config`: more of the app's config (the served suite's `serve` settings). `ownKey: false` (the
+ * served suite): the key may be registered by a plugin the driver requires — a transport plugin may
+ * serve another adapter's tools.
+ */
 export async function loadPlugin(
   driver: LoadableDriver,
   label: string,
   config: Readonly<Record<string, unknown>> = {},
+  { ownKey = true }: { readonly ownKey?: boolean } = {},
 ): Promise<LoadedPlugin> {
   const { key, plugin } = driver;
   const before = configurableFor(key);
@@ -83,7 +88,7 @@ export async function loadPlugin(
   }
 
   const registered = registeredAdapters().find((adapter) => adapter.key === key);
-  if (registered === undefined || registered.plugin !== plugin.name) {
+  if (registered === undefined || (ownKey && registered.plugin !== plugin.name)) {
     const keys = registeredAdapters().map(
       (adapter) => `"${adapter.key}"${adapter.plugin === undefined ? "" : ` (by ${adapter.plugin})`}`,
     );

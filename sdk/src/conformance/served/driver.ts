@@ -49,7 +49,10 @@ export interface ServedEndpointDriver {
   readonly plugin: AnyAxnPlugin;
   readonly options?: unknown;
   readonly requires?: readonly AnyAxnPlugin[];
-  /** The adapter key whose members the endpoint serves: the suite's probes are members of it. */
+  /**
+   * The adapter key whose members the endpoint serves: the suite's probes are members of it. The
+   * plugin registers it, or one of `requires` does (a transport serving another adapter's tools).
+   */
   readonly key: string;
   /** The name of the `kind: "http"` transport the plugin registers. */
   readonly transport: string;

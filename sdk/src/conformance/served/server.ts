@@ -32,9 +32,12 @@ export async function serveEndpoint(
   label: string,
   loadedHook: () => void,
 ): Promise<ServedEndpoint> {
-  const loaded = await loadPlugin(driver, label, {
-    serve: { authenticate: staticTokens({ [CONFORMANCE_TOKEN]: CONFORMANCE_PRINCIPAL }), maxConcurrentCalls: 1 },
-  });
+  const loaded = await loadPlugin(
+    driver,
+    label,
+    { serve: { authenticate: staticTokens({ [CONFORMANCE_TOKEN]: CONFORMANCE_PRINCIPAL }), maxConcurrentCalls: 1 } },
+    { ownKey: false },
+  );
   loadedHook();
   const entry = collectTransports(loaded.host, [])
     .filter(isHttp)
