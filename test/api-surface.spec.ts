@@ -156,6 +156,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "toolPipeline",
     "toolRootsDefault",
     "toolRootsSource",
+    "withCallSlot",
   ],
   "@axn/sdk/auth": ["bearerToken", "defaultJwtPrincipal", "isAuthRefusal", "jwtVerifier", "refuse", "staticTokens"],
   "@axn/sdk/serving": [
@@ -211,14 +212,19 @@ const SURFACE: Record<string, readonly string[]> = {
   "@axn/sdk/conformance": [
     "AMBIENT_FIELD",
     "CHECK_IDS",
+    "CONFORMANCE_PRINCIPAL",
+    "CONFORMANCE_TOKEN",
     "EXCEPTION_HEADLINE",
     "FAILURE_HEADLINE",
     "FAILURE_REASON",
     "SECRET_MESSAGE",
+    "SERVED_CHECK_IDS",
     "ZOD_PROBE_SCHEMAS",
     "conformanceChecks",
     "describeAdapterConformance",
+    "describeServedConformance",
     "runConformanceChecks",
+    "runServedChecks",
   ],
   "axn-plugin-mcp": [
     "ADAPTER_FAILURE_MESSAGE",

@@ -19,6 +19,7 @@
  * ```
  */
 export { toolPipeline, type ToolCallOptions, type ToolMapping, type ToolPipeline } from "./pipeline.js";
+export { withCallSlot, type CallSlots } from "./call-slot.js";
 export { toolInvoker } from "./tool-invoker.js";
 export { NO_AMBIENT } from "./no-ambient.js";
 export { mapSettledResult } from "./map-settled.js";

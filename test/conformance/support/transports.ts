@@ -37,8 +37,13 @@ export const mcpTransport: McpConformanceTransport<McpTool> = {
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     return {
       list: () => client.listTools(),
-      call: ({ name, args, ambientContext }) =>
-        client.callTool({ name, arguments: { ...args }, _meta: { [AMBIENT_META]: { ...ambientContext } } }),
+      // The SDK cancels an aborted request with notifications/cancelled.
+      call: ({ name, args, ambientContext, signal }) =>
+        client.callTool(
+          { name, arguments: { ...args }, _meta: { [AMBIENT_META]: { ...ambientContext } } },
+          undefined,
+          signal === undefined ? undefined : { signal },
+        ),
       async close() {
         await client.close();
         await server.close();
@@ -66,7 +71,7 @@ export const httpTransport: OpenApiConformanceTransport<HttpOperation> = {
       (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Document;
     return {
       list: document,
-      async call({ name, args, ambientContext }) {
+      async call({ name, args, ambientContext, signal }) {
         const route = Object.entries((await document()).paths).find(
           ([, item]) => item.post?.["x-axn-tool-name"] === name,
         )?.[0];
@@ -75,6 +80,7 @@ export const httpTransport: OpenApiConformanceTransport<HttpOperation> = {
           method: "POST",
           headers: { "content-type": "application/json", [AMBIENT_HEADER]: JSON.stringify(ambientContext) },
           body: JSON.stringify(args),
+          ...(signal === undefined ? {} : { signal }),
         });
         return { status: response.status, body: await response.text() };
       },
