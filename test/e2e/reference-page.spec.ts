@@ -112,7 +112,7 @@ describe("axn-plugin-http: the API reference page in headless Chromium", functio
     expect(elsewhere, "requests that left the app's server").to.deep.equal([]);
 
     // The request sample the page shows (the document's `servers` and `examples`), run as shown.
-    const sample = await page.locator("code", { hasText: "curl" }).first().innerText();
+    const sample = (await page.locator("code", { hasText: "curl" }).first().textContent()) ?? "";
     expect(sample).to.equal(
       `curl ${origin}/api/greet/v1 \\\n  --request POST \\\n  --header 'Content-Type: application/json' \\\n  --data '{\n  "name": "a"\n}'\n`,
     );
