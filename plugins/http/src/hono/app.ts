@@ -36,6 +36,7 @@ import { buildOpenApiDocument, type OpenApiInfo } from "../openapi/document.js";
 import { registeredOperations } from "../operation/registered.js";
 import { wrap, type HttpOperation } from "../operation/wrap.js";
 import { answerToolCall } from "../pipeline/answer-tool-call.js";
+import { httpRoundStateCodec } from "../pipeline/input-round.js";
 import { attachToolRoutes } from "../pipeline/route-table.js";
 import { isEventStreamCall } from "../pipeline/tool-request.js";
 import { toolRoute, type ToolRoute } from "../pipeline/tool-route.js";
@@ -221,7 +222,8 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
 
   // One handler per path, for every method (a wrong one is a 405 from the pipeline). Each route's
   // checks are decided here, once (pipeline/tool-route.ts).
-  const routes: ToolRoute[] = operations.map((op) => toolRoute(op, { basePath, maxBodyBytes, serving }));
+  const roundState = httpRoundStateCodec();
+  const routes: ToolRoute[] = operations.map((op) => toolRoute(op, { basePath, maxBodyBytes, serving, roundState }));
   for (const route of routes) {
     app.all(route.path, (c) =>
       answerToolCall(route, new HonoToolRequest(c)).then((answer) =>

@@ -6,6 +6,10 @@
  * `text/event-stream` a client gets by asking for it (hono/sse.ts) — OpenAPI 3.1 cannot type the events
  * of a stream, so their data schemas are named under `x-axn-events`.
  *
+ * Every operation may answer 428 with questions (its body asked: pipeline/input-round.ts) and takes
+ * the reserved `$input` member on the retry; an action that declares `requires` lists it as
+ * `x-axn-requires` (the route cannot tell from outside whether a body that declares nothing asks).
+ *
  * `servers` is where the API is reached (by default `/`: wherever the document was fetched from),
  * and each request body carries an `example` valid against its schema (example.ts), so a reference
  * page's generated sample request runs as shown.
@@ -25,6 +29,7 @@
 import { accessPolicyOf, JSON_SCHEMA_DIALECT, type AccessPolicy, type JsonValue } from "@axn/core";
 import { PLUGIN_NAME } from "../config.js";
 import type { HttpOperation } from "../operation/wrap.js";
+import { INPUT_MEMBER } from "../pipeline/input-round.js";
 import { exampleOf } from "./example.js";
 import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs.js";
 
@@ -114,6 +119,61 @@ const COMPONENT_SCHEMAS: JsonObject = {
     required: ["level", "logger", "data"],
     additionalProperties: false,
   },
+  InputRequired: {
+    type: "object",
+    description:
+      "The tool asked its caller something (428): answer each of `inputRequests` by key and call the same route again with the same arguments and `$input`: `{ requestState, inputResponses }`",
+    properties: {
+      error: { type: "string" },
+      status: { const: "input_required" },
+      inputRequests: { type: "object", additionalProperties: ref("schemas", "InputRequest") },
+      requestState: { type: "string", description: "Signed, bound to this caller, tool and arguments; expires" },
+    },
+    required: ["error", "status", "inputRequests", "requestState"],
+    additionalProperties: false,
+  },
+  InputRequest: {
+    description:
+      "One question: a form for the user (`elicit`), a completion from the caller's model (`sample`), or the caller's roots (`roots`)",
+    oneOf: [
+      {
+        type: "object",
+        properties: {
+          kind: { const: "elicit" },
+          message: { type: "string" },
+          requestedSchema: {
+            type: "object",
+            description: "A flat form of primitive fields (MCP's elicitation subset)",
+          },
+        },
+        required: ["kind", "message", "requestedSchema"],
+      },
+      {
+        type: "object",
+        properties: {
+          kind: { const: "sample" },
+          messages: { type: "array", items: { type: "object" } },
+          maxTokens: { type: "integer" },
+          systemPrompt: { type: "string" },
+          temperature: { type: "number" },
+          stopSequences: { type: "array", items: { type: "string" } },
+          modelPreferences: { type: "object" },
+        },
+        required: ["kind", "messages", "maxTokens"],
+      },
+      { type: "object", properties: { kind: { const: "roots" } }, required: ["kind"] },
+    ],
+  },
+  InputRequiredEvent: {
+    type: "object",
+    description: "The data of an `event: input_required`, sent before the `result` (a 428) when the tool asked",
+    properties: {
+      inputRequests: { type: "object", additionalProperties: ref("schemas", "InputRequest") },
+      requestState: { type: "string" },
+    },
+    required: ["inputRequests", "requestState"],
+    additionalProperties: false,
+  },
   ResultEvent: {
     type: "object",
     description: "The data of the final `event: result`: the status and body a JSON request would have received",
@@ -123,12 +183,36 @@ const COMPONENT_SCHEMAS: JsonObject = {
   },
 };
 
+/**
+ * The reserved `$input` member of a retry, inline in each request schema so the schema stays
+ * self-contained (a client validating a body against it alone resolves nothing).
+ */
+const INPUT_ENVELOPE: JsonObject = {
+  type: "object",
+  description:
+    "Reserved member of a retry after a 428, never a tool argument: the reply's `requestState`, and an answer to each of its `inputRequests` by key",
+  properties: {
+    requestState: { type: "string" },
+    inputResponses: {
+      type: "object",
+      additionalProperties: {
+        description:
+          'elicit: {"action":"accept","content":{…}} | {"action":"decline"} | {"action":"cancel"}; sample: {"text","model"?}; roots: {"roots":[{"uri","name"?}]}',
+        type: "object",
+      },
+    },
+  },
+  required: ["requestState", "inputResponses"],
+  additionalProperties: false,
+};
+
 const EVENT_STREAM: JsonObject = {
   "text/event-stream": {
     schema: ref("schemas", "LiveEventStream"),
     "x-axn-events": {
       progress: ref("schemas", "ProgressEvent"),
       log: ref("schemas", "LogEvent"),
+      input_required: ref("schemas", "InputRequiredEvent"),
       result: ref("schemas", "ResultEvent"),
     },
   },
@@ -150,6 +234,11 @@ function componentResponses(maxBodyBytes: number): JsonObject {
     ),
     UnsupportedMediaType: error("The Content-Type is not application/json (optionally with charset=utf-8)"),
     Failure: error("The tool failed: `error` is the tool's own message"),
+    InputRequired: {
+      description:
+        "The tool asked its caller (ctx.elicit / ctx.sample / ctx.roots): answer and call again with `$input`. Any tool's body may ask; one whose action declares `requires` (x-axn-requires) always does",
+      content: json(ref("schemas", "InputRequired")),
+    },
     ServerError: error("The tool raised, or its result could not be rendered; nothing about the cause is disclosed"),
   };
 }
@@ -192,6 +281,7 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
     "413": ref("responses", "PayloadTooLarge"),
     "415": ref("responses", "UnsupportedMediaType"),
     "422": ref("responses", "Failure"),
+    "428": ref("responses", "InputRequired"),
     "500": ref("responses", "ServerError"),
   };
   return {
@@ -201,6 +291,7 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
     tags: [op.toolName],
     parameters: ASYNC_OPERATION.parameters,
     requestBody: { required: true, content: { "application/json": requestMedia(op.inputSchema) } },
+    ...(op.action.requires.length === 0 ? {} : { "x-axn-requires": [...op.action.requires] }),
     responses,
     ...(rule.security === undefined ? {} : { security: rule.security }),
     ...(rule.extension === undefined ? {} : { "x-axn-access": rule.extension }),
@@ -210,9 +301,18 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
   };
 }
 
-/** The request body's media type: the schema, and an example valid against it where one can be made (example.ts). */
-function requestMedia(schema: JsonValue): JsonObject {
-  const example = exampleOf(schema);
+/**
+ * The request body's media type: the schema with the reserved `$input` member of a retry after a
+ * 428 (pipeline/input-round.ts), and an example of a first call valid against it where one can be
+ * made (example.ts).
+ */
+function requestMedia(input: JsonValue): JsonObject {
+  const example = exampleOf(input);
+  const properties = (input as { properties?: JsonObject }).properties;
+  const schema =
+    typeof input === "object" && input !== null && !Array.isArray(input)
+      ? { ...input, properties: { ...properties, [INPUT_MEMBER]: INPUT_ENVELOPE } }
+      : input;
   return example === undefined ? { schema } : { schema, example };
 }
 

@@ -6,6 +6,7 @@
  */
 import { isPublic, type HttpServingPolicy } from "@axn/core";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from "@axn/sdk/serving";
+import type { RoundStateCodec } from "@axn/sdk/adapter";
 import type { HttpOperation } from "../operation/wrap.js";
 import { errorReply, Messages, type HttpReply } from "../replies.js";
 
@@ -24,15 +25,21 @@ export interface ToolRoute {
   readonly maxBodyBytes: number;
   readonly serving: HttpServingPolicy;
   readonly tooLarge: HttpReply;
+  /** Signs and opens the state of a call that asks for input (pipeline/input-round.ts). */
+  readonly roundState: RoundStateCodec;
 }
 
 export interface ToolRouteSettings {
   readonly basePath: string;
   readonly maxBodyBytes: number;
   readonly serving: HttpServingPolicy;
+  readonly roundState: RoundStateCodec;
 }
 
-export function toolRoute(op: HttpOperation, { basePath, maxBodyBytes, serving }: ToolRouteSettings): ToolRoute {
+export function toolRoute(
+  op: HttpOperation,
+  { basePath, maxBodyBytes, serving, roundState }: ToolRouteSettings,
+): ToolRoute {
   return Object.freeze({
     op,
     path: `${basePath}${op.route}`,
@@ -42,6 +49,7 @@ export function toolRoute(op: HttpOperation, { basePath, maxBodyBytes, serving }
     maxBodyBytes,
     serving,
     tooLarge: errorReply(413, Messages.tooLarge(maxBodyBytes)),
+    roundState,
   });
 }
 

@@ -1,0 +1,121 @@
+/**
+ * A tool call over HTTP whose body asks (`ctx.elicit`, `ctx.sample`, `ctx.roots()`): HTTP cannot
+ * ask the client mid-call, so the call is answered `428 Precondition Required` with the questions
+ * and a signed `requestState`, and the client calls the same route again with the same arguments
+ * plus a reserved `$input` member — `{ "requestState": "…", "inputResponses": { key: answer } }` —
+ * and the body runs again from the start with the answers (@axn/sdk/adapter's rounds engine;
+ * docs/plugins/http.md, "Input from the caller").
+ *
+ * 428, not a 2xx: a client that checks `res.ok` must not read the questions as the tool's result.
+ * The state is bound to the caller (its principal, or "anonymous"), the tool version and the
+ * arguments, and expires (`http.requestStateTtlSeconds`); a state that was altered, expired or is
+ * someone else's gets one refusal, the same for all.
+ */
+import { principalFrom, type AmbientContextSource, type JsonValue } from "@axn/core";
+import {
+  argumentsDigest,
+  checkInputResponse,
+  InputRounds,
+  roundStateCodec,
+  type CarriedRounds,
+  type RoundBinding,
+  type RoundStateCodec,
+} from "@axn/sdk/adapter";
+import { httpConfig } from "../config.js";
+import type { HttpOperation } from "../operation/wrap.js";
+import { errorReply, type HttpReply } from "../replies.js";
+
+/** The reserved body member of a retry: never a tool argument. */
+export const INPUT_MEMBER = "$input";
+
+const InputMessages = {
+  envelope: `${INPUT_MEMBER} must be an object { "requestState": "…", "inputResponses": { "<key>": <answer> } }: the requestState of a 428 reply and an answer to each of its inputRequests`,
+  refused:
+    "The requestState is invalid, has expired or was issued for another caller or call: call again without $input to start over",
+  unasked: (key: string, open: readonly string[]): string =>
+    `inputResponses.${key} answers no open question of this requestState; its questions: ${open.join(", ")}`,
+  needed: (tool: string): string =>
+    `${tool} needs input: answer each of inputRequests and call again with the same arguments and "${INPUT_MEMBER}": { "requestState", "inputResponses" }`,
+} as const;
+
+/** The round a call starts or resumes, ready to run; or the 400 refusing its `$input`. */
+export type PreparedRound =
+  | { readonly ok: true; readonly args: unknown; readonly rounds: InputRounds; readonly binding: () => RoundBinding }
+  | { readonly ok: false; readonly reply: HttpReply };
+
+const ANONYMOUS_OWNER = "anonymous";
+
+/** Splits the body into the tool's arguments and its `$input`, and opens the state it carries. */
+export function prepareRound(
+  op: HttpOperation,
+  codec: RoundStateCodec,
+  body: unknown,
+  ambientContext: AmbientContextSource,
+): PreparedRound {
+  const envelope =
+    typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const input = envelope?.[INPUT_MEMBER];
+  let args = body;
+  let digest: string | undefined;
+  const binding = (): RoundBinding => {
+    const principal = principalFrom(ambientContext);
+    return {
+      owner: principal === undefined ? ANONYMOUS_OWNER : `principal:${principal.id}`,
+      tool: op.operationId,
+      args: (digest ??= argumentsDigest(args)),
+    };
+  };
+  if (input === undefined) return { ok: true, args, rounds: new InputRounds(), binding };
+  const { [INPUT_MEMBER]: _input, ...rest } = envelope!;
+  args = rest;
+  const { requestState, inputResponses } = (typeof input === "object" && input !== null ? input : {}) as {
+    requestState?: unknown;
+    inputResponses?: unknown;
+  };
+  if (
+    typeof requestState !== "string" ||
+    typeof inputResponses !== "object" ||
+    inputResponses === null ||
+    Array.isArray(inputResponses)
+  )
+    return { ok: false, reply: errorReply(400, InputMessages.envelope) };
+  const carried = codec.open(requestState, binding());
+  if (carried === undefined) return { ok: false, reply: errorReply(400, InputMessages.refused) };
+  const refusal = checkResponses(carried, inputResponses as Record<string, unknown>);
+  if (refusal !== undefined) return { ok: false, reply: errorReply(400, refusal) };
+  return { ok: true, args, rounds: new InputRounds(carried, inputResponses as Record<string, unknown>), binding };
+}
+
+function checkResponses(carried: CarriedRounds, responses: Record<string, unknown>): string | undefined {
+  const open = Object.keys(carried.pending);
+  for (const [key, answer] of Object.entries(responses)) {
+    const question = carried.pending[key];
+    if (question === undefined) return InputMessages.unasked(key, open);
+    const wrong = checkInputResponse(key, question.kind, answer);
+    if (wrong !== undefined) return wrong;
+  }
+  return undefined;
+}
+
+/** The 428 of a round that ended with questions. */
+export function inputRequiredReply(
+  op: HttpOperation,
+  codec: RoundStateCodec,
+  prepared: PreparedRound & { ok: true },
+): HttpReply {
+  return {
+    status: 428,
+    body: {
+      error: InputMessages.needed(op.toolName),
+      status: "input_required",
+      inputRequests: prepared.rounds.questions() as unknown as JsonValue,
+      requestState: codec.mint(prepared.binding(), prepared.rounds.carried()),
+    },
+  };
+}
+
+/** The codec of the `http.requestStateKey` / `http.requestStateTtlSeconds` settings, read when the app is built. */
+export function httpRoundStateCodec(): RoundStateCodec {
+  const key = httpConfig.get("requestStateKey");
+  return roundStateCodec({ key: key ?? undefined, ttlSeconds: httpConfig.get("requestStateTtlSeconds") });
+}
