@@ -38,6 +38,20 @@ export const Messages = {
     `Tool ${tool} has no such version; available: ${versions.map((v) => `v${v}`).join(", ")}`,
 } as const;
 
+/** The reserved body member of a retry: never a tool argument. */
+export const INPUT_MEMBER = "$input";
+
+/** What a call that asks, and its retry, are answered (pipeline/input-round.ts). */
+export const InputMessages = {
+  envelope: `${INPUT_MEMBER} must be an object { "requestState": "…", "inputResponses": { "<key>": <answer> } }: the requestState of a 428 reply and an answer to each of its inputRequests`,
+  refused:
+    "The requestState is invalid, has expired or was issued for another caller or call: call again without $input to start over",
+  unasked: (key: string, open: readonly string[]): string =>
+    `inputResponses.${key} answers no open question of this requestState; its questions: ${open.join(", ")}`,
+  needed: (tool: string): string =>
+    `${tool} needs input: answer each of inputRequests and call again with the same arguments and "${INPUT_MEMBER}": { "requestState", "inputResponses" }`,
+} as const;
+
 export function errorReply(status: number, error: string, headers?: Readonly<Record<string, string>>): HttpReply {
   return headers === undefined ? { status, body: { error } } : { status, body: { error }, headers };
 }

@@ -29,7 +29,7 @@
 import { accessPolicyOf, JSON_SCHEMA_DIALECT, type AccessPolicy, type JsonValue } from "@axn/core";
 import { PLUGIN_NAME } from "../config.js";
 import type { HttpOperation } from "../operation/wrap.js";
-import { INPUT_MEMBER } from "../pipeline/input-round.js";
+import { INPUT_MEMBER } from "../replies.js";
 import { exampleOf } from "./example.js";
 import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs.js";
 

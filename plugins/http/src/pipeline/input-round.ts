@@ -23,20 +23,7 @@ import {
 } from "@axn/sdk/adapter";
 import { httpConfig } from "../config.js";
 import type { HttpOperation } from "../operation/wrap.js";
-import { errorReply, type HttpReply } from "../replies.js";
-
-/** The reserved body member of a retry: never a tool argument. */
-export const INPUT_MEMBER = "$input";
-
-const InputMessages = {
-  envelope: `${INPUT_MEMBER} must be an object { "requestState": "…", "inputResponses": { "<key>": <answer> } }: the requestState of a 428 reply and an answer to each of its inputRequests`,
-  refused:
-    "The requestState is invalid, has expired or was issued for another caller or call: call again without $input to start over",
-  unasked: (key: string, open: readonly string[]): string =>
-    `inputResponses.${key} answers no open question of this requestState; its questions: ${open.join(", ")}`,
-  needed: (tool: string): string =>
-    `${tool} needs input: answer each of inputRequests and call again with the same arguments and "${INPUT_MEMBER}": { "requestState", "inputResponses" }`,
-} as const;
+import { errorReply, INPUT_MEMBER, InputMessages, type HttpReply } from "../replies.js";
 
 /** The round a call starts or resumes, ready to run; or the 400 refusing its `$input`. */
 export type PreparedRound =

@@ -43,7 +43,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * `undefined` when it can.
  */
 export function checkInputResponse(key: string, kind: InputKind, answer: unknown): string | undefined {
-  if (!isObject(answer)) return `The answer to "${key}" must be ${EXPECTED[kind]}`;
+  const wrong = `The answer to the ${kind} question "${key}" must be ${EXPECTED[kind]}`;
+  if (!isObject(answer)) return wrong;
   let ok: boolean;
   if (kind === "elicit") {
     ok =
@@ -63,5 +64,5 @@ export function checkInputResponse(key: string, kind: InputKind, answer: unknown
           (root["name"] === undefined || typeof root["name"] === "string"),
       );
   }
-  return ok ? undefined : `The answer to "${key}" (a ${kind} question) must be ${EXPECTED[kind]}`;
+  return ok ? undefined : wrong;
 }
