@@ -1,12 +1,13 @@
 /**
  * A tool that asks its caller, over HTTP through a spawned `axn serve` (the asking fixture app,
  * real sockets, plain `fetch`): the call answers 428 with `inputRequests` and a signed
- * `requestState`; the retry with the same arguments and `$input` runs the body again with the
+ * `requestState`; the retry — an `application/vnd.axn.answers+json` body with the same arguments,
+ * the state and the answers — runs the body again with the
  * answers, and the side effect after the question happens exactly once. The state is refused —
  * one refusal for all — when altered, replayed by another caller, sent with other arguments or
  * expired (a server whose `http.requestStateTtlSeconds` is 1); answers are checked (shape, key,
  * the form's own validation); declined answers reach the body; two rounds; an event-stream client
- * sees `input_required`; the served OpenAPI document lists the 428 and `$input`.
+ * sees `input_required`; the served OpenAPI document lists the 428 and the answers' media type.
  */
 import { expect } from "chai";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -31,7 +32,7 @@ const BOB = { authorization: "Bearer bob-token" };
 
 const REFUSED = {
   error:
-    "The requestState is invalid, has expired or was issued for another caller or call: call again without $input to start over",
+    "The requestState is invalid, has expired or was issued for another caller or call: call again with the arguments alone (application/json) to start over",
 };
 
 const ARCHIVE_QUESTION = {
@@ -50,7 +51,9 @@ const ARCHIVE_QUESTION = {
 };
 
 const needs = (tool: string): string =>
-  `${tool} needs input: answer each of inputRequests and call again with the same arguments and "$input": { "requestState", "inputResponses" }`;
+  `${tool} needs input: answer each of inputRequests and call again with Content-Type: application/vnd.axn.answers+json and { "arguments", "requestState", "inputResponses" }`;
+
+const ANSWERS = { "content-type": "application/vnd.axn.answers+json" };
 
 describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry (child process, plain fetch)", function () {
   this.timeout(120_000);
@@ -81,6 +84,7 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
   };
 
   const post = async (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
+    // Content-Type first, so a caller's own (the answers' media type) replaces it.
     const response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", ...headers },
@@ -89,10 +93,14 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
     return { status: response.status, body: (await response.json()) as Json };
   };
 
+  const postAnswers = (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> =>
+    post(url, body, { ...headers, ...ANSWERS });
+
   /** The body of a retry: the same arguments, the state, the answers. */
   const retry = (args: Json, asked: Reply, inputResponses: Json): Json => ({
-    ...args,
-    $input: { requestState: asked.body["requestState"], inputResponses },
+    arguments: args,
+    requestState: asked.body["requestState"],
+    inputResponses,
   });
 
   it("428 with the question and a signed state; the retry with the answer succeeds, the side effect happens once", async () => {
@@ -109,7 +117,7 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
     expect(effects()).to.deep.equal([]);
 
     const answer = { confirm: { action: "accept", content: { confirm: true } } };
-    const done = await post(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, answer), ADA);
+    const done = await postAnswers(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, answer), ADA);
     expect(done).to.deep.equal({ status: 200, body: { archived: "reports", label: "archive" } });
     expect(effects()).to.deep.equal(["archived reports as archive"]);
   });
@@ -121,19 +129,19 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
     const state = asked.body["requestState"] as string;
     // One character of the signed payload changed.
     const flipped = `${state[0] === "A" ? "B" : "A"}${state.slice(1)}`;
-    const tampered = { folder: "reports", $input: { requestState: flipped, inputResponses: answer } };
+    const tampered = { arguments: { folder: "reports" }, requestState: flipped, inputResponses: answer };
     const attempts = [
-      await post(`${api}/archive_folder/v1`, tampered, ADA),
-      await post(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, answer), BOB),
-      await post(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, answer)),
-      await post(`${api}/archive_folder/v1`, retry({ folder: "invoices" }, asked, answer), ADA),
+      await postAnswers(`${api}/archive_folder/v1`, tampered, ADA),
+      await postAnswers(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, answer), BOB),
+      await postAnswers(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, answer)),
+      await postAnswers(`${api}/archive_folder/v1`, retry({ folder: "invoices" }, asked, answer), ADA),
     ];
     expect(attempts).to.deep.equal(attempts.map(() => ({ status: 400, body: REFUSED })));
     expect(effects()).to.deep.equal([]);
     // The genuine retry still works.
-    expect((await post(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, answer), ADA)).status).to.equal(
-      200,
-    );
+    expect(
+      (await postAnswers(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, answer), ADA)).status,
+    ).to.equal(200);
     expect(effects()).to.deep.equal(["archived reports as archive"]);
   });
 
@@ -142,7 +150,7 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
     const asked = await post(`${api}/archive_folder/v1`, { folder: "reports" }, ADA);
     expect(asked.status).to.equal(428);
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    const late = await post(
+    const late = await postAnswers(
       `${api}/archive_folder/v1`,
       retry({ folder: "reports" }, asked, { confirm: { action: "accept", content: { confirm: true } } }),
       ADA,
@@ -155,7 +163,7 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
     const api = await start();
     const asked = await post(`${api}/archive_folder/v1`, { folder: "reports" }, ADA);
     const again = (inputResponses: Json): Promise<Reply> =>
-      post(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, inputResponses), ADA);
+      postAnswers(`${api}/archive_folder/v1`, retry({ folder: "reports" }, asked, inputResponses), ADA);
     expect(await again({ confirm: { action: "yes" } })).to.deep.equal({
       status: 400,
       body: {
@@ -180,11 +188,22 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
       status: 422,
       body: { error: "kept reports (cancel)" },
     });
-    expect(await post(`${api}/archive_folder/v1`, { folder: "reports", $input: "yes" }, ADA)).to.deep.equal({
+    // A body of answers that is not { arguments, requestState, inputResponses } (here: the bare arguments).
+    expect(await postAnswers(`${api}/archive_folder/v1`, { folder: "reports" }, ADA)).to.deep.equal({
       status: 400,
       body: {
         error:
-          '$input must be an object { "requestState": "…", "inputResponses": { "<key>": <answer> } }: the requestState of a 428 reply and an answer to each of its inputRequests',
+          'A body of type application/vnd.axn.answers+json must be { "arguments": { … }, "requestState": "…", "inputResponses": { "<key>": <answer> } }: the call\'s arguments, the requestState of its 428 reply and an answer to each of its inputRequests',
+      },
+    });
+    // A background call has nobody to ask: it carries no answers.
+    expect(
+      await postAnswers(`${api}/archive_folder/v1?async=1`, retry({ folder: "reports" }, asked, {}), ADA),
+    ).to.deep.equal({
+      status: 400,
+      body: {
+        error:
+          "A background call (?async=1, Prefer: respond-async) cannot carry answers: nobody is there to ask; send its arguments as application/json",
       },
     });
     expect(effects()).to.deep.equal([]);
@@ -196,7 +215,7 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
     const first = await post(`${api}/order_pizza/v1`, args);
     expect([first.status, Object.keys(first.body["inputRequests"] as Json)]).to.deep.equal([428, ["q0"]]);
     const pizza = { q0: { action: "accept", content: { size: "large", cheese: true } } };
-    const second = await post(`${api}/order_pizza/v1`, retry(args, first, pizza));
+    const second = await postAnswers(`${api}/order_pizza/v1`, retry(args, first, pizza));
     expect([second.status, second.body["inputRequests"]]).to.deep.equal([
       428,
       {
@@ -212,7 +231,7 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
       },
     ]);
     // The later state carries the first answer: only the new question is answered.
-    const done = await post(
+    const done = await postAnswers(
       `${api}/order_pizza/v1`,
       retry(args, second, { q1: { action: "accept", content: { name: "Ada" } } }),
     );
@@ -225,10 +244,13 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
 
   it("an event-stream client sees input_required (a roots and a sample question asked together), then answers both", async () => {
     const api = await start();
-    const stream = async (body: unknown): Promise<{ event: string | undefined; data: Json }[]> => {
+    const stream = async (
+      body: unknown,
+      contentType = "application/json",
+    ): Promise<{ event: string | undefined; data: Json }[]> => {
       const response = await fetch(`${api}/summarize_roots/v1`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream" },
+        headers: { "content-type": contentType, accept: "text/event-stream" },
         body: JSON.stringify(body),
       });
       const events: { event: string | undefined; data: Json }[] = [];
@@ -249,31 +271,36 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
       hello: { kind: "sample", messages: [{ role: "user", content: "Say hello to the folders" }], maxTokens: 20 },
     });
     expect(asked[1]!.data["status"]).to.equal(428);
-    const answered = await stream({
-      $input: {
+    const answered = await stream(
+      {
+        arguments: {},
         requestState: asked[0]!.data["requestState"],
         inputResponses: {
           roots: { roots: [{ uri: "file:///work", name: "work" }, { uri: "file:///home" }] },
           hello: { text: "Hello, folders", model: "test-model" },
         },
       },
-    });
+      "application/vnd.axn.answers+json",
+    );
     expect(answered).to.deep.equal([
       { event: "result", data: { status: 200, body: { summary: "Hello, folders (test-model)", roots: 2 } } },
     ]);
   });
 
-  it("the served OpenAPI document lists the 428, $input and the declared requires, and validates", async () => {
+  it("the served OpenAPI document lists the 428, the answers' media type and the declared requires, and validates", async () => {
     const api = await start();
     const response = await fetch(`${api}/openapi.json`);
     const document = (await response.json()) as Json;
     const archive = (document["paths"] as Json)["/api/archive_folder/v1"] as { post: Json };
     expect((archive.post["responses"] as Json)["428"]).to.deep.equal({ $ref: "#/components/responses/InputRequired" });
     expect(archive.post["x-axn-requires"]).to.deep.equal(["elicit"]);
-    const schema = (archive.post["requestBody"] as { content: { "application/json": { schema: Json } } }).content[
-      "application/json"
-    ].schema;
-    expect(Object.keys(schema["properties"] as Json)).to.deep.equal(["folder", "$input"]);
+    const content = (archive.post["requestBody"] as { content: Record<string, { schema: Json }> }).content;
+    expect(Object.keys(content)).to.deep.equal(["application/json", "application/vnd.axn.answers+json"]);
+    expect(Object.keys(content["application/vnd.axn.answers+json"]!.schema["properties"] as Json)).to.deep.equal([
+      "arguments",
+      "requestState",
+      "inputResponses",
+    ]);
     await SwaggerParser.validate(structuredClone(document) as never);
   });
 });

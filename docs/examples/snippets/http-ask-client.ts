@@ -9,7 +9,8 @@ export async function callTool(
   token: string,
   answer: (question: Question, key: string) => unknown,
 ): Promise<unknown> {
-  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  const auth = { authorization: `Bearer ${token}` };
+  let headers = { "content-type": "application/json", ...auth };
   let body: object = args;
   for (;;) {
     const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
@@ -17,7 +18,8 @@ export async function callTool(
     const { inputRequests, requestState } = (await response.json()) as Asked;
     const inputResponses: Record<string, unknown> = {};
     for (const [key, question] of Object.entries(inputRequests)) inputResponses[key] = answer(question, key);
-    // The same arguments, plus the state and the answers.
-    body = { ...args, $input: { requestState, inputResponses } };
+    // The same arguments, with the state and the answers, in the answers' own media type.
+    headers = { "content-type": "application/vnd.axn.answers+json", ...auth };
+    body = { arguments: args, requestState, inputResponses };
   }
 }

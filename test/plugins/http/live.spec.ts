@@ -16,6 +16,9 @@ import { PIXEL_PNG, RenderChart } from "../../../docs/examples/snippets/media.js
 import { captureReports } from "../../support/reports.js";
 import { postJson, withHttpHost, withServer } from "./support.js";
 
+/** The media type of a retry carrying the answers to a 428. */
+const ANSWERS = "application/vnd.axn.answers+json";
+
 interface Event {
   readonly event: string | undefined;
   readonly data: unknown;
@@ -25,10 +28,11 @@ interface Event {
 async function streamEvents(
   url: string,
   body: unknown,
+  contentType = "application/json",
 ): Promise<{ status: number; contentType: string | null; events: Event[] }> {
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    headers: { "content-type": contentType, accept: "text/event-stream" },
     body: JSON.stringify(body),
   });
   const events: Event[] = [];
@@ -95,10 +99,15 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
     expect(asked.events.map((e) => e.event)).to.deep.equal(["log", "input_required", "result"]);
     expect(asked.events[0]).to.deep.equal(scan);
     const { requestState } = asked.events[1]!.data as { requestState: string };
-    const { status, contentType, events } = await streamEvents(url("/import_contacts/v1"), {
-      rows: 2,
-      $input: { requestState, inputResponses: { q0: { action: "accept", content: { overwrite: false } } } },
-    });
+    const { status, contentType, events } = await streamEvents(
+      url("/import_contacts/v1"),
+      {
+        arguments: { rows: 2 },
+        requestState,
+        inputResponses: { q0: { action: "accept", content: { overwrite: false } } },
+      },
+      ANSWERS,
+    );
     expect(status).to.equal(200);
     expect(contentType).to.equal("text/event-stream");
     expect(events).to.deep.equal([
@@ -113,13 +122,15 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
   it("a plain JSON request gets the body, nothing streamed (after answering the tool's question)", async () => {
     const asked = await postJson(url("/import_contacts/v1"), { rows: 2 });
     expect(asked.status).to.equal(428);
-    const reply = await postJson(url("/import_contacts/v1"), {
-      rows: 2,
-      $input: {
+    const reply = await postJson(
+      url("/import_contacts/v1"),
+      {
+        arguments: { rows: 2 },
         requestState: (asked.body as { requestState: string }).requestState,
         inputResponses: { q0: { action: "accept", content: { overwrite: true, tag: "crm" } } },
       },
-    });
+      { "content-type": ANSWERS },
+    );
     expect(reply.status).to.equal(200);
     expect(reply.headers.get("content-type")).to.equal("application/json; charset=utf-8");
     expect(reply.body).to.deep.equal({ imported: 2, tag: "crm" });
@@ -160,16 +171,20 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
       },
     });
     const answers: Record<string, unknown> = { q0: { action: "accept", content: { name: "Ada" } } };
-    const second = await streamEvents(url("/asks/v1"), {
-      $input: { requestState: elicitRound.requestState, inputResponses: answers },
-    });
+    const second = await streamEvents(
+      url("/asks/v1"),
+      { arguments: {}, requestState: elicitRound.requestState, inputResponses: answers },
+      ANSWERS,
+    );
     const sampleRound = second.events[0]!.data as { inputRequests: unknown; requestState: string };
     expect(sampleRound.inputRequests).to.deep.equal({
       q1: { kind: "sample", messages: [{ role: "user", content: "hi" }], maxTokens: 5 },
     });
-    const last = await streamEvents(url("/asks/v1"), {
-      $input: { requestState: sampleRound.requestState, inputResponses: { q1: { text: "hello", model: "m" } } },
-    });
+    const last = await streamEvents(
+      url("/asks/v1"),
+      { arguments: {}, requestState: sampleRound.requestState, inputResponses: { q1: { text: "hello", model: "m" } } },
+      ANSWERS,
+    );
     expect(last.events).to.deep.equal([
       {
         event: "result",

@@ -70,11 +70,11 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       expect(op["x-axn-tool-version"]).to.equal(2);
       expect(op["x-axn-semantic-hints"]).to.deep.equal(["idempotent"]);
       expect(at(op, "requestBody", "required")).to.equal(true);
-      // The action's input schema, plus the reserved `$input` member of a retry after a 428.
-      const request = at(op, "requestBody", "content", "application/json", "schema") as Json;
-      const { $input, ...declared } = request["properties"] as Json;
-      expect({ ...request, properties: declared }).to.deep.equal(ApproveLoanV2.inputSchema);
-      expect(at($input, "required")).to.deep.equal(["requestState", "inputResponses"]);
+      expect(at(op, "requestBody", "content", "application/json", "schema")).to.deep.equal(ApproveLoanV2.inputSchema);
+      // The retry of a call answered 428: its own media type, the same arguments inside.
+      const answers = at(op, "requestBody", "content", "application/vnd.axn.answers+json", "schema") as Json;
+      expect(at(answers, "properties", "arguments")).to.deep.equal(ApproveLoanV2.inputSchema);
+      expect(answers["required"]).to.deep.equal(["arguments", "requestState", "inputResponses"]);
       expect(at(op, "responses", "200", "content", "application/json", "schema")).to.deep.equal(
         ApproveLoanV2.outputSchema,
       );

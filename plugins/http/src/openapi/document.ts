@@ -7,7 +7,7 @@
  * of a stream, so their data schemas are named under `x-axn-events`.
  *
  * Every operation may answer 428 with questions (its body asked: pipeline/input-round.ts) and takes
- * the reserved `$input` member on the retry; an action that declares `requires` lists it as
+ * the retry's answers as a second request media type, `application/vnd.axn.answers+json`; an action that declares `requires` lists it as
  * `x-axn-requires` (the route cannot tell from outside whether a body that declares nothing asks).
  *
  * `servers` is where the API is reached (by default `/`: wherever the document was fetched from),
@@ -29,7 +29,7 @@
 import { accessPolicyOf, JSON_SCHEMA_DIALECT, type AccessPolicy, type JsonValue } from "@axn/core";
 import { PLUGIN_NAME } from "../config.js";
 import type { HttpOperation } from "../operation/wrap.js";
-import { INPUT_MEMBER } from "../replies.js";
+import { ANSWERS_MEDIA_TYPE } from "../replies.js";
 import { exampleOf } from "./example.js";
 import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs.js";
 
@@ -122,7 +122,7 @@ const COMPONENT_SCHEMAS: JsonObject = {
   InputRequired: {
     type: "object",
     description:
-      "The tool asked its caller something (428): answer each of `inputRequests` by key and call the same route again with the same arguments and `$input`: `{ requestState, inputResponses }`",
+      "The tool asked its caller something (428): answer each of `inputRequests` by key and call the same route again with an `application/vnd.axn.answers+json` body: `{ arguments, requestState, inputResponses }`",
     properties: {
       error: { type: "string" },
       status: { const: "input_required" },
@@ -183,29 +183,6 @@ const COMPONENT_SCHEMAS: JsonObject = {
   },
 };
 
-/**
- * The reserved `$input` member of a retry, inline in each request schema so the schema stays
- * self-contained (a client validating a body against it alone resolves nothing).
- */
-const INPUT_ENVELOPE: JsonObject = {
-  type: "object",
-  description:
-    "Reserved member of a retry after a 428, never a tool argument: the reply's `requestState`, and an answer to each of its `inputRequests` by key",
-  properties: {
-    requestState: { type: "string" },
-    inputResponses: {
-      type: "object",
-      additionalProperties: {
-        description:
-          'elicit: {"action":"accept","content":{…}} | {"action":"decline"} | {"action":"cancel"}; sample: {"text","model"?}; roots: {"roots":[{"uri","name"?}]}',
-        type: "object",
-      },
-    },
-  },
-  required: ["requestState", "inputResponses"],
-  additionalProperties: false,
-};
-
 const EVENT_STREAM: JsonObject = {
   "text/event-stream": {
     schema: ref("schemas", "LiveEventStream"),
@@ -236,7 +213,7 @@ function componentResponses(maxBodyBytes: number): JsonObject {
     Failure: error("The tool failed: `error` is the tool's own message"),
     InputRequired: {
       description:
-        "The tool asked its caller (ctx.elicit / ctx.sample / ctx.roots): answer and call again with `$input`. Any tool's body may ask; one whose action declares `requires` (x-axn-requires) always does",
+        "The tool asked its caller (ctx.elicit / ctx.sample / ctx.roots): answer and call again with an `application/vnd.axn.answers+json` body. Any tool's body may ask; one whose action declares `requires` (x-axn-requires) always does",
       content: json(ref("schemas", "InputRequired")),
     },
     ServerError: error("The tool raised, or its result could not be rendered; nothing about the cause is disclosed"),
@@ -290,7 +267,10 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
     ...(op.description === undefined ? {} : { description: op.description }),
     tags: [op.toolName],
     parameters: ASYNC_OPERATION.parameters,
-    requestBody: { required: true, content: { "application/json": requestMedia(op.inputSchema) } },
+    requestBody: {
+      required: true,
+      content: { "application/json": requestMedia(op.inputSchema), [ANSWERS_MEDIA_TYPE]: answersMedia(op.inputSchema) },
+    },
     ...(op.action.requires.length === 0 ? {} : { "x-axn-requires": [...op.action.requires] }),
     responses,
     ...(rule.security === undefined ? {} : { security: rule.security }),
@@ -301,19 +281,39 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
   };
 }
 
-/**
- * The request body's media type: the schema with the reserved `$input` member of a retry after a
- * 428 (pipeline/input-round.ts), and an example of a first call valid against it where one can be
- * made (example.ts).
- */
-function requestMedia(input: JsonValue): JsonObject {
-  const example = exampleOf(input);
-  const properties = (input as { properties?: JsonObject }).properties;
-  const schema =
-    typeof input === "object" && input !== null && !Array.isArray(input)
-      ? { ...input, properties: { ...properties, [INPUT_MEMBER]: INPUT_ENVELOPE } }
-      : input;
+/** The request body's media type: the schema, and an example valid against it where one can be made (example.ts). */
+function requestMedia(schema: JsonValue): JsonObject {
+  const example = exampleOf(schema);
   return example === undefined ? { schema } : { schema, example };
+}
+
+/**
+ * The retry of a call answered 428 (pipeline/input-round.ts), as its own media type: the same
+ * arguments under `arguments`, the state and the answers. Inline, so the schema stays
+ * self-contained, as the arguments' own schema is.
+ */
+function answersMedia(input: JsonValue): JsonObject {
+  return {
+    schema: {
+      type: "object",
+      description:
+        "The retry of a call answered 428: the same arguments, the reply's `requestState`, and an answer to each of its `inputRequests` by key",
+      properties: {
+        arguments: input,
+        requestState: { type: "string" },
+        inputResponses: {
+          type: "object",
+          additionalProperties: {
+            description:
+              'elicit: {"action":"accept","content":{…}} | {"action":"decline"} | {"action":"cancel"}; sample: {"text","model"?}; roots: {"roots":[{"uri","name"?}]}',
+            type: "object",
+          },
+        },
+      },
+      required: ["arguments", "requestState", "inputResponses"],
+      additionalProperties: false,
+    },
+  };
 }
 
 const SERVED_FROM: readonly OpenApiServer[] = [{ url: "/", description: "The server this document is served from" }];

@@ -20,7 +20,7 @@ import type { AmbientContextSource, AnyAxn, CallOptions, JsonSchema } from "@axn
 import { resolveToolName, toolPipeline } from "@axn/sdk/adapter";
 import { ADAPTER_KEY } from "../config.js";
 import { EXPOSES_REPLY, MESSAGE_REPLY } from "./map-result.js";
-import { INPUT_MEMBER, type HttpReply } from "../replies.js";
+import type { HttpReply } from "../replies.js";
 
 export interface WrapOptions {
   /** The operation's description (default: the action's). */
@@ -65,12 +65,6 @@ export interface HttpOperation {
 export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
   const toolName = resolveToolName(action, ADAPTER_KEY, { caller: "HttpAdapter.wrap" });
   const toolVersion = action.toolVersion;
-  const declared = action.inputSchema.properties;
-  if (typeof declared === "object" && declared !== null && Object.hasOwn(declared, INPUT_MEMBER)) {
-    throw new TypeError(
-      `HttpAdapter.wrap(${action.name}): "${INPUT_MEMBER}" is the reserved member of a retry after a 428 (the answers to the tool's questions); rename that argument`,
-    );
-  }
   return Object.freeze({
     action,
     toolName,

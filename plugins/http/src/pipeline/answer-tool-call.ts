@@ -5,7 +5,7 @@
  * caller learns nothing from a 415/413/400 about what it may not call); the Content-Type (415); the
  * body limit while reading (413; a body cut short is a 400); JSON parsing (400); then a background
  * call is submitted (202, or its refusal: jobs/jobs.ts; it takes no call slot — the queue's caps and its
- * own concurrency bound it); a retry's `$input` is checked (400: input-round.ts); the call takes a
+ * own concurrency bound it); a retry's answers are checked (400: input-round.ts); the call takes a
  * slot under the server's cap (503), runs through the operation — the Invoker and the result
  * mapping (200 / 400 / 422 / 500 / 504), or 428 when its body asked something not yet answered —
  * and is answered as JSON, or as Server-Sent Events when it asked for them. Host/Origin and
@@ -26,7 +26,7 @@ import { PLUGIN_NAME } from "../config.js";
 import { errorReply, type HttpReply } from "../replies.js";
 import { enqueueReply } from "../jobs/jobs.js";
 import { wantsEventStream } from "./event-stream.js";
-import { inputRequiredReply, prepareRound } from "./input-round.js";
+import { inputRequiredReply, isAnswersContentType, prepareRound } from "./input-round.js";
 import { parseJsonBody } from "./parse-json.js";
 import type { ToolCallAnswer, ToolCallRequest } from "./tool-request.js";
 import { FixedReplies, type ToolRoute } from "./tool-route.js";
@@ -47,7 +47,10 @@ export async function answerToolCall(route: ToolRoute, request: ToolCallRequest)
         ? withResourceMetadata(refused, request.resourceMetadataUrl(route.resourcePath))
         : refused;
     }
-    if (!isJsonContentType(request.header("content-type"))) return FixedReplies.unsupportedMediaType;
+    const contentType = request.header("content-type");
+    // A retry answering a 428 has its own media type: a plain JSON body is only ever the arguments.
+    const answering = !isJsonContentType(contentType) && isAnswersContentType(contentType);
+    if (!answering && !isJsonContentType(contentType)) return FixedReplies.unsupportedMediaType;
     const read = await request.readBody(route.maxBodyBytes);
     if (!read.ok) {
       if (read.reason === "incomplete") return FixedReplies.incompleteBody;
@@ -58,11 +61,13 @@ export async function answerToolCall(route: ToolRoute, request: ToolCallRequest)
     const parsed = parseJsonBody(read.bytes);
     if (!parsed.ok) return errorReply(400, parsed.message);
     // A background call takes no call slot: it only enqueues. (Nobody is there to answer a
-    // question: its body's `ctx.elicit` is `unavailable`, and `$input` is an undeclared argument.)
-    if (request.asyncRequested())
+    // question: its body's `ctx.elicit` is `unavailable`, and a body of answers is refused.)
+    if (request.asyncRequested()) {
+      if (answering) return FixedReplies.answersInBackground;
       return await enqueueReply(op, parsed.value, ambientContext, route.basePath, request.header("idempotency-key"));
-    // The round this call starts, or resumes with the answers of its `$input` (input-round.ts).
-    const round = prepareRound(op, route.roundState, parsed.value, ambientContext);
+    }
+    // The round this call starts, or resumes with the answers it carries (input-round.ts).
+    const round = prepareRound(op, route.roundState, parsed.value, ambientContext, answering);
     if (!round.ok) return round.reply;
     const release = route.serving.acquireCall();
     if (release === undefined) return FixedReplies.busy;

@@ -1,10 +1,11 @@
 /**
  * A tool call over HTTP whose body asks (`ctx.elicit`, `ctx.sample`, `ctx.roots()`): HTTP cannot
  * ask the client mid-call, so the call is answered `428 Precondition Required` with the questions
- * and a signed `requestState`, and the client calls the same route again with the same arguments
- * plus a reserved `$input` member — `{ "requestState": "…", "inputResponses": { key: answer } }` —
- * and the body runs again from the start with the answers (@axn/sdk/adapter's rounds engine;
- * docs/plugins/http.md, "Input from the caller").
+ * and a signed `requestState`, and the client calls the same route again with a body of its own
+ * media type, `application/vnd.axn.answers+json` — `{ "arguments": <the same arguments>,
+ * "requestState": "…", "inputResponses": { key: answer } }` — and the body runs again from the start
+ * with the answers (@axn/sdk/adapter's rounds engine; docs/plugins/http.md, "Input from the caller").
+ * A plain `application/json` body stays exactly the tool's arguments.
  *
  * 428, not a 2xx: a client that checks `res.ok` must not read the questions as the tool's result.
  * The state is bound to the caller (its principal, or "anonymous"), the tool version and the
@@ -23,25 +24,36 @@ import {
 } from "@axn/sdk/adapter";
 import { httpConfig } from "../config.js";
 import type { HttpOperation } from "../operation/wrap.js";
-import { errorReply, INPUT_MEMBER, InputMessages, type HttpReply } from "../replies.js";
+import { errorReply, ANSWERS_MEDIA_TYPE, InputMessages, type HttpReply } from "../replies.js";
 
-/** The round a call starts or resumes, ready to run; or the 400 refusing its `$input`. */
+/** The round a call starts or resumes, ready to run; or the 400 refusing its answers. */
 export type PreparedRound =
   | { readonly ok: true; readonly args: unknown; readonly rounds: InputRounds; readonly binding: () => RoundBinding }
   | { readonly ok: false; readonly reply: HttpReply };
 
 const ANONYMOUS_OWNER = "anonymous";
 
-/** Splits the body into the tool's arguments and its `$input`, and opens the state it carries. */
+/** Whether the request's Content-Type is the answers' media type (parameters such as charset aside). */
+export function isAnswersContentType(header: string | null): boolean {
+  return header !== null && header.split(";", 1)[0]!.trim().toLowerCase() === ANSWERS_MEDIA_TYPE;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const ENVELOPE_KEYS = new Set(["arguments", "requestState", "inputResponses"]);
+
+/**
+ * The round a call starts (a plain JSON body: the arguments), or resumes (`answering`: a body of
+ * the answers' media type, whose state is opened and whose answers are checked here).
+ */
 export function prepareRound(
   op: HttpOperation,
   codec: RoundStateCodec,
   body: unknown,
   ambientContext: AmbientContextSource,
+  answering: boolean,
 ): PreparedRound {
-  const envelope =
-    typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-  const input = envelope?.[INPUT_MEMBER];
   let args = body;
   let digest: string | undefined;
   const binding = (): RoundBinding => {
@@ -52,25 +64,22 @@ export function prepareRound(
       args: (digest ??= argumentsDigest(args)),
     };
   };
-  if (input === undefined) return { ok: true, args, rounds: new InputRounds(), binding };
-  const { [INPUT_MEMBER]: _input, ...rest } = envelope!;
-  args = rest;
-  const { requestState, inputResponses } = (typeof input === "object" && input !== null ? input : {}) as {
-    requestState?: unknown;
-    inputResponses?: unknown;
-  };
+  if (!answering) return { ok: true, args, rounds: new InputRounds(), binding };
   if (
-    typeof requestState !== "string" ||
-    typeof inputResponses !== "object" ||
-    inputResponses === null ||
-    Array.isArray(inputResponses)
+    !isObject(body) ||
+    !Object.keys(body).every((key) => ENVELOPE_KEYS.has(key)) ||
+    !isObject(body["arguments"]) ||
+    typeof body["requestState"] !== "string" ||
+    !isObject(body["inputResponses"])
   )
     return { ok: false, reply: errorReply(400, InputMessages.envelope) };
-  const carried = codec.open(requestState, binding());
+  args = body["arguments"];
+  const inputResponses = body["inputResponses"];
+  const carried = codec.open(body["requestState"], binding());
   if (carried === undefined) return { ok: false, reply: errorReply(400, InputMessages.refused) };
-  const refusal = checkResponses(carried, inputResponses as Record<string, unknown>);
+  const refusal = checkResponses(carried, inputResponses);
   if (refusal !== undefined) return { ok: false, reply: errorReply(400, refusal) };
-  return { ok: true, args, rounds: new InputRounds(carried, inputResponses as Record<string, unknown>), binding };
+  return { ok: true, args, rounds: new InputRounds(carried, inputResponses), binding };
 }
 
 function checkResponses(carried: CarriedRounds, responses: Record<string, unknown>): string | undefined {

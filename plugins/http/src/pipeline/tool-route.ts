@@ -8,7 +8,7 @@ import { isPublic, type HttpServingPolicy } from "@axn/core";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from "@axn/sdk/serving";
 import type { RoundStateCodec } from "@axn/sdk/adapter";
 import type { HttpOperation } from "../operation/wrap.js";
-import { errorReply, Messages, type HttpReply } from "../replies.js";
+import { errorReply, InputMessages, Messages, type HttpReply } from "../replies.js";
 
 export interface ToolRoute {
   readonly op: HttpOperation;
@@ -57,6 +57,7 @@ export function toolRoute(
 export const FixedReplies = Object.freeze({
   methodNotAllowed: errorReply(405, Messages.methodNotAllowed, { allow: "POST" }),
   unsupportedMediaType: errorReply(415, Messages.unsupportedMediaType),
+  answersInBackground: errorReply(400, InputMessages.inBackground),
   incompleteBody: errorReply(400, Messages.incompleteBody),
   busy: errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }),
   unrenderable: errorReply(500, Messages.unrenderable),
