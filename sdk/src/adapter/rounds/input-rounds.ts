@@ -3,8 +3,9 @@
  * 2026-07-28, an HTTP retry): each question is recorded by key with a digest of what was asked;
  * an answer the caller gave is replayed to the question at the same position when that question is
  * the same (same key, same digest) and every earlier one was answered too; the first question with
- * no answer opens the round — it never settles, `needed` does (one turn later, so questions asked
- * together with `Promise.all` go out together), and the transport abandons the body (run-rounds.ts).
+ * no answer opens the round — it never settles, `onNeeded`'s callback runs (one turn later, so
+ * questions asked together with `Promise.all` go out together), and the transport abandons the body
+ * (run-rounds.ts).
  *
  * A body therefore repeats whatever it did before its last question: ask before acting.
  */
@@ -40,8 +41,6 @@ export class InputRounds {
   readonly #asked: string[] = [];
   readonly #answers: unknown[] = [];
   #wake: (() => void) | undefined;
-  /** Settles once the body asked a question nobody has answered (and asked nothing more in that turn). */
-  readonly needed: Promise<void>;
 
   /**
    * `carried` is what the verified state of the previous round holds; `responses` the caller's
@@ -50,9 +49,15 @@ export class InputRounds {
   constructor(carried: CarriedRounds = NO_ROUNDS, responses: Readonly<Record<string, unknown>> = {}) {
     this.#carried = carried;
     this.#responses = responses;
-    this.needed = new Promise<void>((resolve) => {
-      this.#wake = resolve;
-    });
+  }
+
+  /**
+   * Calls `wake` once the body asked a question nobody has answered (one turn after the first, so
+   * every question of that turn is in). A callback, not a promise: most calls never ask, and pay
+   * for no promise.
+   */
+  onNeeded(wake: () => void): void {
+    this.#wake = wake;
   }
 
   /** The answer when this round or an earlier one has it, else a promise that never settles. */

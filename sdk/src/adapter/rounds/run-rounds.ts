@@ -24,7 +24,7 @@ export type RoundOutcome<T> = { readonly done: true; readonly value: T } | { rea
  * function building it on first use (most bodies never read it): it aborts when the round ends
  * with questions, and when `callerSignal` (the client went away) does.
  */
-export async function runRounds<T>(
+export function runRounds<T>(
   rounds: InputRounds,
   run: (signal: () => AbortSignal) => Promise<T>,
   callerSignal?: () => AbortSignal,
@@ -41,17 +41,30 @@ export async function runRounds<T>(
     }
     return ended.signal;
   };
-  try {
-    const answered = run(signal);
-    const outcome = await Promise.race([answered, rounds.needed.then(() => NEEDED)]);
-    if (outcome !== NEEDED) return { done: true, value: outcome as T };
-    ended?.abort(INPUT_REQUIRED_REASON);
-    // The abandoned run may still settle (or fail on its aborted signal): nobody is waiting for it.
-    answered.catch(() => undefined);
-    return { done: false };
-  } finally {
-    caller?.removeEventListener("abort", forward);
-  }
+  // One promise for the outcome, settled by whichever comes first (cheaper per call than a race).
+  return new Promise<RoundOutcome<T>>((resolve, reject) => {
+    let settled = false;
+    const finish = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      caller?.removeEventListener("abort", forward);
+      return true;
+    };
+    rounds.onNeeded(() => {
+      if (!finish()) return;
+      // The body waits on a question: it is abandoned (its signal says why) and runs again on the retry.
+      ended?.abort(INPUT_REQUIRED_REASON);
+      resolve(NOT_DONE);
+    });
+    run(signal).then(
+      (value) => {
+        if (finish()) resolve({ done: true, value });
+      },
+      (error: unknown) => {
+        if (finish()) reject(error);
+      },
+    );
+  });
 }
 
-const NEEDED = Symbol("needed");
+const NOT_DONE: RoundOutcome<never> = Object.freeze({ done: false });
