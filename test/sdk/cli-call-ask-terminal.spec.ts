@@ -3,7 +3,8 @@
  * field of the form is a prompt drawn from its schema — a list for an enum, a number prompt that
  * holds its bounds, a yes/no confirm, a text prompt that will not take an empty required answer —
  * the second question asked knowing the first answer, the result printed once they are answered
- * and the side effect done once; Ctrl+C at a prompt cancels the question, which the body sees.
+ * and the side effect done once; a progress bar drawn before a question steps aside for its prompt;
+ * Ctrl+C at a prompt cancels the question, which the body sees.
  */
 import { expect } from "chai";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -81,6 +82,22 @@ describe("axn call: a tool's questions prompted on a terminal", function () {
       ].join("\n"),
     );
     expect(effects()).to.deep.equal(["table 3: medium, 6 slices, extra cheese, for Ada"]);
+  });
+
+  it("a progress bar steps aside for the prompt and a new one continues below it", async () => {
+    const t = await call("import_rows", { rows: 3 });
+    await t.waitFor((s) => s.includes("? Import now (y/N)"));
+    await t.keys("y", "Enter");
+    const screen = await t.waitFor((s) => s.includes("[exit "));
+    const EMPTY = "░".repeat(24);
+    const FULL = "█".repeat(24);
+    expect(screen.split("\n").slice(0, 4)).to.deep.equal([
+      `import_rows [${EMPTY}] 0/3 scanned`,
+      "import_rows asks: Import 3 rows?",
+      "✔ Import now Yes",
+      `import_rows [${FULL}] 3/3 row 3`,
+    ]);
+    expect(screen).to.include('"imported": 3');
   });
 
   it("Ctrl+C at a prompt cancels the question: the body sees cancel, and nothing is done", async () => {

@@ -20,6 +20,8 @@ export interface TerminalQuestionsOptions {
   readonly prompt: PromptStreams | undefined;
   /** Why nobody can be asked, for the message: "there is no terminal to ask on", "--no-input is set". */
   readonly noPromptReason: string;
+  /** Runs before each prompt (the progress bar steps aside: live-output.ts). */
+  readonly beforePrompt?: () => void;
 }
 
 export interface TerminalQuestions {
@@ -97,6 +99,7 @@ export function terminalQuestions(options: TerminalQuestionsOptions): TerminalQu
           const up = given(name);
           if (up !== undefined) return elicitAnswerOf(name, up.value);
           if (prompt === undefined) return unanswerable(JSON.stringify(message), name, sampleContent(requestedSchema));
+          options.beforePrompt?.();
           prompt.output.write(`${tool} asks: ${message}\n`);
           try {
             return { action: "accept", content: await promptForm(requestedSchema, prompt) };
@@ -118,6 +121,7 @@ export function terminalQuestions(options: TerminalQuestionsOptions): TerminalQu
             return unanswerable(`for a model's reply to ${JSON.stringify(asked)}`, name, "<the reply>");
           else {
             const { input } = await import("@inquirer/prompts");
+            options.beforePrompt?.();
             text = await input({ message: `${tool} asks for a model's reply to: ${asked}`, required: true }, prompt);
           }
           return { action: "reply" as const, text, content: text, model: "terminal" };
@@ -130,6 +134,7 @@ export function terminalQuestions(options: TerminalQuestionsOptions): TerminalQu
           if (up !== undefined) return rootsAnswerOf(name, up.value);
           if (prompt === undefined) return unanswerable("for the folders it may work in", name, [{ uri: "file:///…" }]);
           const { input } = await import("@inquirer/prompts");
+          options.beforePrompt?.();
           const listed = await input(
             { message: `${tool} asks for the folders it may work in (URIs, separated by spaces)` },
             prompt,

@@ -96,6 +96,7 @@ export const callCommand: Command = {
       tool: tool.name,
       answers,
       ...promptingOf(io, values["no-input"] === true),
+      beforePrompt: output.pause,
     });
     let result: Result<object>;
     try {
