@@ -7,7 +7,8 @@
  * one refusal for all — when altered, replayed by another caller, sent with other arguments or
  * expired (a server whose `http.requestStateTtlSeconds` is 1); answers are checked (shape, key,
  * the form's own validation); declined answers reach the body; two rounds; an event-stream client
- * sees `input_required`; the served OpenAPI document lists the 428 and the answers' media type.
+ * sees `input_required`; the served OpenAPI document lists the 428 and the answers' media type, and
+ * to each caller only the operations it may call (issue 29 item 7), while `axn openapi` prints all.
  */
 import { expect } from "chai";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import { axnBin, readUntil, repo } from "../support/axn-child.js";
+import { axnBin, readUntil, repo, runAxn } from "../support/axn-child.js";
 
 const config = join(repo, "test/fixtures/ask-http/axn.config.ts");
 
@@ -302,5 +303,28 @@ describe("axn serve: a tool that asks, answered over HTTP with a 428 and a retry
       "inputResponses",
     ]);
     await SwaggerParser.validate(structuredClone(document) as never);
+  });
+
+  it("the served OpenAPI document lists to each caller what it may call; axn openapi prints every operation", async () => {
+    const api = await start();
+    const toolsIn = async (headers: Record<string, string>): Promise<string[]> => {
+      const document = (await (await fetch(`${api}/openapi.json`, { headers })).json()) as Json;
+      return Object.keys(document["paths"] as Json).filter((path) => /\/v\d+$/.test(path));
+    };
+    const everyone = [
+      "/api/archive_folder/v1",
+      "/api/import_rows/v1",
+      "/api/order_pizza/v1",
+      "/api/summarize_roots/v1",
+    ];
+    expect(await toolsIn({})).to.deep.equal(everyone);
+    expect(await toolsIn(BOB)).to.deep.equal(everyone);
+    expect(await toolsIn(ADA)).to.deep.equal([...everyone, "/api/purge_archives/v1"].sort());
+    const printed = await runAxn(["openapi", "--config", config]);
+    expect(printed.code).to.equal(0);
+    const all = Object.keys((JSON.parse(printed.stdout) as Json)["paths"] as Json).filter((path) =>
+      /\/v\d+$/.test(path),
+    );
+    expect(all).to.deep.equal([...everyone, "/api/purge_archives/v1"].sort());
   });
 });

@@ -60,6 +60,11 @@ export interface OpenApiOptions {
   readonly authenticated: boolean;
   readonly maxBodyBytes: number;
   readonly info?: OpenApiInfo;
+  /**
+   * Declare the bearer scheme even when none of `operations` is restricted: the app has restricted
+   * operations this caller may not see (per-caller.ts). Default: from `authenticated` and the operations.
+   */
+  readonly secured?: boolean;
 }
 
 const ref = (kind: "schemas" | "responses", name: string): JsonObject => ({ $ref: `#/components/${kind}/${name}` });
@@ -335,7 +340,10 @@ function serversOf(servers: readonly OpenApiServer[] | undefined): JsonValue {
 
 export function buildOpenApiDocument(operations: readonly HttpOperation[], options: OpenApiOptions): JsonObject {
   const paths: JsonObject = {};
-  const secured = options.authenticated || operations.some((op) => accessPolicyOf(op.action) !== "public");
+  const secured =
+    options.secured === true ||
+    options.authenticated ||
+    operations.some((op) => accessPolicyOf(op.action) !== "public");
   for (const op of operations) paths[`${options.basePath}${op.route}`] = { post: operation(op, options, secured) };
   paths[`${options.basePath}/jobs/{id}`] = jobPathItem(options.authenticated);
   paths[`${options.basePath}/openapi.json`] = {
