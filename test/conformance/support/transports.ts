@@ -76,12 +76,29 @@ export const httpTransport: OpenApiConformanceTransport<HttpOperation> = {
           ([, item]) => item.post?.["x-axn-tool-name"] === name,
         )?.[0];
         if (route === undefined) throw new Error(`the OpenAPI document describes no operation for tool "${name}"`);
-        const response = await fetch(`${server.url}${route}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", [AMBIENT_HEADER]: JSON.stringify(ambientContext) },
-          body: JSON.stringify(args),
-          ...(signal === undefined ? {} : { signal }),
-        });
+        const post = (contentType: string, body: unknown) =>
+          fetch(`${server.url}${route}`, {
+            method: "POST",
+            headers: { "content-type": contentType, [AMBIENT_HEADER]: JSON.stringify(ambientContext) },
+            body: JSON.stringify(body),
+            ...(signal === undefined ? {} : { signal }),
+          });
+        let response = await post("application/json", args);
+        // A tool that asks is answered 428: answer as a client with nobody to ask would (decline the
+        // form, an empty reply, no roots) and call again, as docs/plugins/http.md's client does.
+        while (response.status === 428) {
+          const { inputRequests, requestState } = (await response.json()) as {
+            inputRequests: Record<string, { kind: string }>;
+            requestState: string;
+          };
+          const inputResponses = Object.fromEntries(
+            Object.entries(inputRequests).map(([key, { kind }]) => [
+              key,
+              kind === "elicit" ? { action: "decline" } : kind === "sample" ? { text: "" } : { roots: [] },
+            ]),
+          );
+          response = await post("application/vnd.axn.answers+json", { arguments: args, requestState, inputResponses });
+        }
         return { status: response.status, body: await response.text() };
       },
       close: () => server.close(),
