@@ -6,8 +6,11 @@ import type { SavedRun } from "./other-runs.js";
 import { rowLabel, targetText } from "./rows.js";
 import type { BenchReport, Row, ScaleReport } from "./types.js";
 
+// A figure a round could not measure arrives from a child's JSON report as null (NaN serialized): a dash.
 const num = (n: number, digits: number): string =>
-  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  typeof n !== "number" || !Number.isFinite(n)
+    ? "—"
+    : n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function value(row: Row, v: number | undefined): string {
   if (v === undefined) return "—";
