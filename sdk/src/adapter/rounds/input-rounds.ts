@@ -60,6 +60,14 @@ export class InputRounds {
     this.#wake = wake;
   }
 
+  /**
+   * How many of the call's questions this run starts with answers for (`ctx.answered`): those the
+   * state carries, and this retry's answers to the questions the last round left open.
+   */
+  get answered(): number {
+    return this.#carried.answers.length + Object.keys(this.#responses).length;
+  }
+
   /** The answer when this round or an earlier one has it, else a promise that never settles. */
   ask(question: InputQuestion, key?: string): Promise<unknown> {
     const index = this.#count++;

@@ -9,6 +9,7 @@ import type { InputRounds } from "./input-rounds.js";
 
 export function roundsChannel(rounds: InputRounds, base: LiveChannel = {}): LiveChannel {
   return {
+    answered: rounds.answered,
     ...(base.progress === undefined ? {} : { progress: base.progress }),
     ...(base.log === undefined ? {} : { log: base.log }),
     async elicit({ message, requestedSchema, key }): Promise<ElicitAnswer> {
