@@ -50,7 +50,12 @@ export type SessionMessage =
    * an elicitation, a sampling request) and its `notifications/cancelled`.
    */
   | { readonly type: "forwarded"; readonly id: string; readonly messages: readonly unknown[]; readonly origin: string }
-  | { readonly type: "resource-updated"; readonly resource: string; readonly uri: string; readonly origin: string };
+  | { readonly type: "resource-updated"; readonly resource: string; readonly uri: string; readonly origin: string }
+  /**
+   * A notification for the session's client unrelated to any request (a task's progress or log)
+   * from an instance holding no `GET` stream of it: the instance that holds one sends it.
+   */
+  | { readonly type: "notified"; readonly id: string; readonly message: unknown; readonly origin: string };
 
 export interface SessionStore {
   /** `true` when other processes see the same records (Redis): a session may be answered by any of them. */

@@ -46,6 +46,11 @@ export interface Session {
    * expires nor is evicted while one is. A stream held open is not counted: it is listening.
    */
   active: number;
+  /**
+   * `GET` streams held open here: a notification unrelated to any request (a task's progress) goes
+   * out on one; with none here, a shared store carries it to the instance holding the client's.
+   */
+  listening: number;
   timer: NodeJS.Timeout | undefined;
   /** What of the store's record this server has been given: compared with the record's revision on each request. */
   applied: AppliedState;
@@ -133,7 +138,8 @@ export class SessionTable {
 
   /**
    * Marks a request of `session`: its idle time restarts. A call (`streaming: false`) is in
-   * progress until the function returned is called; a held `GET` stream (`streaming: true`) is not.
+   * progress until the function returned is called; a held `GET` stream (`streaming: true`) is not
+   * (it is listening until then).
    */
   begin(session: Session, streaming: boolean): () => void {
     const id = session.transport.sessionId;
@@ -142,9 +148,16 @@ export class SessionTable {
       this.#sessions.set(id, session);
     }
     session.timer?.refresh();
-    if (streaming) return () => undefined;
-    session.active++;
     let done = false;
+    if (streaming) {
+      session.listening++;
+      return () => {
+        if (done) return;
+        done = true;
+        session.listening--;
+      };
+    }
+    session.active++;
     return () => {
       if (done) return;
       done = true;
