@@ -201,5 +201,34 @@ describe("axn serve under hostile load: MCP sessions (child process, fixture app
       }
       expect(app.stderr()).to.equal("");
     });
+
+    it("a stream held on one instance lives while requests come through another, and ends once the session is idle everywhere", async () => {
+      const mcpSettings = { sessionIdleMs: 1500 };
+      const a = await serveHoardApp({ mcp: mcpSettings, redisUrl: redis.url });
+      app = await serveHoardApp({ mcp: mcpSettings, redisUrl: redis.url });
+      try {
+        const opened = await initialize(`${a.url}/mcp`, ADA);
+        const stream = await holdStream(mcp(), opened.id!, ADA);
+        streams.push(stream);
+        expect(stream.status).to.equal(200);
+        let ended = false;
+        void stream.ended.then(() => (ended = true));
+        // Three idle times of requests through the other instance, one every fifth of it.
+        for (let i = 0; i < 15; i++) {
+          expect((await ping(`${a.url}/mcp`, opened.id!, ADA)).status).to.equal(200);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        expect(ended).to.equal(false);
+        // Then nothing: the stream ends with the session, gone on both instances.
+        await stream.ended;
+        for (const origin of [a.url, app.url]) {
+          const after = await ping(`${origin}/mcp`, opened.id!, ADA);
+          expect([after.status, JSON.parse(after.text)]).to.deep.equal([404, notFound]);
+        }
+        expect([a.stderr(), app.stderr()]).to.deep.equal(["", ""]);
+      } finally {
+        await a.stop();
+      }
+    });
   });
 });

@@ -44,6 +44,7 @@ export function httpContext(options: StreamableHttpOptions): HttpContext {
       ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
       ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     });
+  const store = options.sessionStore ?? createMemorySessionStore();
   const sessionLimits: SessionLimits = {
     maxSessions: options.maxSessions ?? mcpConfig.get("maxSessions"),
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? mcpConfig.get("maxSessionsPerPrincipal"),
@@ -57,10 +58,10 @@ export function httpContext(options: StreamableHttpOptions): HttpContext {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     sessionLimits,
     idleMs: sessionLimits.idleMs,
-    sessions: new SessionTable(sessionLimits),
+    sessions: new SessionTable(sessionLimits, store.shared ? (id) => store.remainingMs(id) : undefined),
     limits: { acquireCall: () => serving.acquireCall() },
     ownStore: options.sessionStore === undefined,
-    store: options.sessionStore ?? createMemorySessionStore(),
+    store,
     instance: randomUUID(),
     restoring: new Map(),
   };

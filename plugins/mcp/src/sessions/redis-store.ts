@@ -43,6 +43,7 @@ interface RedisLike {
     ): { pexpire(key: string, ms: number): { exec(): Promise<unknown> } };
   };
   hgetall(key: string): Promise<Record<string, string>>;
+  pttl(key: string): Promise<number>;
   eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
   del(key: string): Promise<number>;
   publish(channel: string, message: string): Promise<number>;
@@ -141,6 +142,11 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
     async touch(id, idleMs) {
       const revision = await within(client.eval(TOUCH, 1, key(id), idleMs));
       return revision === null ? undefined : Number(revision);
+    },
+    async remainingMs(id) {
+      const ms = await within(client.pttl(key(id)));
+      // -2: no such key; -1: no expiry (never written so by this store: treated as gone).
+      return ms < 0 ? undefined : ms;
     },
     async update(id, change: SessionChange, idleMs) {
       const [op, value] =

@@ -65,6 +65,12 @@ export interface SessionStore {
   get(id: string): Promise<SessionRecord | undefined>;
   /** Restarts the idle time; the record's revision, or `undefined` when it is gone (expired or deleted). */
   touch(id: string, idleMs: number): Promise<number | undefined>;
+  /**
+   * How long the record has left before its idle time runs out (ms), without restarting it;
+   * `undefined` when it is gone. An instance whose copy is idle asks before closing it: a request on
+   * another instance may have kept the session alive.
+   */
+  remainingMs(id: string): Promise<number | undefined>;
   /** Applies a change; the new record, or `undefined` when the session is gone. */
   update(id: string, change: SessionChange, idleMs: number): Promise<SessionRecord | undefined>;
   delete(id: string): Promise<void>;
@@ -124,6 +130,10 @@ export function createMemorySessionStore(): SessionStore {
       if (entry === undefined) return undefined;
       entry.expiresAt = Date.now() + idleMs;
       return entry.record.revision;
+    },
+    async remainingMs(id) {
+      const entry = live(id);
+      return entry === undefined ? undefined : entry.expiresAt - Date.now();
     },
     async update(id, change, idleMs) {
       const entry = live(id);

@@ -78,8 +78,15 @@ export class SessionTable {
   /** Sessions being initialized: they count against the caps before their id exists. */
   #opening = 0;
 
-  constructor(limits: SessionLimits) {
+  /**
+   * With a shared store, how long a session's record has left (its idle time restarted by requests
+   * on any instance): an idle copy here is closed only once the session is idle everywhere.
+   */
+  readonly #remainingMs: ((id: string) => Promise<number | undefined>) | undefined;
+
+  constructor(limits: SessionLimits, remainingMs?: (id: string) => Promise<number | undefined>) {
     this.#limits = limits;
+    this.#remainingMs = remainingMs;
   }
 
   get size(): number {
@@ -205,8 +212,25 @@ export class SessionTable {
         return;
       }
       const id = session.transport.sessionId;
-      if (id !== undefined && this.#sessions.get(id) === session) this.#close(id, session);
-      else void session.server.close().catch(() => undefined);
+      if (id === undefined || this.#sessions.get(id) !== session) {
+        void session.server.close().catch(() => undefined);
+        return;
+      }
+      if (this.#remainingMs === undefined) {
+        this.#close(id, session);
+        return;
+      }
+      // Requests through other instances (the client's POSTs, while this copy holds its stream)
+      // keep the session: this copy lives on until the record's own idle time runs out.
+      this.#remainingMs(id).then(
+        (remaining) => {
+          if (this.#sessions.get(id) !== session) return;
+          if (remaining === undefined || remaining <= 0) this.#close(id, session);
+          else session.timer = setTimeout(expire, remaining).unref();
+        },
+        // The store did not answer (Redis away): the copy stays for another idle time.
+        () => session.timer?.refresh(),
+      );
     };
     // unref: an idle session never keeps the process alive.
     session.timer = setTimeout(expire, this.#limits.idleMs).unref();
