@@ -181,9 +181,14 @@ describe("axn serve under hostile load: MCP sessions (child process, fixture app
 
   describe("with the Redis session store", () => {
     const redis = useRedis();
+    // Each case its own key prefix (queue.prefix, which the session store uses): no case sees another's sessions.
+    let cases = 0;
+    const onRedis = () => ({ redisUrl: redis.url, queue: { prefix: `hoard-${process.pid}-${++cases}` } });
 
     it("the per-caller cap holds, an agent still gets a session, and an initialize with ~1 MB of experimental capabilities is recorded bounded", async () => {
-      app = await serveHoardApp({ mcp: { maxSessions: 20, maxSessionsPerPrincipal: 5 }, redisUrl: redis.url });
+      const shared = onRedis();
+      const { prefix } = shared.queue;
+      app = await serveHoardApp({ mcp: { maxSessions: 20, maxSessionsPerPrincipal: 5 }, ...shared });
       const big = await initialize(mcp(), {}, { experimental: { blob: { data: "x".repeat(900_000) } }, roots: {} });
       expect(big.status).to.equal(200);
       const { statuses, refused } = await flood(10);
@@ -193,7 +198,7 @@ describe("axn serve under hostile load: MCP sessions (child process, fixture app
       // What the store keeps of the session: the capabilities without their 900 KB experimental blob.
       const client = new Redis(redis.url);
       try {
-        const record = await client.hgetall(`axn:mcp:session:${big.id}`);
+        const record = await client.hgetall(`${prefix}:mcp:session:${big.id}`);
         expect(JSON.parse(record["clientCapabilities"]!)).to.deep.equal({ roots: {} });
         expect(JSON.parse(record["clientInfo"]!)).to.deep.equal({ name: "hoarder", version: "1" });
       } finally {
@@ -204,8 +209,9 @@ describe("axn serve under hostile load: MCP sessions (child process, fixture app
 
     it("a stream held on one instance lives while requests come through another, and ends once the session is idle everywhere", async () => {
       const mcpSettings = { sessionIdleMs: 1500 };
-      const a = await serveHoardApp({ mcp: mcpSettings, redisUrl: redis.url });
-      app = await serveHoardApp({ mcp: mcpSettings, redisUrl: redis.url });
+      const shared = onRedis();
+      const a = await serveHoardApp({ mcp: mcpSettings, ...shared });
+      app = await serveHoardApp({ mcp: mcpSettings, ...shared });
       try {
         const opened = await initialize(`${a.url}/mcp`, ADA);
         const stream = await holdStream(mcp(), opened.id!, ADA);
@@ -225,6 +231,31 @@ describe("axn serve under hostile load: MCP sessions (child process, fixture app
           const after = await ping(`${origin}/mcp`, opened.id!, ADA);
           expect([after.status, JSON.parse(after.text)]).to.deep.equal([404, notFound]);
         }
+        expect([a.stderr(), app.stderr()]).to.deep.equal(["", ""]);
+      } finally {
+        await a.stop();
+      }
+    });
+
+    it("the per-caller cap counts the caller's sessions on every instance; a DELETE on one frees a place on the other", async () => {
+      const settings = { maxSessions: 20, maxSessionsPerPrincipal: 5 };
+      const shared = onRedis();
+      const a = await serveHoardApp({ mcp: settings, ...shared });
+      app = await serveHoardApp({ mcp: settings, ...shared });
+      try {
+        const origins = [a.url, app.url];
+        const opened = [];
+        for (let i = 0; i < 10; i++) opened.push(await initialize(`${origins[i % 2]}/mcp`));
+        expect(opened.map((reply) => reply.status)).to.deep.equal([...Array(5).fill(200), ...Array(5).fill(429)]);
+        expect(JSON.parse(opened[5]!.text)).to.deep.equal(ownerFull(5));
+        expect(await agentCalls(`${a.url}/mcp`, "ada-token")).to.deep.equal({ pong: true });
+        const deleted = await fetch(`${a.url}/mcp`, {
+          method: "DELETE",
+          headers: { "mcp-session-id": opened[0]!.id!, "mcp-protocol-version": "2025-11-25" },
+        });
+        expect(deleted.status).to.equal(200);
+        expect((await initialize(`${app.url}/mcp`)).status).to.equal(200);
+        expect((await initialize(`${app.url}/mcp`)).status).to.equal(429);
         expect([a.stderr(), app.stderr()]).to.deep.equal(["", ""]);
       } finally {
         await a.stop();

@@ -26,10 +26,17 @@ export async function serveNewSession(ctx: HttpContext, exchange: Exchange): Pro
     const bounded = { ...exchange, parsedBody: boundedInitialize(exchange.parsedBody) };
     const response = await deliver(session, bounded);
     const opened = session.transport.sessionId;
-    if (opened === undefined) await session.server.close();
-    // Recorded before the client has its session id, so its next request finds it on any instance.
-    else await ctx.store.create(initialRecord(opened, owner, bounded.parsedBody), ctx.idleMs);
-    return response;
+    if (opened === undefined) {
+      await session.server.close();
+      return response;
+    }
+    // Recorded before the client has its session id, so its next request finds it on any instance;
+    // a shared store counts the owner's sessions on every instance, and may refuse one more.
+    const perOwner = ctx.store.shared ? ctx.sessionLimits.maxSessionsPerPrincipal : undefined;
+    if (await ctx.store.create(initialRecord(opened, owner, bounded.parsedBody), ctx.idleMs, perOwner)) return response;
+    await response.body?.cancel().catch(() => undefined);
+    await session.server.close();
+    return refusal(ctx, "owner-full");
   } finally {
     ctx.sessions.release(owner);
   }

@@ -60,8 +60,16 @@ export type SessionMessage =
 export interface SessionStore {
   /** `true` when other processes see the same records (Redis): a session may be answered by any of them. */
   readonly shared: boolean;
-  /** Records a new session, expiring after `idleMs` without a touch. */
-  create(record: Omit<SessionRecord, "revision" | "loggingLevel" | "subscriptions">, idleMs: number): Promise<void>;
+  /**
+   * Records a new session, expiring after `idleMs` without a touch — unless its owner already has
+   * `maxPerOwner` live sessions in the store (a shared store counts them across instances; 0 or
+   * absent: no cap): then nothing is recorded and the answer is `false`.
+   */
+  create(
+    record: Omit<SessionRecord, "revision" | "loggingLevel" | "subscriptions">,
+    idleMs: number,
+    maxPerOwner?: number,
+  ): Promise<boolean>;
   get(id: string): Promise<SessionRecord | undefined>;
   /** Restarts the idle time; the record's revision, or `undefined` when it is gone (expired or deleted). */
   touch(id: string, idleMs: number): Promise<number | undefined>;
@@ -120,7 +128,9 @@ export function createMemorySessionStore(): SessionStore {
   return {
     shared: false,
     async create(record, idleMs) {
+      // One process: the session table's own per-owner count is the whole count.
       records.set(record.id, { record: { ...record, subscriptions: [], revision: 0 }, expiresAt: Date.now() + idleMs });
+      return true;
     },
     async get(id) {
       return live(id)?.record;

@@ -167,7 +167,7 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       default: DEFAULT_MAX_SESSIONS_PER_PRINCIPAL as number,
       validate: (value: number) => (Number.isInteger(value) && value >= 1) || "expected an integer ≥ 1",
       description:
-        "Streamable HTTP sessions one caller keeps at most on one instance (every anonymous caller together is one caller); a new one beyond it is refused (429)",
+        "Streamable HTTP sessions one caller keeps at most (every anonymous caller together is one caller; with sessions in Redis, on all instances together); a new one beyond it is refused (429)",
     })
     .setting("sessionIdleMs", {
       default: DEFAULT_SESSION_IDLE_MS as number,
