@@ -6,7 +6,8 @@
  * processes, so every copy loads into a fresh process as a user's would:
  *
  * - a compatible copy joins the kernel state: the plugin's tools are listed by `axn tools` and
- *   served over MCP stdio to a real MCP `Client`, and `axn doctor` names both copies with the fix;
+ *   served over MCP stdio to a real MCP `Client`, and `axn doctor` names both copies with the fix
+ *   and exits 1 (issue 29: any second copy is a problem to fix);
  * - an incompatible copy (another release line) fails the load with AXN_KERNEL_MISMATCH naming both
  *   paths — in `axn tools` and in `axn doctor` — never an empty tool list.
  *
@@ -113,13 +114,13 @@ describe("an app whose plugin has its own copy of @axn/core (child processes, re
       }
     });
 
-    it("axn doctor names both copies and the fix (a warning: the app works)", async () => {
+    it("axn doctor names both copies and the fix, and exits 1: the app works, but two copies are a problem", async () => {
       const { code, stdout } = await runAxn(["doctor"], { cwd: app });
       const core = realpathSync(CORE);
       expect(stdout).to.include(
-        `! @axn/core is loaded 2 times in this process: ${VERSION} at ${core} (loaded first, holds the registries), and ${VERSION} at ${copy}\n    ${DEDUPE_FIX}`,
+        `✖ @axn/core is loaded 2 times in this process: ${VERSION} at ${core} (loaded first, holds the registries), and ${VERSION} at ${copy}\n    ${DEDUPE_FIX}`,
       );
-      expect(code).to.equal(0);
+      expect(code).to.equal(1);
     });
   });
 

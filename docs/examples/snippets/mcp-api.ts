@@ -14,7 +14,7 @@ McpAdapter.wrap satisfies (action: AnyAxn, options?: WrapOptions) => McpTool;   
 
 createMcpServer satisfies (options: McpServerOptions, era?: McpEra) => Server;            // { name, version, tools?, serverContext?, instructions?, principal?, resources?, prompts?, configureServer? }: the SDK's low-level Server
 serveStdio satisfies (options: StdioServeOptions) => Promise<StdioServerHandle>;          // the same, plus stdin?, stdout?, stderr?; either era, per connection
-createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHttpHandler; // the same, plus path?, stateless?, serving?, hostname?, allowedHosts?, allowedOrigins?, maxBodyBytes?, maxSessions?, sessionIdleMs?, sessionStore?, eventBus?
+createStreamableHttpHandler satisfies (options: StreamableHttpOptions) => McpHttpHandler; // the same, plus path?, stateless?, serving?, hostname?, allowedHosts?, allowedOrigins?, maxBodyBytes?, maxSessions?, maxSessionsPerPrincipal?, sessionIdleMs?, sessionStore?, eventBus?
 createRedisSessionStore satisfies (options: RedisSessionStoreOptions) => Promise<SessionStore>; // { connection, prefix?, timeoutMs? }: sessions every instance answers (scaling.md)
 createMemorySessionStore satisfies () => SessionStore;                                   // the default store: this process's memory
 
@@ -24,5 +24,5 @@ export const optionLists: [
   Is<keyof WrapOptions, "name" | "description" | "title" | "annotations" | "presentAs" | "longRunning">,
   Is<keyof McpServerOptions, "name" | "version" | "tools" | "serverContext" | "instructions" | "principal" | "resources" | "prompts" | "configureServer">,
   Is<Exclude<keyof StdioServeOptions, keyof McpServerOptions>, "stdin" | "stdout" | "stderr">,
-  Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "sessionIdleMs" | "sessionStore" | "eventBus">,
+  Is<Exclude<keyof StreamableHttpOptions, keyof McpServerOptions>, "path" | "stateless" | "serving" | "hostname" | "allowedHosts" | "allowedOrigins" | "maxBodyBytes" | "maxSessions" | "maxSessionsPerPrincipal" | "sessionIdleMs" | "sessionStore" | "eventBus">,
 ] = [true, true, true, true];

@@ -18,6 +18,7 @@
 import { createConfigurable, type AxnPrincipal, type SettingsOf } from "@axn/core";
 import type { Authenticate } from "../auth/verdict.js";
 import type { ServeSettings } from "../config/serve-settings.js";
+import { claimSdk } from "./one-sdk.js";
 
 export const SERVE_NAMESPACE = "serve";
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -27,6 +28,9 @@ const hostList = (value: readonly string[] | null): true | string =>
   value === null ||
   (Array.isArray(value) && value.every((h) => typeof h === "string" && h !== "")) ||
   "expected null or a list of names";
+
+// Before the settings exist: a second copy of @axn/sdk must not declare a second `serve` (serving/one-sdk.ts).
+claimSdk();
 
 export const servingConfig = createConfigurable("@axn/sdk")
   .configNamespace(SERVE_NAMESPACE)

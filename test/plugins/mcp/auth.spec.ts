@@ -213,17 +213,25 @@ describe("axn-plugin-mcp: authentication and sessions over Streamable HTTP", () 
     }
   });
 
-  it("caps live sessions (503 with Retry-After beyond) and expires idle ones", async () => {
-    const server = await listen({ maxSessions: 2, sessionIdleMs: 200 });
+  it("caps live sessions (per caller 429 with Retry-After; a full table closes its least recently used idle one) and expires idle ones", async () => {
+    const server = await listen({ maxSessions: 2, maxSessionsPerPrincipal: 1, sessionIdleMs: 200 });
     try {
+      const first = await openSession(server.url, "token-ana");
+      const again = await rpc(server.url, INIT, { authorization: "Bearer token-ana" });
+      expect(again.status).to.equal(429);
+      expect(again.headers.get("retry-after")).to.equal("1");
+      expect(again.messages[0]!.error!.message).to.equal(
+        "Too many MCP sessions: this caller has 1 open, the most one caller keeps; close one (DELETE) or retry after one expires",
+      );
+      // DELETE frees the caller's share at once.
+      const deleted = await fetch(server.url, {
+        method: "DELETE",
+        headers: { authorization: "Bearer token-ana", "mcp-session-id": first, "mcp-protocol-version": "2025-06-18" },
+      });
+      expect(deleted.status).to.equal(200);
       await openSession(server.url, "token-ana");
       await openSession(server.url, "token-bo");
-      const third = await rpc(server.url, INIT, { authorization: "Bearer token-ana" });
-      expect(third.status).to.equal(503);
-      expect(third.headers.get("retry-after")).to.equal("1");
-      expect(third.messages[0]!.error!.message).to.equal(
-        "Server busy: 2 MCP sessions are open, the most this server keeps; close one (DELETE) or retry later",
-      );
+      expect(server.handler.sessionCount).to.equal(2);
       // Idle expiry: polled with a generous hang guard, never a wall-clock assertion.
       for (let i = 0; i < 200 && server.handler.sessionCount > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -45,6 +45,9 @@ describe("axn-plugin-mcp: the plugin", () => {
       ["cacheTtlMs", false, 0],
       ["cacheScope", false, "private"],
       ["sessionStore", false, "memory"],
+      ["maxSessions", false, 1000],
+      ["maxSessionsPerPrincipal", false, 100],
+      ["sessionIdleMs", false, 600000],
       ["rejectOpaqueExposedValues", true, false],
     ]);
   });

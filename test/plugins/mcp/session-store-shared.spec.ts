@@ -336,13 +336,19 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     }
   });
 
-  it("the session cap holds per instance: a rebuild on an instance full of busy sessions is 503; an idle copy makes room", async () => {
+  it("the session cap holds per instance: a rebuild on an instance full of working sessions is 503; an idle copy makes room", async () => {
     const prefix = `shared-${process.pid}-cap`;
     const a = await start("a", prefix);
     const full = await start("full", prefix, 1);
-    // One session of bob's fills `full`; ada's, opened on a, cannot be rebuilt there.
+    // One session of bob's, with a call in progress, fills `full`; ada's, opened on a, cannot be rebuilt there.
     const bob = await connect("token-bob", () => full);
     const ada = await connect("token-ada", () => a);
+    const holding = new AbortController();
+    const before = held.length;
+    const call = bob.client
+      .callTool({ name: "hold", arguments: {} }, undefined, { signal: holding.signal })
+      .catch(() => undefined);
+    while (held.length === before) await sleep(10);
     try {
       const id = ada.transport.sessionId!;
       const headers = {
@@ -360,18 +366,19 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
         jsonrpc: "2.0",
         error: {
           code: -32000,
-          message:
-            "Server busy: 1 MCP sessions are open, the most this server keeps; close one (DELETE) or retry later",
+          message: "Server busy: 1 MCP sessions are open and working, the most this server keeps; retry later",
         },
         id: null,
       });
       expect((await fetch(`${a.origin}/mcp`, { method: "POST", headers, body })).status).to.equal(200);
       expect(full.handler.sessionCount).to.equal(1);
 
-      // An idle copy is no reason to refuse: with bob's client gone (its GET stream with it), the
-      // rebuild closes bob's idle copy to make room — and bob's next request rebuilds his in turn.
+      // An idle copy is no reason to refuse: with bob's call cancelled (his client still holds its GET
+      // stream: listening is no call in progress), the rebuild closes bob's idle copy to make room —
+      // and bob's next request rebuilds his in turn.
       const bobId = bob.transport.sessionId!;
-      await bob.client.close();
+      holding.abort();
+      await call;
       const ping = async (token: string, session: string) =>
         (
           await fetch(`${full.origin}/mcp`, {
@@ -380,7 +387,7 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
             body,
           })
         ).status;
-      // The server sees the GET stream end a moment after the client drops it: 503 until then.
+      // The server sees the call end a moment after the client cancels it: 503 until then.
       let status = await ping("token-ada", id);
       for (let i = 0; status === 503 && i < 200; i++) {
         await sleep(25);
@@ -400,7 +407,7 @@ describe("axn-plugin-mcp: sessions shared by two instances through Redis", funct
     const prefix = `shared-${process.pid}-idle`;
     const a = await start("a", prefix, undefined, 2500);
     const b = await start("b", prefix, undefined, 2500);
-    // Opened raw, without the SDK client's GET stream (an open stream is activity: it keeps the session).
+    // Opened raw: nothing but the requests below restarts its idle time.
     const opened = await fetch(`${a.origin}/mcp`, {
       method: "POST",
       headers: {

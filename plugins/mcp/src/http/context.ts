@@ -9,14 +9,10 @@ import { randomUUID } from "node:crypto";
 import type { HttpServingPolicy } from "@axn/core";
 import { servingPolicy } from "@axn/sdk/serving";
 import { serverSet, type ServerLimits, type ToolSet } from "../server/server.js";
-import { SessionTable, type Session } from "../sessions/table.js";
+import { mcpConfig } from "../settings/config.js";
+import { SessionTable, type Session, type SessionLimits } from "../sessions/table.js";
 import { createMemorySessionStore, type SessionStore } from "../sessions/store.js";
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MAX_SESSIONS,
-  DEFAULT_SESSION_IDLE_MS,
-  type StreamableHttpOptions,
-} from "./options.js";
+import { DEFAULT_MAX_BODY_BYTES, type StreamableHttpOptions } from "./options.js";
 
 export interface HttpContext {
   readonly options: StreamableHttpOptions;
@@ -24,7 +20,8 @@ export interface HttpContext {
   readonly path: string;
   readonly serving: HttpServingPolicy;
   readonly maxBodyBytes: number;
-  readonly maxSessions: number;
+  /** The session caps and idle time: the options', else the `mcp` settings (`axn serve`). */
+  readonly sessionLimits: SessionLimits;
   readonly idleMs: number;
   readonly sessions: SessionTable;
   readonly limits: ServerLimits;
@@ -47,20 +44,24 @@ export function httpContext(options: StreamableHttpOptions): HttpContext {
       ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
       ...(options.allowedOrigins === undefined ? {} : { allowedOrigins: options.allowedOrigins }),
     });
-  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const store = options.sessionStore ?? createMemorySessionStore();
+  const sessionLimits: SessionLimits = {
+    maxSessions: options.maxSessions ?? mcpConfig.get("maxSessions"),
+    maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? mcpConfig.get("maxSessionsPerPrincipal"),
+    idleMs: options.sessionIdleMs ?? mcpConfig.get("sessionIdleMs"),
+  };
   return {
     options,
     set,
     path: options.path ?? "/mcp",
     serving,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    maxSessions,
-    idleMs,
-    sessions: new SessionTable(maxSessions, idleMs),
+    sessionLimits,
+    idleMs: sessionLimits.idleMs,
+    sessions: new SessionTable(sessionLimits, store.shared ? (id) => store.remainingMs(id) : undefined),
     limits: { acquireCall: () => serving.acquireCall() },
     ownStore: options.sessionStore === undefined,
-    store: options.sessionStore ?? createMemorySessionStore(),
+    store,
     instance: randomUUID(),
     restoring: new Map(),
   };

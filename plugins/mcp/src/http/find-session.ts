@@ -8,7 +8,7 @@ import { reportException } from "@axn/core";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import { RestoreFailed, restoreSession } from "../sessions/restore.js";
 import type { Session } from "../sessions/table.js";
-import { busy, reserve } from "./capacity.js";
+import { refusal } from "./capacity.js";
 import type { HttpContext } from "./context.js";
 import { openSession } from "./open-session.js";
 import { resync } from "./resync.js";
@@ -40,8 +40,10 @@ export async function findSession(
   if (pending !== undefined) return (await pending)?.owner === owner ? pending : undefined;
   const record = await store.get(id);
   if (record === undefined || record.owner !== owner) return undefined;
-  // A rebuilt server costs the memory a new one does: the cap holds per instance for both.
-  if (!reserve(ctx)) return busy(ctx);
+  // A rebuilt server costs the memory a new one does: the cap holds per instance for both. It is
+  // no new session, though: its owner's cap counts it but does not refuse it.
+  const reservation = sessions.reserve(owner, false);
+  if (reservation !== "reserved") return refusal(ctx, reservation);
   const restore = (async (): Promise<Session | undefined> => {
     const session = await openSession(ctx, owner, true, id);
     session.authInfo = authInfo;
@@ -64,6 +66,6 @@ export async function findSession(
     return await restore;
   } finally {
     restoring.delete(id);
-    sessions.release();
+    sessions.release(owner);
   }
 }

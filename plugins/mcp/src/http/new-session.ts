@@ -6,7 +6,8 @@
  */
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import type { SessionRecord } from "../sessions/store.js";
-import { busy, reserve } from "./capacity.js";
+import { boundedInitialize } from "../sessions/bounded-initialize.js";
+import { refusal } from "./capacity.js";
 import type { HttpContext } from "./context.js";
 import { deliver, type Exchange } from "./exchange.js";
 import { jsonError } from "./json-error.js";
@@ -15,17 +16,29 @@ import { openSession } from "./open-session.js";
 export async function serveNewSession(ctx: HttpContext, exchange: Exchange): Promise<Response> {
   if (exchange.request.method !== "POST")
     return jsonError(400, -32000, "Bad Request: Mcp-Session-Id header is required");
-  if (!reserve(ctx)) return busy(ctx);
+  const { owner } = exchange;
+  const reservation = ctx.sessions.reserve(owner, true);
+  if (reservation !== "reserved") return refusal(ctx, reservation);
   try {
-    const session = await openSession(ctx, exchange.owner, true);
-    const response = await deliver(session, exchange);
+    const session = await openSession(ctx, owner, true);
+    // What the session keeps of `initialize` (the SDK server holds the client's capabilities and
+    // info for its life, the store records them) is bounded, whatever the body carried.
+    const bounded = { ...exchange, parsedBody: boundedInitialize(exchange.parsedBody) };
+    const response = await deliver(session, bounded);
     const opened = session.transport.sessionId;
-    if (opened === undefined) await session.server.close();
-    // Recorded before the client has its session id, so its next request finds it on any instance.
-    else await ctx.store.create(initialRecord(opened, exchange.owner, exchange.parsedBody), ctx.idleMs);
-    return response;
+    if (opened === undefined) {
+      await session.server.close();
+      return response;
+    }
+    // Recorded before the client has its session id, so its next request finds it on any instance;
+    // a shared store counts the owner's sessions on every instance, and may refuse one more.
+    const perOwner = ctx.store.shared ? ctx.sessionLimits.maxSessionsPerPrincipal : undefined;
+    if (await ctx.store.create(initialRecord(opened, owner, bounded.parsedBody), ctx.idleMs, perOwner)) return response;
+    await response.body?.cancel().catch(() => undefined);
+    await session.server.close();
+    return refusal(ctx, "owner-full");
   } finally {
-    ctx.sessions.release();
+    ctx.sessions.release(owner);
   }
 }
 

@@ -37,9 +37,22 @@ export interface StreamableHttpOptions extends McpServerOptions {
   readonly allowedOrigins?: readonly string[] | false;
   /** Largest accepted request body in bytes (default {@link DEFAULT_MAX_BODY_BYTES}); larger answers 413. */
   readonly maxBodyBytes?: number;
-  /** Live sessions kept at most (default {@link DEFAULT_MAX_SESSIONS}); a new one beyond it answers 503. */
+  /**
+   * Live sessions kept at most (default: the `mcp.maxSessions` setting, {@link DEFAULT_MAX_SESSIONS}).
+   * A new session beyond it closes the least recently used one with no call in progress; when every
+   * one is working it answers 503.
+   */
   readonly maxSessions?: number;
-  /** A session with no request in progress for this long is closed (default {@link DEFAULT_SESSION_IDLE_MS}). */
+  /**
+   * Live sessions one caller keeps at most — a principal, or every anonymous caller together
+   * (default: the `mcp.maxSessionsPerPrincipal` setting, 100);
+   * a new one beyond it answers 429.
+   */
+  readonly maxSessionsPerPrincipal?: number;
+  /**
+   * A session with no request for this long is closed, a held GET stream with it (default: the
+   * `mcp.sessionIdleMs` setting, {@link DEFAULT_SESSION_IDLE_MS}).
+   */
   readonly sessionIdleMs?: number;
   /**
    * Where sessions are recorded (default: this process's memory). A shared store

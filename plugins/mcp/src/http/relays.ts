@@ -2,9 +2,11 @@
  * What instances sharing a session store tell each other (sessions/store.ts's messages), heard
  * here: resource updates cross instances — each resource gets a relay subscriber that publishes
  * the update, and each instance hands what others published to its own subscribers (not to
- * relays) — and a session's change, close, or forwarded answers reach the copy held here.
+ * relays) — and a session's change, close, or forwarded answers reach the copy held here, and a
+ * notification another instance had no stream for goes out on the `GET` stream held here.
  */
 import { reportException } from "@axn/core";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { deliverForwarded } from "../sessions/restore.js";
 import type { SessionMessage } from "../sessions/store.js";
 import { resourceInternals, type McpResource } from "../surface/resources.js";
@@ -66,7 +68,9 @@ async function onMessage(ctx: HttpContext, message: SessionMessage): Promise<voi
   }
   const session = ctx.sessions.peek(message.id);
   if (session === undefined) return;
-  if (message.type === "closed") await session.server.close();
+  if (message.type === "notified") {
+    if (session.listening > 0) await session.transport.send(message.message as JSONRPCMessage).catch(() => undefined);
+  } else if (message.type === "closed") await session.server.close();
   else if (message.type === "forwarded") {
     await deliverForwarded(session, message.messages, REPLAY_URL);
     for (const cancelled of cancelledRequestIds(message.messages)) session.transport.closeSSEStream(cancelled);

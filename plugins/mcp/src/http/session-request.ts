@@ -22,14 +22,18 @@ export async function serveSession(ctx: HttpContext, exchange: Exchange, id: str
   if (found instanceof Response) return found;
   if (found === undefined) return jsonError(404, -32001, SessionMessages.notFound);
   const session = found;
-  const done = sessions.begin(session);
-  // A long stream (GET, a slow call) keeps the record alive in the store, as it keeps the server here.
-  const keepAlive = store.shared
-    ? setInterval(
-        () => void store.touch(id, idleMs).catch(() => undefined),
-        Math.max(1000, Math.floor(idleMs / 3)),
-      ).unref()
-    : undefined;
+  // A GET stream held open is listening, not working: it restarts the idle time as it opens, and
+  // then neither keeps the session from expiring nor its record alive in a shared store.
+  const streaming = request.method === "GET";
+  const done = sessions.begin(session, streaming);
+  // A slow call keeps the record alive in the store, as it keeps the server here.
+  const keepAlive =
+    store.shared && !streaming
+      ? setInterval(
+          () => void store.touch(id, idleMs).catch(() => undefined),
+          Math.max(1000, Math.floor(idleMs / 3)),
+        ).unref()
+      : undefined;
   const finish = (): void => {
     clearInterval(keepAlive);
     done();

@@ -43,6 +43,7 @@ interface RedisLike {
     ): { pexpire(key: string, ms: number): { exec(): Promise<unknown> } };
   };
   hgetall(key: string): Promise<Record<string, string>>;
+  pttl(key: string): Promise<number>;
   eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
   del(key: string): Promise<number>;
   publish(channel: string, message: string): Promise<number>;
@@ -54,9 +55,37 @@ interface RedisLike {
   disconnect(): void;
 }
 
-// Touch: restart the idle time, answer the revision (nil: the session is gone).
+// Each owner's live sessions, for the per-caller cap across instances: a sorted set
+// `{prefix}:mcp:owner:{owner}` of session ids scored by when each expires (ms), pruned as it is read.
+
+// Create: prune the owner's expired ids; refuse (0) when the owner is at its cap (ARGV[3], 0: none);
+// else record the session (ARGV[5..]: field, value pairs) and its expiry. KEYS: hash, owner set.
+const CREATE = `redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+local cap = tonumber(ARGV[3])
+if cap > 0 and redis.call('ZCARD', KEYS[2]) >= cap then return 0 end
+local expires = tonumber(ARGV[1]) + tonumber(ARGV[2])
+redis.call('ZADD', KEYS[2], expires, ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[2], 'GT')
+redis.call('PEXPIRE', KEYS[2], ARGV[2], 'NX')
+redis.call('HSET', KEYS[1], unpack(ARGV, 5))
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+// Touch: restart the idle time (and the session's expiry in its owner's set), answer the revision
+// (nil: the session is gone). ARGV: idle ms, now, the owner-set key prefix, the session id.
 const TOUCH = `if redis.call('PEXPIRE', KEYS[1], ARGV[1]) == 0 then return false end
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if owner then
+  local set = ARGV[3] .. owner
+  redis.call('ZADD', set, 'XX', tonumber(ARGV[2]) + tonumber(ARGV[1]), ARGV[4])
+  redis.call('PEXPIRE', set, ARGV[1], 'GT')
+end
 return redis.call('HGET', KEYS[1], 'revision')`;
+
+// Delete: the session and its place in its owner's set. ARGV: the owner-set key prefix, the id.
+const DELETE = `local owner = redis.call('HGET', KEYS[1], 'owner')
+if owner then redis.call('ZREM', ARGV[1] .. owner, ARGV[2]) end
+return redis.call('DEL', KEYS[1])`;
 
 // Change: never recreates a session that expired or was deleted meanwhile.
 const CHANGE = `if redis.call('EXISTS', KEYS[1]) == 0 then return false end
@@ -80,6 +109,7 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
   const client = (await redisClient(options.connection)) as RedisLike;
   const channel = `${prefix}:mcp:sessions`;
   const key = (id: string): string => `${prefix}:mcp:session:${id}`;
+  const ownerSets = `${prefix}:mcp:owner:`;
   const listeners = new Set<(message: SessionMessage) => void>();
   const timeoutMs = options.timeoutMs ?? DEFAULT_SESSION_STORE_TIMEOUT_MS;
   const within = <T>(command: Promise<T>): Promise<T> =>
@@ -124,7 +154,7 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
 
   return {
     shared: true,
-    async create(record, idleMs) {
+    async create(record, idleMs, maxPerOwner = 0) {
       const fields: Record<string, string> = {
         owner: record.owner,
         protocolVersion: record.protocolVersion,
@@ -133,14 +163,32 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
         revision: "0",
         createdAt: String(record.createdAt),
       };
-      await within(client.multi().hset(key(record.id), fields).pexpire(key(record.id), idleMs).exec());
+      const created = await within(
+        client.eval(
+          CREATE,
+          2,
+          key(record.id),
+          `${ownerSets}${record.owner}`,
+          Date.now(),
+          idleMs,
+          maxPerOwner,
+          record.id,
+          ...Object.entries(fields).flat(),
+        ),
+      );
+      return created === 1;
     },
     async get(id) {
       return parseRecord(id, await within(client.hgetall(key(id))));
     },
     async touch(id, idleMs) {
-      const revision = await within(client.eval(TOUCH, 1, key(id), idleMs));
+      const revision = await within(client.eval(TOUCH, 1, key(id), idleMs, Date.now(), ownerSets, id));
       return revision === null ? undefined : Number(revision);
+    },
+    async remainingMs(id) {
+      const ms = await within(client.pttl(key(id)));
+      // -2: no such key; -1: no expiry (never written so by this store: treated as gone).
+      return ms < 0 ? undefined : ms;
     },
     async update(id, change: SessionChange, idleMs) {
       const [op, value] =
@@ -156,7 +204,7 @@ export async function createRedisSessionStore(options: RedisSessionStoreOptions)
       return parseRecord(id, fields);
     },
     async delete(id) {
-      await within(client.del(key(id)));
+      await within(client.eval(DELETE, 1, key(id), ownerSets, id));
     },
     async publish(message) {
       await within(client.publish(channel, JSON.stringify(message)));

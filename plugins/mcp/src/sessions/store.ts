@@ -50,16 +50,35 @@ export type SessionMessage =
    * an elicitation, a sampling request) and its `notifications/cancelled`.
    */
   | { readonly type: "forwarded"; readonly id: string; readonly messages: readonly unknown[]; readonly origin: string }
-  | { readonly type: "resource-updated"; readonly resource: string; readonly uri: string; readonly origin: string };
+  | { readonly type: "resource-updated"; readonly resource: string; readonly uri: string; readonly origin: string }
+  /**
+   * A notification for the session's client unrelated to any request (a task's progress or log)
+   * from an instance holding no `GET` stream of it: the instance that holds one sends it.
+   */
+  | { readonly type: "notified"; readonly id: string; readonly message: unknown; readonly origin: string };
 
 export interface SessionStore {
   /** `true` when other processes see the same records (Redis): a session may be answered by any of them. */
   readonly shared: boolean;
-  /** Records a new session, expiring after `idleMs` without a touch. */
-  create(record: Omit<SessionRecord, "revision" | "loggingLevel" | "subscriptions">, idleMs: number): Promise<void>;
+  /**
+   * Records a new session, expiring after `idleMs` without a touch — unless its owner already has
+   * `maxPerOwner` live sessions in the store (a shared store counts them across instances; 0 or
+   * absent: no cap): then nothing is recorded and the answer is `false`.
+   */
+  create(
+    record: Omit<SessionRecord, "revision" | "loggingLevel" | "subscriptions">,
+    idleMs: number,
+    maxPerOwner?: number,
+  ): Promise<boolean>;
   get(id: string): Promise<SessionRecord | undefined>;
   /** Restarts the idle time; the record's revision, or `undefined` when it is gone (expired or deleted). */
   touch(id: string, idleMs: number): Promise<number | undefined>;
+  /**
+   * How long the record has left before its idle time runs out (ms), without restarting it;
+   * `undefined` when it is gone. An instance whose copy is idle asks before closing it: a request on
+   * another instance may have kept the session alive.
+   */
+  remainingMs(id: string): Promise<number | undefined>;
   /** Applies a change; the new record, or `undefined` when the session is gone. */
   update(id: string, change: SessionChange, idleMs: number): Promise<SessionRecord | undefined>;
   delete(id: string): Promise<void>;
@@ -109,7 +128,9 @@ export function createMemorySessionStore(): SessionStore {
   return {
     shared: false,
     async create(record, idleMs) {
+      // One process: the session table's own per-owner count is the whole count.
       records.set(record.id, { record: { ...record, subscriptions: [], revision: 0 }, expiresAt: Date.now() + idleMs });
+      return true;
     },
     async get(id) {
       return live(id)?.record;
@@ -119,6 +140,10 @@ export function createMemorySessionStore(): SessionStore {
       if (entry === undefined) return undefined;
       entry.expiresAt = Date.now() + idleMs;
       return entry.record.revision;
+    },
+    async remainingMs(id) {
+      const entry = live(id);
+      return entry === undefined ? undefined : entry.expiresAt - Date.now();
     },
     async update(id, change, idleMs) {
       const entry = live(id);

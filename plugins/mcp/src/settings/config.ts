@@ -14,6 +14,11 @@ import type { ConfigureServer } from "./configure-server.js";
 import { isPrompt, type McpPrompt } from "../surface/prompts.js";
 import { isResource, type McpResource } from "../surface/resources.js";
 import { isSessionStoreSetting, SessionStoreMessages, type SessionStoreSetting } from "../sessions/store-setting.js";
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,
+  DEFAULT_SESSION_IDLE_MS,
+} from "../sessions/table.js";
 // Brings `@axn/sdk` into the program for the `AppSettingsRegistry` augmentation below.
 import type {} from "@axn/sdk";
 
@@ -151,6 +156,25 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       validate: (value: SessionStoreSetting) => isSessionStoreSetting(value) || SessionStoreMessages.invalid,
       description:
         'Where axn serve keeps MCP sessions: "memory" (this process), "redis" (the app\'s queue.connection) or a redis:// URL, so every instance behind a balancer answers every session',
+    })
+    .setting("maxSessions", {
+      default: DEFAULT_MAX_SESSIONS as number,
+      validate: (value: number) => (Number.isInteger(value) && value >= 1) || "expected an integer ≥ 1",
+      description:
+        "Streamable HTTP sessions one instance keeps at most; a new one beyond it closes the least recently used session with no call in progress, and is refused (503) only when every session is working",
+    })
+    .setting("maxSessionsPerPrincipal", {
+      default: DEFAULT_MAX_SESSIONS_PER_PRINCIPAL as number,
+      validate: (value: number) => (Number.isInteger(value) && value >= 1) || "expected an integer ≥ 1",
+      description:
+        "Streamable HTTP sessions one caller keeps at most (every anonymous caller together is one caller; with sessions in Redis, on all instances together); a new one beyond it is refused (429)",
+    })
+    .setting("sessionIdleMs", {
+      default: DEFAULT_SESSION_IDLE_MS as number,
+      validate: (value: number) =>
+        (Number.isInteger(value) && value >= 1000) || "expected milliseconds, an integer ≥ 1000",
+      description:
+        "A Streamable HTTP session with no request for this long is closed, with any GET stream it holds (a held stream is not activity)",
     }),
   { default: false },
 );

@@ -18,6 +18,7 @@ import { println, type CliIo } from "../io.js";
 import { configError, loadApp, type LoadedApp } from "../load-app.js";
 import { RESERVED_FLAGS } from "../serve/options.js";
 import { collectTransports, type Registered } from "../serve/registered.js";
+import { isSdkCopyError, SDK_DEDUPE_FIX, sdkCopies } from "../../serving/one-sdk.js";
 import { counted } from "../plural.js";
 import { servedCatalog } from "../served-catalog.js";
 
@@ -38,7 +39,7 @@ export const doctorCommand: Command = {
   help: [
     "Loads the app as `axn serve` would and reports, with a fix for each problem:",
     "  - the config file (found, loads, exports an object)",
-    "  - duplicate copies of @axn/core loaded into the process (both paths)",
+    "  - duplicate copies of @axn/core or @axn/sdk in the process (both paths)",
     "  - each plugin (found, valid, compatible host version, dependencies)",
     "  - the registered adapters and their tool roots (exist, hold actions)",
     "  - the transports `axn serve` would serve (no shared path, name or flag)",
@@ -122,7 +123,8 @@ async function check(io: CliIo, configPath: string | undefined, findings: Findin
 }
 
 function fixFor(error: unknown, configDir: string): string {
-  // A plugin that brought an incompatible @axn/core of its own fails to import: the cause says so.
+  // A plugin that brought its own @axn/sdk, or an incompatible @axn/core, fails to import: the cause says so.
+  if (isSdkCopyError(error)) return SDK_DEDUPE_FIX;
   for (
     let cause = error, hops = 0;
     typeof cause === "object" && cause !== null && hops < 8;
@@ -165,22 +167,27 @@ const DEDUPE_FIX =
   "Make @axn/core a peer dependency of the package that installs its own copy (peerDependencies, not dependencies), then run npm dedupe so the app loads one @axn/core.";
 
 /**
- * A second copy of @axn/core that joined the kernel works (one registry), but it is a second load
- * of the kernel and a version drift waiting to happen; an incompatible one fails the load instead
- * (AXN_KERNEL_MISMATCH, reported with the config above).
+ * Two copies of @axn/core or @axn/sdk are a problem either way: a compatible @axn/core joins the
+ * kernel (one registry) but is a second load and a version drift waiting to happen, an incompatible
+ * one fails the load (AXN_KERNEL_MISMATCH, reported with the config above), and a second @axn/sdk
+ * refuses to load (serving/one-sdk.ts) rather than split the `serve` settings.
  */
 function copyFindings(): Finding[] {
-  const copies = kernelCopies();
-  if (copies.length < 2) return [];
-  const [first, ...rest] = copies;
-  const others = rest.map((copy) => `${copy.version} at ${copy.path}`).join(", ");
-  return [
-    {
-      level: "warn",
-      message: `@axn/core is loaded ${copies.length} times in this process: ${first!.version} at ${first!.path} (loaded first, holds the registries), and ${others}`,
-      fix: DEDUPE_FIX,
-    },
-  ];
+  const findings: Finding[] = [];
+  for (const [name, copies, holds, fix] of [
+    ["@axn/core", kernelCopies(), "holds the registries", DEDUPE_FIX],
+    ["@axn/sdk", sdkCopies(), "holds the serve settings", SDK_DEDUPE_FIX],
+  ] as const) {
+    if (copies.length < 2) continue;
+    const [first, ...rest] = copies;
+    const others = rest.map((copy) => `${copy.version} at ${copy.path}`).join(", ");
+    findings.push({
+      level: "error",
+      message: `${name} is loaded ${copies.length} times in this process: ${first!.version} at ${first!.path} (loaded first, ${holds}), and ${others}`,
+      fix,
+    });
+  }
+  return findings;
 }
 
 function adapterFindings(app: LoadedApp): Finding[] {

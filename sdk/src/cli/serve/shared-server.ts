@@ -9,13 +9,17 @@
  *
  * When the app configures authentication, the server also answers the OAuth Protected Resource
  * Metadata (RFC 9728) of each mounted transport at `/.well-known/oauth-protected-resource{path}`
- * (and of the first at the bare path), which the `WWW-Authenticate` challenge of a 401 points to.
+ * (and of the first at the bare path), which the `WWW-Authenticate` challenge of a 401 points to —
+ * behind the same Host check as the transports (a document naming a rebinding page's Host as the
+ * resource, cacheable for an hour, is what the check exists to prevent), and built from
+ * `serve.publicUrl` when it is set.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { reportException, type HttpTransport, type RunningHttpTransport } from "@axn/core";
 import { authenticationConfigured } from "../../serving/authenticate-request.js";
 import { endAfterBody } from "../../serving/body-limit.js";
+import { hostPolicy, nodeHostHeader } from "../../serving/hosts-policy.js";
 import { protectedResourceMetadata, PROTECTED_RESOURCE_PATH } from "../../serving/protected-resource.js";
 import { publicOrigin } from "../../serving/public-origin.js";
 import type { Registered } from "./registered.js";
@@ -49,7 +53,7 @@ export async function listenShared(
   hostname: string,
   options: SharedServerOptions = {},
 ): Promise<SharedServer> {
-  const server = createServer(dispatcher(mounts, options));
+  const server = createServer(dispatcher(mounts, hostname, options));
   const url = await listen(server, port, hostname);
   return {
     url,
@@ -63,10 +67,13 @@ export async function listenShared(
 
 function dispatcher(
   mounts: readonly Mounted[],
+  hostname: string,
   options: SharedServerOptions,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const longestFirst = [...mounts].sort((a, b) => b.entry.transport.path.length - a.entry.transport.path.length);
   const metadata = authenticationConfigured() ? metadataPaths(mounts) : new Map<string, string>();
+  // The transports' own Host policy (`serve.allowedHosts`, else the loopback names on a loopback bind).
+  const hosts = hostPolicy({ hostname });
   return (request, response) => {
     // A reply written before the body is in (a 413, a 401) ends only once the body is read, up to
     // the drain's bound: a client that closes its connection after the reply still reads it.
@@ -74,7 +81,9 @@ function dispatcher(
     const path = pathOf(request.url);
     const resource = metadata.get(path);
     if (resource !== undefined) {
-      answerMetadata(request, response, resource, options.resourceName);
+      const refused = hosts.checkHost(nodeHostHeader(request.rawHeaders));
+      if (refused !== undefined) response.writeHead(403, JSON_HEADERS).end(JSON.stringify({ error: refused }));
+      else answerMetadata(request, response, resource, options.resourceName);
       return;
     }
     const mount = longestFirst.find(({ entry }) => covers(entry.transport.path, path));
