@@ -278,13 +278,16 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     expect(result).to.deep.equal({ content: [{ type: "text", text: "the ledger is closed" }], isError: true });
   });
 
-  it("arguments the tool refuses fail the task with the waited call's field errors", async () => {
+  it("arguments the tool refuses are refused before any task exists: -32602 with the waited call's field errors", async () => {
     const client = await as("alice");
-    const { task } = await createTask(client, "report", { rows: 0 });
-    await untilStatus(client, task.taskId, "failed");
-    const { _meta, ...result } = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
-    expect(result).to.deep.equal(await client.callTool({ name: "report", arguments: { rows: 0 } }));
-    expect(result.isError).to.equal(true);
+    const waited = await client.callTool({ name: "report", arguments: { rows: 0 } });
+    expect(waited.isError).to.equal(true);
+    const text = (waited.content as { type: string; text: string }[])[0]!.text;
+    expect(await rpcError(createTask(client, "report", { rows: 0 }))).to.deep.equal({
+      code: -32602,
+      message: `MCP error -32602: ${text}`,
+    });
+    expect((await client.experimental.tasks.listTasks()).tasks).to.deep.equal([]);
   });
 
   it("a client that sends no task gets the ordinary waited call, progress as before", async () => {

@@ -121,6 +121,8 @@ function taskCreator(
       };
       return await set.tasks.create(tool, params.arguments ?? {}, ambientContext, { owner, task, channel });
     } catch (error) {
+      // The queue's refusal (tasks/refusal.ts) is the caller's: answered as it is, nothing to report.
+      if (error instanceof ProtocolError) throw error;
       // Refused at enqueue (an ambient value that is not plain data) or the queue is unreachable.
       reportException(error, { action: tool.action.name ?? tool.name, phase: "mcp task" });
       throw protocolError(ProtocolErrorCode.InternalError, TaskMessages.notCreated);

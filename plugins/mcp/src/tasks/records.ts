@@ -32,6 +32,8 @@ export interface TaskRecords {
   get(taskId: string): Promise<TaskRecord | undefined>;
   /** Replaces a record that still exists (its expiry unchanged). */
   update(record: TaskRecord): Promise<void>;
+  /** Removes a record (a task the queue refused: nothing of it stays). */
+  delete(record: TaskRecord): Promise<void>;
   /** An owner's records, oldest first, from `offset`; `next` is the offset of the page after. */
   list(
     owner: string,
@@ -57,6 +59,10 @@ export class MemoryTaskRecords implements TaskRecords {
 
   async update(record: TaskRecord): Promise<void> {
     if (this.#records.has(record.taskId)) this.#records.set(record.taskId, record);
+  }
+
+  async delete(record: TaskRecord): Promise<void> {
+    this.#records.delete(record.taskId);
   }
 
   async list(

@@ -37,6 +37,12 @@ export class RedisTaskRecords implements TaskRecords {
     await (await this.redis()).call("SET", this.#key(record.taskId), JSON.stringify(record), "XX", "KEEPTTL");
   }
 
+  async delete(record: TaskRecord): Promise<void> {
+    const client = await this.redis();
+    await client.call("DEL", this.#key(record.taskId));
+    await client.call("ZREM", this.#index(record.owner), record.taskId);
+  }
+
   async list(
     owner: string,
     offset: number,

@@ -1,7 +1,9 @@
 /**
  * The MCP task store of one tool set, over the app's queue: a task-augmented `tools/call` becomes a
- * job (`Jobs.enqueueToolCall`, the tool Invoker profile — access check, validation, the trusted
- * ambient principal — exactly as the waited call runs), and the task's id is the job's. The job
+ * job through `Jobs.submit`, the path HTTP `?async=1` takes — the access policy and the arguments
+ * checked as the worker's Invoker would, then the job's size, the waiting caps with their fair
+ * share, and the enqueue deadline, all before anything is stored (a refusal is a `TaskRefused`
+ * JSON-RPC error, refusal.ts) — and the task's id is the job's. The job
  * holds the call, its state and its result, on the embedded queue or on BullMQ; a small record
  * (records.ts) holds the rest. Nothing of a task is kept in a server object, so any server of the
  * process — and with `queue.connection`, any instance on the same Redis — answers for it.
@@ -12,7 +14,7 @@
  * instance behind a balancer). The protocol handlers here read the caller from each request.
  */
 import { randomUUID } from "node:crypto";
-import { Jobs, reportException, type AmbientContextSource, type JobSnapshot } from "@axn/core";
+import { Jobs, reportException, type AmbientContextSource, type JobSnapshot, type Submission } from "@axn/core";
 import { mapSettledResult, toolInvoker } from "@axn/sdk/adapter";
 import type { CallToolResult, CreateTaskResult, Task, TaskMetadata } from "@modelcontextprotocol/server";
 import { MAX_TASK_TTL_MS, mcpConfig } from "../settings/config.js";
@@ -20,6 +22,7 @@ import { textResult } from "../tools/map-result.js";
 import { mappingOf, type McpTool } from "../tools/wrap.js";
 import { taskLiveChannel, type TaskChannelTarget } from "./live.js";
 import type { TaskRecord, TaskRecords } from "./records.js";
+import { taskRefused } from "./refusal.js";
 import { recordsFor } from "./records-for.js";
 import { isTerminalStatus, taskOf, TaskStatusMessages } from "./status.js";
 
@@ -53,7 +56,10 @@ export class McpTaskStore {
     return this.#byAction.get(tool.action.name) === tool;
   }
 
-  /** Enqueues the call as a task of `owner` and answers at once. Throws when the queue refuses it (the caller reports). */
+  /**
+   * Submits the call as a task of `owner` and answers at once. Throws a {@link TaskRefused} when
+   * the queue refuses it (nothing stored), anything else when the queue fails (the caller reports).
+   */
   async create(
     tool: McpTool,
     args: unknown,
@@ -81,12 +87,27 @@ export class McpTaskStore {
     // The record first: a job that settles at once is then already a task someone can read.
     await records.put(record);
     const live = taskLiveChannel({ taskId, ...request.channel });
-    await Jobs.enqueueToolCall(tool.action, args, {
-      ambientContext,
-      jobId: taskId,
-      invoker: toolInvoker.options,
-      live,
-    });
+    let submitted: Submission;
+    try {
+      submitted = await Jobs.submit(tool.action, args, {
+        ambientContext,
+        jobId: taskId,
+        invoker: toolInvoker.options,
+        live,
+      });
+    } catch (error) {
+      await records.delete(record).catch(() => undefined);
+      throw error;
+    }
+    if (!submitted.ok) {
+      // Nothing of the task outlives its refusal.
+      await records.delete(record);
+      const text =
+        submitted.reason === "refused"
+          ? refusalText(await mapSettledResult(tool.action, submitted.result, mappingOf(tool)))
+          : "";
+      throw taskRefused(submitted, text);
+    }
     return {
       task: taskOf(record, {
         id: taskId,
@@ -166,6 +187,12 @@ export class McpTaskStore {
 }
 
 const ANONYMOUS_OWNER = "anonymous";
+
+/** The text of the synchronous call's refusal (a tool error result). */
+function refusalText(result: CallToolResult): string {
+  const text = result.content.find((block) => block.type === "text");
+  return text?.type === "text" ? text.text : "The call was refused";
+}
 
 /** Who a task belongs to: the principal; for an anonymous caller, the session (or nobody in particular). */
 export function taskOwner(principalId: string | undefined, sessionId: string | undefined): string {
