@@ -9,7 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 interface McpTool {
   name: string; title?: string; description?: string;
   inputSchema: object; outputSchema?: object; annotations?: McpAnnotations; _meta?: { "axn/toolVersion": number };
-  execution?: { taskSupport: "optional" };                 // a long-running tool: callable as a task
+  execution?: { taskSupport: "optional" | "required" };   // a long-running tool: callable as a task (or only so)
   action: AnyAxn;                                          // the wrapped action, unchanged
   call(args: unknown, request?: McpCallRequest): Promise<CallToolResult>; // never throws for a failure
 }

@@ -156,6 +156,31 @@ describe("axn-plugin-mcp: long-running tools as MCP tasks (in memory)", function
     ).to.throw(TypeError, "defineAxn(Tasks.Bad): `longRunning` must be true or false");
   });
 
+  it('longRunning "required": listed so, refused as a waited call (-32601 naming how to call it), served as a task', async () => {
+    const OnlyAsTask = defineAxn({
+      name: "Tasks.OnlyAsTask",
+      configure: { mcp: { longRunning: "required" } },
+      exposes: { done: z.boolean() },
+      call: () => ({ done: true }),
+    });
+    const tool = McpAdapter.wrap(OnlyAsTask);
+    expect(tool.execution).to.deep.equal({ taskSupport: "required" });
+    const peer = await connect({ tools: [tool], principal: { id: "alice" } });
+    peers.push(peer);
+    expect((await peer.client.listTools()).tools[0]!.execution).to.deep.equal({ taskSupport: "required" });
+    // The SDK's client refuses such a call itself; a raw request shows what the server answers.
+    const waited = peer.client.request(
+      { method: "tools/call", params: { name: tool.name, arguments: {} } },
+      CallToolResultSchema,
+    );
+    expect(await rpcError(waited)).to.deep.equal({
+      code: -32601,
+      message: `MCP error -32601: Tool ${tool.name} runs only as a task (its tools/list entry has execution.taskSupport "required"); call it with "task"`,
+    });
+    const { task } = await createTask(peer.client, tool.name, {});
+    expect(task.status).to.equal("working");
+  });
+
   it("create → working → completed, and tasks/result is the waited call's result", async () => {
     const client = await as("alice");
     const { task } = await createTask(client, "report", { rows: 2 });

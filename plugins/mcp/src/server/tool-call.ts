@@ -20,6 +20,8 @@ import {
 import type { McpPeer } from "../protocol/peer.js";
 import { ProtocolError } from "../protocol/protocol-error.js";
 import { requestContext, type McpRequestExtra } from "../protocol/server-context.js";
+import { TASKS_EXTENSION } from "../tasks/extension.js";
+import { TaskMessages } from "../tasks/handlers.js";
 import { taskOwner } from "../tasks/task-store.js";
 import type { InputRounds } from "../tools/input-rounds.js";
 import { textResult } from "../tools/map-result.js";
@@ -52,6 +54,15 @@ export function toolCallHandler(
       // 2026-07-28 names what is missing before anything runs; a 2025-11-25 client reads a tool error.
       if (peer.era === "modern") throw new MissingRequiredClientCapabilityError({ requiredCapabilities: missing });
       return textResult(McpMessages.needs(tool.name, Object.keys(missing)), true);
+    }
+    // A tool that runs only as a task, called to be waited for. A call that did ask for a task got
+    // here because the tool's access refused its caller: the Invoker answers that one, as always.
+    if (tool.execution?.taskSupport === "required" && !asksForTask(params, peer)) {
+      if (peer.era === "modern")
+        throw new MissingRequiredClientCapabilityError({
+          requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+        });
+      throw protocolError(ProtocolErrorCode.MethodNotFound, TaskMessages.onlyAsTask(tool.name));
     }
     // The call's context: filled in below, never copied (one shape for every call; bench row 4).
     const call = requestContext<InputRounds>(extra, peer);
@@ -102,6 +113,12 @@ export function toolCallHandler(
       slot?.answered();
     }
   };
+}
+
+/** Whether the call could have been a task: 2025-11-25 asked with `task`, 2026-07-28 declared the Tasks extension. */
+function asksForTask(params: object, peer: McpPeer): boolean {
+  if (peer.era === "legacy") return Object.hasOwn(params, "task");
+  return peer.clientCapabilities()?.extensions?.[TASKS_EXTENSION] !== undefined;
 }
 
 /** The client capability each live need is asked through. */

@@ -25,6 +25,9 @@ import type {} from "@axn/sdk";
 export type { PresentAs } from "@axn/sdk/adapter";
 
 /** The adapter key (`Tools.for("mcp")`, `tool: ["mcp"]`) and the config namespace. */
+/** How a tool runs as an MCP task: `true` optionally (or waited for), `"required"` only as one. */
+export type LongRunning = boolean | "required";
+
 export const ADAPTER_KEY = "mcp";
 export const PLUGIN_NAME = "axn-plugin-mcp";
 export const PLUGIN_VERSION = "0.1.0";
@@ -100,12 +103,15 @@ export const mcpConfig = declareRejectOpaqueExposedValues(
       description: "Called with each SDK McpServer before it connects: the raw seam for what axn does not model",
     })
     .setting("longRunning", {
-      default: undefined as boolean | undefined,
-      validate: (value: boolean | undefined) =>
-        value === undefined || typeof value === "boolean" || "expected true or false",
+      default: undefined as LongRunning | undefined,
+      validate: (value: LongRunning | undefined) =>
+        value === undefined ||
+        typeof value === "boolean" ||
+        value === "required" ||
+        'expected true, false or "required"',
       overridable: true,
       description:
-        'Serve the tool as an MCP task (execution.taskSupport "optional"); default: the action\'s own longRunning declaration',
+        'Serve the tool as an MCP task: true (execution.taskSupport "optional"), "required" (only as a task); default: the action\'s own longRunning declaration',
     })
     .setting("taskTtlMs", {
       default: 3_600_000 as number,

@@ -35,6 +35,8 @@ export const TaskMessages = {
   terminal: (taskId: string, status: string): string => `Cannot cancel task ${taskId}: it is already ${status}`,
   notATask: (tool: string): string =>
     `Tool ${tool} does not run as a task (its tools/list entry has no execution.taskSupport); call it without "task"`,
+  onlyAsTask: (tool: string): string =>
+    `Tool ${tool} runs only as a task (its tools/list entry has execution.taskSupport "required"); call it with "task"`,
   notCreated: "Internal error: the task could not be created",
   internal: "Internal error",
 } as const;

@@ -16,7 +16,14 @@ import {
 import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { resolveAnnotations } from "./annotations.js";
-import { ADAPTER_KEY, annotationsProblem, mcpConfig, type McpAnnotations, type PresentAs } from "../settings/config.js";
+import {
+  ADAPTER_KEY,
+  annotationsProblem,
+  mcpConfig,
+  type LongRunning,
+  type McpAnnotations,
+  type PresentAs,
+} from "../settings/config.js";
 import { MESSAGE_MAPPING, structuredMapping } from "./map-result.js";
 import { mediaMapping, outputSchemaWithoutMedia } from "./media.js";
 import { defaultServerContext, type McpRequestContext } from "../protocol/server-context.js";
@@ -38,8 +45,11 @@ export interface WrapOptions {
   readonly annotations?: McpAnnotations;
   /** Overrides the `presentAs` setting. */
   readonly presentAs?: PresentAs;
-  /** Overrides the `longRunning` setting and the action's declaration: serve the tool as a task. */
-  readonly longRunning?: boolean;
+  /**
+   * Overrides the `longRunning` setting and the action's declaration: serve the tool as a task —
+   * `true` when the client asks for one, `"required"` only as one.
+   */
+  readonly longRunning?: LongRunning;
 }
 
 /** What a tool call receives besides the model's arguments: the request, and the trusted context. */
@@ -63,7 +73,7 @@ export interface McpTool {
   readonly annotations?: McpAnnotations;
   readonly _meta?: { readonly [TOOL_VERSION_META_KEY]: number };
   /** Present for a long-running tool: a client may call it as a task (tasks/). */
-  readonly execution?: { readonly taskSupport: "optional" };
+  readonly execution?: { readonly taskSupport: "optional" | "required" };
   /** The wrapped action (unchanged). */
   readonly action: AnyAxn;
   /** Runs the action with model-supplied `args`; never throws for a business failure or a mapping bug. */
@@ -112,7 +122,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
     ...(outputSchema === undefined ? {} : { outputSchema }),
     ...(annotations === undefined ? {} : { annotations: Object.freeze(annotations) }),
     ...(action.toolVersion > 1 ? { _meta: Object.freeze({ [TOOL_VERSION_META_KEY]: action.toolVersion }) } : {}),
-    ...(longRunning ? { execution: TASK_EXECUTION } : {}),
+    ...(longRunning === "required" ? { execution: REQUIRED_TASK } : longRunning ? { execution: TASK_EXECUTION } : {}),
     action,
     // The live channel reaches the body through the call options (`ctx.progress`…).
     call: (args: unknown, request: McpCallRequest = {}): Promise<CallToolResult> =>
@@ -124,6 +134,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
 }
 
 const TASK_EXECUTION = Object.freeze({ taskSupport: "optional" } as const);
+const REQUIRED_TASK = Object.freeze({ taskSupport: "required" } as const);
 
 /** Each wrapped tool's result mapping: a task's settled result is answered through the same one. */
 const mappings = new WeakMap<McpTool, ToolMapping<CallToolResult, CallToolResult>>();
