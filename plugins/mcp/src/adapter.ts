@@ -11,12 +11,16 @@
  * ```
  */
 import type { AnyAxn } from "@axn/core";
+import type { ToolsOptions } from "@axn/sdk/adapter";
 import { mcpPlugin } from "./plugin.js";
 import type { McpTool, WrapOptions } from "./tools/wrap.js";
 
 export const McpAdapter: {
-  /** Every `Tools.for("mcp")` member, wrapped with its defaults. */
-  readonly tools: () => McpTool[];
+  /**
+   * Every `Tools.for("mcp")` member, wrapped with its defaults — with `{ principal }`, only those
+   * that caller may call (as `tools/list` shows them); other options apply to every tool.
+   */
+  readonly tools: (options?: ToolsOptions<WrapOptions>) => McpTool[];
   /** One action → an MCP tool (definition + handler). The action is not changed. */
   readonly wrap: (action: AnyAxn, options?: WrapOptions) => McpTool;
 } = Object.freeze({ tools: mcpPlugin.tools, wrap: mcpPlugin.wrap });
