@@ -68,8 +68,9 @@ export const SDK_LAYERS: readonly Layer[] = [
   { name: "serving", modules: ["serving/**"] },
   { name: "host loading", modules: ["host/**"] },
   { name: "adapter kit", modules: ["adapter/**", "testing/**"] },
-  { name: "conformance", modules: ["conformance/**"] },
   { name: "cli", modules: ["cli/**"] },
+  // Above the CLI: the served suite runs a plugin's endpoint under the CLI's own shared server.
+  { name: "conformance", modules: ["conformance/**"] },
   { name: "entry points", modules: ["index.ts"] },
 ];
 

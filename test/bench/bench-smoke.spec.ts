@@ -42,7 +42,7 @@ describe("bench suite (smoke)", function () {
       "3a",
       "3b",
       ...["4", "4b", "4c", "4d", "4e", "4f", "4g", "4h", "4i"],
-      ...["5", "5b", "5c"],
+      ...["5", "5b", "5c", "5d"],
       ...["6", "6b"],
       "8",
     ]);
@@ -73,6 +73,9 @@ describe("bench suite (smoke)", function () {
     expect(baselineOf("4h")).to.equal(`bare v2 Server in createMcpHandler (@modelcontextprotocol/server ${server})`);
     expect(baselineOf("4d")).to.equal(`fastmcp ${installed("fastmcp")}`);
     expect(baselineOf("5")).to.equal(`fastify ${installed("fastify")}, JSON Schema body + response`);
+    expect(baselineOf("5d")).to.equal(
+      `fastify ${installed("fastify")}, JSON Schema body + response, loopback Host check hook`,
+    );
     expect(baselineOf("5b")).to.equal(`@hono/zod-openapi ${installed("@hono/zod-openapi")} route`);
     expect(baselineOf("6")).to.equal(`tool() from the zod schema (@langchain/core ${installed("@langchain/core")})`);
   });

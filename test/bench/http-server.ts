@@ -16,7 +16,7 @@
  * `add-http` through axn-plugin-http — axn's own HTTP API for the same tool. The MCP modes
  * announce the tool's wire name beside their port.
  *
- *   node --import tsx test/bench/http-server.ts axn|axn-app|baseline|fastify|zod-openapi|floor|mcp-axn|mcp-bare <tool>|add-http
+ *   node --import tsx test/bench/http-server.ts axn|axn-app|baseline|fastify|fastify-host|zod-openapi|floor|mcp-axn|mcp-bare <tool>|add-http
  */
 import { serve as nodeServe } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
@@ -123,8 +123,8 @@ function serveBaseline(): void {
   );
 }
 
-async function serveFastify(): Promise<void> {
-  const app = fastifyLookupApp();
+async function serveFastify(hostCheck: boolean): Promise<void> {
+  const app = fastifyLookupApp({ hostCheck });
   await app.listen({ port: 0, host: "127.0.0.1" });
   announce({ port: (app.server.address() as AddressInfo).port, route: BARE_LOOKUP_ROUTE });
 }
@@ -140,14 +140,15 @@ if (mode === "axn") await serveAxn(true);
 else if (mode === "axn-app") await serveAxn(false);
 else if (mode === "baseline") serveBaseline();
 else if (mode === "floor") serveFloor();
-else if (mode === "fastify") await serveFastify();
+else if (mode === "fastify") await serveFastify(false);
+else if (mode === "fastify-host") await serveFastify(true);
 else if (mode === "zod-openapi") serveZodOpenApi();
 else if (mode === "mcp-axn") await serveMcpAxn();
 else if (mode === "mcp-bare") serveMcpBare(process.argv[3]);
 else if (mode === "add-http") await serveAddHttp();
 else {
   process.stderr.write(
-    "usage: http-server.ts axn|axn-app|baseline|fastify|zod-openapi|floor|mcp-axn|mcp-bare <tool>|add-http\n",
+    "usage: http-server.ts axn|axn-app|baseline|fastify|fastify-host|zod-openapi|floor|mcp-axn|mcp-bare <tool>|add-http\n",
   );
   process.exit(2);
 }

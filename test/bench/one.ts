@@ -4,12 +4,14 @@
  *
  *   node --import tsx test/bench/one.ts mcp|mcp-http|stdio|http|langchain|core|serialization|queue|proxy [quick]
  *
- * Several at once, comma-separated (`mcp,stdio,mcp-http`: every MCP row). `BENCH_SAVE=<file>` also
- * writes the rows as a report (JSON, with the command that measured them): a run on another Node
- * major saved as `docs/benchmarks-node<major>.json` is shown on docs/benchmarks.md beside the full run
- * (lib/other-runs.ts), e.g. on Node 24:
+ * Several at once, comma-separated (`mcp,stdio,mcp-http`: every MCP row). Runs on the Node that runs
+ * it: `npm run bench` measures Node 24 and Node 20 itself (run.ts); for a scenario alone on Node 24,
+ * start this script with that binary (`nodeMajor(24)`, test/support/node-major.ts). `BENCH_SAVE=<file>`
+ * also writes the rows as a report (JSON, with the command that measured them): a run on a major
+ * `npm run bench` does not measure, saved as `docs/benchmarks-node<major>.json`, is shown on
+ * docs/benchmarks.md beside the full run (lib/other-runs.ts), e.g. on Node 26:
  *
- *   BENCH_SAVE=docs/benchmarks-node24.json <node 24> --import tsx test/bench/one.ts mcp,stdio,mcp-http
+ *   BENCH_SAVE=docs/benchmarks-node26.json <node 26> --import tsx test/bench/one.ts mcp,stdio,mcp-http
  */
 import { resetKernel } from "@axn/sdk/testing";
 import { coreCallScenarios } from "./scenarios/core-calls.js";

@@ -54,6 +54,14 @@ const REJECT_OPAQUE =
 const ZERO_ARG_TOOLS =
   "Broken convention: tools() takes no arguments and wraps every member of the adapter key. Use defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which generates tools(), with every wrap option defaulted.";
 
+const REGISTER_ADAPTER =
+  "Broken convention: the plugin registers its adapter key while the host loads (host.hooks.registerAdapter, in apply()). Use defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which registers it (or host.hooks.registerAdapter.tap(pluginName, (adapters) => adapters.add(key)) in apply()).";
+const CANCELLATION =
+  "Broken convention: the client's cancellation reaches the action: when the client abandons a call, the action's ctx.signal aborts. Use run(args, { ambientContext, signal }) of toolPipeline(action, mapping) from @axn/sdk/adapter, with the signal your client's cancellation aborts (the MCP request's, the HTTP request's, the agent run's).";
+const DEADLINE = `Broken convention: every call has a deadline: past serve.callTimeoutMs (overridable per action) the action's signal aborts and the caller is answered the timeout failure at once, even while a body that ignores its signal runs on. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter (it answers failure({ error }, "timeout")), never toolInvoker.call or action.call on their own.`;
+const TOOLS_FILTERED =
+  "Broken convention: tools({ principal }) offers only the tools that caller may call (each action's access policy); tools() with no options offers every member. Use the tools() defineAdapterPlugin from @axn/sdk/adapter generates, or Tools.for(key, { principal }) in your own.";
+
 /** The echo probe's input schema, as every transport must advertise it. */
 const ACCESS_CHECKED = `Broken convention: a caller the action's access policy refuses is answered with the refusal (result.error) and the tool never runs. Use toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker (it checks the policy), never action.call.`;
 const ECHO_SCHEMA = `{"type":"object","properties":{"query":{"type":"string","description":"Text to echo"},"limit":{"type":"integer","minimum":1,"maximum":9007199254740991}},"required":["query"],"additionalProperties":false}`;
@@ -84,6 +92,13 @@ const mutation = (during: string): string =>
   `${label("mutates-schema")}: ${during} tried to change the action: Cannot add property wrappedBy, object is not extensible. ${AUTHOR_ONCE}`;
 const wrapOf = (name: string): string => `wrap(${probe("mutates-schema", name)})`;
 
+/** A call of a tool that bypasses the pipeline: answered only once the overrunning probe's body gave up. */
+const noDeadline = (defect: Defect): string =>
+  `${label(defect)}: ${probe(defect, "OverrunningProbe")} declares serve.callTimeoutMs: 100 and ignores its signal, and its call was answered only once its body ended (the suite let it run 5000 ms). ${DEADLINE}`;
+/** The timeout answer, with the adapter's own change to failure texts. */
+const editedTimeout = (defect: Defect, text: (timeout: string) => string): string =>
+  `${label(defect)}: ${probe(defect, "OverrunningProbe")} ran past its serve.callTimeoutMs of 100 ms and the call was answered ${JSON.stringify(text(`Tool ${probe(defect, "OverrunningProbe")} timed out after 100 ms`))}, not "Tool ${tool(defect, "overrunning_probe")} timed out after 100 ms". ${DEADLINE}`;
+
 /** Each defect → exactly the checks that fail, with their messages. */
 const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, string>>>> = {
   "bad-host-range": all(
@@ -106,7 +121,10 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
     "present-as": mutation(wrapOf("MessageProbe")),
     "reject-opaque": mutation(wrapOf("OpaqueRenderedProbe")),
     "live-safe": mutation(wrapOf("LiveProbe")),
+    cancellation: mutation(wrapOf("CancellableProbe")),
+    deadline: mutation(wrapOf("OverrunningProbe")),
     "tools-zero-arg": mutation("tools()"),
+    "tools-filtered": mutation("tools({ principal: null })"),
     "access-refused": mutation(wrapOf("GuardedProbe")),
   },
   "ignores-name-override": {
@@ -128,25 +146,31 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
   "calls-action-directly": {
     coercion: `${label("calls-action-directly")}: a call with limit: "3" for an integer field was refused: "Something went wrong". ${COERCION}`,
     "input-error": `${label("calls-action-directly")}: the invalid argument limit: 0 was answered "Something went wrong", which does not name the field "limit" (the Invoker's user-facing result.error is "limit: Too small: expected number to be >=1"). ${INPUT_ERRORS}`,
+    deadline: noDeadline("calls-action-directly"),
     "access-refused": `${label("calls-action-directly")}: ${probe("calls-action-directly", "GuardedProbe")} declares access: "authenticated", and its body ran for a call with no principal. ${ACCESS_CHECKED}`,
   },
   "no-user-facing-input-errors": {
     "input-error": `${label("no-user-facing-input-errors")}: the invalid argument limit: 0 was answered "Something went wrong", which does not name the field "limit" (the Invoker's user-facing result.error is "limit: Too small: expected number to be >=1"). ${INPUT_ERRORS}`,
+    deadline: noDeadline("no-user-facing-input-errors"),
   },
   "accepts-undeclared": {
     "input-error": `${label("accepts-undeclared")}: the undeclared argument "stray" was accepted: "{\\"echo\\":\\"q\\",\\"user\\":\\"anonymous\\"}". ${INPUT_ERRORS}`,
+    deadline: noDeadline("accepts-undeclared"),
   },
   "inexact-error": {
     "input-error": `${label("inexact-error")}: the invalid argument limit: 0 was answered "limit: Too small: expected number to be >=1.", not the Invoker's user-facing result.error "limit: Too small: expected number to be >=1". ${INPUT_ERRORS}`,
     "error-text": `${label("inexact-error")}: for a business failure the client read "Conformance probe refused: the widget is locked.", not result.error "Conformance probe refused: the widget is locked". ${RESULT_ERROR}`,
+    deadline: editedTimeout("inexact-error", (text) => `${text}.`),
     "access-refused": `${label("inexact-error")}: a call with no principal to ${probe("inexact-error", "GuardedProbe")} was answered "Authentication required: sign in to call ${tool("inexact-error", "guarded_probe")}.", not the refusal "Authentication required: sign in to call ${tool("inexact-error", "guarded_probe")}". ${ACCESS_CHECKED}`,
   },
   "blanket-headline": {
     "no-headline": `${label("blanket-headline")}: for a business failure the client read "Tool call failed: Conformance probe refused: the widget is locked": result.error "Conformance probe refused: the widget is locked" behind a headline of the adapter's own, "Tool call failed: ". ${NO_HEADLINE}`,
+    deadline: editedTimeout("blanket-headline", (text) => `Tool call failed: ${text}`),
   },
   "leaks-exception": {
     "error-text": `${label("leaks-exception")}: for an exception the client read "Conformance probe crashed: Error: secret internals"…, not result.error "Conformance probe crashed". ${RESULT_ERROR}`,
     "exception-hidden": `${label("leaks-exception")}: the exception's message "secret internals" reached the client: "Conformance probe crashed: Error: secret internals"…. ${EXCEPTION_HIDDEN}`,
+    deadline: noDeadline("leaks-exception"),
   },
   "unguarded-mapping": {
     "unrenderable-cycle": `${label("unguarded-mapping")}: calling "${tool("unguarded-mapping", "cyclic_probe")}" over the function-calling transport threw instead of answering: Cannot render data.self: cyclic reference (the value contains itself). ${GUARDED_MAPPING}`,
@@ -163,17 +187,30 @@ const EXPECTED: Readonly<Record<Defect, Partial<Record<ConformanceCheckId, strin
     "live-safe": `${label("throwing-live-channel")}: ${probe("throwing-live-channel", "LiveProbe")}, which reports progress, logs and asks the user and the client's model, was answered as a failure: "Something went wrong". ${LIVE_SAFE}`,
   },
   "tools-needs-argument": {
-    "tools-zero-arg": `${label("tools-needs-argument")}: tools() declares 1 required parameter(s). ${ZERO_ARG_TOOLS}`,
+    "tools-zero-arg": `${label("tools-needs-argument")}: tools() threw: Cannot read properties of undefined (reading 'principal'). ${ZERO_ARG_TOOLS}`,
+    "late-taps": `${label("tools-needs-argument")}: tools() threw: Cannot read properties of undefined (reading 'principal'). ${ZERO_ARG_TOOLS}`,
   },
   "tools-misses-members": {
     "tools-zero-arg": `${label("tools-misses-members")}: the tools() list does not serve "${tool("tools-misses-members", "echo_probe")}" (${probe("tools-misses-members", "EchoProbe")}, declared tool: ["fixture"]); it serves []. ${ZERO_ARG_TOOLS}`,
+    "tools-filtered": `${label("tools-misses-members")}: tools({ principal: null }) does not offer "${tool("tools-misses-members", "echo_probe")}" (${probe("tools-misses-members", "EchoProbe")}, open to every caller); it offers []. ${TOOLS_FILTERED}`,
   },
   "taps-after-load": {
     "tools-zero-arg": `${label("taps-after-load")}: tools() tapped host.hooks.onResult as "axn-plugin-fixture" after the host finished loading. ${TAPS_IN_APPLY}`,
+    "tools-filtered": `${label("taps-after-load")}: tools({ principal: null }) tapped host.hooks.onResult as "axn-plugin-fixture" after the host finished loading. ${TAPS_IN_APPLY}`,
     "late-taps": `${label("taps-after-load")}: tools() tapped host.hooks.onResult as "axn-plugin-fixture" after the host finished loading. ${TAPS_IN_APPLY}`,
   },
   "swallows-late-tap": {
     "late-taps": `${label("swallows-late-tap")}: tools() tapped host.hooks.onResult as "axn-plugin-fixture" after the host finished loading. ${TAPS_IN_APPLY}`,
+  },
+  "no-adapter-registration": all(
+    `${label("no-adapter-registration")}: after createHost loaded the plugin, no adapter "fixture" is registered (registered: none). ${REGISTER_ADAPTER}`,
+  ),
+  "drops-signal": {
+    cancellation: `${label("drops-signal")}: the client cancelled a call to ${probe("drops-signal", "CancellableProbe")}, and the action's signal never aborted (the suite let it run 5000 ms). ${CANCELLATION}`,
+  },
+  "no-deadline": { deadline: noDeadline("no-deadline") },
+  "tools-ignores-caller": {
+    "tools-filtered": `${label("tools-ignores-caller")}: tools({ principal: null }) offers "${tool("tools-ignores-caller", "guarded_probe")}" (${probe("tools-ignores-caller", "GuardedProbe")}, access: "authenticated") to an anonymous caller. ${TOOLS_FILTERED}`,
   },
 };
 
@@ -220,8 +257,8 @@ describe("conformance suite against a broken adapter", () => {
         produced.add(native);
         return native;
       },
-      tools: () => {
-        const natives = driver.tools() as FixtureTool[];
+      tools: (options) => {
+        const natives = driver.tools(options) as FixtureTool[];
         for (const native of natives) produced.add(native);
         return natives;
       },
@@ -277,8 +314,10 @@ describe("conformance suite against a broken adapter", () => {
       "a per-adapter name override (tool: { <key>: { name } }) is the advertised name [name-override]",
       "a failed call is answered with result.error, exactly [error-text]",
       "an exception's message and stack trace never reach the client [exception-hidden]",
+      // It leaks the exception from its own Invoker call, which has no deadline either.
+      "a call past its serve.callTimeoutMs is answered as timed out while the action (ignoring its signal) still runs [deadline]",
     ]);
-    expect(passed).to.have.length(CHECK_IDS.length - 3);
+    expect(passed).to.have.length(CHECK_IDS.length - 4);
   });
 
   it("loads the plugin in the runner's before hook: a plugin that does not load fails that hook, once", async () => {

@@ -49,10 +49,10 @@ describe("conformance: axn-plugin-langchain", () => {
   for (const kind of CONFORMANCE_PROBE_KINDS)
     describeAdapterConformance<ActionTool>({
       ...kind,
-      ...driver("axn-plugin-langchain (ToolCall)", async (tools, { name, args, ambientContext }) => {
+      ...driver("axn-plugin-langchain (ToolCall)", async (tools, { name, args, ambientContext, signal }) => {
         const message: unknown = await toolNamed(tools, name).invoke(
           { id: `call_${++callId}`, name, args: { ...args }, type: "tool_call" },
-          { context: ambientContext },
+          signal === undefined ? { context: ambientContext } : { context: ambientContext, signal },
         );
         if (!(message instanceof ToolMessage))
           throw new Error(`tool.invoke(ToolCall) returned ${typeof message}, not a ToolMessage`);
@@ -63,9 +63,10 @@ describe("conformance: axn-plugin-langchain", () => {
   for (const kind of CONFORMANCE_PROBE_KINDS)
     describeAdapterConformance<ActionTool>({
       ...kind,
-      ...driver("axn-plugin-langchain (createAgent)", async (tools, { name, args, ambientContext }) => {
+      ...driver("axn-plugin-langchain (createAgent)", async (tools, { name, args, ambientContext, signal }) => {
         const messages = await runAgent(tools, [[{ name, args: { ...args }, id: `call_${++callId}` }]], {
           context: { ...ambientContext },
+          ...(signal === undefined ? {} : { signal }),
         });
         const message = messages[0];
         if (messages.length !== 1 || message === undefined)

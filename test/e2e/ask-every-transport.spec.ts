@@ -7,6 +7,9 @@
  *   `elicitation/create` request (the body waits in place);
  * - over MCP 2026-07-28: an SDK v2 `Client` pinned to that revision against the same server,
  *   answering the `input_required` rounds from the same kind of handler (the body runs again per answer);
+ * - over HTTP: plain `fetch` against the same server, each question a 428 with `inputRequests`
+ *   and a signed `requestState`, answered with the answers media type (the body runs again per answer);
+ * - in a terminal: `axn call` in tmux, each question a prompt the person answers (the body waits in place);
  * - in a LangGraph run: `createAgent` with a `MemorySaver`, each question an `__interrupt__`
  *   resumed with `new Command({ resume })` (the body runs again per answer);
  * - as direct calls: a plain `live.elicit` handler, and @axn/sdk/testing's `scriptedAnswers` (in
@@ -33,9 +36,10 @@ import { LangchainAdapter } from "axn-plugin-langchain";
 import { rerunWithAnswers, resetKernel, scriptedAnswers } from "@axn/sdk/testing";
 import { AskTwice, BookRoom } from "../../docs/examples/snippets/ask.js";
 import { axnBin, readUntil, repo } from "../support/axn-child.js";
+import { Terminal, tmuxAvailable } from "../support/tmux.js";
 
 const APP = join(repo, "test/fixtures/ask/axn.config.ts");
-const BANNER = /^Serving ask-app \(2 MCP tools\) on (http:\/\/127\.0\.0\.1:\d+)\n/;
+const BANNER = /^Serving ask-app \(2 MCP tools, 2 HTTP operations\) on (http:\/\/127\.0\.0\.1:\d+)\n/;
 
 /** What a caller sees, the same shape from every transport: did it succeed, and the text it got. */
 interface Seen {
@@ -48,6 +52,8 @@ interface Transport {
   readonly name: string;
   /** Whether the body waits at its question (`ctx.answered` stays 0) or runs again per answer. */
   readonly reruns: boolean;
+  /** Cases a person cannot give on this transport, and why. */
+  readonly cannot?: Readonly<Record<string, string>>;
   call(
     action: AnyAxn,
     args: Record<string, unknown>,
@@ -122,6 +128,8 @@ describe("one asking action on every transport: the same results, side effects o
   let ledger: string;
 
   before(async () => {
+    // The terminal's cases run in tmux (installed with apt-get when missing, as CI runs as root).
+    expect(tmuxAvailable(), "tmux, for the terminal's cases").to.equal(true);
     dir = mkdtempSync(join(tmpdir(), "axn-ask-"));
     ledger = join(dir, "bookings.log");
     const { PORT: _port, ...env } = process.env;
@@ -203,6 +211,71 @@ describe("one asking action on every transport: the same results, side effects o
       },
     },
     {
+      name: "HTTP (fetch, axn serve): a 428 per question, retried with the answers and the signed state",
+      reruns: true,
+      async call(action, args, answers) {
+        const script = answering(answers);
+        const route = `${url.origin}/api/${servedName(action)}/v1`;
+        const post = (type: string, body: unknown) =>
+          fetch(route, { method: "POST", headers: { "content-type": type }, body: JSON.stringify(body) });
+        let response = await post("application/json", args);
+        while (response.status === 428) {
+          const { inputRequests, requestState } = (await response.json()) as {
+            inputRequests: Record<string, { kind: string; message: string }>;
+            requestState: string;
+          };
+          const inputResponses = Object.fromEntries(
+            Object.entries(inputRequests).map(([key, { message }]) => [key, script.answer(message)]),
+          );
+          response = await post("application/vnd.axn.answers+json", { arguments: args, requestState, inputResponses });
+        }
+        const body = (await response.json()) as { error?: string };
+        return response.ok
+          ? { ok: true, text: JSON.stringify(body), asked: script.asked }
+          : { ok: false, text: body.error ?? "", asked: script.asked };
+      },
+    },
+    {
+      name: "a terminal (axn call in tmux): each question a prompt the person answers",
+      reruns: false,
+      cannot: {
+        declined:
+          "a prompt can be answered or cancelled (Ctrl+C), not declined; --answers '\"decline\"' is test/sdk/cli-call-ask.spec.ts's",
+      },
+      async call(action, args, answers) {
+        const term = await Terminal.start(
+          `${process.execPath} ${axnBin} call ${servedName(action)} --config ${APP} --args '${JSON.stringify(args)}'`,
+          { cwd: dir, env: { BOOKINGS_FILE: ledger } },
+        );
+        try {
+          const asked: string[] = [];
+          const ASKS = `${servedName(action)} asks: `;
+          for (const answer of answers) {
+            const screen = await term.waitFor(
+              (text) => text.split(ASKS).length - 1 > asked.length && /\? .+$/.test(text),
+            );
+            asked.push(screen.split(ASKS).at(-1)!.split("\n")[0]!);
+            if (answer.action !== "accept") {
+              await term.keys("C-c");
+              continue;
+            }
+            // One prompt per field, in the form's order: a boolean is y/n, text is typed.
+            for (const value of Object.values(answer.content)) {
+              await term.keys(typeof value === "boolean" ? (value ? "y" : "n") : String(value), "Enter");
+            }
+          }
+          const screen = await term.waitFor((text) => text.includes("[exit "));
+          const json = screen.slice(screen.indexOf("\n{\n") + 1, screen.lastIndexOf("\n}") + 2);
+          const printed = JSON.parse(json) as { ok: boolean; exposed?: unknown; error?: string };
+          return printed.ok
+            ? { ok: true, text: JSON.stringify(printed.exposed), asked }
+            : { ok: false, text: printed.error ?? "", asked };
+        } finally {
+          await term.stop();
+        }
+      },
+    },
+    {
       name: "LangGraph (createAgent + MemorySaver): an __interrupt__ per question, resumed with Command",
       reruns: true,
       async call(action, args, answers) {
@@ -257,6 +330,11 @@ describe("one asking action on every transport: the same results, side effects o
   for (const transport of TRANSPORTS) {
     describe(transport.name, () => {
       for (const { name, answers, seen, asked, booked: expected } of CASES) {
+        const why = transport.cannot?.[name];
+        if (why !== undefined) {
+          it(`${name}: not a thing a person can do here (${why})`);
+          continue;
+        }
         it(`${name}: ${seen.text}`, async () => {
           const outcome = await transport.call(BookRoom, { room: "blue" }, answers);
           expect(outcome).to.deep.equal({ ...seen, asked });

@@ -87,7 +87,7 @@ const DEPENDENCIES: Readonly<
     optionalPeers: [],
   },
   "@axn/sdk": {
-    dependencies: ["chokidar", "cli-progress", "jiti", "jose", "semver", "tsx"],
+    dependencies: ["chokidar", "cli-progress", "jiti", "jose", "semver"],
     peerDependencies: ["@axn/core", "bullmq", "ioredis", "zod"],
     optionalPeers: ["bullmq", "ioredis"],
   },

@@ -12,7 +12,7 @@
  * what to install and the banner does not advertise the page.
  */
 import { expect } from "chai";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -110,6 +110,18 @@ describe("axn-plugin-http: the API reference page in headless Chromium", functio
 
     expect(loaded).to.include.members(["/api/docs", "/api/docs/scalar.js", "/api/openapi.json"]);
     expect(elsewhere, "requests that left the app's server").to.deep.equal([]);
+
+    // The request sample the page shows (the document's `servers` and `examples`), run as shown.
+    const sample = (await page.locator("code", { hasText: "curl" }).first().textContent()) ?? "";
+    expect(sample).to.equal(
+      `curl ${origin}/api/greet/v1 \\\n  --request POST \\\n  --header 'Content-Type: application/json' \\\n  --data '{\n  "name": "a"\n}'\n`,
+    );
+    const ran = await new Promise<{ code: number | null; stdout: string }>((done) =>
+      execFile("bash", ["-c", `${sample.trim()} --silent --show-error`], (error, stdout) =>
+        done({ code: error === null ? 0 : (error.code as number | null), stdout }),
+      ),
+    );
+    expect([ran.code, JSON.parse(ran.stdout)]).to.deep.equal([0, { greeting: "Hello, a." }]);
   });
 
   it("without @scalar/api-reference installed, answers a 404 saying what to install and leaves the page out of the banner", async () => {

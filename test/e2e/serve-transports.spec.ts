@@ -67,7 +67,7 @@ describe("axn serve with a third-party transport plugin (child process, echo app
         "",
         // It runs in tmpdir, away from the app: the CLI line is the form that works from there.
         `This app's CLI, from ${tmpdir()}:`,
-        `  ${process.execPath} ${join(repo, "sdk/bin/axn.js")} <tools|mcp-config|serve --mcp-stdio> --config ${config}`,
+        `  ${process.execPath} ${join(repo, "sdk/bin/axn.js")} <tools|mcp-config|serve --mcp-stdio|serve --stdio echo> --config ${config}`,
         "",
         "Press Ctrl+C to stop.",
         "",

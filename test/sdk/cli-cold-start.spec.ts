@@ -1,8 +1,9 @@
 /**
  * What `axn serve --mcp-stdio` loads before it answers its first `tools/list` (benchmark row 8, the
  * cold start): the command that runs and what serving needs, not the CLI's other commands, not
- * `@opentelemetry/api` (no tracer is registered), not semver's index, and jiti through `require`
- * (its CommonJS bundle, not the ESM wrapper that makes Node scan the bundle for export names).
+ * `@opentelemetry/api` (no tracer is registered), not jose, zod 3 or zod-to-json-schema, not semver's
+ * index, and jiti through `require` (its CommonJS bundle, not the ESM wrapper that makes Node scan the
+ * bundle for export names).
  * The server runs under Node's module-loading trace (`NODE_DEBUG=esm,module`), which names every
  * file it loads on stderr; a real MCP client lists the tools.
  */
@@ -56,6 +57,10 @@ describe("axn serve --mcp-stdio: what a cold start loads", () => {
       expect(loaded).not.to.include("node_modules/@opentelemetry/api");
       expect(loaded).not.to.include("node_modules/semver/index.js");
       expect(loaded).not.to.include("node_modules/jiti/lib/jiti.mjs");
+      // jose loads on the first JWT checked; zod 3's reflector when a zod 3 schema is first reflected.
+      expect(loaded).not.to.include("node_modules/jose/");
+      expect(loaded).not.to.include("node_modules/zod-to-json-schema/");
+      expect(loaded).not.to.include("node_modules/zod/v3/");
     } finally {
       await client.close();
     }

@@ -414,7 +414,8 @@ describe("axn serve: the shared server (main in this process, loopback HTTP)", f
         "  do not call it",
         "",
         `This app's CLI, from ${repo}:`,
-        `  ${process.execPath} ${join(repo, "sdk/bin/axn.js")} <tools|mcp-config|serve --mcp-stdio> --config ${join(cases, "dispatch.config.ts")}`,
+        // No stdio transport in this app: no mcp-config, no --mcp-stdio.
+        `  ${process.execPath} ${join(repo, "sdk/bin/axn.js")} tools --config ${join(cases, "dispatch.config.ts")}`,
         "",
         "Press Ctrl+C to stop.",
         "",

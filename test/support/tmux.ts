@@ -87,6 +87,11 @@ export class Terminal {
     }
   }
 
+  /** Types into the terminal: tmux key names (`Enter`, `Down`, `C-c`) or literal text, in order. */
+  async keys(...keys: readonly string[]): Promise<void> {
+    await run("tmux", ["-L", this.socket, "send-keys", "-t", "spec", ...keys]);
+  }
+
   async stop(): Promise<void> {
     await run("tmux", ["-L", this.socket, "kill-server"]).catch(() => undefined);
   }

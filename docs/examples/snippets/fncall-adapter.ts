@@ -14,8 +14,8 @@ declare module "@axn/core" {
 }
 export const deprecator = createDeprecator("axn-plugin-fncall", "2.0");
 
-/** One call's session: who the transport vouches for (and the claims of their token), and a live capability. */
-export interface FncallSession { userId: string; claims?: Readonly<Record<string, unknown>>; progress?: (done: number) => void }
+/** One call's session: who the transport vouches for (and the claims of their token), a live capability, and the client's cancellation. */
+export interface FncallSession { userId: string; claims?: Readonly<Record<string, unknown>>; progress?: (done: number) => void; signal?: AbortSignal }
 const sessions = new AsyncLocalStorage<FncallSession>();
 export const currentSession = (): FncallSession | undefined => sessions.getStore();
 export type FncallResponse = { ok: true; content: string | { [key: string]: JsonValue } } | ({ ok: false } & ToolFailure);
@@ -29,7 +29,8 @@ function wrapAction(action: AnyAxn, options: { name?: string; description?: stri
   });
   const name = resolveToolName(action, "fncall", { name: options.name });
   // The trusted facts become the call's ambient context (never the arguments); the live session rides AsyncLocalStorage.
-  const call = (args: unknown, s: FncallSession) => sessions.run(s, () => run(args, { ambientContext: { ...s.claims, userId: s.userId } }));
+  const call = (args: unknown, s: FncallSession) =>
+    sessions.run(s, () => run(args, { ambientContext: { ...s.claims, userId: s.userId }, ...(s.signal && { signal: s.signal }) }));
   return Object.freeze({ name, description: options.description ?? options.summary ?? action.description, parameters: action.inputSchema, action, call });
 }
 export type FncallTool = ReturnType<typeof wrapAction>;

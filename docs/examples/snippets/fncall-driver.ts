@@ -14,10 +14,10 @@ export const fncallDriver: AdapterConformanceDriver<FncallTool> = {
       // What the model is sent: each tool's name and parameters.
       list: async () => fns.map((fn) => ({ name: fn.name, parameters: fn.parameters })),
       // What it is handed back: the reply as a tool message. The session is the trusted channel.
-      async call({ name, args, ambientContext }) {
+      async call({ name, args, ambientContext, signal }) {
         const fn = fns.find((candidate) => candidate.name === name);
         if (fn === undefined) throw new Error(`no fncall tool is named "${name}"`);
-        const reply = await fn.call(args, { userId: String(ambientContext["userId"] ?? ""), claims: ambientContext });
+        const reply = await fn.call(args, { userId: String(ambientContext["userId"] ?? ""), claims: ambientContext, ...(signal && { signal }) });
         return reply.ok ? { status: "success", content: reply.content } : { status: "error", content: reply.error, artifact: reply.fieldErrors };
       },
     }),

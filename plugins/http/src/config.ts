@@ -2,7 +2,8 @@
  * The plugin's settings, in the `http` config namespace: where the API lives (`basePath`), how
  * large a body may be (`maxBodyBytes`), which Host headers a local server answers
  * (`allowedHosts`), cross-origin access (`cors`, off unless configured), the API reference page
- * (`referencePage`), and the per-tool `rejectOpaqueExposedValues` (default `true`: a published HTTP
+ * (`referencePage`), the signing of a call's questions (`requestStateKey`, `requestStateTtlSeconds`:
+ * pipeline/input-round.ts), and the per-tool `rejectOpaqueExposedValues` (default `true`: a published HTTP
  * contract ships only renderings an author declared). Tool roots are empty by default, like core's.
  * Who may call is not the plugin's to say: `serve.authenticate` is the one authentication of every
  * HTTP-served transport (docs/security.md).
@@ -17,7 +18,7 @@
  * ```
  */
 import { createConfigurable, type OverridableSettingsOf } from "@axn/core";
-import { declareRejectOpaqueExposedValues, toolRootsDefault } from "@axn/sdk/adapter";
+import { declareRejectOpaqueExposedValues, MIN_ROUND_STATE_KEY_LENGTH, toolRootsDefault } from "@axn/sdk/adapter";
 
 /** The adapter key and the config namespace. */
 export const ADAPTER_KEY = "http";
@@ -34,6 +35,8 @@ export interface HttpCorsSettings {
 
 export const DEFAULT_BASE_PATH = "/api";
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Ten minutes to answer, as MCP's `input_required` rounds give. */
+const DEFAULT_REQUEST_STATE_TTL_SECONDS = 600;
 
 const BASE_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
 
@@ -79,6 +82,21 @@ export const httpConfig = toolRootsDefault(
       "expected true, false or null (on unless the app runs in production)",
     description:
       "The interactive API reference at GET {basePath}/docs; null: on unless the app runs in production (axn serve without --dev)",
+  })
+  .setting("requestStateKey", {
+    default: (): string | null => null,
+    validate: (value: string | null) =>
+      value === null ||
+      (typeof value === "string" && value.length >= MIN_ROUND_STATE_KEY_LENGTH) ||
+      `expected null (a key of this process) or a secret of at least ${MIN_ROUND_STATE_KEY_LENGTH} characters, the same on every instance`,
+    description:
+      "HMAC key signing the requestState of a call that asks for input (428); null: one per process, so a retry must reach the same instance",
+  })
+  .setting("requestStateTtlSeconds", {
+    default: DEFAULT_REQUEST_STATE_TTL_SECONDS,
+    validate: (value: number) =>
+      (Number.isSafeInteger(value) && value > 0) || "expected a positive whole number of seconds",
+    description: "How long a caller has to answer a 428's questions before its requestState is refused",
   });
 
 export type HttpConfig = typeof httpConfig;

@@ -38,6 +38,21 @@ export const Messages = {
     `Tool ${tool} has no such version; available: ${versions.map((v) => `v${v}`).join(", ")}`,
 } as const;
 
+/** The media type of a retry that carries the answers to a 428's questions (pipeline/input-round.ts). */
+export const ANSWERS_MEDIA_TYPE = "application/vnd.axn.answers+json";
+
+/** What a call that asks, and its retry, are answered (pipeline/input-round.ts). */
+export const InputMessages = {
+  envelope: `A body of type ${ANSWERS_MEDIA_TYPE} must be { "arguments": { … }, "requestState": "…", "inputResponses": { "<key>": <answer> } }: the call's arguments, the requestState of its 428 reply and an answer to each of its inputRequests`,
+  refused:
+    "The requestState is invalid, has expired or was issued for another caller or call: call again with the arguments alone (application/json) to start over",
+  unasked: (key: string, open: readonly string[]): string =>
+    `inputResponses.${key} answers no open question of this requestState; its questions: ${open.join(", ")}`,
+  inBackground: `A background call (?async=1, Prefer: respond-async) cannot carry answers: nobody is there to ask; send its arguments as application/json`,
+  needed: (tool: string): string =>
+    `${tool} needs input: answer each of inputRequests and call again with Content-Type: ${ANSWERS_MEDIA_TYPE} and { "arguments", "requestState", "inputResponses" }`,
+} as const;
+
 export function errorReply(status: number, error: string, headers?: Readonly<Record<string, string>>): HttpReply {
   return headers === undefined ? { status, body: { error } } : { status, body: { error }, headers };
 }

@@ -4,7 +4,14 @@
  * selected with `--stdio mcp` or this plugin's own `--mcp-stdio`. Each serves every `mcp` tool,
  * and the resources and prompts of the settings and the tool roots, under the app's name and version.
  */
-import type { HttpTransport, StdioTransport, TransportCatalogEntry, TransportRegistrar } from "@axn/core";
+import {
+  mayCall,
+  type AxnPrincipal,
+  type HttpTransport,
+  type StdioTransport,
+  type TransportCatalogEntry,
+  type TransportRegistrar,
+} from "@axn/core";
 import { discoverSurface, type DiscoveredSurface } from "./server/discover-surface.js";
 import { mcpConfig } from "./settings/config.js";
 import { createStreamableHttpHandler } from "./http/handler.js";
@@ -96,7 +103,7 @@ const stdio: StdioTransport<{}> = {
       principal: servingConfig.get("stdioPrincipal"),
       ...served,
     });
-    return { summary: summary(served), ended, stop: () => handle.close() };
+    return { summary: summary(served, servingConfig.get("stdioPrincipal")), ended, stop: () => handle.close() };
   },
 };
 
@@ -115,8 +122,13 @@ async function catalog(): Promise<readonly TransportCatalogEntry[]> {
   ];
 }
 
-/** "3 MCP tools" ("1 MCP tool"), then the resources and prompts when there are any: "3 MCP tools, 2 MCP resources, 1 MCP prompt". */
-function summary({ resources, prompts }: DiscoveredSurface): string {
+/**
+ * "3 MCP tools" ("1 MCP tool"), then the resources and prompts when there are any: "3 MCP tools, 2
+ * MCP resources, 1 MCP prompt". Over stdio (`principal` given: the configured caller, or `null`)
+ * the tools that caller may not call are not served to it, so they are counted apart, with how to
+ * configure one: "2 MCP tools (and 1 that needs a caller: …)".
+ */
+function summary({ resources, prompts }: DiscoveredSurface, principal?: AxnPrincipal | null): string {
   const counts: [number, string][] = [
     [resources.length, "resource"],
     [prompts.length, "prompt"],
@@ -124,8 +136,15 @@ function summary({ resources, prompts }: DiscoveredSurface): string {
   const extra = counts
     .filter(([count]) => count > 0)
     .map(([count, noun]) => `, ${count} MCP ${noun}${count === 1 ? "" : "s"}`);
-  const tools = registeredTools().length;
-  return `${tools} MCP tool${tools === 1 ? "" : "s"}${extra.join("")}`;
+  const all = registeredTools();
+  const hidden =
+    principal === undefined ? 0 : all.filter((tool) => !mayCall(tool.action, principal ?? undefined)).length;
+  const tools = all.length - hidden;
+  const needing =
+    hidden === 0
+      ? ""
+      : ` (and ${hidden} that need${hidden === 1 ? "s" : ""} a caller: set AXN_PRINCIPAL or serve.stdioPrincipal, or launch with axn mcp-config --as ID)`;
+  return `${tools} MCP tool${tools === 1 ? "" : "s"}${needing}${extra.join("")}`;
 }
 
 /** A name `claude mcp add` takes: no scope `@`, nothing but letters, digits, `_` and `-`. */

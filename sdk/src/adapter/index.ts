@@ -2,7 +2,9 @@
  * @axn/sdk/adapter — what every adapter plugin shares: the tool pipeline (the shared Invoker
  * profile, the guarded mapping, the failure answer), tool naming, the `presentAs` and per-tool
  * serialization settings, tool-root settings, `defineAdapterPlugin` for the registration and
- * `tools()`, and the Host check of an HTTP-served transport. See docs/adapter-authoring.md.
+ * `tools()`, the Host check of an HTTP-served transport, and the rounds engine of a transport that
+ * re-runs a body with its caller's answers (`InputRounds`, `runRounds`, `roundsChannel`,
+ * `roundStateCodec`: rounds/). See docs/adapter-authoring.md.
  *
  * Everything exported from this file is public API of @axn/sdk/adapter, named one by one and pinned by
  * test/api-surface.spec.ts: a change here is an API change.
@@ -19,6 +21,7 @@
  * ```
  */
 export { toolPipeline, type ToolCallOptions, type ToolMapping, type ToolPipeline } from "./pipeline.js";
+export { withCallSlot, type CallSlots } from "./call-slot.js";
 export { toolInvoker } from "./tool-invoker.js";
 export { NO_AMBIENT } from "./no-ambient.js";
 export { mapSettledResult } from "./map-settled.js";
@@ -44,3 +47,15 @@ export {
 export { hostCheck, hostnameOf, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
 export { checkedAccessPolicy } from "./access-policy.js";
 export { errorMessage } from "./error-message.js";
+export { InputRounds, type CarriedRounds, type PendingQuestion } from "./rounds/input-rounds.js";
+export { checkInputResponse, type InputKind, type InputQuestion } from "./rounds/question.js";
+export { runRounds, INPUT_REQUIRED_REASON, type RoundOutcome } from "./rounds/run-rounds.js";
+export { roundsChannel } from "./rounds/rounds-channel.js";
+export {
+  roundStateCodec,
+  MIN_ROUND_STATE_KEY_LENGTH,
+  type RoundBinding,
+  type RoundStateCodec,
+  type RoundStateOptions,
+} from "./rounds/round-state.js";
+export { argumentsDigest } from "./rounds/canonical.js";

@@ -79,29 +79,59 @@ export function toolPipeline<S, F>(
     throw new TypeError(`toolPipeline(${action.name}): the mapping needs a success and a failure function`);
   }
   const toolName = pipelineOptions.toolName ?? action.name ?? "(anonymous)";
-  return async (args, call = NO_CALL) => {
-    // An explicit context always: an omitted one must not fall back to the server's ambient state.
-    const timeoutMs = servingConfig.resolveOverrideFor(action, "callTimeoutMs");
-    const deadline = new Deadline(timeoutMs, call.signal);
-    const options = new DeadlineCallOptions(call, deadline);
-    const running = toolInvoker.call(action, args, options);
-    const result = await deadline.race(running);
-    if (result === TIMED_OUT) {
-      call.onOverdue?.(running.then(ignore, ignore));
-      return failure({ error: timeoutMessage(toolName, timeoutMs) }, "timeout");
-    }
+  // A mapping that throws or rejects: reported, then the generic failure (or, in development, the
+  // report's rethrow rejects the call).
+  const mappingFailed = (error: unknown, resolve: (answer: S | F) => void, reject: (error: unknown) => void): void => {
     try {
-      if (!result.ok) return failure(toolFailureOf(result), toolFailureKind(result));
-      const value = success(result);
-      return isThenable(value) ? await value : value;
-    } catch (error) {
       reportAdapterError(action, RESPONSE_PHASE, error);
-      return failure(ADAPTER_FAILURE, "adapter");
+      resolve(failure(ADAPTER_FAILURE, "adapter"));
+    } catch (rethrown) {
+      reject(rethrown);
     }
   };
+  // One promise per call, settled by whichever comes first — the call's result or its deadline —
+  // rather than an async function awaiting a race promise awaiting the call (three promises and
+  // their turns on every call, with no deadline anywhere near).
+  return (args, call = NO_CALL) =>
+    new Promise<S | F>((resolve, reject) => {
+      const timeoutMs = servingConfig.resolveOverrideFor(action, "callTimeoutMs");
+      const deadline = new Deadline(timeoutMs, call.signal);
+      const running = toolInvoker.call(action, args, new DeadlineCallOptions(call, deadline));
+      let timedOut = false;
+      // One shared timer per duration (deadline.ts), not a setTimeout per call.
+      const pending = startDeadline(timeoutMs, () => {
+        timedOut = true;
+        // Run from the shared timer: whatever throws here rejects this call, not the timer.
+        try {
+          deadline.expire();
+          call.onOverdue?.(running.then(ignore, ignore));
+          resolve(failure({ error: timeoutMessage(toolName, timeoutMs) }, "timeout"));
+        } catch (error) {
+          reject(error);
+        }
+      });
+      running.then(
+        (result) => {
+          // Answered at its deadline already: a late result is not mapped.
+          if (timedOut) return;
+          cancelDeadline(pending);
+          try {
+            if (!result.ok) return resolve(failure(toolFailureOf(result), toolFailureKind(result)));
+            const value = success(result);
+            if (isThenable(value)) value.then(resolve, (error: unknown) => mappingFailed(error, resolve, reject));
+            else resolve(value);
+          } catch (error) {
+            mappingFailed(error, resolve, reject);
+          }
+        },
+        (error: unknown) => {
+          cancelDeadline(pending);
+          reject(error);
+        },
+      );
+    });
 }
 
-const TIMED_OUT = Symbol("timed out");
 const ignore = (): void => undefined;
 
 /**
@@ -156,25 +186,10 @@ class Deadline {
     return caller === undefined ? controller.signal : AbortSignal.any([caller, controller.signal]);
   };
 
-  race<T>(call: Promise<T>): Promise<T | typeof TIMED_OUT> {
-    return new Promise((resolve, reject) => {
-      // One shared timer per duration (deadline.ts), not a setTimeout per call.
-      const pending = startDeadline(this.#ms, () => {
-        this.#expired = true;
-        this.#controller?.abort(this.#reason());
-        resolve(TIMED_OUT);
-      });
-      call.then(
-        (value) => {
-          cancelDeadline(pending);
-          resolve(value);
-        },
-        (error: unknown) => {
-          cancelDeadline(pending);
-          reject(error);
-        },
-      );
-    });
+  /** The deadline passed: the signal, if the body asked for it, aborts (and a later ask gets it aborted). */
+  expire(): void {
+    this.#expired = true;
+    this.#controller?.abort(this.#reason());
   }
 
   #reason(): Error {

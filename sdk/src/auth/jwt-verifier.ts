@@ -13,7 +13,7 @@
  * ```
  */
 import type { AxnPrincipal } from "@axn/core";
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
 import { bearerToken } from "./bearer.js";
 import { Refusals } from "./static-tokens.js";
 import { refuse, type Authenticate } from "./verdict.js";
@@ -32,6 +32,10 @@ export interface JwtVerifierOptions {
   /** Builds the principal from the verified payload; default {@link defaultJwtPrincipal}. `null` refuses the token. */
   readonly principal?: (payload: JWTPayload) => AxnPrincipal | null;
 }
+
+// jose (46 modules) is imported on the first token checked, not when @axn/sdk/auth loads: a server
+// that names `bearerToken` or `staticTokens` only, or serves stdio, never pays for it (bench: row 8).
+let jose: Promise<typeof import("jose")> | undefined;
 
 const JwtRefusals = {
   expired: "The bearer token has expired; get a new one from the authorization server",
@@ -59,7 +63,8 @@ export function jwtVerifier(options: JwtVerifierOptions): Authenticate {
     throw new TypeError("jwtVerifier: issuer must be the issuer URL the tokens carry as iss");
   if (options.audience === undefined || options.audience.length === 0)
     throw new TypeError("jwtVerifier: audience must name this server (the tokens' aud)");
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl));
+  const jwksUrl = new URL(options.jwksUrl);
+  let keys: ReturnType<typeof import("jose").createRemoteJWKSet> | undefined;
   const toPrincipal = options.principal ?? defaultJwtPrincipal;
   const verifyOptions = {
     issuer: options.issuer,
@@ -71,6 +76,9 @@ export function jwtVerifier(options: JwtVerifierOptions): Authenticate {
     const token = bearerToken(request);
     if (token === undefined) return null;
     if (token === false) return refuse(Refusals.malformed, "invalid_request");
+    const { createRemoteJWKSet, errors, jwtVerify } = await (jose ??= import("jose"));
+    // One key set per verifier, as before: its cache of the issuer's keys lives as long as the verifier.
+    keys ??= createRemoteJWKSet(jwksUrl);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, keys, verifyOptions));

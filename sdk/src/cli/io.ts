@@ -8,10 +8,12 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
+  /** Where a person's keys come from, when a command asks (`axn call` prompting for a tool's question). */
+  readonly stdin?: NodeJS.ReadableStream & { readonly isTTY?: boolean };
 }
 
 export function processIo(): CliIo {
-  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr };
+  return { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
 }
 
 /** Writes `lines`, each followed by a newline. */

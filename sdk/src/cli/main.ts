@@ -57,7 +57,8 @@ async function helpOf(command: Command, io: CliIo, configPath: string | undefine
 export interface MainOptions {
   /**
    * Runs once, before the first command that imports the app (its config, plugins, tool roots):
-   * the bin registers tsx's loader here. In-process callers that already run under one pass none.
+   * the bin sends every TypeScript file through the sdk's jiti from here on (cli/bin.ts). In-process
+   * callers, whose own modules a native import must find again, pass none.
    */
   readonly beforeAppLoads?: () => Promise<void>;
 }

@@ -37,7 +37,18 @@ export async function importModule(file: string): Promise<Record<string, unknown
   }
 }
 
+// Set by the CLI (cli/bin.ts), where nothing of the app was imported before: every TypeScript file
+// through the one jiti, on every Node. Elsewhere a native import comes first, so a module the app
+// already imported natively (under tsx or Node's type stripping) is that same module, not a second copy.
+let jitiForTypeScript = false;
+
+/** From now on, a TypeScript file is imported through jiti without trying a native `import()` first. */
+export function loadTypeScriptWithJiti(): void {
+  jitiForTypeScript = true;
+}
+
 async function importScript(file: string, extension: string): Promise<Record<string, unknown>> {
+  if (jitiForTypeScript && TYPESCRIPT.has(extension)) return importWithJiti(file);
   try {
     return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {

@@ -18,6 +18,10 @@ const CONVENTIONS = {
     rule: "every plugin named in dependencies is listed before the plugin",
     use: "the names of real plugins in definePlugin({ dependencies }), and give them to the suite as the driver's requires",
   },
+  registerAdapter: {
+    rule: "the plugin registers its adapter key while the host loads (host.hooks.registerAdapter, in apply())",
+    use: "defineAdapterPlugin({ name, version, host, key, settings, wrap }) from @axn/sdk/adapter, which registers it (or host.hooks.registerAdapter.tap(pluginName, (adapters) => adapters.add(key)) in apply())",
+  },
   tapsInApply: {
     rule: "hooks are tapped while the host loads, in apply(); after load the host refuses a tap (AXN_REGISTRY_FROZEN)",
     use: "host.hooks.<hook>.tap(pluginName, fn) inside apply() — never in wrap(), tools() or a call",
@@ -89,6 +93,38 @@ const CONVENTIONS = {
   accessChecked: {
     rule: "a caller the action's access policy refuses is answered with the refusal (result.error) and the tool never runs",
     use: "toolPipeline(action, { success, failure }) from @axn/sdk/adapter, which calls the shared tool Invoker (it checks the policy), never action.call",
+  },
+  cancellation: {
+    rule: "the client's cancellation reaches the action: when the client abandons a call, the action's ctx.signal aborts",
+    use: "run(args, { ambientContext, signal }) of toolPipeline(action, mapping) from @axn/sdk/adapter, with the signal your client's cancellation aborts (the MCP request's, the HTTP request's, the agent run's)",
+  },
+  deadline: {
+    rule: "every call has a deadline: past serve.callTimeoutMs (overridable per action) the action's signal aborts and the caller is answered the timeout failure at once, even while a body that ignores its signal runs on",
+    use: 'toolPipeline(action, { success, failure }) from @axn/sdk/adapter (it answers failure({ error }, "timeout")), never toolInvoker.call or action.call on their own',
+  },
+  toolsFiltered: {
+    rule: "tools({ principal }) offers only the tools that caller may call (each action's access policy); tools() with no options offers every member",
+    use: "the tools() defineAdapterPlugin from @axn/sdk/adapter generates, or Tools.for(key, { principal }) in your own",
+  },
+  servedHosts: {
+    rule: "a served endpoint applies the serving policy's Host and Origin checks to every request before any tool runs (a foreign Host or Origin is answered 403)",
+    use: "serving.checkRequest(request) of the policy your transport's start({ serving }) receives, answering its refusal's status and message",
+  },
+  servedBodyLimit: {
+    rule: "a served endpoint reads a request body only up to its limit, and answers a larger one 413 without running a tool",
+    use: "readNodeBody(request, maxBodyBytes) (or readBodyWithin) and replyAndDrain(request, response, 413, headers, body) from @axn/sdk/serving",
+  },
+  servedAuthentication: {
+    rule: "a served endpoint authenticates every request with the app's serve.authenticate: no token or a wrong token is answered 401 and no tool runs",
+    use: "await serving.authenticate(request, path) of start({ serving }), answering a refusal with its status, message and headers",
+  },
+  servedPrincipal: {
+    rule: "the principal authentication establishes reaches the action as the trusted ambient principal",
+    use: "run(args, { ambientContext: { [PRINCIPAL_AMBIENT_KEY]: principal } }) of toolPipeline(action, mapping), with the principal serving.authenticate answered",
+  },
+  servedSlot: {
+    rule: "every tool call holds a slot of the server's cap (serve.maxConcurrentCalls); with none free it is answered 503 at once and does not run",
+    use: "serving.acquireCall() and a CallSlot per call (its onOverdue in the call's options), or withCallSlot(run, serving, busy) from @axn/sdk/adapter for the calls a loop makes",
   },
   zeroArgTools: {
     rule: "tools() takes no arguments and wraps every member of the adapter key",

@@ -27,8 +27,8 @@ export interface ConformanceRunner {
   before?(body: () => Promise<void>): unknown;
 }
 
-export interface ConformanceResult {
-  readonly id: ConformanceCheckId;
+export interface ConformanceResult<Id extends string = ConformanceCheckId> {
+  readonly id: Id;
   readonly title: string;
   /** True for a skipped check too. */
   readonly passed: boolean;

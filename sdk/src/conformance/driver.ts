@@ -8,7 +8,7 @@
  * provider is sent; an MCP `CallToolResult`, an HTTP status and body, a tool message). The suite
  * reads names, schemas, errors and data out of those itself, by kind.
  */
-import type { AnyAxn, FieldSchema } from "@axn/core";
+import type { AnyAxn, AxnPrincipal, FieldSchema } from "@axn/core";
 import type { AnyAxnPlugin } from "../plugin.js";
 
 /** One tool call the suite asks the transport to make. */
@@ -22,6 +22,12 @@ export interface ConformanceCall {
    * server's `serverContext`, an HTTP `authenticate`, a LangChain run's `context`) — never in `args`.
    */
   readonly ambientContext: Readonly<Record<string, unknown>>;
+  /**
+   * The client's abort signal, given when the suite cancels the call: when it aborts, cancel the
+   * call the way your client does (the MCP SDK's `callTool(…, { signal })` sends
+   * `notifications/cancelled`, an aborted `fetch` closes the request, an agent run's `signal`).
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** A connection to the transport serving a set of native objects. */
@@ -143,8 +149,12 @@ export interface AdapterConformanceDriver<W> {
   readonly key: string;
   /** The adapter's `wrap` (one action → the transport's native object), called with the action alone. */
   wrap(action: AnyAxn): W | Promise<W>;
-  /** The adapter's `tools` function itself (not its result): it must be callable with no arguments. */
-  readonly tools: () => readonly W[] | Promise<readonly W[]>;
+  /**
+   * The adapter's `tools` function itself (not its result): callable with no arguments (every
+   * member), and with `{ principal }` (only what that caller may call; `null`: an anonymous caller).
+   * An optional parameter is fine: the suite calls it, it does not count its parameters.
+   */
+  readonly tools: (options?: { readonly principal: AxnPrincipal | null }) => readonly W[] | Promise<readonly W[]>;
   /** How the suite reaches the transport. */
   readonly transport: ConformanceTransport<W>;
   /** The probes' schema kind (default: zod 4). */

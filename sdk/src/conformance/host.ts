@@ -49,7 +49,20 @@ function emptyProject(): string {
   return folder;
 }
 
-export async function loadPlugin(driver: AdapterConformanceDriver<unknown>, label: string): Promise<LoadedPlugin> {
+/** What loading reads of a driver: the plugin, its options, the ones it requires, its adapter key. */
+export type LoadableDriver = Pick<AdapterConformanceDriver<unknown>, "plugin" | "options" | "requires" | "key">;
+
+/**
+ * `config`: more of the app's config (the served suite's `serve` settings). `ownKey: false` (the
+ * served suite): the key may be registered by a plugin the driver requires — a transport plugin may
+ * serve another adapter's tools.
+ */
+export async function loadPlugin(
+  driver: LoadableDriver,
+  label: string,
+  config: Readonly<Record<string, unknown>> = {},
+  { ownKey = true }: { readonly ownKey?: boolean } = {},
+): Promise<LoadedPlugin> {
   const { key, plugin } = driver;
   const before = configurableFor(key);
   const declared = (name: string): boolean => before?.overridableKeys().includes(name) === true;
@@ -64,6 +77,7 @@ export async function loadPlugin(driver: AdapterConformanceDriver<unknown>, labe
   try {
     ({ host } = await createHost({
       config: {
+        ...config,
         plugins: [...(driver.requires ?? []), entry],
         ...(Object.keys(settings).length === 0 ? {} : { [key]: settings }),
       },
@@ -74,13 +88,13 @@ export async function loadPlugin(driver: AdapterConformanceDriver<unknown>, labe
   }
 
   const registered = registeredAdapters().find((adapter) => adapter.key === key);
-  if (registered === undefined || registered.plugin !== plugin.name) {
+  if (registered === undefined || (ownKey && registered.plugin !== plugin.name)) {
     const keys = registeredAdapters().map(
       (adapter) => `"${adapter.key}"${adapter.plugin === undefined ? "" : ` (by ${adapter.plugin})`}`,
     );
     throw broken(
       label,
-      "tapsInApply",
+      "registerAdapter",
       registered === undefined
         ? `after createHost loaded the plugin, no adapter "${key}" is registered (registered: ${keys.join(", ") || "none"})`
         : `adapter "${key}" is registered by ${registered.plugin ?? "no plugin (Tools.registerAdapter)"}, not by "${plugin.name}"`,

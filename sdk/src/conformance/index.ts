@@ -51,8 +51,19 @@ export {
   type ConformanceResult,
   type ConformanceRunner,
 } from "./describe.js";
+export type {
+  ServedEndpointDriver,
+  ServedReply,
+  ServedRequest,
+  ServedResponse,
+  ServedToolCall,
+} from "./served/driver.js";
+export { SERVED_CHECK_IDS, type ServedCheckId } from "./served/checks.js";
+export { describeServedConformance, runServedChecks, type ServedConformanceRunner } from "./served/describe.js";
+export { CONFORMANCE_TOKEN } from "./served/server.js";
 export {
   AMBIENT_FIELD,
+  CONFORMANCE_PRINCIPAL,
   EXCEPTION_HEADLINE,
   FAILURE_HEADLINE,
   FAILURE_REASON,

@@ -11,7 +11,7 @@
  * must be registered by then), and are members of the adapter key, so `tools()` serves them: run
  * the suite in a spec that resets the catalog around it (`resetKernel`), as the plugin specs do.
  */
-import type { AnyAxn } from "@axn/core";
+import { PRINCIPAL_AMBIENT_KEY, type AnyAxn, type AxnPrincipal } from "@axn/core";
 import { z } from "zod";
 import type { ProbeSchemas } from "./driver.js";
 import { buildAxn } from "../testing/build-axn.js";
@@ -28,6 +28,67 @@ export const EXCEPTION_HEADLINE = "Conformance probe crashed";
 export const SECRET_MESSAGE = "secret internals";
 /** Queries starting with this make the echo probe wait, so two calls overlap. */
 export const SLOW_PREFIX = "slow:";
+/** The signed-in caller the suite calls tools for. */
+export const CONFORMANCE_PRINCIPAL: AxnPrincipal = Object.freeze({ id: "conformance-user" });
+/** The `serve.callTimeoutMs` the overrunning probe declares for itself. */
+export const PROBE_TIMEOUT_MS = 100;
+/**
+ * How long a probe that waits (for its signal, or to be released) waits at most: a bound that only
+ * guards a hang, so an adapter that never cancels or never answers fails instead of holding the suite.
+ */
+export const PROBE_PATIENCE_MS = 5_000;
+
+/** A probe body that waits: started, then ends when released (or its patience runs out), saying whether its signal aborted. */
+export interface Waiter {
+  /** Resolves when the latest call's body started. */
+  started(): Promise<void>;
+  /** Resolves when the latest call's body ended: `"aborted"` when its signal aborted first. */
+  ended(): Promise<"aborted" | "released" | "patience">;
+  /** Ends the latest call's body (the overrunning probe ignores its signal until then). */
+  release(): void;
+  /** How many times the body ran. */
+  runs(): number;
+}
+
+/** A promise and its resolve (Node 20 has no `Promise.withResolvers`). */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+function waiter(): Waiter & { run(signal: AbortSignal | undefined, honoursSignal: boolean): Promise<void> } {
+  let runs = 0;
+  let started = deferred<void>();
+  let ended = deferred<"aborted" | "released" | "patience">();
+  let release = (): void => undefined;
+  return {
+    started: () => started.promise,
+    ended: () => ended.promise,
+    release: () => release(),
+    runs: () => runs,
+    async run(signal, honoursSignal) {
+      runs++;
+      const done = ended;
+      started.resolve();
+      const outcome = await new Promise<"aborted" | "released" | "patience">((resolve) => {
+        const timer = setTimeout(() => resolve("patience"), PROBE_PATIENCE_MS);
+        release = () => resolve("released");
+        if (honoursSignal) {
+          if (signal?.aborted) resolve("aborted");
+          signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
+        }
+        void done.promise.then(() => clearTimeout(timer));
+      });
+      done.resolve(outcome);
+      // The next call waits afresh.
+      started = deferred<void>();
+      ended = deferred<"aborted" | "released" | "patience">();
+    },
+  };
+}
 
 /** What the opaque probes expose: a class instance with no declared rendering (no `toJSON`). */
 class ConformanceOpaqueAmount {
@@ -55,6 +116,16 @@ export interface Probes {
   readonly guardedRuns: () => number;
   /** Reports progress, logs to the client, asks the user and the client's model; exposes what the two questions answered. */
   readonly live: AnyAxn;
+  /** Waits until its signal aborts (the cancellation check). */
+  readonly cancellable: AnyAxn;
+  readonly cancellableBody: Waiter;
+  /** Declares `configure: { serve: { callTimeoutMs: PROBE_TIMEOUT_MS } }` and ignores its signal until released. */
+  readonly overrunning: AnyAxn;
+  readonly overrunningBody: Waiter;
+  /** Exposes the trusted principal's id, as the action reads it from the ambient context. */
+  readonly whoami: AnyAxn;
+  /** The principal id (or `"anonymous"`) of each call the whoami probe's body ran for. */
+  readonly whoamiSeen: () => readonly string[];
 }
 
 /** The default probe schemas: zod 4, what `npm i zod` installs. */
@@ -146,6 +217,7 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
   const crashing = buildAxn({
     name: name("CrashingProbe"),
     description: "Conformance probe: its body throws",
+    tool: member,
     messages: { error: EXCEPTION_HEADLINE },
     call: () => {
       throw new Error(SECRET_MESSAGE);
@@ -201,10 +273,47 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
     },
   });
 
+  const cancellableBody = waiter();
+  const cancellable = buildAxn({
+    name: name("CancellableProbe"),
+    description: "Conformance probe: runs until its call is cancelled",
+    tool: member,
+    call: async (_input, { signal }) => {
+      await cancellableBody.run(signal, true);
+    },
+  });
+
+  const overrunningBody = waiter();
+  const overrunning = buildAxn({
+    name: name("OverrunningProbe"),
+    description: "Conformance probe: ignores its signal and runs past its timeout",
+    tool: member,
+    configure: { serve: { callTimeoutMs: PROBE_TIMEOUT_MS } } as never,
+    call: async () => {
+      await overrunningBody.run(undefined, false);
+    },
+  });
+
+  const whoamiSeen: string[] = [];
+  const whoami = buildAxn({
+    name: name("WhoamiProbe"),
+    description: "Conformance probe: says who the trusted principal is",
+    tool: member,
+    expects: { [PRINCIPAL_AMBIENT_KEY]: { schema: schemas.unknown(), on: "ambientContext", optional: true } },
+    exposes: { principal: schemas.string() },
+    call: (input) => {
+      const principal = input[PRINCIPAL_AMBIENT_KEY] as { id?: unknown } | undefined;
+      const id = typeof principal?.id === "string" ? principal.id : "anonymous";
+      whoamiSeen.push(id);
+      return { principal: id };
+    },
+  });
+
   let guardedRuns = 0;
   const guarded = buildAxn({
     name: name("GuardedProbe"),
     description: "Conformance probe: only an authenticated caller may call it",
+    tool: member,
     access: "authenticated",
     call: () => void guardedRuns++,
   });
@@ -223,5 +332,11 @@ export function buildProbes(suite: string, schemas: ProbeSchemas, options: Probe
     guarded,
     guardedRuns: () => guardedRuns,
     live,
+    cancellable,
+    cancellableBody,
+    overrunning,
+    overrunningBody,
+    whoami,
+    whoamiSeen: () => whoamiSeen,
   };
 }

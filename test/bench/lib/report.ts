@@ -6,8 +6,11 @@ import type { SavedRun } from "./other-runs.js";
 import { rowLabel, targetText } from "./rows.js";
 import type { BenchReport, Row, ScaleReport } from "./types.js";
 
+// A figure a round could not measure arrives from a child's JSON report as null (NaN serialized): a dash.
 const num = (n: number, digits: number): string =>
-  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  typeof n !== "number" || !Number.isFinite(n)
+    ? "—"
+    : n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function value(row: Row, v: number | undefined): string {
   if (v === undefined) return "—";
@@ -30,7 +33,22 @@ const ms = (v: number | undefined): string =>
   v === undefined ? "—" : v < 1 ? `${num(v * 1000, 1)} µs` : `${num(v, v >= 100 ? 0 : 1)} ms`;
 const mib = (bytes: number): string => `${num(bytes / 1024 / 1024, 1)} MiB`;
 
-function mainTable(rows: readonly Row[]): string[][] {
+/** The same row in another run (same id and schema kind), as a cell: ratio and verdict. */
+function besideCell(row: Row, run: BenchReport): string {
+  const same = run.rows.find((r) => r.id === row.id && r.kind === row.kind);
+  if (same === undefined) return "—";
+  if (same.verdict === "skipped") return "skipped";
+  const cpu = same.cpuRatio === undefined ? "" : ` (CPU ${num(same.cpuRatio.median, 2)}×)`;
+  return `${ratioText(same)} ${same.verdict}${cpu}`;
+}
+
+const majorOf = (version: string): string => /^v?(\d+)/.exec(version)?.[1] ?? version;
+
+/** A column of the main table per run beside the primary one: `Node 20`. */
+const besideHead = (beside: readonly BenchReport[]): string[] =>
+  beside.map((run) => `Node ${majorOf(run.machine.node)} ratio`);
+
+function mainTable(rows: readonly Row[], beside: readonly BenchReport[] = []): string[][] {
   return rows.map((r) => [
     r.id,
     rowLabel(r),
@@ -41,6 +59,7 @@ function mainTable(rows: readonly Row[]): string[][] {
     r.cpuRatio === undefined ? "—" : `${num(r.cpuRatio.median, 2)}×`,
     targetText(r.target),
     r.verdict === "skipped" ? (r.note ?? "skipped") : r.verdict,
+    ...beside.map((run) => besideCell(r, run)),
   ]);
 }
 
@@ -156,12 +175,15 @@ function mdTable(head: readonly string[], body: readonly string[][]): string {
 function otherRunSection(run: SavedRun): string[] {
   const m = run.machine;
   const load = m.loadAverage === undefined ? "" : `, load ${m.loadAverage.map((l) => num(l, 1)).join(" → ")}`;
+  const how =
+    run.command === BENCH_COMMAND
+      ? `by the same \`${BENCH_COMMAND}\` in a Node ${m.node} process of its own (the figures of the *Node ${majorOf(m.node)} ratio* column above)`
+      : `with \`${run.command}\` run by a Node ${m.node} binary, saved with \`BENCH_SAVE\``;
   return [
     `## The same rows on Node ${m.node}`,
     "",
     `Measured ${run.date}${run.quick ? " (quick run: figures indicative only)" : ""} on ${m.cpu}, ${m.cores} cores${load}, ` +
-      `${num(run.durationS, 0)} s, with \`${run.command}\` run by a Node ${m.node} binary ` +
-      "(`nodeMajor(24)` in test/support/node-major.ts installs one), saved with `BENCH_SAVE`. Ratios against baselines of the same run, as above.",
+      `${num(run.durationS, 0)} s, ${how} (\`nodeMajor\` in test/support/node-major.ts installs the registry's binary). Ratios against baselines of the same run, as above.`,
     "",
     mdTable(MAIN_HEAD, mainTable(run.rows)),
     "",
@@ -172,6 +194,9 @@ function otherRunSection(run: SavedRun): string[] {
   ];
 }
 
+/** The command whose runs on other majors share the page's main table (test/bench/run.ts). */
+export const BENCH_COMMAND = "npm run bench";
+
 export function markdownReport(
   report: BenchReport,
   findings: string,
@@ -180,6 +205,12 @@ export function markdownReport(
 ): string {
   const m = report.machine;
   const out: string[] = [];
+  // Runs of the same `npm run bench` on other majors: a column each in the main table.
+  const beside = others.filter((run) => run.command === BENCH_COMMAND);
+  const besideNote =
+    beside.length === 0
+      ? ""
+      : ` — the primary figures: every figure on this page is from Node ${m.node} unless its column or section names another Node (${beside.map((run) => `the *Node ${majorOf(run.machine.node)} ratio* column: ${run.machine.node}, the same command's run in a process of its own, median ratio and verdict against that run's own baselines`).join("; ")})`;
   out.push(
     "# Benchmarks",
     "",
@@ -194,7 +225,7 @@ export function markdownReport(
     "",
     `- **Date:** ${report.date}${report.quick ? " — quick smoke run (`BENCH_QUICK=1`): figures are indicative only" : ""}`,
     `- **Machine:** ${m.cpu}, ${m.cores} cores, ${num(m.memoryGiB, 1)} GiB RAM, ${m.platform}`,
-    `- **Node:** ${m.node}`,
+    `- **Node:** ${m.node}${besideNote}`,
     `- **Run time:** ${num(report.durationS, 0)} s`,
     ...(m.loadAverage === undefined
       ? []
@@ -209,7 +240,7 @@ export function markdownReport(
     "",
     "## Overhead against the raw SDKs",
     "",
-    mdTable(MAIN_HEAD, mainTable(report.rows)),
+    mdTable([...MAIN_HEAD, ...besideHead(beside)], mainTable(report.rows, beside)),
     "",
     "Ratio = axn / baseline per round (for HTTP: axn req/s ÷ the peer's req/s, higher is better); the table shows the median",
     "over rounds and the min–max and interquartile range of the per-round ratios. Absolute values are",
@@ -315,7 +346,8 @@ export function markdownReport(
     "  starts first. HTTP servers (`test/bench/http-server.ts <mode>`) each get a process of their own.",
     "- One scenario alone, with the full budget: `node --import tsx test/bench/one.ts mcp|mcp-http|stdio|http|langchain`",
     "  (several comma-separated; `BENCH_SAVE=docs/benchmarks-node<major>.json` keeps a run on another Node major on this page).",
-    "- Re-run: `npm run bench` (≈ 5–7 min), or `BENCH_QUICK=1 npm run bench` for a < 60 s smoke run.",
+    "- Re-run: `npm run bench` (≈ 5–7 min per Node: Node 24 first, then Node 20), or `BENCH_QUICK=1 npm run bench` for a < 60 s",
+    "  smoke run per Node; `BENCH_NODES=24` measures one major.",
     "  Profile a workload with `node --cpu-prof --import tsx test/bench/profile.ts <workload>` (`call:zod4`,",
     "  `invoke:valibot`, `hand:arktype`, `mcp:axn`, `mcp:bare`, `mcp2026:axn`…; see *Findings*).",
   );

@@ -5,7 +5,9 @@
  *
  * - fastify 5 (the baseline): a JSON Schema for the body (ajv; defaults applied, undeclared keys
  *   refused rather than fastify's default of silently removing them) and a response schema
- *   (fast-json-stringify — it serializes by the schema but does not validate);
+ *   (fast-json-stringify — it serializes by the schema but does not validate); with `hostCheck`,
+ *   also the DNS-rebinding guard axn-plugin-http keeps on loopback (row 5d): an `onRequest` hook
+ *   answering only loopback Host names, each Host value's verdict remembered as axn's check does;
  * - `@hono/zod-openapi`: a `createRoute` with the zod input object (validated by its zod
  *   validator) and the output object, parsed in the handler (the library does not check responses);
  * - a bare hono route with the same zod validation (`bareLookupApp`, fixtures.ts).
@@ -32,9 +34,30 @@ const lookupReplySchema = {
   required: ["id", "total", "label"],
 } as const;
 
-export function fastifyLookupApp(): FastifyInstance {
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The Host header's name without its port (`[::1]:8080` → `[::1]`), lower-cased. */
+function hostName(host: string): string {
+  const end = host.startsWith("[") ? host.indexOf("]") + 1 : host.indexOf(":");
+  return (end > 0 ? host.slice(0, end) : host).toLowerCase();
+}
+
+export function fastifyLookupApp(options: { readonly hostCheck?: boolean } = {}): FastifyInstance {
   // removeAdditional off: an undeclared key is refused (400), as the Invoker refuses it.
   const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false } } });
+  if (options.hostCheck === true) {
+    const verdicts = new Map<string, boolean>();
+    app.addHook("onRequest", async (request, reply) => {
+      const host = request.headers.host ?? "";
+      let allowed = verdicts.get(host);
+      if (allowed === undefined) {
+        allowed = LOOPBACK_NAMES.has(hostName(host));
+        // Bounded, as a hostile client may send any number of distinct Host values.
+        if (verdicts.size < 1000) verdicts.set(host, allowed);
+      }
+      if (!allowed) return reply.code(403).send({ error: `Host ${JSON.stringify(host)} is not served here` });
+    });
+  }
   app.post(
     BARE_LOOKUP_ROUTE,
     { schema: { body: lookupBodySchema, response: { 200: lookupReplySchema } } },

@@ -1,12 +1,14 @@
 /**
  * Scenario 5: requests per second over loopback, axn-plugin-http against the servers a user would
  * write instead (test/bench/peers/http-servers.ts): fastify 5 with JSON Schema (5, the baseline),
- * `@hono/zod-openapi` (5b) and a bare hono route with the same zod validation (5c). Each server
+ * `@hono/zod-openapi` (5b), a bare hono route with the same zod validation (5c), and fastify again
+ * with the loopback Host check axn keeps (5d). Each server
  * runs in its own child process (one core for the server, one for autocannon here), so its own
  * CPU time per request can be read; every round runs each server once, the order reversed every
  * other round, each a bounded autocannon run on 127.0.0.1 with the same body.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { isDeepStrictEqual } from "node:util";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -27,9 +29,14 @@ const AHEAD: Target = { kind: "min", value: 1 };
 const DIFFERS: Record<string, string> = {
   fastify:
     "; fastify validates the body (ajv) but not its answer — the response schema only drives fast-json-stringify — and checks no Host",
+  "fastify-host":
+    "; fastify validates the body (ajv) but not its answer, and checks the Host as axn does on loopback (an onRequest hook, each Host value's verdict remembered)",
   "zod-openapi": "; @hono/zod-openapi validates the body, the handler parses its answer with zod, no Host check",
   baseline: "; the bare route validates body and answer with zod, no Host check",
 };
+
+/** How a note names the peer where its mode is not its name. */
+const PEER_NAMES: Record<string, string> = { baseline: "bare hono", "fastify-host": "fastify with the Host check" };
 
 const PEERS = [
   {
@@ -49,6 +56,17 @@ const PEERS = [
       title: "HTTP req/s vs @hono/zod-openapi",
       candidate: "axn-plugin-http",
       baseline: `${versionOf("@hono/zod-openapi")} route`,
+      target: AHEAD,
+    },
+  },
+  // Row 5 without its unfairness on the Host: fastify with the DNS-rebinding guard axn keeps.
+  {
+    mode: "fastify-host",
+    head: {
+      id: "5d",
+      title: "HTTP req/s vs fastify with a Host check",
+      candidate: "axn-plugin-http",
+      baseline: `${versionOf("fastify")}, JSON Schema body + response, loopback Host check hook`,
       target: AHEAD,
     },
   },
@@ -170,6 +188,28 @@ export async function stop(server: Running): Promise<void> {
   await exited;
 }
 
+/** The status `server` answers the body with under a Host no loopback server should answer (DNS rebinding). */
+function statusUnderForeignHost(server: Running): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(server.url);
+    const request = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        headers: { host: "rebound.example", "content-type": "application/json" },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.once("error", reject);
+    request.end(JSON.stringify(BODY));
+  });
+}
+
 /** Fairness: every server answers the body with the same JSON before anything is timed. */
 async function answerOf(server: Running): Promise<unknown> {
   const response = await fetch(server.url, {
@@ -201,6 +241,11 @@ export async function httpScenario(ctx: ScenarioContext, options: HttpOptions): 
           `bench workload broken: ${peer.url} answers ${JSON.stringify(got)}, axn ${JSON.stringify(expected)}`,
         );
     }
+    // The Host checks compared in 5d are live on both sides: a foreign Host is refused.
+    for (const server of [axn, peers[PEERS.findIndex((peer) => peer.mode === "fastify-host")]!]) {
+      const status = await statusUnderForeignHost(server);
+      if (status < 400) throw new Error(`bench workload broken: ${server.url} answered ${status} under a foreign Host`);
+    }
     ctx.log("5 HTTP warm-up");
     for (const server of [...peers, axn]) await load(server, options.warmupS, options.connections, options.amount);
     const runs = new Map<Running, Load[]>([...peers, axn].map((server) => [server, []]));
@@ -231,7 +276,7 @@ export async function httpScenario(ctx: ScenarioContext, options: HttpOptions): 
         rounds: options.rounds,
         note:
           `${options.connections} connections, ${options.durationS} s per run; server CPU per request ` +
-          `${cpuPeer.toFixed(1)} µs ${peer.mode === "baseline" ? "bare hono" : peer.mode} vs ${cpuAxn.toFixed(1)} µs axn (CPU ratio: requests per CPU-second, axn ÷ peer)` +
+          `${cpuPeer.toFixed(1)} µs ${PEER_NAMES[peer.mode] ?? peer.mode} vs ${cpuAxn.toFixed(1)} µs axn (CPU ratio: requests per CPU-second, axn ÷ peer)` +
           (DIFFERS[peer.mode] ?? ""),
       } satisfies Row;
     });

@@ -20,17 +20,16 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { addArgs } from "../fixtures.js";
 import { measurePair } from "../lib/measure.js";
 import { latencyRow } from "../lib/rows.js";
-import { spread } from "../lib/stats.js";
+import { type Spread, spread } from "../lib/stats.js";
 import type { Row, ScenarioContext } from "../lib/types.js";
 import { versionOf } from "../peers/versions.js";
 
 const fromRoot = (file: string): string => fileURLToPath(new URL(`../../../${file}`, import.meta.url));
 
-/** How each side's process is started. */
+/** How each side's process is started (by this process's Node unless told another binary). */
 const SERVERS = {
-  bare: { command: process.execPath, args: [fromRoot("test/bench/peers/bare-stdio-server.mjs")] },
+  bare: { args: [fromRoot("test/bench/peers/bare-stdio-server.mjs")] },
   axn: {
-    command: process.execPath,
     args: [
       fromRoot("sdk/bin/axn.js"),
       "serve",
@@ -69,12 +68,6 @@ const HEADS = {
 
 type Era = "2025-11-25" | "2026-07-28";
 
-/** How `axn serve` loads the app's `.ts` files on this Node (sdk/src/cli/bin.ts). */
-const TS_LOADER =
-  (process.features as { readonly typescript?: unknown }).typescript === undefined
-    ? "through jiti"
-    : "under tsx's loader, registered because this Node strips types";
-
 export interface StdioOptions {
   /** Cold starts per side. */
   readonly coldStarts: number;
@@ -83,12 +76,13 @@ export interface StdioOptions {
 async function start(
   side: keyof typeof SERVERS,
   era: Era = "2025-11-25",
+  command: string = process.execPath,
 ): Promise<{ client: Client; transport: StdioClientTransport }> {
   const client = new Client(
     { name: "bench-client", version: "1.0.0" },
     era === "2026-07-28" ? { versionNegotiation: { mode: { pin: era } } } : {},
   );
-  const { command, args } = SERVERS[side];
+  const { args } = SERVERS[side];
   // stderr piped (and dropped): axn's banner and the SDK's notices are not part of the answer.
   const transport = new StdioClientTransport({
     command,
@@ -125,9 +119,9 @@ interface ColdStart {
 }
 
 /** From spawn to the first `tools/list` answer: wall time and the server's own CPU time. */
-async function coldStart(side: keyof typeof SERVERS): Promise<ColdStart> {
+async function coldStart(side: keyof typeof SERVERS, node: string): Promise<ColdStart> {
   const started = performance.now();
-  const { client, transport } = await start(side);
+  const { client, transport } = await start(side, "2025-11-25", node);
   try {
     const listed = await client.listTools();
     const ms = performance.now() - started;
@@ -135,6 +129,52 @@ async function coldStart(side: keyof typeof SERVERS): Promise<ColdStart> {
   } finally {
     await client.close();
   }
+}
+
+/** Cold starts of both sides, alternating which goes first: medians, and the per-round ratios' spreads. */
+export async function coldStartPair(
+  starts: number,
+  node: string,
+  log: (message: string) => void = () => undefined,
+): Promise<{
+  readonly wall: Spread;
+  readonly cpu: Spread | undefined;
+  readonly bareMs: number;
+  readonly axnMs: number;
+  readonly bareCpuMs: number;
+  readonly axnCpuMs: number;
+}> {
+  const base: number[] = [];
+  const cand: number[] = [];
+  const ratios: number[] = [];
+  const cpuRatios: number[] = [];
+  const cpus: Record<string, number[]> = { bare: [], axn: [] };
+  for (let round = 0; round < starts; round++) {
+    log(`8 cold start ${round + 1}/${starts}`);
+    const order = round % 2 === 0 ? (["bare", "axn"] as const) : (["axn", "bare"] as const);
+    const times: Record<string, ColdStart> = {};
+    for (const side of order) times[side] = await coldStart(side, node);
+    if (times["bare"]!.tool !== "add" || times["axn"]!.tool !== "add")
+      throw new Error(`bench workload broken: cold start listed ${JSON.stringify(times)}`);
+    base.push(times["bare"]!.ms);
+    cand.push(times["axn"]!.ms);
+    ratios.push(times["axn"]!.ms / times["bare"]!.ms);
+    const [cpuAxn, cpuBare] = [times["axn"]!.cpuMs, times["bare"]!.cpuMs];
+    if (cpuAxn !== undefined && cpuBare !== undefined && cpuAxn > 0 && cpuBare > 0) {
+      cpuRatios.push(cpuAxn / cpuBare);
+      cpus["axn"]!.push(cpuAxn);
+      cpus["bare"]!.push(cpuBare);
+    }
+  }
+  const median = (values: readonly number[]): number => (values.length === 0 ? Number.NaN : spread(values).median);
+  return {
+    wall: spread(ratios),
+    cpu: cpuRatios.length === starts ? spread(cpuRatios) : undefined,
+    bareMs: median(base),
+    axnMs: median(cand),
+    bareCpuMs: median(cpus["bare"]!),
+    axnCpuMs: median(cpus["axn"]!),
+  };
 }
 
 export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions): Promise<readonly Row[]> {
@@ -198,35 +238,19 @@ export async function stdioScenario(ctx: ScenarioContext, options: StdioOptions)
     }
   }
 
-  const base: number[] = [];
-  const cand: number[] = [];
-  const ratios: number[] = [];
-  const cpuRatios: number[] = [];
-  for (let round = 0; round < options.coldStarts; round++) {
-    ctx.log(`8 cold start ${round + 1}/${options.coldStarts}`);
-    const order = round % 2 === 0 ? (["bare", "axn"] as const) : (["axn", "bare"] as const);
-    const times: Record<string, ColdStart> = {};
-    for (const side of order) times[side] = await coldStart(side);
-    if (times["bare"]!.tool !== "add" || times["axn"]!.tool !== "add")
-      throw new Error(`bench workload broken: cold start listed ${JSON.stringify(times)}`);
-    base.push(times["bare"]!.ms);
-    cand.push(times["axn"]!.ms);
-    ratios.push(times["axn"]!.ms / times["bare"]!.ms);
-    const [cpuAxn, cpuBare] = [times["axn"]!.cpuMs, times["bare"]!.cpuMs];
-    if (cpuAxn !== undefined && cpuBare !== undefined && cpuAxn > 0 && cpuBare > 0) cpuRatios.push(cpuAxn / cpuBare);
-  }
-  const ratio = spread(ratios);
+  const pair = await coldStartPair(options.coldStarts, process.execPath, ctx.log);
+  const ratio = pair.wall;
   rows.push({
     ...HEADS.coldStart,
     unit: "µs/op",
     verdict: ratio.median <= HEADS.coldStart.target.value ? "pass" : "MISS",
-    baselineValue: spread(base).median * 1000,
-    candidateValue: spread(cand).median * 1000,
+    baselineValue: pair.bareMs * 1000,
+    candidateValue: pair.axnMs * 1000,
     ratio,
-    ...(cpuRatios.length === options.coldStarts ? { cpuRatio: spread(cpuRatios) } : {}),
+    ...(pair.cpu === undefined ? {} : { cpuRatio: pair.cpu }),
     rounds: options.coldStarts,
     note:
-      `each start: \`node\` spawned, the MCP initialize handshake, the first tools/list answered; axn loads its TypeScript config and tool module ${TS_LOADER}. ` +
+      `each start: \`node\` spawned, the MCP initialize handshake, the first tools/list answered; axn loads its TypeScript config and tool module through jiti, with Node's module compile cache where Node has one (≥ 22.1; the bare side runs without). ` +
       "CPU ratio: each server process's own CPU time up to that answer (/proc), axn ÷ bare",
   });
   return rows;

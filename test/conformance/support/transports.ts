@@ -37,8 +37,13 @@ export const mcpTransport: McpConformanceTransport<McpTool> = {
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     return {
       list: () => client.listTools(),
-      call: ({ name, args, ambientContext }) =>
-        client.callTool({ name, arguments: { ...args }, _meta: { [AMBIENT_META]: { ...ambientContext } } }),
+      // The SDK cancels an aborted request with notifications/cancelled.
+      call: ({ name, args, ambientContext, signal }) =>
+        client.callTool(
+          { name, arguments: { ...args }, _meta: { [AMBIENT_META]: { ...ambientContext } } },
+          undefined,
+          signal === undefined ? undefined : { signal },
+        ),
       async close() {
         await client.close();
         await server.close();
@@ -66,16 +71,34 @@ export const httpTransport: OpenApiConformanceTransport<HttpOperation> = {
       (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Document;
     return {
       list: document,
-      async call({ name, args, ambientContext }) {
+      async call({ name, args, ambientContext, signal }) {
         const route = Object.entries((await document()).paths).find(
           ([, item]) => item.post?.["x-axn-tool-name"] === name,
         )?.[0];
         if (route === undefined) throw new Error(`the OpenAPI document describes no operation for tool "${name}"`);
-        const response = await fetch(`${server.url}${route}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", [AMBIENT_HEADER]: JSON.stringify(ambientContext) },
-          body: JSON.stringify(args),
-        });
+        const post = (contentType: string, body: unknown) =>
+          fetch(`${server.url}${route}`, {
+            method: "POST",
+            headers: { "content-type": contentType, [AMBIENT_HEADER]: JSON.stringify(ambientContext) },
+            body: JSON.stringify(body),
+            ...(signal === undefined ? {} : { signal }),
+          });
+        let response = await post("application/json", args);
+        // A tool that asks is answered 428: answer as a client with nobody to ask would (decline the
+        // form, an empty reply, no roots) and call again, as docs/plugins/http.md's client does.
+        while (response.status === 428) {
+          const { inputRequests, requestState } = (await response.json()) as {
+            inputRequests: Record<string, { kind: string }>;
+            requestState: string;
+          };
+          const inputResponses = Object.fromEntries(
+            Object.entries(inputRequests).map(([key, { kind }]) => [
+              key,
+              kind === "elicit" ? { action: "decline" } : kind === "sample" ? { text: "" } : { roots: [] },
+            ]),
+          );
+          response = await post("application/vnd.axn.answers+json", { arguments: args, requestState, inputResponses });
+        }
         return { status: response.status, body: await response.text() };
       },
       close: () => server.close(),

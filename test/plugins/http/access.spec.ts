@@ -2,8 +2,8 @@
  * Access over HTTP, with real requests on loopback: a route whose action the caller may not call
  * answers 401 (no principal; `WWW-Authenticate: Bearer` naming the RFC 9728 metadata) or 403 (the principal falls short; an RFC
  * 6750 `insufficient_scope` challenge naming missing scopes) with the refusal's sentence, and the
- * OpenAPI document declares the bearer scheme and each operation's requirement (valid per
- * swagger-parser).
+ * OpenAPI document lists to each caller the operations it may call, declaring the bearer scheme
+ * and each operation's requirement (valid per swagger-parser).
  */
 import { expect } from "chai";
 import SwaggerParser from "@apidevtools/swagger-parser";
@@ -75,29 +75,49 @@ describe("axn-plugin-http: access", () => {
   });
 
   describe("the OpenAPI document", () => {
-    let doc: Json;
-    beforeEach(async () => {
-      doc = (await send(`${server().url}/api/openapi.json`, { method: "GET" })).body as Json;
+    const docFor = async (token?: string): Promise<Json> =>
+      (
+        await send(`${server().url}/api/openapi.json`, {
+          method: "GET",
+          headers: token === undefined ? {} : bearer(token),
+        })
+      ).body as Json;
+    const tools = (doc: Json) =>
+      Object.keys(doc["paths"] as Json)
+        .filter((path) => path.endsWith("/v1"))
+        .map((path) => path.split("/")[2]);
+    const op = (doc: Json, tool: string) => (doc["paths"] as Json)[`/api/${tool}/v1`] as { post: Json };
+
+    it("lists to each caller what it may call, as tools/list does", async () => {
+      expect(tools(await docFor())).to.deep.equal(["list_notes"]);
+      expect(tools(await docFor("t-reader"))).to.deep.equal(["list_notes", "who_am_i"]);
+      expect(tools(await docFor("t-writer"))).to.deep.equal(["list_notes", "who_am_i", "write_note"]);
+      expect(tools(await docFor("t-agent"))).to.deep.equal(["assign_note", "list_notes", "tenant_report", "who_am_i"]);
     });
-    const op = (tool: string) => (doc["paths"] as Json)[`/api/${tool}/v1`] as { post: Json };
 
     it("declares the bearer scheme and each operation's requirement from its policy", async () => {
-      expect((doc["components"] as Json)["securitySchemes"]).to.deep.equal({
-        bearer: { type: "http", scheme: "bearer", description: "A token the app's `authenticate` verifies" },
-      });
-      expect(op("list_notes").post["security"]).to.deep.equal([{}, { bearer: [] }]);
-      expect(op("list_notes").post["x-axn-access"]).to.equal(undefined);
-      expect(op("who_am_i").post["security"]).to.deep.equal([{ bearer: [] }]);
-      expect(op("who_am_i").post["x-axn-access"]).to.equal("authenticated");
-      expect(op("write_note").post["security"]).to.deep.equal([{ bearer: ["notes:write"] }]);
-      expect(op("write_note").post["x-axn-access"]).to.deep.equal({ scopes: ["notes:write"] });
-      expect(op("assign_note").post["x-axn-access"]).to.deep.equal({ roles: ["agent", "admin"] });
-      expect(op("tenant_report").post["x-axn-access"]).to.deep.equal({ predicate: true });
-      const statuses = (tool: string) => Object.keys(op(tool).post["responses"] as Json);
-      expect(statuses("list_notes")).to.include("401").and.not.include("403");
-      expect(statuses("who_am_i")).to.include("401").and.not.include("403");
-      expect(statuses("write_note")).to.include.members(["401", "403"]);
-      await SwaggerParser.validate(structuredClone(doc) as never);
+      const anonymous = await docFor();
+      const writer = await docFor("t-writer");
+      const agent = await docFor("t-agent");
+      // The anonymous caller's document still says how to authenticate.
+      for (const doc of [anonymous, writer, agent]) {
+        expect((doc["components"] as Json)["securitySchemes"]).to.deep.equal({
+          bearer: { type: "http", scheme: "bearer", description: "A token the app's `authenticate` verifies" },
+        });
+      }
+      expect(op(anonymous, "list_notes").post["security"]).to.deep.equal([{}, { bearer: [] }]);
+      expect(op(anonymous, "list_notes").post["x-axn-access"]).to.equal(undefined);
+      expect(op(writer, "who_am_i").post["security"]).to.deep.equal([{ bearer: [] }]);
+      expect(op(writer, "who_am_i").post["x-axn-access"]).to.equal("authenticated");
+      expect(op(writer, "write_note").post["security"]).to.deep.equal([{ bearer: ["notes:write"] }]);
+      expect(op(writer, "write_note").post["x-axn-access"]).to.deep.equal({ scopes: ["notes:write"] });
+      expect(op(agent, "assign_note").post["x-axn-access"]).to.deep.equal({ roles: ["agent", "admin"] });
+      expect(op(agent, "tenant_report").post["x-axn-access"]).to.deep.equal({ predicate: true });
+      const statuses = (doc: Json, tool: string) => Object.keys(op(doc, tool).post["responses"] as Json);
+      expect(statuses(anonymous, "list_notes")).to.include("401").and.not.include("403");
+      expect(statuses(writer, "who_am_i")).to.include("401").and.not.include("403");
+      expect(statuses(writer, "write_note")).to.include.members(["401", "403"]);
+      for (const doc of [anonymous, writer, agent]) await SwaggerParser.validate(structuredClone(doc) as never);
     });
   });
 

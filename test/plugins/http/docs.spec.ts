@@ -3,7 +3,8 @@
  * action, `axn.config.ts` with its `authenticate`, `server.ts`) is started in a child process the
  * way a user starts it (on a free port instead of 8787), and every `curl` exchange in the page's
  * console blocks is executed with the real `curl` and compared with the output the page shows.
- * The page's API examples (docs/examples/snippets/http-api.ts) run in process.
+ * The page's client that answers a tool's questions (docs/examples/snippets/http-ask-client.ts) runs
+ * against the same server. The page's API examples (docs/examples/snippets/http-api.ts) run in process.
  */
 import { expect } from "chai";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -12,6 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { mountMcp, oneOperation } from "../../../docs/examples/snippets/http-api.js";
+import { callTool } from "../../../docs/examples/snippets/http-ask-client.js";
 import { createKernelHost } from "@axn/core/internal";
 import httpPlugin from "axn-plugin-http";
 import mcpPlugin from "axn-plugin-mcp";
@@ -94,6 +96,19 @@ describe("axn-plugin-http: docs/plugins/http.md", () => {
         else expect(stdout.startsWith(shown!), stdout.slice(0, 200)).to.equal(true);
       });
     }
+    it("the page's client answers the tool's question and gets the result (428, then the retry)", async () => {
+      const asked: unknown[] = [];
+      const result = await callTool(`${url}/api/archive_report/v1`, { report: "q3" }, "s3cret", (question, key) => {
+        asked.push([key, question.kind, question.message]);
+        return { action: "accept", content: { confirm: true } };
+      });
+      expect(asked).to.deep.equal([["confirm", "elicit", "Archive q3?"]]);
+      expect(result).to.deep.equal({ archived: "q3", label: "archive" });
+      const declined = await callTool(`${url}/api/archive_report/v1`, { report: "q3" }, "s3cret", () => ({
+        action: "decline",
+      }));
+      expect(declined).to.deep.equal({ error: "kept q3" });
+    });
   });
 
   describe("the API examples", () => {

@@ -1,8 +1,8 @@
 /**
  * Live reports and media over HTTP, on loopback: a request with `Accept: text/event-stream` reads
  * the action's progress and log events, then the result, as Server-Sent Events (parsed by
- * eventsource-parser, the SSE parser the MCP SDK itself uses); the same request without it gets
- * exactly today's JSON; the OpenAPI document describes both; an image expose is JSON with
+ * eventsource-parser, the SSE parser the MCP SDK itself uses) — a question as `input_required`
+ * before a 428 result, and the retry with its answers; the same request without it gets JSON; the OpenAPI document describes both; an image expose is JSON with
  * `mimeType` and base64 `data`.
  */
 import { expect } from "chai";
@@ -16,6 +16,9 @@ import { PIXEL_PNG, RenderChart } from "../../../docs/examples/snippets/media.js
 import { captureReports } from "../../support/reports.js";
 import { postJson, withHttpHost, withServer } from "./support.js";
 
+/** The media type of a retry carrying the answers to a 428. */
+const ANSWERS = "application/vnd.axn.answers+json";
+
 interface Event {
   readonly event: string | undefined;
   readonly data: unknown;
@@ -25,10 +28,11 @@ interface Event {
 async function streamEvents(
   url: string,
   body: unknown,
+  contentType = "application/json",
 ): Promise<{ status: number; contentType: string | null; events: Event[] }> {
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    headers: { "content-type": contentType, accept: "text/event-stream" },
     body: JSON.stringify(body),
   });
   const events: Event[] = [];
@@ -86,11 +90,28 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
   const url = (path: string): string => `${server().url}/api${path}`;
 
   it("Accept: text/event-stream → progress and log events, then one result event with the plain reply", async () => {
-    const { status, contentType, events } = await streamEvents(url("/import_contacts/v1"), { rows: 2 });
+    // ImportContacts asks first (ctx.elicit): the stream ends with its question, and the retry streams the run.
+    const asked = await streamEvents(url("/import_contacts/v1"), { rows: 2 });
+    const scan = {
+      event: "log",
+      data: { level: "info", logger: "AgentTools.ImportContacts", data: { step: "scan", rows: 2 } },
+    };
+    expect(asked.events.map((e) => e.event)).to.deep.equal(["log", "input_required", "result"]);
+    expect(asked.events[0]).to.deep.equal(scan);
+    const { requestState } = asked.events[1]!.data as { requestState: string };
+    const { status, contentType, events } = await streamEvents(
+      url("/import_contacts/v1"),
+      {
+        arguments: { rows: 2 },
+        requestState,
+        inputResponses: { q0: { action: "accept", content: { overwrite: false } } },
+      },
+      ANSWERS,
+    );
     expect(status).to.equal(200);
     expect(contentType).to.equal("text/event-stream");
     expect(events).to.deep.equal([
-      { event: "log", data: { level: "info", logger: "AgentTools.ImportContacts", data: { step: "scan", rows: 2 } } },
+      scan,
       { event: "progress", data: { progress: 1, total: 2, message: "row 1 of 2" } },
       { event: "progress", data: { progress: 2, total: 2, message: "row 2 of 2" } },
       { event: "log", data: { level: "notice", logger: "AgentTools.ImportContacts", data: "imported 2 contacts" } },
@@ -98,11 +119,21 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
     ]);
   });
 
-  it("a plain JSON request behaves exactly as before: the body, nothing streamed", async () => {
-    const reply = await postJson(url("/import_contacts/v1"), { rows: 2 });
+  it("a plain JSON request gets the body, nothing streamed (after answering the tool's question)", async () => {
+    const asked = await postJson(url("/import_contacts/v1"), { rows: 2 });
+    expect(asked.status).to.equal(428);
+    const reply = await postJson(
+      url("/import_contacts/v1"),
+      {
+        arguments: { rows: 2 },
+        requestState: (asked.body as { requestState: string }).requestState,
+        inputResponses: { q0: { action: "accept", content: { overwrite: true, tag: "crm" } } },
+      },
+      { "content-type": ANSWERS },
+    );
     expect(reply.status).to.equal(200);
     expect(reply.headers.get("content-type")).to.equal("application/json; charset=utf-8");
-    expect(reply.body).to.deep.equal({ imported: 2, tag: "imported" });
+    expect(reply.body).to.deep.equal({ imported: 2, tag: "crm" });
   });
 
   it("a refused call streams its status and body as the result; errors before the call stay plain JSON", async () => {
@@ -128,25 +159,46 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
     expect(await response.json()).to.deep.equal({ error: "Content-Type must be application/json" });
   });
 
-  it("elicit and sample are unavailable over HTTP; supports says only progress and log reach the client", async () => {
-    const streamed = await streamEvents(url("/asks/v1"), {});
-    expect(streamed.events).to.deep.equal([
+  it("elicit and sample are asked over HTTP, one round each; supports says so (progress and log only on a stream)", async () => {
+    const first = await streamEvents(url("/asks/v1"), {});
+    expect(first.events.map((e) => e.event)).to.deep.equal(["input_required", "result"]);
+    const elicitRound = first.events[0]!.data as { inputRequests: unknown; requestState: string };
+    expect(elicitRound.inputRequests).to.deep.equal({
+      q0: {
+        kind: "elicit",
+        message: "Name?",
+        requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+      },
+    });
+    const answers: Record<string, unknown> = { q0: { action: "accept", content: { name: "Ada" } } };
+    const second = await streamEvents(
+      url("/asks/v1"),
+      { arguments: {}, requestState: elicitRound.requestState, inputResponses: answers },
+      ANSWERS,
+    );
+    const sampleRound = second.events[0]!.data as { inputRequests: unknown; requestState: string };
+    expect(sampleRound.inputRequests).to.deep.equal({
+      q1: { kind: "sample", messages: [{ role: "user", content: "hi" }], maxTokens: 5 },
+    });
+    const last = await streamEvents(
+      url("/asks/v1"),
+      { arguments: {}, requestState: sampleRound.requestState, inputResponses: { q1: { text: "hello", model: "m" } } },
+      ANSWERS,
+    );
+    expect(last.events).to.deep.equal([
       {
         event: "result",
         data: {
           status: 200,
           body: {
-            answer: "unavailable/unavailable",
-            supports: { progress: true, log: true, elicit: false, sample: false, roots: false },
+            answer: "accept/reply",
+            supports: { progress: true, log: true, elicit: true, sample: true, roots: true },
           },
         },
       },
     ]);
     const plain = await postJson(url("/asks/v1"), {});
-    expect(plain.body).to.deep.equal({
-      answer: "unavailable/unavailable",
-      supports: { progress: false, log: false, elicit: false, sample: false, roots: false },
-    });
+    expect(plain.status).to.equal(428);
   });
 
   it("a log value with no JSON form is reported and left out of the stream; the call still succeeds", async () => {
@@ -198,6 +250,7 @@ describe("axn-plugin-http: live reports as Server-Sent Events, and media", () =>
       "x-axn-events": {
         progress: { $ref: "#/components/schemas/ProgressEvent" },
         log: { $ref: "#/components/schemas/LogEvent" },
+        input_required: { $ref: "#/components/schemas/InputRequiredEvent" },
         result: { $ref: "#/components/schemas/ResultEvent" },
       },
     });

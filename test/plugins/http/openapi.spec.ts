@@ -71,6 +71,10 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       expect(op["x-axn-semantic-hints"]).to.deep.equal(["idempotent"]);
       expect(at(op, "requestBody", "required")).to.equal(true);
       expect(at(op, "requestBody", "content", "application/json", "schema")).to.deep.equal(ApproveLoanV2.inputSchema);
+      // The retry of a call answered 428: its own media type, the same arguments inside.
+      const answers = at(op, "requestBody", "content", "application/vnd.axn.answers+json", "schema") as Json;
+      expect(at(answers, "properties", "arguments")).to.deep.equal(ApproveLoanV2.inputSchema);
+      expect(answers["required"]).to.deep.equal(["arguments", "requestState", "inputResponses"]);
       expect(at(op, "responses", "200", "content", "application/json", "schema")).to.deep.equal(
         ApproveLoanV2.outputSchema,
       );
@@ -82,6 +86,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
         "413",
         "415",
         "422",
+        "428",
         "429",
         "500",
         "503",
@@ -126,8 +131,8 @@ describe("axn-plugin-http: the OpenAPI document", () => {
           }
         }
       }
-      // 4 operations × (request + 10 responses), the job status's 6 responses, the document's 200 and 401.
-      expect(compiled).to.equal(4 * 11 + 6 + 2);
+      // 4 operations × (request + 11 responses), the job status's 6 responses, the document's 200 and 401.
+      expect(compiled).to.equal(4 * 12 + 6 + 2);
 
       const base = `${server().url}/api`;
       const cases: [string, string, () => Promise<{ status: number; body: unknown }>][] = [
@@ -214,7 +219,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       expect((await send(`${server().url}/api/openapi.json`, { method: "GET" })).status).to.equal(401);
       const reply = await send(`${server().url}/api/openapi.json`, { method: "GET", headers: { "x-key": "k" } });
       expect(Object.keys(at(reply.body, "paths", "/api/http_spec_ping/v1", "post", "responses") as Json)).to.deep.equal(
-        ["200", "202", "400", "401", "413", "415", "422", "429", "500", "503"],
+        ["200", "202", "400", "401", "413", "415", "422", "428", "429", "500", "503"],
       );
       await SwaggerParser.validate(structuredClone(reply.body) as never);
     });
@@ -235,7 +240,7 @@ describe("axn-plugin-http: the OpenAPI document", () => {
       // No serve.authenticate configured: nothing can answer 401, so the document lists none.
       expect(
         Object.keys(at(doc.body, "paths", "/v1/tools/http_spec_ping/v1", "post", "responses") as Json),
-      ).to.deep.equal(["200", "202", "400", "413", "415", "422", "429", "500", "503"]);
+      ).to.deep.equal(["200", "202", "400", "413", "415", "422", "428", "429", "500", "503"]);
     } finally {
       await handle.close();
     }

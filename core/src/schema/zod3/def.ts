@@ -2,10 +2,44 @@
  * Reading zod 3's internals (`_def`). Every `_def` access for zod 3 schemas is in this file; the
  * coercer and the reflector walk schemas through it.
  */
-import { ZodFirstPartyTypeKind as Kind, type ZodTypeAny } from "zod/v3";
+import type { ZodFirstPartyTypeKind, ZodTypeAny } from "zod/v3";
 
-export { Kind };
 export type { ZodTypeAny as Zod3Schema };
+
+/**
+ * The `_def.typeName`s axn reads: zod 3's `ZodFirstPartyTypeKind` values, which are these strings.
+ * Spelled here rather than imported, so that importing core loads no zod 3 (bench: row 8, cold
+ * start): an app whose schemas are all zod 4 never loads it.
+ */
+export const Kind = {
+  ZodArray: "ZodArray",
+  ZodBigInt: "ZodBigInt",
+  ZodBoolean: "ZodBoolean",
+  ZodBranded: "ZodBranded",
+  ZodCatch: "ZodCatch",
+  ZodDate: "ZodDate",
+  ZodDefault: "ZodDefault",
+  ZodDiscriminatedUnion: "ZodDiscriminatedUnion",
+  ZodEffects: "ZodEffects",
+  ZodEnum: "ZodEnum",
+  ZodIntersection: "ZodIntersection",
+  ZodLazy: "ZodLazy",
+  ZodLiteral: "ZodLiteral",
+  ZodMap: "ZodMap",
+  ZodNativeEnum: "ZodNativeEnum",
+  ZodNever: "ZodNever",
+  ZodNullable: "ZodNullable",
+  ZodNumber: "ZodNumber",
+  ZodObject: "ZodObject",
+  ZodOptional: "ZodOptional",
+  ZodPipeline: "ZodPipeline",
+  ZodReadonly: "ZodReadonly",
+  ZodRecord: "ZodRecord",
+  ZodSet: "ZodSet",
+  ZodString: "ZodString",
+  ZodTuple: "ZodTuple",
+  ZodUnion: "ZodUnion",
+} as const satisfies { readonly [K in `${ZodFirstPartyTypeKind}`]?: K };
 
 /**
  * The slice of zod 3's `_def` axn reads. zod types `_def` per class; one loose view keeps the

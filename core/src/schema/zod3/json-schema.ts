@@ -8,15 +8,10 @@
  * - tuples → `prefixItems` + `items` (`false` without a rest element),
  * - sets → unique-items arrays, maps → arrays of `[key, value]` entries.
  */
-import { datetimeRegex } from "zod/v3";
-import {
-  ignoreOverride,
-  parseStringDef,
-  zodPatterns,
-  zodToJsonSchema,
-  type JsonSchema7Type,
-  type Refs,
-} from "zod-to-json-schema";
+import { createRequire } from "node:module";
+import type { datetimeRegex } from "zod/v3";
+import type * as ZodToJsonSchema from "zod-to-json-schema";
+import type { JsonSchema7Type, Refs } from "zod-to-json-schema";
 import type { JsonSchema } from "../json-schema-types.js";
 import type { SchemaIo } from "../schema-kind.js";
 import { isPlainObject } from "../json-value.js";
@@ -33,8 +28,39 @@ import {
 
 type Mutable = Record<string, unknown>;
 
+/**
+ * zod-to-json-schema (39 modules) and zod 3's `datetimeRegex`, loaded when a zod 3 schema is first
+ * reflected rather than with core (bench: row 8, cold start). Their CommonJS builds, through
+ * `require`, because reflection is synchronous; zod-to-json-schema reads zod 3 schemas by
+ * `_def.typeName` strings only, so its `zod/v3` need not be the app's copy.
+ */
+interface Reflector {
+  readonly zodToJsonSchema: typeof ZodToJsonSchema.zodToJsonSchema;
+  readonly parseStringDef: typeof ZodToJsonSchema.parseStringDef;
+  readonly zodPatterns: typeof ZodToJsonSchema.zodPatterns;
+  readonly ignoreOverride: typeof ZodToJsonSchema.ignoreOverride;
+  readonly datetimeRegex: typeof datetimeRegex;
+}
+
+let loaded: Reflector | undefined;
+
+function reflector(): Reflector {
+  if (loaded === undefined) {
+    const require = createRequire(import.meta.url);
+    const library = require("zod-to-json-schema") as typeof ZodToJsonSchema;
+    loaded = {
+      zodToJsonSchema: library.zodToJsonSchema,
+      parseStringDef: library.parseStringDef,
+      zodPatterns: library.zodPatterns,
+      ignoreOverride: library.ignoreOverride,
+      datetimeRegex: (require("zod/v3") as { datetimeRegex: typeof datetimeRegex }).datetimeRegex,
+    };
+  }
+  return loaded;
+}
+
 export function zod3JsonSchema(schema: Zod3Schema, io: SchemaIo): JsonSchema {
-  const raw = zodToJsonSchema(schema, {
+  const raw = reflector().zodToJsonSchema(schema, {
     // Inline everything, except a recursive schema: it points back at its own root (`#…`), which
     // json-schema.ts hoists into the action's `$defs`.
     $refStrategy: isRecursive(schema) ? "root" : "none",
@@ -52,7 +78,12 @@ export function zod3JsonSchema(schema: Zod3Schema, io: SchemaIo): JsonSchema {
 }
 
 /** Where zod-to-json-schema's own output would be looser than runtime, or not JSON. */
-function override(def: Def, refs: Refs, io: SchemaIo): JsonSchema7Type | undefined | typeof ignoreOverride {
+function override(
+  def: Def,
+  refs: Refs,
+  io: SchemaIo,
+): JsonSchema7Type | undefined | typeof ZodToJsonSchema.ignoreOverride {
+  const { ignoreOverride } = reflector();
   switch (def.typeName) {
     case Kind.ZodDate:
       return withMeta(def, dateSchema(def));
@@ -124,6 +155,7 @@ function stringSchema(def: Def, refs: Refs): Mutable {
     if (check.kind === "regex" && check.regex instanceof RegExp) refuseStatefulRegex(check.regex);
   // zod-to-json-schema writes `includes` without its position: reflect it ourselves.
   const written = { ...def, checks: checks.filter((check) => check.kind !== "includes") };
+  const { parseStringDef, zodPatterns, datetimeRegex } = reflector();
   const schema = parseStringDef(written as Parameters<typeof parseStringDef>[0], refs) as Mutable;
   // JSON Schema formats are looser than zod's checks (ajv's email allows `!#$`, its uuid a
   // `urn:uuid:` prefix, its date-time any offset, its uri ports past 65535, its time an offset zod

@@ -16,6 +16,9 @@ declare module "@axn/core" {
     slackTitle?: string;                                 // expects: { q: { schema, slackTitle: "Query" } }
   }
 }
+// An augmentation merges only into a module the program loaded: an adapter that imports only
+// @axn/sdk/adapter loads "@axn/sdk" here, or TypeScript refuses the block below (TS2664).
+import type {} from "@axn/sdk";
 declare module "@axn/sdk" {
   interface AppSettingsRegistry {
     slack: SettingsOf<typeof slackConfig>;               // axn.config: { slack: { maxItems: 50 } }

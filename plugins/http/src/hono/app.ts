@@ -1,7 +1,7 @@
 /**
  * `createHttpApp`: the tools as a hono app — a standard `fetch` handler usable on any runtime.
  * Routes: `POST {basePath}/{tool}/v{n}` for every tool version (no unversioned alias: a URL never
- * changes meaning) and `GET {basePath}/openapi.json`. Each request passes, in order: the Host
+ * changes meaning) and `GET {basePath}/openapi.json` (listing what its caller may call). Each request passes, in order: the Host
  * check (when configured), CORS (when configured), `serve.authenticate` (401), the route (404);
  * a tool call is then answered by the one pipeline (pipeline/answer-tool-call.ts: 405, access,
  * 415, 413, 400, the Invoker and the result mapping), which the Node fast path calls too. Every
@@ -24,6 +24,7 @@ import {
   AxnError,
   ErrorCodes,
   PRINCIPAL_AMBIENT_KEY,
+  principalFrom,
   reportException,
   type AnyAxn,
   type HttpServingPolicy,
@@ -32,10 +33,12 @@ import { NO_AMBIENT } from "@axn/sdk/adapter";
 import { HostMessages, servingPolicy } from "@axn/sdk/serving";
 import { httpConfig, PLUGIN_NAME, type HttpCorsSettings } from "../config.js";
 import { jobReply } from "../jobs/jobs.js";
-import { buildOpenApiDocument, type OpenApiInfo } from "../openapi/document.js";
+import type { OpenApiInfo } from "../openapi/document.js";
+import { openApiDocuments, type OpenApiListing } from "../openapi/per-caller.js";
 import { registeredOperations } from "../operation/registered.js";
 import { wrap, type HttpOperation } from "../operation/wrap.js";
 import { answerToolCall } from "../pipeline/answer-tool-call.js";
+import { httpRoundStateCodec } from "../pipeline/input-round.js";
 import { attachToolRoutes } from "../pipeline/route-table.js";
 import { isEventStreamCall } from "../pipeline/tool-request.js";
 import { toolRoute, type ToolRoute } from "../pipeline/tool-route.js";
@@ -69,6 +72,11 @@ export interface HttpAppOptions {
   readonly cors?: HttpCorsSettings | null;
   /** `info` of the OpenAPI document. */
   readonly openapi?: OpenApiInfo;
+  /**
+   * Whom the document lists operations for: `"caller"` (default) — only those its caller may call,
+   * as `tools/list` — or `"all"`, every operation (what `axn openapi` prints for tooling).
+   */
+  readonly openapiListing?: OpenApiListing;
   /** The API reference page at `{basePath}/docs` (`null`: on unless the app runs in production). */
   readonly referencePage?: boolean | null;
 }
@@ -206,22 +214,27 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     });
   }
 
-  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-  app.all(`${basePath}/openapi.json`, (c) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD")
-      return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" }));
-    document ??= buildOpenApiDocument(operations, {
+  // The document lists what its caller may call, as `tools/list` does (openapi/per-caller.ts).
+  const documentFor = openApiDocuments(
+    operations,
+    {
       basePath,
       maxBodyBytes,
       authenticated: serving.authenticates,
       ...(options.openapi === undefined ? {} : { info: options.openapi }),
-    });
-    return toResponse({ status: 200, body: document });
+    },
+    options.openapiListing,
+  );
+  app.all(`${basePath}/openapi.json`, (c) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD")
+      return toResponse(errorReply(405, Messages.methodNotAllowed, { allow: "GET, HEAD" }));
+    return toResponse({ status: 200, body: documentFor(principalFrom(c.get("ambientContext") ?? NO_AMBIENT)) });
   });
 
   // One handler per path, for every method (a wrong one is a 405 from the pipeline). Each route's
   // checks are decided here, once (pipeline/tool-route.ts).
-  const routes: ToolRoute[] = operations.map((op) => toolRoute(op, { basePath, maxBodyBytes, serving }));
+  const roundState = httpRoundStateCodec();
+  const routes: ToolRoute[] = operations.map((op) => toolRoute(op, { basePath, maxBodyBytes, serving, roundState }));
   for (const route of routes) {
     app.all(route.path, (c) =>
       answerToolCall(route, new HonoToolRequest(c)).then((answer) =>

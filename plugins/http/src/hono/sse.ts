@@ -4,8 +4,9 @@
  * message? }`) and `event: log` (`{ level, logger, data }`) — then exactly one `event: result`
  * carrying what a plain JSON request would have received, `{ status, body }`. The stream itself is
  * always `200`: errors found before the call runs (401, 404, 413, 415, a malformed body) are still
- * plain JSON replies. HTTP has no way back to the client, so `ctx.elicit` / `ctx.sample` answer
- * `unavailable`. Nothing but those events is ever written: a fault inside the stream is reported
+ * plain JSON replies. A body that asks (`ctx.elicit`, `ctx.sample`, `ctx.roots()`) ends the stream
+ * with `event: input_required` (`{ inputRequests, requestState }`) before its `result` (the 428 a JSON
+ * request gets); the client calls again with the answers (pipeline/input-round.ts). Nothing but those events is ever written: a fault inside the stream is reported
  * and answered as the adapter's own 500 result, never as an exception's message.
  *
  * @example
@@ -27,7 +28,12 @@ import { Messages, errorReply, type HttpReply } from "../replies.js";
 import type { EventStreamCall } from "../pipeline/tool-request.js";
 
 /** The SSE event names, in the order a stream may carry them (`result` exactly once, last). */
-export const SSE_EVENTS = Object.freeze({ progress: "progress", log: "log", result: "result" } as const);
+export const SSE_EVENTS = Object.freeze({
+  progress: "progress",
+  log: "log",
+  inputRequired: "input_required",
+  result: "result",
+} as const);
 
 function resultData(reply: HttpReply): string {
   return `{"status":${reply.status},"body":${reply.encoded ?? JSON.stringify(reply.body)}}`;
@@ -58,6 +64,14 @@ export function streamCall(c: Context, call: EventStreamCall, route: string): Re
     }
     await written;
     try {
+      // The body asked (pipeline/input-round.ts): the questions as their own event, then the 428 as the result.
+      if (reply.status === 428) {
+        const { inputRequests, requestState } = reply.body;
+        await stream.writeSSE({
+          event: SSE_EVENTS.inputRequired,
+          data: JSON.stringify({ inputRequests, requestState }),
+        });
+      }
       await stream.writeSSE({ event: SSE_EVENTS.result, data: resultData(reply) });
     } catch {
       // The client went away; the call has finished and there is no one left to tell.

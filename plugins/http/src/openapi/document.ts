@@ -6,6 +6,10 @@
  * `text/event-stream` a client gets by asking for it (hono/sse.ts) — OpenAPI 3.1 cannot type the events
  * of a stream, so their data schemas are named under `x-axn-events`.
  *
+ * Every operation may answer 428 with questions (its body asked: pipeline/input-round.ts) and takes
+ * the retry's answers as a second request media type, `application/vnd.axn.answers+json`; an action that declares `requires` lists it as
+ * `x-axn-requires` (the route cannot tell from outside whether a body that declares nothing asks).
+ *
  * `servers` is where the API is reached (by default `/`: wherever the document was fetched from),
  * and each request body carries an `example` valid against its schema (example.ts), so a reference
  * page's generated sample request runs as shown.
@@ -25,6 +29,7 @@
 import { accessPolicyOf, JSON_SCHEMA_DIALECT, type AccessPolicy, type JsonValue } from "@axn/core";
 import { PLUGIN_NAME } from "../config.js";
 import type { HttpOperation } from "../operation/wrap.js";
+import { ANSWERS_MEDIA_TYPE } from "../replies.js";
 import { exampleOf } from "./example.js";
 import { ASYNC_OPERATION, JOB_COMPONENTS, jobPathItem } from "./jobs.js";
 
@@ -55,6 +60,11 @@ export interface OpenApiOptions {
   readonly authenticated: boolean;
   readonly maxBodyBytes: number;
   readonly info?: OpenApiInfo;
+  /**
+   * Declare the bearer scheme even when none of `operations` is restricted: the app has restricted
+   * operations this caller may not see (per-caller.ts). Default: from `authenticated` and the operations.
+   */
+  readonly secured?: boolean;
 }
 
 const ref = (kind: "schemas" | "responses", name: string): JsonObject => ({ $ref: `#/components/${kind}/${name}` });
@@ -114,6 +124,61 @@ const COMPONENT_SCHEMAS: JsonObject = {
     required: ["level", "logger", "data"],
     additionalProperties: false,
   },
+  InputRequired: {
+    type: "object",
+    description:
+      "The tool asked its caller something (428): answer each of `inputRequests` by key and call the same route again with an `application/vnd.axn.answers+json` body: `{ arguments, requestState, inputResponses }`",
+    properties: {
+      error: { type: "string" },
+      status: { const: "input_required" },
+      inputRequests: { type: "object", additionalProperties: ref("schemas", "InputRequest") },
+      requestState: { type: "string", description: "Signed, bound to this caller, tool and arguments; expires" },
+    },
+    required: ["error", "status", "inputRequests", "requestState"],
+    additionalProperties: false,
+  },
+  InputRequest: {
+    description:
+      "One question: a form for the user (`elicit`), a completion from the caller's model (`sample`), or the caller's roots (`roots`)",
+    oneOf: [
+      {
+        type: "object",
+        properties: {
+          kind: { const: "elicit" },
+          message: { type: "string" },
+          requestedSchema: {
+            type: "object",
+            description: "A flat form of primitive fields (MCP's elicitation subset)",
+          },
+        },
+        required: ["kind", "message", "requestedSchema"],
+      },
+      {
+        type: "object",
+        properties: {
+          kind: { const: "sample" },
+          messages: { type: "array", items: { type: "object" } },
+          maxTokens: { type: "integer" },
+          systemPrompt: { type: "string" },
+          temperature: { type: "number" },
+          stopSequences: { type: "array", items: { type: "string" } },
+          modelPreferences: { type: "object" },
+        },
+        required: ["kind", "messages", "maxTokens"],
+      },
+      { type: "object", properties: { kind: { const: "roots" } }, required: ["kind"] },
+    ],
+  },
+  InputRequiredEvent: {
+    type: "object",
+    description: "The data of an `event: input_required`, sent before the `result` (a 428) when the tool asked",
+    properties: {
+      inputRequests: { type: "object", additionalProperties: ref("schemas", "InputRequest") },
+      requestState: { type: "string" },
+    },
+    required: ["inputRequests", "requestState"],
+    additionalProperties: false,
+  },
   ResultEvent: {
     type: "object",
     description: "The data of the final `event: result`: the status and body a JSON request would have received",
@@ -129,6 +194,7 @@ const EVENT_STREAM: JsonObject = {
     "x-axn-events": {
       progress: ref("schemas", "ProgressEvent"),
       log: ref("schemas", "LogEvent"),
+      input_required: ref("schemas", "InputRequiredEvent"),
       result: ref("schemas", "ResultEvent"),
     },
   },
@@ -150,6 +216,11 @@ function componentResponses(maxBodyBytes: number): JsonObject {
     ),
     UnsupportedMediaType: error("The Content-Type is not application/json (optionally with charset=utf-8)"),
     Failure: error("The tool failed: `error` is the tool's own message"),
+    InputRequired: {
+      description:
+        "The tool asked its caller (ctx.elicit / ctx.sample / ctx.roots): answer and call again with an `application/vnd.axn.answers+json` body. Any tool's body may ask; one whose action declares `requires` (x-axn-requires) always does",
+      content: json(ref("schemas", "InputRequired")),
+    },
     ServerError: error("The tool raised, or its result could not be rendered; nothing about the cause is disclosed"),
   };
 }
@@ -192,6 +263,7 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
     "413": ref("responses", "PayloadTooLarge"),
     "415": ref("responses", "UnsupportedMediaType"),
     "422": ref("responses", "Failure"),
+    "428": ref("responses", "InputRequired"),
     "500": ref("responses", "ServerError"),
   };
   return {
@@ -200,7 +272,11 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
     ...(op.description === undefined ? {} : { description: op.description }),
     tags: [op.toolName],
     parameters: ASYNC_OPERATION.parameters,
-    requestBody: { required: true, content: { "application/json": requestMedia(op.inputSchema) } },
+    requestBody: {
+      required: true,
+      content: { "application/json": requestMedia(op.inputSchema), [ANSWERS_MEDIA_TYPE]: answersMedia(op.inputSchema) },
+    },
+    ...(op.action.requires.length === 0 ? {} : { "x-axn-requires": [...op.action.requires] }),
     responses,
     ...(rule.security === undefined ? {} : { security: rule.security }),
     ...(rule.extension === undefined ? {} : { "x-axn-access": rule.extension }),
@@ -214,6 +290,35 @@ function operation(op: HttpOperation, options: OpenApiOptions, secured: boolean)
 function requestMedia(schema: JsonValue): JsonObject {
   const example = exampleOf(schema);
   return example === undefined ? { schema } : { schema, example };
+}
+
+/**
+ * The retry of a call answered 428 (pipeline/input-round.ts), as its own media type: the same
+ * arguments under `arguments`, the state and the answers. Inline, so the schema stays
+ * self-contained, as the arguments' own schema is.
+ */
+function answersMedia(input: JsonValue): JsonObject {
+  return {
+    schema: {
+      type: "object",
+      description:
+        "The retry of a call answered 428: the same arguments, the reply's `requestState`, and an answer to each of its `inputRequests` by key",
+      properties: {
+        arguments: input,
+        requestState: { type: "string" },
+        inputResponses: {
+          type: "object",
+          additionalProperties: {
+            description:
+              'elicit: {"action":"accept","content":{…}} | {"action":"decline"} | {"action":"cancel"}; sample: {"text","model"?}; roots: {"roots":[{"uri","name"?}]}',
+            type: "object",
+          },
+        },
+      },
+      required: ["arguments", "requestState", "inputResponses"],
+      additionalProperties: false,
+    },
+  };
 }
 
 const SERVED_FROM: readonly OpenApiServer[] = [{ url: "/", description: "The server this document is served from" }];
@@ -235,7 +340,10 @@ function serversOf(servers: readonly OpenApiServer[] | undefined): JsonValue {
 
 export function buildOpenApiDocument(operations: readonly HttpOperation[], options: OpenApiOptions): JsonObject {
   const paths: JsonObject = {};
-  const secured = options.authenticated || operations.some((op) => accessPolicyOf(op.action) !== "public");
+  const secured =
+    options.secured === true ||
+    options.authenticated ||
+    operations.some((op) => accessPolicyOf(op.action) !== "public");
   for (const op of operations) paths[`${options.basePath}${op.route}`] = { post: operation(op, options, secured) };
   paths[`${options.basePath}/jobs/{id}`] = jobPathItem(options.authenticated);
   paths[`${options.basePath}/openapi.json`] = {

@@ -6,8 +6,9 @@
  */
 import { isPublic, type HttpServingPolicy } from "@axn/core";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from "@axn/sdk/serving";
+import type { RoundStateCodec } from "@axn/sdk/adapter";
 import type { HttpOperation } from "../operation/wrap.js";
-import { errorReply, Messages, type HttpReply } from "../replies.js";
+import { errorReply, InputMessages, Messages, type HttpReply } from "../replies.js";
 
 export interface ToolRoute {
   readonly op: HttpOperation;
@@ -24,15 +25,21 @@ export interface ToolRoute {
   readonly maxBodyBytes: number;
   readonly serving: HttpServingPolicy;
   readonly tooLarge: HttpReply;
+  /** Signs and opens the state of a call that asks for input (pipeline/input-round.ts). */
+  readonly roundState: RoundStateCodec;
 }
 
 export interface ToolRouteSettings {
   readonly basePath: string;
   readonly maxBodyBytes: number;
   readonly serving: HttpServingPolicy;
+  readonly roundState: RoundStateCodec;
 }
 
-export function toolRoute(op: HttpOperation, { basePath, maxBodyBytes, serving }: ToolRouteSettings): ToolRoute {
+export function toolRoute(
+  op: HttpOperation,
+  { basePath, maxBodyBytes, serving, roundState }: ToolRouteSettings,
+): ToolRoute {
   return Object.freeze({
     op,
     path: `${basePath}${op.route}`,
@@ -42,6 +49,7 @@ export function toolRoute(op: HttpOperation, { basePath, maxBodyBytes, serving }
     maxBodyBytes,
     serving,
     tooLarge: errorReply(413, Messages.tooLarge(maxBodyBytes)),
+    roundState,
   });
 }
 
@@ -49,6 +57,7 @@ export function toolRoute(op: HttpOperation, { basePath, maxBodyBytes, serving }
 export const FixedReplies = Object.freeze({
   methodNotAllowed: errorReply(405, Messages.methodNotAllowed, { allow: "POST" }),
   unsupportedMediaType: errorReply(415, Messages.unsupportedMediaType),
+  answersInBackground: errorReply(400, InputMessages.inBackground),
   incompleteBody: errorReply(400, Messages.incompleteBody),
   busy: errorReply(503, BUSY_MESSAGE, { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) }),
   unrenderable: errorReply(500, Messages.unrenderable),

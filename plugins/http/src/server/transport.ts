@@ -19,6 +19,7 @@ import { referencePageServed } from "../hono/reference-page.js";
 import { nodeListener } from "../node/listener.js";
 import { registeredOperations } from "../operation/registered.js";
 import type { HttpOperation } from "../operation/wrap.js";
+import type { OpenApiListing } from "../openapi/per-caller.js";
 import { toolRoutesOf } from "../pipeline/route-table.js";
 
 /** Registers the transport; tapped on `registerTransport`, when the settings are final. */
@@ -70,8 +71,11 @@ function httpTransport(basePath: string): HttpTransport<{}> {
       };
     },
     async openapi(app) {
-      // Loopback Host: the document is what a local client would fetch.
-      const response = await appFor(app).fetch(new Request(`http://127.0.0.1${basePath}/openapi.json`));
+      // Loopback Host: the document a local client would fetch, listing every operation (a caller
+      // fetching it from the server sees those it may call).
+      const response = await appFor(app, undefined, "all").fetch(
+        new Request(`http://127.0.0.1${basePath}/openapi.json`),
+      );
       if (!response.ok) {
         throw new Error(
           `the HTTP app answered ${response.status} for ${basePath}/openapi.json: ${await response.text()}; ` +
@@ -83,10 +87,15 @@ function httpTransport(basePath: string): HttpTransport<{}> {
   };
 }
 
-function appFor(app: TransportApp, serving?: HttpServingPolicy): ReturnType<typeof createHttpApp> {
+function appFor(
+  app: TransportApp,
+  serving?: HttpServingPolicy,
+  openapiListing?: OpenApiListing,
+): ReturnType<typeof createHttpApp> {
   return createHttpApp({
     openapi: { title: app.name, version: app.version },
     ...(serving === undefined ? {} : { serving }),
+    ...(openapiListing === undefined ? {} : { openapiListing }),
   });
 }
 

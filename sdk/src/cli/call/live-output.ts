@@ -26,6 +26,11 @@ export interface LiveOutput {
   readonly live: LiveChannel;
   /** Leaves the bar's last state on the screen (a terminal); nothing otherwise. */
   finish(): void;
+  /**
+   * Before a prompt (call/terminal-questions.ts): leaves the bar's state on the screen and stops
+   * redrawing it, so the prompt is not drawn over; the next progress starts a bar below the prompt.
+   */
+  pause(): void;
 }
 
 export interface LiveOutputOptions {
@@ -49,6 +54,7 @@ export function liveOutput(io: CliIo, { tool, action, json }: LiveOutputOptions)
         log: ({ level, logger, data }) => event("log", { level, logger, data }),
       },
       finish: () => {},
+      pause: () => {},
     };
   }
   const stream = io.stderr as Partial<NodeJS.WriteStream>;
@@ -59,6 +65,7 @@ export function liveOutput(io: CliIo, { tool, action, json }: LiveOutputOptions)
       log: (entry) => println(io.stderr, `${tool}: ${logText(entry)}`),
     },
     finish: () => {},
+    pause: () => {},
   };
 }
 
@@ -71,20 +78,28 @@ const BAR_FORMAT = "{tool} [{bar}] {value}/{total} {message}";
 const COUNT_FORMAT = "{tool} {value} {message}";
 
 function terminalOutput(stream: NodeJS.WriteStream, tool: string, logText: (entry: LogEntry) => string): LiveOutput {
-  const bars = new MultiBar({
-    stream,
-    format: BAR_FORMAT,
-    barCompleteChar: "█",
-    barIncompleteChar: "░",
-    barsize: 24,
-    hideCursor: true,
-    clearOnComplete: false,
-    stopOnComplete: false,
-    // Redrawn on a timer at this rate while the tool runs (the tool decides how often it reports).
-    fps: 20,
-    autopadding: true,
-  });
+  const newBars = (): MultiBar =>
+    new MultiBar({
+      stream,
+      format: BAR_FORMAT,
+      barCompleteChar: "█",
+      barIncompleteChar: "░",
+      barsize: 24,
+      hideCursor: true,
+      clearOnComplete: false,
+      stopOnComplete: false,
+      // Redrawn on a timer at this rate while the tool runs (the tool decides how often it reports).
+      fps: 20,
+      autopadding: true,
+    });
+  let bars = newBars();
   let bar: SingleBar | undefined;
+  const settle = (): void => {
+    if (bar === undefined) return;
+    // The bars redraw on a timer: draw the last update and the logs still buffered, then stop.
+    bars.update();
+    bars.stop();
+  };
   return {
     live: {
       progress: (update) => {
@@ -105,11 +120,13 @@ function terminalOutput(stream: NodeJS.WriteStream, tool: string, logText: (entr
         else bars.log(line);
       },
     },
-    finish: () => {
+    finish: settle,
+    pause: () => {
       if (bar === undefined) return;
-      // The bars redraw on a timer: draw the last update and the logs still buffered, then stop.
-      bars.update();
-      bars.stop();
+      settle();
+      // A fresh set for what comes after the prompt: a stopped one would redraw over it.
+      bars = newBars();
+      bar = undefined;
     },
   };
 }

@@ -3,8 +3,9 @@
  * does — through the Invoker (the access check, wire coercion, user-facing input errors, undeclared
  * inputs refused, `ambientContext` smuggled in the arguments stripped) with `--ambient` as the
  * trusted ambient context and `--as` as its caller — and prints the result as JSON; the tool's
- * progress and logs as it runs go to stderr (call/live-output.ts). Exit code 1 when the tool
- * failed or the caller was refused.
+ * progress and logs as it runs go to stderr (call/live-output.ts); its questions are prompted on a
+ * terminal or answered by `--answers` (call/terminal-questions.ts). Exit code 1 when the tool
+ * failed or the caller was refused, 2 when it asked something nobody could answer.
  */
 import {
   AccessDeniedError,
@@ -23,13 +24,15 @@ import { println } from "../io.js";
 import { parseJsonObject } from "../json-args.js";
 import { loadApp } from "../load-app.js";
 import { liveOutput } from "../call/live-output.js";
+import { terminalQuestions, type TerminalQuestionsOptions } from "../call/terminal-questions.js";
+import type { CliIo } from "../io.js";
 import { enqueueToolCall } from "./jobs.js";
 
 const invoker = new Invoker({ userFacingInputErrors: true, rejectUndeclaredInputs: true });
 
 export const callCommand: Command = {
   name: "call",
-  usage: "call TOOL [--args JSON] [--ambient JSON] [--as PRINCIPAL] [--async] [--json]",
+  usage: "call TOOL [--args JSON] [--ambient JSON] [--as PRINCIPAL] [--answers JSON] [--no-input] [--async] [--json]",
   summary: "Run a tool through the Invoker and print the result",
   help: [
     "Runs TOOL (a name, or NAME@VERSION) with model-style arguments, exactly as an adapter would:",
@@ -42,6 +45,9 @@ export const callCommand: Command = {
     "  --ambient JSON   the trusted ambient context (a JSON object; default {})",
     "  --as PRINCIPAL   call as this principal: an id, or a JSON object { id, scopes?, roles?, claims? }",
     "                   (default: no caller, as an anonymous client would be)",
+    "  --answers JSON   answers to the tool's questions, by key (its `key`, else q0, q1, …): a form's",
+    `                   fields ({"confirm":{"overwrite":true}}) or "decline" / "cancel"; a model's reply as text`,
+    "  --no-input       never prompt: a question --answers does not answer stops the call",
     "  --async          enqueue the call for `axn worker` and print the job (see `axn jobs ID`)",
     "  --json           NDJSON on stdout: one line per progress or log event, the result last",
     "",
@@ -49,7 +55,10 @@ export const callCommand: Command = {
     "a live progress bar with the tool's message on a terminal, one line per update otherwise.",
     "stdout holds only the result.",
     "",
-    "Exit codes: 0 the tool succeeded, 1 it failed (the error is in the output).",
+    "When the tool asks (ctx.elicit, ctx.sample, ctx.roots), a terminal prompts you for each",
+    "question; piped, or with --no-input, the call stops naming the question unless --answers has it.",
+    "",
+    "Exit codes: 0 the tool succeeded, 1 it failed (the error is in the output), 2 a question nobody answered.",
     "",
     "Examples:",
     "  axn tools                                  # the tools this app has",
@@ -60,6 +69,8 @@ export const callCommand: Command = {
     args: { type: "string" },
     ambient: { type: "string" },
     as: { type: "string" },
+    answers: { type: "string" },
+    "no-input": { type: "boolean" },
     async: { type: "boolean" },
     json: { type: "boolean" },
   },
@@ -70,6 +81,7 @@ export const callCommand: Command = {
     // Arguments are checked before the app boots, so a typo fails fast.
     const args = parseJsonObject("args", stringOption(values["args"]), "call");
     const ambient = parseJsonObject("ambient", stringOption(values["ambient"]), "call");
+    const answers = parseJsonObject("answers", stringOption(values["answers"]), "call");
     const principal = parsePrincipal(values["as"]);
     if (principal !== undefined && PRINCIPAL_AMBIENT_KEY in ambient) {
       throw usageError(`Give the caller once: --as, or "${PRINCIPAL_AMBIENT_KEY}" in --ambient, not both`, "call");
@@ -80,9 +92,19 @@ export const callCommand: Command = {
     if (values["async"] === true) return enqueueToolCall(io, tool.action, args, ambientContext, configPath);
     const json = values["json"] === true;
     const output = liveOutput(io, { tool: tool.name, action: tool.action.name, json });
+    const questions = terminalQuestions({
+      tool: tool.name,
+      answers,
+      ...promptingOf(io, values["no-input"] === true),
+      beforePrompt: output.pause,
+    });
     let result: Result<object>;
     try {
-      result = await invoker.call(tool.action, args, { ambientContext, live: output.live });
+      // A question nobody can answer stops the call: the body waits on it forever, the command reports it.
+      result = await Promise.race([
+        invoker.call(tool.action, args, { ambientContext, live: { ...output.live, ...questions.live } }),
+        questions.refused,
+      ]);
     } finally {
       output.finish();
     }
@@ -101,6 +123,15 @@ export const callCommand: Command = {
     return result.ok ? ExitCode.ok : ExitCode.failure;
   },
 };
+
+/** Where to prompt: a terminal on stdin and stderr (stdout keeps only the result), unless `--no-input`. */
+function promptingOf(io: CliIo, noInput: boolean): Pick<TerminalQuestionsOptions, "prompt" | "noPromptReason"> {
+  if (noInput) return { prompt: undefined, noPromptReason: "--no-input is set" };
+  const stderr = io.stderr as Partial<NodeJS.WriteStream>;
+  if (io.stdin?.isTTY !== true || stderr.isTTY !== true)
+    return { prompt: undefined, noPromptReason: "there is no terminal to ask on" };
+  return { prompt: { input: io.stdin, output: stderr as NodeJS.WriteStream }, noPromptReason: "" };
+}
 
 /** `--as ag_ada` or `--as '{"id":"ag_ada","roles":["agent"]}'`; absent: no caller. */
 function parsePrincipal(value: string | boolean | undefined): AxnPrincipal | undefined {

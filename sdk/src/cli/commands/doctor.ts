@@ -6,7 +6,8 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { ErrorCodes, Tools, type AnyAxn } from "@axn/core";
+import { ErrorCodes, mayCall, Tools, type AnyAxn } from "@axn/core";
+import { servingConfig } from "../../serving/settings.js";
 import { errorMessage, internalsOf, kernelCopies, moduleOriginOf, registeredAdapters } from "@axn/core/internal";
 import { findConfigFile, loadConfig } from "../../config/load-config.js";
 import { installedPluginPackages, suggestPlugin } from "../../config/did-you-mean.js";
@@ -43,6 +44,7 @@ export const doctorCommand: Command = {
     "  - the transports `axn serve` would serve (no shared path, name or flag)",
     "  - tool name/version conflicts and version-convention mistakes",
     "  - tools without a description, and tools named differently per adapter",
+    "  - tools no caller can reach (no authentication, and a stdio caller their access refuses)",
     "",
     "",
     "Options:",
@@ -60,6 +62,7 @@ export const doctorCommand: Command = {
       findings.push(...adapterFindings(app));
       findings.push(...(await transportFindings(app)));
       findings.push(...toolFindings());
+      findings.push(...unreachableFindings());
     }
     if (values["json"] === true) reportJson(io, findings);
     else report(io, findings);
@@ -280,6 +283,40 @@ function rootFinding(app: LoadedApp, key: string, root: string, members: readonl
     };
   }
   return { level: "ok", message: `Tool root "${root}" of adapter ${key}: ${counted(modules, "module")}` };
+}
+
+/**
+ * Tools no caller can ever reach: the app authenticates no one over HTTP (no `serve.authenticate`),
+ * and the tool's access refuses the stdio caller (`serve.stdioPrincipal` / `AXN_PRINCIPAL`, or none).
+ * Every call of them would be refused, and no listing shows them. With an authenticator there is no
+ * telling who it admits, so nothing is said.
+ */
+function unreachableFindings(): Finding[] {
+  if (servingConfig.get("authenticate") !== null) return [];
+  const stdio = servingConfig.get("stdioPrincipal") ?? undefined;
+  const unreachable = new Set<AnyAxn>();
+  for (const key of Tools.adapters()) {
+    let members: readonly AnyAxn[];
+    try {
+      members = Tools.for(key);
+    } catch {
+      continue; // already reported per adapter
+    }
+    for (const action of members) if (!mayCall(action, stdio)) unreachable.add(action);
+  }
+  if (unreachable.size === 0) return [];
+  const names = [...unreachable].map((action) => action.name).join(", ");
+  const who =
+    stdio === undefined
+      ? "no one is authenticated over HTTP and no caller is configured for stdio"
+      : `no one is authenticated over HTTP and the stdio caller (${stdio.id}) may not call ${unreachable.size === 1 ? "it" : "them"}`;
+  return [
+    {
+      level: "warn",
+      message: `${counted(unreachable.size, "tool")} can never be called: ${who} (${names})`,
+      fix: "Configure serve.authenticate (docs/security.md), or a stdio caller the access admits: serve.stdioPrincipal, AXN_PRINCIPAL, or axn mcp-config --as.",
+    },
+  ];
 }
 
 function toolFindings(): Finding[] {

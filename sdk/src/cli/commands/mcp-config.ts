@@ -38,9 +38,22 @@ export function stdioLaunch(configFile: string): StdioLaunch {
   return { command: process.execPath, args: [entry, "serve", "--mcp-stdio", "--config", configFile] };
 }
 
-/** The client's config document holding one server, `name`. */
-export function clientConfig(client: McpClient, name: string, launch: StdioLaunch): Record<string, unknown> {
-  const server = { command: launch.command, args: [...launch.args] };
+/**
+ * The client's config document holding one server, `name`. `principal` (as `AXN_PRINCIPAL` takes it:
+ * an id or a JSON principal) goes in the server's `env`, which every one of these clients passes to
+ * the process it launches: stdio has no request to authenticate, so the launch says who calls.
+ */
+export function clientConfig(
+  client: McpClient,
+  name: string,
+  launch: StdioLaunch,
+  principal?: string,
+): Record<string, unknown> {
+  const server = {
+    command: launch.command,
+    args: [...launch.args],
+    ...(principal === undefined ? {} : { env: { AXN_PRINCIPAL: principal } }),
+  };
   switch (client) {
     case "vscode":
       return { servers: { [name]: { type: "stdio", ...server } } };
@@ -63,7 +76,7 @@ export function serverName(packageName: string): string {
 
 export const mcpConfigCommand: Command = {
   name: "mcp-config",
-  usage: `mcp-config [${Object.keys(MCP_CLIENTS).join("|")}] [--name NAME]`,
+  usage: `mcp-config [${Object.keys(MCP_CLIENTS).join("|")}] [--name NAME] [--as PRINCIPAL]`,
   summary: "Print the JSON an MCP client needs to launch this app over stdio",
   help: [
     "Prints a ready-to-paste config that launches `axn serve --mcp-stdio` for this app with",
@@ -74,14 +87,17 @@ export const mcpConfigCommand: Command = {
     ...Object.entries(MCP_CLIENTS).map(([client, where]) => `  ${client.padEnd(15)} ${where}`),
     "",
     "Options:",
-    "  --name NAME   the server's key in the config (default: the package name)",
+    "  --name NAME      the server's key in the config (default: the package name)",
+    "  --as PRINCIPAL   who calls over this launch (stdio authenticates no one): an id, or a JSON",
+    "                   object { id, scopes?, roles?, claims? }; written as AXN_PRINCIPAL in env",
     "",
     "Examples:",
     "  axn mcp-config",
     "  axn mcp-config vscode > .vscode/mcp.json",
     "  axn mcp-config inspector > mcp.json",
+    `  axn mcp-config claude-code --as '{"id":"ag_ada","roles":["agent"]}'`,
   ].join("\n"),
-  options: { name: { type: "string" }, json: { type: "boolean" } },
+  options: { name: { type: "string" }, as: { type: "string" }, json: { type: "boolean" } },
   loadsApp: false,
   maxPositionals: 1,
   async run({ io, values, positionals, configPath }) {
@@ -96,7 +112,8 @@ export const mcpConfigCommand: Command = {
       throw new CliError(ExitCode.config, errorMessage(error), "Run it in the app's folder, or pass --config PATH.");
     }
     const name = typeof values["name"] === "string" ? values["name"] : serverName(packageInfo(dirname(file)).name);
-    println(io.stdout, JSON.stringify(clientConfig(client as McpClient, name, stdioLaunch(file)), null, 2));
+    const principal = principalOption(values["as"]);
+    println(io.stdout, JSON.stringify(clientConfig(client as McpClient, name, stdioLaunch(file), principal), null, 2));
     println(
       io.stderr,
       `axn: ${basename(file)} served over MCP stdio as "${name}"; paste into ${MCP_CLIENTS[client as McpClient]}`,
@@ -104,3 +121,24 @@ export const mcpConfigCommand: Command = {
     return ExitCode.ok;
   },
 };
+
+const AS_HINT = `--as takes a principal: an id (--as ag_ada) or a JSON object with a string "id" (--as '{"id":"ag_ada","roles":["agent"]}')`;
+
+/** `--as` as `AXN_PRINCIPAL` takes it, checked here so a launch never starts with a principal it ignores. */
+function principalOption(value: string | boolean | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === "string" ? value.trim() : "";
+  if (text === "") throw usageError(AS_HINT, "mcp-config");
+  if (!text.startsWith("{")) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw usageError(AS_HINT, "mcp-config");
+  }
+  const id = (parsed as { id?: unknown } | null)?.id;
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || typeof id !== "string" || id === "")
+    throw usageError(AS_HINT, "mcp-config");
+  // One line, as an environment variable's value is best kept.
+  return JSON.stringify(parsed);
+}

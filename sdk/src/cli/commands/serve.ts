@@ -35,7 +35,7 @@ import { appTransports } from "../serve/app-transports.js";
 import { httpBanner } from "../serve/banner.js";
 import { serveHelp, SERVE_USAGE } from "../serve/help.js";
 import { planServe, type Selected, type ServePlan } from "../serve/options.js";
-import { describeTransport, type Registered } from "../serve/registered.js";
+import { describeTransport, isStdio, type Registered } from "../serve/registered.js";
 import { listenShared, type Mounted, type SharedServer } from "../serve/shared-server.js";
 import { stopRequest } from "../serve/stop-request.js";
 
@@ -61,7 +61,8 @@ export const serveCommand: Command = {
   },
   async run({ io, argv, configPath }) {
     const app = await loadApp(io.cwd, configPath);
-    const plan = planServe(argv, appTransports(app), {
+    const transports = appTransports(app);
+    const plan = planServe(argv, transports, {
       env: io.env,
       where: app.configPath ?? "axn.config.ts",
       plugins: app.plugins.map((plugin) => plugin.name),
@@ -69,7 +70,7 @@ export const serveCommand: Command = {
     // Production unless told otherwise: development rethrows adapter bugs, which a server run by
     // accident in that mode should not do.
     configureAxn({ env: plan.dev ? "development" : "production" });
-    return plan.kind === "stdio" ? serveStdio(io, app, plan) : serveHttp(io, app, plan);
+    return plan.kind === "stdio" ? serveStdio(io, app, plan) : serveHttp(io, app, plan, transports);
   },
 };
 
@@ -81,6 +82,7 @@ async function serveHttp(
   io: CliIo,
   app: LoadedApp,
   plan: Extract<ServePlan, { kind: "http" }>,
+  transports: readonly Registered[],
 ): Promise<ExitCodeValue> {
   const stop = stopRequest();
   const mounts: Mounted[] = [];
@@ -106,7 +108,12 @@ async function serveHttp(
     }
     if (!stop.isRequested && io.env[DEV_RELOAD_ENV] === "1") println(io.stdout, reloadLine(server.url));
     else if (!stop.isRequested) {
-      const lines = httpBanner(app.name, server.url, mounts, { configPath: app.configPath, cwd: io.cwd, env: io.env });
+      const lines = httpBanner(app.name, server.url, mounts, {
+        configPath: app.configPath,
+        cwd: io.cwd,
+        env: io.env,
+        stdio: transports.filter(isStdio).map((entry) => entry.transport),
+      });
       if (plan.dev) lines.splice(lines.length - 1, 0, DEV_NOTE, "");
       println(io.stdout, ...lines);
     }

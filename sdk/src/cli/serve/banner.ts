@@ -7,7 +7,7 @@
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { reportException, type TransportBanner } from "@axn/core";
+import { reportException, type StdioTransport, type TransportBanner } from "@axn/core";
 import type { Mounted } from "./shared-server.js";
 
 /** Where the user stands (`npm start` runs the script in the app's folder but says where it was typed). */
@@ -15,7 +15,12 @@ export interface BannerPlace {
   readonly configPath: string | undefined;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** The app's stdio transports: the CLI line names only the commands that serve one. */
+  readonly stdio?: readonly StdioTransport[];
 }
+
+/** The flag `axn mcp-config` launches the app with (commands/mcp-config.ts): suggested only when a transport answers to it. */
+const MCP_STDIO_FLAG = "mcp-stdio";
 
 export function httpBanner(appName: string, origin: string, mounts: readonly Mounted[], place?: BannerPlace): string[] {
   const summaries = mounts.flatMap(({ running }) => (running.summary === undefined ? [] : [running.summary]));
@@ -51,16 +56,27 @@ function bannerOf({ entry, running }: Mounted, origin: string): TransportBanner 
  * `npx axn` finds the app's own bin only inside the app (elsewhere npx fetches an unrelated npm
  * package named `axn`); anywhere else the absolute form is the one that works.
  */
-function cliNote({ configPath, cwd, env }: BannerPlace): string[] {
+function cliNote({ configPath, cwd, env, stdio = [] }: BannerPlace): string[] {
+  const commands = cliCommands(stdio);
   const standing = resolve(env["INIT_CWD"] ?? cwd);
   const appDir = configPath === undefined ? resolve(cwd) : dirname(configPath);
   if (standing === appDir) {
-    return ["This app's CLI, from this folder:", "  npx axn tools · npx axn mcp-config · npx axn serve --mcp-stdio"];
+    return ["This app's CLI, from this folder:", `  ${commands.map((command) => `npx axn ${command}`).join(" · ")}`];
   }
   const entry = fileURLToPath(new URL("../../../bin/axn.js", import.meta.url));
   const config = configPath === undefined ? "" : ` --config ${configPath}`;
-  return [
-    `This app's CLI, from ${standing}:`,
-    `  ${process.execPath} ${entry} <tools|mcp-config|serve --mcp-stdio>${config}`,
-  ];
+  const listed = commands.length === 1 ? commands[0] : `<${commands.join("|")}>`;
+  return [`This app's CLI, from ${standing}:`, `  ${process.execPath} ${entry} ${listed}${config}`];
+}
+
+/**
+ * `tools` always; `mcp-config` and a launch line per stdio transport only when the app has one — an
+ * app without a stdio MCP server is not told how to launch one.
+ */
+function cliCommands(stdio: readonly StdioTransport[]): string[] {
+  const mcpConfig = stdio.some((transport) => transport.selectFlag === MCP_STDIO_FLAG) ? ["mcp-config"] : [];
+  const launches = stdio.map((transport) =>
+    transport.selectFlag === undefined ? `serve --stdio ${transport.name}` : `serve --${transport.selectFlag}`,
+  );
+  return ["tools", ...mcpConfig, ...launches];
 }

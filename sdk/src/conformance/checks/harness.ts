@@ -6,7 +6,7 @@
  * not the adapter, misbehaved — says so.
  */
 import { AssertionError } from "node:assert";
-import { ErrorCodes, Invoker, type AnyAxn } from "@axn/core";
+import { ErrorCodes, Invoker, type AnyAxn, type AxnPrincipal } from "@axn/core";
 import type { AdapterConformanceDriver, ConformanceSession } from "../driver.js";
 import { broken, show, type ConventionId } from "../conventions.js";
 import { capturingExceptions, type Report } from "../exceptions.js";
@@ -32,6 +32,7 @@ interface Session {
     name: string,
     args: Readonly<Record<string, unknown>>,
     ambientContext?: Readonly<Record<string, unknown>>,
+    signal?: AbortSignal,
   ): Promise<Answer>;
 }
 
@@ -48,8 +49,8 @@ export interface Harness<W> {
   check(id: ConformanceCheckId, title: string, body: CheckBody): ConformanceCheck;
   /** The adapter's own `wrap(action)`. */
   wrap(action: AnyAxn): Promise<W>;
-  /** The adapter's own zero-argument `tools()`. */
-  tools(): Promise<readonly W[]>;
+  /** The adapter's own `tools()`, with no arguments or with the caller's principal. */
+  tools(options?: { readonly principal: AxnPrincipal | null }): Promise<readonly W[]>;
   /** Serves `natives` over the driver's transport for `use`, then closes it. */
   withSession<T>(natives: readonly W[], use: (session: Session) => Promise<T>): Promise<T>;
   /** Wraps `action`, serves it alone, and calls it once. */
@@ -130,7 +131,10 @@ export function createHarness<W>(driver: AdapterConformanceDriver<W>): Harness<W
 
   const wrap = (action: AnyAxn): Promise<W> =>
     adapterCode(`wrap(${action.name})`, "wrapAnyAction", () => driver.wrap(action));
-  const tools = (): Promise<readonly W[]> => adapterCode("tools()", "zeroArgTools", () => driver.tools());
+  const tools = (options?: { readonly principal: AxnPrincipal | null }): Promise<readonly W[]> =>
+    options === undefined
+      ? adapterCode("tools()", "zeroArgTools", () => driver.tools())
+      : adapterCode(`tools({ principal: ${show(options.principal)} })`, "toolsFiltered", () => driver.tools(options));
 
   /** The driver, not the adapter, misbehaved (a wrong shape, a transport that did not start). */
   function driverError(problem: unknown): AssertionError {
@@ -160,10 +164,12 @@ export function createHarness<W>(driver: AdapterConformanceDriver<W>): Harness<W
           throw error instanceof DriverShapeError ? driverError(error) : error;
         }
       },
-      async call(name, args, ambientContext = {}) {
+      async call(name, args, ambientContext = {}, signal) {
         let reply: unknown;
         try {
-          reply = await step(`a call to "${name}"`, () => raw.call({ name, args, ambientContext }));
+          reply = await step(`a call to "${name}"`, () =>
+            raw.call(signal === undefined ? { name, args, ambientContext } : { name, args, ambientContext, signal }),
+          );
         } catch (error) {
           if (error instanceof AssertionError) throw error;
           // A name the transport does not serve is a naming problem, not an escaped mapping.

@@ -13,6 +13,7 @@ import { authorOnceChecks } from "./author-once.js";
 import { errorChecks } from "./errors.js";
 import { createHarness } from "./harness.js";
 import { inputChecks } from "./inputs.js";
+import { lifetimeChecks } from "./lifetime.js";
 import { liveChecks } from "./live.js";
 import { loadingChecks } from "./loading.js";
 import { namingChecks } from "./naming.js";
@@ -34,6 +35,7 @@ const GROUPS = [
   renderingChecks,
   settingChecks,
   liveChecks,
+  lifetimeChecks,
   accessChecks,
 ];
 

@@ -22,7 +22,10 @@ export const CHECK_IDS = [
   "present-as",
   "reject-opaque",
   "live-safe",
+  "cancellation",
+  "deadline",
   "tools-zero-arg",
+  "tools-filtered",
   "late-taps",
   "access-refused",
 ] as const;

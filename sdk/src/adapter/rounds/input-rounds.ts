@@ -1,0 +1,107 @@
+/**
+ * The questions of one run of a body on a transport that re-runs it with the answers (MCP
+ * 2026-07-28, an HTTP retry): each question is recorded by key with a digest of what was asked;
+ * an answer the caller gave is replayed to the question at the same position when that question is
+ * the same (same key, same digest) and every earlier one was answered too; the first question with
+ * no answer opens the round — it never settles, `onNeeded`'s callback runs (one turn later, so
+ * questions asked together with `Promise.all` go out together), and the transport abandons the body
+ * (run-rounds.ts).
+ *
+ * A body therefore repeats whatever it did before its last question: ask before acting.
+ */
+import { digestOf } from "./canonical.js";
+import type { InputKind, InputQuestion } from "./question.js";
+
+/** A question left open by a round: its kind and digest, so only the same question takes the answer. */
+export interface PendingQuestion {
+  readonly kind: InputKind;
+  readonly digest: string;
+}
+
+/** What one round carries to the next (inside the signed state): the answers so far and the open questions. */
+export interface CarriedRounds {
+  /** The digest of each answered question, in the order asked. */
+  readonly asked: readonly string[];
+  readonly answers: readonly unknown[];
+  /** The questions the last round left open, by key. */
+  readonly pending: { readonly [key: string]: PendingQuestion };
+}
+
+const NO_ROUNDS: CarriedRounds = Object.freeze({ asked: [], answers: [], pending: {} });
+
+/** The key of the n-th question of a call when the body did not name it (`AskOptions.key`). */
+const positionalKey = (index: number): string => `q${index}`;
+
+export class InputRounds {
+  readonly #carried: CarriedRounds;
+  readonly #responses: Readonly<Record<string, unknown>>;
+  #count = 0;
+  readonly #open: Record<string, InputQuestion> = {};
+  readonly #openDigests: Record<string, PendingQuestion> = {};
+  readonly #asked: string[] = [];
+  readonly #answers: unknown[] = [];
+  #wake: (() => void) | undefined;
+
+  /**
+   * `carried` is what the verified state of the previous round holds; `responses` the caller's
+   * answers to its open questions, by key (already checked: `checkInputResponse`).
+   */
+  constructor(carried: CarriedRounds = NO_ROUNDS, responses: Readonly<Record<string, unknown>> = {}) {
+    this.#carried = carried;
+    this.#responses = responses;
+  }
+
+  /**
+   * Calls `wake` once the body asked a question nobody has answered (one turn after the first, so
+   * every question of that turn is in). A callback, not a promise: most calls never ask, and pay
+   * for no promise.
+   */
+  onNeeded(wake: () => void): void {
+    this.#wake = wake;
+  }
+
+  /**
+   * How many of the call's questions this run starts with answers for (`ctx.answered`): those the
+   * state carries, and this retry's answers to the questions the last round left open.
+   */
+  get answered(): number {
+    return this.#carried.answers.length + Object.keys(this.#responses).length;
+  }
+
+  /** The answer when this round or an earlier one has it, else a promise that never settles. */
+  ask(question: InputQuestion, key?: string): Promise<unknown> {
+    const index = this.#count++;
+    const name = key ?? positionalKey(index);
+    const digest = digestOf({ name, question });
+    const answer = this.#answerAt(index, name, digest);
+    if (answer !== undefined) {
+      this.#asked.push(digest);
+      this.#answers.push(answer);
+      return Promise.resolve(answer);
+    }
+    const first = Object.keys(this.#open).length === 0;
+    this.#open[name] = question;
+    this.#openDigests[name] = { kind: question.kind, digest };
+    if (first) setImmediate(() => this.#wake?.());
+    return new Promise<never>(() => undefined);
+  }
+
+  /** The questions this round left open, by key: what the transport sends the caller. */
+  questions(): { readonly [key: string]: InputQuestion } {
+    return { ...this.#open };
+  }
+
+  /** What the next round's state carries. */
+  carried(): CarriedRounds {
+    return { asked: [...this.#asked], answers: [...this.#answers], pending: { ...this.#openDigests } };
+  }
+
+  #answerAt(index: number, name: string, digest: string): unknown {
+    // Only while every earlier question was answered: the first gap ends what the retry may reuse.
+    if (this.#answers.length !== index) return undefined;
+    const carried = this.#carried;
+    if (index < carried.answers.length) return carried.asked[index] === digest ? carried.answers[index] : undefined;
+    // A fresh answer is for the question the last round left open under this key, and only that one.
+    return carried.pending[name]?.digest === digest ? this.#responses[name] : undefined;
+  }
+}
