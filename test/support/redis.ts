@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { aptInstall } from "./apt.js";
 
 export interface RedisServer {
   readonly port: number;
@@ -33,14 +34,7 @@ function redisServerBinary(): string {
   if (path !== "") return path;
   if (installed === undefined) {
     installed = false;
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const install = () =>
-      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "redis-server"], { stdio: "ignore", env })
-        .status === 0;
-    if (!install()) {
-      spawnSync("apt-get", ["update"], { stdio: "ignore", env });
-      install();
-    }
+    aptInstall("redis-server");
     installed = true;
   }
   path = found();

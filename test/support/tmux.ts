@@ -13,6 +13,7 @@
 import { execFile, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
+import { aptInstall } from "./apt.js";
 
 const run = promisify(execFile);
 
@@ -23,13 +24,7 @@ export function tmuxAvailable(): boolean {
   const found = () => spawnSync("sh", ["-c", "command -v tmux"], { encoding: "utf8" }).stdout.trim() !== "";
   if (found() || checked) return found();
   checked = true;
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const install = () =>
-    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "tmux"], { stdio: "ignore", env }).status === 0;
-  if (!install()) {
-    spawnSync("apt-get", ["update"], { stdio: "ignore", env });
-    install();
-  }
+  aptInstall("tmux");
   return found();
 }
 
