@@ -31,38 +31,42 @@ describe("axn serve --mcp-stdio: what a cold start loads", () => {
     });
     let trace = "";
     transport.stderr?.on("data", (chunk: Buffer) => (trace += chunk.toString("utf8")));
+    // The child's stderr reaches this process on its own pipe, after the reply may have: the trace
+    // is read whole, once the server has ended (its stderr closed).
+    const ended = new Promise<void>((resolve) => transport.stderr?.on("end", () => resolve()));
     const client = new Client({ name: "cold-start-spec", version: "1.0.0" });
     await client.connect(transport);
     try {
       const listed = await client.listTools();
       expect(listed.tools.map((tool) => tool.name)).to.deep.equal(["add"]);
-      const loaded = trace;
-      // The trace works: the serve command and the MCP plugin are in it.
-      expect(loaded).to.include("sdk/dist/cli/commands/serve.js");
-      expect(loaded).to.include("jiti/dist/jiti.cjs");
-      for (const command of [
-        "call",
-        "dev",
-        "doctor",
-        "init",
-        "jobs",
-        "mcp-config",
-        "openapi",
-        "schema",
-        "tools",
-        "worker",
-      ]) {
-        expect(loaded, command).not.to.include(`sdk/dist/cli/commands/${command}.js`);
-      }
-      expect(loaded).not.to.include("node_modules/@opentelemetry/api");
-      expect(loaded).not.to.include("node_modules/semver/index.js");
-      expect(loaded).not.to.include("node_modules/jiti/lib/jiti.mjs");
-      // jose loads on the first JWT checked; zod 3's reflector when a zod 3 schema is first reflected.
-      expect(loaded).not.to.include("node_modules/jose/");
-      expect(loaded).not.to.include("node_modules/zod-to-json-schema/");
-      expect(loaded).not.to.include("node_modules/zod/v3/");
     } finally {
       await client.close();
     }
+    await ended;
+    const loaded = trace;
+    // The trace works: the serve command and the MCP plugin are in it.
+    expect(loaded).to.include("sdk/dist/cli/commands/serve.js");
+    expect(loaded).to.include("jiti/dist/jiti.cjs");
+    for (const command of [
+      "call",
+      "dev",
+      "doctor",
+      "init",
+      "jobs",
+      "mcp-config",
+      "openapi",
+      "schema",
+      "tools",
+      "worker",
+    ]) {
+      expect(loaded, command).not.to.include(`sdk/dist/cli/commands/${command}.js`);
+    }
+    expect(loaded).not.to.include("node_modules/@opentelemetry/api");
+    expect(loaded).not.to.include("node_modules/semver/index.js");
+    expect(loaded).not.to.include("node_modules/jiti/lib/jiti.mjs");
+    // jose loads on the first JWT checked; zod 3's reflector when a zod 3 schema is first reflected.
+    expect(loaded).not.to.include("node_modules/jose/");
+    expect(loaded).not.to.include("node_modules/zod-to-json-schema/");
+    expect(loaded).not.to.include("node_modules/zod/v3/");
   });
 });

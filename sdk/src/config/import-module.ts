@@ -1,7 +1,8 @@
 /**
  * Imports a config file or a plugin module. Native `import()` first, so a loader the app already
  * runs under (tsx, Node's type stripping) and Node's module cache are honoured; a TypeScript file
- * Node cannot load natively (Node 20) goes through `jiti`. jiti is handed the running copies of
+ * Node cannot load natively (Node 20; on a Node that strips types, what stripping cannot do) goes
+ * through `jiti`. jiti is handed the running copies of
  * `@axn/core` and `@axn/sdk` as virtual modules: a second copy would have its own registries and a
  * plugin's registrations would land where the host never looks.
  *
@@ -9,9 +10,10 @@
  * not through a relative import of the entry file: this module sits low in the sdk (config loading)
  * and must not import the entry that re-exports it.
  */
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Jiti } from "jiti";
 import { jitiFactory } from "./jiti.js";
 import { missingModuleMessage, missingModuleOf } from "./missing-module.js";
@@ -52,11 +54,25 @@ async function importScript(file: string, extension: string): Promise<Record<str
   try {
     return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
-    if (TYPESCRIPT.has(extension) && (error as { code?: unknown }).code === "ERR_UNKNOWN_FILE_EXTENSION") {
-      return importWithJiti(file);
-    }
+    if (TYPESCRIPT.has(extension) && nativeCannotLoad(error)) return importWithJiti(file);
     throw error;
   }
+}
+
+/**
+ * A TypeScript file Node's own loading cannot take, though jiti can: Node 20 knows no `.ts`; a Node
+ * that strips types refuses what stripping cannot do (an enum, a parameter property) and resolves a
+ * `.js` specifier literally where TypeScript means the `.ts` beside it. Each is refused while the
+ * module graph is resolved or parsed — before any of it runs — so jiti loading the file afresh
+ * evaluates nothing twice.
+ */
+function nativeCannotLoad(error: unknown): boolean {
+  const { code, url } = error as { code?: unknown; url?: unknown };
+  if (code === "ERR_UNKNOWN_FILE_EXTENSION" || code === "ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX") return true;
+  if (code === "ERR_INVALID_TYPESCRIPT_SYNTAX") return true;
+  if (code !== "ERR_MODULE_NOT_FOUND" || typeof url !== "string" || !/\.[mc]?js$/.test(url)) return false;
+  const missing = fileURLToPath(url);
+  return existsSync(missing.replace(/\.([mc]?)js$/, ".$1ts")) || existsSync(missing.replace(/\.js$/, ".tsx"));
 }
 
 // One jiti for the process: its module cache is what makes a module two TypeScript files import
