@@ -100,7 +100,7 @@ describe("axn CLI conventions and serve-time errors", function () {
 
     it("accepts --json on schema, call and openapi, whose output is JSON already", async () => {
       const schema = await axn(["schema", "list_tickets", "--json"], helpdesk);
-      expect(schema.code).to.equal(0);
+      expect(schema.code, schema.stderr).to.equal(0);
       expect(JSON.parse(schema.stdout)).to.have.property("type", "object");
       const call = await axn(["call", "list_tickets", "--json", "--args", '{"perPage":1}'], helpdesk);
       expect(call.code, call.stderr).to.equal(0);
