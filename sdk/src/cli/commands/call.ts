@@ -7,21 +7,14 @@
  * terminal or answered by `--answers` (call/terminal-questions.ts). Exit code 1 when the tool
  * failed or the caller was refused, 2 when it asked something nobody could answer.
  */
-import {
-  AccessDeniedError,
-  PRINCIPAL_AMBIENT_KEY,
-  Invoker,
-  isPrincipal,
-  render,
-  type AxnPrincipal,
-  type Result,
-} from "@axn/core";
+import { AccessDeniedError, PRINCIPAL_AMBIENT_KEY, Invoker, render, type Result } from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
 import type { Command } from "../command.js";
 import { findTool } from "../catalog.js";
 import { ExitCode, usageError } from "../errors.js";
 import { println } from "../io.js";
 import { parseJsonObject } from "../json-args.js";
+import { principalOption } from "../principal-option.js";
 import { loadApp } from "../load-app.js";
 import { liveOutput } from "../call/live-output.js";
 import { terminalQuestions, type TerminalQuestionsOptions } from "../call/terminal-questions.js";
@@ -82,7 +75,7 @@ export const callCommand: Command = {
     const args = parseJsonObject("args", stringOption(values["args"]), "call");
     const ambient = parseJsonObject("ambient", stringOption(values["ambient"]), "call");
     const answers = parseJsonObject("answers", stringOption(values["answers"]), "call");
-    const principal = parsePrincipal(values["as"]);
+    const principal = principalOption(values["as"], "call");
     if (principal !== undefined && PRINCIPAL_AMBIENT_KEY in ambient) {
       throw usageError(`Give the caller once: --as, or "${PRINCIPAL_AMBIENT_KEY}" in --ambient, not both`, "call");
     }
@@ -131,18 +124,6 @@ function promptingOf(io: CliIo, noInput: boolean): Pick<TerminalQuestionsOptions
   if (io.stdin?.isTTY !== true || stderr.isTTY !== true)
     return { prompt: undefined, noPromptReason: "there is no terminal to ask on" };
   return { prompt: { input: io.stdin, output: stderr as NodeJS.WriteStream }, noPromptReason: "" };
-}
-
-/** `--as ag_ada` or `--as '{"id":"ag_ada","roles":["agent"]}'`; absent: no caller. */
-function parsePrincipal(value: string | boolean | undefined): AxnPrincipal | undefined {
-  if (value === undefined) return undefined;
-  const text = typeof value === "string" ? value.trim() : "";
-  const hint = `--as takes a principal: an id (--as ag_ada) or a JSON object with a string "id" (--as '{"id":"ag_ada","roles":["agent"]}')`;
-  if (text === "") throw usageError(hint, "call");
-  if (!text.startsWith("{")) return { id: text };
-  const parsed = parseJsonObject("as", text, "call");
-  if (!isPrincipal(parsed)) throw usageError(hint, "call");
-  return parsed;
 }
 
 function stringOption(value: string | boolean | undefined): string | undefined {

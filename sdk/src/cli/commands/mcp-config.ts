@@ -13,6 +13,7 @@ import type { Command } from "../command.js";
 import { CliError, ExitCode, usageError } from "../errors.js";
 import { println } from "../io.js";
 import { packageInfo } from "../load-app.js";
+import { principalOption } from "../principal-option.js";
 
 /** The clients whose config shape is known, and where each reads it from. */
 export const MCP_CLIENTS = {
@@ -112,7 +113,10 @@ export const mcpConfigCommand: Command = {
       throw new CliError(ExitCode.config, errorMessage(error), "Run it in the app's folder, or pass --config PATH.");
     }
     const name = typeof values["name"] === "string" ? values["name"] : serverName(packageInfo(dirname(file)).name);
-    const principal = principalOption(values["as"]);
+    const caller = principalOption(values["as"], "mcp-config");
+    // One line, as an environment variable's value is best kept; a bare id stays bare.
+    const principal =
+      caller === undefined ? undefined : Object.keys(caller).length === 1 ? caller.id : JSON.stringify(caller);
     println(io.stdout, JSON.stringify(clientConfig(client as McpClient, name, stdioLaunch(file), principal), null, 2));
     println(
       io.stderr,
@@ -121,24 +125,3 @@ export const mcpConfigCommand: Command = {
     return ExitCode.ok;
   },
 };
-
-const AS_HINT = `--as takes a principal: an id (--as ag_ada) or a JSON object with a string "id" (--as '{"id":"ag_ada","roles":["agent"]}')`;
-
-/** `--as` as `AXN_PRINCIPAL` takes it, checked here so a launch never starts with a principal it ignores. */
-function principalOption(value: string | boolean | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const text = typeof value === "string" ? value.trim() : "";
-  if (text === "") throw usageError(AS_HINT, "mcp-config");
-  if (!text.startsWith("{")) return text;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw usageError(AS_HINT, "mcp-config");
-  }
-  const id = (parsed as { id?: unknown } | null)?.id;
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || typeof id !== "string" || id === "")
-    throw usageError(AS_HINT, "mcp-config");
-  // One line, as an environment variable's value is best kept.
-  return JSON.stringify(parsed);
-}
