@@ -97,6 +97,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "configurableInternals",
     "createKernelHost",
     "currentExecution",
+    "definingFileOf",
     "endedPayload",
     "errorMessage",
     "extensionsFrozen",

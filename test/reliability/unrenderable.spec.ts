@@ -1,6 +1,7 @@
 /**
  * Results that cannot be rendered: a cycle, NaN, Infinity, a lone surrogate (in a value and in a
- * key), and nesting far deeper than `JSON.stringify` can encode. Each transport refuses them with
+ * key), and nesting far past render's 1,000 levels (and past what `JSON.stringify` encodes on Node
+ * 20/24, which Node 26 encodes: refused alike on every Node). Each transport refuses them with
  * its own error — never a stack trace, never a partial body — reports the fault exactly once with
  * the tool named, and serves the next call.
  */
@@ -13,14 +14,14 @@ import { describePages, recordPages, recordProcessFaults } from "./support/watch
 /** The adapters' own answer when the mapping step fails (the same words in all three plugins). */
 const ADAPTER_FAILURE = "The tool could not produce a valid response";
 
-/** Where render says the offending value is (`UnserializableValue.path`); deep nesting is the encoder's refusal. */
-const PATHS: Record<UnrenderableKind, string | undefined> = {
+/** Where render says the offending value is (`UnserializableValue.path`). */
+const PATHS: Record<UnrenderableKind, string> = {
   cycle: "value.self",
   nan: "value.ratio",
   infinity: "value.ratio",
   loneSurrogate: "value.label",
   loneSurrogateKey: String.raw`value["key\udc00"]`,
-  deepNesting: undefined,
+  deepNesting: `value${"[0]".repeat(1_000)}`,
 };
 
 describe("reliability: results that cannot be rendered", function () {
@@ -47,11 +48,8 @@ describe("reliability: results that cannot be rendered", function () {
       action: "Reliability.Unrenderable",
       phase: "adapter response",
     });
-    const path = PATHS[kind];
-    if (path !== undefined) {
-      expect(page!.error).to.be.instanceOf(UnserializableValue);
-      expect((page!.error as UnserializableValue).path).to.equal(path);
-    } else expect(page!.error).to.be.instanceOf(RangeError);
+    expect(page!.error).to.be.instanceOf(UnserializableValue);
+    expect((page!.error as UnserializableValue).path).to.equal(PATHS[kind]);
   }
 
   for (const transport of TRANSPORTS) {

@@ -49,10 +49,10 @@ export interface ActionInternals {
   /** The declared (or inherited) access policy; `undefined`: the app's default applies. */
   readonly access: AccessPolicy | undefined;
   /**
-   * The file of the module whose evaluation defined the action, when the stack showed one (see
-   * kernel/origins.ts); never set for a factory-built action.
+   * The files on the synchronous stack when the action was defined, innermost first: the defining
+   * module is one of them (kernel/origins.ts says which); never set for a factory-built action.
    */
-  readonly definingFile: string | undefined;
+  readonly definitionFiles: readonly string[] | undefined;
   /** Runs one call; `policy` comes from the caller (the Invoker) and applies to this call only. */
   readonly execute: (
     args: unknown,

@@ -16,7 +16,7 @@ export { accessPolicyProblem, freezeAccessPolicy } from "../action/access.js";
 export type { NormalizedField } from "../action/fields.js";
 export { catalogActions, catalogVersion, clearCatalog } from "../runtime/catalog.js";
 export { makeResult } from "../action/result.js";
-export { moduleOriginOf, setModuleOrigin } from "../kernel/origins.js";
+export { definingFileOf, moduleOriginOf, setModuleOrigin } from "../kernel/origins.js";
 export { currentExecution } from "../context/execution.js";
 export { FOR_PLUGIN, type PluginScoped } from "../host/hooks.js";
 export { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";

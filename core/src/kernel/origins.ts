@@ -6,9 +6,14 @@
  * Which module *defined* an action is recorded when it is defined, because nothing later can tell:
  * an ES module's exports are live bindings, so a barrel re-exporting an action exports the same
  * value as the module that defined it, and importing the barrel first is what evaluates that module.
- * The defining module is the one whose evaluation is running: the outermost synchronous frame of
- * the stack at definition (a module body is the bottom of the synchronous stack while it evaluates;
- * a helper it calls sits above it, and a dynamic importer only appears as an async frame).
+ * The defining module is one of the files on the synchronous stack at definition. Which one depends
+ * on how it was loaded: under `import()` it is the outermost (a module body is the bottom of the
+ * synchronous stack while it evaluates, a dynamic importer only an async frame); under a synchronous
+ * load — CommonJS `require`, or Node's `require(esm)`, as when a CommonJS test runner loads an ES
+ * module app on Node 22+ — the modules that required it sit outward of it, down to the runner. So
+ * definition records every file on that stack, innermost first, and discovery takes the innermost
+ * one that is a module under the root exporting the action: a helper the module called sits inward
+ * of it and does not export it, a requirer sits outward.
  */
 import { fileURLToPath } from "node:url";
 import type { ActionInternals } from "../action/internals.js";
@@ -24,34 +29,41 @@ export function moduleOriginOf(internals: ActionInternals): ModuleOrigin | undef
   return kernel.tools.origins.get(internals);
 }
 
-/** The file of the module whose evaluation defined the action, when the stack showed one. */
+/**
+ * The file of the module that defined the action: the one discovery found (see above), else — an
+ * action no root module defined — the innermost file on its definition's stack (the module or
+ * helper that called `defineAxn`). `undefined` when the stack showed none.
+ */
 export function definingFileOf(internals: ActionInternals): string | undefined {
-  return internals.definingFile;
+  return kernel.tools.origins.get(internals)?.file ?? internals.definitionFiles?.[0];
 }
 
-// Deep enough for any helper chain; a stack this deep is cut short, and then the outermost frame is unknown.
+// Deep enough for any helper chain; a stack this deep is cut short, and then the files are unknown.
 const FRAME_LIMIT = 200;
 
 /**
- * The outermost synchronous, non-Node frame's file (a path, never a URL), if there is one: what
- * `defineAxn` records as the defining module.
+ * The distinct files (paths, never URLs) of the synchronous, non-Node frames below \`above\` — the
+ * function the app called (\`defineAxn\`) — innermost first; \`undefined\` when the stack was too deep to
+ * see whole.
  */
-export function outermostSyncFile(): string | undefined {
+export function definitionFilesBelow(above: Function): readonly string[] | undefined {
   const { stackTraceLimit, prepareStackTrace } = Error;
   try {
     Error.stackTraceLimit = FRAME_LIMIT;
     Error.prepareStackTrace = (_error, sites) => sites;
     const holder: { stack?: unknown } = {};
-    Error.captureStackTrace(holder);
+    Error.captureStackTrace(holder, above);
     const sites = holder.stack as NodeJS.CallSite[] | undefined; // formatted lazily, so read it here
     if (!Array.isArray(sites) || sites.length >= FRAME_LIMIT) return undefined;
-    let outermost: string | undefined;
+    const files: string[] = [];
     for (const site of sites) {
       if (site.isAsync()) break;
-      const file = site.getFileName();
-      if (typeof file === "string" && file !== "" && !file.startsWith("node:")) outermost = file;
+      const name = site.getFileName();
+      if (typeof name !== "string" || name === "" || name.startsWith("node:")) continue;
+      const file = name.startsWith("file:") ? fileURLToPath(name) : name;
+      if (files[files.length - 1] !== file && !files.includes(file)) files.push(file);
     }
-    return outermost === undefined ? undefined : outermost.startsWith("file:") ? fileURLToPath(outermost) : outermost;
+    return Object.freeze(files);
   } catch {
     return undefined;
   } finally {

@@ -85,8 +85,11 @@ export interface KernelConfigurable {
 
 /** Where a tool-root module put an action: its path under the root, as a qualified name. */
 export interface ModuleOrigin {
-  readonly qualifiedName: string;
+  /** The module under a tool root that defined the action. */
+  readonly file: string;
   readonly root: string;
+  /** The name its path gives the action; \`undefined\` when the module exports other actions too. */
+  readonly qualifiedName: string | undefined;
 }
 
 interface CatalogState {

@@ -11,8 +11,8 @@
  * const strict = render(result, { rejectOpaque: true });            // a published HTTP contract
  * ```
  *
- * The walk is iterative (an explicit stack), so nesting depth is never render's failure: it is the
- * encoder's concern. Output shares structure with the exposed values wherever nothing had to change
+ * The walk is iterative (an explicit stack), and refuses nesting past 1,000 levels (`MAX_NESTING`)
+ * on every Node, where the engine's own limits differ (walker.ts says why). Output shares structure with the exposed values wherever nothing had to change
  * (a plain object or array whose members all render as themselves is returned as is, after being
  * checked), which keeps `render` + `JSON.stringify` close to `JSON.stringify` alone (bench: row 3a).
  * Treat the output as read-only.

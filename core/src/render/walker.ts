@@ -1,6 +1,6 @@
 /**
- * The render walker: an iterative walk (an explicit stack, so nesting depth is never render's
- * failure) that returns a value's JSON-safe form, sharing structure with the input wherever nothing
+ * The render walker: an iterative walk (an explicit stack, so the engine's call stack is never what
+ * limits nesting: `MAX_NESTING` is, the same on every Node) that returns a value's JSON-safe form, sharing structure with the input wherever nothing
  * had to change, or throws an `UnserializableValue` naming the path to the first value with no
  * honest JSON form (docs/serialization.md lists the rules).
  */
@@ -22,6 +22,15 @@ const OMIT: unique symbol = Symbol("omit");
 
 /** Up to this depth the ancestor check scans the stack; deeper frames also go into a Set. */
 const LINEAR_DEPTH = 64;
+
+/**
+ * Deeper than this a value is refused. The walk could go on (its stack is an array), but the other
+ * end cannot: Python's \`json\` (the MCP Python SDK, LangChain's Python tools) stops near 1,000 levels,
+ * \`JSON.stringify\` threw a \`RangeError\` near 4,000 on Node 20 and 24 while Node 26 encodes any
+ * depth — so what a transport answered depended on the Node it ran on. One limit, checked here,
+ * makes the answer the same everywhere and one every common client can decode.
+ */
+const MAX_NESTING = 1000;
 
 /** A toJSON that keeps returning new objects with their own toJSON is refused after this many. */
 const MAX_TOJSON_HOPS = 16;
@@ -101,7 +110,7 @@ export function setProperty(out: Record<string, unknown>, key: string, value: un
 
 export class Walker {
   private readonly stack: Frame[] = [];
-  /** Ancestors deeper than LINEAR_DEPTH, so a 10,000-deep value is not an O(n²) scan. */
+  /** Ancestors deeper than LINEAR_DEPTH, so a 1,000-deep value is not an O(n²) scan. */
   private deep: Set<object> | undefined;
 
   /** The field's name as a path (quoted when not an identifier); `root` stays the bare key `toJSON` is given. */
@@ -262,6 +271,14 @@ export class Walker {
 
   private push(frame: Frame): void {
     const depth = this.stack.length;
+    // The holder is frame 0, so a container's depth is its nesting level (the value itself is 1).
+    if (depth > MAX_NESTING) {
+      this.fail(
+        depth - 1,
+        frame.at,
+        `nested more than ${MAX_NESTING.toLocaleString("en-US")} levels deep (flatten it)`,
+      );
+    }
     this.stack.push(frame);
     if (depth >= LINEAR_DEPTH) {
       const deep = (this.deep ??= new Set());

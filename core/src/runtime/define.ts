@@ -33,7 +33,7 @@ import { addToCatalog } from "./catalog.js";
 import { buildInputSchema, buildOutputSchema } from "../reflection/json-schema.js";
 import type { JsonSchema } from "../schema/json-schema-types.js";
 import { deriveToolName } from "../action/tool-name.js";
-import { moduleOriginOf, outermostSyncFile } from "../kernel/origins.js";
+import { definitionFilesBelow, moduleOriginOf } from "../kernel/origins.js";
 import { kernel } from "../kernel/state.js";
 import { axnConfig } from "../options/global.js";
 
@@ -67,7 +67,7 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     factory,
     coerceInputTypes: def.coerceInputTypes,
     access: accessOf(declaration),
-    definingFile: factory ? undefined : outermostSyncFile(),
+    definitionFiles: factory ? undefined : definitionFilesBelow(defineAxn),
     execute: (args: unknown, options: CallOptions | undefined, policy: CallPolicy | undefined) =>
       execute(compiled, args, options, policy),
     precheck: (args: unknown, options: CallOptions | undefined, policy: CallPolicy | undefined) =>

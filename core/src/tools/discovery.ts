@@ -17,7 +17,7 @@ import { ensureInCatalog } from "../runtime/catalog.js";
 import { axnConfig } from "../options/global.js";
 import { kernel } from "../kernel/state.js";
 import { qualifiedNameFromModulePath } from "../action/tool-name.js";
-import { definingFileOf, setModuleOrigin } from "../kernel/origins.js";
+import { setModuleOrigin } from "../kernel/origins.js";
 import { assertToolRoots, realPathOf } from "./roots.js";
 import { listRootModules, type RootModule } from "./root-modules.js";
 import { assertCatalogAdapters, requireAdapter, toolsChanged } from "./adapters.js";
@@ -68,8 +68,11 @@ async function loadRoot(root: string): Promise<LoadedModule[]> {
  * defined outside the root keeps the name its own `name` derives.
  */
 function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): void {
-  const byRealPath = new Map<string, LoadedModule>();
-  for (const entry of loaded) if (!byRealPath.has(entry.module.real)) byRealPath.set(entry.module.real, entry);
+  const byPath = new Map<string, LoadedModule>();
+  for (const entry of loaded) {
+    if (!byPath.has(entry.module.path)) byPath.set(entry.module.path, entry);
+    if (!byPath.has(entry.module.real)) byPath.set(entry.module.real, entry);
+  }
   const seen = new Set<AnyAxn>();
   for (const { actions } of loaded) {
     for (const action of actions) {
@@ -80,28 +83,39 @@ function grantRoot(key: string, root: string, loaded: readonly LoadedModule[]): 
       kernel.tools.grants.set(internals, grants);
       if (seen.has(action)) continue;
       seen.add(action);
-      const definer = definingModule(action, loaded, byRealPath);
-      if (definer !== undefined && definer.actions.length === 1 && definer.actions[0] === action) {
-        const rel = relative(root, definer.module.path).split(sep).join("/");
-        setModuleOrigin(internals, { qualifiedName: qualifiedNameFromModulePath(rel), root });
-      }
+      const definer = definingModule(action, loaded, byPath);
+      if (definer === undefined) continue;
+      const sole = definer.actions.length === 1;
+      const rel = relative(root, definer.module.path).split(sep).join("/");
+      setModuleOrigin(internals, {
+        file: definer.module.path,
+        root,
+        qualifiedName: sole ? qualifiedNameFromModulePath(rel) : undefined,
+      });
     }
   }
 }
 
 /**
- * The root module that defined `action`, from the file recorded at its definition. Only when no
- * file was recorded (a stack that showed none) does a sole exporting module stand in for it.
+ * The root module that defined `action`: the innermost file on its definition's stack that is a
+ * module of this root exporting it (kernel/origins.ts says why). Only when the stack could not be
+ * read whole does a sole exporting module stand in for it.
  */
 function definingModule(
   action: AnyAxn,
   loaded: readonly LoadedModule[],
-  byRealPath: ReadonlyMap<string, LoadedModule>,
+  byPath: ReadonlyMap<string, LoadedModule>,
 ): LoadedModule | undefined {
-  const file = definingFileOf(internalsOf(action));
-  if (file !== undefined) return byRealPath.get(realPathOf(file));
-  const exporters = loaded.filter((entry) => entry.actions.includes(action));
-  return exporters.length === 1 ? exporters[0] : undefined;
+  const files = internalsOf(action).definitionFiles;
+  if (files === undefined) {
+    const exporters = loaded.filter((entry) => entry.actions.includes(action));
+    return exporters.length === 1 ? exporters[0] : undefined;
+  }
+  for (const file of files) {
+    const entry = byPath.get(file) ?? byPath.get(realPathOf(file));
+    if (entry?.actions.includes(action)) return entry;
+  }
+  return undefined;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { existsSync, statSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { isAxnError, Tools, type AnyAxn } from "@axn/core";
-import { catalogActions, internalsOf, registeredAdapters } from "@axn/core/internal";
+import { catalogActions, definingFileOf, internalsOf, registeredAdapters } from "@axn/core/internal";
 import { CliError, ExitCode } from "./errors.js";
 
 export function assertToolRootsExist(root: string, where: string): void {
@@ -57,7 +57,7 @@ function conflictingDefinitions(key: string): AnyAxn[] {
 }
 
 function definedIn(action: AnyAxn, root: string): string {
-  const file = internalsOf(action).definingFile;
+  const file = definingFileOf(internalsOf(action));
   if (file === undefined) return "defined outside a module file";
   const path = relative(root, file);
   return path.startsWith("..") ? file : path;

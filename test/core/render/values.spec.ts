@@ -509,19 +509,27 @@ describe("render: values", () => {
       return value;
     }
 
-    it("walks 10,000-deep objects and arrays without exhausting the stack", () => {
-      const objects = nest(10_000, 1);
+    it("walks 1,000-deep objects and arrays (the limit), and refuses the level past it on every Node", () => {
+      const objects = nest(1_000, 1); // the value itself is level 1
       expect(renderValue(objects, "deep", loose)).to.equal(objects); // nothing to change: returned as is
-      const deep = nest(10_000, new Date(0), true);
+      const deep = nest(1_000, new Date(0), true);
       let rendered: unknown = renderValue(deep, "deep", loose);
-      for (let i = 0; i < 10_000; i++) rendered = (rendered as unknown[])[0];
+      for (let i = 0; i < 1_000; i++) rendered = (rendered as unknown[])[0];
       expect(rendered).to.equal("1970-01-01T00:00:00.000Z");
+      const past = refusal(() => renderValue(nest(1_001, 1), "deep", loose));
+      expect(past.message).to.equal(
+        `Cannot render deep${".child".repeat(1_000)}: nested more than 1,000 levels deep (flatten it)`,
+      );
+      // Far past what JSON.stringify can encode on Node 20/24, and what Node 26 encodes: refused alike.
+      expect(refusal(() => renderValue(nest(100_000, 1, true), "deep", loose)).path).to.equal(
+        `deep${"[0]".repeat(1_000)}`,
+      );
     });
 
-    it("still finds a cycle that closes 10,000 levels down", () => {
+    it("still finds a cycle that closes at the deepest level allowed", () => {
       const root: { child?: unknown } = {};
       let at = root;
-      for (let i = 0; i < 10_000; i++) {
+      for (let i = 0; i < 999; i++) {
         const next = {};
         at.child = next;
         at = next;
@@ -529,7 +537,7 @@ describe("render: values", () => {
       at.child = root;
       const error = refusal(() => renderValue(root, "deep", loose));
       expect(error.reason).to.equal("cyclic reference (the value contains itself)");
-      expect(error.path).to.equal(`deep${".child".repeat(10_001)}`);
+      expect(error.path).to.equal(`deep${".child".repeat(1_000)}`);
     });
   });
 });

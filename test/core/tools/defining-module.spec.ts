@@ -6,12 +6,15 @@
  * it is imported before the defining module (and so is what evaluates it) or after it.
  */
 import { expect } from "chai";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { Tools, type AnyAxn } from "@axn/core";
 import { createKernelHost } from "@axn/core/internal";
 import { resetKernel } from "@axn/sdk/testing";
 
+const execFileAsync = promisify(execFile);
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../../fixtures/defining-module");
 
 async function discover(roots: readonly string[]): Promise<readonly AnyAxn[]> {
@@ -61,6 +64,22 @@ describe("tool roots: the module that defines an action names it", () => {
       "billing_charge",
       "billing_void_invoice",
       "fixture_shared_lookup",
+    ]);
+  });
+});
+
+describe("tool roots: the defining module when modules load synchronously (require, require(esm))", () => {
+  // A plain Node process, as a CommonJS test runner (jest, mocha without a loader) runs an app:
+  // runner.cjs requires one ES module tool before discovery, and a CommonJS barrel under the root
+  // requires the module that defines its action. Both put a requirer's frame outward of the
+  // definition; the tool is still named by the module that defined it.
+  it("names each tool by its defining module, not by the runner or barrel that required it", async () => {
+    const { stdout } = await execFileAsync(process.execPath, [join(FIXTURES, "required/runner.cjs")], {
+      env: { ...process.env, NODE_OPTIONS: "--no-warnings" },
+    });
+    expect(JSON.parse(stdout)).to.deep.equal([
+      ["Fixture.ChargeBack", "billing_charge_back"],
+      ["Fixture.Settle", "billing_settle"],
     ]);
   });
 });

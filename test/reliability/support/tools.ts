@@ -167,7 +167,7 @@ export const UNRENDERABLE_KINDS = [
 ] as const;
 export type UnrenderableKind = (typeof UNRENDERABLE_KINDS)[number];
 
-/** How deep `deepNesting` nests: far past what `JSON.stringify` can encode on a default stack. */
+/** How deep `deepNesting` nests: far past render's limit and what `JSON.stringify` encodes on Node 20/24. */
 const UNRENDERABLE_DEPTH = 100_000;
 
 function unrenderable(kind: UnrenderableKind): unknown {
