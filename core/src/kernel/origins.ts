@@ -42,8 +42,8 @@ export function definingFileOf(internals: ActionInternals): string | undefined {
 const FRAME_LIMIT = 200;
 
 /**
- * The distinct files (paths, never URLs) of the synchronous, non-Node frames below \`above\` — the
- * function the app called (\`defineAxn\`) — innermost first; \`undefined\` when the stack was too deep to
+ * The distinct files (paths, never URLs) of the synchronous, non-Node frames below `above` — the
+ * function the app called (`defineAxn`) — innermost first; `undefined` when the stack was too deep to
  * see whole.
  */
 export function definitionFilesBelow(above: Function): readonly string[] | undefined {
@@ -61,7 +61,7 @@ export function definitionFilesBelow(above: Function): readonly string[] | undef
       const name = site.getFileName();
       if (typeof name !== "string" || name === "" || name.startsWith("node:")) continue;
       const file = name.startsWith("file:") ? fileURLToPath(name) : name;
-      if (files[files.length - 1] !== file && !files.includes(file)) files.push(file);
+      if (!files.includes(file)) files.push(file);
     }
     return Object.freeze(files);
   } catch {

@@ -88,7 +88,7 @@ export interface ModuleOrigin {
   /** The module under a tool root that defined the action. */
   readonly file: string;
   readonly root: string;
-  /** The name its path gives the action; \`undefined\` when the module exports other actions too. */
+  /** The name its path gives the action; `undefined` when the module exports other actions too. */
   readonly qualifiedName: string | undefined;
 }
 

@@ -25,8 +25,8 @@ const LINEAR_DEPTH = 64;
 
 /**
  * Deeper than this a value is refused. The walk could go on (its stack is an array), but the other
- * end cannot: Python's \`json\` (the MCP Python SDK, LangChain's Python tools) stops near 1,000 levels,
- * \`JSON.stringify\` threw a \`RangeError\` near 4,000 on Node 20 and 24 while Node 26 encodes any
+ * end cannot: Python's `json` (the MCP Python SDK, LangChain's Python tools) stops near 1,000 levels,
+ * `JSON.stringify` threw a `RangeError` near 4,000 on Node 20 and 24 while Node 26 encodes any
  * depth — so what a transport answered depended on the Node it ran on. One limit, checked here,
  * makes the answer the same everywhere and one every common client can decode.
  */

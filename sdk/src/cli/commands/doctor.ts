@@ -8,14 +8,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { ErrorCodes, mayCall, Tools, type AnyAxn } from "@axn/core";
 import { servingConfig } from "../../serving/settings.js";
-import {
-  definingFileOf,
-  errorMessage,
-  internalsOf,
-  kernelCopies,
-  moduleOriginOf,
-  registeredAdapters,
-} from "@axn/core/internal";
+import { definingFileOf, errorMessage, internalsOf, kernelCopies, registeredAdapters } from "@axn/core/internal";
 import { findConfigFile, loadConfig } from "../../config/load-config.js";
 import { installedPluginPackages, suggestPlugin } from "../../config/did-you-mean.js";
 import { isPathSpecifier, PLUGIN_PREFIX } from "../../config/plugin-names.js";
@@ -285,10 +278,9 @@ function rootFinding(app: LoadedApp, key: string, root: string, members: readonl
     };
   }
   const modules = countModules(dir);
-  // An action counts for the root whose module defined it, named by its path or not.
-  const fromRoot = members?.filter(
-    (action) => moduleOriginOf(internalsOf(action))?.root === dir || isUnder(definingFileOf(internalsOf(action)), dir),
-  ).length;
+  // An action counts for the root whose module defined it, named by its path or not (definingFileOf
+  // is the module discovery found under its root, else the file that called defineAxn).
+  const fromRoot = members?.filter((action) => isUnder(definingFileOf(internalsOf(action)), dir)).length;
   if (modules === 0 || fromRoot === 0) {
     return {
       level: "warn",
