@@ -7,6 +7,9 @@
  * - the literal files: `package.json`, `README.md`, `LICENSE`, `CHANGELOG.md` (and the sdk's `bin/axn.js`);
  * - for every module `src/<m>.ts`: the source itself and tsc's four outputs, `dist/<m>.js`,
  *   `dist/<m>.js.map`, `dist/<m>.d.ts`, `dist/<m>.d.ts.map`.
+ * - `docs/…`: the documentation, exactly the files reachable from the README through relative links
+ *   (scripts/ship-docs.mjs copies them at build: the README links `docs/<page>`), each page the
+ *   repository's own once links are read as their text, every link resolving inside the tarball.
  * The sources ship so that the source maps and declaration maps resolve: a stack trace or a
  * go-to-definition lands on a file the package has. No `.tsbuildinfo`, no stale output of a
  * deleted module, no stray file.
@@ -148,13 +151,76 @@ function sourceModules(folder: string): string[] {
   return found;
 }
 
-/** The pinned list: the literal files plus each module and its four outputs. */
-function expectedFiles(folder: string, spec: PackageSpec): string[] {
+/** The pinned list: the literal files, each module and its four outputs, the docs the README reaches. */
+function expectedFiles(folder: string, spec: PackageSpec, shipped: ReadonlySet<string>): string[] {
   const perModule = sourceModules(folder).flatMap((source) => {
     const out = `dist/${source.slice("src/".length, -".ts".length)}`;
     return [source, `${out}.js`, `${out}.js.map`, `${out}.d.ts`, `${out}.d.ts.map`];
   });
-  return [...spec.literal, ...perModule].sort();
+  const docs = [...reachableFromReadme(folder, shipped)].filter((path) => path.startsWith("docs/"));
+  return [...spec.literal, ...perModule, ...docs].sort();
+}
+
+/** A Markdown link outside code: its text and its target (no scheme, no in-page anchor). */
+interface PageLink {
+  readonly text: string;
+  readonly target: string;
+}
+
+/** The relative links of a Markdown page, outside fenced blocks and code spans. */
+function pageLinks(markdown: string): PageLink[] {
+  const links: PageLink[] = [];
+  let fenced = false;
+  for (const line of markdown.split("\n")) {
+    if (/^(```|~~~)/.test(line.trimStart())) fenced = !fenced;
+    if (fenced || /^(```|~~~)/.test(line.trimStart())) continue;
+    const spans = [...line.matchAll(/`[^`]*`/g)].map((span) => [span.index, span.index + span[0].length] as const);
+    for (const match of line.matchAll(/!?\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+      if (spans.some(([from, to]) => match.index > from && match.index < to)) continue;
+      const target = match[2]!;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("#")) continue;
+      links.push({ text: match[1]!, target });
+    }
+  }
+  return links;
+}
+
+/** A page with every link (outside code) read as its text alone. */
+function withoutLinks(markdown: string): string {
+  let fenced = false;
+  return markdown
+    .split("\n")
+    .map((line) => {
+      if (/^(```|~~~)/.test(line.trimStart())) {
+        fenced = !fenced;
+        return line;
+      }
+      if (fenced) return line;
+      const spans = [...line.matchAll(/`[^`]*`/g)].map((span) => [span.index, span.index + span[0].length] as const);
+      return line.replace(
+        /(!?)\[([^\]]*)\]\(([^)\s]+)(\s+"[^"]*")?\)/g,
+        (whole, _bang, text: string, _t, _title, at: number) =>
+          spans.some(([from, to]) => at > from && at < to) ? whole : text,
+      );
+    })
+    .join("\n");
+}
+
+/** Tarball paths reached from README.md through relative links (following .md pages), in the package folder. */
+function reachableFromReadme(folder: string, shipped: ReadonlySet<string>): Set<string> {
+  const reached = new Set<string>();
+  const queue = ["README.md"];
+  while (queue.length > 0) {
+    const page = queue.shift()!;
+    if (reached.has(page)) continue;
+    reached.add(page);
+    if (!page.endsWith(".md") || !shipped.has(page)) continue;
+    for (const { target } of pageLinks(readFileSync(join(repo, folder, page), "utf8"))) {
+      const path = posix.normalize(posix.join(posix.dirname(page), target.split("#")[0]!));
+      if (!reached.has(path)) queue.push(path);
+    }
+  }
+  return reached;
 }
 
 describe("the package tarballs (npm pack --dry-run --json)", function () {
@@ -164,8 +230,8 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
 
   before(async () => {
     for (const folder of Object.keys(PACKAGES)) {
-      if (!existsSync(join(repo, folder, "dist/index.js")))
-        throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
+      if (!existsSync(join(repo, folder, "dist/index.js")) || !existsSync(join(repo, folder, "docs/README.md")))
+        throw new Error(`${folder}/dist or ${folder}/docs is missing: build first (npm run build)`);
     }
     const workspaces = Object.keys(PACKAGES).flatMap((folder) => ["-w", folder]);
     const [file, args] = npmCommand(["pack", "--dry-run", "--json", "--ignore-scripts", ...workspaces]);
@@ -194,13 +260,13 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
           .sort();
 
       it(`ships exactly ${spec.literal.join(", ")} and, per module, src/<m>.ts with dist/<m>.{js,js.map,d.ts,d.ts.map}`, () => {
-        const expected = expectedFiles(folder, spec);
+        const expected = expectedFiles(folder, spec, new Set(paths()));
         const actual = paths();
         const unexpected = actual.filter((path) => !expected.includes(path));
         const missing = expected.filter((path) => !actual.includes(path));
         expect(
           { unexpected, missing },
-          `${spec.name}'s tarball differs from the pinned list (stale output? rebuild from clean: rm -rf ${folder}/dist && npx tsc -b)`,
+          `${spec.name}'s tarball differs from the pinned list (stale output? rebuild from clean: rm -rf ${folder}/dist && npm run build)`,
         ).to.deep.equal({ unexpected: [], missing: [] });
         expect(actual).to.deep.equal(expected);
         expect(actual.filter((path) => path.endsWith(".tsbuildinfo"))).to.deep.equal([]);
@@ -233,7 +299,7 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
         expect(manifest.license).to.equal("MIT");
       });
 
-      it("ships its own README: its name, the install line, its two public methods, links that resolve", () => {
+      it("ships its own README: its name, the install line, its two public methods, links to its docs", () => {
         const readme = readFileSync(join(repo, folder, "README.md"), "utf8");
         expect(readme.split("\n")[0]).to.equal(`# ${spec.name}`);
         expect(readme.split("\n")).to.include(spec.install);
@@ -242,12 +308,39 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
           .filter((line) => line.startsWith("## "))
           .map((line) => line.slice(3));
         expect(headings).to.deep.equal([...spec.methods, ...(spec.sections ?? []), "Documentation", "License"]);
-        const links = [...readme.matchAll(/\]\(([^)]+)\)/g)]
-          .map((match) => match[1]!)
-          .filter((link) => !/^[a-z]+:/.test(link) && !link.startsWith("#"));
-        expect(links.filter((link) => link.includes("docs/")).length, "links to the docs").to.be.greaterThan(0);
-        const broken = links.filter((link) => !existsSync(resolve(repo, folder, link.split("#")[0]!)));
-        expect(broken, "links that resolve in the repository").to.deep.equal([]);
+        const targets = pageLinks(readme).map(({ target }) => target.split("#")[0]!);
+        expect(targets.length, "links to the docs").to.be.greaterThan(0);
+        expect(
+          targets.filter((target) => !target.startsWith("docs/")),
+          "README links outside the package's docs/",
+        ).to.deep.equal([]);
+      });
+
+      it("ships every page and file its README and docs link to: each relative link resolves inside the tarball", () => {
+        const shipped = new Set(paths());
+        const broken: string[] = [];
+        for (const page of paths().filter((path) => path.endsWith(".md"))) {
+          for (const { target } of pageLinks(readFileSync(join(repo, folder, page), "utf8"))) {
+            const path = posix.normalize(posix.join(posix.dirname(page), target.split("#")[0]!));
+            if (!shipped.has(path)) broken.push(`${page} -> ${target}`);
+          }
+        }
+        expect(broken).to.deep.equal([]);
+        expect(paths(), "the guide's start and the getting-started page").to.include.members([
+          "docs/README.md",
+          "docs/getting-started.md",
+        ]);
+      });
+
+      it("ships each page as the repository has it (the root README as docs/README.md), links aside", () => {
+        const pages = paths().filter((path) => path.startsWith("docs/") && path.endsWith(".md"));
+        expect(pages.length).to.be.greaterThan(10);
+        for (const page of pages) {
+          const source = page === "docs/README.md" ? join(repo, "README.md") : join(repo, page);
+          expect(withoutLinks(readFileSync(join(repo, folder, page), "utf8")), page).to.equal(
+            withoutLinks(readFileSync(source, "utf8")),
+          );
+        }
       });
 
       it("declares what must be one copy per app as a peer, never as a dependency", () => {

@@ -50,8 +50,8 @@ export function packedPackages(): Promise<readonly PackedPackage[]> {
 
 async function pack(): Promise<readonly PackedPackage[]> {
   for (const folder of PACKED_WORKSPACES) {
-    if (!existsSync(join(repo, folder, "dist/index.js")))
-      throw new Error(`${folder}/dist is missing: build first (npx tsc -b)`);
+    if (!existsSync(join(repo, folder, "dist/index.js")) || !existsSync(join(repo, folder, "docs/README.md")))
+      throw new Error(`${folder}/dist or ${folder}/docs is missing: build first (npm run build)`);
   }
   const folder = join(tmpdir(), `${PREFIX}${contentKey()}`);
   const cached = readManifest(folder);
