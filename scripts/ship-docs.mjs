@@ -12,10 +12,10 @@
 //   alone, since nothing in the tarball could answer it.
 // Links with a scheme (https:, mailto:) and in-page anchors are left as they are.
 //
-// The copies are build output: `<package>/docs/` is git-ignored, replaced whole on each run, and
+// The copies are build output: `<package>/docs/` is git-ignored, brought up to date on each run, and
 // listed in each package's `files`. test/e2e/packaging.spec.ts checks that every relative link in
 // a packed README and in every shipped page resolves to a file of the same tarball.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -73,11 +73,10 @@ function copyOf(file) {
   return undefined;
 }
 
-/** Ships `<folder>/docs/` for one package; returns the number of files copied. */
+/** Ships `<folder>/docs/` for one package. */
 function ship(folder) {
   const pkg = join(repo, folder);
   const out = join(pkg, "docs");
-  rmSync(out, { recursive: true, force: true });
 
   // The files to ship: the README's `docs/…` links, then everything they reach inside docs/.
   const wanted = new Map(); // repository file → its path under <package>/docs/
@@ -114,11 +113,11 @@ function ship(folder) {
     existsSync(file) &&
     statSync(file).isFile();
 
+  const contents = new Map(); // path under <package>/docs/ → its bytes
   for (const [file, copyPath] of wanted) {
     const copy = join(out, copyPath);
-    mkdirSync(dirname(copy), { recursive: true });
     if (!file.endsWith(".md")) {
-      copyFileSync(file, copy);
+      contents.set(copyPath, readFileSync(file));
       continue;
     }
     const text = mapLinks(readFileSync(file, "utf8"), (path) => {
@@ -128,9 +127,35 @@ function ship(folder) {
       if (ownFile(target)) return toPosix(relative(dirname(copy), target));
       return undefined;
     });
-    writeFileSync(copy, text);
+    contents.set(copyPath, Buffer.from(text));
   }
-  return wanted.size;
+  update(out, contents);
+}
+
+/**
+ * `out` made to hold exactly `contents`, touching only what differs: the build runs again inside
+ * the suite (test/docs/contributing.spec.ts) while other specs pack the packages, and a pack must
+ * never see the folder half-written.
+ */
+function update(out, contents) {
+  for (const [path, bytes] of contents) {
+    const file = join(out, path);
+    if (existsSync(file) && readFileSync(file).equals(bytes)) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    const staged = `${file}.${process.pid}.tmp`;
+    writeFileSync(staged, bytes);
+    renameSync(staged, file);
+  }
+  const stale = (dir) => {
+    for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        stale(path);
+        if (readdirSync(path).length === 0) rmSync(path, { recursive: true });
+      } else if (!contents.has(toPosix(relative(out, path)))) rmSync(path);
+    }
+  };
+  stale(out);
 }
 
 for (const folder of PACKAGES) ship(folder);
