@@ -5,9 +5,14 @@
  * index, and jiti through `require` (its CommonJS bundle, not the ESM wrapper that makes Node scan the
  * bundle for export names).
  * The server runs under Node's module-loading trace (`NODE_DEBUG=esm,module`), which names every
- * file it loads on stderr; a real MCP client lists the tools.
+ * file it loads on stderr; a real MCP client lists the tools. The child's stderr is a file, read
+ * once the child has exited: Node 26's trace is hundreds of thousands of lines (it prints each
+ * module's source), and through a pipe the end of it could still be in transit when the spec read
+ * it — once, on a loaded machine, the trace read ended before jiti's line.
  */
 import { expect } from "chai";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -17,6 +22,9 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 describe("axn serve --mcp-stdio: what a cold start loads", () => {
   it("loads only the serve command and none of the modules made lazy, before the first tools/list", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), "axn-cold-start-"));
+    const traceFile = join(scratch, "stderr.log");
+    const stderr = openSync(traceFile, "w");
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [
@@ -26,24 +34,29 @@ describe("axn serve --mcp-stdio: what a cold start loads", () => {
         join(repo, "test/bench/apps/add/axn.config.ts"),
         "--mcp-stdio",
       ],
-      stderr: "pipe",
+      stderr,
       env: { ...process.env, NODE_ENV: "production", NODE_DEBUG: "esm,module" } as Record<string, string>,
     });
-    let trace = "";
-    transport.stderr?.on("data", (chunk: Buffer) => (trace += chunk.toString("utf8")));
-    // The child's stderr reaches this process on its own pipe, after the reply may have: the trace
-    // is read whole, once the server has ended (its stderr closed).
-    const ended = new Promise<void>((resolve) => transport.stderr?.on("end", () => resolve()));
     const client = new Client({ name: "cold-start-spec", version: "1.0.0" });
-    await client.connect(transport);
+    let trace: string;
     try {
-      const listed = await client.listTools();
-      expect(listed.tools.map((tool) => tool.name)).to.deep.equal(["add"]);
+      await client.connect(transport);
+      const pid = transport.pid;
+      try {
+        const listed = await client.listTools();
+        expect(listed.tools.map((tool) => tool.name)).to.deep.equal(["add"]);
+      } finally {
+        await client.close();
+      }
+      // close() stops waiting after its own grace periods: the trace is whole once the child is gone.
+      while (pid !== null && alive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+      trace = readFileSync(traceFile, "utf8");
     } finally {
-      await client.close();
+      closeSync(stderr);
+      rmSync(scratch, { recursive: true, force: true });
     }
-    await ended;
     const loaded = trace;
+    expect(loaded.length, "the trace").to.be.greaterThan(0);
     // The trace works: the serve command and the MCP plugin are in it.
     expect(loaded).to.include("sdk/dist/cli/commands/serve.js");
     expect(loaded).to.include("jiti/dist/jiti.cjs");
@@ -70,3 +83,12 @@ describe("axn serve --mcp-stdio: what a cold start loads", () => {
     expect(loaded).not.to.include("node_modules/zod/v3/");
   });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

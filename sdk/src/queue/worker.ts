@@ -103,6 +103,20 @@ export async function startQueueWorker(
   const connection = (await redisClient(settings.connection)) as Redis;
   const subscriber = (await redisClient(settings.connection)) as Redis;
   const signals = new Map<string, JobStop>();
+  // Jobs whose attempt ended for good, whose input goes once BullMQ has stored that end. Not before:
+  // a crash between the two (Redis restarting, the lock lost) hands the job to another attempt,
+  // which needs its input — stripped first, it would run with none and fail, an accepted job lost.
+  // An end BullMQ never stored leaves its id here until the job comes back to this worker.
+  const endsRecorded = new Set<string>();
+  const stripping = new Set<Promise<unknown>>();
+  const dropInput = (job: Job | undefined): void => {
+    if (job?.id === undefined || !endsRecorded.delete(job.id)) return;
+    const strip = job
+      .updateData(endedPayload(job.data as JobPayload))
+      .catch(() => undefined)
+      .finally(() => stripping.delete(strip));
+    stripping.add(strip);
+  };
   let running = 0;
   let finished = 0;
   let returned = 0;
@@ -116,10 +130,7 @@ export async function startQueueWorker(
     const [mine, all] = waitingKeys(settings, bucketOf(job.data));
     await connection.zrem(mine, id).catch(() => undefined);
     await connection.zrem(all, id).catch(() => undefined);
-    // An ended job keeps its settled call only: its input goes before BullMQ stores the end.
-    const ended = async (): Promise<void> => {
-      await job.updateData(endedPayload(job.data as JobPayload)).catch(() => undefined);
-    };
+    endsRecorded.delete(id); // a job taken over after a crash starts again with its input
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
       const relay = (job.data as Record<string, unknown> | undefined)?.[RELAY_PROGRESS_KEY] === true;
@@ -140,16 +151,16 @@ export async function startQueueWorker(
       }
       // A cancel ends it cancelled however the body settled (the embedded queue's rule too).
       if (stop.reason !== undefined && stop.reason !== SHUTDOWN) {
-        await ended();
+        endsRecorded.add(id);
         events.onJob?.({ id, action: job.name, outcome: "cancelled" });
         throw new UnrecoverableError(CANCELLED_REASON);
       }
       if (attempt.retry) {
-        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await ended();
+        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) endsRecorded.add(id);
         events.onJob?.({ id, action: job.name, outcome: "attempt-threw" });
         throw new Error(failedReasonFor(attempt.settled));
       }
-      await ended();
+      endsRecorded.add(id);
       finished++;
       events.onJob?.({ id, action: job.name, outcome: "completed", ok: attempt.settled.ok });
       return attempt.settled;
@@ -168,6 +179,8 @@ export async function startQueueWorker(
   });
   // Connection errors are retried by the client; without a listener Node would treat them as fatal.
   worker.on("error", () => undefined);
+  worker.on("completed", (job) => dropInput(job));
+  worker.on("failed", (job) => dropInput(job));
   subscriber.on("message", (_channel: string, id: string) =>
     signals.get(id)?.abort(new Error(`Job "${id}" was cancelled`)),
   );
@@ -195,6 +208,7 @@ export async function startQueueWorker(
           () => connection.disconnect(),
         );
         clearTimeout(timer);
+        await Promise.allSettled(stripping);
         await Promise.allSettled([subscriber.quit(), connection.quit()]);
         return { finished, returned };
       })();
