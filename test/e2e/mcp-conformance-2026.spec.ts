@@ -10,9 +10,9 @@
  * pass. Each of the 37 scored scenarios must pass — no failed check and no warning, as the suite's
  * own baseline counts them — unless it is in EXPECTED_FAILURES_TODAY, where it must still fail
  * (a test names an entry that passes now). The 13 scenarios the revision runs without scoring (the
- * Tasks extension, and three pending against the suite's own reference server) are reported, never
- * failing: one passes as a test, or shows as pending with its verdict in the test's title
- * (`--reporter spec` lists them).
+ * Tasks extension, and three pending against the suite's own reference server) are reported: those
+ * in PASSING_UNSCORED must keep passing (axn passes them today), any other passes as a test or shows
+ * as pending with its verdict in the test's title (`--reporter spec` lists them).
  */
 import { expect } from "chai";
 import type { ChildProcess } from "node:child_process";
@@ -85,6 +85,24 @@ const NOT_SCORED: ReadonlyMap<string, "extension" | "pending"> = new Map([
 ]);
 
 /**
+ * Unscored scenarios `axn serve` passes today, held to it as the scored ones are: a task that asks
+ * (`tasks-mrtr-input`) among them. The others stay reported only: `tasks-status-notifications`
+ * checks nothing against this server, `tasks-mrtr-composition` wants questions before the task
+ * exists, and two pending ones test what the suite's reference server does not do yet.
+ */
+const PASSING_UNSCORED: ReadonlySet<string> = new Set([
+  "tasks-lifecycle",
+  "tasks-capability-negotiation",
+  "tasks-wire-fields",
+  "tasks-request-state-removal",
+  "tasks-mrtr-input",
+  "tasks-request-headers",
+  "tasks-dispatch-and-envelope",
+  "tasks-required-task-error",
+  "http-header-validation",
+]);
+
+/**
  * Scored scenarios `axn serve` still fails (issue 28 is open for them). Remove an entry once it
  * passes (its test says so); the list is also the suite's own `--expected-failures` baseline, so
  * the CLI's exit status agrees.
@@ -149,11 +167,15 @@ describe("the official MCP conformance suite, --requirements 2026-07-28 (server 
     }
   });
 
-  describe("not scored (the Tasks extension; pending against the suite's reference server): reported, never failing", () => {
+  describe("not scored (the Tasks extension; pending against the suite's reference server): those passing today must pass, the rest reported", () => {
     for (const [scenario, reason] of NOT_SCORED) {
       it(`${scenario} (${reason})`, function () {
         const verdict = verdictOf(run, scenario);
         if (verdict === "did not run") throw new Error(`${scenario} did not run`);
+        if (PASSING_UNSCORED.has(scenario)) {
+          expect(verdict, scenario).to.equal("pass");
+          return;
+        }
         if (verdict === "pass") return;
         this.test!.title = `${scenario} (${reason}) — ${verdict}`;
         this.skip();

@@ -13,6 +13,9 @@
  * instances).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -24,7 +27,7 @@ import {
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
 import { expect } from "chai";
-import { axnBin, exitOf, readUntil } from "../support/axn-child.js";
+import { axnBin, exitOf, readUntil, repo } from "../support/axn-child.js";
 import { startBalancer, type Balancer } from "../support/haproxy.js";
 import { freePort, useRedis } from "../support/redis.js";
 
@@ -440,5 +443,132 @@ describe("queue: a 2026-07-28 client through two axn serve instances behind HAPr
     const rounds = ada.since(0, "tools/call");
     expect(rounds).to.deep.equal([killed, survivor, survivor]);
     expect(result.structuredContent).to.deep.equal({ topic: "roof", colour: "red", sure: true, pid: pidOf[survivor] });
+  });
+});
+
+/**
+ * A task that asks, with its job on an `axn worker` (BullMQ) and its task on two `axn serve`
+ * instances behind HAProxy, no session store: an app of one long-running tool whose body asks,
+ * written to a temporary folder (its node_modules the repository's). The task is created through
+ * one instance, its `input_required` read and answered through the other, and the resumed job runs
+ * on the worker; another principal is told the task does not exist.
+ */
+describe("queue: a 2026-07-28 task that asks, across two instances and a worker behind HAProxy", function () {
+  this.timeout(180_000); // a hang guard for a loaded machine, not a budget
+  const redis = useRedis();
+  const children: ChildProcess[] = [];
+  const ports: Record<string, number> = {};
+  let balancer: Balancer | undefined;
+  let worker: ChildProcess;
+  let app: string;
+  const asking = { elicitation: { form: {} }, extensions: { "io.modelcontextprotocol/tasks": {} } };
+
+  const spawnAxn = async (args: readonly string[], marker: string): Promise<ChildProcess> => {
+    const { PORT: _port, ...inherited } = process.env;
+    const child = spawn(process.execPath, [axnBin, ...args], {
+      cwd: app,
+      env: { ...inherited, AXN_TEST_REDIS_URL: redis.url, AXN_TEST_QUEUE: `ask-tasks-${process.pid}` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    await readUntil(child, marker);
+    return child;
+  };
+
+  before(async function () {
+    this.timeout(300_000); // a first apt-get install of haproxy, not a budget
+    app = mkdtempSync(join(tmpdir(), "axn-ask-tasks-"));
+    symlinkSync(join(repo, "node_modules"), join(app, "node_modules"), "dir");
+    mkdirSync(join(app, "tools"));
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "ask-tasks", type: "module", private: true }));
+    writeFileSync(
+      join(app, "axn.config.ts"),
+      [
+        'import { defineConfig } from "@axn/sdk";',
+        'import { staticTokens } from "@axn/sdk/auth";',
+        'import type {} from "axn-plugin-mcp";',
+        "export default defineConfig({",
+        '  plugins: ["mcp"],',
+        '  mcp: { toolRoots: ["tools"] },',
+        '  serve: { authenticate: staticTokens({ "token-ada": { id: "ada" }, "token-bob": { id: "bob" } }) },',
+        '  queue: { connection: process.env["AXN_TEST_REDIS_URL"]!, name: process.env["AXN_TEST_QUEUE"]!, prefix: "ask-tasks" },',
+        "});",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(app, "tools/confirm.ts"),
+      [
+        'import { defineAxn } from "@axn/core";',
+        'import { z } from "zod";',
+        "export const Confirm = defineAxn({",
+        '  name: "AskTasks.Confirm",',
+        "  longRunning: true,",
+        "  expects: { file: z.string() },",
+        "  exposes: { said: z.string(), pid: z.number() },",
+        "  call: async ({ file }, ctx) => {",
+        '    const answer = await ctx.elicit("Delete " + file + "?", { go: { schema: z.boolean() } });',
+        '    const said = (answer.action === "accept" && answer.content.go ? "deleted " : "kept ") + file;',
+        "    return { said, pid: process.pid };",
+        "  },",
+        "});",
+        "",
+      ].join("\n"),
+    );
+    for (const name of ["a", "b"]) {
+      ports[name] = await freePort();
+      await spawnAxn(["serve", "--port", String(ports[name])], "Press Ctrl+C to stop.");
+    }
+    worker = await spawnAxn(["worker"], "(Ctrl+C to stop)");
+    balancer = await startBalancer({ a: ports["a"]!, b: ports["b"]! });
+  });
+  after(async () => {
+    await balancer?.stop();
+    for (const child of children) child.kill("SIGKILL");
+    await Promise.all(children.map(exitOf));
+    if (app !== undefined) rmSync(app, { recursive: true, force: true });
+  });
+
+  it("created through one instance, answered through the other, run on the worker in both rounds", async () => {
+    let id = 0;
+    const direct = (name: string) => `http://127.0.0.1:${ports[name]}`;
+    const send = (base: string, method: string, params: Record<string, unknown>, token = "token-ada") =>
+      post(base, token, { id: ++id, method, params }, asking);
+    const created = await send(balancer!.url, "tools/call", { name: "confirm", arguments: { file: "ledger.csv" } });
+    const task = created.body["result"] as { resultType: string; taskId: string };
+    expect(task.resultType).to.equal("task");
+    const other = direct(created.by === "a" ? "b" : "a");
+    const until = async (base: string, status: string) => {
+      for (;;) {
+        const got = (await send(base, "tasks/get", { taskId: task.taskId })).body["result"] as Record<string, unknown>;
+        if (got["status"] === status) return got;
+        expect(got["status"]).to.equal("working");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const waiting = await until(other, "input_required");
+    expect(waiting["inputRequests"]).to.deep.equal({
+      q0: {
+        method: "elicitation/create",
+        params: {
+          mode: "form",
+          message: "Delete ledger.csv?",
+          requestedSchema: { type: "object", properties: { go: { type: "boolean" } }, required: ["go"] },
+        },
+      },
+    });
+    const answer = { taskId: task.taskId, inputResponses: { q0: { action: "accept", content: { go: true } } } };
+    const stranger = await send(other, "tasks/update", answer, "token-bob");
+    expect(stranger.body["error"]).to.deep.equal({
+      code: -32602,
+      message: `Task not found: ${task.taskId} (it was never created for this caller, or it expired)`,
+    });
+    const ack = await send(other, "tasks/update", answer);
+    expect((ack.body["result"] as { resultType: string }).resultType).to.equal("complete");
+    const done = await until(direct(created.by!), "completed");
+    expect((done["result"] as { structuredContent: unknown }).structuredContent).to.deep.equal({
+      said: "deleted ledger.csv",
+      pid: worker.pid,
+    });
   });
 });

@@ -25,6 +25,8 @@ import type { Result } from "../action/result.js";
 import type { AnyAxn, AxnDefinition } from "../action/types.js";
 import type { EnqueueOptions, JobHandle } from "../action/job.js";
 import type { Fields } from "../action/fields.js";
+import type { LiveChannel } from "../action/live.js";
+import type { JsonValue } from "../schema/json-schema-types.js";
 import type { AxnGlobalOptions } from "../options/types.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
@@ -36,7 +38,7 @@ export const CORE_VERSION = "0.1.0";
  * The layout of {@link KernelState}. Bump it with any change to the object's fields or to what
  * they hold: a copy built against another layout must refuse to join rather than misread it.
  */
-export const KERNEL_SHAPE = 3;
+export const KERNEL_SHAPE = 4;
 
 const KERNEL_KEY = Symbol.for("axn.kernel");
 
@@ -136,12 +138,34 @@ interface KernelQueueBackend {
   close(): Promise<void>;
 }
 
+/** How a body that asks runs once (`AskingRunner`'s `run`): with this channel and signal, to its Result. */
+type AskingRun = (live: LiveChannel, signal: () => AbortSignal) => Promise<Result<Record<string, unknown>>>;
+
+/**
+ * Runs one attempt of a job whose body may ask (`JobPayload.asking`): the transport's rounds engine,
+ * installed with `Jobs.askWith` in every process that runs such jobs (the plugin that submits them
+ * installs it when it loads). It gives the body a channel whose questions are answered from `asking`
+ * (and whose progress and logs go to `live`), and resolves with the body's result — or, when the
+ * body asked something `asking` holds no answer for, with what `SettledJob.asked` stores.
+ */
+export type AskingRunner = (
+  asking: JsonValue,
+  live: LiveChannel | undefined,
+  signal: (() => AbortSignal) | undefined,
+  run: AskingRun,
+) => Promise<{ readonly result: Result<Record<string, unknown>> } | { readonly asked: JsonValue }>;
+
 /** Background calls: how an action enqueues, and where its jobs go. */
 interface KernelQueue {
   /** Enqueues one call; installed by core/src/queue as it loads, so the runtime never imports it. */
   enqueue: ((action: AnyAxn, args: unknown, options: EnqueueOptions | undefined) => Promise<JobHandle>) | undefined;
   /** Where jobs go: installed by the app's config, else the embedded queue on first use. */
   backend: KernelQueueBackend | undefined;
+  /**
+   * Runs the jobs whose body may ask (`JobPayload.asking`): the rounds engine of the plugin that
+   * submits them, installed with `Jobs.askWith` when it loads. Code, not a load's state: a reset keeps it.
+   */
+  asking: AskingRunner | undefined;
 }
 
 export interface KernelState {
@@ -212,7 +236,7 @@ function createKernel(copy: KernelCopy): KernelState {
     options: {},
     deprecators: new Map(),
     reported: new WeakSet(),
-    queue: { enqueue: undefined, backend: undefined },
+    queue: { enqueue: undefined, backend: undefined, asking: undefined },
     execution: { actions: new AsyncLocalStorage(), ambient: new AsyncLocalStorage() },
   };
 }

@@ -37,6 +37,12 @@ export interface JobPayload {
    * that token. A job with neither `owner` nor `capability` is shown to trusted readers only.
    */
   readonly capability?: string;
+  /**
+   * Set for a call whose body may ask its caller (an MCP 2026-07-28 task): what the asking runner
+   * (`Jobs.askWith`) needs to run it — the transport's own JSON (the questions it may ask, the answers
+   * so far), opaque to core. A run that ends on a question settles with `SettledJob.asked`.
+   */
+  readonly asking?: JsonValue;
 }
 
 /** What a backend checks before it stores a job a transport submitted (`Jobs.submit`): the waiting caps. */
@@ -86,7 +92,17 @@ export interface SettledJob {
   readonly elapsedMs: number;
   /** The caller's input errors, when the failure was one the Invoker settled user-facing. */
   readonly fieldErrors?: readonly FieldError[];
+  /**
+   * Set when the run ended on a question nobody had answered (a job with `JobPayload.asking`): what
+   * the asking runner returned — the open questions and what the next run needs, opaque to core.
+   * The job is completed, not successful; its transport answers the questions and submits the call
+   * again as a new job.
+   */
+  readonly asked?: JsonValue;
 }
+
+/** The runner of jobs whose body may ask: kernel state holds it (`Jobs.askWith` installs it). */
+export type { AskingRunner } from "../kernel/state.js";
 
 /** What a backend knows of one job. */
 export interface JobSnapshot {

@@ -15,7 +15,7 @@ import type { AxnPrincipal } from "../action/principal.js";
 import type { AnyAxn } from "../action/types.js";
 import type { InvokerOptions } from "../invoke/invoker.js";
 import { kernel } from "../kernel/state.js";
-import type { JobAttempt, LocalJobOptions, QueueBackend } from "./backend.js";
+import type { AskingRunner, JobAttempt, LocalJobOptions, QueueBackend } from "./backend.js";
 import { enqueue } from "./enqueue.js";
 import { queueBackend, useQueueBackend } from "./install.js";
 import { Job } from "./job.js";
@@ -87,6 +87,14 @@ export const Jobs = {
    * no `AbortController` for a job that never looks). `live` is the channel the body's `ctx.progress`
    * reaches (an MCP task's client, through the backend that relays it).
    */
+  /**
+   * Installs how this process runs the jobs whose body may ask their caller (`JobPayload.asking`):
+   * the rounds engine of the transport that submits them (`@axn/sdk/adapter`'s `askInJobs`). One
+   * per process; installing the same runner again changes nothing.
+   */
+  askWith(runner: AskingRunner): void {
+    kernel.queue.asking = runner;
+  },
   run(
     payload: unknown,
     options: { readonly signal?: AbortSignal | (() => AbortSignal); readonly live?: LocalJobOptions["live"] } = {},

@@ -8,7 +8,8 @@
 import { internalsOf } from "../action/internals.js";
 import type { AnyAxn } from "../action/types.js";
 import type { LiveChannel } from "../action/live.js";
-import type { Result } from "../action/result.js";
+import { makeResult, type Result } from "../action/result.js";
+import type { JsonValue } from "../schema/json-schema-types.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { reportException } from "../options/global.js";
@@ -22,6 +23,9 @@ import { remoteParent } from "../tracing/remote-parent.js";
 
 /** The message a job settles with when the worker itself cannot run it (the cause is reported). */
 const JOB_UNRUNNABLE_MESSAGE = "Something went wrong";
+
+/** The message of a job whose run ended on a question (`SettledJob.asked` holds the rest). */
+const JOB_ASKED_MESSAGE = "Input required: the caller was asked, and the call runs again with the answers";
 
 /** The defined action with this name, as the worker process loaded it. */
 export function actionNamed(name: string): AnyAxn | undefined {
@@ -66,6 +70,24 @@ function settledForm(result: Result<Record<string, unknown>>): SettledJob {
   };
 }
 
+/** The worker's signal as the lazy form the asking runner takes. */
+function signalOf(signal: AbortSignal | (() => AbortSignal) | undefined): (() => AbortSignal) | undefined {
+  if (signal === undefined || typeof signal === "function") return signal;
+  return () => signal;
+}
+
+/** What a run that ended on a question stands as until it settles (never seen by a caller). */
+function askedResult(action: string): Result<Record<string, unknown>> {
+  return makeResult({
+    ok: false,
+    outcome: "failure",
+    message: JOB_ASKED_MESSAGE,
+    exposed: {},
+    elapsedMs: 0,
+    action,
+  }) as Result<Record<string, unknown>>;
+}
+
 /** Runs one attempt of a job. Never throws. */
 export async function runJob(
   payload: unknown,
@@ -96,10 +118,34 @@ export async function runJob(
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.live === undefined ? {} : { live: options.live }),
   };
-  const call = () =>
+  const invoke = (options: typeof callOptions) =>
     payload.invoker === undefined
-      ? internalsOf(action).execute(payload.args, callOptions, undefined)
-      : new Invoker(payload.invoker).call(action, payload.args, callOptions);
+      ? internalsOf(action).execute(payload.args, options, undefined)
+      : new Invoker(payload.invoker).call(action, payload.args, options);
+  let asked: { readonly asked: JsonValue } | undefined;
+  let call = (): Promise<Result<Record<string, unknown>>> => invoke(callOptions);
+  if (payload.asking !== undefined) {
+    const runner = kernel.queue.asking;
+    if (runner === undefined) {
+      return unrunnable(
+        new AxnError(
+          ErrorCodes.JobInvalid,
+          `Job of "${payload.action}" may ask its caller, but no asking runner is installed in this worker process; ` +
+            `the worker must load the plugin that submitted it (list it under plugins in the app's config)`,
+        ),
+        payload.action,
+      );
+    }
+    const asking = payload.asking;
+    call = async () => {
+      const outcome = await runner(asking, options.live, signalOf(options.signal), (live, signal) =>
+        invoke({ ...callOptions, live, signal }),
+      );
+      if ("result" in outcome) return outcome.result;
+      asked = outcome;
+      return askedResult(payload.action);
+    };
+  }
   const span = remoteParent(payload.traceparent);
   // A scope of the job's own parents its span on the enqueuer's, and cuts the job off from any
   // execution or `Current.run` it was started inside (the embedded queue runs a job from the
@@ -111,6 +157,20 @@ export async function runJob(
   const result = await (isolated
     ? call()
     : runInExecution({ action: payload.action, ambient: undefined, visible: [], span, parent: undefined }, call));
+  if (asked !== undefined) {
+    // Ended on a question: a settled job for the transport to answer, never retried.
+    return {
+      retry: false,
+      settled: {
+        ok: false,
+        outcome: "failure",
+        message: JOB_ASKED_MESSAGE,
+        exposed: {},
+        elapsedMs: 0,
+        asked: asked.asked,
+      },
+    };
+  }
   try {
     return { retry: result.outcome === "exception", settled: settledForm(result) };
   } catch (error) {

@@ -28,6 +28,7 @@ import { principalFrom } from "../access/principal.js";
 import { isAxnError } from "../errors/brand.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { Invoker, type InvokerOptions } from "../invoke/invoker.js";
+import type { JsonValue } from "../schema/json-schema-types.js";
 import type { JobSnapshot } from "./backend.js";
 import { jobOptions, jobPayload, payloadBytes } from "./enqueue.js";
 import { queueBackend } from "./install.js";
@@ -48,6 +49,11 @@ export interface SubmitOptions {
   readonly jobId?: string;
   /** The live channel the body's progress reaches (MCP task notifications), when this process runs the job or relays it. */
   readonly live?: LiveChannel;
+  /**
+   * For a call whose body may ask its caller (an MCP 2026-07-28 task): the asking runner's input,
+   * carried in the job (`JobPayload.asking`); a run that ends on a question settles with `asked`.
+   */
+  readonly asking?: JsonValue;
 }
 
 /** Why a submission was refused, with what to tell the caller. */
@@ -151,13 +157,14 @@ export async function submit(action: AnyAxn, args: unknown, options: SubmitOptio
   const { id, token } = identity(owner, idempotencyKey, options.jobId);
   let payload: ReturnType<typeof jobPayload>;
   try {
-    payload = jobPayload(
+    const built = jobPayload(
       action,
       args,
       { ambientContext },
       invoker.options,
       token === undefined ? undefined : capabilityOf(token),
     );
+    payload = options.asking === undefined ? built : { ...built, asking: options.asking };
   } catch (error) {
     // The caller's arguments: a client's mistake, said without the action's name. (A trusted
     // ambient value that cannot travel is the app's bug: thrown, for the transport to report.)

@@ -82,7 +82,7 @@ export function requestContext<R = never>(extra: McpRequestExtra, peer: McpPeer)
 /**
  * The slots a tool call fills in on its request context (tools/wrap.ts's `McpCallRequest` reads
  * them), present from the start so filling them in keeps the object's shape. `R` is the call's
- * input rounds (tools/input-rounds.ts), opaque at this layer.
+ * input rounds (@axn/sdk/adapter `InputRounds`, tools/ask-rounds.ts), opaque at this layer.
  */
 export interface CallSlots<R> {
   signal: AbortSignal | undefined;

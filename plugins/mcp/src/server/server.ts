@@ -21,7 +21,7 @@ import { runConfigureServer } from "../settings/configure-server.js";
 import { registerSurface, type AskingRun } from "../surface/register.js";
 import { taskOwner } from "../tasks/task-store.js";
 import { mcpLiveChannel } from "../tools/live.js";
-import { runWithRounds } from "../tools/rounds-call.js";
+import { askInRounds } from "../tools/ask-rounds.js";
 import { callerOf } from "./caller.js";
 import type { McpServerOptions, ServerLimits } from "./options.js";
 import { ToolCallParams, validationSentence } from "./params.js";
@@ -97,16 +97,9 @@ function asking({ set, peerOf, caller }: ServerScope): AskingRun {
     const peer = peerOf(extra);
     const request = requestContext(extra, peer);
     if (peer.era === "legacy") return run(mcpLiveChannel(request), extra.mcpReq.signal);
-    return runWithRounds(
-      set.rounds,
-      {
-        bound: { owner: taskOwner(caller(extra)?.id, undefined), tool: name },
-        args,
-        state: extra.mcpReq.requestState(),
-        responses: extra.mcpReq.inputResponses,
-        signal: extra.mcpReq.signal,
-      },
-      (rounds, signal) => run(mcpLiveChannel(request, rounds), signal),
+    const owner = { owner: taskOwner(caller(extra)?.id, undefined), tool: name };
+    return askInRounds(set.rounds, extra, owner, args, (rounds, signal) =>
+      run(mcpLiveChannel(request, rounds), signal),
     );
   };
 }

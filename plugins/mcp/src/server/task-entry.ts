@@ -23,6 +23,7 @@ import type { McpRequestContext, McpRequestExtra } from "../protocol/server-cont
 import { TASKS_EXTENSION, taskExtension } from "../tasks/extension.js";
 import { registerTaskHandlers, TASKS_CAPABILITY, TaskMessages } from "../tasks/handlers.js";
 import { taskOwner } from "../tasks/task-store.js";
+import { askableKinds } from "../tools/live.js";
 import { callerOf, principalOf, trustedContext } from "./caller.js";
 import { checkedParams, isTaskCall, McpMessages, metaOf, protocolError, taskParams } from "./params.js";
 import type { ServerScope } from "./scope.js";
@@ -86,6 +87,26 @@ export function serveTasks(
         callerOf(build, taskRequest(undefined, info, envelopePeer(undefined)))?.id ?? options.principal?.id,
         undefined,
       ),
+    answer: async (found, params, info) => {
+      const responses = (params as { inputResponses?: unknown }).inputResponses;
+      if (typeof responses !== "object" || responses === null || Array.isArray(responses))
+        throw protocolError(ProtocolErrorCode.InvalidParams, TaskMessages.badResponses);
+      const request = taskRequest(params, info, envelopePeer(envelopeOf(params)));
+      // The resumed job runs for whoever answers, as a call would: their trusted context, checked again at submit.
+      const ambientContext = trustedContext(build, request, found.tool, options.principal ?? null);
+      if (ambientContext === undefined) throw protocolError(ProtocolErrorCode.InternalError, TaskMessages.internal);
+      try {
+        return await set.tasks.answer(found, responses as Record<string, unknown>, ambientContext, {
+          progressToken: request._meta?.progressToken,
+          notify: (notification: ServerNotification) => server.notification(notification),
+          peer: request.peer,
+        });
+      } catch (error) {
+        if (error instanceof ProtocolError) throw error;
+        reportException(error, { action: found.tool.action.name ?? found.tool.name, phase: "mcp tasks/update" });
+        throw protocolError(ProtocolErrorCode.InternalError, TaskMessages.internal);
+      }
+    },
   });
   return (message, info) => {
     if (
@@ -119,7 +140,14 @@ function taskCreator(
         notify: (notification: ServerNotification) => server.notification(notification),
         peer: request.peer,
       };
-      return await set.tasks.create(tool, params.arguments ?? {}, ambientContext, { owner, task, channel });
+      // A 2026-07-28 task may ask what its client can answer (tasks/asking.ts); a 2025-11-25 one asks nothing.
+      const asks = request.peer?.era === "modern" ? askableKinds(request.peer.clientCapabilities()) : undefined;
+      return await set.tasks.create(tool, params.arguments ?? {}, ambientContext, {
+        owner,
+        task,
+        channel,
+        ...(asks === undefined ? {} : { asks }),
+      });
     } catch (error) {
       // The queue's refusal (tasks/refusal.ts) is the caller's: answered as it is, nothing to report.
       if (error instanceof ProtocolError) throw error;

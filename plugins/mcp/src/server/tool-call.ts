@@ -2,13 +2,13 @@
  * The `tools/call` handler of one server: the tool looked up, the client's declared capabilities
  * checked against what the action `requires`, the trusted ambient context built, the concurrent-call
  * slot taken (HTTP), and the call run — in place on a 2025-11-25 session, in input rounds on a
- * 2026-07-28 request (tools/rounds-call.ts). Access is the Invoker's: a caller the tool's policy
+ * 2026-07-28 request (tools/ask-rounds.ts). Access is the Invoker's: a caller the tool's policy
  * refuses gets the refusal's sentence as a tool result with `isError: true`, as the SDK's own
  * `McpServer` answers a tool that exists but cannot be called now. A session whose caller's grants
  * changed since its last listing is told so first (`notifications/tools/list_changed`).
  */
 import { reportException } from "@axn/core";
-import { ADAPTER_FAILURE_MESSAGE } from "@axn/sdk/adapter";
+import { ADAPTER_FAILURE_MESSAGE, type InputRounds } from "@axn/sdk/adapter";
 import { CallSlot } from "@axn/sdk/serving";
 import {
   MissingRequiredClientCapabilityError,
@@ -23,9 +23,8 @@ import { requestContext, type McpRequestExtra } from "../protocol/server-context
 import { TASKS_EXTENSION } from "../tasks/extension.js";
 import { TaskMessages } from "../tasks/handlers.js";
 import { taskOwner } from "../tasks/task-store.js";
-import type { InputRounds } from "../tools/input-rounds.js";
 import { textResult } from "../tools/map-result.js";
-import { runWithRounds } from "../tools/rounds-call.js";
+import { askInRounds } from "../tools/ask-rounds.js";
 import type { McpTool } from "../tools/wrap.js";
 import { principalOf, trustedContext } from "./caller.js";
 import type { ServerLimits } from "./options.js";
@@ -88,21 +87,12 @@ export function toolCallHandler(
       call.onOverdue = slot?.onOverdue;
       if (peer.era === "legacy") return await tool.call(params.arguments ?? {}, call);
       const args = params.arguments ?? {};
-      return await runWithRounds(
-        set.rounds,
-        {
-          bound: { owner: taskOwner(principalOf(ambientContext)?.id, undefined), tool: tool.name },
-          args,
-          state: extra.mcpReq.requestState(),
-          responses: extra.mcpReq.inputResponses,
-          signal: call.signal,
-        },
-        (rounds, signal) => {
-          call.signal = signal;
-          call.rounds = rounds;
-          return tool.call(args, call);
-        },
-      );
+      const owner = { owner: taskOwner(principalOf(ambientContext)?.id, undefined), tool: tool.name };
+      return await askInRounds(set.rounds, extra, owner, args, (rounds, signal) => {
+        call.signal = signal;
+        call.rounds = rounds;
+        return tool.call(args, call);
+      });
     } catch (error) {
       // Only a mapping bug rethrown in development gets here, already reported: the client gets
       // the generic JSON-RPC error, never the exception's message (the SDK would send it).

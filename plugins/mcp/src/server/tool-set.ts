@@ -11,7 +11,7 @@ import { mcpConfig } from "../settings/config.js";
 import { surface, type Surface } from "../surface/register.js";
 import { McpTaskStore } from "../tasks/task-store.js";
 import { registeredTools } from "../tools/registered.js";
-import { roundStateCodec, type RoundState } from "../tools/round-state.js";
+import { roundStateCodec, type RoundState } from "../tools/request-state.js";
 import { toolDefinition, type McpTool } from "../tools/wrap.js";
 import type { McpServerOptions } from "./options.js";
 
@@ -26,7 +26,7 @@ export interface ToolSet {
   readonly surface: Surface;
   /** The long-running tools' tasks (tasks/task-store.ts); `offered` is false when no tool is long-running. */
   readonly tasks: McpTaskStore;
-  /** Seals the answers of a 2026-07-28 call that asked for input (tools/round-state.ts). */
+  /** Seals the answers of a 2026-07-28 call that asked for input (tools/request-state.ts). */
   readonly rounds: RequestStateCodec<RoundState>;
   /** True when some tool is restricted: listings then differ by caller (and may change within a session). */
   readonly restricted: boolean;

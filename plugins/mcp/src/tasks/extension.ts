@@ -14,14 +14,19 @@
  * What differs from 2025-11-25 on the wire: `ttlMs` / `pollIntervalMs`; a tool that ran and
  * reported a failure is `completed` with `result.isError`, and `failed` is kept for a call that
  * could not finish (an exception), with a JSON-RPC `error`; there is no `tasks/result` or
- * `tasks/list`. A task asks no questions (`ctx.elicit` is `unavailable` in a task, as in 2025).
+ * `tasks/list`. A task asks (asking.ts): a body's `ctx.elicit` / `ctx.sample` / `ctx.roots()` ends
+ * its round's job on the question, `tasks/get` shows `input_required` with the open `inputRequests`,
+ * and `tasks/update` answers them (some or all; once all, the call resumes as a new job). In 2025
+ * a task asks nothing (`ctx.elicit` is `unavailable`, as before).
  */
 import { CLIENT_CAPABILITIES_META_KEY, ProtocolErrorCode, SERVER_INFO_META_KEY } from "@modelcontextprotocol/server";
 import type { Implementation } from "@modelcontextprotocol/server";
 import type { Intercept } from "../protocol/guarded-transport.js";
 import { TaskMessages } from "./handlers.js";
 import { isTerminalStatus } from "./status.js";
-import type { McpTaskStore } from "./task-store.js";
+import { inputRequestsOf } from "../tools/input-requests.js";
+import { askedOf } from "./asking.js";
+import type { Found, McpTaskStore } from "./task-store.js";
 
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
@@ -37,6 +42,11 @@ export interface TaskExtensionHost {
   create(params: unknown, authInfo: Parameters<Intercept>[1]): Promise<{ readonly taskId: string }>;
   /** Who is asking (task-store.ts `taskOwner`). */
   ownerOf(authInfo: Parameters<Intercept>[1]): string;
+  /**
+   * Answers the questions a task waits on (`tasks/update`: `McpTaskStore.answer` with the caller's
+   * trusted context); throws a ProtocolError to refuse.
+   */
+  answer(found: Found, params: unknown, authInfo: Parameters<Intercept>[1]): Promise<unknown>;
 }
 
 /** Did this request's client declare the Tasks extension (2026-07-28: in the request's own `_meta`)? */
@@ -84,6 +94,13 @@ export function taskExtension(host: TaskExtensionHost): Intercept {
         { ...base, status: "failed", error: { code: ProtocolErrorCode.InternalError, message: TaskMessages.internal } },
         "complete",
       );
+    const asked = task.status === "input_required" ? askedOf(job.settled) : undefined;
+    if (asked !== undefined) {
+      // Only the questions still open: those a partial tasks/update answered are kept with the task.
+      const answered = found.record.answers ?? {};
+      const open = Object.fromEntries(Object.entries(asked.questions).filter(([key]) => !Object.hasOwn(answered, key)));
+      return stamped({ ...base, status: "input_required", inputRequests: inputRequestsOf(open) }, "complete");
+    }
     if (!isTerminalStatus(task.status)) return stamped({ ...base, status: "working" }, "complete");
     // The call ran: its tool result, a business failure included (`isError`), is the outcome.
     const result = await host.store.result(found, undefined);
@@ -125,9 +142,10 @@ export function taskExtension(host: TaskExtensionHost): Intercept {
     return (async (): Promise<Reply> => {
       const found = await host.store.find(taskId, owner);
       if (found === undefined) return notFound(taskId);
-      // tasks/cancel of an ended task is the same empty acknowledgement; tasks/update has no
-      // question to answer here (a task never asks one).
+      // tasks/cancel of an ended task is the same empty acknowledgement; tasks/update of a task
+      // that waits on nothing changes nothing, and is acknowledged alike.
       if (method === "tasks/cancel" && !isTerminalStatus(found.task.status)) await host.store.cancel(found);
+      if (method === "tasks/update") await host.answer(found, params, info);
       return stamped({}, "complete");
     })();
   };

@@ -38,6 +38,8 @@ export const TaskMessages = {
   onlyAsTask: (tool: string): string =>
     `Tool ${tool} runs only as a task (its tools/list entry has execution.taskSupport "required"); call it with "task"`,
   notCreated: "Internal error: the task could not be created",
+  badResponses:
+    "Invalid params: tasks/update needs params.inputResponses, an object of answers by the keys of the task's inputRequests",
   internal: "Internal error",
 } as const;
 

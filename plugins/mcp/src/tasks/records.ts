@@ -6,6 +6,8 @@
  * process's memory, beside BullMQ in the same Redis (redis-records.ts), so any instance that
  * reaches the queue can answer `tasks/get`, `tasks/result`, `tasks/cancel` and `tasks/list`.
  */
+import type { JsonValue } from "@axn/core";
+import type { InputKind } from "@axn/sdk/adapter";
 
 export interface TaskRecord {
   /** The task id, which is also its job's id. */
@@ -24,6 +26,17 @@ export interface TaskRecord {
   readonly cancelled: boolean;
   /** A terminal state was seen and `updatedAt` moved to it. */
   readonly settled: boolean;
+  /**
+   * Set for a task that may ask (asking.ts): the kinds of question its client can answer and the
+   * call's arguments, for the job each answered round submits.
+   */
+  readonly asking?: { readonly kinds: readonly InputKind[]; readonly args: JsonValue };
+  /** The job of the current round, when the task was resumed; absent: the first job, whose id is the task's. */
+  readonly jobId?: string;
+  /** The answers `tasks/update` gave so far to the current round's questions, by key. */
+  readonly answers?: { readonly [key: string]: unknown };
+  /** Bumped by each change a `tasks/update` makes: what `swap` compares. */
+  readonly revision?: number;
 }
 
 export interface TaskRecords {
@@ -32,6 +45,11 @@ export interface TaskRecords {
   get(taskId: string): Promise<TaskRecord | undefined>;
   /** Replaces a record that still exists (its expiry unchanged). */
   update(record: TaskRecord): Promise<void>;
+  /**
+   * Replaces `expected` with `next` only if the stored record is still at `expected`'s revision
+   * (compare-and-set, atomic on Redis): of two `tasks/update`s racing, one wins, the other re-reads.
+   */
+  swap(expected: TaskRecord, next: TaskRecord): Promise<boolean>;
   /** Removes a record (a task the queue refused: nothing of it stays). */
   delete(record: TaskRecord): Promise<void>;
   /** An owner's records, oldest first, from `offset`; `next` is the offset of the page after. */
@@ -59,6 +77,13 @@ export class MemoryTaskRecords implements TaskRecords {
 
   async update(record: TaskRecord): Promise<void> {
     if (this.#records.has(record.taskId)) this.#records.set(record.taskId, record);
+  }
+
+  async swap(expected: TaskRecord, next: TaskRecord): Promise<boolean> {
+    const current = this.#records.get(expected.taskId);
+    if (current === undefined || expired(current) || (current.revision ?? 0) !== (expected.revision ?? 0)) return false;
+    this.#records.set(next.taskId, next);
+    return true;
   }
 
   async delete(record: TaskRecord): Promise<void> {

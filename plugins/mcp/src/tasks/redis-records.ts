@@ -11,6 +11,19 @@ export interface RedisCommands {
   call(command: string, ...args: (string | number)[]): Promise<unknown>;
 }
 
+/**
+ * Compare-and-set on the record's revision, in one step on Redis: the record is replaced only if
+ * it still exists at the revision the caller read (its expiry kept).
+ */
+const SWAP_SCRIPT = `
+local current = redis.call("GET", KEYS[1])
+if not current then return 0 end
+local revision = cjson.decode(current).revision or 0
+if revision ~= tonumber(ARGV[1]) then return 0 end
+redis.call("SET", KEYS[1], ARGV[2], "XX", "KEEPTTL")
+return 1
+`;
+
 export class RedisTaskRecords implements TaskRecords {
   constructor(
     private readonly redis: () => Promise<RedisCommands>,
@@ -35,6 +48,18 @@ export class RedisTaskRecords implements TaskRecords {
   async update(record: TaskRecord): Promise<void> {
     // XX: never recreate a record that expired meanwhile; KEEPTTL: its expiry stays the creation's.
     await (await this.redis()).call("SET", this.#key(record.taskId), JSON.stringify(record), "XX", "KEEPTTL");
+  }
+
+  async swap(expected: TaskRecord, next: TaskRecord): Promise<boolean> {
+    const swapped = await (await this.redis()).call(
+      "EVAL",
+      SWAP_SCRIPT,
+      1,
+      this.#key(expected.taskId),
+      expected.revision ?? 0,
+      JSON.stringify(next),
+    );
+    return swapped === 1;
   }
 
   async delete(record: TaskRecord): Promise<void> {

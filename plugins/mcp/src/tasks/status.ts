@@ -3,7 +3,8 @@
  * and its job. The job's state maps to the task's: waiting, delayed or running is `working`; a
  * completed job is `completed` when the call succeeded and `failed` when it settled a business
  * failure (its `tasks/result` is the waited call's `isError` result — MCP 2025-11-25 counts a tool
- * result with `isError` as a failed task); a dead job is `failed`; a cancel is `cancelled`.
+ * result with `isError` as a failed task), and `input_required` when its run ended on a question
+ * (a task that asks, asking.ts); a dead job is `failed`; a cancel is `cancelled`.
  */
 import type { JobSnapshot } from "@axn/core";
 import type { Task } from "@modelcontextprotocol/server";
@@ -21,6 +22,8 @@ export function isTerminalStatus(status: Task["status"]): boolean {
 function statusOf(record: TaskRecord, job: JobSnapshot): Pick<Task, "status" | "statusMessage"> {
   if (record.cancelled || job.state === "cancelled")
     return { status: "cancelled", statusMessage: TaskStatusMessages.cancelled };
+  // A job that ended on a question: the task waits for its answers (asking.ts).
+  if (job.state === "completed" && job.settled?.asked !== undefined) return { status: "input_required" };
   if (job.state === "completed")
     return job.settled?.ok === true
       ? { status: "completed" }

@@ -14,15 +14,24 @@
  * instance behind a balancer). The protocol handlers here read the caller from each request.
  */
 import { randomUUID } from "node:crypto";
-import { Jobs, reportException, type AmbientContextSource, type JobSnapshot, type Submission } from "@axn/core";
-import { mapSettledResult, toolInvoker } from "@axn/sdk/adapter";
+import {
+  Jobs,
+  reportException,
+  type AmbientContextSource,
+  type JobSnapshot,
+  type JsonValue,
+  type Submission,
+} from "@axn/core";
+import { mapSettledResult, toolInvoker, type InputKind } from "@axn/sdk/adapter";
 import type { CallToolResult, CreateTaskResult, Task, TaskMetadata } from "@modelcontextprotocol/server";
 import { MAX_TASK_TTL_MS, mcpConfig } from "../settings/config.js";
 import { textResult } from "../tools/map-result.js";
 import { mappingOf, type McpTool } from "../tools/wrap.js";
 import { taskLiveChannel, type TaskChannelTarget } from "./live.js";
 import type { TaskRecord, TaskRecords } from "./records.js";
-import { taskRefused } from "./refusal.js";
+import { TaskRefused, taskRefused } from "./refusal.js";
+import { answersOf } from "../tools/input-requests.js";
+import { askedOf, installTaskAsking, type TaskAsking } from "./asking.js";
 import { recordsFor } from "./records-for.js";
 import { isTerminalStatus, taskOf, TaskStatusMessages } from "./status.js";
 
@@ -32,7 +41,7 @@ const MIN_TASK_TTL_MS = 1000;
 const LIST_PAGE = 50;
 
 /** A task and its job, as the caller who owns it may see them. */
-interface Found {
+export interface Found {
   readonly record: TaskRecord;
   readonly job: JobSnapshot;
   readonly tool: McpTool;
@@ -45,6 +54,8 @@ export class McpTaskStore {
 
   constructor(tools: readonly McpTool[]) {
     for (const tool of tools) if (tool.execution !== undefined) this.#byAction.set(tool.action.name, tool);
+    // A task may ask (2026-07-28): this process runs such jobs with the rounds engine.
+    if (this.offered) installTaskAsking();
   }
 
   /** Whether some tool of the set runs as a task (the server then declares `tasks`). */
@@ -68,6 +79,8 @@ export class McpTaskStore {
       readonly owner: string;
       readonly task: TaskMetadata;
       readonly channel: Omit<TaskChannelTarget, "taskId">;
+      /** The kinds of question the client can answer while the task runs (2026-07-28); none: the task asks nothing. */
+      readonly asks?: readonly InputKind[];
     },
   ): Promise<CreateTaskResult> {
     const taskId = randomUUID();
@@ -82,6 +95,9 @@ export class McpTaskStore {
       pollInterval: mcpConfig.get("taskPollIntervalMs"),
       cancelled: false,
       settled: false,
+      ...(request.asks === undefined || request.asks.length === 0
+        ? {}
+        : { asking: { kinds: request.asks, args: (args ?? {}) as JsonValue } }),
     };
     const records = this.#records();
     // The record first: a job that settles at once is then already a task someone can read.
@@ -94,6 +110,7 @@ export class McpTaskStore {
         jobId: taskId,
         invoker: toolInvoker.options,
         live,
+        ...(record.asking === undefined ? {} : { asking: { kinds: record.asking.kinds } as unknown as JsonValue }),
       });
     } catch (error) {
       await records.delete(record).catch(() => undefined);
@@ -126,12 +143,15 @@ export class McpTaskStore {
     const record = await records.get(taskId);
     if (record === undefined || record.owner !== owner) return undefined;
     const tool = [...this.#byAction.values()].find((candidate) => candidate.name === record.tool);
-    const job = tool === undefined ? undefined : await Jobs.backend().snapshot(taskId);
-    if (tool === undefined || job === undefined) return undefined;
+    if (tool === undefined) return undefined;
+    const snapshot = await Jobs.backend().snapshot(jobOf(record));
+    // A resumed round whose job the queue has not stored yet (tasks/update is submitting it) is working.
+    const job = snapshot ?? (record.jobId === undefined ? undefined : waitingJob(record.jobId, tool));
+    if (job === undefined) return undefined;
     let task = taskOf(record, job);
     if (isTerminalStatus(task.status) && !record.settled) {
       // The first look at its end dates it (the job keeps no time the Jobs API shows).
-      const settled = { ...record, settled: true, updatedAt: Date.now() };
+      const settled = { ...record, settled: true, updatedAt: Date.now(), revision: (record.revision ?? 0) + 1 };
       await records.update(settled);
       task = taskOf(settled, job);
       return { record: settled, job, tool, task };
@@ -142,7 +162,7 @@ export class McpTaskStore {
   /** The waited call's result, once the task ends; `signal` abandons the wait. */
   async result(found: Found, signal: AbortSignal | undefined): Promise<CallToolResult> {
     if (found.task.status === "cancelled") return textResult(TaskStatusMessages.cancelled, true);
-    const job = await Jobs.find(found.record.taskId);
+    const job = await Jobs.find(jobOf(found.record));
     if (job === undefined) return textResult(TaskStatusMessages.cancelled, true);
     const result = await job.result(signal === undefined ? {} : { signal });
     // Cancelled meanwhile (perhaps through another instance): the cancel is what the client asked for last.
@@ -154,15 +174,118 @@ export class McpTaskStore {
 
   /** Marks the task cancelled and cancels its job (a running body sees `ctx.signal` abort). */
   async cancel(found: Found): Promise<Task> {
-    const cancelled = { ...found.record, cancelled: true, settled: true, updatedAt: Date.now() };
+    // A new revision: a tasks/update racing the cancel finds the record changed and resumes nothing.
+    const cancelled = {
+      ...found.record,
+      cancelled: true,
+      settled: true,
+      updatedAt: Date.now(),
+      revision: (found.record.revision ?? 0) + 1,
+    };
     await this.#records().update(cancelled);
     try {
-      await Jobs.backend().cancel(found.record.taskId);
+      await Jobs.backend().cancel(jobOf(found.record));
     } catch (error) {
       // The task is cancelled for its client either way; a job that runs on is the operator's to see.
       reportException(error, { action: found.tool.action.name, phase: "mcp tasks/cancel" });
     }
     return taskOf(cancelled, found.job);
+  }
+
+  /**
+   * Answers some or all of the questions an `input_required` task waits on (`tasks/update`):
+   * the answers are kept with the task; once every open question has one, the call is submitted
+   * again as a new job (`Jobs.submit`: the caller's access and the queue's caps checked again) whose
+   * body starts with all the answers, and the task is working again. Of two updates racing, one
+   * changes the record (compare-and-set on its revision); the other reads it again, so two
+   * completing updates never both resubmit. Throws a {@link TaskRefused} for an answer that cannot
+   * answer its question or a resubmission the queue refuses; `"not asking"` when the task waits on
+   * nothing (the update changes nothing).
+   */
+  async answer(
+    found: Found,
+    responses: Readonly<Record<string, unknown>>,
+    ambientContext: AmbientContextSource,
+    channel: Omit<TaskChannelTarget, "taskId">,
+  ): Promise<"answered" | "resumed" | "not asking"> {
+    const records = this.#records();
+    let current: Found | undefined = found;
+    // A lost race re-reads the task; a handful of rounds is plenty for one caller's own updates.
+    for (let attempt = 0; attempt < 8 && current !== undefined; attempt++) {
+      const { record, job, tool } = current;
+      const asked = askedOf(job.state === "completed" ? job.settled : undefined);
+      if (asked === undefined || record.asking === undefined || record.cancelled) return "not asking";
+      const known = record.answers ?? {};
+      const open = Object.fromEntries(
+        Object.entries(asked.carried.pending).filter(([key]) => !Object.hasOwn(known, key)),
+      );
+      const checked = answersOf(open, responses);
+      if ("refused" in checked) throw new TaskRefused(INVALID_PARAMS, `Invalid params: ${checked.refused}`);
+      const answers = { ...known, ...checked.answers };
+      const complete = Object.keys(asked.carried.pending).every((key) => Object.hasOwn(answers, key));
+      const revision = (record.revision ?? 0) + 1;
+      const next: TaskRecord = complete
+        ? { ...record, jobId: randomUUID(), answers: {}, revision, updatedAt: Date.now() }
+        : { ...record, answers, revision, updatedAt: Date.now() };
+      if (!(await records.swap(record, next))) {
+        current = await this.find(record.taskId, record.owner);
+        continue;
+      }
+      if (!complete) return "answered";
+      await this.#resume(
+        next,
+        tool,
+        ambientContext,
+        channel,
+        { kinds: record.asking.kinds, carried: asked.carried, answers },
+        record,
+      );
+      return "resumed";
+    }
+    return "answered";
+  }
+
+  /** Submits the next round's job; a refusal puts the task back on its questions (the answers kept). */
+  async #resume(
+    record: TaskRecord,
+    tool: McpTool,
+    ambientContext: AmbientContextSource,
+    channel: Omit<TaskChannelTarget, "taskId">,
+    asking: TaskAsking,
+    before: TaskRecord,
+  ): Promise<void> {
+    const records = this.#records();
+    const restore = async (): Promise<void> => {
+      const { jobId: _next, ...rest } = record;
+      const back: TaskRecord = {
+        ...rest,
+        ...(before.jobId === undefined ? {} : { jobId: before.jobId }),
+        answers: asking.answers ?? {},
+        revision: (record.revision ?? 0) + 1,
+      };
+      await records.swap(record, back).catch(() => undefined);
+    };
+    let submitted: Submission;
+    try {
+      submitted = await Jobs.submit(tool.action, record.asking?.args ?? {}, {
+        ambientContext,
+        jobId: record.jobId!,
+        invoker: toolInvoker.options,
+        live: taskLiveChannel({ taskId: record.taskId, ...channel }),
+        asking: asking as unknown as JsonValue,
+      });
+    } catch (error) {
+      await restore();
+      throw error;
+    }
+    if (!submitted.ok) {
+      await restore();
+      const text =
+        submitted.reason === "refused"
+          ? refusalText(await mapSettledResult(tool.action, submitted.result, mappingOf(tool)))
+          : "";
+      throw taskRefused(submitted, text);
+    }
   }
 
   /** One page of `owner`'s tasks; an anonymous caller without a session has no list. */
@@ -187,6 +310,19 @@ export class McpTaskStore {
 }
 
 const ANONYMOUS_OWNER = "anonymous";
+
+/** JSON-RPC invalid params: an answer that cannot answer its question. */
+const INVALID_PARAMS = -32602;
+
+/** The job of the task's current round. */
+function jobOf(record: TaskRecord): string {
+  return record.jobId ?? record.taskId;
+}
+
+/** A resumed round's job before the queue stored it: waiting. */
+function waitingJob(id: string, tool: McpTool): JobSnapshot {
+  return { id, action: tool.action.name, state: "waiting", attemptsMade: 0, attempts: 1, settled: undefined };
+}
 
 /** The text of the synchronous call's refusal (a tool error result). */
 function refusalText(result: CallToolResult): string {

@@ -11,23 +11,16 @@
  * - roots → `roots/list`, only when the client declared `roots`.
  *
  * On a 2026-07-28 request there are no server→client requests: elicit and sample become questions
- * of an `input_required` round (input-rounds.ts) — the same messages, answered on the call's retry.
+ * of an `input_required` round on the SDK's rounds engine (ask-rounds.ts) — the same messages,
+ * answered on the call's retry.
  *
  * A capability the call cannot carry is left off the channel, so `ctx.supports` reports it false
  * and the runtime answers `unavailable` / does nothing. Notifications are best-effort (a client
  * that went away does not fail the tool); a request the client fails is an error in the body.
  */
+import type { ElicitAnswer, LiveChannel, LiveSampleRequest, LogEntry, ProgressUpdate, Sampled } from "@axn/core";
+import { roundsChannel, type InputKind, type InputRounds } from "@axn/sdk/adapter";
 import type {
-  ElicitAnswer,
-  LiveChannel,
-  LiveSampleRequest,
-  LogEntry,
-  ProgressUpdate,
-  SampleMessage,
-  Sampled,
-} from "@axn/core";
-import type {
-  CreateMessageRequest,
   CreateMessageResult,
   ElicitRequestFormParams,
   ElicitResult,
@@ -35,7 +28,7 @@ import type {
   LoggingLevel,
 } from "@modelcontextprotocol/server";
 import type { McpRequestContext } from "../protocol/server-context.js";
-import type { InputRounds } from "./input-rounds.js";
+import { samplingParams } from "./input-requests.js";
 
 /**
  * How long a question to the user or to the client's model may stay unanswered (the SDK's own
@@ -51,81 +44,75 @@ function supportsFormElicitation(capabilities: { elicitation?: { form?: object; 
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }
 
-function toSamplingContent(
-  content: SampleMessage["content"],
-): CreateMessageRequest["params"]["messages"][number]["content"] {
-  if (typeof content === "string") return { type: "text", text: content };
-  return { type: content.type, mimeType: content.mimeType, data: content.data };
+/** The kinds of question a client that declared `capabilities` can answer. */
+export function askableKinds(
+  capabilities: { elicitation?: { form?: object; url?: object }; sampling?: object; roots?: object } | undefined,
+): InputKind[] {
+  const kinds: InputKind[] = [];
+  if (supportsFormElicitation(capabilities)) kinds.push("elicit");
+  if (capabilities?.sampling !== undefined) kinds.push("sample");
+  if (capabilities?.roots !== undefined) kinds.push("roots");
+  return kinds;
 }
 
-/** A request to the client and its answer: sent on the session (2025-11-25), or asked in a round (2026-07-28). */
-type Ask = (
-  message: { method: "elicitation/create" | "sampling/createMessage" | "roots/list"; params?: object },
-  signal: AbortSignal,
-  key: string | undefined,
-) => Promise<unknown>;
-
-function askerOf(request: McpRequestContext, rounds: InputRounds | undefined): Ask | undefined {
-  if (rounds !== undefined) return (message, _signal, key) => rounds.ask(message as never, key);
-  const send = request.sendRequest;
-  if (send === undefined) return undefined;
-  return (message, signal) => send(message as never, { signal, timeout: LIVE_REQUEST_TIMEOUT_MS });
+/**
+ * A channel whose questions are questions of `rounds` (a 2026-07-28 call, a task that asks), of
+ * the kinds the client can answer only (a kind left off: `ctx.supports` false, `unavailable`), and
+ * whose progress and logs go to `base`.
+ */
+export function askingChannel(rounds: InputRounds, base: LiveChannel, kinds: readonly InputKind[]): LiveChannel {
+  const asked = roundsChannel(rounds, base);
+  return {
+    ...base,
+    answered: asked.answered,
+    ...(kinds.includes("elicit") ? { elicit: asked.elicit } : {}),
+    ...(kinds.includes("sample") ? { sample: asked.sample } : {}),
+    ...(kinds.includes("roots") ? { roots: asked.roots } : {}),
+  } as LiveChannel;
 }
+
+type Writable = {
+  -readonly [K in keyof LiveChannel]: LiveChannel[K];
+};
 
 export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds): LiveChannel {
-  const channel: {
-    answered?: number;
-    progress?: (update: ProgressUpdate) => void;
-    log?: (entry: LogEntry) => void;
-    elicit?: LiveChannel["elicit"];
-    sample?: LiveChannel["sample"];
-    roots?: LiveChannel["roots"];
-  } = {};
+  const channel: Writable = {};
   const send = request.sendNotification;
-  const ask = askerOf(request, rounds);
-  if (rounds !== undefined) channel.answered = rounds.answered;
   const token = request._meta?.progressToken;
   const peer = request.peer;
   if (send !== undefined && token !== undefined) {
-    channel.progress = (update) =>
+    channel.progress = (update: ProgressUpdate) =>
       void send({ method: "notifications/progress", params: { progressToken: token, ...update } }).catch(ignore);
   }
   if (send !== undefined) {
-    channel.log = ({ level, data, logger }) => {
+    channel.log = ({ level, data, logger }: LogEntry) => {
       if (peer !== undefined && !peer.wantsLog(level as LoggingLevel)) return;
       void send({ method: "notifications/message", params: { level, logger, data } }).catch(ignore);
     };
   }
   const capabilities = peer?.clientCapabilities();
-  if (ask !== undefined && supportsFormElicitation(capabilities)) {
-    channel.elicit = async ({ message, requestedSchema, key }, signal): Promise<ElicitAnswer> => {
+  const elicit = supportsFormElicitation(capabilities);
+  const sample = capabilities?.sampling !== undefined;
+  const roots = capabilities?.roots !== undefined;
+  // 2026-07-28: each question is one of the call's input rounds (the SDK's engine).
+  if (rounds !== undefined) return askingChannel(rounds, channel, askableKinds(capabilities));
+  const sendRequest = request.sendRequest;
+  if (sendRequest === undefined) return channel;
+  const ask = (message: { method: string; params?: object }, signal: AbortSignal): Promise<unknown> =>
+    sendRequest(message as never, { signal, timeout: LIVE_REQUEST_TIMEOUT_MS });
+  if (elicit) {
+    channel.elicit = async ({ message, requestedSchema }, signal): Promise<ElicitAnswer> => {
       const params = { mode: "form", message, requestedSchema } as unknown as ElicitRequestFormParams;
-      const answer = (await ask({ method: "elicitation/create", params }, signal, key)) as ElicitResult;
+      const answer = (await ask({ method: "elicitation/create", params }, signal)) as ElicitResult;
       if (answer.action === "accept") return { action: "accept", content: answer.content ?? {} };
       return { action: answer.action };
     };
   }
-  if (ask !== undefined && capabilities?.sampling !== undefined) {
-    channel.sample = async (sample: LiveSampleRequest, signal): Promise<Sampled> => {
-      const params: CreateMessageRequest["params"] = {
-        messages: sample.messages.map((m) => ({ role: m.role, content: toSamplingContent(m.content) })),
-        maxTokens: sample.maxTokens,
-        ...(sample.systemPrompt === undefined ? {} : { systemPrompt: sample.systemPrompt }),
-        ...(sample.temperature === undefined ? {} : { temperature: sample.temperature }),
-        ...(sample.stopSequences === undefined ? {} : { stopSequences: [...sample.stopSequences] }),
-        ...(sample.modelPreferences === undefined
-          ? {}
-          : {
-              modelPreferences: {
-                ...sample.modelPreferences,
-                hints: sample.modelPreferences.hints?.map((hint) => ({ ...hint })),
-              },
-            }),
-      };
+  if (sample) {
+    channel.sample = async ({ key: _key, ...request }: LiveSampleRequest, signal): Promise<Sampled> => {
       const reply = (await ask(
-        { method: "sampling/createMessage", params },
+        { method: "sampling/createMessage", params: samplingParams(request) },
         signal,
-        sample.key,
       )) as CreateMessageResult;
       const content = reply.content;
       const value =
@@ -143,9 +130,9 @@ export function mcpLiveChannel(request: McpRequestContext, rounds?: InputRounds)
       };
     };
   }
-  if (ask !== undefined && capabilities?.roots !== undefined) {
-    channel.roots = async (signal, key) => {
-      const listed = (await ask({ method: "roots/list" }, signal, key)) as ListRootsResult;
+  if (roots) {
+    channel.roots = async (signal) => {
+      const listed = (await ask({ method: "roots/list" }, signal)) as ListRootsResult;
       return (listed.roots ?? []).map((root) =>
         root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name },
       );

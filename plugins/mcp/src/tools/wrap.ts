@@ -13,7 +13,7 @@ import {
   type LiveChannel,
   type TraceContext,
 } from "@axn/core";
-import { assertPresentAs, resolveToolName, toolPipeline, type ToolMapping } from "@axn/sdk/adapter";
+import { assertPresentAs, resolveToolName, toolPipeline, type InputRounds, type ToolMapping } from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { resolveAnnotations } from "./annotations.js";
 import {
@@ -28,7 +28,6 @@ import { MESSAGE_MAPPING, structuredMapping } from "./map-result.js";
 import { mediaMapping, outputSchemaWithoutMedia } from "./media.js";
 import { defaultServerContext, type McpRequestContext } from "../protocol/server-context.js";
 import { toolCallAttributes, traceContextOf } from "../protocol/trace-context.js";
-import type { InputRounds } from "./input-rounds.js";
 import { mcpLiveChannel } from "./live.js";
 
 /** The `_meta` key carrying a tool's contract version when it is above 1. */
@@ -58,7 +57,7 @@ export interface McpCallRequest extends McpRequestContext {
   readonly ambientContext?: AmbientContextSource;
   /** Told the promise of a body still running when the call was answered at its deadline (the server's `CallSlot`). */
   readonly onOverdue?: (settled: Promise<void>) => void;
-  /** A 2026-07-28 call's input rounds: where `ctx.elicit` / `ctx.sample` ask (tools/input-rounds.ts). */
+  /** A 2026-07-28 call's input rounds: where `ctx.elicit` / `ctx.sample` ask (tools/ask-rounds.ts). */
   readonly rounds?: InputRounds;
 }
 

@@ -27,6 +27,16 @@ export interface CarriedRounds {
   readonly pending: { readonly [key: string]: PendingQuestion };
 }
 
+/**
+ * Answers a caller sent with no round to answer (MCP 2026-07-28 lets a client send `inputResponses`
+ * before it was asked): each is taken for the question the body asks under its key, when `answer`
+ * turns it into that question's answer (checked for the question's kind; `undefined`: asked again).
+ */
+export interface UnsolicitedAnswers {
+  readonly responses: Readonly<Record<string, unknown>>;
+  answer(kind: InputKind, key: string, response: unknown): unknown;
+}
+
 const NO_ROUNDS: CarriedRounds = Object.freeze({ asked: [], answers: [], pending: {} });
 
 /** The key of the n-th question of a call when the body did not name it (`AskOptions.key`). */
@@ -35,6 +45,7 @@ const positionalKey = (index: number): string => `q${index}`;
 export class InputRounds {
   readonly #carried: CarriedRounds;
   readonly #responses: Readonly<Record<string, unknown>>;
+  readonly #unsolicited: UnsolicitedAnswers | undefined;
   #count = 0;
   readonly #open: Record<string, InputQuestion> = {};
   readonly #openDigests: Record<string, PendingQuestion> = {};
@@ -44,11 +55,17 @@ export class InputRounds {
 
   /**
    * `carried` is what the verified state of the previous round holds; `responses` the caller's
-   * answers to its open questions, by key (already checked: `checkInputResponse`).
+   * answers to its open questions, by key (already checked: `checkInputResponse`); `unsolicited`
+   * what a first call brought with no state (taken only where `carried` holds nothing).
    */
-  constructor(carried: CarriedRounds = NO_ROUNDS, responses: Readonly<Record<string, unknown>> = {}) {
+  constructor(
+    carried: CarriedRounds = NO_ROUNDS,
+    responses: Readonly<Record<string, unknown>> = {},
+    unsolicited?: UnsolicitedAnswers,
+  ) {
     this.#carried = carried;
     this.#responses = responses;
+    this.#unsolicited = unsolicited;
   }
 
   /**
@@ -65,7 +82,8 @@ export class InputRounds {
    * state carries, and this retry's answers to the questions the last round left open.
    */
   get answered(): number {
-    return this.#carried.answers.length + Object.keys(this.#responses).length;
+    const unsolicited = this.#unsolicited === undefined ? 0 : Object.keys(this.#unsolicited.responses).length;
+    return this.#carried.answers.length + Object.keys(this.#responses).length + unsolicited;
   }
 
   /** The answer when this round or an earlier one has it, else a promise that never settles. */
@@ -73,7 +91,7 @@ export class InputRounds {
     const index = this.#count++;
     const name = key ?? positionalKey(index);
     const digest = digestOf({ name, question });
-    const answer = this.#answerAt(index, name, digest);
+    const answer = this.#answerAt(index, name, digest, question.kind);
     if (answer !== undefined) {
       this.#asked.push(digest);
       this.#answers.push(answer);
@@ -96,12 +114,16 @@ export class InputRounds {
     return { asked: [...this.#asked], answers: [...this.#answers], pending: { ...this.#openDigests } };
   }
 
-  #answerAt(index: number, name: string, digest: string): unknown {
+  #answerAt(index: number, name: string, digest: string, kind: InputKind): unknown {
     // Only while every earlier question was answered: the first gap ends what the retry may reuse.
     if (this.#answers.length !== index) return undefined;
     const carried = this.#carried;
     if (index < carried.answers.length) return carried.asked[index] === digest ? carried.answers[index] : undefined;
     // A fresh answer is for the question the last round left open under this key, and only that one.
-    return carried.pending[name]?.digest === digest ? this.#responses[name] : undefined;
+    if (carried.pending[name] !== undefined)
+      return carried.pending[name].digest === digest ? this.#responses[name] : undefined;
+    const unsolicited = this.#unsolicited;
+    if (unsolicited === undefined || !Object.hasOwn(unsolicited.responses, name)) return undefined;
+    return unsolicited.answer(kind, name, unsolicited.responses[name]);
   }
 }

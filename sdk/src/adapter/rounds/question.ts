@@ -8,7 +8,8 @@
  * Answers, by kind:
  * - elicit: `{ "action": "accept", "content": { … } }`, `{ "action": "decline" }` or `{ "action": "cancel" }`
  *   (the content is validated against the form by the runtime, as on every transport);
- * - sample: `{ "text": "…", "model": "…"? }`;
+ * - sample: `{ "text": "…", "model": "…"?, "stopReason": "…"? }`, and for a reply that is an image or
+ *   audio `"content": { "type": "image" | "audio", "mimeType": "…", "data": "<base64>" }` beside an empty text;
  * - roots: `{ "roots": [{ "uri": "file:///…", "name": "…"? }] }`.
  */
 import type { ElicitForm, SampleMessage } from "@axn/core";
@@ -52,7 +53,16 @@ export function checkInputResponse(key: string, kind: InputKind, answer: unknown
       answer["action"] === "cancel" ||
       (answer["action"] === "accept" && isObject(answer["content"]));
   } else if (kind === "sample") {
-    ok = typeof answer["text"] === "string" && (answer["model"] === undefined || typeof answer["model"] === "string");
+    const content = answer["content"];
+    ok =
+      typeof answer["text"] === "string" &&
+      (answer["model"] === undefined || typeof answer["model"] === "string") &&
+      (answer["stopReason"] === undefined || typeof answer["stopReason"] === "string") &&
+      (content === undefined ||
+        (isObject(content) &&
+          (content["type"] === "image" || content["type"] === "audio") &&
+          typeof content["mimeType"] === "string" &&
+          typeof content["data"] === "string"));
   } else {
     const roots = answer["roots"];
     ok =

@@ -4,7 +4,7 @@
  * `checkInputResponse`) turned into what the runtime expects; `progress` and `log` go to `base`,
  * the transport's own channel (an event stream), when it has one.
  */
-import type { ElicitAnswer, LiveChannel, Root, Sampled } from "@axn/core";
+import type { ElicitAnswer, LiveChannel, MediaAudio, MediaImage, Root, Sampled } from "@axn/core";
 import type { InputRounds } from "./input-rounds.js";
 
 export function roundsChannel(rounds: InputRounds, base: LiveChannel = {}): LiveChannel {
@@ -22,8 +22,19 @@ export function roundsChannel(rounds: InputRounds, base: LiveChannel = {}): Live
         : { action: answer.action };
     },
     async sample({ key, ...request }): Promise<Sampled> {
-      const answer = (await rounds.ask({ kind: "sample", ...request }, key)) as { text: string; model?: string };
-      return { action: "reply", text: answer.text, content: answer.text, model: answer.model ?? "unknown" };
+      const answer = (await rounds.ask({ kind: "sample", ...request }, key)) as {
+        text: string;
+        model?: string;
+        stopReason?: string;
+        content?: MediaImage | MediaAudio;
+      };
+      return {
+        action: "reply",
+        text: answer.text,
+        content: answer.content ?? answer.text,
+        model: answer.model ?? "unknown",
+        ...(answer.stopReason === undefined ? {} : { stopReason: answer.stopReason }),
+      };
     },
     async roots(_signal, key): Promise<readonly Root[]> {
       const answer = (await rounds.ask({ kind: "roots" }, key)) as { roots: readonly Root[] };

@@ -1,0 +1,56 @@
+/**
+ * One 2026-07-28 request that may ask for input — a tool call or a prompt, the same way: the code
+ * runs on the SDK's rounds engine (@axn/sdk/adapter: `InputRounds`, `runRounds`, the same engine
+ * HTTP's input rounds run on) with the answers this round brings; when it asks something nobody has
+ * answered yet, the request ends the round with an `input_required` result carrying the open
+ * questions as MCP requests (input-requests.ts) and the signed state of the rounds so far
+ * (request-state.ts). The code is abandoned then — its signal aborts with `INPUT_REQUIRED_REASON` —
+ * and it runs again from the start on the retry, each earlier question answered at once.
+ */
+import { argumentsDigest, InputRounds, runRounds, type RoundBinding } from "@axn/sdk/adapter";
+import {
+  inputRequired,
+  ProtocolErrorCode,
+  type InputRequiredResult,
+  type RequestStateCodec,
+} from "@modelcontextprotocol/server";
+import { ProtocolError } from "../protocol/protocol-error.js";
+import type { McpRequestExtra } from "../protocol/server-context.js";
+import { answersOf, inputRequestsOf, unsolicitedAnswers } from "./input-requests.js";
+import { resumedRounds, type RoundState } from "./request-state.js";
+
+/** Who may resume the round and for what: the caller's owner key and the tool's or prompt's name. */
+export type RoundOwner = Omit<RoundBinding, "args">;
+
+export async function askInRounds<T>(
+  codec: RequestStateCodec<RoundState>,
+  extra: McpRequestExtra,
+  owner: RoundOwner,
+  args: unknown,
+  run: (rounds: InputRounds, signal: AbortSignal) => Promise<T>,
+): Promise<T | InputRequiredResult> {
+  // The arguments are digested only when a round is resumed or started, not on every call.
+  let digest: string | undefined;
+  const binding = (): RoundBinding => ({ ...owner, args: (digest ??= argumentsDigest(args)) });
+  const state = extra.mcpReq.requestState();
+  const carried = state === undefined ? undefined : resumedRounds(state, binding());
+  let rounds: InputRounds;
+  const responses = extra.mcpReq.inputResponses;
+  if (carried === undefined)
+    rounds =
+      responses === undefined ? new InputRounds() : new InputRounds(undefined, {}, unsolicitedAnswers(responses));
+  else {
+    const checked = answersOf(carried.pending, responses ?? {});
+    if ("refused" in checked)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params: ${checked.refused}`);
+    rounds = new InputRounds(carried, checked.answers);
+  }
+  const outcome = await runRounds(
+    rounds,
+    (signal) => run(rounds, signal()),
+    () => extra.mcpReq.signal,
+  );
+  if (outcome.done) return outcome.value;
+  const requestState = await codec.mint({ ...binding(), rounds: rounds.carried() });
+  return inputRequired({ inputRequests: inputRequestsOf(rounds.questions()), requestState });
+}
