@@ -5,13 +5,16 @@
  * The pin is a rule plus a literal list, so that adding a module does not mean editing this spec,
  * while nothing else can slip in:
  * - the literal files: `package.json`, `README.md`, `LICENSE`, `CHANGELOG.md` (and the sdk's `bin/axn.js`);
- * - for every module `src/<m>.ts`: the source itself and tsc's four outputs, `dist/<m>.js`,
- *   `dist/<m>.js.map`, `dist/<m>.d.ts`, `dist/<m>.d.ts.map`.
+ * - for every module `src/<m>.ts`: the source itself and tsc's declarations, `dist/<m>.d.ts` and
+ *   `dist/<m>.d.ts.map`;
+ * - the JavaScript, bundled (scripts/bundle.mjs): exactly the `dist/` files reached from the
+ *   package's `exports` targets and its bin through relative imports, static or `import()`, each
+ *   with its `.js.map` — no stale module of tsc's, no chunk nothing loads.
  * - `docs/…`: the documentation, exactly the files reachable from the README through relative links
  *   (scripts/ship-docs.mjs copies them at build: the README links `docs/<page>`), each page the
  *   repository's own once links are read as their text, every link resolving inside the tarball.
  * The sources ship so that the source maps and declaration maps resolve: a stack trace or a
- * go-to-definition lands on a file the package has. No `.tsbuildinfo`, no stale output of a
+ * go-to-definition lands on a file the package has (a bundle's map names each module it holds). No `.tsbuildinfo`, no stale output of a
  * deleted module, no stray file.
  *
  * The LICENSE in each package is the root LICENSE, byte for byte; each README is the package's
@@ -151,14 +154,51 @@ function sourceModules(folder: string): string[] {
   return found;
 }
 
-/** The pinned list: the literal files, each module and its four outputs, the docs the README reaches. */
+/** The pinned list: the literal files, each module and its declarations, the JavaScript loaded, the docs the README reaches. */
 function expectedFiles(folder: string, spec: PackageSpec, shipped: ReadonlySet<string>): string[] {
   const perModule = sourceModules(folder).flatMap((source) => {
     const out = `dist/${source.slice("src/".length, -".ts".length)}`;
-    return [source, `${out}.js`, `${out}.js.map`, `${out}.d.ts`, `${out}.d.ts.map`];
+    return [source, `${out}.d.ts`, `${out}.d.ts.map`];
   });
+  const javascript = [...reachableJavaScript(folder)].flatMap((path) =>
+    reExportsOnly(readFileSync(join(repo, folder, path), "utf8")) ? [path] : [path, `${path}.map`],
+  );
   const docs = [...reachableFromReadme(folder, shipped)].filter((path) => path.startsWith("docs/"));
-  return [...spec.literal, ...perModule, ...docs].sort();
+  return [...spec.literal, ...perModule, ...javascript, ...docs].sort();
+}
+
+/** A relative module specifier in built JavaScript: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`. */
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.\.?\/[^"']+)["']/g;
+
+/** A file of import and export statements alone (an entry whose code is all in chunks): nothing to map. */
+function reExportsOnly(javascript: string): boolean {
+  return javascript.split("\n").every((line) => line.trim() === "" || /^(import|export) /.test(line));
+}
+
+/**
+ * The `dist/` JavaScript an app can load: from each `exports` target and the bin, every file
+ * reached through relative imports (package paths, e.g. `dist/cli/bin.js` from `bin/axn.js`).
+ */
+function reachableJavaScript(folder: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(repo, folder, "package.json"), "utf8")) as {
+    exports: Record<string, { default: string }>;
+    bin?: Record<string, string>;
+  };
+  const starts = [
+    ...Object.values(manifest.exports).map((target) => target.default),
+    ...Object.values(manifest.bin ?? {}),
+  ].map((path) => posix.normalize(path));
+  const reached = new Set<string>();
+  const queue = [...starts];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (reached.has(path)) continue;
+    reached.add(path);
+    for (const match of readFileSync(join(repo, folder, path), "utf8").matchAll(RELATIVE_IMPORT)) {
+      queue.push(posix.normalize(posix.join(posix.dirname(path), match[1]!)));
+    }
+  }
+  return new Set([...reached].filter((path) => path.startsWith("dist/")));
 }
 
 /** A Markdown link outside code: its text and its target (no scheme, no in-page anchor). */
@@ -259,7 +299,7 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
           .files.map((entry) => entry.path)
           .sort();
 
-      it(`ships exactly ${spec.literal.join(", ")} and, per module, src/<m>.ts with dist/<m>.{js,js.map,d.ts,d.ts.map}`, () => {
+      it(`ships exactly ${spec.literal.join(", ")}, per module src/<m>.ts with dist/<m>.{d.ts,d.ts.map}, and the JavaScript its exports load`, () => {
         const expected = expectedFiles(folder, spec, new Set(paths()));
         const actual = paths();
         const unexpected = actual.filter((path) => !expected.includes(path));
@@ -272,17 +312,21 @@ describe("the package tarballs (npm pack --dry-run --json)", function () {
         expect(actual.filter((path) => path.endsWith(".tsbuildinfo"))).to.deep.equal([]);
       });
 
-      it("ships source maps whose sources it ships too", () => {
+      it("ships source maps whose sources it ships too: one module per declaration map, the modules bundled per JavaScript map", () => {
         const shipped = new Set(paths());
         const maps = paths().filter((path) => path.endsWith(".map"));
         expect(maps.length, "source maps").to.be.greaterThan(0);
         const unresolved: string[] = [];
         for (const map of maps) {
-          const { sources, sourceRoot } = JSON.parse(readFileSync(join(repo, folder, map), "utf8")) as {
+          const { sources, sourceRoot, sourcesContent } = JSON.parse(readFileSync(join(repo, folder, map), "utf8")) as {
             sources: string[];
             sourceRoot?: string;
+            sourcesContent?: unknown;
           };
-          expect(sources, map).to.have.lengthOf(1);
+          if (map.endsWith(".d.ts.map")) expect(sources, map).to.have.lengthOf(1);
+          else expect(sources.length, map).to.be.greaterThan(0);
+          // The map points at the shipped file rather than carrying a copy of it.
+          expect(sourcesContent, map).to.equal(undefined);
           for (const source of sources) {
             const target = posix.normalize(posix.join(posix.dirname(map), sourceRoot ?? "", source));
             if (!shipped.has(target)) unresolved.push(`${map} -> ${target}`);

@@ -14,7 +14,7 @@
  * resource, cacheable for an hour, is what the check exists to prevent), and built from
  * `serve.publicUrl` when it is set.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { reportException, type HttpTransport, type RunningHttpTransport } from "@axn/core";
 import { authenticationConfigured } from "../../serving/authenticate-request.js";
@@ -53,6 +53,9 @@ export async function listenShared(
   hostname: string,
   options: SharedServerOptions = {},
 ): Promise<SharedServer> {
+  // `node:http` on first use: `axn serve --mcp-stdio` opens no port, and on Node 24 loading it
+  // (and the modules it brings) costs about a third of the bare MCP SDK's whole start (bench: row 8).
+  const { createServer } = await import("node:http");
   const server = createServer(dispatcher(mounts, hostname, options));
   const url = await listen(server, port, hostname);
   return {
