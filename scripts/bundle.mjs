@@ -20,7 +20,8 @@
 //   finds the package's manifest from a chunk).
 // - Source maps point at the shipped `src/*.ts` (no sources inlined: the package ships them), so a
 //   stack trace or a debugger lands on the TypeScript the package has.
-import { readdirSync, rmSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
@@ -86,10 +87,17 @@ function tscJavaScript(folder) {
   return found;
 }
 
-/** `import.meta.url` → `__axnUrl00001()`: 15 characters each, so the source map's columns hold. */
+/** `import.meta.url` → `__axnUrlk3x9q()`: 15 characters each, so the source map's columns hold. */
 const META_URL = /\bimport\.meta\.url\b/g;
-const urlFunction = (index) => `__axnUrl${String(index).padStart(5, "0")}`;
-const placeholder = (index) => `__AXN_MODULE_PATH_${index}__`;
+// Named by the module's path, not by the order rolldown transforms modules in: the same sources
+// give the same bundle, byte for byte, so a rebuild rewrites nothing.
+const moduleKey = (srcDir, id) =>
+  BigInt(`0x${createHash("sha256").update(relative(srcDir, id)).digest("hex").slice(0, 12)}`)
+    .toString(36)
+    .padStart(5, "0")
+    .slice(-5);
+const urlFunction = (key) => `__axnUrl${key}`;
+const placeholder = (key) => `__AXN_MODULE_PATH_${key}__`;
 
 /**
  * The rewrite of `import.meta.url`: in `transform`, each use in module M calls M's own function,
@@ -97,13 +105,14 @@ const placeholder = (index) => `__AXN_MODULE_PATH_${index}__`;
  * placeholder becomes M's tsc path relative to the file M landed in.
  */
 function moduleUrls(srcDir, distDir) {
-  const modules = new Map(); // module id → index
+  const modules = new Map(); // module id → key
   return {
     name: "axn-module-urls",
     transform(code, id) {
       if (!id.startsWith(srcDir + sep) || !META_URL.test(code)) return null;
       META_URL.lastIndex = 0;
-      const index = modules.size + 1;
+      const index = moduleKey(srcDir, id);
+      if ([...modules.values()].includes(index)) throw new Error(`${id}: two modules share the key ${index}`);
       modules.set(id, index);
       const name = urlFunction(index);
       return {
@@ -133,9 +142,23 @@ async function bundle(folder, entries, standalone) {
   const root = join(repo, folder);
   const srcDir = join(root, "src");
   const distDir = join(root, "dist");
-  for (const file of tscJavaScript(distDir)) rmSync(file);
-  await write(srcDir, distDir, entries);
-  for (const entry of standalone) await write(srcDir, distDir, [entry], keepRelative);
+  const files = new Map([
+    ...(await generate(srcDir, entries)),
+    ...(await Promise.all(standalone.map((entry) => generate(srcDir, [entry], keepRelative)))).flatMap((m) => [...m]),
+  ]);
+  // Written in place, each changed file renamed over the old one, then what the bundle no longer
+  // has (tsc's one-file-per-module output, a chunk of an earlier build) removed: a process that
+  // loads the package while the build runs (a spec beside the one that builds) sees whole files.
+  for (const [name, text] of files) {
+    const path = join(distDir, name);
+    if (statSync(path, { throwIfNoEntry: false })?.isFile() && readFileSync(path, "utf8") === text) continue;
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(`${path}.tmp`, text);
+    renameSync(`${path}.tmp`, path);
+  }
+  for (const file of tscJavaScript(distDir)) {
+    if (!files.has(relative(distDir, file).split(sep).join("/"))) rmSync(file);
+  }
 }
 
 /** For a standalone entry: each relative import kept as written (it names an entry at its own path). */
@@ -144,14 +167,15 @@ const keepRelative = {
   resolveId: (source) => (source.startsWith(".") ? { id: source, external: "absolute" } : null),
 };
 
-async function write(srcDir, distDir, entries, ...extra) {
+/** The bundle of `entries`, in memory: output path under dist/ → text (JavaScript and source maps). */
+async function generate(srcDir, entries, ...extra) {
   const build = await rolldown({
     input: Object.fromEntries(entries.map((entry) => [entry, join(srcDir, `${entry}.ts`)])),
     platform: "node",
     external: isExternal,
     // tsc's target (tsconfig.base.json): the same syntax reaches Node as before.
     transform: { target: "es2022" },
-    plugins: [...extra, moduleUrls(srcDir, distDir)],
+    plugins: [...extra, moduleUrls(srcDir, join(dirname(srcDir), "dist"))],
     // An entry may export what other chunks need of it: its code then stays in its own file.
     preserveEntrySignatures: "allow-extension",
     onLog(level, log, handle) {
@@ -161,8 +185,9 @@ async function write(srcDir, distDir, entries, ...extra) {
       handle(level, log);
     },
   });
-  await build.write({
-    dir: distDir,
+  const { output } = await build.generate({
+    // Where the files go (written below): source map paths are relative to it.
+    dir: join(dirname(srcDir), "dist"),
     format: "esm",
     entryFileNames: "[name].js",
     // A module loaded with `import()` keeps its path (dist/cli/commands/serve.js); shared code is in chunks/.
@@ -177,6 +202,14 @@ async function write(srcDir, distDir, entries, ...extra) {
     sourcemapExcludeSources: true,
   });
   await build.close();
+  const files = new Map();
+  for (const item of output) {
+    if (item.type === "chunk") {
+      files.set(item.fileName, item.code); // with its sourceMappingURL comment when it has a map
+      if (item.map !== null) files.set(`${item.fileName}.map`, item.map.toString());
+    }
+  }
+  return files;
 }
 
 for (const [folder, entries] of Object.entries(PACKAGES)) {

@@ -75,7 +75,7 @@ describe("CONTRIBUTING.md: every command it shows is run", function () {
   it("npm run build: builds every package (up to date after npm test's own build), printing only npm's banner", async () => {
     const run = await sh("npm run build");
     expect([run.code, run.stderr]).to.deep.equal([0, ""]);
-    expect(run.stdout).to.equal("\n> build\n> tsc -b && node scripts/ship-docs.mjs\n\n");
+    expect(run.stdout).to.equal("\n> build\n> tsc -b && node scripts/bundle.mjs && node scripts/ship-docs.mjs\n\n");
   });
 
   it("npx mocha test/architecture.spec.ts: runs that one spec file alone", async () => {
