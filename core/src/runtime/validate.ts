@@ -286,6 +286,25 @@ class InputCheck implements ErrorSink {
   }
 }
 
+/**
+ * True when the caller's wire check finds nothing in the arg fields' validated values (`values` left
+ * as it is): the common case, which then needs no per-field bookkeeping. A problem is found again,
+ * and reported, by the full pass.
+ */
+function wireClean(
+  expects: readonly NormalizedField[],
+  values: readonly unknown[],
+  checkValue: NonNullable<CallPolicy["checkValue"]>,
+): boolean {
+  for (let i = 0; i < expects.length; i++) {
+    const value = values[i];
+    const field = expects[i]!;
+    if (value === UNVALIDATED || field.kind !== "arg") continue;
+    if (checkValue(value, field.path) !== undefined) return false;
+  }
+  return true;
+}
+
 /** The body's input: every expects field resolved, coerced and validated, or one refusal naming each violation. */
 export function resolveInput(
   action: CompiledAction,
@@ -313,7 +332,12 @@ export function resolveInput(
     }
     const scope = validationScope();
     const refused = batch.run(values, scope);
-    if (refused === undefined && !action.checksInput && policy?.checkValue === undefined) {
+    const checkValue = policy?.checkValue;
+    if (
+      refused === undefined &&
+      !action.checksInput &&
+      (checkValue === undefined || wireClean(expects, values, checkValue))
+    ) {
       for (let i = 0; i < values.length; i++) {
         const value = values[i];
         if (value === undefined || value === UNVALIDATED) {
