@@ -39,7 +39,11 @@ const ambientStorage = kernel.execution.ambient;
 
 /** The ambient-context source visible here: the running action's, else the enclosing `Current.run`'s. */
 export function outerAmbient(): unknown {
-  const current = storage.getStore();
+  return ambientOf(storage.getStore());
+}
+
+/** `outerAmbient()` for a caller that has already read `currentExecution()`. */
+export function ambientOf(current: ExecutionState | undefined): unknown {
   return current !== undefined ? current.ambient : ambientStorage.getStore();
 }
 

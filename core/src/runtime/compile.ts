@@ -13,6 +13,7 @@ import { argsReader, copyOnto, exposedReader, literalBuilder } from "./plan.js";
 import { resolutionOrder } from "./normalize.js";
 import { ambientSourcedFields } from "./validate.js";
 import { kernel } from "../kernel/state.js";
+import { fieldBatch } from "../schema/read-schema.js";
 import { accessPolicyProblem, freezeAccessPolicy, type AccessPolicy } from "../action/access.js";
 
 function list<T>(value: T | readonly T[] | undefined): T[] {
@@ -96,6 +97,13 @@ export function compileAction({ name, def, expects, exposes }: Declaration): Com
     name,
     expects: ordered,
     parentIndex: ordered.map((field) => (field.kind === "subfield" ? indexOf.get(field.parentPath![0]!) : undefined)),
+    inputBatch:
+      ordered.length === 0 || ordered.some((field) => field.kind === "subfield")
+        ? undefined
+        : fieldBatch(ordered.map((field) => field.reader)),
+    checksInput: ordered.some((field) => field.validate !== undefined),
+    outputBatch: exposes.length === 0 ? undefined : fieldBatch(exposes.map((field) => field.reader)),
+    checksOutput: exposes.some((field) => field.validate !== undefined),
     readArgs: argsReader(ordered.map((field) => (field.kind === "arg" ? field.name : undefined))),
     buildInput: literalBuilder(ordered.map((field) => field.name)),
     buildExposed: literalBuilder(exposes.map((field) => field.name)),

@@ -7,6 +7,7 @@ import type { NormalizedField } from "../action/fields.js";
 import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../action/types.js";
 import type { CompiledMessages } from "./messages.js";
 import type { ArgsReader, CopyOnto, ExposedReader, LiteralBuilder } from "./plan.js";
+import type { FieldBatch } from "../schema/schema-kind.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
 export interface CompiledAction {
@@ -16,6 +17,17 @@ export interface CompiledAction {
   readonly argNames: ReadonlySet<string>;
   /** For each expects field (by index): its parent's index when it is a subfield. */
   readonly parentIndex: readonly (number | undefined)[];
+  /**
+   * The expects' schemas run as one batch (by expects index), when no field is a subfield (a
+   * subfield reads its parent's validated value, so those fields are validated one after another).
+   */
+  readonly inputBatch: FieldBatch | undefined;
+  /** Some expects field has its own `validate`. */
+  readonly checksInput: boolean;
+  /** The exposes' schemas as one batch (by exposes index); `undefined` when there are none. */
+  readonly outputBatch: FieldBatch | undefined;
+  /** Some exposes field has its own `validate`. */
+  readonly checksOutput: boolean;
   /** Reads the arg fields' values from the arguments, by expects index (plan.ts). */
   readonly readArgs: ArgsReader;
   /** The body's input from the expects' values, every one defined (plan.ts). */

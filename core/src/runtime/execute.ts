@@ -14,7 +14,13 @@ import { compose, DEFAULT_SUCCESS, successHeadline, successReasonFor, type Reaso
 import { resolveInput, validateOutbound } from "./validate.js";
 import { BodyContext, bodyStep, isThenable, runBody, type ExposedBag } from "./body.js";
 import { finish, finishSuccess, settleError, type Settled } from "./settle.js";
-import { currentExecution, outerAmbient, runInExecution, type ExecutionState } from "../context/execution.js";
+import {
+  ambientOf,
+  currentExecution,
+  outerAmbient,
+  runInExecution,
+  type ExecutionState,
+} from "../context/execution.js";
 import { resolvesNothing } from "../context/ambient-source.js";
 import { startActionSpan } from "../tracing/span.js";
 
@@ -58,9 +64,10 @@ function openCall(
   // Options are read before the span opens (startActionSpan reads `spanAttributes` and
   // `traceContext` first, and only when tracing is on), so a throwing getter leaves no span behind.
   const explicit = options?.ambientContext;
-  const outer = outerAmbient();
-  const ambient = explicit !== undefined ? explicit : outer;
+  // One read of the execution storage: the enclosing action (the span's parent) and, through it, the ambient context.
   const parent = currentExecution();
+  const outer = ambientOf(parent);
+  const ambient = explicit !== undefined ? explicit : outer;
   const span = startActionSpan(action.name, parent?.span, options);
   if (!needsScope(span, explicit, outer)) return runCall(action, rawArgs, options, policy, ambient, span, started);
   const state: ExecutionState = { action: action.name, ambient, visible: action.ambientNames, span, parent };

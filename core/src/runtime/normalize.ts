@@ -211,7 +211,9 @@ function fromSchema(
     schema,
     reader,
     optional: options.optional === true || hasDefault || analysis.optional,
-    ...(hasDefault ? { default: { value: options.default } } : {}),
+    // Every field has the same keys (`default` too, when absent), so the runtime's loops over
+    // fields read them with one object shape.
+    default: hasDefault ? { value: options.default } : undefined,
     description: (options.description as string | undefined) ?? analysis.description,
     sensitive: options.sensitive === true,
     kind: on === undefined ? "arg" : on === "ambientContext" ? "ambient" : "subfield",

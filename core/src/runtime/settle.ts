@@ -5,7 +5,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { Span } from "@opentelemetry/api";
-import { makeResult, type Outcome, type Result } from "../action/result.js";
+import { Result, type Outcome } from "../action/result.js";
 import type { CompiledAction } from "./compiled.js";
 import { compose, DEFAULT_ERROR, errorHeadline, errorReasonFor } from "./messages.js";
 import { Settle } from "./body.js";
@@ -166,19 +166,19 @@ function actionResult(
   exposed: Settled["exposed"],
   started: number,
 ): Result<Record<string, unknown>> {
-  return makeResult<Record<string, unknown>>({
+  return new Result<Record<string, unknown>>(
     ok,
     outcome,
     message,
     exception,
     exposed,
-    elapsedMs: performance.now() - started,
-    action: action.name,
-    sensitive: action.sensitiveExposes,
-    declared: action.exposeNames,
-    source: action.self,
-    copy: action.copyExposed,
-  });
+    performance.now() - started,
+    action.name,
+    action.sensitiveExposes,
+    action.exposeNames,
+    action.self,
+    action.copyExposed,
+  ) as Result<Record<string, unknown>>;
 }
 
 function close(

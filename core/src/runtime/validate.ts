@@ -20,7 +20,7 @@ import { readAmbient } from "../context/ambient-source.js";
 import { globalCoerceInputTypes } from "../options/global.js";
 import { validationScope } from "../schema/read-schema.js";
 import { isPlainObject } from "../schema/json-value.js";
-import type { ValidationScope } from "../schema/schema-kind.js";
+import { UNVALIDATED, type ValidationRefusal, type ValidationScope } from "../schema/schema-kind.js";
 
 /** Field errors kept in one inbound refusal (the rest are counted). */
 const MAX_FIELD_ERRORS = 20;
@@ -106,24 +106,37 @@ const INVALID: unique symbol = Symbol("invalid");
 /** The validated value, or INVALID with the violations pushed onto `errors` (created on the first one). */
 function validateField(field: NormalizedField, raw: unknown, sink: ErrorSink, root: string): unknown {
   const outcome = field.reader.validate(raw, sink.scope);
-  if (!outcome.ok) {
-    const errors = (sink.errors ??= []);
-    for (const issue of outcome.issues) {
-      const path = formatPath(root, issue.path);
-      // Sensitive values never reach a message: only type mismatches (which name types, not values) keep zod's text.
-      const text = field.sensitive && issue.code !== "invalid_type" ? "is invalid" : issue.message;
-      errors.push(fieldError(path, text, text.length > MAX_QUOTED_CHARS ? valueAt(raw, issue.path) : undefined));
-    }
-    return INVALID;
+  return outcome.ok ? checkField(field, outcome.value, sink, root) : refuseField(field, outcome, raw, sink, root);
+}
+
+/** A refused value's violations pushed onto `errors`: INVALID. */
+function refuseField(
+  field: NormalizedField,
+  refusal: ValidationRefusal,
+  raw: unknown,
+  sink: ErrorSink,
+  root: string,
+): typeof INVALID {
+  const errors = (sink.errors ??= []);
+  for (const issue of refusal.issues) {
+    const path = formatPath(root, issue.path);
+    // Sensitive values never reach a message: only type mismatches (which name types, not values) keep zod's text.
+    const text = field.sensitive && issue.code !== "invalid_type" ? "is invalid" : issue.message;
+    errors.push(fieldError(path, text, text.length > MAX_QUOTED_CHARS ? valueAt(raw, issue.path) : undefined));
   }
+  return INVALID;
+}
+
+/** A value the schema passed, through the field's own `validate`: the value, or INVALID with its message pushed. */
+function checkField(field: NormalizedField, value: unknown, sink: ErrorSink, root: string): unknown {
   if (field.validate !== undefined) {
-    const message = field.validate(outcome.value);
+    const message = field.validate(value);
     if (typeof message === "string" && message !== "") {
-      (sink.errors ??= []).push(fieldError(root, field.sensitive ? "is invalid" : message, outcome.value));
+      (sink.errors ??= []).push(fieldError(root, field.sensitive ? "is invalid" : message, value));
       return INVALID;
     }
   }
-  return outcome.value;
+  return value;
 }
 
 /** One side's validation state: its violations (no array until the first one) and its schema scope. */
@@ -224,6 +237,74 @@ function refuseUndeclared(action: CompiledAction, args: object, errors: FieldErr
   return errors.length > before;
 }
 
+/**
+ * A field's value as its schema will see it: an axn default for a missing one (`undefined`, or
+ * `null`), wire coercion — or UNVALIDATED for a field left out: `optional` (like Ruby's) lets a
+ * missing value through, and null counts as missing unless the schema takes null; a schema with its
+ * own default still runs on a missing value, to supply it.
+ */
+function prepared(field: NormalizedField, raw: unknown, coerceDefault: boolean): unknown {
+  if ((raw === undefined || raw === null) && field.default !== undefined) raw = defaultOf(field.default.value);
+  if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field)))
+    return UNVALIDATED;
+  if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
+  return raw;
+}
+
+/** The per-call state of one inbound check: the violations, and who may be told of them. */
+class InputCheck implements ErrorSink {
+  errors: FieldError[] | undefined;
+  refusal: InboundRefusal | undefined;
+  missing = false;
+  constructor(
+    readonly action: CompiledAction,
+    readonly policy: CallPolicy | undefined,
+    readonly scope: ValidationScope,
+  ) {}
+
+  /**
+   * The end of field `i`'s check, `value` being what the schema and the field's own check made of it
+   * (INVALID: refused, its violations pushed since `before`): the caller's wire check, then the value
+   * kept in `values`, or the field's violations attributed.
+   */
+  settle(field: NormalizedField, i: number, value: unknown, values: unknown[], before: number): void {
+    const checkValue = this.policy?.checkValue;
+    // Wire input (the caller's policy says what its transport cannot carry): refused before the body runs.
+    const wireProblem =
+      value !== INVALID && checkValue !== undefined && field.kind === "arg" ? checkValue(value, field.path) : undefined;
+    if (wireProblem !== undefined)
+      (this.errors ??= []).push(
+        field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem,
+      );
+    if (value !== INVALID && wireProblem === undefined) {
+      if (value === undefined) this.missing = true;
+      else values[i] = value;
+    } else {
+      this.missing = true;
+      (this.refusal ??= new InboundRefusal(this.action, this.policy, this.errors!)).noteField(field, before);
+    }
+  }
+}
+
+/**
+ * True when the caller's wire check finds nothing in the arg fields' validated values (`values` left
+ * as it is): the common case, which then needs no per-field bookkeeping. A problem is found again,
+ * and reported, by the full pass.
+ */
+function wireClean(
+  expects: readonly NormalizedField[],
+  values: readonly unknown[],
+  checkValue: NonNullable<CallPolicy["checkValue"]>,
+): boolean {
+  for (let i = 0; i < expects.length; i++) {
+    const value = values[i];
+    const field = expects[i]!;
+    if (value === UNVALIDATED || field.kind !== "arg") continue;
+    if (checkValue(value, field.path) !== undefined) return false;
+  }
+  return true;
+}
+
 /** The body's input: every expects field resolved, coerced and validated, or one refusal naming each violation. */
 export function resolveInput(
   action: CompiledAction,
@@ -232,59 +313,87 @@ export function resolveInput(
   policy: CallPolicy | undefined,
 ): Record<string, unknown> {
   const args = argumentsObject(action, rawArgs, policy);
-  const sink: ErrorSink = { errors: undefined, scope: validationScope() };
-  // Only a refused call pays for the bookkeeping of who may be told.
-  let refusal: InboundRefusal | undefined;
   const expects = action.expects;
   // Values by field index, built into the input object at the end in one literal (plan.ts). It
   // first holds the arg fields' raw arguments (read with constant keys), each replaced by its
   // validated value — or cleared — before any later field (a subfield) reads it.
   const values: unknown[] = new Array(expects.length);
   action.readArgs(args, values);
-  let missing = false;
   const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
-  const checkValue = policy?.checkValue;
-  for (let i = 0; i < expects.length; i++) {
-    const field = expects[i]!;
-    let raw = field.kind === "arg" ? values[i] : rawValueOf(field, ambient, values, action.parentIndex[i]);
-    values[i] = undefined;
-    if ((raw === undefined || raw === null) && field.default !== undefined) raw = defaultOf(field.default.value);
-    // `optional` (like Ruby's) lets a missing value through, and null counts as missing unless the
-    // schema takes null; a schema with its own default still runs on a missing value, to supply it.
-    if (
-      field.optional &&
-      (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field))
-    ) {
-      missing = true;
-      continue;
+  // Only a call with something to refuse, check or tell apart pays for the bookkeeping (`check`).
+  let check: InputCheck | undefined;
+  let missing = false;
+  const batch = action.inputBatch;
+  if (batch !== undefined) {
+    // No subfields: every value is known before any is validated, so the schemas run as one batch.
+    for (let i = 0; i < expects.length; i++) {
+      const field = expects[i]!;
+      values[i] = prepared(field, field.kind === "arg" ? values[i] : readAmbient(ambient, field.name), coerceDefault);
     }
-    if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
-    const before = sink.errors?.length ?? 0;
-    const value = validateField(field, raw, sink, field.path);
-    // Wire input (the caller's policy says what its transport cannot carry): refused before the body runs.
-    const wireProblem =
-      value !== INVALID && checkValue !== undefined && field.kind === "arg" ? checkValue(value, field.path) : undefined;
-    if (wireProblem !== undefined)
-      (sink.errors ??= []).push(
-        field.sensitive ? { field: wireProblem.field, message: `${wireProblem.field}: is invalid` } : wireProblem,
-      );
-    if (value !== INVALID && wireProblem === undefined) {
-      if (value === undefined) missing = true;
-      else values[i] = value;
+    const scope = validationScope();
+    const refused = batch.run(values, scope);
+    const checkValue = policy?.checkValue;
+    if (
+      refused === undefined &&
+      !action.checksInput &&
+      (checkValue === undefined || wireClean(expects, values, checkValue))
+    ) {
+      for (let i = 0; i < values.length; i++) {
+        const value = values[i];
+        if (value === undefined || value === UNVALIDATED) {
+          values[i] = undefined;
+          missing = true;
+        }
+      }
     } else {
-      missing = true;
-      (refusal ??= new InboundRefusal(action, policy, sink.errors!)).noteField(field, before);
+      check = new InputCheck(action, policy, scope);
+      for (let i = 0; i < expects.length; i++) {
+        const field = expects[i]!;
+        const value = values[i];
+        values[i] = undefined;
+        if (value === UNVALIDATED) {
+          check.missing = true;
+          continue;
+        }
+        const before = check.errors?.length ?? 0;
+        const outcome = refused?.[i];
+        const settled =
+          outcome === undefined
+            ? checkField(field, value, check, field.path)
+            : refuseField(field, outcome, value, check, field.path);
+        check.settle(field, i, settled, values, before);
+      }
+    }
+  } else {
+    // Subfields read their parent's validated value: one field after the other, in resolution order.
+    check = new InputCheck(action, policy, validationScope());
+    for (let i = 0; i < expects.length; i++) {
+      const field = expects[i]!;
+      const raw = prepared(
+        field,
+        field.kind === "arg" ? values[i] : rawValueOf(field, ambient, values, action.parentIndex[i]),
+        coerceDefault,
+      );
+      values[i] = undefined;
+      if (raw === UNVALIDATED) {
+        check.missing = true;
+        continue;
+      }
+      const before = check.errors?.length ?? 0;
+      check.settle(field, i, validateField(field, raw, check, field.path), values, before);
     }
   }
   // Refusing an undeclared key is this knob's job; whether the caller may be told is userFacingInputErrors'.
   if (policy?.rejectUndeclaredInputs === true) {
-    const errors = (sink.errors ??= []);
+    check ??= new InputCheck(action, policy, validationScope());
+    const errors = (check.errors ??= []);
     if (refuseUndeclared(action, args, errors) && !policy.userFacingInputErrors)
-      (refusal ??= new InboundRefusal(action, policy, errors)).allUserFacing = false;
+      (check.refusal ??= new InboundRefusal(action, policy, errors)).allUserFacing = false;
   }
-  if (sink.errors !== undefined && sink.errors.length > 0)
-    (refusal ?? new InboundRefusal(action, policy, sink.errors)).throw();
-  return missing ? keyByKey(action.expects, values) : action.buildInput(values);
+  if (check === undefined) return missing ? keyByKey(expects, values) : action.buildInput(values);
+  if (check.errors !== undefined && check.errors.length > 0)
+    (check.refusal ?? new InboundRefusal(action, policy, check.errors)).throw();
+  return missing || check.missing ? keyByKey(expects, values) : action.buildInput(values);
 }
 
 /** The generic builder, for a side with a missing value: only fields with a value become keys. */
@@ -300,24 +409,40 @@ function acceptsNull(field: NormalizedField): boolean {
 
 /** The exposes the body set (by field index, see `ExposedBag`), defaulted and validated. */
 export function validateOutbound(action: CompiledAction, bag: unknown[]): Record<string, unknown> {
-  const sink: ErrorSink = { errors: undefined, scope: validationScope() };
   const exposes = action.exposes;
+  const batch = action.outputBatch;
+  if (batch === undefined) return {};
   // Each validated value replaces its raw one in the bag, which the call owns and reads no more.
   const values = bag;
-  let missing = false;
   for (let i = 0; i < exposes.length; i++) {
     const field = exposes[i]!;
     let raw = bag[i];
-    values[i] = undefined;
     if (raw === undefined && field.default !== undefined) raw = defaultOf(field.default.value);
-    if (raw === undefined && field.optional && !field.reader.analysis.hasDefault) {
-      missing = true;
-      continue;
-    }
-    const value = validateField(field, raw, sink, field.path);
-    if (value === INVALID || value === undefined) missing = true;
-    else values[i] = value;
+    values[i] = raw === undefined && field.optional && !field.reader.analysis.hasDefault ? UNVALIDATED : raw;
   }
-  if (sink.errors !== undefined) throw new OutboundValidationError(sink.errors, { action: action.name });
+  const scope = validationScope();
+  const refused = batch.run(values, scope);
+  // Only a side with a refusal or a field's own check needs somewhere to put violations.
+  const sink: ErrorSink | undefined =
+    refused === undefined && !action.checksOutput ? undefined : { errors: undefined, scope };
+  let missing = false;
+  for (let i = 0; i < exposes.length; i++) {
+    const field = exposes[i]!;
+    const value = values[i];
+    const outcome = refused?.[i];
+    const settled =
+      value === UNVALIDATED
+        ? undefined
+        : outcome !== undefined
+          ? refuseField(field, outcome, value, sink!, field.path)
+          : field.validate !== undefined
+            ? checkField(field, value, sink!, field.path)
+            : value;
+    if (settled === INVALID || settled === undefined) {
+      values[i] = undefined;
+      missing = true;
+    }
+  }
+  if (sink?.errors !== undefined) throw new OutboundValidationError(sink.errors, { action: action.name });
   return missing ? keyByKey(exposes, values) : action.buildExposed(values);
 }

@@ -3,7 +3,8 @@
  * order (zod 4, zod 3, then any Standard JSON Schema); a refusal says what was received ("a zod 3
  * schema from before 3.24", "a yup schema", "a plain object"…) and what is supported.
  */
-import type { SchemaKind, SchemaReader, ValidationScope } from "./schema-kind.js";
+import type { FieldBatch, SchemaKind, SchemaReader, ValidationRefusal, ValidationScope } from "./schema-kind.js";
+import { UNVALIDATED } from "./schema-kind.js";
 import { isZod4, majorOf } from "./zod4/def.js";
 import { zod4Kind } from "./zod4/index.js";
 import { zod3Kind } from "./zod3/index.js";
@@ -33,6 +34,29 @@ export class UnsupportedSchema extends Error {
  */
 export function validationScope(): ValidationScope {
   return { async: false } as ValidationScope;
+}
+
+/**
+ * The batch for one side's readers: their kind's own when one kind read them all and has one, else
+ * each reader's `validate` in turn (mixed kinds, or a kind without a batch).
+ */
+export function fieldBatch(readers: readonly SchemaReader[]): FieldBatch {
+  for (const kind of KINDS) {
+    const batch = kind.batch?.(readers);
+    if (batch !== undefined) return batch;
+  }
+  return {
+    run(values, scope) {
+      let refused: (ValidationRefusal | undefined)[] | undefined;
+      for (let i = 0; i < readers.length; i++) {
+        if (values[i] === UNVALIDATED) continue;
+        const outcome = readers[i]!.validate(values[i], scope);
+        if (outcome.ok) values[i] = outcome.value;
+        else (refused ??= new Array(readers.length))[i] = outcome;
+      }
+      return refused;
+    },
+  };
 }
 
 /** Reads `value` with the first kind that recognises it, or throws `UnsupportedSchema`. */

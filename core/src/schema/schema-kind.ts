@@ -81,9 +81,39 @@ export interface SchemaReader {
   jsonSchema(io: SchemaIo): JsonSchema;
 }
 
+/**
+ * A value in a batch's slot that is not validated (a field left out of this call: optional and
+ * missing). The batch leaves it where it is.
+ */
+export const UNVALIDATED: unique symbol = Symbol("axn.unvalidated");
+
+/**
+ * The fields of one side of an action (its inputs, or its exposes) validated together, each by its
+ * own schema exactly as `SchemaReader.validate` would (the same values, issues and paths): one call
+ * for the side instead of one a field, as a library's object parse runs a shape. Made once per
+ * action side (`fieldBatch`, read-schema.ts).
+ */
+export interface FieldBatch {
+  /**
+   * Validates `values[i]` with the i-th reader for every i (skipping `UNVALIDATED` slots): a value
+   * that passes is replaced by its parsed value, a refused one is left as it was. `undefined` when
+   * nothing was refused; else, at each refused index, that field's refusal (the rest empty).
+   */
+  run(values: unknown[], scope: ValidationScope): readonly (ValidationRefusal | undefined)[] | undefined;
+}
+
+/** A refused value's outcome. */
+export type ValidationRefusal = Extract<ValidationOutcome, { readonly ok: false }>;
+
 /** A schema library axn can read. One module a kind, under `core/src/schema/<kind>/`. */
 export interface SchemaKind {
   /** True when `value` belongs to this kind (it may still be refused by `read`). */
   recognizes(value: object): boolean;
   read(schema: object): SchemaReader;
+  /**
+   * Optional: a batch for these readers when this kind read every one of them — faster than
+   * validating field by field, as the library's own object parse is (e.g. compiled once per side,
+   * on its first run). `undefined` otherwise: the fields are then validated one by one.
+   */
+  batch?(readers: readonly SchemaReader[]): FieldBatch | undefined;
 }

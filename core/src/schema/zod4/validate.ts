@@ -8,10 +8,11 @@
  * finalized exactly as `safeParse`'s error finalizes them.
  */
 import { $ZodAsyncError, config, util, type $ZodType } from "zod/v4/core";
-import type { ValidationOutcome, ValidationScope } from "../schema-kind.js";
+import type { ValidationOutcome, ValidationRefusal, ValidationScope } from "../schema-kind.js";
 import type { Zod4Schema } from "./def.js";
 
-interface Payload {
+/** What `_zod.run` hands back: the parsed value and the issues raised on the way. */
+export interface Payload {
   value: unknown;
   issues: object[];
 }
@@ -23,6 +24,11 @@ export function zod4Validate(schema: Zod4Schema, value: unknown, scope?: Validat
   // What `safeParse` does with an async refinement or transform: refuse it, synchronously.
   if (result instanceof Promise) throw new $ZodAsyncError();
   if (result.issues.length === 0) return { ok: true, value: result.value };
+  return zod4Refusal(result, context);
+}
+
+/** A payload's issues (at least one), finalized as `safeParse`'s error finalizes them, in axn's shape. */
+export function zod4Refusal(result: Payload, context: object): ValidationRefusal {
   return {
     ok: false,
     issues: result.issues.map((raw) => {

@@ -1,0 +1,88 @@
+/**
+ * The zod 4 `FieldBatch`: one side's fields validated by one function, generated for that side on
+ * its first run (as `z.object` compiles its shape), in which each field's `_zod.run` is a constant
+ * V8 can inline — where a field-by-field loop calls every schema through one shared, megamorphic
+ * call site and wraps each answer in an outcome object. Each field still runs exactly as
+ * `zod4Validate` runs it alone: its own payload, the side's shared parse context, the same
+ * refusal — so values, issues and paths are the same either way (test/core/schema/zod4-batch.spec.ts).
+ * Where code generation is refused (`--disallow-code-generation-from-strings`) a loop does the same.
+ */
+import { $ZodAsyncError, type $ZodType } from "zod/v4/core";
+import type { FieldBatch, SchemaReader, ValidationRefusal, ValidationScope } from "../schema-kind.js";
+import { UNVALIDATED } from "../schema-kind.js";
+import type { Zod4Schema } from "./def.js";
+import { type Payload, zod4Refusal } from "./validate.js";
+
+type Internals = $ZodType["_zod"];
+type Refusals = (ValidationRefusal | undefined)[];
+type BatchRun = (values: unknown[], scope: ValidationScope) => Refusals | undefined;
+
+// The schema behind each reader this kind made: what a batch of readers compiles against. Weak, so
+// a reader (and its action) can still be collected; filled at definition, never per call.
+const schemaOfReader = new WeakMap<SchemaReader, Zod4Schema>();
+
+/** Records that `reader` validates with `schema` (zod4Kind.read). */
+export function rememberSchema(reader: SchemaReader, schema: Zod4Schema): SchemaReader {
+  schemaOfReader.set(reader, schema);
+  return reader;
+}
+
+/** A batch for `readers` if this kind read every one of them, compiled on its first run. */
+export function zod4Batch(readers: readonly SchemaReader[]): FieldBatch | undefined {
+  const fields: Internals[] = [];
+  for (const reader of readers) {
+    const schema = schemaOfReader.get(reader);
+    if (schema === undefined) return undefined;
+    fields.push((schema as unknown as $ZodType)._zod);
+  }
+  if (fields.length === 0) return undefined;
+  // The first run compiles the function and puts it in its own place: later runs call it directly.
+  const batch: { run: BatchRun } = {
+    run(values, scope) {
+      batch.run = compile(fields);
+      return batch.run(values, scope);
+    },
+  };
+  return batch;
+}
+
+function compile(fields: readonly Internals[]): BatchRun {
+  const params = fields.map((_, i) => `f${i}`);
+  const steps = fields.map(
+    (_, i) => `
+  v = values[${i}];
+  if (v !== skip) {
+    r = f${i}.run({ value: v, issues: [] }, ctx);
+    if (r instanceof Promise) throw new AsyncError();
+    if (r.issues.length === 0) values[${i}] = r.value;
+    else (refused ??= new Array(${fields.length}))[${i}] = refusal(r, ctx);
+  }`,
+  );
+  const source = `"use strict";
+return function zod4FieldBatch(values, ctx) {
+  let refused, v, r;${steps.join("")}
+  return refused;
+};`;
+  try {
+    const make = new Function(...params, "skip", "AsyncError", "refusal", source) as (...args: unknown[]) => BatchRun;
+    return make(...fields, UNVALIDATED, $ZodAsyncError, zod4Refusal);
+  } catch {
+    return loop(fields);
+  }
+}
+
+/** The same steps as the generated function, for a process that refuses code generation. */
+function loop(fields: readonly Internals[]): BatchRun {
+  return (values, scope) => {
+    let refused: Refusals | undefined;
+    for (let i = 0; i < fields.length; i++) {
+      const value = values[i];
+      if (value === UNVALIDATED) continue;
+      const result = fields[i]!.run({ value, issues: [] }, scope as never) as Payload | Promise<Payload>;
+      if (result instanceof Promise) throw new $ZodAsyncError();
+      if (result.issues.length === 0) values[i] = result.value;
+      else (refused ??= new Array(fields.length))[i] = zod4Refusal(result, scope);
+    }
+    return refused;
+  };
+}
