@@ -8,16 +8,11 @@
  * cannot answer its question is refused with one line naming it; a client that cannot answer
  * questions gets a task whose question is `unavailable`.
  */
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  CLIENT_INFO_META_KEY,
-  PROTOCOL_VERSION_META_KEY,
-} from "@modelcontextprotocol/client";
 import { expect } from "chai";
 import type { ChildProcess } from "node:child_process";
 import { serveConformanceApp } from "../support/conformance-app.js";
+import { modernRequest } from "../support/modern-request.js";
 
-const MODERN = "2026-07-28";
 const TASKS = "io.modelcontextprotocol/tasks";
 const ASKING = { elicitation: { form: {} }, extensions: { [TASKS]: {} } };
 
@@ -30,30 +25,9 @@ async function rpc(
   params: Record<string, unknown>,
   capabilities: object = ASKING,
 ): Promise<{ result?: Record<string, unknown>; error?: Record<string, unknown> }> {
-  const name = params["name"] ?? params["taskId"];
-  const reply = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": MODERN,
-      "mcp-method": method,
-      ...(typeof name === "string" ? { "mcp-name": name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: ++id,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          [PROTOCOL_VERSION_META_KEY]: MODERN,
-          [CLIENT_INFO_META_KEY]: { name: "mcp-tasks-ask-spec", version: "1.0.0" },
-          [CLIENT_CAPABILITIES_META_KEY]: capabilities,
-        },
-      },
-    }),
-  });
+  const reply = await fetch(
+    modernRequest(url, { id: ++id, method, params, capabilities, client: "mcp-tasks-ask-spec" }),
+  );
   return (await reply.json()) as { result?: Record<string, unknown>; error?: Record<string, unknown> };
 }
 

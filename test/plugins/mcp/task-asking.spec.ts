@@ -9,14 +9,9 @@ import { expect } from "chai";
 import { z } from "zod";
 import { defineAxn, type AnyAxn } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  CLIENT_INFO_META_KEY,
-  PROTOCOL_VERSION_META_KEY,
-} from "@modelcontextprotocol/client";
 import { createStreamableHttpHandler, McpAdapter, type McpHttpHandler } from "axn-plugin-mcp";
+import { modernRequest } from "../../support/modern-request.js";
 
-const MODERN = "2026-07-28";
 const CAPABILITIES = { elicitation: { form: {} }, extensions: { "io.modelcontextprotocol/tasks": {} } };
 
 describe("axn-plugin-mcp: a 2026-07-28 task that asks (in process)", function () {
@@ -26,30 +21,13 @@ describe("axn-plugin-mcp: a 2026-07-28 task that asks (in process)", function ()
   let id = 0;
 
   const rpc = async (method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> => {
-    const name = params["name"] ?? params["taskId"];
     const reply = await handler.fetch(
-      new Request("http://localhost/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": MODERN,
-          "mcp-method": method,
-          ...(typeof name === "string" ? { "mcp-name": name } : {}),
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: ++id,
-          method,
-          params: {
-            ...params,
-            _meta: {
-              [PROTOCOL_VERSION_META_KEY]: MODERN,
-              [CLIENT_INFO_META_KEY]: { name: "task-asking-spec", version: "1.0.0" },
-              [CLIENT_CAPABILITIES_META_KEY]: CAPABILITIES,
-            },
-          },
-        }),
+      modernRequest("http://localhost/mcp", {
+        id: ++id,
+        method,
+        params,
+        capabilities: CAPABILITIES,
+        client: "task-asking-spec",
       }),
     );
     const body = (await reply.json()) as { result?: Record<string, unknown>; error?: unknown };
