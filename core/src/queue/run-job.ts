@@ -13,7 +13,7 @@ import type { JsonValue } from "../schema/json-schema-types.js";
 import { AxnError } from "../errors/axn-error.js";
 import { ErrorCodes } from "../errors/codes.js";
 import { reportException } from "../options/global.js";
-import { currentExecution, outerAmbient, runInExecution } from "../context/execution.js";
+import { ambientOf, currentExecution, runInExecution } from "../context/execution.js";
 import { resolvesNothing } from "../context/ambient-source.js";
 import { kernel } from "../kernel/state.js";
 import { render } from "../render/values.js";
@@ -153,24 +153,13 @@ export async function runJob(
   // explicit one). With neither a span nor such a context there is nothing to parent or cut off, and
   // no scope is opened: on Node 20 the first one switches on promise hooks for every promise of the
   // worker process, BullMQ's and ioredis's included (bench row 22's finding).
-  const isolated = span === undefined && currentExecution() === undefined && resolvesNothing(outerAmbient());
+  const enclosing = currentExecution();
+  const isolated = span === undefined && enclosing === undefined && resolvesNothing(ambientOf(enclosing));
   const result = await (isolated
     ? call()
     : runInExecution({ action: payload.action, ambient: undefined, visible: [], span, parent: undefined }, call));
-  if (asked !== undefined) {
-    // Ended on a question: a settled job for the transport to answer, never retried.
-    return {
-      retry: false,
-      settled: {
-        ok: false,
-        outcome: "failure",
-        message: JOB_ASKED_MESSAGE,
-        exposed: {},
-        elapsedMs: 0,
-        asked: asked.asked,
-      },
-    };
-  }
+  // Ended on a question: a settled job for the transport to answer, never retried.
+  if (asked !== undefined) return { retry: false, settled: { ...settledForm(result), asked: asked.asked } };
   try {
     return { retry: result.outcome === "exception", settled: settledForm(result) };
   } catch (error) {
