@@ -9,13 +9,13 @@
  *   version, so a rebuilt file or another Node never reads a stale entry; `NODE_DISABLE_COMPILE_CACHE=1`
  *   turns it off.
  * - The app's `axn.config.ts`, TypeScript plugins and tool roots must load in the same module graph
- *   as this CLI — exactly one `@axn/core` in the process, so the registries the config's plugins
- *   fill are the ones the commands read. On every Node they go through the sdk's one jiti
- *   (config/import-module.ts), handed the running `@axn/core` and `@axn/sdk`, packages imported
- *   natively. Not Node's own type stripping (22.18+), which cannot follow a `.js` specifier to a
- *   `.ts` file or compile an enum; and not a process-wide loader (tsx's hooks), whose hooks run for
- *   every later module of the process — the plugins, the MCP SDK, zod — and made `axn serve
- *   --mcp-stdio` start ~4× slower than the bare SDK on Node 24.
+ *   as this CLI, every file of the app one way (config/import-module.ts): with Node's own type
+ *   stripping when the app's tsconfig.json sets `erasableSyntaxOnly` (and no `paths`) on a Node that
+ *   strips types, a resolve hook letting a `./x.js` specifier name `./x.ts` (config/native-typescript.ts);
+ *   otherwise through the sdk's one jiti, handed the running `@axn/core` and `@axn/sdk`. Not a
+ *   process-wide loader (tsx's hooks), whose hooks run for every later module of the process — the
+ *   plugins, the MCP SDK, zod — and made `axn serve --mcp-stdio` start ~4× slower than the bare SDK
+ *   on Node 24; the one hook here acts only on a resolution Node already failed.
  */
 import * as nodeModule from "node:module";
 
@@ -28,9 +28,9 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0);
 });
 const { main } = await import("./main.js");
-const { loadTypeScriptWithJiti } = await import("../config/import-module.js");
+const { loadTypeScriptAsTheCli } = await import("../config/import-module.js");
 const code = await main(process.argv.slice(2), undefined, {
-  beforeAppLoads: async () => loadTypeScriptWithJiti(),
+  beforeAppLoads: async () => loadTypeScriptAsTheCli(),
 });
 process.exitCode = code;
 // A plugin or app module may leave a handle open (a timer, a pool); the command is done, so do not

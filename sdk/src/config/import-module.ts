@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Jiti } from "jiti";
 import { jitiFactory } from "./jiti.js";
 import { missingModuleMessage, missingModuleOf } from "./missing-module.js";
+import { followTypeScriptSpecifiers, nativeTypeScriptFor } from "./native-typescript.js";
 
 const TYPESCRIPT = new Set([".ts", ".mts", ".cts", ".tsx"]);
 
@@ -40,22 +41,56 @@ export async function importModule(file: string): Promise<Record<string, unknown
 }
 
 // Set by the CLI (cli/bin.ts), where nothing of the app was imported before: every TypeScript file
-// through the one jiti, on every Node. Elsewhere a native import comes first, so a module the app
-// already imported natively (under tsx or Node's type stripping) is that same module, not a second copy.
-let jitiForTypeScript = false;
+// of the app one way, decided at the first one (native-typescript.ts) — Node's own type stripping
+// for an app whose tsconfig promises erasable syntax only, else the one jiti, on every Node.
+// Elsewhere a native import comes first, so a module the app already imported natively (under tsx
+// or Node's type stripping) is that same module, not a second copy.
+let cliLoading: "undecided" | "native" | "jiti" | undefined;
 
-/** From now on, a TypeScript file is imported through jiti without trying a native `import()` first. */
-export function loadTypeScriptWithJiti(): void {
-  jitiForTypeScript = true;
+/** From now on, the app's TypeScript loads one way, chosen at its first TypeScript file. */
+export function loadTypeScriptAsTheCli(): void {
+  cliLoading ??= "undecided";
 }
 
 async function importScript(file: string, extension: string): Promise<Record<string, unknown>> {
-  if (jitiForTypeScript && TYPESCRIPT.has(extension)) return importWithJiti(file);
+  if (cliLoading !== undefined && TYPESCRIPT.has(extension)) {
+    if (cliLoading === "undecided") {
+      cliLoading = nativeTypeScriptFor(file) ? "native" : "jiti";
+      if (cliLoading === "native") followTypeScriptSpecifiers();
+    }
+    return cliLoading === "native" ? importNatively(file) : importWithJiti(file);
+  }
   try {
     return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
     if (TYPESCRIPT.has(extension) && nativeCannotLoad(error)) return importWithJiti(file);
     throw error;
+  }
+}
+
+/**
+ * A TypeScript file of an app that loads natively: what Node cannot strip is a mistake against the
+ * app's own tsconfig (erasableSyntaxOnly), said in one line with the way out — never a silent
+ * switch to jiti, which would load this file's imports a second time beside Node's.
+ */
+async function importNatively(file: string): Promise<Record<string, unknown>> {
+  try {
+    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (
+      code !== "ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX" &&
+      code !== "ERR_INVALID_TYPESCRIPT_SYNTAX" &&
+      code !== "ERR_UNKNOWN_FILE_EXTENSION"
+    )
+      throw error;
+    const { AxnError, ErrorCodes } = await import("@axn/core");
+    const { errorMessage } = await import("@axn/core/internal");
+    throw new AxnError(
+      ErrorCodes.ConfigInvalid,
+      `${file}: Node's type stripping cannot load it (${errorMessage(error).split("\n")[0]}); the app's tsconfig.json sets erasableSyntaxOnly, so axn loads its TypeScript natively — make the file erasable TypeScript, or remove erasableSyntaxOnly to load the app through jiti`,
+      { cause: error },
+    );
   }
 }
 
