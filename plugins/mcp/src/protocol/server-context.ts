@@ -32,7 +32,12 @@ export type { McpEra } from "./era.js";
  * (tools/live.ts) are built from these on first use.
  */
 export interface McpRequestContext {
-  readonly signal?: AbortSignal;
+  /**
+   * Aborts with the request. A function (a 2026-07-28 call's rounds, tools/ask-rounds.ts) is
+   * called the first time the body reads `ctx.signal`, as core's `CallOptions.signal`: a call whose
+   * body never reads it builds no `AbortController` and adds no listener (bench row 4g).
+   */
+  readonly signal?: AbortSignal | (() => AbortSignal);
   /** The credentials `serve.authenticate` (or the app's HTTP layer) established for the request. */
   readonly authInfo?: AuthInfo;
   /** The 2025-11-25 session the request belongs to (Streamable HTTP); a 2026-07-28 request has none. */
@@ -85,7 +90,7 @@ export function requestContext<R = never>(extra: McpRequestExtra, peer: McpPeer)
  * input rounds (@axn/sdk/adapter `InputRounds`, tools/ask-rounds.ts), opaque at this layer.
  */
 export interface CallSlots<R> {
-  signal: AbortSignal | undefined;
+  signal: AbortSignal | (() => AbortSignal) | undefined;
   ambientContext: AmbientContextSource | undefined;
   onOverdue: ((settled: Promise<void>) => void) | undefined;
   rounds: R | undefined;

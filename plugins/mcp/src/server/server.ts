@@ -99,7 +99,7 @@ function asking({ set, peerOf, caller }: ServerScope): AskingRun {
     if (peer.era === "legacy") return run(mcpLiveChannel(request), extra.mcpReq.signal);
     const owner = { owner: taskOwner(caller(extra)?.id, undefined), tool: name };
     return askInRounds(set.rounds, extra, owner, args, (rounds, signal) =>
-      run(mcpLiveChannel(request, rounds), signal),
+      run(mcpLiveChannel(request, rounds), signal()),
     );
   };
 }

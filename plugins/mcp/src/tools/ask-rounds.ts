@@ -27,7 +27,8 @@ export async function askInRounds<T>(
   extra: McpRequestExtra,
   owner: RoundOwner,
   args: unknown,
-  run: (rounds: InputRounds, signal: AbortSignal) => Promise<T>,
+  // The body's signal as a function, called on first use: most bodies never read it.
+  run: (rounds: InputRounds, signal: () => AbortSignal) => Promise<T>,
 ): Promise<T | InputRequiredResult> {
   // The arguments are digested only when a round is resumed or started, not on every call.
   let digest: string | undefined;
@@ -47,7 +48,7 @@ export async function askInRounds<T>(
   }
   const outcome = await runRounds(
     rounds,
-    (signal) => run(rounds, signal()),
+    (signal) => run(rounds, signal),
     () => extra.mcpReq.signal,
   );
   if (outcome.done) return outcome.value;

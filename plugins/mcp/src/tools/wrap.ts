@@ -153,7 +153,7 @@ function callOptions(toolName: string, request: McpCallRequest): McpCallOptions 
  * attributes and remote parent are getters core reads only when tracing is on.
  */
 class McpCallOptions {
-  readonly signal: AbortSignal | undefined;
+  readonly signal: AbortSignal | (() => AbortSignal) | undefined;
   readonly #toolName: string;
   readonly #request: McpCallRequest;
   constructor(
