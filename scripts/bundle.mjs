@@ -59,7 +59,8 @@ const PACKAGES = {
     "config/jiti",
   ],
   "plugins/mcp": ["index"],
-  "plugins/langchain": ["index"],
+  // plugin: the `./plugin` export; tool-kit: what plugin.ts loads with `require` on the first wrap.
+  "plugins/langchain": ["index", "plugin", "tool-kit"],
   "plugins/http": ["index"],
 };
 

@@ -125,8 +125,9 @@ export const LANGCHAIN_LAYERS: readonly Layer[] = [
   { name: "result mapping", modules: ["map-result.ts", "job-call.ts", "job-handle.ts"] },
   // One call of an action from a tool invocation: run context in, mapped result out.
   { name: "call", modules: ["call-action.ts"] },
-  // The StructuredTools: one action's tool, wrap, and the job-status companion.
-  { name: "tools", modules: ["action-tool.ts", "wrap.ts", "job-status-tool.ts"] },
+  // The StructuredTools: one action's tool, wrap, and the job-status companion; tool-kit.ts, the
+  // LangChain side the plugin loads on first use.
+  { name: "tools", modules: ["action-tool.ts", "wrap.ts", "job-status-tool.ts", "tool-kit.ts"] },
   { name: "entry points", modules: ["plugin.ts", "index.ts"] },
 ];
 

@@ -167,8 +167,11 @@ function expectedFiles(folder: string, spec: PackageSpec, shipped: ReadonlySet<s
   return [...spec.literal, ...perModule, ...javascript, ...docs].sort();
 }
 
-/** A relative module specifier in built JavaScript: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`. */
-const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.\.?\/[^"']+)["']/g;
+/**
+ * A relative module specifier in built JavaScript: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`,
+ * and `require("./x.js")` (a module loaded synchronously on first use: axn-plugin-langchain's tool kit).
+ */
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](\.\.?\/[^"']+)["']/g;
 
 /** A file of import and export statements alone (an entry whose code is all in chunks): nothing to map. */
 function reExportsOnly(javascript: string): boolean {

@@ -18,10 +18,11 @@
  * await agent.invoke({ messages: [{ role: "user", content: "hi" }] }, { context: { userId: "u_1" } });
  * ```
  */
-import { langchainPlugin } from "./plugin.js";
+import langchainPlugin from "./plugin.js";
 
 export default langchainPlugin;
-export { langchainPlugin, LangchainAdapter, VERSION } from "./plugin.js";
+export { langchainPlugin };
+export { LangchainAdapter, VERSION } from "./plugin.js";
 export type { WrapOptions, ToolsOptions } from "./wrap.js";
 export { ActionTool, type ActionToolOutput, type ToolArguments } from "./action-tool.js";
 export { ADAPTER_KEY, langchainConfig, type PresentAs, type LangchainActionSettings } from "./config.js";

@@ -5,9 +5,9 @@
  * a did-you-mean over the installed `axn-plugin-*` packages (or the `npm install` line for it), a
  * path that cannot be found says where it looked.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ErrorCodes } from "@axn/core";
 import { errorMessage } from "@axn/core/internal";
@@ -97,7 +97,9 @@ function locate(spec: string, context: ResolveContext): { file: string; label: s
     return { file, label: spec };
   }
   const name = expandPluginName(spec);
-  const file = resolvePackage(name, context.baseDir);
+  const main = resolvePackage(name, context.baseDir);
+  const file =
+    main !== undefined && exportsPluginEntry(main, name) ? resolvePackage(`${name}/plugin`, context.baseDir) : main;
   if (file === undefined) {
     const suggestion = suggestPlugin(name, installedPluginPackages(context.baseDir));
     const hint = suggestion === undefined ? `is it installed? (npm install ${name})` : `did you mean "${suggestion}"?`;
@@ -124,6 +126,29 @@ function resolvePackage(name: string, baseDir: string): string | undefined {
   }
   const url = jitiFactory()(parent).esmResolve(name, { parentURL: pathToFileURL(parent).href, try: true });
   return url === undefined ? undefined : url.startsWith("file:") ? fileURLToPath(url) : url;
+}
+
+/**
+ * Whether the package whose entry is `file` exports `./plugin`, a light entry for the host
+ * (docs/plugins.md, "A light entry for the host"): read from its package.json, found upward from
+ * the entry, so a package without one costs no second resolution.
+ */
+function exportsPluginEntry(file: string, name: string): boolean {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, "package.json");
+    if (!isFile(manifest)) continue;
+    let parsed: { name?: unknown; exports?: unknown };
+    try {
+      parsed = JSON.parse(readFileSync(manifest, "utf8")) as typeof parsed;
+    } catch {
+      return false;
+    }
+    // A nested package.json (`{"type": "module"}` in dist/) names no package: keep looking up.
+    if (parsed.name !== name) continue;
+    const { exports } = parsed;
+    return typeof exports === "object" && exports !== null && "./plugin" in exports;
+  }
+  return false;
 }
 
 function isFile(path: string): boolean {
