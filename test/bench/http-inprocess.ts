@@ -11,18 +11,32 @@
  * see what each server adds. `PEERS=1` adds the peers of scenario 5 (test/bench/peers/http-servers.ts): fastify's own request
  * handler (`fastify.routing`) and the @hono/zod-openapi app, driven the same way. `ONLY=axn,fastify`
  * keeps just the named ones (one server per `--cpu-prof` profile).
+ *
+ * `ALLOC=1` measures instead the bytes each request allocates: the young generation's growth over
+ * `REQUESTS` requests (default 2,000 here) with a new space large enough that no scavenge runs in
+ * between (checked: a run that collected says so instead of a figure). Run it as
+ *
+ *   ALLOC=1 node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64 --import tsx test/bench/http-inprocess.ts
+ *
+ * `ALLOC_PROFILE=<dir>` also writes each round's allocation sample (every allocation, collected
+ * or not, one sample per 256 B) as `<dir>/<server>-<round>.heapprofile`, for Chrome DevTools.
  */
 import { getRequestListener } from "@hono/node-server";
 import { IncomingMessage, ServerResponse, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { Duplex } from "node:stream";
+import { PerformanceObserver } from "node:perf_hooks";
+import { getHeapSpaceStatistics } from "node:v8";
+import { Session } from "node:inspector/promises";
+import { writeFileSync } from "node:fs";
 import type { AnyAxn } from "@axn/core";
 import { BARE_LOOKUP_ROUTE, bareLookupApp, defineLookup, floorListener } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { fastifyLookupApp, zodOpenApiLookupApp } from "./peers/http-servers.js";
 
 process.env["NODE_ENV"] = "production";
-const REQUESTS = Number(process.env["REQUESTS"] ?? 50_000);
+const ALLOC = process.env["ALLOC"] === "1";
+const REQUESTS = Number(process.env["REQUESTS"] ?? (ALLOC ? 2_000 : 50_000));
 const CONCURRENCY = Number(process.env["CONCURRENCY"] ?? 10);
 const BODY = Buffer.from(JSON.stringify({ id: "cust-42", limit: 25, verbose: true }));
 
@@ -135,7 +149,8 @@ const servers =
 // Warm-up: both listeners optimised before anything is measured.
 for (const server of Object.values(servers))
   if (typeof server !== "string") await cpuPerRequest(server.listener, server.path, 10_000);
-for (let round = 1; round <= Number(process.env["ROUNDS"] ?? 3); round++) {
+if (ALLOC) await allocationPerRequest();
+for (let round = 1; round <= Number(ALLOC ? 0 : (process.env["ROUNDS"] ?? 3)); round++) {
   for (const [name, server] of Object.entries(servers)) {
     if (typeof server === "string") {
       process.stdout.write(`${name}: skipped (${server})\n`);
@@ -144,4 +159,60 @@ for (let round = 1; round <= Number(process.env["ROUNDS"] ?? 3); round++) {
     const micros = await cpuPerRequest(server.listener, server.path);
     process.stdout.write(`round ${round}  ${name.padEnd(8)} ${micros.toFixed(2)} µs CPU per request\n`);
   }
+}
+
+/** The young generation's bytes in use: what a request allocates lands there first. */
+function youngBytes(): number {
+  return getHeapSpaceStatistics()
+    .filter((space) => space.space_name === "new_space" || space.space_name === "new_large_object_space")
+    .reduce((sum, space) => sum + space.space_used_size, 0);
+}
+
+async function allocationPerRequest(): Promise<void> {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (collect === undefined) throw new Error("ALLOC=1 needs node --expose-gc (see the header)");
+  let collections = 0;
+  const observer = new PerformanceObserver((list) => {
+    collections += list.getEntries().length;
+  });
+  for (let round = 1; round <= Number(process.env["ROUNDS"] ?? 3); round++) {
+    for (const [name, server] of Object.entries(servers)) {
+      if (typeof server === "string") continue;
+      collect();
+      const profile = await allocationProfile(name, round);
+      observer.observe({ entryTypes: ["gc"] });
+      collections = 0;
+      const before = youngBytes();
+      for (let sent = 0; sent < REQUESTS; sent += CONCURRENCY)
+        await Promise.all(Array.from({ length: CONCURRENCY }, () => request(server.listener, server.path)));
+      const grown = youngBytes() - before;
+      // The observer reports a collection on a later turn: give it one before reading the count.
+      await new Promise((resolve) => setImmediate(resolve));
+      observer.disconnect();
+      await profile?.();
+      const figure =
+        collections === 0
+          ? `${Math.round(grown / REQUESTS)} B allocated per request`
+          : "collected during the run: raise --max-semi-space-size";
+      process.stdout.write(`round ${round}  ${name.padEnd(8)} ${figure}\n`);
+    }
+  }
+}
+
+/** Starts the sampling heap profiler when `ALLOC_PROFILE` names a directory; the returned function writes the profile. */
+async function allocationProfile(name: string, round: number): Promise<(() => Promise<void>) | undefined> {
+  const dir = process.env["ALLOC_PROFILE"];
+  if (dir === undefined) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async () => {
+    const { profile } = await session.post("HeapProfiler.stopSampling");
+    writeFileSync(`${dir}/${name}-${round}.heapprofile`, JSON.stringify(profile));
+    session.disconnect();
+  };
 }

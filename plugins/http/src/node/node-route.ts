@@ -33,6 +33,10 @@ export function nodeToolRoute(table: ToolRouteTable): NodeToolRoute | undefined 
   if (table.size === 0) return undefined;
   // Every route of one app shares its serving policy.
   const serving: HttpServingPolicy = table.values().next().value!.serving;
+  // The last Host the policy let through (with no Origin, its verdict depends on the Host alone):
+  // the clients of one server send one or two Host values, so most requests skip the check's
+  // request head. A refused Host is never kept: it goes to hono, which answers the 403.
+  let allowedHost: string | undefined;
   return (incoming, outgoing) => {
     if (incoming.method !== "POST") return false;
     // The raw path: a percent-encoded one (which hono decodes before routing) is left to hono, and
@@ -50,8 +54,11 @@ export function nodeToolRoute(table: ToolRouteTable): NodeToolRoute | undefined 
     )
       return false;
     const host = nodeHostHeader(incoming.rawHeaders);
-    // The policy remembers its verdict per Host value (hosts.ts): no parse per request.
-    if (host === undefined || serving.checkRequest(requestHeadOf(host)) !== undefined) return false;
+    if (host === undefined) return false;
+    if (host !== allowedHost) {
+      if (serving.checkRequest(requestHeadOf(host)) !== undefined) return false;
+      allowedHost = host;
+    }
     void answerToolCall(route, new NodeToolRequest(incoming, outgoing)).then((answer) => {
       if (!isEventStreamCall(answer)) return write(incoming, outgoing, answer);
       // Never asked for here (the filter leaves event streams to hono, which writes them); were

@@ -19,39 +19,63 @@
  * if (isEventStreamCall(answer)) openStream(answer); else write(answer);
  * ```
  */
-import { accessRefusal, principalFrom, reportException, type LiveChannel } from "@axn/core";
-import { roundsChannel, runRounds } from "@axn/sdk/adapter";
-import { CallSlot, isJsonContentType } from "@axn/sdk/serving";
+import { accessRefusal, principalFrom, reportException, type AmbientContextSource, type LiveChannel } from "@axn/core";
+import { roundsChannel, runRounds, type InputRounds } from "@axn/sdk/adapter";
+import { CallSlot, isJsonContentType, type BodyRead } from "@axn/sdk/serving";
 import { PLUGIN_NAME } from "../config.js";
 import { errorReply, type HttpReply } from "../replies.js";
 import { enqueueReply } from "../jobs/jobs.js";
 import { wantsEventStream } from "./event-stream.js";
-import { inputRequiredReply, isAnswersContentType, prepareRound } from "./input-round.js";
+import { inputRequiredReply, isAnswersContentType, prepareRound, type PreparedRound } from "./input-round.js";
 import { parseJsonBody } from "./parse-json.js";
 import type { ToolCallAnswer, ToolCallRequest } from "./tool-request.js";
 import { FixedReplies, type ToolRoute } from "./tool-route.js";
+import type { InvokeHttpOptions } from "../operation/wrap.js";
 
-/** One async function for the whole call: each nested one is another promise and microtask turn. */
-export async function answerToolCall(route: ToolRoute, request: ToolCallRequest): Promise<ToolCallAnswer> {
-  if (request.method !== "POST") return FixedReplies.methodNotAllowed;
-  const { op } = route;
-  const ambientContext = request.ambientContext;
-  let slot: CallSlot | undefined;
-  let invoking = false;
+/**
+ * Promise chains, not one async function: an async function's state (its registers, its context,
+ * a promise per `await`) was the largest single allocation of a call (bench: http-inprocess.ts
+ * `ALLOC=1`); here a plain call pays for the body read's continuation and the call's.
+ */
+export function answerToolCall(route: ToolRoute, request: ToolCallRequest): Promise<ToolCallAnswer> {
   try {
-    if (route.restricted && accessRefusal(op.action, principalFrom(ambientContext)) !== undefined) {
-      request.drain();
-      // Through the Invoker, which refuses before reading the arguments and reports the denial (onResult).
-      const refused = await op.invoke({}, { ambientContext });
-      return route.serving.authenticates
-        ? withResourceMetadata(refused, request.resourceMetadataUrl(route.resourcePath))
-        : refused;
-    }
+    if (request.method !== "POST") return Promise.resolve(FixedReplies.methodNotAllowed);
+    if (route.restricted && accessRefusal(route.op.action, principalFrom(request.ambientContext)) !== undefined)
+      return refuse(route, request);
     const contentType = request.header("content-type");
     // A retry answering a 428 has its own media type: a plain JSON body is only ever the arguments.
     const answering = !isJsonContentType(contentType) && isAnswersContentType(contentType);
-    if (!answering && !isJsonContentType(contentType)) return FixedReplies.unsupportedMediaType;
-    const read = await request.readBody(route.maxBodyBytes);
+    if (!answering && !isJsonContentType(contentType)) return Promise.resolve(FixedReplies.unsupportedMediaType);
+    return request.readBody(route.maxBodyBytes).then((read) => answerBody(route, request, answering, read));
+  } catch (error) {
+    return Promise.resolve(fault(request, error, false));
+  }
+}
+
+/** A caller the action's access policy refuses, refused before its body is read. */
+async function refuse(route: ToolRoute, request: ToolCallRequest): Promise<ToolCallAnswer> {
+  const ambientContext = request.ambientContext;
+  try {
+    request.drain();
+    // Through the Invoker, which refuses before reading the arguments and reports the denial (onResult).
+    const refused = await route.op.invoke({}, { ambientContext });
+    return route.serving.authenticates
+      ? withResourceMetadata(refused, request.resourceMetadataUrl(route.resourcePath))
+      : refused;
+  } catch (error) {
+    return fault(request, error, false);
+  }
+}
+
+/** The call once its body is read: parsed, then enqueued, or run under a call slot. */
+function answerBody(
+  route: ToolRoute,
+  request: ToolCallRequest,
+  answering: boolean,
+  read: BodyRead,
+): ToolCallAnswer | Promise<ToolCallAnswer> {
+  let taken: CallSlot | undefined;
+  try {
     if (!read.ok) {
       if (read.reason === "incomplete") return FixedReplies.incompleteBody;
       // The client may still be sending: read (and drop) the rest, up to a bound, so it gets the 413.
@@ -60,11 +84,16 @@ export async function answerToolCall(route: ToolRoute, request: ToolCallRequest)
     }
     const parsed = parseJsonBody(read.bytes);
     if (!parsed.ok) return errorReply(400, parsed.message);
+    const { op } = route;
+    const ambientContext = request.ambientContext;
     // A background call takes no call slot: it only enqueues. (Nobody is there to answer a
     // question: its body's `ctx.elicit` is `unavailable`, and a body of answers is refused.)
     if (request.asyncRequested()) {
       if (answering) return FixedReplies.answersInBackground;
-      return await enqueueReply(op, parsed.value, ambientContext, route.basePath, request.header("idempotency-key"));
+      return enqueueReply(op, parsed.value, ambientContext, route.basePath, request.header("idempotency-key")).then(
+        undefined,
+        (error: unknown) => fault(request, error, false),
+      );
     }
     // The round this call starts, or resumes with the answers it carries (input-round.ts).
     const round = prepareRound(op, route.roundState, parsed.value, ambientContext, answering);
@@ -73,34 +102,92 @@ export async function answerToolCall(route: ToolRoute, request: ToolCallRequest)
     if (release === undefined) return FixedReplies.busy;
     // The slot is given back when the call is answered, or — answered at its deadline while the
     // body runs on — when the body ends, so abandoned work stays counted against the cap.
-    const taken = new CallSlot(release);
-    const { args, rounds } = round;
-    const ask = (live: LiveChannel | undefined): Promise<HttpReply> =>
-      runRounds(
-        rounds,
-        (signal) =>
-          op.invoke(args, {
-            ambientContext,
-            signal,
-            live: () => roundsChannel(rounds, live),
-            onOverdue: taken.onOverdue,
-          }),
-        request.signal,
-      ).then((outcome) => (outcome.done ? outcome.value : inputRequiredReply(op, route.roundState, round)));
-    if (wantsEventStream(request.header("accept"))) {
-      // The stream's call gives its slot back when the call (not the response) is done.
-      return { events: (live) => ask(live).finally(() => taken.answered()) };
-    }
-    slot = taken;
-    invoking = true;
-    return await ask(undefined);
+    taken = new CallSlot(release);
+    if (wantsEventStream(request.header("accept"))) return eventStreamCall(route, request, round, taken);
+    const slot = taken;
+    return ask(route, request, round, slot, undefined).then(
+      (reply) => {
+        slot.answered();
+        return reply;
+      },
+      (error: unknown) => {
+        slot.answered();
+        return fault(request, error, true);
+      },
+    );
   } catch (error) {
-    // `invoke` rejects only for a mapping bug rethrown in development (already reported by the
-    // pipeline's guard); reported here too, for an operation of the app's own making that did not.
-    reportException(error, { action: PLUGIN_NAME, phase: request.phase });
-    return invoking ? FixedReplies.unrenderable : FixedReplies.internal;
-  } finally {
-    slot?.answered();
+    // Thrown before the call ran: its slot, if taken, is free again.
+    taken?.answered();
+    return fault(request, error, false);
+  }
+}
+
+/**
+ * `invoke` rejects only for a mapping bug rethrown in development (already reported by the
+ * pipeline's guard); reported here too, for an operation of the app's own making that did not.
+ */
+function fault(request: ToolCallRequest, error: unknown, invoking: boolean): HttpReply {
+  reportException(error, { action: PLUGIN_NAME, phase: request.phase });
+  return invoking ? FixedReplies.unrenderable : FixedReplies.internal;
+}
+
+// The call's run, and its stream, outside `answerToolCall`: no closure there, so none of its
+// locals has to live in a context allocated on every call.
+
+/** The call through the rounds engine: its reply, or the 428 of a body that asked. */
+function ask(
+  route: ToolRoute,
+  request: ToolCallRequest,
+  round: PreparedRound & { ok: true },
+  slot: CallSlot,
+  live: LiveChannel | undefined,
+): Promise<HttpReply> {
+  const { op } = route;
+  const ambientContext = request.ambientContext;
+  return runRounds(
+    round.rounds,
+    (signal) => op.invoke(round.args, new RoundCallOptions(ambientContext, signal, round.rounds, live, slot)),
+    request.signal,
+  ).then((outcome) => (outcome.done ? outcome.value : inputRequiredReply(op, route.roundState, ambientContext, round)));
+}
+
+/** The stream's call gives its slot back when the call (not the response) is done. */
+function eventStreamCall(
+  route: ToolRoute,
+  request: ToolCallRequest,
+  round: PreparedRound & { ok: true },
+  slot: CallSlot,
+): ToolCallAnswer {
+  return { events: (live) => ask(route, request, round, slot, live).finally(() => slot.answered()) };
+}
+
+/**
+ * One run's options: the live channel (the rounds' questions, then `base`'s progress and log) is
+ * built only when the body first reaches for it — most calls never do.
+ */
+class RoundCallOptions implements InvokeHttpOptions {
+  readonly ambientContext: AmbientContextSource;
+  readonly signal: () => AbortSignal;
+  readonly #rounds: InputRounds;
+  readonly #base: LiveChannel | undefined;
+  readonly onOverdue: (settled: Promise<void>) => void;
+
+  constructor(
+    ambientContext: AmbientContextSource,
+    signal: () => AbortSignal,
+    rounds: InputRounds,
+    base: LiveChannel | undefined,
+    slot: CallSlot,
+  ) {
+    this.ambientContext = ambientContext;
+    this.signal = signal;
+    this.#rounds = rounds;
+    this.#base = base;
+    this.onOverdue = slot.onOverdue;
+  }
+
+  get live(): LiveChannel {
+    return roundsChannel(this.#rounds, this.#base);
   }
 }
 

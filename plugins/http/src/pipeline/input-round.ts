@@ -28,7 +28,13 @@ import { errorReply, ANSWERS_MEDIA_TYPE, InputMessages, type HttpReply } from ".
 
 /** The round a call starts or resumes, ready to run; or the 400 refusing its answers. */
 export type PreparedRound =
-  | { readonly ok: true; readonly args: unknown; readonly rounds: InputRounds; readonly binding: () => RoundBinding }
+  | {
+      readonly ok: true;
+      readonly args: unknown;
+      readonly rounds: InputRounds;
+      /** `argumentsDigest(args)` when opening the state needed it already (a retry), for the next state. */
+      readonly digest?: string;
+    }
   | { readonly ok: false; readonly reply: HttpReply };
 
 const ANONYMOUS_OWNER = "anonymous";
@@ -54,17 +60,8 @@ export function prepareRound(
   ambientContext: AmbientContextSource,
   answering: boolean,
 ): PreparedRound {
-  let args = body;
-  let digest: string | undefined;
-  const binding = (): RoundBinding => {
-    const principal = principalFrom(ambientContext);
-    return {
-      owner: principal === undefined ? ANONYMOUS_OWNER : `principal:${principal.id}`,
-      tool: op.operationId,
-      args: (digest ??= argumentsDigest(args)),
-    };
-  };
-  if (!answering) return { ok: true, args, rounds: new InputRounds(), binding };
+  // A plain call: its binding is only worked out if its body asks (inputRequiredReply).
+  if (!answering) return { ok: true, args: body, rounds: new InputRounds() };
   if (
     !isObject(body) ||
     !Object.keys(body).every((key) => ENVELOPE_KEYS.has(key)) ||
@@ -73,13 +70,24 @@ export function prepareRound(
     !isObject(body["inputResponses"])
   )
     return { ok: false, reply: errorReply(400, InputMessages.envelope) };
-  args = body["arguments"];
+  const args = body["arguments"];
   const inputResponses = body["inputResponses"];
-  const carried = codec.open(body["requestState"], binding());
+  const digest = argumentsDigest(args);
+  const carried = codec.open(body["requestState"], bindingOf(op, ambientContext, digest));
   if (carried === undefined) return { ok: false, reply: errorReply(400, InputMessages.refused) };
   const refusal = checkResponses(carried, inputResponses);
   if (refusal !== undefined) return { ok: false, reply: errorReply(400, refusal) };
-  return { ok: true, args, rounds: new InputRounds(carried, inputResponses), binding };
+  return { ok: true, args, rounds: new InputRounds(carried, inputResponses), digest };
+}
+
+/** Who may resume the call's state: the caller (its principal, or "anonymous"), the tool version and the arguments. */
+function bindingOf(op: HttpOperation, ambientContext: AmbientContextSource, digest: string): RoundBinding {
+  const principal = principalFrom(ambientContext);
+  return {
+    owner: principal === undefined ? ANONYMOUS_OWNER : `principal:${principal.id}`,
+    tool: op.operationId,
+    args: digest,
+  };
 }
 
 function checkResponses(carried: CarriedRounds, responses: Record<string, unknown>): string | undefined {
@@ -97,15 +105,17 @@ function checkResponses(carried: CarriedRounds, responses: Record<string, unknow
 export function inputRequiredReply(
   op: HttpOperation,
   codec: RoundStateCodec,
+  ambientContext: AmbientContextSource,
   prepared: PreparedRound & { ok: true },
 ): HttpReply {
+  const binding = bindingOf(op, ambientContext, prepared.digest ?? argumentsDigest(prepared.args));
   return {
     status: 428,
     body: {
       error: InputMessages.needed(op.toolName),
       status: "input_required",
       inputRequests: prepared.rounds.questions() as unknown as JsonValue,
-      requestState: codec.mint(prepared.binding(), prepared.rounds.carried()),
+      requestState: codec.mint(binding, prepared.rounds.carried()),
     },
   };
 }

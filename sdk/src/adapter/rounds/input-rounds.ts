@@ -38,6 +38,7 @@ export interface UnsolicitedAnswers {
 }
 
 const NO_ROUNDS: CarriedRounds = Object.freeze({ asked: [], answers: [], pending: {} });
+const NO_RESPONSES: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** The key of the n-th question of a call when the body did not name it (`AskOptions.key`). */
 const positionalKey = (index: number): string => `q${index}`;
@@ -47,10 +48,11 @@ export class InputRounds {
   readonly #responses: Readonly<Record<string, unknown>>;
   readonly #unsolicited: UnsolicitedAnswers | undefined;
   #count = 0;
-  readonly #open: Record<string, InputQuestion> = {};
-  readonly #openDigests: Record<string, PendingQuestion> = {};
-  readonly #asked: string[] = [];
-  readonly #answers: unknown[] = [];
+  // Built by the first question: most calls never ask, and a call that does not pays for none of it.
+  #open: Record<string, InputQuestion> | undefined;
+  #openDigests: Record<string, PendingQuestion> | undefined;
+  #asked: string[] | undefined;
+  #answers: unknown[] | undefined;
   #wake: (() => void) | undefined;
 
   /**
@@ -60,7 +62,7 @@ export class InputRounds {
    */
   constructor(
     carried: CarriedRounds = NO_ROUNDS,
-    responses: Readonly<Record<string, unknown>> = {},
+    responses: Readonly<Record<string, unknown>> = NO_RESPONSES,
     unsolicited?: UnsolicitedAnswers,
   ) {
     this.#carried = carried;
@@ -93,30 +95,34 @@ export class InputRounds {
     const digest = digestOf({ name, question });
     const answer = this.#answerAt(index, name, digest, question.kind);
     if (answer !== undefined) {
-      this.#asked.push(digest);
-      this.#answers.push(answer);
+      (this.#asked ??= []).push(digest);
+      (this.#answers ??= []).push(answer);
       return Promise.resolve(answer);
     }
-    const first = Object.keys(this.#open).length === 0;
-    this.#open[name] = question;
-    this.#openDigests[name] = { kind: question.kind, digest };
+    const first = this.#open === undefined;
+    (this.#open ??= {})[name] = question;
+    (this.#openDigests ??= {})[name] = { kind: question.kind, digest };
     if (first) setImmediate(() => this.#wake?.());
     return new Promise<never>(() => undefined);
   }
 
   /** The questions this round left open, by key: what the transport sends the caller. */
   questions(): { readonly [key: string]: InputQuestion } {
-    return { ...this.#open };
+    return { ...(this.#open ?? {}) };
   }
 
   /** What the next round's state carries. */
   carried(): CarriedRounds {
-    return { asked: [...this.#asked], answers: [...this.#answers], pending: { ...this.#openDigests } };
+    return {
+      asked: [...(this.#asked ?? [])],
+      answers: [...(this.#answers ?? [])],
+      pending: { ...(this.#openDigests ?? {}) },
+    };
   }
 
   #answerAt(index: number, name: string, digest: string, kind: InputKind): unknown {
     // Only while every earlier question was answered: the first gap ends what the retry may reuse.
-    if (this.#answers.length !== index) return undefined;
+    if ((this.#answers?.length ?? 0) !== index) return undefined;
     const carried = this.#carried;
     if (index < carried.answers.length) return carried.asked[index] === digest ? carried.answers[index] : undefined;
     // A fresh answer is for the question the last round left open under this key, and only that one.
