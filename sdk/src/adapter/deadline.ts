@@ -12,8 +12,13 @@
  */
 import { performance } from "node:perf_hooks";
 
-/** What a deadline does when it passes. */
-export type OnExpired = () => void;
+/**
+ * What a deadline tells when it passes: an object, not a closure, so a call's own state (the
+ * pipeline's per-call object) is told directly and no function is built per call.
+ */
+export interface OnExpired {
+  expired(): void;
+}
 
 /** One pending deadline: a node of its duration's queue. */
 interface Pending {
@@ -74,7 +79,7 @@ class Lane {
     // behind this one: a head within that rounding is due.
     for (let head = this.head; head !== undefined && head.expiresAt <= now + 1; head = this.head) {
       this.remove(head);
-      head.onExpired();
+      head.onExpired.expired();
     }
     // An expiry's abort listeners may have started a call, arming the timer already.
     if (this.head !== undefined && this.timer === undefined) this.#arm(now);

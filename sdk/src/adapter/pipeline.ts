@@ -34,7 +34,7 @@ import {
   type ToolFailure,
   type ToolFailureKind,
 } from "./failure.js";
-import { cancelDeadline, startDeadline } from "./deadline.js";
+import { cancelDeadline, startDeadline, type OnExpired } from "./deadline.js";
 import { isThenable, RESPONSE_PHASE } from "./guard.js";
 import { reportAdapterError } from "./report-error.js";
 import { toolInvoker } from "./tool-invoker.js";
@@ -89,67 +89,85 @@ export function toolPipeline<S, F>(
       reject(rethrown);
     }
   };
+  const shape: CallShape<S, F> = { action, toolName, success, failure, mappingFailed };
   // One promise per call, settled by whichever comes first — the call's result or its deadline —
   // rather than an async function awaiting a race promise awaiting the call (three promises and
   // their turns on every call, with no deadline anywhere near).
   return (args, call = NO_CALL) =>
     new Promise<S | F>((resolve, reject) => {
-      const timeoutMs = servingConfig.resolveOverrideFor(action, "callTimeoutMs");
-      const deadline = new Deadline(timeoutMs, call.signal);
-      const running = toolInvoker.call(action, args, new DeadlineCallOptions(call, deadline));
-      let timedOut = false;
-      // One shared timer per duration (deadline.ts), not a setTimeout per call.
-      const pending = startDeadline(timeoutMs, () => {
-        timedOut = true;
-        // Run from the shared timer: whatever throws here rejects this call, not the timer.
-        try {
-          deadline.expire();
-          call.onOverdue?.(running.then(ignore, ignore));
-          resolve(failure({ error: timeoutMessage(toolName, timeoutMs) }, "timeout"));
-        } catch (error) {
-          reject(error);
-        }
-      });
-      running.then(
-        (result) => {
-          // Answered at its deadline already: a late result is not mapped.
-          if (timedOut) return;
-          cancelDeadline(pending);
-          try {
-            if (!result.ok) return resolve(failure(toolFailureOf(result), toolFailureKind(result)));
-            const value = success(result);
-            if (isThenable(value)) value.then(resolve, (error: unknown) => mappingFailed(error, resolve, reject));
-            else resolve(value);
-          } catch (error) {
-            mappingFailed(error, resolve, reject);
-          }
-        },
-        (error: unknown) => {
-          cancelDeadline(pending);
-          reject(error);
-        },
-      );
+      new PipelineCall(shape, call, resolve, reject).start(args);
     });
 }
 
 const ignore = (): void => undefined;
 
-/**
- * The caller's options with the deadline's signal. Read through, never spread: a transport may
- * hand a class whose `live` is a getter built on first use (a spread would not copy it, or would
- * build it for every call).
- */
-class DeadlineCallOptions implements ToolCallOptions {
-  readonly #call: ToolCallOptions;
-  readonly ambientContext: AmbientContextSource;
-  readonly signal: () => AbortSignal;
+/** What every call of one pipeline shares: the action, how the timeout names it, the mapping. */
+interface CallShape<S, F> {
+  readonly action: AnyAxn;
+  readonly toolName: string;
+  readonly success: ToolMapping<S, F>["success"];
+  readonly failure: ToolMapping<S, F>["failure"];
+  readonly mappingFailed: (error: unknown, resolve: (answer: S | F) => void, reject: (error: unknown) => void) => void;
+}
 
-  constructor(call: ToolCallOptions, deadline: Deadline) {
+/**
+ * One call: the options the Invoker reads (the caller's, with the deadline's signal), its node in
+ * the deadline's queue (`expired`), and how its promise settles — one object per call where the
+ * deadline, the options and the expiry callback were three. The caller's options are read
+ * through, never spread: a transport may hand a class whose `live` is a getter built on first use
+ * (a spread would not copy it, or would build it for every call).
+ */
+class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
+  readonly ambientContext: AmbientContextSource;
+  readonly #shape: CallShape<S, F>;
+  readonly #call: ToolCallOptions;
+  readonly #ms: number;
+  readonly #resolve: (answer: S | F) => void;
+  readonly #reject: (error: unknown) => void;
+  #controller: AbortController | undefined;
+  #expired = false;
+  #running: Promise<Result<Record<string, unknown>>> | undefined;
+  #pending: ReturnType<typeof startDeadline> | undefined;
+
+  constructor(
+    shape: CallShape<S, F>,
+    call: ToolCallOptions,
+    resolve: (answer: S | F) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.#shape = shape;
     this.#call = call;
     // An explicit context always: an omitted one must not fall back to the server's ambient state.
     this.ambientContext = call.ambientContext ?? NO_AMBIENT;
-    this.signal = deadline.signal;
+    this.#ms = servingConfig.resolveOverrideFor(shape.action, "callTimeoutMs");
+    this.#resolve = resolve;
+    this.#reject = reject;
   }
+
+  start(args: unknown): void {
+    const running = toolInvoker.call(this.#shape.action, args, this);
+    this.#running = running;
+    // One shared timer per duration (deadline.ts), not a setTimeout per call.
+    this.#pending = startDeadline(this.#ms, this);
+    running.then(
+      (result) => this.#answer(result),
+      (error: unknown) => {
+        cancelDeadline(this.#pending!);
+        this.#reject(error);
+      },
+    );
+  }
+
+  /**
+   * The action's signal, built only if the body asks for it (the Invoker takes it lazily): it
+   * aborts when the caller's does or when the deadline passes.
+   */
+  readonly signal = (): AbortSignal => {
+    const controller = (this.#controller ??= new AbortController());
+    if (this.#expired && !controller.signal.aborted) controller.abort(this.#reason());
+    const caller = typeof this.#call.signal === "function" ? this.#call.signal() : this.#call.signal;
+    return caller === undefined ? controller.signal : AbortSignal.any([caller, controller.signal]);
+  };
 
   get spanAttributes(): ToolCallOptions["spanAttributes"] {
     return this.#call.spanAttributes;
@@ -162,34 +180,36 @@ class DeadlineCallOptions implements ToolCallOptions {
   get live(): ToolCallOptions["live"] {
     return this.#call.live;
   }
-}
-
-/**
- * One call's deadline. The signal handed to the action is built only if the body asks for it
- * (the Invoker takes it lazily): it aborts when the caller's does or when the deadline passes.
- */
-class Deadline {
-  readonly #ms: number;
-  readonly #caller: ToolCallOptions["signal"];
-  #controller: AbortController | undefined;
-  #expired = false;
-
-  constructor(ms: number, caller: ToolCallOptions["signal"]) {
-    this.#ms = ms;
-    this.#caller = caller;
-  }
-
-  readonly signal = (): AbortSignal => {
-    const controller = (this.#controller ??= new AbortController());
-    if (this.#expired && !controller.signal.aborted) controller.abort(this.#reason());
-    const caller = typeof this.#caller === "function" ? this.#caller() : this.#caller;
-    return caller === undefined ? controller.signal : AbortSignal.any([caller, controller.signal]);
-  };
 
   /** The deadline passed: the signal, if the body asked for it, aborts (and a later ask gets it aborted). */
-  expire(): void {
+  expired(): void {
     this.#expired = true;
-    this.#controller?.abort(this.#reason());
+    // Run from the shared timer: whatever throws here rejects this call, not the timer.
+    try {
+      this.#controller?.abort(this.#reason());
+      this.#call.onOverdue?.(this.#running!.then(ignore, ignore));
+      const { failure, toolName } = this.#shape;
+      this.#resolve(failure({ error: timeoutMessage(toolName, this.#ms) }, "timeout"));
+    } catch (error) {
+      this.#reject(error);
+    }
+  }
+
+  #answer(result: Result<Record<string, unknown>>): void {
+    // Answered at its deadline already: a late result is not mapped.
+    if (this.#expired) return;
+    cancelDeadline(this.#pending!);
+    const { success, failure, mappingFailed } = this.#shape;
+    const resolve = this.#resolve;
+    const reject = this.#reject;
+    try {
+      if (!result.ok) return resolve(failure(toolFailureOf(result), toolFailureKind(result)));
+      const value = success(result);
+      if (isThenable(value)) value.then(resolve, (error: unknown) => mappingFailed(error, resolve, reject));
+      else resolve(value);
+    } catch (error) {
+      mappingFailed(error, resolve, reject);
+    }
   }
 
   #reason(): Error {

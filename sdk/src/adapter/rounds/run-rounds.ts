@@ -29,42 +29,68 @@ export function runRounds<T>(
   run: (signal: () => AbortSignal) => Promise<T>,
   callerSignal?: () => AbortSignal,
 ): Promise<RoundOutcome<T>> {
-  let ended: AbortController | undefined;
-  let caller: AbortSignal | undefined;
-  const forward = (): void => ended?.abort(caller?.reason);
-  const signal = (): AbortSignal => {
-    if (ended === undefined) {
-      ended = new AbortController();
-      caller = callerSignal?.();
-      if (caller?.aborted === true) forward();
-      else caller?.addEventListener("abort", forward, { once: true });
-    }
-    return ended.signal;
-  };
   // One promise for the outcome, settled by whichever comes first (cheaper per call than a race).
   return new Promise<RoundOutcome<T>>((resolve, reject) => {
-    let settled = false;
-    const finish = (): boolean => {
-      if (settled) return false;
-      settled = true;
-      caller?.removeEventListener("abort", forward);
-      return true;
-    };
+    const round = new RoundRun(callerSignal);
     rounds.onNeeded(() => {
-      if (!finish()) return;
+      if (!round.finish()) return;
       // The body waits on a question: it is abandoned (its signal says why) and runs again on the retry.
-      ended?.abort(INPUT_REQUIRED_REASON);
+      round.end();
       resolve(NOT_DONE);
     });
-    run(signal).then(
+    run(round.signal).then(
       (value) => {
-        if (finish()) resolve({ done: true, value });
+        if (round.finish()) resolve({ done: true, value });
       },
       (error: unknown) => {
-        if (finish()) reject(error);
+        if (round.finish()) reject(error);
       },
     );
   });
+}
+
+/**
+ * One run's state: the body's signal (built on first use, with the caller's forwarded into it)
+ * and whether the outcome is settled — one object, where closures over shared variables were four.
+ */
+class RoundRun {
+  readonly #callerSignal: (() => AbortSignal) | undefined;
+  #ended: AbortController | undefined;
+  #caller: AbortSignal | undefined;
+  #forward: (() => void) | undefined;
+  #settled = false;
+
+  constructor(callerSignal: (() => AbortSignal) | undefined) {
+    this.#callerSignal = callerSignal;
+  }
+
+  readonly signal = (): AbortSignal => {
+    if (this.#ended === undefined) {
+      const ended = new AbortController();
+      this.#ended = ended;
+      const caller = this.#callerSignal?.();
+      this.#caller = caller;
+      if (caller?.aborted === true) ended.abort(caller.reason);
+      else if (caller !== undefined) {
+        this.#forward = () => ended.abort(caller.reason);
+        caller.addEventListener("abort", this.#forward, { once: true });
+      }
+    }
+    return this.#ended.signal;
+  };
+
+  /** Settles the outcome once: `false` when it was settled already. */
+  finish(): boolean {
+    if (this.#settled) return false;
+    this.#settled = true;
+    if (this.#forward !== undefined) this.#caller?.removeEventListener("abort", this.#forward);
+    return true;
+  }
+
+  /** The round ended with questions: the body's signal, if it asked for it, says so. */
+  end(): void {
+    this.#ended?.abort(INPUT_REQUIRED_REASON);
+  }
 }
 
 const NOT_DONE: RoundOutcome<never> = Object.freeze({ done: false });
