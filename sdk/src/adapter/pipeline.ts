@@ -203,7 +203,10 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
     const resolve = this.#resolve;
     const reject = this.#reject;
     try {
-      if (!result.ok) return resolve(failure(toolFailureOf(result), toolFailureKind(result)));
+      if (!result.ok) {
+        resolve(failure(toolFailureOf(result), toolFailureKind(result)));
+        return;
+      }
       const value = success(result);
       if (isThenable(value)) value.then(resolve, (error: unknown) => mappingFailed(error, resolve, reject));
       else resolve(value);
