@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { declaredTooLarge, replyAndDrain } from "@axn/sdk/serving";
+import { declaredTooLarge, endAfterBody, replyAndDrain } from "@axn/sdk/serving";
 import { errorReply, Messages } from "../replies.js";
 import type { ToolRouteTable } from "../pipeline/route-table.js";
 import { nodeToolRoute } from "./node-route.js";
@@ -16,17 +16,25 @@ import { nodeToolRoute } from "./node-route.js";
 /** A fetch handler as the listener runs it: the hono app, or any app with the same `fetch`. */
 export type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 
+/**
+ * `holdEnd`: the listener holds each response's end until the request's body is in
+ * (`endAfterBody`) — for a server of its own (`serve`); `axn serve`'s shared server does that for
+ * every request already. The fast path holds it only for a reply written before the body was read
+ * (a 415, an access refusal): a call answered after its body is read has nothing to wait for.
+ */
 export function nodeListener(
   fetch: FetchApp["fetch"],
   hostname: string,
   maxBodyBytes: number,
   toolRoutes?: ToolRouteTable,
+  holdEnd = false,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const listener = getRequestListener(fetch, { hostname });
   const body = JSON.stringify(errorReply(413, Messages.tooLarge(maxBodyBytes)).body);
-  const toolRoute = toolRoutes === undefined ? undefined : nodeToolRoute(toolRoutes);
+  const toolRoute = toolRoutes === undefined ? undefined : nodeToolRoute(toolRoutes, holdEnd);
   return (request, response) => {
     if (declaredTooLarge(request, maxBodyBytes)) {
+      if (holdEnd) endAfterBody(request, response);
       replyAndDrain(
         request,
         response,
@@ -37,6 +45,7 @@ export function nodeListener(
       return;
     }
     if (toolRoute?.(request, response)) return;
+    if (holdEnd) endAfterBody(request, response);
     void listener(request, response);
   };
 }

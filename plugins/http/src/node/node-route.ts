@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { reportException, type HttpServingPolicy, type LiveChannel } from "@axn/core";
-import { nodeHostHeader, unreadNodeBody } from "@axn/sdk/serving";
+import { endAfterBody, nodeHostHeader, unreadNodeBody } from "@axn/sdk/serving";
 import { PLUGIN_NAME } from "../config.js";
 import { answerToolCall } from "../pipeline/answer-tool-call.js";
 import { wantsEventStream } from "../pipeline/event-stream.js";
@@ -29,7 +29,7 @@ import { NodeToolRequest, writeReply } from "./node-request.js";
 /** Answers a request it can take (`true`), or leaves it untouched for the hono app (`false`). */
 export type NodeToolRoute = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
 
-export function nodeToolRoute(table: ToolRouteTable): NodeToolRoute | undefined {
+export function nodeToolRoute(table: ToolRouteTable, holdEnd = false): NodeToolRoute | undefined {
   if (table.size === 0) return undefined;
   // Every route of one app shares its serving policy.
   const serving: HttpServingPolicy = table.values().next().value!.serving;
@@ -60,6 +60,8 @@ export function nodeToolRoute(table: ToolRouteTable): NodeToolRoute | undefined 
       allowedHost = host;
     }
     void answerToolCall(route, new NodeToolRequest(incoming, outgoing)).then((answer) => {
+      // A reply written before the body was read (a 415, a refusal) ends once the body is in.
+      if (holdEnd) endAfterBody(incoming, outgoing);
       if (!isEventStreamCall(answer)) return write(incoming, outgoing, answer);
       // Never asked for here (the filter leaves event streams to hono, which writes them); were
       // one answered, its call still runs and gives its slot back, answered as plain JSON.

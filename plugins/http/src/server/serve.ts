@@ -15,7 +15,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ServerType } from "@hono/node-server";
-import { endAfterBody, servingPolicy } from "@axn/sdk/serving";
+import { servingPolicy } from "@axn/sdk/serving";
 import { createHttpApp, type HttpAppOptions } from "../hono/app.js";
 import { nodeListener, type FetchApp } from "../node/listener.js";
 import { toolRoutesOf } from "../pipeline/route-table.js";
@@ -68,12 +68,8 @@ export function serve(options: ServeOptions = {}): Promise<HttpServerHandle> {
 
   return new Promise((resolve, reject) => {
     const toolRoutes = options.app === undefined ? toolRoutesOf(app) : undefined;
-    const listener = nodeListener(fetch, hostname, maxBodyBytes, toolRoutes);
     // As `axn serve`'s server: a reply written before the body is in ends once the body is drained.
-    const server = createServer((request, response) => {
-      endAfterBody(request, response);
-      listener(request, response);
-    });
+    const server = createServer(nodeListener(fetch, hostname, maxBodyBytes, toolRoutes, true));
     server.listen(port, hostname, () => {
       server.off("error", reject);
       const info = server.address() as AddressInfo;
