@@ -11,7 +11,7 @@ import type { AnyDefinition, Declaration } from "./declaration.js";
 import { compose, DEFAULT_SUCCESS, errorMatcher, type CompiledMessages } from "./messages.js";
 import { argsReader, copyOnto, exposedReader, literalBuilder } from "./plan.js";
 import { resolutionOrder } from "./normalize.js";
-import { ambientSourcedFields } from "./validate.js";
+import { ambientSourcedFields, skipsMissing } from "./validate.js";
 import { kernel } from "../kernel/state.js";
 import { fieldBatch } from "../schema/read-schema.js";
 import { accessPolicyProblem, freezeAccessPolicy, type AccessPolicy } from "../action/access.js";
@@ -104,6 +104,7 @@ export function compileAction({ name, def, expects, exposes }: Declaration): Com
     checksInput: ordered.some((field) => field.validate !== undefined),
     outputBatch: exposes.length === 0 ? undefined : fieldBatch(exposes.map((field) => field.reader)),
     checksOutput: exposes.some((field) => field.validate !== undefined),
+    preparesOutput: exposes.some((field) => field.default !== undefined || skipsMissing(field)),
     readArgs: argsReader(ordered.map((field) => (field.kind === "arg" ? field.name : undefined))),
     buildInput: literalBuilder(ordered.map((field) => field.name)),
     buildExposed: literalBuilder(exposes.map((field) => field.name)),

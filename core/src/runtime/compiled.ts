@@ -28,6 +28,8 @@ export interface CompiledAction {
   readonly outputBatch: FieldBatch | undefined;
   /** Some exposes field has its own `validate`. */
   readonly checksOutput: boolean;
+  /** Some exposes field has an axn default or is left out when missing: the side's values are prepared before validation. */
+  readonly preparesOutput: boolean;
   /** Reads the arg fields' values from the arguments, by expects index (plan.ts). */
   readonly readArgs: ArgsReader;
   /** The body's input from the expects' values, every one defined (plan.ts). */

@@ -403,6 +403,11 @@ function keyByKey(fields: readonly NormalizedField[], values: readonly unknown[]
   return out;
 }
 
+/** An exposed field whose missing value is left out, not validated (optional, and no library default to supply). */
+export function skipsMissing(field: NormalizedField): boolean {
+  return field.optional && !field.reader.analysis.hasDefault;
+}
+
 function acceptsNull(field: NormalizedField): boolean {
   return field.reader.analysis.nullable;
 }
@@ -414,18 +419,31 @@ export function validateOutbound(action: CompiledAction, bag: unknown[]): Record
   if (batch === undefined) return {};
   // Each validated value replaces its raw one in the bag, which the call owns and reads no more.
   const values = bag;
-  for (let i = 0; i < exposes.length; i++) {
-    const field = exposes[i]!;
-    let raw = bag[i];
-    if (raw === undefined && field.default !== undefined) raw = defaultOf(field.default.value);
-    values[i] = raw === undefined && field.optional && !field.reader.analysis.hasDefault ? UNVALIDATED : raw;
+  // Only a side with a default or an optional field has anything to fill in or leave out first.
+  if (action.preparesOutput) {
+    for (let i = 0; i < exposes.length; i++) {
+      const field = exposes[i]!;
+      let raw = bag[i];
+      if (raw === undefined && field.default !== undefined) raw = defaultOf(field.default.value);
+      values[i] = raw === undefined && skipsMissing(field) ? UNVALIDATED : raw;
+    }
   }
   const scope = validationScope();
   const refused = batch.run(values, scope);
-  // Only a side with a refusal or a field's own check needs somewhere to put violations.
-  const sink: ErrorSink | undefined =
-    refused === undefined && !action.checksOutput ? undefined : { errors: undefined, scope };
   let missing = false;
+  if (refused === undefined && !action.checksOutput) {
+    // Nothing refused, nothing more to check: only a field left out or parsed to nothing is missing.
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      if (value === undefined || value === UNVALIDATED) {
+        values[i] = undefined;
+        missing = true;
+      }
+    }
+    return missing ? keyByKey(exposes, values) : action.buildExposed(values);
+  }
+  // Only a side with a refusal or a field's own check needs somewhere to put violations.
+  const sink: ErrorSink = { errors: undefined, scope };
   for (let i = 0; i < exposes.length; i++) {
     const field = exposes[i]!;
     const value = values[i];
@@ -434,15 +452,15 @@ export function validateOutbound(action: CompiledAction, bag: unknown[]): Record
       value === UNVALIDATED
         ? undefined
         : outcome !== undefined
-          ? refuseField(field, outcome, value, sink!, field.path)
+          ? refuseField(field, outcome, value, sink, field.path)
           : field.validate !== undefined
-            ? checkField(field, value, sink!, field.path)
+            ? checkField(field, value, sink, field.path)
             : value;
     if (settled === INVALID || settled === undefined) {
       values[i] = undefined;
       missing = true;
     }
   }
-  if (sink?.errors !== undefined) throw new OutboundValidationError(sink.errors, { action: action.name });
+  if (sink.errors !== undefined) throw new OutboundValidationError(sink.errors, { action: action.name });
   return missing ? keyByKey(exposes, values) : action.buildExposed(values);
 }

@@ -13,6 +13,8 @@ import { isPlainObject } from "../json-value.js";
 import { toDraft2020 } from "../draft-2020.js";
 import { probeAccepts } from "../probe.js";
 import { jsonSchemaCoercer } from "./coerce.js";
+import { standardOutcome } from "./outcome.js";
+import { rememberProps, standardBatch } from "./batch.js";
 
 type Props = StandardSchemaV1.Props & StandardJSONSchemaV1.Props;
 
@@ -37,7 +39,7 @@ export const standardKind: SchemaKind = {
   read(value) {
     const props = standardPropsOf(value) as Props;
     const vendor = typeof props.vendor === "string" ? props.vendor : "Standard Schema";
-    const validate = (input: unknown): ValidationOutcome => toOutcome(props.validate(input), vendor);
+    const validate = (input: unknown): ValidationOutcome => standardOutcome(props.validate(input), vendor);
     const schemas = new Map<SchemaIo, JsonSchema>();
     const jsonSchema = (io: SchemaIo): JsonSchema => {
       let schema = schemas.get(io);
@@ -62,8 +64,9 @@ export const standardKind: SchemaKind = {
       coerce: jsonSchemaCoercer(input),
       jsonSchema,
     };
-    return reader;
+    return rememberProps(reader, props, vendor);
   },
+  batch: standardBatch,
 };
 
 function probeValue(validate: (value: unknown) => ValidationOutcome): { ok: boolean; value?: unknown } {
@@ -73,30 +76,4 @@ function probeValue(validate: (value: unknown) => ValidationOutcome): { ok: bool
   } catch {
     return { ok: false };
   }
-}
-
-function toOutcome(
-  result: StandardSchemaV1.Result<unknown> | Promise<StandardSchemaV1.Result<unknown>>,
-  vendor: string,
-): ValidationOutcome {
-  if (typeof (result as { then?: unknown }).then === "function") {
-    throw new TypeError(
-      `a ${vendor} schema validated asynchronously: axn validates fields synchronously, so use a schema without async checks`,
-    );
-  }
-  const settled = result as StandardSchemaV1.Result<unknown>;
-  if (settled.issues === undefined) return { ok: true, value: settled.value };
-  return {
-    ok: false,
-    issues: settled.issues.map((issue) => ({
-      // Array.from, not .map: a library's path may be an array subclass (ArkType's ReadonlyPath).
-      path: Array.from(issue.path ?? [], (segment) => {
-        const key = typeof segment === "object" && segment !== null ? segment.key : segment;
-        return typeof key === "number" ? key : String(key);
-      }),
-      message: issue.message,
-      code:
-        typeof (issue as { code?: unknown }).code === "string" ? String((issue as { code?: unknown }).code) : "invalid",
-    })),
-  };
 }
