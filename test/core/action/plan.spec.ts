@@ -10,6 +10,9 @@ import { execFile } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { z } from "zod";
+import { configureAxn, defineAxn } from "@axn/core";
+import { resetAxnConfig } from "@axn/core/internal";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -92,5 +95,24 @@ describe("action runtime: the per-action object builders", () => {
         },
       ],
     });
+  });
+
+  it("read only own arguments: an inherited one is missing, a non-enumerable own one counts", async () => {
+    const reported: string[] = [];
+    configureAxn({ onException: (error) => reported.push((error as Error).message) });
+    after(() => resetAxnConfig());
+    const Echo = defineAxn({
+      name: "Plan.OwnArgs",
+      expects: { id: z.string(), limit: { schema: z.number().int(), default: 10 } },
+      exposes: { id: z.string(), total: z.number() },
+      call: ({ id, limit }) => ({ id, total: limit }),
+    });
+    const inherited = await Echo.call(Object.create({ id: "inherited" }) as never);
+    expect(inherited.exception?.message).to.equal("id: Invalid input: expected string, received undefined");
+    expect(reported).to.deep.equal([inherited.exception?.message]);
+    const hidden = await Echo.call(Object.defineProperty({ limit: 4 }, "id", { value: "hidden" }) as never);
+    expect(hidden.exposedValues).to.deep.equal({ id: "hidden", total: 4 });
+    const undeclared = await Echo.call({ extra: 1, id: "x" } as never);
+    expect(undeclared.exposedValues).to.deep.equal({ id: "x", total: 10 });
   });
 });
