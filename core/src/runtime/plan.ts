@@ -66,9 +66,6 @@ export function copyOnto(names: readonly string[]): CopyOnto {
   return compile(["target", "source"], `"use strict"; let v; ${lines.join(" ")}`, () => genericCopy(names));
 }
 
-/** The most names a generated `if` chain matches (it is linear in them). */
-const MAX_CHAIN = 16;
-
 function genericArgs(names: readonly (string | undefined)[]): ArgsReader {
   return (args, into) => {
     for (let i = 0; i < names.length; i++) {
@@ -85,26 +82,13 @@ function genericArgs(names: readonly (string | undefined)[]): ArgsReader {
 export function argsReader(names: readonly (string | undefined)[]): ArgsReader {
   const given = names.filter((name): name is string => name !== undefined);
   if (!compilable(given)) return genericArgs(names);
-  const fields = names.flatMap((name, i) => (name === undefined ? [] : [{ key: JSON.stringify(name), i }]));
-  if (fields.length === 0 || fields.length > MAX_CHAIN) {
-    const lines = fields.map(({ key, i }) => `if (hasOwn(args, ${key})) into[${i}] = args[${key}];`);
-    return compile(["args", "into"], `"use strict"; const hasOwn = Object.hasOwn; ${lines.join(" ")}`, () =>
-      genericArgs(names),
-    );
-  }
-  // The own enumerable keys, matched against the names as constants: one `Object.keys` (V8 answers
-  // it from the shape's cache) where an `Object.hasOwn` per field costs a builtin call each. A name
-  // it does not list (absent, or own but not enumerable) is then asked with `hasOwn`, so exactly
-  // the own properties count, as in the per-field form.
-  const chain = fields.map(({ key, i }) => `if (key === ${key}) { into[${i}] = args[${key}]; seen${i} = true; }`);
-  const rest = fields.map(({ key, i }) => `if (!seen${i} && hasOwn(args, ${key})) into[${i}] = args[${key}];`);
-  return compile(
-    ["args", "into"],
-    `"use strict"; const hasOwn = Object.hasOwn; let ${fields.map(({ i }) => `seen${i} = false`).join(", ")};
-const keys = Object.keys(args);
-for (let k = 0; k < keys.length; k++) { const key = keys[k]; ${chain.join(" else ")} }
-${rest.join(" ")}`,
-    () => genericArgs(names),
+  const lines = names.flatMap((name, i) => {
+    if (name === undefined) return [];
+    const key = JSON.stringify(name);
+    return [`if (hasOwn(args, ${key})) into[${i}] = args[${key}];`];
+  });
+  return compile(["args", "into"], `"use strict"; const hasOwn = Object.hasOwn; ${lines.join(" ")}`, () =>
+    genericArgs(names),
   );
 }
 
@@ -115,6 +99,8 @@ ${rest.join(" ")}`,
  * names it. Only for actions with few exposes (the chain is linear in them).
  */
 export type ExposedReader = (source: object, bag: unknown[]) => boolean;
+
+const MAX_CHAIN = 16;
 
 export function exposedReader(names: readonly string[]): ExposedReader | undefined {
   if (names.length === 0 || names.length > MAX_CHAIN || !compilable(names)) return undefined;

@@ -112,6 +112,15 @@ describe("action runtime: the per-action object builders", () => {
     expect(reported).to.deep.equal([inherited.exception?.message]);
     const hidden = await Echo.call(Object.defineProperty({ limit: 4 }, "id", { value: "hidden" }) as never);
     expect(hidden.exposedValues).to.deep.equal({ id: "hidden", total: 4 });
+    // A polluted Object.prototype: a plain object's inherited `id` is still not an argument.
+    Object.defineProperty(Object.prototype, "id", { value: "polluted", writable: true, configurable: true });
+    try {
+      const polluted = await Echo.call({ limit: 4 } as never);
+      expect(polluted.exception?.message).to.equal("id: Invalid input: expected string, received undefined");
+    } finally {
+      delete (Object.prototype as { id?: unknown }).id;
+    }
+    expect(reported).to.have.length(2);
     const undeclared = await Echo.call({ extra: 1, id: "x" } as never);
     expect(undeclared.exposedValues).to.deep.equal({ id: "x", total: 10 });
   });
