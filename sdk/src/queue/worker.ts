@@ -55,6 +55,27 @@ export interface QueueWorker {
 }
 
 const SHUTDOWN = Symbol("axn.worker.shutdown");
+
+/** A started job out of its owner's waiting count and the global one: one command, not two. */
+const COUNT_OUT = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+`;
+/**
+ * Ended jobs' inputs dropped, every job that ended in one tick in one command: KEYS the job hashes,
+ * ARGV their ended payloads (JSON). A hash gone meanwhile (removed, trimmed) is not written back.
+ */
+const STRIP = `
+for i, key in ipairs(KEYS) do
+  if redis.call('EXISTS', key) == 1 then redis.call('HSET', key, 'data', ARGV[i]) end
+end
+`;
+
+/** The worker's client with our two scripts defined on it (sent by SHA: EVALSHA). */
+interface ScriptingClient extends Redis {
+  axnCountOut(mine: string, all: string, id: string): Promise<unknown>;
+  axnStrip(count: number, ...keysThenData: string[]): Promise<unknown>;
+}
 /**
  * How long a close with no job left running waits for BullMQ before it cuts the connections. After
  * Redis went away and came back, BullMQ's close can wait for ever on its fetch loop's command; with
@@ -100,7 +121,9 @@ export async function startQueueWorker(
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new TypeError(`startQueueWorker: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
   const { Worker, WaitingError, UnrecoverableError } = (await loadBullmq()) as typeof import("bullmq");
-  const connection = (await redisClient(settings.connection)) as Redis;
+  const connection = (await redisClient(settings.connection)) as ScriptingClient;
+  connection.defineCommand("axnCountOut", { numberOfKeys: 2, lua: COUNT_OUT });
+  connection.defineCommand("axnStrip", { lua: STRIP });
   const subscriber = (await redisClient(settings.connection)) as Redis;
   const signals = new Map<string, JobStop>();
   // Jobs whose attempt ended for good, whose input goes once BullMQ has stored that end. Not before:
@@ -109,13 +132,25 @@ export async function startQueueWorker(
   // An end BullMQ never stored leaves its id here until the job comes back to this worker.
   const endsRecorded = new Set<string>();
   const stripping = new Set<Promise<unknown>>();
-  const dropInput = (job: Job | undefined): void => {
-    if (job?.id === undefined || !endsRecorded.delete(job.id)) return;
-    const strip = job
-      .updateData(endedPayload(job.data as JobPayload))
+  // The strips of one tick, sent together (a batch of jobs ends in one command, not one each).
+  let strips: string[][] | undefined;
+  const flushStrips = (): void => {
+    const batch = strips!;
+    strips = undefined;
+    const keys = batch.map(([key]) => key!);
+    const strip = connection
+      .axnStrip(keys.length, ...keys, ...batch.map(([, data]) => data!))
       .catch(() => undefined)
       .finally(() => stripping.delete(strip));
     stripping.add(strip);
+  };
+  const dropInput = (job: Job | undefined): void => {
+    if (job?.id === undefined || !endsRecorded.delete(job.id)) return;
+    if (strips === undefined) {
+      strips = [];
+      process.nextTick(flushStrips);
+    }
+    strips.push([worker.toKey(job.id), JSON.stringify(endedPayload(job.data as JobPayload))]);
   };
   let running = 0;
   let finished = 0;
@@ -127,9 +162,10 @@ export async function startQueueWorker(
     signals.set(id, stop);
     running++;
     // Started: no longer waiting, so out of its owner's count (the producer's admission reads it).
+    // Sent, never waited for: Redis runs it before anything this worker sends after it (one
+    // connection, commands in order), the job's end included, and the body need not wait a round trip.
     const [mine, all] = waitingKeys(settings, bucketOf(job.data));
-    await connection.zrem(mine, id).catch(() => undefined);
-    await connection.zrem(all, id).catch(() => undefined);
+    void connection.axnCountOut(mine, all, id).catch(() => undefined);
     endsRecorded.delete(id); // a job taken over after a crash starts again with its input
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).

@@ -1,0 +1,93 @@
+/**
+ * By hand, not in CI: Redis commands per job (INFO commandstats before/after N jobs, one at a
+ * time) for axn's queue beside bare BullMQ running the same function, each on a Redis of its own.
+ *
+ *   node --import tsx test/queue/measure-commands.ts        # N=200
+ */
+import { Queue, QueueEvents, Worker } from "bullmq";
+import { Redis } from "ioredis";
+import { z } from "zod";
+import { createEmbeddedQueue, defineAxn, Jobs } from "@axn/core";
+import { createHost } from "@axn/sdk";
+import { startQueueWorker } from "@axn/sdk/queue";
+import { startRedis } from "../support/redis.js";
+
+const N = Number(process.env["COUNT_N"] ?? 200);
+
+async function stats(client: Redis): Promise<Map<string, number>> {
+  const text = (await client.info("commandstats")) as string;
+  const out = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    const match = /^cmdstat_([^:]+):calls=(\d+)/.exec(line.trim());
+    if (match !== null) out.set(match[1]!, Number(match[2]));
+  }
+  return out;
+}
+
+function perJob(before: Map<string, number>, after: Map<string, number>): string {
+  const rows: string[] = [];
+  let total = 0;
+  for (const [name, calls] of after) {
+    const delta = calls - (before.get(name) ?? 0) - (name === "info" ? 1 : 0);
+    if (delta <= 0) continue;
+    total += delta;
+    rows.push(`${name}=${(delta / N).toFixed(2)}`);
+  }
+  return `${(total / N).toFixed(2)} per job: ${rows.sort().join(" ")}`;
+}
+
+async function bare(): Promise<string> {
+  const redis = await startRedis();
+  const clients: Redis[] = [];
+  const connection = () => {
+    const client = new Redis(redis.url, { maxRetriesPerRequest: null });
+    clients.push(client);
+    return client;
+  };
+  const queue = new Queue("bare", { connection: connection() });
+  const events = new QueueEvents("bare", { connection: connection() });
+  const worker = new Worker("bare", async (job) => ({ n: (job.data as { n: number }).n }), {
+    connection: connection(),
+    concurrency: 8,
+  });
+  await events.waitUntilReady();
+  await worker.waitUntilReady();
+  for (let i = 0; i < 20; i++) await (await queue.add("echo", { n: i })).waitUntilFinished(events);
+  const probe = connection();
+  const before = await stats(probe);
+  for (let i = 0; i < N; i++) await (await queue.add("echo", { n: i })).waitUntilFinished(events);
+  const after = await stats(probe);
+  await worker.close();
+  await events.close();
+  await queue.close();
+  for (const client of clients) client.disconnect();
+  await redis.stop();
+  return perJob(before, after);
+}
+
+async function axn(): Promise<string> {
+  const redis = await startRedis();
+  await createHost({ config: { queue: { connection: redis.url, name: "axn" } } });
+  const Echo = defineAxn({
+    name: "Count.Echo",
+    expects: { n: z.number().int() },
+    exposes: { n: z.number().int() },
+    call: ({ n }) => ({ n }),
+  });
+  const worker = await startQueueWorker({ connection: redis.url, name: "axn", concurrency: 8 });
+  for (let i = 0; i < 20; i++) await (await Echo.enqueue({ n: i })).result();
+  const probe = new Redis(redis.url);
+  const before = await stats(probe);
+  for (let i = 0; i < N; i++) await (await Echo.enqueue({ n: i })).result();
+  // The input strip runs after the completion: let it land before counting.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const after = await stats(probe);
+  await worker.close();
+  await Jobs.use(createEmbeddedQueue());
+  probe.disconnect();
+  await redis.stop();
+  return perJob(before, after);
+}
+
+process.stdout.write(`bare BullMQ: ${await bare()}\n`);
+process.stdout.write(`axn:         ${await axn()}\n`);
