@@ -56,26 +56,33 @@ export interface QueueWorker {
 
 const SHUTDOWN = Symbol("axn.worker.shutdown");
 
-/** A started job out of its owner's waiting count and the global one: one command, not two. */
-const COUNT_OUT = `
-redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-`;
 /**
- * Ended jobs' inputs dropped, every job that ended in one tick in one command: KEYS the job hashes,
- * ARGV their ended payloads (JSON). A hash gone meanwhile (removed, trimmed) is not written back.
+ * How long an ended job's input may wait for the worker's next command to Redis (the next job's
+ * start) before it is dropped on its own: a worker that keeps busy sends no command for it.
  */
-const STRIP = `
-for i, key in ipairs(KEYS) do
-  if redis.call('EXISTS', key) == 1 then redis.call('HSET', key, 'data', ARGV[i]) end
+const STRIP_WITHIN_MS = 20;
+
+/**
+ * One step of a worker on Redis. KEYS[1], KEYS[2]: the waiting sets a job that starts leaves (its
+ * owner's, the global one), ARGV[1] its id ('' for none); KEYS[3…]: the hashes of jobs that ended
+ * for good, ARGV[2…] their ended payloads (JSON), written over their input — a hash gone meanwhile
+ * (removed, trimmed) is not written back.
+ */
+const STEP = `
+if ARGV[1] ~= '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('ZREM', KEYS[2], ARGV[1])
+end
+for i = 3, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('HSET', KEYS[i], 'data', ARGV[i - 1]) end
 end
 `;
 
-/** The worker's client with our two scripts defined on it (sent by SHA: EVALSHA). */
-interface ScriptingClient extends Redis {
-  axnCountOut(mine: string, all: string, id: string): Promise<unknown>;
-  axnStrip(count: number, ...keysThenData: string[]): Promise<unknown>;
+/** The worker's client with STEP defined on it (sent by SHA: EVALSHA). */
+interface SteppingClient extends Redis {
+  axnStep(keyCount: number, ...keysThenArgs: string[]): Promise<unknown>;
 }
+
 /**
  * How long a close with no job left running waits for BullMQ before it cuts the connections. After
  * Redis went away and came back, BullMQ's close can wait for ever on its fetch loop's command; with
@@ -121,9 +128,8 @@ export async function startQueueWorker(
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new TypeError(`startQueueWorker: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
   const { Worker, WaitingError, UnrecoverableError } = (await loadBullmq()) as typeof import("bullmq");
-  const connection = (await redisClient(settings.connection)) as ScriptingClient;
-  connection.defineCommand("axnCountOut", { numberOfKeys: 2, lua: COUNT_OUT });
-  connection.defineCommand("axnStrip", { lua: STRIP });
+  const connection = (await redisClient(settings.connection)) as SteppingClient;
+  connection.defineCommand("axnStep", { lua: STEP });
   const subscriber = (await redisClient(settings.connection)) as Redis;
   const signals = new Map<string, JobStop>();
   // Jobs whose attempt ended for good, whose input goes once BullMQ has stored that end. Not before:
@@ -131,26 +137,33 @@ export async function startQueueWorker(
   // which needs its input — stripped first, it would run with none and fail, an accepted job lost.
   // An end BullMQ never stored leaves its id here until the job comes back to this worker.
   const endsRecorded = new Set<string>();
-  const stripping = new Set<Promise<unknown>>();
-  // The strips of one tick, sent together (a batch of jobs ends in one command, not one each).
-  let strips: string[][] | undefined;
-  const flushStrips = (): void => {
-    const batch = strips!;
-    strips = undefined;
-    const keys = batch.map(([key]) => key!);
-    const strip = connection
-      .axnStrip(keys.length, ...keys, ...batch.map(([, data]) => data!))
+  const stepping = new Set<Promise<unknown>>();
+  // Ended jobs' hashes and ended payloads, waiting to ride with the next step (STEP).
+  let strips: string[] = [];
+  let stripTimer: NodeJS.Timeout | undefined;
+  const allWaiting = waitingKeys(settings, "app")[1];
+  /** Sends one step: `started`'s count-out (if any) and every strip waiting. */
+  const step = (started?: { readonly mine: string; readonly all: string; readonly id: string }): void => {
+    clearTimeout(stripTimer);
+    stripTimer = undefined;
+    // No job starting: the global set stands in for both (ARGV[1] '' leaves it alone).
+    const keys = started === undefined ? [allWaiting, allWaiting] : [started.mine, started.all];
+    const args: string[] = [started?.id ?? ""];
+    for (let i = 0; i < strips.length; i += 2) {
+      keys.push(strips[i]!);
+      args.push(strips[i + 1]!);
+    }
+    strips = [];
+    const sent = connection
+      .axnStep(keys.length, ...keys, ...args)
       .catch(() => undefined)
-      .finally(() => stripping.delete(strip));
-    stripping.add(strip);
+      .finally(() => stepping.delete(sent));
+    stepping.add(sent);
   };
   const dropInput = (job: Job | undefined): void => {
     if (job?.id === undefined || !endsRecorded.delete(job.id)) return;
-    if (strips === undefined) {
-      strips = [];
-      process.nextTick(flushStrips);
-    }
-    strips.push([worker.toKey(job.id), JSON.stringify(endedPayload(job.data as JobPayload))]);
+    strips.push(worker.toKey(job.id), JSON.stringify(endedPayload(job.data as JobPayload)));
+    stripTimer ??= setTimeout(step, STRIP_WITHIN_MS);
   };
   let running = 0;
   let finished = 0;
@@ -165,7 +178,7 @@ export async function startQueueWorker(
     // Sent, never waited for: Redis runs it before anything this worker sends after it (one
     // connection, commands in order), the job's end included, and the body need not wait a round trip.
     const [mine, all] = waitingKeys(settings, bucketOf(job.data));
-    void connection.axnCountOut(mine, all, id).catch(() => undefined);
+    step({ mine, all, id });
     endsRecorded.delete(id); // a job taken over after a crash starts again with its input
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
@@ -244,7 +257,8 @@ export async function startQueueWorker(
           () => connection.disconnect(),
         );
         clearTimeout(timer);
-        await Promise.allSettled(stripping);
+        if (strips.length > 0) step();
+        await Promise.allSettled(stepping);
         await Promise.allSettled([subscriber.quit(), connection.quit()]);
         return { finished, returned };
       })();
