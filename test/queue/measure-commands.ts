@@ -1,8 +1,11 @@
 /**
- * By hand, not in CI: Redis commands per job (INFO commandstats before/after N jobs, one at a
- * time) for axn's queue beside bare BullMQ running the same function, each on a Redis of its own.
+ * By hand, not in CI: Redis commands per job (INFO commandstats before/after N jobs: one at a
+ * time, or COUNT_BATCH at once) for axn's queue beside bare BullMQ running the same function
+ * (bench row 22: `{ n } → { n }`, a worker of concurrency 8), each on a Redis of its own. Commands
+ * scripts run count too (a script's calls are listed beside its EVALSHA).
  *
- *   node --import tsx test/queue/measure-commands.ts        # N=200
+ *   node --import tsx test/queue/measure-commands.ts                   # N=200, one at a time
+ *   COUNT_BATCH=100 node --import tsx test/queue/measure-commands.ts   # 200 jobs, 100 at once
  */
 import { Queue, QueueEvents, Worker } from "bullmq";
 import { Redis } from "ioredis";
@@ -13,6 +16,12 @@ import { startQueueWorker } from "@axn/sdk/queue";
 import { startRedis } from "../support/redis.js";
 
 const N = Number(process.env["COUNT_N"] ?? 200);
+const BATCH = Number(process.env["COUNT_BATCH"] ?? 1);
+
+/** N jobs through `one`, BATCH at a time. */
+async function jobs(one: (n: number) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < N; i += BATCH) await Promise.all(Array.from({ length: BATCH }, (_, k) => one(i + k)));
+}
 
 async function stats(client: Redis): Promise<Map<string, number>> {
   const text = (await client.info("commandstats")) as string;
@@ -46,6 +55,9 @@ async function bare(): Promise<string> {
   };
   const queue = new Queue("bare", { connection: connection() });
   const events = new QueueEvents("bare", { connection: connection() });
+  // Every waitUntilFinished listens on both: a batch would otherwise print Node's leak warning.
+  queue.setMaxListeners(0);
+  events.setMaxListeners(0);
   const worker = new Worker("bare", async (job) => ({ n: (job.data as { n: number }).n }), {
     connection: connection(),
     concurrency: 8,
@@ -55,7 +67,7 @@ async function bare(): Promise<string> {
   for (let i = 0; i < 20; i++) await (await queue.add("echo", { n: i })).waitUntilFinished(events);
   const probe = connection();
   const before = await stats(probe);
-  for (let i = 0; i < N; i++) await (await queue.add("echo", { n: i })).waitUntilFinished(events);
+  await jobs(async (n) => (await queue.add("echo", { n })).waitUntilFinished(events));
   const after = await stats(probe);
   await worker.close();
   await events.close();
@@ -78,7 +90,7 @@ async function axn(): Promise<string> {
   for (let i = 0; i < 20; i++) await (await Echo.enqueue({ n: i })).result();
   const probe = new Redis(redis.url);
   const before = await stats(probe);
-  for (let i = 0; i < N; i++) await (await Echo.enqueue({ n: i })).result();
+  await jobs(async (n) => (await Echo.enqueue({ n })).result());
   // The input strip runs after the completion: let it land before counting.
   await new Promise((resolve) => setTimeout(resolve, 200));
   const after = await stats(probe);

@@ -47,29 +47,61 @@ const MAX_PRIORITY = 2_097_152;
 const WAITING_STALE_MS = 24 * 3600 * 1000;
 
 /**
- * Admission, in one step on Redis so concurrent submissions cannot both pass a cap: a job already
- * stored (the same idempotency key) is let through uncounted; else, under the owner's and the global
- * caps (0: none), the job id joins its owner's waiting set and the global one; the reply is the
- * owner's waiting count with it — the job's fair-share rank — or -1 / -2 for the owner's / the global cap,
- * -3 when Redis runs it after the enqueue deadline (in Redis's clock: a step replayed after an outage).
- * KEYS: owner set, global set, the job's hash. ARGV: job id, now, owner cap, global cap, stale
- * before, deadline (0: none).
+ * Admission, in one step on Redis so concurrent submissions cannot both pass a cap — for every job
+ * submitted in one tick at once (a batch costs one command, not one a job). Per job, in order: after
+ * the enqueue deadline (in Redis's clock: a step replayed after an outage) -3; a job already stored
+ * (the same idempotency key) is let through uncounted, 0; at the owner's or the global cap (0: none)
+ * -1 or -2; else the job id joins its owner's waiting set and the global one, and its reply is the
+ * owner's waiting count with it — the job's fair-share rank. KEYS: the global set, then per job its
+ * owner's set and its hash. ARGV: now, stale before, then per job its id, owner cap, global cap,
+ * deadline (0: none). The reply: one number a job.
  */
 const ADMIT = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[5])
-if tonumber(ARGV[6]) > 0 then
-  local now = redis.call('TIME')
-  if tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) > tonumber(ARGV[6]) then return -3 end
+local all = KEYS[1]
+redis.call('ZREMRANGEBYSCORE', all, '-inf', ARGV[2])
+local pruned = {}
+local clock = nil
+local ranks = {}
+for j = 1, (#KEYS - 1) / 2 do
+  local mine, hash = KEYS[2 * j], KEYS[2 * j + 1]
+  local id, ownerCap, allCap, deadline = ARGV[4 * j - 1], tonumber(ARGV[4 * j]), tonumber(ARGV[4 * j + 1]), tonumber(ARGV[4 * j + 2])
+  if not pruned[mine] then
+    redis.call('ZREMRANGEBYSCORE', mine, '-inf', ARGV[2])
+    pruned[mine] = true
+  end
+  local rank = nil
+  if deadline > 0 then
+    if clock == nil then
+      local now = redis.call('TIME')
+      clock = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+    end
+    if clock > deadline then rank = -3 end
+  end
+  if rank == nil and (redis.call('EXISTS', hash) == 1 or redis.call('ZSCORE', all, id)) then rank = 0 end
+  if rank == nil then
+    local count = redis.call('ZCARD', mine)
+    if ownerCap > 0 and count >= ownerCap then rank = -1
+    elseif allCap > 0 and redis.call('ZCARD', all) >= allCap then rank = -2
+    else
+      redis.call('ZADD', mine, ARGV[1], id)
+      redis.call('ZADD', all, ARGV[1], id)
+      rank = count + 1
+    end
+  end
+  ranks[j] = rank
 end
-if redis.call('EXISTS', KEYS[3]) == 1 or redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
-local mine = redis.call('ZCARD', KEYS[1])
-if tonumber(ARGV[3]) > 0 and mine >= tonumber(ARGV[3]) then return -1 end
-if tonumber(ARGV[4]) > 0 and redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -2 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
-return mine + 1
+return ranks
 `;
+
+/** One job's admission, waiting for its tick's ADMIT. */
+interface Admission {
+  readonly mine: string;
+  readonly hash: string;
+  readonly args: readonly (string | number)[];
+  resolve(rank: number): void;
+  reject(error: unknown): void;
+}
+
 /** Waiters re-read their jobs this often, in case an event was missed while Redis was away. */
 const RECHECK_MS = 5000;
 /**
@@ -80,7 +112,7 @@ const OURS_MAX = 10_000;
 
 /** The client with ADMIT defined on it: sent by its SHA (EVALSHA), not as its whole text every job. */
 interface AdmittingClient extends Redis {
-  axnAdmit(...args: (string | number)[]): Promise<number>;
+  axnAdmit(keyCount: number, ...keysThenArgs: (string | number)[]): Promise<number[]>;
 }
 
 interface RawJob {
@@ -112,6 +144,8 @@ export class BullmqQueue implements QueueBackend {
    */
   private readonly ours = new Map<string, { readonly action: string; readonly bucket: string }>();
   private readonly outstanding = new Map<string, number>();
+  /** The admissions of this tick, sent together (ADMIT). */
+  private admitting: Admission[] | undefined;
   private recheck: NodeJS.Timeout | undefined;
   /** Redis's clock minus this process's (ms), read once: a deadline is checked in Redis's time. */
   private offset: Promise<number> | undefined;
@@ -144,7 +178,7 @@ export class BullmqQueue implements QueueBackend {
     const { Queue, QueueEvents } = (await loadBullmq()) as typeof import("bullmq");
     const client = (await redisClient(settings.connection)) as Redis;
     const eventsClient = (await redisClient(settings.connection)) as Redis;
-    client.defineCommand("axnAdmit", { numberOfKeys: 3, lua: ADMIT });
+    client.defineCommand("axnAdmit", { lua: ADMIT });
     const queue = new Queue(settings.name, { connection: client, prefix: settings.prefix });
     const events = new QueueEvents(settings.name, { connection: eventsClient, prefix: settings.prefix });
     // Connection errors are retried by the client; without a listener Node would treat them as fatal.
@@ -174,17 +208,12 @@ export class BullmqQueue implements QueueBackend {
         removeOnComplete: keep,
         removeOnFail: keep,
       });
-    const admit = (deadline: number) =>
-      (this.client as AdmittingClient).axnAdmit(
+    const admit = (deadline: number, now: boolean) =>
+      this.admit(
         mine,
-        all,
         this.queue.toKey(jobId),
-        jobId,
-        Date.now(),
-        admission?.maxWaitingPerOwner ?? 0,
-        admission?.maxWaitingJobs ?? 0,
-        Date.now() - WAITING_STALE_MS,
-        deadline,
+        [jobId, admission?.maxWaitingPerOwner ?? 0, admission?.maxWaitingJobs ?? 0, deadline],
+        now,
       );
     const uncount = async () => {
       await this.client.zrem(mine, jobId).catch(() => undefined);
@@ -199,7 +228,7 @@ export class BullmqQueue implements QueueBackend {
         // most likely 1. Both commands go at once, one round trip instead of two; Redis runs the
         // admission first (one connection, commands in order), so the count is the same. A rank
         // found higher (another producer's jobs waiting) is set right after.
-        const [rank, stored] = await Promise.allSettled([admit(0), store(1)]);
+        const [rank, stored] = await Promise.allSettled([admit(0, true), store(1)]);
         if (stored.status === "rejected") {
           if (rank.status === "fulfilled" && rank.value > 0) await uncount();
           throw stored.reason;
@@ -216,7 +245,7 @@ export class BullmqQueue implements QueueBackend {
             .catch(() => undefined); // taken by a worker meanwhile: it runs now
       } else {
         const deadline = admission?.notAfter === undefined ? 0 : admission.notAfter + (await this.clockOffset());
-        const rank = await admit(deadline);
+        const rank = await admit(deadline, false);
         if (rank <= 0) this.forget(jobId);
         if (rank === -1) throw new QueueFullError(payload.action, "owner", admission!);
         if (rank === -2) throw new QueueFullError(payload.action, "all", admission!);
@@ -242,6 +271,42 @@ export class BullmqQueue implements QueueBackend {
       throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: BullMQ returned no job id`);
     if (progress !== undefined) this.relays.set(job.id, progress);
     return job.id;
+  }
+
+  /**
+   * The job's admission (ADMIT), sent with every other one of this tick — or `now`, with those
+   * waiting so far: a job whose add is sent right behind its admission needs it on the wire first.
+   */
+  private admit(mine: string, hash: string, args: readonly (string | number)[], now: boolean): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      if (this.admitting === undefined) {
+        this.admitting = [];
+        if (!now) process.nextTick(() => this.sendAdmissions());
+      }
+      this.admitting.push({ mine, hash, args, resolve, reject });
+      if (now) this.sendAdmissions();
+    });
+  }
+
+  private sendAdmissions(): void {
+    const batch = this.admitting;
+    this.admitting = undefined;
+    if (batch === undefined || batch.length === 0) return;
+    const [, all] = waitingKeys(this.settings, "app");
+    const keys: string[] = [all];
+    const args: (string | number)[] = [Date.now(), Date.now() - WAITING_STALE_MS];
+    for (const admission of batch) {
+      keys.push(admission.mine, admission.hash);
+      args.push(...admission.args);
+    }
+    (this.client as AdmittingClient).axnAdmit(keys.length, ...keys, ...args).then(
+      (ranks) => {
+        for (const [i, admission] of batch.entries()) admission.resolve(Number(ranks[i]));
+      },
+      (error: unknown) => {
+        for (const admission of batch) admission.reject(error);
+      },
+    );
   }
 
   /** Marks a job as this producer's, not ended yet (see `ours`). */

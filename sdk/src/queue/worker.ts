@@ -63,18 +63,20 @@ const SHUTDOWN = Symbol("axn.worker.shutdown");
 const STRIP_WITHIN_MS = 20;
 
 /**
- * One step of a worker on Redis. KEYS[1], KEYS[2]: the waiting sets a job that starts leaves (its
- * owner's, the global one), ARGV[1] its id ('' for none); KEYS[3…]: the hashes of jobs that ended
- * for good, ARGV[2…] their ended payloads (JSON), written over their input — a hash gone meanwhile
- * (removed, trimmed) is not written back.
+ * One step of a worker on Redis, for every job that started in one tick and every ended job waiting:
+ * the started ones leave their waiting sets, the ended ones' inputs are written over with their ended
+ * payloads — a hash gone meanwhile (removed, trimmed) is not written back. KEYS[1]: the global
+ * waiting set; ARGV[1]: how many started, S. KEYS[2…S+1]: their owners' waiting sets, ARGV[2…S+1]
+ * their ids; KEYS[S+2…]: the ended jobs' hashes, ARGV[S+2…] their ended payloads (JSON).
  */
 const STEP = `
-if ARGV[1] ~= '' then
-  redis.call('ZREM', KEYS[1], ARGV[1])
-  redis.call('ZREM', KEYS[2], ARGV[1])
+local started = tonumber(ARGV[1])
+for i = 2, started + 1 do
+  redis.call('ZREM', KEYS[i], ARGV[i])
+  redis.call('ZREM', KEYS[1], ARGV[i])
 end
-for i = 3, #KEYS do
-  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('HSET', KEYS[i], 'data', ARGV[i - 1]) end
+for i = started + 2, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('HSET', KEYS[i], 'data', ARGV[i]) end
 end
 `;
 
@@ -138,21 +140,27 @@ export async function startQueueWorker(
   // An end BullMQ never stored leaves its id here until the job comes back to this worker.
   const endsRecorded = new Set<string>();
   const stepping = new Set<Promise<unknown>>();
-  // Ended jobs' hashes and ended payloads, waiting to ride with the next step (STEP).
+  // What the next step (STEP) sends: the jobs started this tick (owner set, id), and the ended
+  // jobs' hashes and payloads, which ride with it or go on their own within STRIP_WITHIN_MS.
+  let starts: string[] = [];
   let strips: string[] = [];
+  let stepQueued = false;
   let stripTimer: NodeJS.Timeout | undefined;
   const allWaiting = waitingKeys(settings, "app")[1];
-  /** Sends one step: `started`'s count-out (if any) and every strip waiting. */
-  const step = (started?: { readonly mine: string; readonly all: string; readonly id: string }): void => {
+  const step = (): void => {
+    stepQueued = false;
     clearTimeout(stripTimer);
     stripTimer = undefined;
-    // No job starting: the global set stands in for both (ARGV[1] '' leaves it alone).
-    const keys = started === undefined ? [allWaiting, allWaiting] : [started.mine, started.all];
-    const args: string[] = [started?.id ?? ""];
-    for (let i = 0; i < strips.length; i += 2) {
-      keys.push(strips[i]!);
-      args.push(strips[i + 1]!);
+    if (starts.length === 0 && strips.length === 0) return;
+    const keys: string[] = [allWaiting];
+    const args: string[] = [String(starts.length / 2)];
+    for (const list of [starts, strips]) {
+      for (let i = 0; i < list.length; i += 2) {
+        keys.push(list[i]!);
+        args.push(list[i + 1]!);
+      }
     }
+    starts = [];
     strips = [];
     const sent = connection
       .axnStep(keys.length, ...keys, ...args)
@@ -163,7 +171,7 @@ export async function startQueueWorker(
   const dropInput = (job: Job | undefined): void => {
     if (job?.id === undefined || !endsRecorded.delete(job.id)) return;
     strips.push(worker.toKey(job.id), JSON.stringify(endedPayload(job.data as JobPayload)));
-    stripTimer ??= setTimeout(step, STRIP_WITHIN_MS);
+    if (!stepQueued) stripTimer ??= setTimeout(step, STRIP_WITHIN_MS);
   };
   let running = 0;
   let finished = 0;
@@ -175,10 +183,13 @@ export async function startQueueWorker(
     signals.set(id, stop);
     running++;
     // Started: no longer waiting, so out of its owner's count (the producer's admission reads it).
-    // Sent, never waited for: Redis runs it before anything this worker sends after it (one
-    // connection, commands in order), the job's end included, and the body need not wait a round trip.
-    const [mine, all] = waitingKeys(settings, bucketOf(job.data));
-    step({ mine, all, id });
+    // With every job that starts in this tick, in one step at the tick's end, never waited for: the
+    // body does not wait a round trip, and jobs started together cost one command.
+    starts.push(waitingKeys(settings, bucketOf(job.data))[0], id);
+    if (!stepQueued) {
+      stepQueued = true;
+      process.nextTick(step);
+    }
     endsRecorded.delete(id); // a job taken over after a crash starts again with its input
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
@@ -257,7 +268,7 @@ export async function startQueueWorker(
           () => connection.disconnect(),
         );
         clearTimeout(timer);
-        if (strips.length > 0) step();
+        step();
         await Promise.allSettled(stepping);
         await Promise.allSettled([subscriber.quit(), connection.quit()]);
         return { finished, returned };
