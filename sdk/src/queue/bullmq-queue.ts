@@ -52,21 +52,32 @@ const WAITING_STALE_MS = 24 * 3600 * 1000;
  * the enqueue deadline (in Redis's clock: a step replayed after an outage) -3; a job already stored
  * (the same idempotency key) is let through uncounted, 0; at the owner's or the global cap (0: none)
  * -1 or -2; else the job id joins its owner's waiting set and the global one, and its reply is the
- * owner's waiting count with it — the job's fair-share rank. KEYS: the global set, then per job its
- * owner's set and its hash. ARGV: now, stale before, then per job its id, owner cap, global cap,
- * deadline (0: none). The reply: one number a job.
+ * owner's waiting count with it — the job's fair-share rank. Before counting, the jobs at the front
+ * of each set (the oldest, which usually start first) that BullMQ has started (their hash has
+ * `processedOn`) leave it: the count is exact without waiting for their worker's count-out, which
+ * comes within STEP_WITHIN_MS (worker.ts) for the rest. KEYS: the global set, then per job its owner's
+ * set and its hash. ARGV: now, stale before, the job hashes' key prefix, then per job its id, owner
+ * cap, global cap, deadline (0: none). The reply: one number a job.
  */
 const ADMIT = `
 local all = KEYS[1]
-redis.call('ZREMRANGEBYSCORE', all, '-inf', ARGV[2])
+local function prune(set)
+  redis.call('ZREMRANGEBYSCORE', set, '-inf', ARGV[2])
+  for _ = 1, 1000 do
+    local first = redis.call('ZRANGE', set, 0, 0)[1]
+    if not first or redis.call('HEXISTS', ARGV[3] .. first, 'processedOn') == 0 then return end
+    redis.call('ZREM', set, first)
+  end
+end
+prune(all)
 local pruned = {}
 local clock = nil
 local ranks = {}
 for j = 1, (#KEYS - 1) / 2 do
   local mine, hash = KEYS[2 * j], KEYS[2 * j + 1]
-  local id, ownerCap, allCap, deadline = ARGV[4 * j - 1], tonumber(ARGV[4 * j]), tonumber(ARGV[4 * j + 1]), tonumber(ARGV[4 * j + 2])
+  local id, ownerCap, allCap, deadline = ARGV[4 * j], tonumber(ARGV[4 * j + 1]), tonumber(ARGV[4 * j + 2]), tonumber(ARGV[4 * j + 3])
   if not pruned[mine] then
-    redis.call('ZREMRANGEBYSCORE', mine, '-inf', ARGV[2])
+    prune(mine)
     pruned[mine] = true
   end
   local rank = nil
@@ -294,7 +305,7 @@ export class BullmqQueue implements QueueBackend {
     if (batch === undefined || batch.length === 0) return;
     const [, all] = waitingKeys(this.settings, "app");
     const keys: string[] = [all];
-    const args: (string | number)[] = [Date.now(), Date.now() - WAITING_STALE_MS];
+    const args: (string | number)[] = [Date.now(), Date.now() - WAITING_STALE_MS, this.queue.toKey("")];
     for (const admission of batch) {
       keys.push(admission.mine, admission.hash);
       args.push(...admission.args);

@@ -57,10 +57,12 @@ export interface QueueWorker {
 const SHUTDOWN = Symbol("axn.worker.shutdown");
 
 /**
- * How long an ended job's input may wait for the worker's next command to Redis (the next job's
- * start) before it is dropped on its own: a worker that keeps busy sends no command for it.
+ * How long a worker gathers its steps on Redis (STEP) — the count-outs of the jobs it started, the
+ * inputs of the ones that ended — before it sends them, in one command. A started job is counted out
+ * sooner by the next admission when it is at the front of its set (bullmq-queue.ts ADMIT), as jobs
+ * that start in order are; an ended job's input is gone at most this long after its end is stored.
  */
-const STRIP_WITHIN_MS = 20;
+const STEP_WITHIN_MS = 20;
 
 /**
  * One step of a worker on Redis, for every job that started in one tick and every ended job waiting:
@@ -140,17 +142,18 @@ export async function startQueueWorker(
   // An end BullMQ never stored leaves its id here until the job comes back to this worker.
   const endsRecorded = new Set<string>();
   const stepping = new Set<Promise<unknown>>();
-  // What the next step (STEP) sends: the jobs started this tick (owner set, id), and the ended
-  // jobs' hashes and payloads, which ride with it or go on their own within STRIP_WITHIN_MS.
+  // What the next step (STEP) sends, within STEP_WITHIN_MS: the jobs started (owner set, id), and
+  // the ended jobs' hashes and payloads.
   let starts: string[] = [];
   let strips: string[] = [];
-  let stepQueued = false;
-  let stripTimer: NodeJS.Timeout | undefined;
+  let stepTimer: NodeJS.Timeout | undefined;
+  const stepSoon = (): void => {
+    stepTimer ??= setTimeout(step, STEP_WITHIN_MS);
+  };
   const allWaiting = waitingKeys(settings, "app")[1];
   const step = (): void => {
-    stepQueued = false;
-    clearTimeout(stripTimer);
-    stripTimer = undefined;
+    clearTimeout(stepTimer);
+    stepTimer = undefined;
     if (starts.length === 0 && strips.length === 0) return;
     const keys: string[] = [allWaiting];
     const args: string[] = [String(starts.length / 2)];
@@ -171,7 +174,7 @@ export async function startQueueWorker(
   const dropInput = (job: Job | undefined): void => {
     if (job?.id === undefined || !endsRecorded.delete(job.id)) return;
     strips.push(worker.toKey(job.id), JSON.stringify(endedPayload(job.data as JobPayload)));
-    if (!stepQueued) stripTimer ??= setTimeout(step, STRIP_WITHIN_MS);
+    stepSoon();
   };
   let running = 0;
   let finished = 0;
@@ -183,13 +186,10 @@ export async function startQueueWorker(
     signals.set(id, stop);
     running++;
     // Started: no longer waiting, so out of its owner's count (the producer's admission reads it).
-    // With every job that starts in this tick, in one step at the tick's end, never waited for: the
-    // body does not wait a round trip, and jobs started together cost one command.
+    // In the next step (within STEP_WITHIN_MS), never waited for: the body does not wait a round
+    // trip, and the jobs started meanwhile cost one command together.
     starts.push(waitingKeys(settings, bucketOf(job.data))[0], id);
-    if (!stepQueued) {
-      stepQueued = true;
-      process.nextTick(step);
-    }
+    stepSoon();
     endsRecorded.delete(id); // a job taken over after a crash starts again with its input
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
