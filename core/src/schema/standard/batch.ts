@@ -8,12 +8,10 @@
  * Where code generation is refused (`--disallow-code-generation-from-strings`) a loop does the same.
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { FieldBatch, SchemaReader, ValidationRefusal, ValidationScope } from "../schema-kind.js";
+import type { FieldBatch, SchemaReader, ValidationRefusal } from "../schema-kind.js";
 import { UNVALIDATED } from "../schema-kind.js";
+import { BatchFields, type BatchRun } from "../batch-fields.js";
 import { standardOutcome } from "./outcome.js";
-
-type Refusals = (ValidationRefusal | undefined)[];
-type BatchRun = (values: unknown[], scope: ValidationScope) => Refusals | undefined;
 
 interface Field {
   /** The schema's `~standard` (read once): `validate` is called on it, as a method. */
@@ -21,33 +19,16 @@ interface Field {
   readonly vendor: string;
 }
 
-// What each reader this kind made validates with: what a batch of readers compiles against. Weak,
-// so a reader (and its action) can still be collected; filled at definition, never per call.
-const fieldOfReader = new WeakMap<SchemaReader, Field>();
+const fields = new BatchFields<Field>(compile);
 
 /** Records that `reader` validates with `props.validate` (standardKind.read). */
 export function rememberProps(reader: SchemaReader, props: StandardSchemaV1.Props, vendor: string): SchemaReader {
-  fieldOfReader.set(reader, { props, vendor });
-  return reader;
+  return fields.remember(reader, { props, vendor });
 }
 
 /** A batch for `readers` if this kind read every one of them, compiled on its first run. */
 export function standardBatch(readers: readonly SchemaReader[]): FieldBatch | undefined {
-  const fields: Field[] = [];
-  for (const reader of readers) {
-    const field = fieldOfReader.get(reader);
-    if (field === undefined) return undefined;
-    fields.push(field);
-  }
-  if (fields.length === 0) return undefined;
-  // The first run compiles the function and puts it in its own place: later runs call it directly.
-  const batch: { run: BatchRun } = {
-    run(values, scope) {
-      batch.run = compile(fields);
-      return batch.run(values, scope);
-    },
-  };
-  return batch;
+  return fields.batch(readers);
 }
 
 /**
@@ -87,7 +68,7 @@ return function standardFieldBatch(values) {
 /** The same steps as the generated function, for a process that refuses code generation. */
 function loop(fields: readonly Field[]): BatchRun {
   return (values) => {
-    let refused: Refusals | undefined;
+    let refused: (ValidationRefusal | undefined)[] | undefined;
     for (let i = 0; i < fields.length; i++) {
       const value = values[i];
       if (value === UNVALIDATED) continue;

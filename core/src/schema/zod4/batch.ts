@@ -8,42 +8,24 @@
  * Where code generation is refused (`--disallow-code-generation-from-strings`) a loop does the same.
  */
 import { $ZodAsyncError, type $ZodType } from "zod/v4/core";
-import type { FieldBatch, SchemaReader, ValidationRefusal, ValidationScope } from "../schema-kind.js";
+import type { FieldBatch, SchemaReader, ValidationRefusal } from "../schema-kind.js";
 import { UNVALIDATED } from "../schema-kind.js";
+import { BatchFields, type BatchRun } from "../batch-fields.js";
 import type { Zod4Schema } from "./def.js";
 import { type Payload, zod4Refusal } from "./validate.js";
 
 type Internals = $ZodType["_zod"];
-type Refusals = (ValidationRefusal | undefined)[];
-type BatchRun = (values: unknown[], scope: ValidationScope) => Refusals | undefined;
 
-// The schema behind each reader this kind made: what a batch of readers compiles against. Weak, so
-// a reader (and its action) can still be collected; filled at definition, never per call.
-const schemaOfReader = new WeakMap<SchemaReader, Zod4Schema>();
+const fields = new BatchFields<Internals>(compile);
 
 /** Records that `reader` validates with `schema` (zod4Kind.read). */
 export function rememberSchema(reader: SchemaReader, schema: Zod4Schema): SchemaReader {
-  schemaOfReader.set(reader, schema);
-  return reader;
+  return fields.remember(reader, (schema as unknown as $ZodType)._zod);
 }
 
 /** A batch for `readers` if this kind read every one of them, compiled on its first run. */
 export function zod4Batch(readers: readonly SchemaReader[]): FieldBatch | undefined {
-  const fields: Internals[] = [];
-  for (const reader of readers) {
-    const schema = schemaOfReader.get(reader);
-    if (schema === undefined) return undefined;
-    fields.push((schema as unknown as $ZodType)._zod);
-  }
-  if (fields.length === 0) return undefined;
-  // The first run compiles the function and puts it in its own place: later runs call it directly.
-  const batch: { run: BatchRun } = {
-    run(values, scope) {
-      batch.run = compile(fields);
-      return batch.run(values, scope);
-    },
-  };
-  return batch;
+  return fields.batch(readers);
 }
 
 function compile(fields: readonly Internals[]): BatchRun {
@@ -74,7 +56,7 @@ return function zod4FieldBatch(values, ctx) {
 /** The same steps as the generated function, for a process that refuses code generation. */
 function loop(fields: readonly Internals[]): BatchRun {
   return (values, scope) => {
-    let refused: Refusals | undefined;
+    let refused: (ValidationRefusal | undefined)[] | undefined;
     for (let i = 0; i < fields.length; i++) {
       const value = values[i];
       if (value === UNVALIDATED) continue;
