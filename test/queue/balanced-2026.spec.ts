@@ -435,6 +435,7 @@ describe("queue: a 2026-07-28 client through two axn serve instances behind HAPr
         killed = ada.since(0, "tools/call").at(-1)!;
         instances[killed]!.kill("SIGKILL");
         await exitOf(instances[killed]!);
+        await balancer!.down(killed);
       }
       return paint(message);
     });

@@ -198,6 +198,7 @@ describe("queue: MCP sessions shared by two axn serve instances behind HAProxy",
     // One instance dies mid-run; the session carries on through the survivor, level included.
     a.kill("SIGKILL");
     await exitOf(a);
+    await balancer.down("a");
     ada.logs.length = 0;
     const survived = [];
     for (let n = 20; n < 26; n++) survived.push(await call(n));

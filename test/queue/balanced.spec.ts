@@ -69,6 +69,7 @@ describe("queue: two axn serve instances behind HAProxy", function () {
     // Kill one instance while jobs are in flight, and keep enqueueing through the proxy.
     a.kill("SIGKILL");
     await exitOf(a);
+    await balancer.down("a");
     for (let n = 10; n < 20; n++) {
       const reply = await enqueue(n);
       expect(reply.status).to.equal(202);
@@ -134,6 +135,7 @@ describe("queue: two axn serve instances behind HAProxy", function () {
       // One instance dies between calls; the proxy sends the next ones to the survivor.
       a.kill("SIGKILL");
       await exitOf(a);
+      await balancer.down("a");
       const after = new Set<string>();
       for (let n = 10; n < 20; n++) for (const by of await call(n)) after.add(by);
       expect(after).to.deep.equal(new Set(["b"]));

@@ -14,6 +14,14 @@ import { freePort } from "./redis.js";
 
 export interface Balancer {
   readonly url: string;
+  /**
+   * Resolves once HAProxy's health check has marked `server` down. A spec that kills an instance
+   * waits for this before its next request: until HAProxy has seen the dead instance's kept-alive
+   * connections close, it may send a request over one of them, and it answers that by closing the
+   * client's connection for the client to retry (as a browser does) — Node's fetch does not retry a
+   * POST. That is the proxy's behaviour, not what the specs measure.
+   */
+  down(server: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -85,6 +93,12 @@ export async function startBalancer(servers: Readonly<Record<string, number>>): 
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    async down(server) {
+      while (!output.includes(`Server instances/${server} is DOWN`)) {
+        if (child.exitCode !== null) throw new Error(`haproxy exited (${child.exitCode}):\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       process.off("exit", kill);
       if (child.exitCode === null && child.signalCode === null) {
