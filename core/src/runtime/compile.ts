@@ -9,7 +9,9 @@ import type { Callbacks, Hooks } from "../action/types.js";
 import type { CompiledAction } from "./compiled.js";
 import type { AnyDefinition, Declaration } from "./declaration.js";
 import { compose, DEFAULT_SUCCESS, errorMatcher, type CompiledMessages } from "./messages.js";
-import { argsReader, copyOnto, exposedReader, literalBuilder } from "./plan.js";
+import { argsReader, completeLiteral, copyOnto, exposedReader, literalBuilder } from "./plan.js";
+import { inputPreparer } from "./prepare.js";
+import { UNVALIDATED } from "../schema/schema-kind.js";
 import { resolutionOrder } from "./normalize.js";
 import { ambientSourcedFields, skipsMissing } from "./validate.js";
 import { kernel } from "../kernel/state.js";
@@ -93,18 +95,25 @@ export function compileAction({ name, def, expects, exposes }: Declaration): Com
   const ordered = resolutionOrder(expects);
   const messages = compileMessages(chain);
   const indexOf = new Map(ordered.map((field, i) => [field.name, i]));
+  const batched = ordered.length > 0 && !ordered.some((field) => field.kind === "subfield");
   return {
     name,
     expects: ordered,
     parentIndex: ordered.map((field) => (field.kind === "subfield" ? indexOf.get(field.parentPath![0]!) : undefined)),
-    inputBatch:
-      ordered.length === 0 || ordered.some((field) => field.kind === "subfield")
-        ? undefined
-        : fieldBatch(ordered.map((field) => field.reader)),
+    inputBatch: batched ? fieldBatch(ordered.map((field) => field.reader)) : undefined,
     checksInput: ordered.some((field) => field.validate !== undefined),
     outputBatch: exposes.length === 0 ? undefined : fieldBatch(exposes.map((field) => field.reader)),
     checksOutput: exposes.some((field) => field.validate !== undefined),
     preparesOutput: exposes.some((field) => field.default !== undefined || skipsMissing(field)),
+    prepareInput: batched ? inputPreparer(ordered) : undefined,
+    completeInput: completeLiteral(
+      ordered.map((field) => field.name),
+      UNVALIDATED,
+    ),
+    completeExposed: completeLiteral(
+      exposes.map((field) => field.name),
+      UNVALIDATED,
+    ),
     readArgs: argsReader(ordered.map((field) => (field.kind === "arg" ? field.name : undefined))),
     buildInput: literalBuilder(ordered.map((field) => field.name)),
     buildExposed: literalBuilder(exposes.map((field) => field.name)),

@@ -6,7 +6,8 @@
 import type { NormalizedField } from "../action/fields.js";
 import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../action/types.js";
 import type { CompiledMessages } from "./messages.js";
-import type { ArgsReader, CopyOnto, ExposedReader, LiteralBuilder } from "./plan.js";
+import type { ArgsReader, CompleteLiteral, CopyOnto, ExposedReader, LiteralBuilder } from "./plan.js";
+import type { InputPreparer } from "./prepare.js";
 import type { FieldBatch } from "../schema/schema-kind.js";
 
 /** Everything the runtime needs, compiled once per action (ancestors folded in). */
@@ -30,6 +31,15 @@ export interface CompiledAction {
   readonly checksOutput: boolean;
   /** Some exposes field has an axn default or is left out when missing: the side's values are prepared before validation. */
   readonly preparesOutput: boolean;
+  /**
+   * Reads the arguments and ambient values by expects index, each prepared for its schema
+   * (prepare.ts): for a side without subfields, where `inputBatch` may be defined.
+   */
+  readonly prepareInput: InputPreparer | undefined;
+  /** The body's input from the validated values when every one is there, else `undefined` (plan.ts). */
+  readonly completeInput: CompleteLiteral;
+  /** The validated exposes when every one is there, else `undefined` (plan.ts). */
+  readonly completeExposed: CompleteLiteral;
   /** Reads the arg fields' values from the arguments, by expects index (plan.ts). */
   readonly readArgs: ArgsReader;
   /** The body's input from the expects' values, every one defined (plan.ts). */

@@ -37,11 +37,13 @@ function genericCopy(names: readonly string[]): CopyOnto {
   };
 }
 
-function compilable(names: readonly string[]): boolean {
+/** Whether every name is safe as a key in generated source (see above). */
+export function safeNames(names: readonly string[]): boolean {
   return names.every((name) => name !== "__proto__");
 }
 
-function compile<T>(params: string[], body: string, fallback: () => T): T {
+/** `new Function(...params, body)`, or `fallback()` where code generation is refused. */
+export function generate<T>(params: string[], body: string, fallback: () => T): T {
   try {
     return new Function(...params, body) as T;
   } catch {
@@ -51,19 +53,49 @@ function compile<T>(params: string[], body: string, fallback: () => T): T {
 
 /** A literal builder for `names`, in that key order. */
 export function literalBuilder(names: readonly string[]): LiteralBuilder {
-  if (!compilable(names)) return generic(names);
+  if (!safeNames(names)) return generic(names);
   const entries = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`);
-  return compile(["values"], `"use strict"; return { ${entries.join(", ")} };`, () => generic(names));
+  return generate(["values"], `"use strict"; return { ${entries.join(", ")} };`, () => generic(names));
+}
+
+/**
+ * Builds `{ [names[i]]: values[i] }` when every value is there — none `undefined` nor `skip` (a
+ * field left out) — else answers `undefined` and leaves `values` as they were: one pass for a
+ * side's common case, the checks and the literal together.
+ */
+export type CompleteLiteral = (values: readonly unknown[]) => Record<string, unknown> | undefined;
+
+function genericComplete(names: readonly string[], skip: unknown): CompleteLiteral {
+  const build = generic(names);
+  return (values) => {
+    for (let i = 0; i < names.length; i++) if (values[i] === undefined || values[i] === skip) return undefined;
+    return build(values);
+  };
+}
+
+/** A `CompleteLiteral` for `names`, in that key order; `skip` marks a value left out. */
+export function completeLiteral(names: readonly string[], skip: unknown): CompleteLiteral {
+  if (!safeNames(names)) return genericComplete(names, skip);
+  const reads = names.map(
+    (_, i) => `const v${i} = values[${i}]; if (v${i} === undefined || v${i} === skip) return undefined;`,
+  );
+  const entries = names.map((name, i) => `${JSON.stringify(name)}: v${i}`);
+  const make = generate<((skip: unknown) => CompleteLiteral) | undefined>(
+    ["skip"],
+    `"use strict"; return function completeLiteral(values) { ${reads.join(" ")} return { ${entries.join(", ")} }; };`,
+    () => undefined,
+  );
+  return make === undefined ? genericComplete(names, skip) : make(skip);
 }
 
 /** Constant-key stores of `names` from `source` onto `target`, in that order. */
 export function copyOnto(names: readonly string[]): CopyOnto {
-  if (!compilable(names)) return genericCopy(names);
+  if (!safeNames(names)) return genericCopy(names);
   const lines = names.map((name) => {
     const key = JSON.stringify(name);
     return `v = source[${key}]; if (v !== undefined) target[${key}] = v;`;
   });
-  return compile(["target", "source"], `"use strict"; let v; ${lines.join(" ")}`, () => genericCopy(names));
+  return generate(["target", "source"], `"use strict"; let v; ${lines.join(" ")}`, () => genericCopy(names));
 }
 
 function genericArgs(names: readonly (string | undefined)[]): ArgsReader {
@@ -81,13 +113,13 @@ function genericArgs(names: readonly (string | undefined)[]): ArgsReader {
  */
 export function argsReader(names: readonly (string | undefined)[]): ArgsReader {
   const given = names.filter((name): name is string => name !== undefined);
-  if (!compilable(given)) return genericArgs(names);
+  if (!safeNames(given)) return genericArgs(names);
   const lines = names.flatMap((name, i) => {
     if (name === undefined) return [];
     const key = JSON.stringify(name);
     return [`if (hasOwn(args, ${key})) into[${i}] = args[${key}];`];
   });
-  return compile(["args", "into"], `"use strict"; const hasOwn = Object.hasOwn; ${lines.join(" ")}`, () =>
+  return generate(["args", "into"], `"use strict"; const hasOwn = Object.hasOwn; ${lines.join(" ")}`, () =>
     genericArgs(names),
   );
 }
@@ -103,11 +135,11 @@ export type ExposedReader = (source: object, bag: unknown[]) => boolean;
 const MAX_CHAIN = 16;
 
 export function exposedReader(names: readonly string[]): ExposedReader | undefined {
-  if (names.length === 0 || names.length > MAX_CHAIN || !compilable(names)) return undefined;
+  if (names.length === 0 || names.length > MAX_CHAIN || !safeNames(names)) return undefined;
   const chain = names
     .map((name, i) => `if (key === ${JSON.stringify(name)}) bag[${i}] = source[${JSON.stringify(name)}];`)
     .join(" else ");
-  return compile<ExposedReader | undefined>(
+  return generate<ExposedReader | undefined>(
     ["source", "bag"],
     `"use strict"; const keys = Object.keys(source); for (let i = 0; i < keys.length; i++) { const key = keys[i]; ${chain} else return false; } return true;`,
     () => undefined,

@@ -20,6 +20,7 @@ import { readAmbient } from "../context/ambient-source.js";
 import { globalCoerceInputTypes } from "../options/global.js";
 import { validationScope } from "../schema/read-schema.js";
 import { isPlainObject } from "../schema/json-value.js";
+import { defaultOf, prepared } from "./prepare.js";
 import { UNVALIDATED, type ValidationRefusal, type ValidationScope } from "../schema/schema-kind.js";
 
 /** Field errors kept in one inbound refusal (the rest are counted). */
@@ -219,11 +220,6 @@ function rawValueOf(
   );
 }
 
-/** An axn `default`: a function is called for each value it supplies. */
-function defaultOf(declared: unknown): unknown {
-  return typeof declared === "function" ? (declared as () => unknown)() : declared;
-}
-
 /** `rejectUndeclaredInputs`: every argument key the action does not declare is a violation. True if there was one. */
 function refuseUndeclared(action: CompiledAction, args: object, errors: FieldError[]): boolean {
   const before = errors.length;
@@ -235,20 +231,6 @@ function refuseUndeclared(action: CompiledAction, args: object, errors: FieldErr
     errors.push({ field: path, message: `unknown input: ${path}` });
   }
   return errors.length > before;
-}
-
-/**
- * A field's value as its schema will see it: an axn default for a missing one (`undefined`, or
- * `null`), wire coercion — or UNVALIDATED for a field left out: `optional` (like Ruby's) lets a
- * missing value through, and null counts as missing unless the schema takes null; a schema with its
- * own default still runs on a missing value, to supply it.
- */
-function prepared(field: NormalizedField, raw: unknown, coerceDefault: boolean): unknown {
-  if ((raw === undefined || raw === null) && field.default !== undefined) raw = defaultOf(field.default.value);
-  if (field.optional && (raw === undefined ? !field.reader.analysis.hasDefault : raw === null && !acceptsNull(field)))
-    return UNVALIDATED;
-  if ((field.coerce ?? coerceDefault) && raw !== undefined) raw = field.coerceWire(raw);
-  return raw;
 }
 
 /** The per-call state of one inbound check: the violations, and who may be told of them. */
@@ -318,18 +300,16 @@ export function resolveInput(
   // first holds the arg fields' raw arguments (read with constant keys), each replaced by its
   // validated value — or cleared — before any later field (a subfield) reads it.
   const values: unknown[] = new Array(expects.length);
-  action.readArgs(args, values);
   const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
   // Only a call with something to refuse, check or tell apart pays for the bookkeeping (`check`).
   let check: InputCheck | undefined;
   let missing = false;
+  // The common case's input, every field there and valid: built in the pass that checks it.
+  let built: Record<string, unknown> | undefined;
   const batch = action.inputBatch;
   if (batch !== undefined) {
     // No subfields: every value is known before any is validated, so the schemas run as one batch.
-    for (let i = 0; i < expects.length; i++) {
-      const field = expects[i]!;
-      values[i] = prepared(field, field.kind === "arg" ? values[i] : readAmbient(ambient, field.name), coerceDefault);
-    }
+    action.prepareInput!(args, ambient, coerceDefault, values);
     const scope = validationScope();
     const refused = batch.run(values, scope);
     const checkValue = policy?.checkValue;
@@ -338,13 +318,15 @@ export function resolveInput(
       !action.checksInput &&
       (checkValue === undefined || wireClean(expects, values, checkValue))
     ) {
-      for (let i = 0; i < values.length; i++) {
-        const value = values[i];
-        if (value === undefined || value === UNVALIDATED) {
-          values[i] = undefined;
-          missing = true;
+      built = action.completeInput(values);
+      if (built === undefined)
+        for (let i = 0; i < values.length; i++) {
+          const value = values[i];
+          if (value === undefined || value === UNVALIDATED) {
+            values[i] = undefined;
+            missing = true;
+          }
         }
-      }
     } else {
       check = new InputCheck(action, policy, scope);
       for (let i = 0; i < expects.length; i++) {
@@ -366,6 +348,7 @@ export function resolveInput(
     }
   } else {
     // Subfields read their parent's validated value: one field after the other, in resolution order.
+    action.readArgs(args, values);
     check = new InputCheck(action, policy, validationScope());
     for (let i = 0; i < expects.length; i++) {
       const field = expects[i]!;
@@ -390,9 +373,10 @@ export function resolveInput(
     if (refuseUndeclared(action, args, errors) && !policy.userFacingInputErrors)
       (check.refusal ??= new InboundRefusal(action, policy, errors)).allUserFacing = false;
   }
-  if (check === undefined) return missing ? keyByKey(expects, values) : action.buildInput(values);
+  if (check === undefined) return built ?? (missing ? keyByKey(expects, values) : action.buildInput(values));
   if (check.errors !== undefined && check.errors.length > 0)
     (check.refusal ?? new InboundRefusal(action, policy, check.errors)).throw();
+  if (built !== undefined) return built;
   return missing || check.missing ? keyByKey(expects, values) : action.buildInput(values);
 }
 
@@ -406,10 +390,6 @@ function keyByKey(fields: readonly NormalizedField[], values: readonly unknown[]
 /** An exposed field whose missing value is left out, not validated (optional, and no library default to supply). */
 export function skipsMissing(field: NormalizedField): boolean {
   return field.optional && !field.reader.analysis.hasDefault;
-}
-
-function acceptsNull(field: NormalizedField): boolean {
-  return field.reader.analysis.nullable;
 }
 
 /** The exposes the body set (by field index, see `ExposedBag`), defaulted and validated. */
@@ -432,6 +412,8 @@ export function validateOutbound(action: CompiledAction, bag: unknown[]): Record
   const refused = batch.run(values, scope);
   let missing = false;
   if (refused === undefined && !action.checksOutput) {
+    const built = action.completeExposed(values);
+    if (built !== undefined) return built;
     // Nothing refused, nothing more to check: only a field left out or parsed to nothing is missing.
     for (let i = 0; i < values.length; i++) {
       const value = values[i];

@@ -38,6 +38,23 @@ out.push(summary(await Lookup.call({ id: "b" })));
 out.push(summary(await Lookup.call({ id: "exposed" })));
 out.push(summary(await Lookup.call({ id: "undeclared" })));
 out.push(summary(await Lookup.call({ id: 5, limit: "x" })));
+// Every option the input side folds into its generated preparer (prepare.ts), against the loop.
+let stamps = 0;
+const Prepare = defineAxn({
+  name: "Plan.Prepare",
+  expects: {
+    n: { schema: z.number(), coerce: true },
+    stamp: { schema: z.number(), default: () => ++stamps },
+    maybe: { schema: z.string().nullable(), optional: true },
+    lib: { schema: z.string().default("lib"), optional: true },
+    gone: { schema: z.string(), optional: true },
+    tenant: { schema: z.string(), on: "ambientContext", optional: true },
+  },
+  exposes: { summary: z.string() },
+  call: (input) => ({ summary: JSON.stringify(Object.entries(input)) }),
+});
+out.push(summary(await Prepare.call({ n: "4", maybe: null, gone: null }, { ambientContext: { tenant: "t1" } })));
+out.push(summary(await Prepare.call({ n: 2, stamp: null, maybe: "m", lib: "own" })));
 console.log(JSON.stringify({ seen, out }));
 `;
 
@@ -92,6 +109,18 @@ describe("action runtime: the per-action object builders", () => {
           error: "Something went wrong",
           exception:
             "id: Invalid input: expected string, received number; limit: Invalid input: expected number, received string",
+        },
+        // Coerced, defaulted by a function, null kept where the schema takes it, the schema's own
+        // default run, a null that the schema does not take left out, the ambient value read.
+        {
+          ok: true,
+          exposed: [["summary", '[["n",4],["stamp",1],["maybe",null],["lib","lib"],["tenant","t1"]]']],
+          direct: [null, null, null],
+        },
+        {
+          ok: true,
+          exposed: [["summary", '[["n",2],["stamp",2],["maybe","m"],["lib","own"]]']],
+          direct: [null, null, null],
         },
       ],
     });
