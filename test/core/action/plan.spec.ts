@@ -149,8 +149,31 @@ describe("action runtime: the per-action object builders", () => {
     } finally {
       delete (Object.prototype as { id?: unknown }).id;
     }
-    expect(reported).to.have.length(2);
+    // Enumerable this time: the arguments' key walk meets it, and still does not take it.
+    (Object.prototype as { id?: unknown }).id = "polluted";
+    try {
+      const polluted = await Echo.call({ limit: 4 } as never);
+      expect(polluted.exception?.message).to.equal("id: Invalid input: expected string, received undefined");
+    } finally {
+      delete (Object.prototype as { id?: unknown }).id;
+    }
+    expect(reported).to.have.length(3);
     const undeclared = await Echo.call({ extra: 1, id: "x" } as never);
     expect(undeclared.exposedValues).to.deep.equal({ id: "x", total: 10 });
+  });
+
+  it("read a non-enumerable own argument among more names than the key walk tracks", async () => {
+    // 32 arguments: the generated reader tracks the first 30 names it meets, and checks the rest again.
+    const names = Array.from({ length: 32 }, (_, i) => `f${i}`);
+    const Wide = defineAxn({
+      name: "Plan.Wide",
+      expects: Object.fromEntries(names.map((name) => [name, { schema: z.number(), optional: true }])),
+      exposes: { sum: z.number() },
+      call: (input) => ({ sum: Object.values(input as Record<string, number>).reduce((a, b) => a + b, 0) }),
+    });
+    const args: Record<string, number> = Object.fromEntries(names.map((name, i) => [name, i]));
+    for (const hidden of ["f2", "f31"]) Object.defineProperty(args, hidden, { value: 1000, enumerable: false });
+    const result = await Wide.call(args as never);
+    expect(result.exposedValues).to.deep.equal({ sum: 496 - 2 - 31 + 2000 });
   });
 });
