@@ -125,10 +125,12 @@ export function argsReader(names: readonly (string | undefined)[]): ArgsReader {
 }
 
 /**
- * Reads a returned object's exposes into a bag by index, walking `Object.keys` as the generic merge
- * does, but matching each key against the declared names as constants (an `if` chain) and reading it
- * with a constant key. Returns false at the first undeclared key: the generic merge then runs and
- * names it. Only for actions with few exposes (the chain is linear in them).
+ * Reads a returned object's exposes into a bag by index, walking its own enumerable keys as the
+ * generic merge does (`Object.keys`' keys, in its order), but with one `for…in` whose own-property
+ * check V8 answers from its enumeration cache (no keys array), each key matched against the
+ * declared names as constants and read with a constant key. Returns false at the first undeclared
+ * key: the generic merge then runs and names it. Only for actions with few exposes (the match is
+ * linear in them).
  */
 export type ExposedReader = (source: object, bag: unknown[]) => boolean;
 
@@ -136,12 +138,13 @@ const MAX_CHAIN = 16;
 
 export function exposedReader(names: readonly string[]): ExposedReader | undefined {
   if (names.length === 0 || names.length > MAX_CHAIN || !safeNames(names)) return undefined;
-  const chain = names
-    .map((name, i) => `if (key === ${JSON.stringify(name)}) bag[${i}] = source[${JSON.stringify(name)}];`)
-    .join(" else ");
-  return generate<ExposedReader | undefined>(
-    ["source", "bag"],
-    `"use strict"; const keys = Object.keys(source); for (let i = 0; i < keys.length; i++) { const key = keys[i]; ${chain} else return false; } return true;`,
+  const cases = names
+    .map((name, i) => `case ${JSON.stringify(name)}: bag[${i}] = source[${JSON.stringify(name)}]; break;`)
+    .join(" ");
+  const make = generate<((ownKey: unknown) => ExposedReader) | undefined>(
+    ["ownKey"],
+    `"use strict"; return function exposedReader(source, bag) { for (const key in source) { if (!ownKey.call(source, key)) continue; switch (key) { ${cases} default: return false; } } return true; };`,
     () => undefined,
   );
+  return make?.(Object.prototype.hasOwnProperty);
 }

@@ -36,39 +36,42 @@ export function prepared(field: NormalizedField, raw: unknown, coerceDefault: bo
 }
 
 /**
- * Reads the arguments and the ambient context into `values` by field index, each prepared
+ * The arguments and the ambient context read into a new array by field index, each prepared
  * (`prepared`) for its schema; `coerce` is the call's coercion default. Only for a side without
  * subfields (a subfield reads its parent's validated value).
  */
-export type InputPreparer = (args: object, ambient: unknown, coerce: boolean, values: unknown[]) => void;
+export type InputPreparer = (args: object, ambient: unknown, coerce: boolean) => unknown[];
 
 function genericPreparer(fields: readonly NormalizedField[]): InputPreparer {
   const readArgs = argsReader(fields.map((field) => (field.kind === "arg" ? field.name : undefined)));
-  return (args, ambient, coerce, values) => {
+  return (args, ambient, coerce) => {
+    const values: unknown[] = new Array(fields.length);
     readArgs(args, values);
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]!;
       values[i] = prepared(field, field.kind === "arg" ? values[i] : readAmbient(ambient, field.name), coerce);
     }
+    return values;
   };
 }
 
-/** One field's `prepared`, its options folded in, on the value in `v`. */
-function prepareStep(field: NormalizedField, i: number): string {
+/** One field's `prepared`, its options folded in, on the value in the variable `v`. */
+function prepareStep(field: NormalizedField, i: number, v: string): string {
   const lines: string[] = [];
   if (field.default !== undefined)
     lines.push(
-      `if (v === undefined || v === null) v = ${typeof field.default.value === "function" ? `d${i}()` : `d${i}`};`,
+      `if (${v} === undefined || ${v} === null) ${v} = ${typeof field.default.value === "function" ? `d${i}()` : `d${i}`};`,
     );
   const skips: string[] = [];
   if (field.optional) {
-    if (!field.reader.analysis.hasDefault) skips.push("v === undefined");
-    if (!acceptsNull(field)) skips.push("v === null");
+    if (!field.reader.analysis.hasDefault) skips.push(`${v} === undefined`);
+    if (!acceptsNull(field)) skips.push(`${v} === null`);
   }
   const coerce =
-    field.coerce === true ? "v !== undefined" : field.coerce === undefined ? "coerce && v !== undefined" : "";
-  const coerceStep = coerce === "" ? "" : `if (${coerce}) v = c${i}(v);`;
-  if (skips.length > 0) lines.push(`if (${skips.join(" || ")}) v = skip; else ${coerceStep === "" ? ";" : coerceStep}`);
+    field.coerce === true ? `${v} !== undefined` : field.coerce === undefined ? `coerce && ${v} !== undefined` : "";
+  const coerceStep = coerce === "" ? "" : `if (${coerce}) ${v} = c${i}(${v});`;
+  if (skips.length > 0)
+    lines.push(`if (${skips.join(" || ")}) ${v} = skip; else ${coerceStep === "" ? ";" : coerceStep}`);
   else if (coerceStep !== "") lines.push(coerceStep);
   return lines.join(" ");
 }
@@ -94,14 +97,14 @@ function argumentReads(fields: readonly NormalizedField[]): string {
   );
   const complete = args.length > 30 ? "false" : `seen === ${2 ** args.length - 1}`;
   return `let ${args.map(({ i }) => `a${i}`).join(", ")}, seen = 0;
-  for (const key in args) { if (!hasOwnProperty.call(args, key)) continue; switch (key) { ${cases.join(" ")} } }
+  for (const key in args) { if (!ownKey.call(args, key)) continue; switch (key) { ${cases.join(" ")} } }
   if (!(${complete})) { ${after.join(" ")} }`;
 }
 
 /** The input side's `InputPreparer`, compiled for `fields` (in resolution order, no subfields). */
 export function inputPreparer(fields: readonly NormalizedField[]): InputPreparer {
   if (!safeNames(fields.map((field) => field.name))) return genericPreparer(fields);
-  const params: string[] = ["hasOwn", "hasOwnProperty", "readAmbient", "skip"];
+  const params: string[] = ["hasOwn", "ownKey", "readAmbient", "skip"];
   const values: unknown[] = [Object.hasOwn, Object.prototype.hasOwnProperty, readAmbient, UNVALIDATED];
   // The arguments first, as the generic reader does, then each field prepared in order.
   const reads = argumentReads(fields);
@@ -113,9 +116,9 @@ export function inputPreparer(fields: readonly NormalizedField[]): InputPreparer
     params.push(`c${i}`);
     values.push(field.coerceWire);
     const raw = field.kind === "arg" ? `a${i}` : `readAmbient(ambient, ${JSON.stringify(field.name)})`;
-    return `v = ${raw}; ${prepareStep(field, i)} values[${i}] = v;`;
+    return `let p${i} = ${raw}; ${prepareStep(field, i, `p${i}`)}`;
   });
-  const source = `"use strict"; return function prepareInput(args, ambient, coerce, values) { ${reads} let v; ${steps.join(" ")} };`;
+  const source = `"use strict"; return function prepareInput(args, ambient, coerce) { ${reads} ${steps.join(" ")} return [${fields.map((_, i) => `p${i}`).join(", ")}]; };`;
   const make = generate<((...args: unknown[]) => InputPreparer) | undefined>(params, source, () => undefined);
   return make === undefined ? genericPreparer(fields) : make(...values);
 }

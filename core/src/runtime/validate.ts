@@ -296,20 +296,20 @@ export function resolveInput(
 ): Record<string, unknown> {
   const args = argumentsObject(action, rawArgs, policy);
   const expects = action.expects;
-  // Values by field index, built into the input object at the end in one literal (plan.ts). It
-  // first holds the arg fields' raw arguments (read with constant keys), each replaced by its
-  // validated value — or cleared — before any later field (a subfield) reads it.
-  const values: unknown[] = new Array(expects.length);
   const coerceDefault = policy?.coerce === true ? true : (action.coerceInputTypes ?? globalCoerceInputTypes());
   // Only a call with something to refuse, check or tell apart pays for the bookkeeping (`check`).
   let check: InputCheck | undefined;
   let missing = false;
   // The common case's input, every field there and valid: built in the pass that checks it.
   let built: Record<string, unknown> | undefined;
+  // Values by field index, built into the input object at the end in one literal (plan.ts). It
+  // first holds the fields' raw values (the arguments read with constant keys), each replaced by
+  // its validated value — or cleared — before any later field (a subfield) reads it.
+  let values: unknown[];
   const batch = action.inputBatch;
   if (batch !== undefined) {
     // No subfields: every value is known before any is validated, so the schemas run as one batch.
-    action.prepareInput!(args, ambient, coerceDefault, values);
+    values = action.prepareInput!(args, ambient, coerceDefault);
     const scope = validationScope();
     const refused = batch.run(values, scope);
     const checkValue = policy?.checkValue;
@@ -348,6 +348,7 @@ export function resolveInput(
     }
   } else {
     // Subfields read their parent's validated value: one field after the other, in resolution order.
+    values = new Array(expects.length);
     action.readArgs(args, values);
     check = new InputCheck(action, policy, validationScope());
     for (let i = 0; i < expects.length; i++) {
