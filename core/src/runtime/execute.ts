@@ -13,7 +13,7 @@ import type { CompiledAction } from "./compiled.js";
 import { compose, DEFAULT_SUCCESS, successHeadline, successReasonFor, type Reason } from "./messages.js";
 import { resolveInput, validateOutbound } from "./validate.js";
 import { BodyContext, bodyStep, isThenable, runBody, type ExposedBag } from "./body.js";
-import { finish, finishSuccess, settleError, type Settled } from "./settle.js";
+import { finish, finishSuccess, settleError } from "./settle.js";
 import {
   ambientOf,
   currentExecution,
@@ -111,7 +111,17 @@ export function inputRefusal(
   }
 }
 
-async function runCall(
+/** No error thrown (anything else, `undefined` included, may be). */
+const NONE: unique symbol = Symbol("none");
+
+/**
+ * The call from its access gate to its `Result`. Not `async`: a body that returns synchronously
+ * (most do) settles the whole call synchronously, its result handed over already resolved, without
+ * an async function's promise and frame per call (bench: row 1); only a body returning a promise
+ * (or hooks) continues in `afterBody`. Whatever the body or a check throws settles as the result;
+ * only a throw while finishing (a host's result sink) rejects, as an async function would.
+ */
+function runCall(
   action: CompiledAction,
   rawArgs: unknown,
   options: CallOptions | undefined,
@@ -120,23 +130,64 @@ async function runCall(
   span: Span | undefined,
   started: number,
 ): Promise<Result<Record<string, unknown>>> {
-  // The success's message and exposes, or the failure: settled inside the try, finished after it.
-  let message: string | undefined;
-  let exposed: Record<string, unknown> | undefined;
-  let failed: Settled | undefined;
   const bag: ExposedBag = new Array(action.exposes.length);
+  let step: Reason | undefined | PromiseLike<Reason | undefined>;
+  let failed: unknown = NONE;
   try {
     // The caller's access gate first: a refused caller learns nothing from input validation, and
     // no hook or body runs for it.
     const refused = policy?.access?.(action.self!, ambient);
     if (refused !== undefined) throw refused;
     const input = resolveInput(action, rawArgs, ambient, policy);
-    let doneReason: Reason | undefined;
-    if (action.before.length === 0 && action.after.length === 0 && action.around.length === 0) {
-      // No hooks: run the body inline — every promise avoided is an async-hook round trip saved.
-      const step = bodyStep(action, input, bag, new BodyContext(action, bag, options));
-      doneReason = isThenable(step) ? await step : step;
-    } else doneReason = await runBody(action, input, bag, options);
+    // No hooks: run the body inline — every promise avoided is an async-hook round trip saved.
+    step =
+      action.before.length === 0 && action.after.length === 0 && action.around.length === 0
+        ? bodyStep(action, input, bag, new BodyContext(action, bag, options))
+        : runBody(action, input, bag, options);
+  } catch (error) {
+    failed = error;
+  }
+  if (failed === NONE && isThenable(step)) return afterBody(action, step, bag, span, started);
+  let finished: Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>>;
+  try {
+    finished =
+      failed === NONE
+        ? conclude(action, step as Reason | undefined, bag, span, started)
+        : finish(action, settleError(action, failed), span, started);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return isThenable(finished) ? finished : Promise.resolve(finished);
+}
+
+/** A body (or its hooks) that returned a promise: awaited, then concluded as a synchronous one is. */
+async function afterBody(
+  action: CompiledAction,
+  step: PromiseLike<Reason | undefined>,
+  bag: ExposedBag,
+  span: Span | undefined,
+  started: number,
+): Promise<Result<Record<string, unknown>>> {
+  let doneReason: Reason | undefined;
+  try {
+    doneReason = await step;
+  } catch (error) {
+    return finish(action, settleError(action, error), span, started);
+  }
+  return conclude(action, doneReason, bag, span, started);
+}
+
+/** After the body: the exposes validated, the success message composed, the result finished. */
+function conclude(
+  action: CompiledAction,
+  doneReason: Reason | undefined,
+  bag: ExposedBag,
+  span: Span | undefined,
+  started: number,
+): Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>> {
+  let message: string;
+  let exposed: Record<string, unknown>;
+  try {
     exposed = validateOutbound(action, bag);
     message =
       doneReason === undefined && action.staticSuccess !== undefined
@@ -148,11 +199,7 @@ async function runCall(
             DEFAULT_SUCCESS,
           );
   } catch (error) {
-    failed = settleError(action, error);
+    return finish(action, settleError(action, error), span, started);
   }
-  const finished =
-    failed === undefined
-      ? finishSuccess(action, message!, exposed!, span, started)
-      : finish(action, failed, span, started);
-  return isThenable(finished) ? await finished : finished;
+  return finishSuccess(action, message, exposed, span, started);
 }
