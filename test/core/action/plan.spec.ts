@@ -1,5 +1,6 @@
 /**
- * The per-action object builders (core/src/runtime/plan.ts) are generated source where the
+ * The per-action object builders (core/src/runtime/plan.ts) and the input side's reader and
+ * preparer (core/src/runtime/prepare.ts) are generated source where the
  * process allows code generation, and the key-by-key builders where it does not
  * (`--disallow-code-generation-from-strings`): both must give the body and the `Result` the same
  * objects — the same own keys in the same order, absent optional fields absent — and the same
