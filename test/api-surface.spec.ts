@@ -194,6 +194,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "publicOrigin",
     "readBodyWithin",
     "readNodeBody",
+    "readNodeBodyInto",
     "replyAndDrain",
     "requestHead",
     "servingConfig",

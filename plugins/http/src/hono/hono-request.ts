@@ -12,9 +12,9 @@ import {
   drain,
   protectedResourceMetadataUrl,
   readBodyWithin,
-  readNodeBody,
+  readNodeBodyInto,
   unreadNodeBody,
-  type BodyRead,
+  type BodyReceiver,
 } from "@axn/sdk/serving";
 import { wantsAsync } from "../jobs/jobs.js";
 import type { ToolCallRequest } from "../pipeline/tool-request.js";
@@ -59,7 +59,7 @@ export class HonoToolRequest implements ToolCallRequest {
     return wantsAsync(this.#incoming?.url ?? this.#c.req.url, this.header("prefer"));
   }
 
-  readBody(maxBytes: number): Promise<BodyRead> {
+  readBody(maxBytes: number, receiver: BodyReceiver): void {
     const incoming = this.#incoming;
     const declared = this.header("content-length");
     // The Node request itself when it is at hand (its declared length within the limit): @hono/
@@ -72,9 +72,11 @@ export class HonoToolRequest implements ToolCallRequest {
       (declared === null || (/^\d+$/.test(declared.trim()) && Number(declared) <= maxBytes)) &&
       unreadNodeBody(incoming)
     ) {
-      return readNodeBody(incoming, maxBytes);
+      readNodeBodyInto(incoming, maxBytes, receiver);
+      return;
     }
-    return readBodyWithin(this.#c.req.raw, maxBytes, declared);
+    // Never rejects.
+    void readBodyWithin(this.#c.req.raw, maxBytes, declared).then((read) => receiver.bodyRead(read));
   }
 
   drain(): void {
