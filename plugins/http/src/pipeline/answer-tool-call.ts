@@ -21,7 +21,15 @@
  * ```
  */
 import { accessRefusal, principalFrom, reportException, type AmbientContextSource, type LiveChannel } from "@axn/core";
-import { roundsChannel, runRounds, type InputRounds, type RoundOutcome } from "@axn/sdk/adapter";
+import {
+  roundsChannel,
+  runRounds,
+  runRoundsInto,
+  type CallReceiver,
+  type InputRounds,
+  type RoundCall,
+  type RoundOutcome,
+} from "@axn/sdk/adapter";
 import { CallSlot, isJsonContentType, type BodyRead, type BodyReceiver } from "@axn/sdk/serving";
 import { PLUGIN_NAME } from "../config.js";
 import { errorReply, type HttpReply } from "../replies.js";
@@ -78,7 +86,7 @@ async function refuse(route: ToolRoute, request: ToolCallRequest): Promise<ToolC
 }
 
 /** One call once its content type is accepted: its body read, parsed, then enqueued, or run under a call slot. */
-class ToolCall implements BodyReceiver {
+class ToolCall implements BodyReceiver, RoundCall<HttpReply> {
   readonly #route: ToolRoute;
   readonly #request: ToolCallRequest;
   readonly #answering: boolean;
@@ -142,30 +150,39 @@ class ToolCall implements BodyReceiver {
     this.#slot = slot;
     if (wantsEventStream(request.header("accept"))) return eventStreamCall(route, request, round, slot);
     this.#round = round;
-    ask(route, request, round, slot, undefined).then(
-      (outcome) => this.#outcome(outcome),
-      (error: unknown) => this.#failed(error),
-    );
+    // Through the rounds engine: `run` below, then `done`, `asked` or `failed`.
+    runRoundsInto(round.rounds, this, request.signal);
     return undefined;
   }
 
-  #outcome(outcome: RoundOutcome<HttpReply>): void {
-    let reply: HttpReply;
-    try {
-      const route = this.#route;
-      reply = outcome.done
-        ? outcome.value
-        : inputRequiredReply(route.op, route.roundState, this.#request.ambientContext, this.#round!);
-    } catch (error) {
-      this.#failed(error);
-      return;
-    }
+  /** One run of the body, with this round's answers. */
+  run(signal: () => AbortSignal, into: CallReceiver<HttpReply>): void {
+    const request = this.#request;
+    const round = this.#round!;
+    const options = new RoundCallOptions(request.ambientContext, signal, round.rounds, undefined, this.#slot!);
+    this.#route.invoke(round.args, options, into);
+  }
+
+  done(reply: HttpReply): void {
     this.#slot!.answered();
     this.#receiver.answered(reply);
   }
 
-  /** `invoke` rejects only for a mapping bug rethrown in development (see `fault`). */
-  #failed(error: unknown): void {
+  /** The body asked what nobody has answered: the 428 with its questions and signed state. */
+  asked(): void {
+    let reply: HttpReply;
+    try {
+      const route = this.#route;
+      reply = inputRequiredReply(route.op, route.roundState, this.#request.ambientContext, this.#round!);
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    this.done(reply);
+  }
+
+  /** `invoke` fails only for a mapping bug rethrown in development (see `fault`). */
+  failed(error: unknown): void {
     this.#slot!.answered();
     this.#receiver.answered(fault(this.#request, error, true));
   }

@@ -12,6 +12,7 @@
  * if (!outcome.done) reply(428, { inputRequests: rounds.questions(), requestState: codec.mint(binding, rounds.carried()) });
  * ```
  */
+import type { CallReceiver } from "../pipeline.js";
 import type { InputRounds } from "./input-rounds.js";
 
 /** The reason a body's `ctx.signal` aborts with when its run ends the round with questions. */
@@ -31,37 +32,100 @@ export function runRounds<T>(
 ): Promise<RoundOutcome<T>> {
   // One promise for the outcome, settled by whichever comes first (cheaper per call than a race).
   return new Promise<RoundOutcome<T>>((resolve, reject) => {
-    const round = new RoundRun(callerSignal);
-    rounds.onNeeded(() => {
-      if (!round.finish()) return;
-      // The body waits on a question: it is abandoned (its signal says why) and runs again on the retry.
-      round.end();
-      resolve(NOT_DONE);
-    });
-    run(round.signal).then(
-      (value) => {
-        if (round.finish()) resolve({ done: true, value });
-      },
-      (error: unknown) => {
-        if (round.finish()) reject(error);
-      },
-    );
+    runRoundsInto(rounds, new PromisedRound(run, resolve, reject), callerSignal);
   });
 }
 
 /**
- * One run's state: the body's signal (built on first use, with the caller's forwarded into it)
- * and whether the outcome is settled — one object, where closures over shared variables were four.
+ * One call under the rounds engine, as an object (`runRoundsInto`): it runs the body, and is told
+ * once how the round ended — answered, asked (the body waits on a question nobody answered), or
+ * failed. None of its methods may throw.
  */
-class RoundRun {
+export interface RoundCall<T> {
+  /** Runs the body once with its signal, telling `into` how it settled. */
+  run(signal: () => AbortSignal, into: CallReceiver<T>): void;
+  done(value: T): void;
+  asked(): void;
+  failed(error: unknown): void;
+}
+
+/**
+ * `runRounds` for a transport answering from its own per-call object (the HTTP API): the same
+ * engine, told to `call` instead of settling a promise — no promise, resolvers or outcome object
+ * per call.
+ */
+export function runRoundsInto<T>(rounds: InputRounds, call: RoundCall<T>, callerSignal?: () => AbortSignal): void {
+  const round = new RoundRun(call, callerSignal);
+  rounds.onNeeded(() => {
+    if (!round.finish()) return;
+    // The body waits on a question: it is abandoned (its signal says why) and runs again on the retry.
+    round.end();
+    call.asked();
+  });
+  call.run(round.signal, round);
+}
+
+/** `runRounds`' promise as a `RoundCall`: the body a function returning a promise. */
+class PromisedRound<T> implements RoundCall<T> {
+  readonly #run: (signal: () => AbortSignal) => Promise<T>;
+  readonly #resolve: (outcome: RoundOutcome<T>) => void;
+  readonly #reject: (error: unknown) => void;
+
+  constructor(
+    run: (signal: () => AbortSignal) => Promise<T>,
+    resolve: (outcome: RoundOutcome<T>) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.#run = run;
+    this.#resolve = resolve;
+    this.#reject = reject;
+  }
+
+  run(signal: () => AbortSignal, into: CallReceiver<T>): void {
+    this.#run(signal).then(
+      (value) => into.answered(value),
+      (error: unknown) => into.failed(error),
+    );
+  }
+
+  done(value: T): void {
+    this.#resolve({ done: true, value });
+  }
+
+  asked(): void {
+    this.#resolve(NOT_DONE);
+  }
+
+  failed(error: unknown): void {
+    this.#reject(error);
+  }
+}
+
+/**
+ * One run's state: the body's signal (built on first use, with the caller's forwarded into it)
+ * and whether the outcome is settled — one object, where closures over shared variables were four;
+ * it is also what the body's run tells (`CallReceiver`).
+ */
+class RoundRun<T> implements CallReceiver<T> {
+  readonly #call: RoundCall<T>;
   readonly #callerSignal: (() => AbortSignal) | undefined;
   #ended: AbortController | undefined;
   #caller: AbortSignal | undefined;
   #forward: (() => void) | undefined;
   #settled = false;
 
-  constructor(callerSignal: (() => AbortSignal) | undefined) {
+  constructor(call: RoundCall<T>, callerSignal: (() => AbortSignal) | undefined) {
+    this.#call = call;
     this.#callerSignal = callerSignal;
+  }
+
+  /** The body's run settled first: its value is the call's. */
+  answered(value: T): void {
+    if (this.finish()) this.#call.done(value);
+  }
+
+  failed(error: unknown): void {
+    if (this.finish()) this.#call.failed(error);
   }
 
   readonly signal = (): AbortSignal => {
