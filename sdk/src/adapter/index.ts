@@ -55,7 +55,7 @@ export {
 export { hostCheck, hostnameOf, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
 export { checkedAccessPolicy } from "./access-policy.js";
 export { errorMessage } from "./error-message.js";
-export { InputRounds, type CarriedRounds, type PendingQuestion } from "./rounds/input-rounds.js";
+export { InputRounds, type CarriedRounds, type PendingQuestion, type RoundWaiter } from "./rounds/input-rounds.js";
 export { checkInputResponse, type InputKind, type InputQuestion } from "./rounds/question.js";
 export {
   runRounds,
@@ -63,6 +63,7 @@ export {
   INPUT_REQUIRED_REASON,
   type RoundCall,
   type RoundOutcome,
+  type RoundRunning,
 } from "./rounds/run-rounds.js";
 export { roundsChannel } from "./rounds/rounds-channel.js";
 export {

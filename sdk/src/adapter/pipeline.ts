@@ -211,6 +211,7 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
   readonly signal = (): AbortSignal => {
     const controller = (this.#controller ??= new AbortController());
     if (this.#expired && !controller.signal.aborted) controller.abort(this.#reason());
+    // Called on the caller's options, never detached: a transport's per-call options may have it as a method.
     const caller = typeof this.#call.signal === "function" ? this.#call.signal() : this.#call.signal;
     return caller === undefined ? controller.signal : AbortSignal.any([caller, controller.signal]);
   };
@@ -234,6 +235,7 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
     // Run from the shared timer: whatever throws here rejects this call, not the timer.
     try {
       this.#controller?.abort(this.#reason());
+      // On the options too (a method there, as `signal`).
       this.#call.onOverdue?.(this.#running!.then(ignore, ignore));
       const { failure, toolName } = this.#shape;
       answer = failure({ error: timeoutMessage(toolName, this.#ms) }, "timeout");

@@ -83,13 +83,13 @@ export class HonoToolRequest implements ToolCallRequest {
     if (this.#incoming !== undefined) drain(this.#incoming);
   }
 
-  /** Built on first use only: the signal thunk itself is cheap, the signal is not. */
-  readonly signal = (): AbortSignal => {
+  /** Built on first use only: the signal is not cheap. */
+  signal(): AbortSignal {
     const outgoing = (this.#c.env as NodeBindings | undefined)?.outgoing;
     return outgoing === undefined || typeof outgoing.once !== "function"
       ? this.#c.req.raw.signal
       : clientSignal(outgoing);
-  };
+  }
 
   resourceMetadataUrl(resourcePath: string): string {
     return protectedResourceMetadataUrl(this.#c.req.raw, resourcePath);

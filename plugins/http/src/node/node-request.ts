@@ -90,7 +90,9 @@ export class NodeToolRequest implements ToolCallRequest, AnswerReceiver {
     drain(this.#incoming);
   }
 
-  readonly signal = (): AbortSignal => clientSignal(this.#outgoing);
+  signal(): AbortSignal {
+    return clientSignal(this.#outgoing);
+  }
 
   resourceMetadataUrl(resourcePath: string): string {
     return protectedResourceMetadataUrl(requestHead(this.#incoming), resourcePath);

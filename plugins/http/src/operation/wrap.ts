@@ -90,15 +90,42 @@ const invokers = new WeakMap<HttpOperation, ToolPipelineInto<HttpReply>>();
 
 /**
  * How a route runs `op`'s calls: its receiver pipeline when `wrap` made it, else (an operation
- * built some other way) its `invoke`, with the promise told to the receiver.
+ * built some other way) its `invoke`, with the promise told to the receiver. The route's options
+ * have `signal` and `onOverdue` as methods, which the tool pipeline calls on them; an `invoke` of
+ * another making may call them detached, so it gets them as functions.
  */
 export function operationInvoker(op: HttpOperation): ToolPipelineInto<HttpReply> {
   return (
     invokers.get(op) ??
     ((args, call, receiver) =>
-      void op.invoke(args, call).then(
+      void op.invoke(args, new DetachedOptions(call)).then(
         (reply) => receiver.answered(reply),
         (error: unknown) => receiver.failed(error),
       ))
   );
+}
+
+/** A call's options whose functions work detached, read through (its `live` is built on first use). */
+class DetachedOptions implements InvokeHttpOptions {
+  readonly #call: InvokeHttpOptions;
+
+  constructor(call: InvokeHttpOptions) {
+    this.#call = call;
+  }
+
+  get ambientContext(): InvokeHttpOptions["ambientContext"] {
+    return this.#call.ambientContext;
+  }
+
+  get live(): InvokeHttpOptions["live"] {
+    return this.#call.live;
+  }
+
+  get signal(): InvokeHttpOptions["signal"] {
+    const call = this.#call;
+    const signal = call.signal;
+    return typeof signal === "function" ? () => signal.call(call) : signal;
+  }
+
+  readonly onOverdue = (settled: Promise<void>): void => this.#call.onOverdue?.(settled);
 }

@@ -25,10 +25,10 @@ import {
   roundsChannel,
   runRounds,
   runRoundsInto,
-  type CallReceiver,
   type InputRounds,
   type RoundCall,
   type RoundOutcome,
+  type RoundRunning,
 } from "@axn/sdk/adapter";
 import { CallSlot, isJsonContentType, type BodyRead, type BodyReceiver } from "@axn/sdk/serving";
 import { PLUGIN_NAME } from "../config.js";
@@ -151,16 +151,19 @@ class ToolCall implements BodyReceiver, RoundCall<HttpReply> {
     if (wantsEventStream(request.header("accept"))) return eventStreamCall(route, request, round, slot);
     this.#round = round;
     // Through the rounds engine: `run` below, then `done`, `asked` or `failed`.
-    runRoundsInto(round.rounds, this, request.signal);
+    runRoundsInto(round.rounds, this);
     return undefined;
   }
 
   /** One run of the body, with this round's answers. */
-  run(signal: () => AbortSignal, into: CallReceiver<HttpReply>): void {
-    const request = this.#request;
+  run(running: RoundRunning<HttpReply>): void {
     const round = this.#round!;
-    const options = new RoundCallOptions(request.ambientContext, signal, round.rounds, undefined, this.#slot!);
-    this.#route.invoke(round.args, options, into);
+    const options = new RoundCallOptions(this.#request.ambientContext, running, round.rounds, undefined, this.#slot!);
+    this.#route.invoke(round.args, options, running);
+  }
+
+  callerSignal(): AbortSignal {
+    return this.#request.signal();
   }
 
   done(reply: HttpReply): void {
@@ -209,8 +212,8 @@ function ask(
   const ambientContext = request.ambientContext;
   return runRounds(
     round.rounds,
-    (signal) => op.invoke(round.args, new RoundCallOptions(ambientContext, signal, round.rounds, live, slot)),
-    request.signal,
+    (signal) => op.invoke(round.args, new RoundCallOptions(ambientContext, { signal }, round.rounds, live, slot)),
+    () => request.signal(),
   );
 }
 
@@ -233,27 +236,37 @@ function eventStreamCall(
 
 /**
  * One run's options: the live channel (the rounds' questions, then `base`'s progress and log) is
- * built only when the body first reaches for it — most calls never do.
+ * built only when the body first reaches for it — most calls never do. `signal` and `onOverdue`
+ * are methods, not a closure each per call: the tool pipeline calls them on these options
+ * (operation/wrap.ts hands an operation of another making options it may call detached).
  */
 class RoundCallOptions implements InvokeHttpOptions {
   readonly ambientContext: AmbientContextSource;
-  readonly signal: () => AbortSignal;
+  readonly #signals: { signal(): AbortSignal };
   readonly #rounds: InputRounds;
   readonly #base: LiveChannel | undefined;
-  readonly onOverdue: (settled: Promise<void>) => void;
+  readonly #slot: CallSlot;
 
   constructor(
     ambientContext: AmbientContextSource,
-    signal: () => AbortSignal,
+    signals: { signal(): AbortSignal },
     rounds: InputRounds,
     base: LiveChannel | undefined,
     slot: CallSlot,
   ) {
     this.ambientContext = ambientContext;
-    this.signal = signal;
+    this.#signals = signals;
     this.#rounds = rounds;
     this.#base = base;
-    this.onOverdue = slot.onOverdue;
+    this.#slot = slot;
+  }
+
+  signal(): AbortSignal {
+    return this.#signals.signal();
+  }
+
+  onOverdue(settled: Promise<void>): void {
+    this.#slot.onOverdue(settled);
   }
 
   get live(): LiveChannel {

@@ -22,7 +22,7 @@ export interface ToolCallRequest {
   /** Reads and drops the rest of the body (up to a bound), so a client still sending gets its answer. */
   drain(): void;
   /** The client-disconnect signal, built only when the action reads `ctx.signal`. */
-  readonly signal: () => AbortSignal;
+  signal(): AbortSignal;
   /** The RFC 9728 metadata URL of the resource at `resourcePath`, as the client addressed it. */
   resourceMetadataUrl(resourcePath: string): string;
   /** Names the request in a report (`POST /api/quote/v1`). */

@@ -13,7 +13,7 @@
  * ```
  */
 import type { CallReceiver } from "../pipeline.js";
-import type { InputRounds } from "./input-rounds.js";
+import type { InputRounds, RoundWaiter } from "./input-rounds.js";
 
 /** The reason a body's `ctx.signal` aborts with when its run ends the round with questions. */
 export const INPUT_REQUIRED_REASON = "input required: the caller was asked and will call again with the answers";
@@ -32,8 +32,14 @@ export function runRounds<T>(
 ): Promise<RoundOutcome<T>> {
   // One promise for the outcome, settled by whichever comes first (cheaper per call than a race).
   return new Promise<RoundOutcome<T>>((resolve, reject) => {
-    runRoundsInto(rounds, new PromisedRound(run, resolve, reject), callerSignal);
+    runRoundsInto(rounds, new PromisedRound(run, callerSignal, resolve, reject));
   });
+}
+
+/** One run of a body under the rounds engine: its signal, and what its run tells when it settles. */
+export interface RoundRunning<T> extends CallReceiver<T> {
+  /** The body's signal, built on first use: it aborts when the round ends with questions, or the caller's does. */
+  signal(): AbortSignal;
 }
 
 /**
@@ -42,8 +48,10 @@ export function runRounds<T>(
  * failed. None of its methods may throw.
  */
 export interface RoundCall<T> {
-  /** Runs the body once with its signal, telling `into` how it settled. */
-  run(signal: () => AbortSignal, into: CallReceiver<T>): void;
+  /** Runs the body once (`round.signal()` its signal), telling `round` how it settled. */
+  run(round: RoundRunning<T>): void;
+  /** The caller's signal (the client went away), asked only when the body reads its own. */
+  callerSignal?(): AbortSignal | undefined;
   done(value: T): void;
   asked(): void;
   failed(error: unknown): void;
@@ -51,41 +59,43 @@ export interface RoundCall<T> {
 
 /**
  * `runRounds` for a transport answering from its own per-call object (the HTTP API): the same
- * engine, told to `call` instead of settling a promise — no promise, resolvers or outcome object
- * per call.
+ * engine, told to `call` instead of settling a promise — no promise, resolvers, outcome object or
+ * closure per call.
  */
-export function runRoundsInto<T>(rounds: InputRounds, call: RoundCall<T>, callerSignal?: () => AbortSignal): void {
-  const round = new RoundRun(call, callerSignal);
-  rounds.onNeeded(() => {
-    if (!round.finish()) return;
-    // The body waits on a question: it is abandoned (its signal says why) and runs again on the retry.
-    round.end();
-    call.asked();
-  });
-  call.run(round.signal, round);
+export function runRoundsInto<T>(rounds: InputRounds, call: RoundCall<T>): void {
+  const round = new RoundRun(call);
+  rounds.onNeeded(round);
+  call.run(round);
 }
 
 /** `runRounds`' promise as a `RoundCall`: the body a function returning a promise. */
 class PromisedRound<T> implements RoundCall<T> {
   readonly #run: (signal: () => AbortSignal) => Promise<T>;
+  readonly #callerSignal: (() => AbortSignal) | undefined;
   readonly #resolve: (outcome: RoundOutcome<T>) => void;
   readonly #reject: (error: unknown) => void;
 
   constructor(
     run: (signal: () => AbortSignal) => Promise<T>,
+    callerSignal: (() => AbortSignal) | undefined,
     resolve: (outcome: RoundOutcome<T>) => void,
     reject: (error: unknown) => void,
   ) {
     this.#run = run;
+    this.#callerSignal = callerSignal;
     this.#resolve = resolve;
     this.#reject = reject;
   }
 
-  run(signal: () => AbortSignal, into: CallReceiver<T>): void {
-    this.#run(signal).then(
-      (value) => into.answered(value),
-      (error: unknown) => into.failed(error),
+  run(round: RoundRunning<T>): void {
+    this.#run(() => round.signal()).then(
+      (value) => round.answered(value),
+      (error: unknown) => round.failed(error),
     );
+  }
+
+  callerSignal(): AbortSignal | undefined {
+    return this.#callerSignal?.();
   }
 
   done(value: T): void {
@@ -104,35 +114,41 @@ class PromisedRound<T> implements RoundCall<T> {
 /**
  * One run's state: the body's signal (built on first use, with the caller's forwarded into it)
  * and whether the outcome is settled — one object, where closures over shared variables were four;
- * it is also what the body's run tells (`CallReceiver`).
+ * it is also what the body's run tells (`CallReceiver`), and what the rounds tell when the body
+ * waits on a question (`RoundWaiter`).
  */
-class RoundRun<T> implements CallReceiver<T> {
+class RoundRun<T> implements RoundRunning<T>, RoundWaiter {
   readonly #call: RoundCall<T>;
-  readonly #callerSignal: (() => AbortSignal) | undefined;
   #ended: AbortController | undefined;
   #caller: AbortSignal | undefined;
   #forward: (() => void) | undefined;
   #settled = false;
 
-  constructor(call: RoundCall<T>, callerSignal: (() => AbortSignal) | undefined) {
+  constructor(call: RoundCall<T>) {
     this.#call = call;
-    this.#callerSignal = callerSignal;
   }
 
   /** The body's run settled first: its value is the call's. */
   answered(value: T): void {
-    if (this.finish()) this.#call.done(value);
+    if (this.#finish()) this.#call.done(value);
   }
 
   failed(error: unknown): void {
-    if (this.finish()) this.#call.failed(error);
+    if (this.#finish()) this.#call.failed(error);
   }
 
-  readonly signal = (): AbortSignal => {
+  /** The body waits on a question: it is abandoned (its signal says why) and runs again on the retry. */
+  needed(): void {
+    if (!this.#finish()) return;
+    this.#ended?.abort(INPUT_REQUIRED_REASON);
+    this.#call.asked();
+  }
+
+  signal(): AbortSignal {
     if (this.#ended === undefined) {
       const ended = new AbortController();
       this.#ended = ended;
-      const caller = this.#callerSignal?.();
+      const caller = this.#call.callerSignal?.();
       this.#caller = caller;
       if (caller?.aborted === true) ended.abort(caller.reason);
       else if (caller !== undefined) {
@@ -141,19 +157,14 @@ class RoundRun<T> implements CallReceiver<T> {
       }
     }
     return this.#ended.signal;
-  };
+  }
 
   /** Settles the outcome once: `false` when it was settled already. */
-  finish(): boolean {
+  #finish(): boolean {
     if (this.#settled) return false;
     this.#settled = true;
     if (this.#forward !== undefined) this.#caller?.removeEventListener("abort", this.#forward);
     return true;
-  }
-
-  /** The round ended with questions: the body's signal, if it asked for it, says so. */
-  end(): void {
-    this.#ended?.abort(INPUT_REQUIRED_REASON);
   }
 }
 
