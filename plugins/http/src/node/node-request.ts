@@ -106,13 +106,31 @@ const JSON_TYPE = "application/json; charset=utf-8";
 /**
  * The reply as @hono/node-server would write its `Response`: the JSON headers, `nosniff`, the
  * length, and the body in one `end`. The headers go as a flat array (Node's raw form), which
- * `writeHead` takes without walking an object's keys.
+ * `writeHead` takes without walking an object's keys; a reply with no headers of its own (almost
+ * every one) reuses one array, its length slot set per reply — `writeHead` turns the array into
+ * the response's header block before it returns and keeps no reference to it.
  */
 function writeReply(outgoing: ServerResponse, reply: HttpReply): void {
   const body = reply.encoded ?? JSON.stringify(reply.body);
-  const length = String(Buffer.byteLength(body));
-  const head = ["content-type", JSON_TYPE, "x-content-type-options", "nosniff", "content-length", length];
-  if (reply.headers !== undefined) for (const name in reply.headers) head.push(name, reply.headers[name]!);
-  outgoing.writeHead(reply.status, head);
+  const length = Buffer.byteLength(body);
+  if (reply.headers === undefined) {
+    PLAIN_HEAD[LENGTH_SLOT] = length;
+    outgoing.writeHead(reply.status, PLAIN_HEAD);
+  } else {
+    const head: (string | number)[] = [...PLAIN_HEAD];
+    head[LENGTH_SLOT] = length;
+    for (const name in reply.headers) head.push(name, reply.headers[name]!);
+    outgoing.writeHead(reply.status, head);
+  }
   outgoing.end(body);
 }
+
+const PLAIN_HEAD: (string | number)[] = [
+  "content-type",
+  JSON_TYPE,
+  "x-content-type-options",
+  "nosniff",
+  "content-length",
+  0,
+];
+const LENGTH_SLOT = 5;
