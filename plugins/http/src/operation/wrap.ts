@@ -92,7 +92,8 @@ const invokers = new WeakMap<HttpOperation, ToolPipelineInto<HttpReply>>();
  * How a route runs `op`'s calls: its receiver pipeline when `wrap` made it, else (an operation
  * built some other way) its `invoke`, with the promise told to the receiver. The route's options
  * have `signal` and `onOverdue` as methods, which the tool pipeline calls on them; an `invoke` of
- * another making may call them detached, so it gets them as functions.
+ * another making may call them detached, or spread the options (which copies own properties only),
+ * so it gets them as functions of their own.
  */
 export function operationInvoker(op: HttpOperation): ToolPipelineInto<HttpReply> {
   return (
@@ -105,27 +106,22 @@ export function operationInvoker(op: HttpOperation): ToolPipelineInto<HttpReply>
   );
 }
 
-/** A call's options whose functions work detached, read through (its `live` is built on first use). */
+/** A call's options as own properties that work detached; `live` stays read through (built on first use). */
 class DetachedOptions implements InvokeHttpOptions {
   readonly #call: InvokeHttpOptions;
+  readonly ambientContext: InvokeHttpOptions["ambientContext"];
+  readonly signal: InvokeHttpOptions["signal"];
+  readonly onOverdue: (settled: Promise<void>) => void;
 
   constructor(call: InvokeHttpOptions) {
     this.#call = call;
-  }
-
-  get ambientContext(): InvokeHttpOptions["ambientContext"] {
-    return this.#call.ambientContext;
+    this.ambientContext = call.ambientContext;
+    const signal = call.signal;
+    this.signal = typeof signal === "function" ? () => signal.call(call) : signal;
+    this.onOverdue = (settled) => call.onOverdue?.(settled);
   }
 
   get live(): InvokeHttpOptions["live"] {
     return this.#call.live;
   }
-
-  get signal(): InvokeHttpOptions["signal"] {
-    const call = this.#call;
-    const signal = call.signal;
-    return typeof signal === "function" ? () => signal.call(call) : signal;
-  }
-
-  readonly onOverdue = (settled: Promise<void>): void => this.#call.onOverdue?.(settled);
 }
