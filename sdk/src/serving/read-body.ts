@@ -124,7 +124,14 @@ export function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promi
  * with the request as `this`, that find the read's state on it.
  */
 export function readNodeBodyInto(incoming: IncomingMessage, maxBytes: number, receiver: BodyReceiver): void {
-  (incoming as Reading)[READING] = new NodeBodyRead(maxBytes, receiver);
+  const read = new NodeBodyRead(maxBytes, receiver);
+  const first = (incoming as Reading)[READING];
+  if (first !== undefined) {
+    // A second read of the same request: the listeners are on already, and tell every read in turn.
+    first.also(read);
+    return;
+  }
+  (incoming as Reading)[READING] = read;
   // The listeners stay on the request (it is dropped with them): taking four off per call cost
   // more than a `close` that later finds the read settled.
   incoming.on("data", onData);
@@ -144,13 +151,25 @@ class NodeBodyRead {
   #more: Buffer[] | undefined;
   #size = 0;
   #settled = false;
+  /** Another read of the same request (rare), told the same events after this one. */
+  #next: NodeBodyRead | undefined;
 
   constructor(maxBytes: number, receiver: BodyReceiver) {
     this.#maxBytes = maxBytes;
     this.#receiver = receiver;
   }
 
+  also(read: NodeBodyRead): void {
+    if (this.#next === undefined) this.#next = read;
+    else this.#next.also(read);
+  }
+
   chunk(chunk: Buffer): void {
+    this.#take(chunk);
+    this.#next?.chunk(chunk);
+  }
+
+  #take(chunk: Buffer): void {
     if (this.#settled) return;
     this.#size += chunk.byteLength;
     // Past the limit (a chunked body, or one longer than it said): refused now, the rest not kept.
@@ -163,16 +182,27 @@ class NodeBodyRead {
     else (this.#more ??= [this.#first]).push(chunk);
   }
 
+  // Each outcome is told this read first, then the next (in the order the reads began).
   ended(): void {
+    this.#whole();
+    this.#next?.ended();
+  }
+
+  closed(ended: boolean): void {
+    if (ended) this.#whole();
+    else this.settle(INCOMPLETE);
+    this.#next?.closed(ended);
+  }
+
+  #whole(): void {
     if (this.#settled) return;
     const bytes = this.#more !== undefined ? Buffer.concat(this.#more, this.#size) : (this.#first ?? EMPTY_BYTES);
     this.settle(limited(bytes, this.#maxBytes));
   }
 
-  closed(ended: boolean): void {
-    if (this.#settled) return;
-    if (ended) this.ended();
-    else this.settle(INCOMPLETE);
+  broken(): void {
+    this.settle(INCOMPLETE);
+    this.#next?.broken();
   }
 
   settle(read: BodyRead): void {
@@ -191,7 +221,7 @@ function onEnd(this: Reading): void {
   this[READING]?.ended();
 }
 function onBroken(this: Reading): void {
-  this[READING]?.settle(INCOMPLETE);
+  this[READING]?.broken();
 }
 function onClose(this: Reading): void {
   this[READING]?.closed(this.readableEnded);

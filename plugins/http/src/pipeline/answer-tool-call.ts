@@ -208,11 +208,16 @@ function ask(
   slot: CallSlot,
   live: LiveChannel | undefined,
 ): Promise<RoundOutcome<HttpReply>> {
-  const { op } = route;
   const ambientContext = request.ambientContext;
   return runRounds(
     round.rounds,
-    (signal) => op.invoke(round.args, new RoundCallOptions(ambientContext, { signal }, round.rounds, live, slot)),
+    // Through the route's pipeline, as a plain call runs: an operation not made by `wrap` gets the
+    // options' methods as functions of their own there (operation/wrap.ts).
+    (signal) =>
+      new Promise<HttpReply>((resolve, reject) => {
+        const options = new RoundCallOptions(ambientContext, { signal }, round.rounds, live, slot);
+        route.invoke(round.args, options, { answered: resolve, failed: reject });
+      }),
     () => request.signal(),
   );
 }
