@@ -20,7 +20,15 @@
  * });
  * ```
  */
-export { toolPipeline, type ToolCallOptions, type ToolMapping, type ToolPipeline } from "./pipeline.js";
+export {
+  toolPipeline,
+  toolPipelineInto,
+  type CallReceiver,
+  type ToolCallOptions,
+  type ToolMapping,
+  type ToolPipeline,
+  type ToolPipelineInto,
+} from "./pipeline.js";
 export { withCallSlot, type CallSlots } from "./call-slot.js";
 export { toolInvoker } from "./tool-invoker.js";
 export { NO_AMBIENT } from "./no-ambient.js";
@@ -47,9 +55,16 @@ export {
 export { hostCheck, hostnameOf, isLoopbackHostname, LOOPBACK_HOSTS } from "./hosts.js";
 export { checkedAccessPolicy } from "./access-policy.js";
 export { errorMessage } from "./error-message.js";
-export { InputRounds, type CarriedRounds, type PendingQuestion } from "./rounds/input-rounds.js";
+export { InputRounds, type CarriedRounds, type PendingQuestion, type RoundWaiter } from "./rounds/input-rounds.js";
 export { checkInputResponse, type InputKind, type InputQuestion } from "./rounds/question.js";
-export { runRounds, INPUT_REQUIRED_REASON, type RoundOutcome } from "./rounds/run-rounds.js";
+export {
+  runRounds,
+  runRoundsInto,
+  INPUT_REQUIRED_REASON,
+  type RoundCall,
+  type RoundOutcome,
+  type RoundRunning,
+} from "./rounds/run-rounds.js";
 export { roundsChannel } from "./rounds/rounds-channel.js";
 export {
   roundStateCodec,

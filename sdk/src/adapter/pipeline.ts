@@ -74,29 +74,82 @@ export function toolPipeline<S, F>(
   mapping: ToolMapping<S, F>,
   pipelineOptions: ToolPipelineOptions = {},
 ): ToolPipeline<S | F> {
+  const shape = callShape(action, mapping, pipelineOptions);
+  // One promise per call, settled by whichever comes first — the call's result or its deadline —
+  // rather than an async function awaiting a race promise awaiting the call (three promises and
+  // their turns on every call, with no deadline anywhere near).
+  return (args, call = NO_CALL) =>
+    new Promise<S | F>((resolve, reject) => {
+      new PipelineCall(shape, call, new Settles(resolve, reject)).start(args);
+    });
+}
+
+/** Told how one call settled, once: its answer, or the mapping fault rethrown in development. */
+export interface CallReceiver<T> {
+  answered(answer: T): void;
+  failed(error: unknown): void;
+}
+
+/**
+ * A `toolPipeline` that tells `receiver` instead of returning a promise: for a transport that
+ * answers from its own per-call object on the hot path (the HTTP API), where the promise and its
+ * resolvers were a share of every call. `receiver` must not throw.
+ */
+export type ToolPipelineInto<R> = (args: unknown, call: ToolCallOptions, receiver: CallReceiver<R>) => void;
+
+/** `toolPipeline`'s call, told to a receiver: the same deadline, mapping and guard. */
+export function toolPipelineInto<S, F>(
+  action: AnyAxn,
+  mapping: ToolMapping<S, F>,
+  pipelineOptions: ToolPipelineOptions = {},
+): ToolPipelineInto<S | F> {
+  const shape = callShape(action, mapping, pipelineOptions);
+  return (args, call, receiver) => new PipelineCall(shape, call, receiver).start(args);
+}
+
+function callShape<S, F>(
+  action: AnyAxn,
+  mapping: ToolMapping<S, F>,
+  pipelineOptions: ToolPipelineOptions,
+): CallShape<S, F> {
   const { success, failure } = mapping;
   if (typeof success !== "function" || typeof failure !== "function") {
     throw new TypeError(`toolPipeline(${action.name}): the mapping needs a success and a failure function`);
   }
   const toolName = pipelineOptions.toolName ?? action.name ?? "(anonymous)";
   // A mapping that throws or rejects: reported, then the generic failure (or, in development, the
-  // report's rethrow rejects the call).
-  const mappingFailed = (error: unknown, resolve: (answer: S | F) => void, reject: (error: unknown) => void): void => {
+  // report's rethrow fails the call).
+  const mappingFailed = (error: unknown, receiver: CallReceiver<S | F>): void => {
+    let answer: S | F;
     try {
       reportAdapterError(action, RESPONSE_PHASE, error);
-      resolve(failure(ADAPTER_FAILURE, "adapter"));
+      answer = failure(ADAPTER_FAILURE, "adapter");
     } catch (rethrown) {
-      reject(rethrown);
+      receiver.failed(rethrown);
+      return;
     }
+    receiver.answered(answer);
   };
-  const shape: CallShape<S, F> = { action, toolName, success, failure, mappingFailed };
-  // One promise per call, settled by whichever comes first — the call's result or its deadline —
-  // rather than an async function awaiting a race promise awaiting the call (three promises and
-  // their turns on every call, with no deadline anywhere near).
-  return (args, call = NO_CALL) =>
-    new Promise<S | F>((resolve, reject) => {
-      new PipelineCall(shape, call, resolve, reject).start(args);
-    });
+  return { action, toolName, success, failure, mappingFailed };
+}
+
+/** A promise's resolvers as a receiver. */
+class Settles<T> implements CallReceiver<T> {
+  readonly #resolve: (answer: T) => void;
+  readonly #reject: (error: unknown) => void;
+
+  constructor(resolve: (answer: T) => void, reject: (error: unknown) => void) {
+    this.#resolve = resolve;
+    this.#reject = reject;
+  }
+
+  answered(answer: T): void {
+    this.#resolve(answer);
+  }
+
+  failed(error: unknown): void {
+    this.#reject(error);
+  }
 }
 
 const ignore = (): void => undefined;
@@ -107,7 +160,7 @@ interface CallShape<S, F> {
   readonly toolName: string;
   readonly success: ToolMapping<S, F>["success"];
   readonly failure: ToolMapping<S, F>["failure"];
-  readonly mappingFailed: (error: unknown, resolve: (answer: S | F) => void, reject: (error: unknown) => void) => void;
+  readonly mappingFailed: (error: unknown, receiver: CallReceiver<S | F>) => void;
 }
 
 /**
@@ -122,26 +175,19 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
   readonly #shape: CallShape<S, F>;
   readonly #call: ToolCallOptions;
   readonly #ms: number;
-  readonly #resolve: (answer: S | F) => void;
-  readonly #reject: (error: unknown) => void;
+  readonly #receiver: CallReceiver<S | F>;
   #controller: AbortController | undefined;
   #expired = false;
   #running: Promise<Result<Record<string, unknown>>> | undefined;
   #pending: ReturnType<typeof startDeadline> | undefined;
 
-  constructor(
-    shape: CallShape<S, F>,
-    call: ToolCallOptions,
-    resolve: (answer: S | F) => void,
-    reject: (error: unknown) => void,
-  ) {
+  constructor(shape: CallShape<S, F>, call: ToolCallOptions, receiver: CallReceiver<S | F>) {
     this.#shape = shape;
     this.#call = call;
     // An explicit context always: an omitted one must not fall back to the server's ambient state.
     this.ambientContext = call.ambientContext ?? NO_AMBIENT;
     this.#ms = servingConfig.resolveOverrideFor(shape.action, "callTimeoutMs");
-    this.#resolve = resolve;
-    this.#reject = reject;
+    this.#receiver = receiver;
   }
 
   start(args: unknown): void {
@@ -153,7 +199,7 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
       (result) => this.#answer(result),
       (error: unknown) => {
         cancelDeadline(this.#pending!);
-        this.#reject(error);
+        this.#receiver.failed(error);
       },
     );
   }
@@ -165,6 +211,7 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
   readonly signal = (): AbortSignal => {
     const controller = (this.#controller ??= new AbortController());
     if (this.#expired && !controller.signal.aborted) controller.abort(this.#reason());
+    // Called on the caller's options, never detached: a transport's per-call options may have it as a method.
     const caller = typeof this.#call.signal === "function" ? this.#call.signal() : this.#call.signal;
     return caller === undefined ? controller.signal : AbortSignal.any([caller, controller.signal]);
   };
@@ -184,15 +231,19 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
   /** The deadline passed: the signal, if the body asked for it, aborts (and a later ask gets it aborted). */
   expired(): void {
     this.#expired = true;
+    let answer: S | F;
     // Run from the shared timer: whatever throws here rejects this call, not the timer.
     try {
       this.#controller?.abort(this.#reason());
+      // On the options too (a method there, as `signal`).
       this.#call.onOverdue?.(this.#running!.then(ignore, ignore));
       const { failure, toolName } = this.#shape;
-      this.#resolve(failure({ error: timeoutMessage(toolName, this.#ms) }, "timeout"));
+      answer = failure({ error: timeoutMessage(toolName, this.#ms) }, "timeout");
     } catch (error) {
-      this.#reject(error);
+      this.#receiver.failed(error);
+      return;
     }
+    this.#receiver.answered(answer);
   }
 
   #answer(result: Result<Record<string, unknown>>): void {
@@ -200,19 +251,27 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
     if (this.#expired) return;
     cancelDeadline(this.#pending!);
     const { success, failure, mappingFailed } = this.#shape;
-    const resolve = this.#resolve;
-    const reject = this.#reject;
+    const receiver = this.#receiver;
+    let answer: S | F;
     try {
-      if (!result.ok) {
-        resolve(failure(toolFailureOf(result), toolFailureKind(result)));
-        return;
+      if (!result.ok) answer = failure(toolFailureOf(result), toolFailureKind(result));
+      else {
+        const value = success(result);
+        if (isThenable(value)) {
+          value.then(
+            (mapped) => receiver.answered(mapped),
+            (error: unknown) => mappingFailed(error, receiver),
+          );
+          return;
+        }
+        answer = value;
       }
-      const value = success(result);
-      if (isThenable(value)) value.then(resolve, (error: unknown) => mappingFailed(error, resolve, reject));
-      else resolve(value);
     } catch (error) {
-      mappingFailed(error, resolve, reject);
+      mappingFailed(error, receiver);
+      return;
     }
+    // Outside the guard: the receiver is told once, and a receiver's own fault is not the mapping's.
+    receiver.answered(answer);
   }
 
   #reason(): Error {

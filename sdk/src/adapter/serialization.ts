@@ -48,5 +48,9 @@ export function serializeExposed(config: ConfigurableView, result: Result<object
   const action = sourceActionOf(result);
   if (action === undefined) throw new TypeError("serializeExposed: the result does not come from an action");
   const rejectOpaque = configurableInternals(config).resolveOverride(action, REJECT_OPAQUE_SETTING) === true;
-  return render(result, { rejectOpaque }) as { [key: string]: JsonValue };
+  return render(result, rejectOpaque ? REJECT_OPAQUE : ACCEPT_OPAQUE) as { [key: string]: JsonValue };
 }
+
+// The two ways to render, shared: a tool's every call renders, and needs no options object of its own.
+const REJECT_OPAQUE = Object.freeze({ rejectOpaque: true });
+const ACCEPT_OPAQUE = Object.freeze({ rejectOpaque: false });

@@ -95,7 +95,8 @@ export function nodeHostHeader(rawHeaders: readonly string[]): string | undefine
   let host: string | undefined;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!;
-    if (name.length === 4 && name.toLowerCase() === "host")
+    // The two spellings clients send compared as they are: `toLowerCase` of "Host" is a new string per request.
+    if (name.length === 4 && (name === "Host" || name === "host" || name.toLowerCase() === "host"))
       host = host === undefined ? rawHeaders[i + 1]! : `${host}, ${rawHeaders[i + 1]!}`;
   }
   return host;

@@ -42,5 +42,12 @@ export { callLimiter, CallSlot, BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, type Cal
 export { declaredTooLarge, drain, endAfterBody, replyAndDrain, MAX_DRAIN_BYTES } from "./body-limit.js";
 export { publicOrigin, type HeaderReader } from "./public-origin.js";
 export { requestHead } from "./request-head.js";
-export { readBodyWithin, readNodeBody, unreadNodeBody, type BodyRead } from "./read-body.js";
+export {
+  readBodyWithin,
+  readNodeBody,
+  readNodeBodyInto,
+  unreadNodeBody,
+  type BodyRead,
+  type BodyReceiver,
+} from "./read-body.js";
 export { isJsonContentType } from "./json-content-type.js";

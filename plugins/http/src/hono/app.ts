@@ -236,10 +236,21 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const roundState = httpRoundStateCodec();
   const routes: ToolRoute[] = operations.map((op) => toolRoute(op, { basePath, maxBodyBytes, serving, roundState }));
   for (const route of routes) {
-    app.all(route.path, (c) =>
-      answerToolCall(route, new HonoToolRequest(c)).then((answer) =>
-        isEventStreamCall(answer) ? streamCall(c, answer, route.op.route) : toResponse(answer),
-      ),
+    app.all(
+      route.path,
+      (c) =>
+        new Promise<Response>((resolve, reject) =>
+          answerToolCall(route, new HonoToolRequest(c), {
+            answered(answer) {
+              // A fault building the Response goes to hono's error handler, as a rejection did.
+              try {
+                resolve(isEventStreamCall(answer) ? streamCall(c, answer, route.op.route) : toResponse(answer));
+              } catch (error) {
+                reject(error);
+              }
+            },
+          }),
+        ),
     );
   }
 

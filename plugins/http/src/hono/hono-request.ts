@@ -12,9 +12,9 @@ import {
   drain,
   protectedResourceMetadataUrl,
   readBodyWithin,
-  readNodeBody,
+  readNodeBodyInto,
   unreadNodeBody,
-  type BodyRead,
+  type BodyReceiver,
 } from "@axn/sdk/serving";
 import { wantsAsync } from "../jobs/jobs.js";
 import type { ToolCallRequest } from "../pipeline/tool-request.js";
@@ -59,7 +59,7 @@ export class HonoToolRequest implements ToolCallRequest {
     return wantsAsync(this.#incoming?.url ?? this.#c.req.url, this.header("prefer"));
   }
 
-  readBody(maxBytes: number): Promise<BodyRead> {
+  readBody(maxBytes: number, receiver: BodyReceiver): void {
     const incoming = this.#incoming;
     const declared = this.header("content-length");
     // The Node request itself when it is at hand (its declared length within the limit): @hono/
@@ -72,22 +72,24 @@ export class HonoToolRequest implements ToolCallRequest {
       (declared === null || (/^\d+$/.test(declared.trim()) && Number(declared) <= maxBytes)) &&
       unreadNodeBody(incoming)
     ) {
-      return readNodeBody(incoming, maxBytes);
+      readNodeBodyInto(incoming, maxBytes, receiver);
+      return;
     }
-    return readBodyWithin(this.#c.req.raw, maxBytes, declared);
+    // Never rejects.
+    void readBodyWithin(this.#c.req.raw, maxBytes, declared).then((read) => receiver.bodyRead(read));
   }
 
   drain(): void {
     if (this.#incoming !== undefined) drain(this.#incoming);
   }
 
-  /** Built on first use only: the signal thunk itself is cheap, the signal is not. */
-  readonly signal = (): AbortSignal => {
+  /** Built on first use only: the signal is not cheap. */
+  signal(): AbortSignal {
     const outgoing = (this.#c.env as NodeBindings | undefined)?.outgoing;
     return outgoing === undefined || typeof outgoing.once !== "function"
       ? this.#c.req.raw.signal
       : clientSignal(outgoing);
-  };
+  }
 
   resourceMetadataUrl(resourcePath: string): string {
     return protectedResourceMetadataUrl(this.#c.req.raw, resourcePath);

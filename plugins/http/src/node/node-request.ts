@@ -5,20 +5,59 @@
  * authentication — so the trusted context is `NO_AMBIENT` and nothing is enqueued.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AmbientContextSource } from "@axn/core";
+import { reportException, type AmbientContextSource, type LiveChannel } from "@axn/core";
 import { NO_AMBIENT } from "@axn/sdk/adapter";
-import { drain, protectedResourceMetadataUrl, readNodeBody, requestHead, type BodyRead } from "@axn/sdk/serving";
+import {
+  drain,
+  endAfterBody,
+  protectedResourceMetadataUrl,
+  readNodeBodyInto,
+  requestHead,
+  type BodyReceiver,
+} from "@axn/sdk/serving";
 import type { HttpReply } from "../replies.js";
-import type { ToolCallRequest } from "../pipeline/tool-request.js";
+import { PLUGIN_NAME } from "../config.js";
+import {
+  isEventStreamCall,
+  type AnswerReceiver,
+  type ToolCallAnswer,
+  type ToolCallRequest,
+} from "../pipeline/tool-request.js";
+import { FixedReplies } from "../pipeline/tool-route.js";
 import { clientSignal } from "./client-signal.js";
 
-export class NodeToolRequest implements ToolCallRequest {
+/**
+ * The request as the pipeline reads it, and where its answer is written: one object per call.
+ * `holdEnd`: a reply written before the body was read (a 415, a refusal) ends once the body is in.
+ */
+export class NodeToolRequest implements ToolCallRequest, AnswerReceiver {
   readonly #incoming: IncomingMessage;
   readonly #outgoing: ServerResponse;
+  readonly #holdEnd: boolean;
 
-  constructor(incoming: IncomingMessage, outgoing: ServerResponse) {
+  constructor(incoming: IncomingMessage, outgoing: ServerResponse, holdEnd: boolean) {
     this.#incoming = incoming;
     this.#outgoing = outgoing;
+    this.#holdEnd = holdEnd;
+  }
+
+  answered(answer: ToolCallAnswer): void {
+    if (this.#holdEnd) endAfterBody(this.#incoming, this.#outgoing);
+    if (!isEventStreamCall(answer)) this.#write(answer);
+    // Never asked for here (the filter leaves event streams to hono, which writes them); were
+    // one answered, its call still runs and gives its slot back, answered as plain JSON.
+    else void answer.events(NO_LIVE).then((reply) => this.#write(reply));
+  }
+
+  #write(reply: HttpReply): void {
+    const outgoing = this.#outgoing;
+    try {
+      writeReply(outgoing, reply);
+    } catch (error) {
+      reportException(error, { action: PLUGIN_NAME, phase: this.phase });
+      if (!outgoing.headersSent) writeReply(outgoing, FixedReplies.internal);
+      else outgoing.destroy();
+    }
   }
 
   get method(): string {
@@ -43,33 +82,55 @@ export class NodeToolRequest implements ToolCallRequest {
     return false;
   }
 
-  readBody(maxBytes: number): Promise<BodyRead> {
-    return readNodeBody(this.#incoming, maxBytes);
+  readBody(maxBytes: number, receiver: BodyReceiver): void {
+    readNodeBodyInto(this.#incoming, maxBytes, receiver);
   }
 
   drain(): void {
     drain(this.#incoming);
   }
 
-  readonly signal = (): AbortSignal => clientSignal(this.#outgoing);
+  signal(): AbortSignal {
+    return clientSignal(this.#outgoing);
+  }
 
   resourceMetadataUrl(resourcePath: string): string {
     return protectedResourceMetadataUrl(requestHead(this.#incoming), resourcePath);
   }
 }
 
+const NO_LIVE: LiveChannel = Object.freeze({});
+
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * The reply as @hono/node-server would write its `Response`: the JSON headers, `nosniff`, the
  * length, and the body in one `end`. The headers go as a flat array (Node's raw form), which
- * `writeHead` takes without walking an object's keys.
+ * `writeHead` takes without walking an object's keys; a reply with no headers of its own (almost
+ * every one) reuses one array, its length slot set per reply — `writeHead` turns the array into
+ * the response's header block before it returns and keeps no reference to it.
  */
-export function writeReply(outgoing: ServerResponse, reply: HttpReply): void {
+function writeReply(outgoing: ServerResponse, reply: HttpReply): void {
   const body = reply.encoded ?? JSON.stringify(reply.body);
-  const length = String(Buffer.byteLength(body));
-  const head = ["content-type", JSON_TYPE, "x-content-type-options", "nosniff", "content-length", length];
-  if (reply.headers !== undefined) for (const name in reply.headers) head.push(name, reply.headers[name]!);
-  outgoing.writeHead(reply.status, head);
+  const length = Buffer.byteLength(body);
+  if (reply.headers === undefined) {
+    PLAIN_HEAD[LENGTH_SLOT] = length;
+    outgoing.writeHead(reply.status, PLAIN_HEAD);
+  } else {
+    const head: (string | number)[] = [...PLAIN_HEAD];
+    head[LENGTH_SLOT] = length;
+    for (const name in reply.headers) head.push(name, reply.headers[name]!);
+    outgoing.writeHead(reply.status, head);
+  }
   outgoing.end(body);
 }
+
+const PLAIN_HEAD: (string | number)[] = [
+  "content-type",
+  JSON_TYPE,
+  "x-content-type-options",
+  "nosniff",
+  "content-length",
+  0,
+];
+const LENGTH_SLOT = 5;

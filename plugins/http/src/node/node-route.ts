@@ -15,16 +15,12 @@
  * background call — falls through to hono untouched.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { reportException, type HttpServingPolicy, type LiveChannel } from "@axn/core";
-import { endAfterBody, nodeHostHeader, unreadNodeBody } from "@axn/sdk/serving";
-import { PLUGIN_NAME } from "../config.js";
+import type { HttpServingPolicy } from "@axn/core";
+import { nodeHostHeader, unreadNodeBody } from "@axn/sdk/serving";
 import { answerToolCall } from "../pipeline/answer-tool-call.js";
 import { wantsEventStream } from "../pipeline/event-stream.js";
 import type { ToolRouteTable } from "../pipeline/route-table.js";
-import { isEventStreamCall } from "../pipeline/tool-request.js";
-import { FixedReplies } from "../pipeline/tool-route.js";
-import type { HttpReply } from "../replies.js";
-import { NodeToolRequest, writeReply } from "./node-request.js";
+import { NodeToolRequest } from "./node-request.js";
 
 /** Answers a request it can take (`true`), or leaves it untouched for the hono app (`false`). */
 export type NodeToolRoute = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
@@ -59,28 +55,11 @@ export function nodeToolRoute(table: ToolRouteTable, holdEnd = false): NodeToolR
       if (serving.checkRequest(requestHeadOf(host)) !== undefined) return false;
       allowedHost = host;
     }
-    void answerToolCall(route, new NodeToolRequest(incoming, outgoing)).then((answer) => {
-      // A reply written before the body was read (a 415, a refusal) ends once the body is in.
-      if (holdEnd) endAfterBody(incoming, outgoing);
-      if (!isEventStreamCall(answer)) return write(incoming, outgoing, answer);
-      // Never asked for here (the filter leaves event streams to hono, which writes them); were
-      // one answered, its call still runs and gives its slot back, answered as plain JSON.
-      return answer.events(NO_LIVE).then((reply) => write(incoming, outgoing, reply));
-    });
+    // The request is also where its answer is written: one object per call.
+    const request = new NodeToolRequest(incoming, outgoing, holdEnd);
+    answerToolCall(route, request, request);
     return true;
   };
-}
-
-const NO_LIVE: LiveChannel = Object.freeze({});
-
-function write(incoming: IncomingMessage, outgoing: ServerResponse, reply: HttpReply): void {
-  try {
-    writeReply(outgoing, reply);
-  } catch (error) {
-    reportException(error, { action: PLUGIN_NAME, phase: `${incoming.method ?? "POST"} ${incoming.url ?? ""}` });
-    if (!outgoing.headersSent) writeReply(outgoing, FixedReplies.internal);
-    else outgoing.destroy();
-  }
 }
 
 /**

@@ -17,7 +17,7 @@
  * ```
  */
 import type { AmbientContextSource, AnyAxn, CallOptions, JsonSchema } from "@axn/core";
-import { resolveToolName, toolPipeline } from "@axn/sdk/adapter";
+import { resolveToolName, toolPipeline, toolPipelineInto, type ToolPipelineInto } from "@axn/sdk/adapter";
 import { ADAPTER_KEY } from "../config.js";
 import { EXPOSES_REPLY, MESSAGE_REPLY } from "./map-result.js";
 import type { HttpReply } from "../replies.js";
@@ -65,7 +65,8 @@ export interface HttpOperation {
 export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
   const toolName = resolveToolName(action, ADAPTER_KEY, { caller: "HttpAdapter.wrap" });
   const toolVersion = action.toolVersion;
-  return Object.freeze({
+  const mapping = action.outputSchema === undefined ? MESSAGE_REPLY : EXPOSES_REPLY;
+  const op: HttpOperation = Object.freeze({
     action,
     toolName,
     toolVersion,
@@ -78,6 +79,49 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): HttpOperation {
     semanticHints: action.semanticHints,
     // The options go to the pipeline as they are; an omitted ambient context becomes `{}` there,
     // so no ambient state of the server process leaks into a call.
-    invoke: toolPipeline(action, action.outputSchema === undefined ? MESSAGE_REPLY : EXPOSES_REPLY, { toolName }),
+    invoke: toolPipeline(action, mapping, { toolName }),
   });
+  invokers.set(op, toolPipelineInto(action, mapping, { toolName }));
+  return op;
+}
+
+/** The same pipeline as each operation's `invoke`, told to a receiver: what the app's routes call. */
+const invokers = new WeakMap<HttpOperation, ToolPipelineInto<HttpReply>>();
+
+/**
+ * How a route runs `op`'s calls: its receiver pipeline when `wrap` made it, else (an operation
+ * built some other way) its `invoke`, with the promise told to the receiver. The route's options
+ * have `signal` and `onOverdue` as methods, which the tool pipeline calls on them; an `invoke` of
+ * another making may call them detached, or spread the options (which copies own properties only),
+ * so it gets them as functions of their own.
+ */
+export function operationInvoker(op: HttpOperation): ToolPipelineInto<HttpReply> {
+  return (
+    invokers.get(op) ??
+    ((args, call, receiver) =>
+      void op.invoke(args, new DetachedOptions(call)).then(
+        (reply) => receiver.answered(reply),
+        (error: unknown) => receiver.failed(error),
+      ))
+  );
+}
+
+/** A call's options as own properties that work detached; `live` stays read through (built on first use). */
+class DetachedOptions implements InvokeHttpOptions {
+  readonly #call: InvokeHttpOptions;
+  readonly ambientContext: InvokeHttpOptions["ambientContext"];
+  readonly signal: InvokeHttpOptions["signal"];
+  readonly onOverdue: (settled: Promise<void>) => void;
+
+  constructor(call: InvokeHttpOptions) {
+    this.#call = call;
+    this.ambientContext = call.ambientContext;
+    const signal = call.signal;
+    this.signal = typeof signal === "function" ? () => signal.call(call) : signal;
+    this.onOverdue = (settled) => call.onOverdue?.(settled);
+  }
+
+  get live(): InvokeHttpOptions["live"] {
+    return this.#call.live;
+  }
 }

@@ -11,48 +11,66 @@
  * and is answered as JSON, or as Server-Sent Events when it asked for them. Host/Origin and
  * authentication come before routing, in the listener (they guard every route, not only tools).
  *
- * It never rejects: a fault is reported and answered with the adapter's own 500.
+ * It never throws: a fault is reported and answered with the adapter's own 500.
  *
  * @example
  * ```ts
- * const answer = await answerToolCall(route, request); // a listener's converted request
- * if (isEventStreamCall(answer)) openStream(answer); else write(answer);
+ * answerToolCall(route, request, { // a listener's converted request
+ *   answered: (answer) => (isEventStreamCall(answer) ? openStream(answer) : write(answer)),
+ * });
  * ```
  */
 import { accessRefusal, principalFrom, reportException, type AmbientContextSource, type LiveChannel } from "@axn/core";
-import { roundsChannel, runRounds, type InputRounds } from "@axn/sdk/adapter";
-import { CallSlot, isJsonContentType, type BodyRead } from "@axn/sdk/serving";
+import {
+  roundsChannel,
+  runRounds,
+  runRoundsInto,
+  type InputRounds,
+  type RoundCall,
+  type RoundOutcome,
+  type RoundRunning,
+} from "@axn/sdk/adapter";
+import { CallSlot, isJsonContentType, type BodyRead, type BodyReceiver } from "@axn/sdk/serving";
 import { PLUGIN_NAME } from "../config.js";
 import { errorReply, type HttpReply } from "../replies.js";
 import { enqueueReply } from "../jobs/jobs.js";
 import { wantsEventStream } from "./event-stream.js";
 import { inputRequiredReply, isAnswersContentType, prepareRound, type PreparedRound } from "./input-round.js";
 import { parseJsonBody } from "./parse-json.js";
-import type { ToolCallAnswer, ToolCallRequest } from "./tool-request.js";
+import type { AnswerReceiver, ToolCallAnswer, ToolCallRequest } from "./tool-request.js";
 import { FixedReplies, type ToolRoute } from "./tool-route.js";
 import type { InvokeHttpOptions } from "../operation/wrap.js";
 
 /**
- * Promise chains, not one async function: an async function's state (its registers, its context,
- * a promise per `await`) was the largest single allocation of a call (bench: http-inprocess.ts
- * `ALLOC=1`); here a plain call pays for the body read's continuation and the call's.
+ * One object per call, not promise chains: the body read tells the call (`bodyRead`), the call
+ * tells the listener (`receiver.answered`). An async function's state, then a promise and a
+ * closure per step, were the largest allocations of a call (bench: http-inprocess.ts `ALLOC=1`).
+ * `receiver` is told exactly once — at once for a refusal before the body, else on a later turn.
  */
-export function answerToolCall(route: ToolRoute, request: ToolCallRequest): Promise<ToolCallAnswer> {
+export function answerToolCall(route: ToolRoute, request: ToolCallRequest, receiver: AnswerReceiver): void {
+  let answer: ToolCallAnswer;
   try {
-    if (request.method !== "POST") return Promise.resolve(FixedReplies.methodNotAllowed);
-    if (route.restricted && accessRefusal(route.op.action, principalFrom(request.ambientContext)) !== undefined)
-      return refuse(route, request);
-    const contentType = request.header("content-type");
-    // A retry answering a 428 has its own media type: a plain JSON body is only ever the arguments.
-    const answering = !isJsonContentType(contentType) && isAnswersContentType(contentType);
-    if (!answering && !isJsonContentType(contentType)) return Promise.resolve(FixedReplies.unsupportedMediaType);
-    return request.readBody(route.maxBodyBytes).then((read) => answerBody(route, request, answering, read));
+    if (request.method !== "POST") answer = FixedReplies.methodNotAllowed;
+    else if (route.restricted && accessRefusal(route.op.action, principalFrom(request.ambientContext)) !== undefined) {
+      void refuse(route, request).then((refused) => receiver.answered(refused));
+      return;
+    } else {
+      const contentType = request.header("content-type");
+      // A retry answering a 428 has its own media type: a plain JSON body is only ever the arguments.
+      const answering = !isJsonContentType(contentType) && isAnswersContentType(contentType);
+      if (!answering && !isJsonContentType(contentType)) answer = FixedReplies.unsupportedMediaType;
+      else {
+        request.readBody(route.maxBodyBytes, new ToolCall(route, request, answering, receiver));
+        return;
+      }
+    }
   } catch (error) {
-    return Promise.resolve(fault(request, error, false));
+    answer = fault(request, error, false);
   }
+  receiver.answered(answer);
 }
 
-/** A caller the action's access policy refuses, refused before its body is read. */
+/** A caller the action's access policy refuses, refused before its body is read. Never rejects. */
 async function refuse(route: ToolRoute, request: ToolCallRequest): Promise<ToolCallAnswer> {
   const ambientContext = request.ambientContext;
   try {
@@ -67,15 +85,39 @@ async function refuse(route: ToolRoute, request: ToolCallRequest): Promise<ToolC
   }
 }
 
-/** The call once its body is read: parsed, then enqueued, or run under a call slot. */
-function answerBody(
-  route: ToolRoute,
-  request: ToolCallRequest,
-  answering: boolean,
-  read: BodyRead,
-): ToolCallAnswer | Promise<ToolCallAnswer> {
-  let taken: CallSlot | undefined;
-  try {
+/** One call once its content type is accepted: its body read, parsed, then enqueued, or run under a call slot. */
+class ToolCall implements BodyReceiver, RoundCall<HttpReply> {
+  readonly #route: ToolRoute;
+  readonly #request: ToolCallRequest;
+  readonly #answering: boolean;
+  readonly #receiver: AnswerReceiver;
+  #round: (PreparedRound & { ok: true }) | undefined;
+  #slot: CallSlot | undefined;
+
+  constructor(route: ToolRoute, request: ToolCallRequest, answering: boolean, receiver: AnswerReceiver) {
+    this.#route = route;
+    this.#request = request;
+    this.#answering = answering;
+    this.#receiver = receiver;
+  }
+
+  /** Called from the body's events: it never throws (a fault is answered as one). */
+  bodyRead(read: BodyRead): void {
+    let answer: ToolCallAnswer | undefined;
+    try {
+      answer = this.#start(read);
+    } catch (error) {
+      // Thrown before the call ran: its slot, if taken, is free again.
+      this.#slot?.answered();
+      answer = fault(this.#request, error, false);
+    }
+    if (answer !== undefined) this.#receiver.answered(answer);
+  }
+
+  /** The answer at once, or `undefined` when the call runs (and answers when it is done). */
+  #start(read: BodyRead): ToolCallAnswer | undefined {
+    const route = this.#route;
+    const request = this.#request;
     if (!read.ok) {
       if (read.reason === "incomplete") return FixedReplies.incompleteBody;
       // The client may still be sending: read (and drop) the rest, up to a bound, so it gets the 413.
@@ -89,36 +131,63 @@ function answerBody(
     // A background call takes no call slot: it only enqueues. (Nobody is there to answer a
     // question: its body's `ctx.elicit` is `unavailable`, and a body of answers is refused.)
     if (request.asyncRequested()) {
-      if (answering) return FixedReplies.answersInBackground;
-      return enqueueReply(op, parsed.value, ambientContext, route.basePath, request.header("idempotency-key")).then(
-        undefined,
-        (error: unknown) => fault(request, error, false),
+      if (this.#answering) return FixedReplies.answersInBackground;
+      const receiver = this.#receiver;
+      void enqueueReply(op, parsed.value, ambientContext, route.basePath, request.header("idempotency-key")).then(
+        (reply) => receiver.answered(reply),
+        (error: unknown) => receiver.answered(fault(request, error, false)),
       );
+      return undefined;
     }
     // The round this call starts, or resumes with the answers it carries (input-round.ts).
-    const round = prepareRound(op, route.roundState, parsed.value, ambientContext, answering);
+    const round = prepareRound(op, route.roundState, parsed.value, ambientContext, this.#answering);
     if (!round.ok) return round.reply;
     const release = route.serving.acquireCall();
     if (release === undefined) return FixedReplies.busy;
     // The slot is given back when the call is answered, or — answered at its deadline while the
     // body runs on — when the body ends, so abandoned work stays counted against the cap.
-    taken = new CallSlot(release);
-    if (wantsEventStream(request.header("accept"))) return eventStreamCall(route, request, round, taken);
-    const slot = taken;
-    return ask(route, request, round, slot, undefined).then(
-      (reply) => {
-        slot.answered();
-        return reply;
-      },
-      (error: unknown) => {
-        slot.answered();
-        return fault(request, error, true);
-      },
-    );
-  } catch (error) {
-    // Thrown before the call ran: its slot, if taken, is free again.
-    taken?.answered();
-    return fault(request, error, false);
+    const slot = new CallSlot(release);
+    this.#slot = slot;
+    if (wantsEventStream(request.header("accept"))) return eventStreamCall(route, request, round, slot);
+    this.#round = round;
+    // Through the rounds engine: `run` below, then `done`, `asked` or `failed`.
+    runRoundsInto(round.rounds, this);
+    return undefined;
+  }
+
+  /** One run of the body, with this round's answers. */
+  run(running: RoundRunning<HttpReply>): void {
+    const round = this.#round!;
+    const options = new RoundCallOptions(this.#request.ambientContext, running, round.rounds, undefined, this.#slot!);
+    this.#route.invoke(round.args, options, running);
+  }
+
+  callerSignal(): AbortSignal {
+    return this.#request.signal();
+  }
+
+  done(reply: HttpReply): void {
+    this.#slot!.answered();
+    this.#receiver.answered(reply);
+  }
+
+  /** The body asked what nobody has answered: the 428 with its questions and signed state. */
+  asked(): void {
+    let reply: HttpReply;
+    try {
+      const route = this.#route;
+      reply = inputRequiredReply(route.op, route.roundState, this.#request.ambientContext, this.#round!);
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    this.done(reply);
+  }
+
+  /** `invoke` fails only for a mapping bug rethrown in development (see `fault`). */
+  failed(error: unknown): void {
+    this.#slot!.answered();
+    this.#receiver.answered(fault(this.#request, error, true));
   }
 }
 
@@ -131,24 +200,26 @@ function fault(request: ToolCallRequest, error: unknown, invoking: boolean): Htt
   return invoking ? FixedReplies.unrenderable : FixedReplies.internal;
 }
 
-// The call's run, and its stream, outside `answerToolCall`: no closure there, so none of its
-// locals has to live in a context allocated on every call.
-
-/** The call through the rounds engine: its reply, or the 428 of a body that asked. */
+/** The call through the rounds engine: its reply, or that its body asked. */
 function ask(
   route: ToolRoute,
   request: ToolCallRequest,
   round: PreparedRound & { ok: true },
   slot: CallSlot,
   live: LiveChannel | undefined,
-): Promise<HttpReply> {
-  const { op } = route;
+): Promise<RoundOutcome<HttpReply>> {
   const ambientContext = request.ambientContext;
   return runRounds(
     round.rounds,
-    (signal) => op.invoke(round.args, new RoundCallOptions(ambientContext, signal, round.rounds, live, slot)),
-    request.signal,
-  ).then((outcome) => (outcome.done ? outcome.value : inputRequiredReply(op, route.roundState, ambientContext, round)));
+    // Through the route's pipeline, as a plain call runs: an operation not made by `wrap` gets the
+    // options' methods as functions of their own there (operation/wrap.ts).
+    (signal) =>
+      new Promise<HttpReply>((resolve, reject) => {
+        const options = new RoundCallOptions(ambientContext, { signal }, round.rounds, live, slot);
+        route.invoke(round.args, options, { answered: resolve, failed: reject });
+      }),
+    () => request.signal(),
+  );
 }
 
 /** The stream's call gives its slot back when the call (not the response) is done. */
@@ -158,32 +229,49 @@ function eventStreamCall(
   round: PreparedRound & { ok: true },
   slot: CallSlot,
 ): ToolCallAnswer {
-  return { events: (live) => ask(route, request, round, slot, live).finally(() => slot.answered()) };
+  return {
+    events: (live) =>
+      ask(route, request, round, slot, live)
+        .then((outcome) =>
+          outcome.done ? outcome.value : inputRequiredReply(route.op, route.roundState, request.ambientContext, round),
+        )
+        .finally(() => slot.answered()),
+  };
 }
 
 /**
  * One run's options: the live channel (the rounds' questions, then `base`'s progress and log) is
- * built only when the body first reaches for it — most calls never do.
+ * built only when the body first reaches for it — most calls never do. `signal` and `onOverdue`
+ * are methods, not a closure each per call: the tool pipeline calls them on these options
+ * (operation/wrap.ts hands an operation of another making options it may call detached).
  */
 class RoundCallOptions implements InvokeHttpOptions {
   readonly ambientContext: AmbientContextSource;
-  readonly signal: () => AbortSignal;
+  readonly #signals: { signal(): AbortSignal };
   readonly #rounds: InputRounds;
   readonly #base: LiveChannel | undefined;
-  readonly onOverdue: (settled: Promise<void>) => void;
+  readonly #slot: CallSlot;
 
   constructor(
     ambientContext: AmbientContextSource,
-    signal: () => AbortSignal,
+    signals: { signal(): AbortSignal },
     rounds: InputRounds,
     base: LiveChannel | undefined,
     slot: CallSlot,
   ) {
     this.ambientContext = ambientContext;
-    this.signal = signal;
+    this.#signals = signals;
     this.#rounds = rounds;
     this.#base = base;
-    this.onOverdue = slot.onOverdue;
+    this.#slot = slot;
+  }
+
+  signal(): AbortSignal {
+    return this.#signals.signal();
+  }
+
+  onOverdue(settled: Promise<void>): void {
+    this.#slot.onOverdue(settled);
   }
 
   get live(): LiveChannel {

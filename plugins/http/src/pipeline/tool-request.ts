@@ -6,7 +6,7 @@
  * Node's `IncomingMessage` / `ServerResponse` (node/node-request.ts).
  */
 import type { AmbientContextSource, LiveChannel } from "@axn/core";
-import type { BodyRead } from "@axn/sdk/serving";
+import type { BodyReceiver } from "@axn/sdk/serving";
 import type { HttpReply } from "../replies.js";
 
 /** One tool-route request, as the pipeline reads it. Each method is asked at most once per call. */
@@ -17,12 +17,12 @@ export interface ToolCallRequest {
   header(name: "content-type" | "accept" | "idempotency-key"): string | null;
   /** Whether the call asks to run in the background (`?async=1`, `Prefer: respond-async`: jobs/jobs.ts). */
   asyncRequested(): boolean;
-  /** The body, under the limit (`@axn/sdk/serving`'s readers). */
-  readBody(maxBytes: number): Promise<BodyRead>;
+  /** Reads the body under the limit (`@axn/sdk/serving`'s readers) and tells `receiver` once, on a later turn. */
+  readBody(maxBytes: number, receiver: BodyReceiver): void;
   /** Reads and drops the rest of the body (up to a bound), so a client still sending gets its answer. */
   drain(): void;
   /** The client-disconnect signal, built only when the action reads `ctx.signal`. */
-  readonly signal: () => AbortSignal;
+  signal(): AbortSignal;
   /** The RFC 9728 metadata URL of the resource at `resourcePath`, as the client addressed it. */
   resourceMetadataUrl(resourcePath: string): string;
   /** Names the request in a report (`POST /api/quote/v1`). */
@@ -39,6 +39,14 @@ export interface EventStreamCall {
 }
 
 export type ToolCallAnswer = HttpReply | EventStreamCall;
+
+/**
+ * Told a call's answer, once, for the listener to write: an object, so the pipeline hands it on
+ * without a promise per call. It must not throw (a fault writing the answer is the listener's to handle).
+ */
+export interface AnswerReceiver {
+  answered(answer: ToolCallAnswer): void;
+}
 
 export function isEventStreamCall(answer: ToolCallAnswer): answer is EventStreamCall {
   return "events" in answer;

@@ -6,12 +6,14 @@
  */
 import { isPublic, type HttpServingPolicy } from "@axn/core";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from "@axn/sdk/serving";
-import type { RoundStateCodec } from "@axn/sdk/adapter";
-import type { HttpOperation } from "../operation/wrap.js";
+import type { RoundStateCodec, ToolPipelineInto } from "@axn/sdk/adapter";
+import { operationInvoker, type HttpOperation } from "../operation/wrap.js";
 import { errorReply, InputMessages, Messages, type HttpReply } from "../replies.js";
 
 export interface ToolRoute {
   readonly op: HttpOperation;
+  /** `op`'s pipeline, told to the call's own object (operation/wrap.ts). */
+  readonly invoke: ToolPipelineInto<HttpReply>;
   /** The full path, `{basePath}/{tool}/v{n}`. */
   readonly path: string;
   readonly basePath: string;
@@ -42,6 +44,7 @@ export function toolRoute(
 ): ToolRoute {
   return Object.freeze({
     op,
+    invoke: operationInvoker(op),
     path: `${basePath}${op.route}`,
     basePath,
     resourcePath: basePath === "" ? "/" : basePath,

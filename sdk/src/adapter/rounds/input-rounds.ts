@@ -43,6 +43,11 @@ const NO_RESPONSES: Readonly<Record<string, unknown>> = Object.freeze({});
 /** The key of the n-th question of a call when the body did not name it (`AskOptions.key`). */
 const positionalKey = (index: number): string => `q${index}`;
 
+/** Told when a round's body asked what nobody has answered (`InputRounds.onNeeded`). */
+export interface RoundWaiter {
+  needed(): void;
+}
+
 export class InputRounds {
   readonly #carried: CarriedRounds;
   readonly #responses: Readonly<Record<string, unknown>>;
@@ -53,7 +58,7 @@ export class InputRounds {
   #openDigests: Record<string, PendingQuestion> | undefined;
   #asked: string[] | undefined;
   #answers: unknown[] | undefined;
-  #wake: (() => void) | undefined;
+  #wake: RoundWaiter | undefined;
 
   /**
    * `carried` is what the verified state of the previous round holds; `responses` the caller's
@@ -71,11 +76,11 @@ export class InputRounds {
   }
 
   /**
-   * Calls `wake` once the body asked a question nobody has answered (one turn after the first, so
-   * every question of that turn is in). A callback, not a promise: most calls never ask, and pay
-   * for no promise.
+   * Tells `wake` once the body asked a question nobody has answered (one turn after the first, so
+   * every question of that turn is in). An object told, not a promise: most calls never ask, and
+   * pay for no promise (nor a closure: the rounds engine's per-call object is the waiter).
    */
-  onNeeded(wake: () => void): void {
+  onNeeded(wake: RoundWaiter): void {
     this.#wake = wake;
   }
 
@@ -102,7 +107,7 @@ export class InputRounds {
     const first = this.#open === undefined;
     (this.#open ??= {})[name] = question;
     (this.#openDigests ??= {})[name] = { kind: question.kind, digest };
-    if (first) setImmediate(() => this.#wake?.());
+    if (first) setImmediate(() => this.#wake?.needed());
     return new Promise<never>(() => undefined);
   }
 
