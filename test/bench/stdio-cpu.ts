@@ -18,6 +18,8 @@
  *     compiler (warm-up: a larger share the smaller `from`), its GC, its ICs and builtins, and the
  *     JavaScript of each package (through the perf map). Slow: minutes per side.
  *
+ * Either mode with `--2025` speaks row 4e's era instead (`initialize`, then plain requests).
+ *
  * Start it with the Node the bench measures (Node 24: test/support/node-major.ts); the servers run
  * on the same binary.
  */
@@ -42,16 +44,28 @@ const ENVELOPE = {
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 const line = (message: object): string => `${JSON.stringify(message)}\n`;
-const DISCOVER = line({
-  jsonrpc: "2.0",
-  id: "server-discover-probe-1",
-  method: "server/discover",
-  params: { _meta: ENVELOPE },
-});
+/**
+ * `--2025`: the era of row 4e instead — the `Client`'s default `initialize` (and `initialized`),
+ * then requests with no envelope — to tell what the era adds from what every call costs.
+ */
+const LEGACY = process.argv.includes("--2025");
+const OPENING = LEGACY
+  ? line({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "bench-client", version: "1.0.0" },
+      },
+    })
+  : line({ jsonrpc: "2.0", id: "server-discover-probe-1", method: "server/discover", params: { _meta: ENVELOPE } });
+const INITIALIZED = line({ jsonrpc: "2.0", method: "notifications/initialized" });
 const call = (id: number): string =>
   line({
     method: "tools/call",
-    params: { name: "add", arguments: { a: 20, b: 22 }, _meta: ENVELOPE },
+    params: { name: "add", arguments: { a: 20, b: 22 }, ...(LEGACY ? {} : { _meta: ENVELOPE }) },
     jsonrpc: "2.0",
     id,
   });
@@ -62,7 +76,7 @@ class Served {
   readonly #child;
   #buffered = "";
   #waiting: ((reply: string) => void) | undefined;
-  #next = 0;
+  #next = 1;
 
   constructor(side: Side, wrapper: readonly string[] = [], nodeFlags: readonly string[] = []) {
     const command = [...wrapper, process.execPath, ...nodeFlags, ...SIDES[side]];
@@ -92,9 +106,12 @@ class Served {
     });
   }
 
-  async discover(): Promise<void> {
-    const reply = await this.#send(DISCOVER);
-    if (!reply.includes('"supportedVersions"')) throw new Error(`stdio-cpu: server/discover answered ${reply}`);
+  /** The era's opening: `server/discover` (2026-07-28), or `initialize` and `initialized` (2025-11-25). */
+  async open(): Promise<void> {
+    const reply = await this.#send(OPENING);
+    if (!reply.includes(LEGACY ? '"protocolVersion":"2025-11-25"' : '"supportedVersions"'))
+      throw new Error(`stdio-cpu: the opening request answered ${reply}`);
+    if (LEGACY) this.#child.stdin.write(INITIALIZED);
   }
 
   async calls(count: number): Promise<void> {
@@ -128,7 +145,7 @@ function cpuMicros(pid: number): { readonly main: number; readonly all: number }
 async function cpu(calls: number, rounds: number, warm: number): Promise<void> {
   const served = { bare: new Served("bare"), axn: new Served("axn") };
   for (const side of Object.values(served)) {
-    await side.discover();
+    await side.open();
     await side.calls(warm);
   }
   const per = {
@@ -222,7 +239,7 @@ async function counted(side: Side, calls: number): Promise<Map<string, number>> 
     ["--single-threaded", "--perf-basic-prof"],
   );
   const pid = served.pid;
-  await served.discover();
+  await served.open();
   await served.calls(calls);
   await served.end();
   const mapFile = `/tmp/perf-${pid}.map`;
@@ -280,10 +297,10 @@ async function instructions(from: number, to: number): Promise<void> {
   console.log(`axn ÷ bare ${(total("axn") / total("bare")).toFixed(3)}×`);
 }
 
-const [mode = "", first, second, third] = process.argv.slice(2);
+const [mode = "", first, second, third] = process.argv.slice(2).filter((arg) => arg !== "--2025");
 if (mode === "cpu") await cpu(Number(first ?? 20_000), Number(second ?? 5), Number(third ?? 5000));
 else if (mode === "instructions") await instructions(Number(first ?? 2000), Number(second ?? 8000));
 else {
-  process.stderr.write("usage: stdio-cpu.ts cpu [calls] [rounds] [warm-up] | instructions [from] [to]\n");
+  process.stderr.write("usage: stdio-cpu.ts cpu [calls] [rounds] [warm-up] | instructions [from] [to]  [--2025]\n");
   process.exit(2);
 }
