@@ -30,7 +30,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spread } from "./lib/stats.js";
 
-const fromRoot = (file: string): string => fileURLToPath(new URL(`../../${file}`, import.meta.url));
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const fromRoot = (file: string): string => `${ROOT}${file}`;
 const SIDES = {
   bare: [fromRoot("test/bench/peers/bare-stdio-server.mjs")],
   axn: [fromRoot("sdk/bin/axn.js"), "serve", "--config", fromRoot("test/bench/apps/add/axn.config.ts"), "--mcp-stdio"],
@@ -162,7 +163,9 @@ async function cpu(calls: number, rounds: number, warm: number): Promise<void> {
     }
   }
   await Promise.all(Object.values(served).map((side) => side.end()));
-  console.log(`server CPU per call, ${rounds} rounds of ${calls} calls after ${warm}:`);
+  console.log(
+    `server CPU per call (${LEGACY ? "2025-11-25" : "2026-07-28"}), ${rounds} rounds of ${calls} calls after ${warm}:`,
+  );
   for (const threads of ["main", "all"] as const) {
     const { bare, axn } = per[threads];
     const ratios = axn.map((value, round) => value / bare[round]!);
@@ -230,8 +233,8 @@ function selfInstructions(text: string): Map<string, number> {
   return costs;
 }
 
-/** Instructions by area of one run of `calls` calls under callgrind. */
-async function counted(side: Side, calls: number): Promise<Map<string, number>> {
+/** Instructions by area, and by function (JIT code named through the perf map), of one run of `calls` calls under callgrind. */
+async function counted(side: Side, calls: number): Promise<Counted> {
   const out = join(tmpdir(), `stdio-cpu-${side}-${calls}-${process.pid}.callgrind`);
   const served = new Served(
     side,
@@ -266,20 +269,36 @@ async function counted(side: Side, calls: number): Promise<Map<string, number>> 
   rmSync(out, { force: true });
   rmSync(mapFile, { force: true });
   const areas = new Map<string, number>();
+  const functions = new Map<string, number>();
   for (const [fn, cost] of selfCost) {
     const address = /^0x([0-9a-f]+)/.exec(fn);
-    const area = areaOf(address === null ? fn : jsAt(Number.parseInt(address[1]!, 16)));
+    // A function's tiers (V8's ~ ^ + * prefixes) and callgrind's recursion marks count as one.
+    const name = (address === null ? fn : jsAt(Number.parseInt(address[1]!, 16)))
+      .replace(/^JS JS:[~^+*]?'?/, "JS ")
+      .replace(/'\d+$/, "");
+    const area = areaOf(name);
     areas.set(area, (areas.get(area) ?? 0) + cost);
+    functions.set(name, (functions.get(name) ?? 0) + cost);
   }
-  return areas;
+  return { areas, functions };
+}
+
+interface Counted {
+  readonly areas: Map<string, number>;
+  readonly functions: Map<string, number>;
 }
 
 async function instructions(from: number, to: number): Promise<void> {
   const perCall: Record<Side, Map<string, number>> = { bare: new Map(), axn: new Map() };
+  const byFunction: Record<Side, Map<string, number>> = { bare: new Map(), axn: new Map() };
+  const difference = (into: Map<string, number>, low: Map<string, number>, high: Map<string, number>): void => {
+    for (const key of new Set([...low.keys(), ...high.keys()]))
+      into.set(key, ((high.get(key) ?? 0) - (low.get(key) ?? 0)) / (to - from));
+  };
   for (const side of ["bare", "axn"] as const) {
     const [low, high] = [await counted(side, from), await counted(side, to)];
-    for (const area of new Set([...low.keys(), ...high.keys()]))
-      perCall[side].set(area, ((high.get(area) ?? 0) - (low.get(area) ?? 0)) / (to - from));
+    difference(perCall[side], low.areas, high.areas);
+    difference(byFunction[side], low.functions, high.functions);
   }
   const total = (side: Side): number => [...perCall[side].values()].reduce((sum, n) => sum + n, 0);
   const areas = [...new Set([...perCall.bare.keys(), ...perCall.axn.keys()])].sort();
@@ -295,6 +314,15 @@ async function instructions(from: number, to: number): Promise<void> {
     `${"total".padEnd(38)}${k(total("bare"))}${k(total("axn"))}${k(total("axn") - total("bare")).padStart(12)}`,
   );
   console.log(`axn ÷ bare ${(total("axn") / total("bare")).toFixed(3)}×`);
+  console.log("the functions axn spends most beyond bare, per call:");
+  const extra = [...new Set([...byFunction.bare.keys(), ...byFunction.axn.keys()])]
+    .map((name) => ({ name, bare: byFunction.bare.get(name) ?? 0, axn: byFunction.axn.get(name) ?? 0 }))
+    .sort((a, b) => b.axn - b.bare - (a.axn - a.bare))
+    .slice(0, 30);
+  for (const { name, bare, axn } of extra)
+    console.log(
+      `${k(bare)}${k(axn)}${k(axn - bare).padStart(12)}  ${name.replace(`file://${ROOT}`, "").replace("node_modules/", "").slice(0, 110)}`,
+    );
 }
 
 const [mode = "", first, second, third] = process.argv.slice(2).filter((arg) => arg !== "--2025");
