@@ -158,6 +158,22 @@ describe("bench suite (smoke)", function () {
     for (const line of lines) expect(line).to.match(/^.{42} \d+\.\d\d µs \(min \d+\.\d\d\)$/);
   });
 
+  it("the stdio CPU diagnostic drives both servers in each era and reports their CPU per call", async () => {
+    const script = fileURLToPath(new URL("./stdio-cpu.ts", import.meta.url));
+    for (const [flag, era] of [
+      [[], "2026-07-28"],
+      [["--2025"], "2025-11-25"],
+    ] as const) {
+      const { stdout } = await run(process.execPath, ["--import", "tsx", script, "cpu", "40", "2", "10", ...flag]);
+      const ratio = "axn ÷ bare median \\d+\\.\\d{3}× \\(rounds: \\d+\\.\\d\\d \\d+\\.\\d\\d\\)";
+      expect(stdout.trim().split("\n")).to.have.length(3);
+      const [head, main, all] = stdout.trim().split("\n");
+      expect(head).to.equal(`server CPU per call (${era}), 2 rounds of 40 calls after 10:`);
+      expect(main).to.match(new RegExp(`^  main thread: bare \\d+\\.\\d µs, axn \\d+\\.\\d µs; ${ratio}$`));
+      expect(all).to.match(new RegExp(`^  all threads: bare \\d+\\.\\d µs, axn \\d+\\.\\d µs; ${ratio}$`));
+    }
+  });
+
   it("the profiling harness runs each kind of workload it names", async () => {
     const script = fileURLToPath(new URL("./profile.ts", import.meta.url));
     for (const workload of ["invoke:arktype", "mcp:bare"]) {
