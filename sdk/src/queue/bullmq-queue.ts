@@ -161,10 +161,15 @@ export class BullmqQueue implements QueueBackend {
   /** Redis's clock minus this process's (ms), read once: a deadline is checked in Redis's time. */
   private offset: Promise<number> | undefined;
 
+  /** The event reader, once the stream's last id is read (see `open`); undefined if closed first. */
+  private readonly events: Promise<QueueEvents | undefined>;
+  private closed = false;
+
   private constructor(
     readonly settings: ResolvedQueueSettings,
     private readonly queue: Queue,
-    private readonly events: QueueEvents,
+    lastEventId: Promise<string>,
+    QueueEventsClass: typeof QueueEvents,
     private readonly client: Redis,
     private readonly eventsClient: Redis,
   ) {
@@ -176,13 +181,27 @@ export class BullmqQueue implements QueueBackend {
       for (const waiter of waiting ?? []) waiter(completed);
       this.relays.delete(jobId);
     };
-    events.on("progress", ({ jobId, data }) => {
-      if (isProgressUpdate(data)) this.relays.get(jobId)?.(data);
-    });
-    events.on("completed", ({ jobId, returnvalue }) => wake(jobId, { returnvalue }));
-    events.on("failed", ({ jobId }) => wake(jobId));
-    // Removed (cancelled while waiting, here or elsewhere): its waiters read what it became.
-    events.on("removed", ({ jobId }) => wake(jobId));
+    this.events = lastEventId.then(
+      (id) => {
+        if (this.closed) return undefined;
+        const events = new QueueEventsClass(settings.name, {
+          connection: eventsClient,
+          prefix: settings.prefix,
+          lastEventId: id,
+        });
+        // Connection errors are retried by the client; without a listener Node would treat them as fatal.
+        events.on("error", () => undefined);
+        events.on("progress", ({ jobId, data }) => {
+          if (isProgressUpdate(data)) this.relays.get(jobId)?.(data);
+        });
+        events.on("completed", ({ jobId, returnvalue }) => wake(jobId, { returnvalue }));
+        events.on("failed", ({ jobId }) => wake(jobId));
+        // Removed (cancelled while waiting, here or elsewhere): its waiters read what it became.
+        events.on("removed", ({ jobId }) => wake(jobId));
+        return events;
+      },
+      () => undefined, // closed before Redis answered
+    );
   }
 
   static async open(settings: ResolvedQueueSettings): Promise<BullmqQueue> {
@@ -191,11 +210,17 @@ export class BullmqQueue implements QueueBackend {
     const eventsClient = (await redisClient(settings.connection)) as Redis;
     client.defineCommand("axnAdmit", { lua: ADMIT });
     const queue = new Queue(settings.name, { connection: client, prefix: settings.prefix });
-    const events = new QueueEvents(settings.name, { connection: eventsClient, prefix: settings.prefix });
-    // Connection errors are retried by the client; without a listener Node would treat them as fatal.
-    for (const emitter of [queue, events] as { on(event: "error", listener: (error: Error) => void): unknown }[])
-      emitter.on("error", () => undefined);
-    return new BullmqQueue(settings, queue, events, client, eventsClient);
+    queue.on("error", () => undefined);
+    // The event reader starts at the stream's newest entry as it is now, not at BullMQ's default "$"
+    // (whatever comes after its first XREAD runs): read on the producer's connection before any of
+    // its adds, it precedes every event of this producer's jobs, so a job that ends before the reader's
+    // first read — at startup, or while its connection is away before it has heard an event — is still
+    // heard; a waiter on a job of this producer relies on that (see `ours`). Not awaited: a producer
+    // opens while Redis is away, as before, and the reader starts when Redis answers.
+    const lastEventId = client
+      .xrevrange(queue.toKey("events"), "+", "-", "COUNT", 1)
+      .then(([newest]) => newest?.[0] ?? "0-0");
+    return new BullmqQueue(settings, queue, lastEventId, QueueEvents, client, eventsClient);
   }
 
   async add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string> {
@@ -527,8 +552,9 @@ export class BullmqQueue implements QueueBackend {
     // Gracefully while Redis answers. A close that does not finish in CLOSE_GRACE_MS (Redis went away
     // meanwhile: the clients are reconnecting, and would retry forever) ends in disconnect(), which
     // stops the retries — a closed queue never leaves a client dialling a server that is gone.
+    this.closed = true;
     const graceful = (async () => {
-      await this.events.close();
+      await (await this.events)?.close();
       await this.queue.close();
       await Promise.allSettled([this.client.quit(), this.eventsClient.quit()]);
     })().catch(() => undefined);

@@ -92,6 +92,10 @@ interface SteppingClient extends Redis {
  * Redis went away and came back, BullMQ's close can wait for ever on its fetch loop's command; with
  * no job running there is nothing left to finish, so the connections are cut (the pending command
  * rejects, the loop ends) — a job it had fetched but not started is returned by the stalled check.
+ * With Redis still away the cut is not enough: BullMQ's close then waits for its blocking
+ * connection's 'end', which an ioredis client between two reconnect attempts never emits (its
+ * disconnect only cancels the next attempt). The close returns this long after the cut regardless:
+ * every client has stopped dialling by then, and nothing of this worker is left running.
  */
 const CLOSE_STUCK_MS = 2_000;
 
@@ -269,8 +273,11 @@ export async function startQueueWorker(
         );
         clearTimeout(timer);
         step();
-        await Promise.allSettled(stepping);
-        await Promise.allSettled([subscriber.quit(), connection.quit()]);
+        await settleWithin(Promise.allSettled(stepping), CLOSE_STUCK_MS);
+        // Gracefully while Redis answers; a QUIT to a Redis that is away would wait for its return.
+        await settleWithin(Promise.allSettled([subscriber.quit(), connection.quit()]), CLOSE_STUCK_MS);
+        subscriber.disconnect();
+        connection.disconnect();
         return { finished, returned };
       })();
       return closing;
@@ -278,19 +285,36 @@ export async function startQueueWorker(
   };
 }
 
-/** Waits for BullMQ's close; once no job runs and it is still pending after {@link CLOSE_STUCK_MS}, cuts the connection. */
+/**
+ * Waits for BullMQ's close; once no job runs and it is still pending after {@link CLOSE_STUCK_MS},
+ * cuts the connection, and returns at most {@link CLOSE_STUCK_MS} after that (see there).
+ */
 async function untilClosed(closed: Promise<void>, idle: () => boolean, cut: () => void): Promise<void> {
   let settled = false;
   const done = closed.finally(() => (settled = true));
-  for (;;) {
+  const within = async (ms: number): Promise<void> => {
     let timer: NodeJS.Timeout | undefined;
-    const tick = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_STUCK_MS)));
+    const tick = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
     await Promise.race([done, tick]);
     clearTimeout(timer);
+  };
+  for (;;) {
+    await within(CLOSE_STUCK_MS);
     if (settled) return done;
     if (idle()) {
       cut();
-      return done;
+      await within(CLOSE_STUCK_MS);
+      // Still pending: Redis is away, and BullMQ waits for an event that will not come.
+      if (!settled) done.catch(() => undefined);
+      return settled ? done : undefined;
     }
   }
+}
+
+/** Waits for `promise`, or `ms`, whichever comes first. */
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const tick = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([promise, tick]);
+  clearTimeout(timer);
 }
