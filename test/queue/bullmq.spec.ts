@@ -140,6 +140,29 @@ describe("queue: BullMQ on a real Redis", function () {
     expect(runs).to.equal(1);
   });
 
+  it("an admission that ran once already, its job not stored, still stores the job (a command sent again after a dropped connection)", async () => {
+    const A = defineAxn({
+      name: "Bull.Readmitted",
+      expects: { n: z.number() },
+      exposes: { n: z.number() },
+      call: ({ n }) => ({ n }),
+    });
+    // What an admission's first run leaves when its answer is lost with the connection: the id
+    // counted waiting, no job yet. The client sends the admission again, and it finds the id counted.
+    const admin = new Redis(redis.url);
+    try {
+      await admin.zadd(`axn:${queueName}:axn:waiting`, Date.now(), "readmitted-1");
+      await admin.zadd(`axn:${queueName}:axn:waiting:app`, Date.now(), "readmitted-1");
+      // Two in one tick: the second goes through the admission alone, before its add.
+      const [, again] = await Promise.all([A.enqueue({ n: 1 }), A.enqueue({ n: 2 }, { jobId: "readmitted-1" })]);
+      expect(again.id).to.equal("readmitted-1");
+      await worker();
+      expect((await again.result()).n).to.equal(2);
+    } finally {
+      admin.disconnect();
+    }
+  });
+
   it("a job runs at its owner's fair-share rank whichever producer enqueued it; rank 1 is BullMQ's wait list", async () => {
     const order: number[] = [];
     const A = defineAxn({

@@ -290,14 +290,18 @@ export class BullmqQueue implements QueueBackend {
             ErrorCodes.EnqueueTimeout,
             `Cannot enqueue ${payload.action}: Redis answered after the enqueue deadline (queue.enqueueTimeoutMs); the job was not stored`,
           );
-        // 0: already stored (the same idempotency key): BullMQ hands back the existing job.
-        if (rank === 0) return jobId;
+        // 0: already stored or counted (the same idempotency key) — or this admission itself, run
+        // once already: a connection that drops after Redis ran it and before its answer came makes
+        // the client send it again. Stored anyway: the add of an id BullMQ has is a no-op that hands
+        // back the existing job, and a job counted but not stored would otherwise be lost, its id
+        // returned to a caller told it was accepted.
         try {
-          job = await store(rank);
+          job = await store(Math.max(rank, 1));
         } catch (error) {
-          await uncount();
+          if (rank > 0) await uncount();
           throw error;
         }
+        if (rank === 0) return jobId;
       }
     } catch (error) {
       this.forget(jobId);
