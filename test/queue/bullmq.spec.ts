@@ -3,7 +3,8 @@
  * `queue: { connection }` switches `A.enqueue` from the embedded queue to BullMQ with no code
  * change; a worker (`startQueueWorker`, here in this process) settles the same `Result`; business
  * failures complete, exceptions retry and then dead-letter with one report per attempt; `jobId`
- * deduplicates; cancel; ambient context and trace context travel.
+ * deduplicates; cancel; ambient context and trace context travel; the fair-share rank holds across
+ * producers.
  */
 import { expect } from "chai";
 import { z } from "zod";
@@ -12,7 +13,8 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "
 import { defineAxn, Jobs, type JobHandle } from "@axn/core";
 import { createHost } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
-import { startQueueWorker, type QueueWorker } from "@axn/sdk/queue";
+import { createBullmqQueue, startQueueWorker, type QueueWorker } from "@axn/sdk/queue";
+import { Redis } from "ioredis";
 import { captureReports } from "../support/reports.js";
 import { useRedis } from "../support/redis.js";
 
@@ -136,6 +138,63 @@ describe("queue: BullMQ on a real Redis", function () {
     await worker();
     expect((await second.result()).n).to.equal(1);
     expect(runs).to.equal(1);
+  });
+
+  it("an admission that ran once already, its job not stored, still stores the job (a command sent again after a dropped connection)", async () => {
+    const A = defineAxn({
+      name: "Bull.Readmitted",
+      expects: { n: z.number() },
+      exposes: { n: z.number() },
+      call: ({ n }) => ({ n }),
+    });
+    // What an admission's first run leaves when its answer is lost with the connection: the id
+    // counted waiting, no job yet. The client sends the admission again, and it finds the id counted.
+    const admin = new Redis(redis.url);
+    try {
+      await admin.zadd(`axn:${queueName}:axn:waiting`, Date.now(), "readmitted-1");
+      await admin.zadd(`axn:${queueName}:axn:waiting:app`, Date.now(), "readmitted-1");
+      // Two in one tick: the second goes through the admission alone, before its add.
+      const [, again] = await Promise.all([A.enqueue({ n: 1 }), A.enqueue({ n: 2 }, { jobId: "readmitted-1" })]);
+      expect(again.id).to.equal("readmitted-1");
+      await worker();
+      expect((await again.result()).n).to.equal(2);
+    } finally {
+      admin.disconnect();
+    }
+  });
+
+  it("a job runs at its owner's fair-share rank whichever producer enqueued it; rank 1 is BullMQ's wait list", async () => {
+    const order: number[] = [];
+    const A = defineAxn({
+      name: "Bull.Rank",
+      expects: { n: z.number() },
+      call: ({ n }) => {
+        order.push(n);
+      },
+    });
+    // This producer's three: ranks 1, 2, 3. Then a second producer, with none of its own waiting,
+    // sends its admission and add together as if rank 1; Redis counts it 4th, and it runs 4th.
+    const jobs: JobHandle[] = [];
+    for (const n of [1, 2, 3]) jobs.push(await A.enqueue({ n }));
+    await Jobs.use(await createBullmqQueue({ connection: redis.url, name: queueName }));
+    jobs.push(await A.enqueue({ n: 4 }));
+    const client = new Redis(redis.url);
+    try {
+      const key = (id: string) => `axn:${queueName}:${id}`;
+      expect(await Promise.all(jobs.map((job) => client.hget(key(job.id), "priority")))).to.deep.equal([
+        "0",
+        "2",
+        "3",
+        "4",
+      ]);
+      expect(await client.lrange(key("wait"), 0, -1)).to.deep.equal([jobs[0]!.id]);
+      expect(await client.zrange(key("prioritized"), "0", "-1")).to.deep.equal(jobs.slice(1).map((job) => job.id));
+    } finally {
+      client.disconnect();
+    }
+    await worker(1);
+    await Promise.all(jobs.map((job) => job.result()));
+    expect(order).to.deep.equal([1, 2, 3, 4]);
   });
 
   it("cancels a waiting job; a running one sees ctx.signal abort and is not retried", async () => {

@@ -22,7 +22,7 @@ import type {
 import { AxnError, ErrorCodes, QueueFullError, type QueueLimits } from "@axn/core";
 import { ownerBucket } from "@axn/core/internal";
 import { randomUUID } from "node:crypto";
-import type { Queue, QueueEvents } from "bullmq";
+import type { Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import {
   cancelChannel,
@@ -47,31 +47,84 @@ const MAX_PRIORITY = 2_097_152;
 const WAITING_STALE_MS = 24 * 3600 * 1000;
 
 /**
- * Admission, in one step on Redis so concurrent submissions cannot both pass a cap: a job already
- * stored (the same idempotency key) is let through uncounted; else, under the owner's and the global
- * caps (0: none), the job id joins its owner's waiting set and the global one; the reply is the
- * owner's waiting count with it — the job's fair-share rank — or -1 / -2 for the owner's / the global cap,
- * -3 when Redis runs it after the enqueue deadline (in Redis's clock: a step replayed after an outage).
- * KEYS: owner set, global set, the job's hash. ARGV: job id, now, owner cap, global cap, stale
- * before, deadline (0: none).
+ * Admission, in one step on Redis so concurrent submissions cannot both pass a cap — for every job
+ * submitted in one tick at once (a batch costs one command, not one a job). Per job, in order: after
+ * the enqueue deadline (in Redis's clock: a step replayed after an outage) -3; a job already stored
+ * (the same idempotency key) is let through uncounted, 0; at the owner's or the global cap (0: none)
+ * -1 or -2; else the job id joins its owner's waiting set and the global one, and its reply is the
+ * owner's waiting count with it — the job's fair-share rank. Before counting, the jobs at the front
+ * of each set (the oldest, which usually start first) that BullMQ has started (their hash has
+ * `processedOn`) leave it: the count is exact without waiting for their worker's count-out, which
+ * comes within STEP_WITHIN_MS (worker.ts) for the rest. KEYS: the global set, then per job its owner's
+ * set and its hash. ARGV: now, stale before, the job hashes' key prefix, then per job its id, owner
+ * cap, global cap, deadline (0: none). The reply: one number a job.
  */
 const ADMIT = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[5])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[5])
-if tonumber(ARGV[6]) > 0 then
-  local now = redis.call('TIME')
-  if tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) > tonumber(ARGV[6]) then return -3 end
+local all = KEYS[1]
+local function prune(set)
+  redis.call('ZREMRANGEBYSCORE', set, '-inf', ARGV[2])
+  for _ = 1, 1000 do
+    local first = redis.call('ZRANGE', set, 0, 0)[1]
+    if not first or redis.call('HEXISTS', ARGV[3] .. first, 'processedOn') == 0 then return end
+    redis.call('ZREM', set, first)
+  end
 end
-if redis.call('EXISTS', KEYS[3]) == 1 or redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
-local mine = redis.call('ZCARD', KEYS[1])
-if tonumber(ARGV[3]) > 0 and mine >= tonumber(ARGV[3]) then return -1 end
-if tonumber(ARGV[4]) > 0 and redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -2 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
-return mine + 1
+prune(all)
+local pruned = {}
+local clock = nil
+local ranks = {}
+for j = 1, (#KEYS - 1) / 2 do
+  local mine, hash = KEYS[2 * j], KEYS[2 * j + 1]
+  local id, ownerCap, allCap, deadline = ARGV[4 * j], tonumber(ARGV[4 * j + 1]), tonumber(ARGV[4 * j + 2]), tonumber(ARGV[4 * j + 3])
+  if not pruned[mine] then
+    prune(mine)
+    pruned[mine] = true
+  end
+  local rank = nil
+  if deadline > 0 then
+    if clock == nil then
+      local now = redis.call('TIME')
+      clock = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+    end
+    if clock > deadline then rank = -3 end
+  end
+  if rank == nil and (redis.call('EXISTS', hash) == 1 or redis.call('ZSCORE', all, id)) then rank = 0 end
+  if rank == nil then
+    local count = redis.call('ZCARD', mine)
+    if ownerCap > 0 and count >= ownerCap then rank = -1
+    elseif allCap > 0 and redis.call('ZCARD', all) >= allCap then rank = -2
+    else
+      redis.call('ZADD', mine, ARGV[1], id)
+      redis.call('ZADD', all, ARGV[1], id)
+      rank = count + 1
+    end
+  end
+  ranks[j] = rank
+end
+return ranks
 `;
+
+/** One job's admission, waiting for its tick's ADMIT. */
+interface Admission {
+  readonly mine: string;
+  readonly hash: string;
+  readonly args: readonly (string | number)[];
+  resolve(rank: number): void;
+  reject(error: unknown): void;
+}
+
 /** Waiters re-read their jobs this often, in case an event was missed while Redis was away. */
 const RECHECK_MS = 5000;
+/**
+ * The most jobs this producer remembers as its own and not yet ended (see `ours`); past it the
+ * memory is dropped whole — it only saves reads, so forgetting costs a read per waiter, nothing else.
+ */
+const OURS_MAX = 10_000;
+
+/** The client with ADMIT defined on it: sent by its SHA (EVALSHA), not as its whole text every job. */
+interface AdmittingClient extends Redis {
+  axnAdmit(keyCount: number, ...keysThenArgs: (string | number)[]): Promise<number[]>;
+}
 
 interface RawJob {
   readonly id?: string | undefined;
@@ -93,14 +146,30 @@ export class BullmqQueue implements QueueBackend {
   private readonly waiters = new Map<string, Set<(completed?: { readonly returnvalue: unknown }) => void>>();
   /** Job id → the live progress channel of the call that enqueued it here, until the job ends. */
   private readonly relays = new Map<string, (update: ProgressUpdate) => void>();
+  /**
+   * Jobs this producer stored, listening for their events since before they could end, whose end
+   * it has not heard yet: job id → its action and owner bucket. A waiter on one of them needs no
+   * read first (its end is still to come as an event), and the count per bucket (`outstanding`)
+   * predicts the next job's fair-share rank. Dropped at the job's event, or when a waiter's recheck
+   * finds the event did not come (missed while Redis was away): the read path again.
+   */
+  private readonly ours = new Map<string, { readonly action: string; readonly bucket: string }>();
+  private readonly outstanding = new Map<string, number>();
+  /** The admissions of this tick, sent together (ADMIT). */
+  private admitting: Admission[] | undefined;
   private recheck: NodeJS.Timeout | undefined;
   /** Redis's clock minus this process's (ms), read once: a deadline is checked in Redis's time. */
   private offset: Promise<number> | undefined;
 
+  /** The event reader, once the stream's last id is read (see `open`); undefined if closed first. */
+  private readonly events: Promise<QueueEvents | undefined>;
+  private closed = false;
+
   private constructor(
     readonly settings: ResolvedQueueSettings,
     private readonly queue: Queue,
-    private readonly events: QueueEvents,
+    lastEventId: Promise<string>,
+    QueueEventsClass: typeof QueueEvents,
     private readonly client: Redis,
     private readonly eventsClient: Redis,
   ) {
@@ -108,26 +177,50 @@ export class BullmqQueue implements QueueBackend {
     const wake = (jobId: string, completed?: { readonly returnvalue: unknown }) => {
       const waiting = this.waiters.get(jobId);
       this.waiters.delete(jobId);
+      this.forget(jobId);
       for (const waiter of waiting ?? []) waiter(completed);
       this.relays.delete(jobId);
     };
-    events.on("progress", ({ jobId, data }) => {
-      if (isProgressUpdate(data)) this.relays.get(jobId)?.(data);
-    });
-    events.on("completed", ({ jobId, returnvalue }) => wake(jobId, { returnvalue }));
-    events.on("failed", ({ jobId }) => wake(jobId));
+    this.events = lastEventId.then(
+      (id) => {
+        if (this.closed) return undefined;
+        const events = new QueueEventsClass(settings.name, {
+          connection: eventsClient,
+          prefix: settings.prefix,
+          lastEventId: id,
+        });
+        // Connection errors are retried by the client; without a listener Node would treat them as fatal.
+        events.on("error", () => undefined);
+        events.on("progress", ({ jobId, data }) => {
+          if (isProgressUpdate(data)) this.relays.get(jobId)?.(data);
+        });
+        events.on("completed", ({ jobId, returnvalue }) => wake(jobId, { returnvalue }));
+        events.on("failed", ({ jobId }) => wake(jobId));
+        // Removed (cancelled while waiting, here or elsewhere): its waiters read what it became.
+        events.on("removed", ({ jobId }) => wake(jobId));
+        return events;
+      },
+      () => undefined, // closed before Redis answered
+    );
   }
 
   static async open(settings: ResolvedQueueSettings): Promise<BullmqQueue> {
     const { Queue, QueueEvents } = (await loadBullmq()) as typeof import("bullmq");
     const client = (await redisClient(settings.connection)) as Redis;
     const eventsClient = (await redisClient(settings.connection)) as Redis;
+    client.defineCommand("axnAdmit", { lua: ADMIT });
     const queue = new Queue(settings.name, { connection: client, prefix: settings.prefix });
-    const events = new QueueEvents(settings.name, { connection: eventsClient, prefix: settings.prefix });
-    // Connection errors are retried by the client; without a listener Node would treat them as fatal.
-    for (const emitter of [queue, events] as { on(event: "error", listener: (error: Error) => void): unknown }[])
-      emitter.on("error", () => undefined);
-    return new BullmqQueue(settings, queue, events, client, eventsClient);
+    queue.on("error", () => undefined);
+    // The event reader starts at the stream's newest entry as it is now, not at BullMQ's default "$"
+    // (whatever comes after its first XREAD runs): read on the producer's connection before any of
+    // its adds, it precedes every event of this producer's jobs, so a job that ends before the reader's
+    // first read — at startup, or while its connection is away before it has heard an event — is still
+    // heard; a waiter on a job of this producer relies on that (see `ours`). Not awaited: a producer
+    // opens while Redis is away, as before, and the reader starts when Redis answers.
+    const lastEventId = client
+      .xrevrange(queue.toKey("events"), "+", "-", "COUNT", 1)
+      .then(([newest]) => newest?.[0] ?? "0-0");
+    return new BullmqQueue(settings, queue, lastEventId, QueueEvents, client, eventsClient);
   }
 
   async add(payload: JobPayload, options: JobOptions, local?: LocalJobOptions): Promise<string> {
@@ -136,52 +229,145 @@ export class BullmqQueue implements QueueBackend {
     const bucket = ownerBucket(payload.owner, payload.invoker !== undefined || payload.capability !== undefined);
     const [mine, all] = waitingKeys(this.settings, bucket);
     const admission = options.admission;
-    const deadline = admission?.notAfter === undefined ? 0 : admission.notAfter + (await this.clockOffset());
-    const rank = (await this.client.eval(
-      ADMIT,
-      3,
-      mine,
-      all,
-      this.queue.toKey(jobId),
-      jobId,
-      Date.now(),
-      admission?.maxWaitingPerOwner ?? 0,
-      admission?.maxWaitingJobs ?? 0,
-      Date.now() - WAITING_STALE_MS,
-      deadline,
-    )) as number;
-    if (rank === -1) throw new QueueFullError(payload.action, "owner", admission!);
-    if (rank === -2) throw new QueueFullError(payload.action, "all", admission!);
-    if (rank === -3)
-      throw new AxnError(
-        ErrorCodes.EnqueueTimeout,
-        `Cannot enqueue ${payload.action}: Redis answered after the enqueue deadline (queue.enqueueTimeoutMs); the job was not stored`,
-      );
-    // 0: already stored (the same idempotency key): BullMQ hands back the existing job.
-    if (rank === 0) return jobId;
     const progress = local?.live?.progress;
     const data = progress === undefined ? payload : { ...payload, [RELAY_PROGRESS_KEY]: true };
     const keep = { age: this.limits.keepEnded.ageSeconds, count: this.limits.keepEnded.count };
-    let job: { readonly id?: string | undefined };
-    try {
-      job = await this.queue.add(payload.action, data, {
+    const store = (rank: number) =>
+      this.queue.add(payload.action, data, {
         jobId,
         ...(options.delay > 0 ? { delay: options.delay } : {}),
-        priority: Math.min(options.priority ?? rank, MAX_PRIORITY),
+        // Priority 1 is BullMQ's wait list (no priority): it is taken before any prioritized job,
+        // which is what the highest priority means — and the cheaper list (no priority counter).
+        ...bullmqPriority(options.priority ?? rank),
         attempts: options.attempts,
         backoff: options.backoff,
         removeOnComplete: keep,
         removeOnFail: keep,
       });
-    } catch (error) {
+    const admit = (deadline: number, now: boolean) =>
+      this.admit(
+        mine,
+        this.queue.toKey(jobId),
+        [jobId, admission?.maxWaitingPerOwner ?? 0, admission?.maxWaitingJobs ?? 0, deadline],
+        now,
+      );
+    const uncount = async () => {
       await this.client.zrem(mine, jobId).catch(() => undefined);
       await this.client.zrem(all, jobId).catch(() => undefined);
+    };
+    // Known as ours before BullMQ can store it: its end event may come before this call returns.
+    this.remember(jobId, payload.action, bucket);
+    let job: { readonly id?: string | undefined };
+    try {
+      if (admission === undefined && (this.outstanding.get(bucket) ?? 1) === 1) {
+        // No cap to refuse it, and none of this producer's jobs of its owner waiting: its rank is
+        // most likely 1. Both commands go at once, one round trip instead of two; Redis runs the
+        // admission first (one connection, commands in order), so the count is the same. A rank
+        // found higher (another producer's jobs waiting) is set right after.
+        const [rank, stored] = await Promise.allSettled([admit(0, true), store(1)]);
+        if (stored.status === "rejected") {
+          if (rank.status === "fulfilled" && rank.value > 0) await uncount();
+          throw stored.reason;
+        }
+        job = stored.value;
+        if (rank.status === "fulfilled" && rank.value === 0) {
+          // Already stored (the same idempotency key): BullMQ kept the existing job, not this one.
+          this.forget(jobId);
+          return jobId;
+        }
+        if (rank.status === "fulfilled" && rank.value > 1 && options.priority === undefined)
+          await (stored.value as Job)
+            .changePriority({ priority: Math.min(rank.value, MAX_PRIORITY) })
+            .catch(() => undefined); // taken by a worker meanwhile: it runs now
+      } else {
+        const deadline = admission?.notAfter === undefined ? 0 : admission.notAfter + (await this.clockOffset());
+        const rank = await admit(deadline, false);
+        if (rank <= 0) this.forget(jobId);
+        if (rank === -1) throw new QueueFullError(payload.action, "owner", admission!);
+        if (rank === -2) throw new QueueFullError(payload.action, "all", admission!);
+        if (rank === -3)
+          throw new AxnError(
+            ErrorCodes.EnqueueTimeout,
+            `Cannot enqueue ${payload.action}: Redis answered after the enqueue deadline (queue.enqueueTimeoutMs); the job was not stored`,
+          );
+        // 0: already stored or counted (the same idempotency key) — or this admission itself, run
+        // once already: a connection that drops after Redis ran it and before its answer came makes
+        // the client send it again. Stored anyway: the add of an id BullMQ has is a no-op that hands
+        // back the existing job, and a job counted but not stored would otherwise be lost, its id
+        // returned to a caller told it was accepted.
+        try {
+          job = await store(Math.max(rank, 1));
+        } catch (error) {
+          if (rank > 0) await uncount();
+          throw error;
+        }
+        if (rank === 0) return jobId;
+      }
+    } catch (error) {
+      this.forget(jobId);
       throw error;
     }
     if (job.id === undefined)
       throw new AxnError(ErrorCodes.JobInvalid, `Cannot enqueue ${payload.action}: BullMQ returned no job id`);
     if (progress !== undefined) this.relays.set(job.id, progress);
     return job.id;
+  }
+
+  /**
+   * The job's admission (ADMIT), sent with every other one of this tick — or `now`, with those
+   * waiting so far: a job whose add is sent right behind its admission needs it on the wire first.
+   */
+  private admit(mine: string, hash: string, args: readonly (string | number)[], now: boolean): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      if (this.admitting === undefined) {
+        this.admitting = [];
+        if (!now) process.nextTick(() => this.sendAdmissions());
+      }
+      this.admitting.push({ mine, hash, args, resolve, reject });
+      if (now) this.sendAdmissions();
+    });
+  }
+
+  private sendAdmissions(): void {
+    const batch = this.admitting;
+    this.admitting = undefined;
+    if (batch === undefined || batch.length === 0) return;
+    const [, all] = waitingKeys(this.settings, "app");
+    const keys: string[] = [all];
+    const args: (string | number)[] = [Date.now(), Date.now() - WAITING_STALE_MS, this.queue.toKey("")];
+    for (const admission of batch) {
+      keys.push(admission.mine, admission.hash);
+      args.push(...admission.args);
+    }
+    (this.client as AdmittingClient).axnAdmit(keys.length, ...keys, ...args).then(
+      (ranks) => {
+        for (const [i, admission] of batch.entries()) admission.resolve(Number(ranks[i]));
+      },
+      (error: unknown) => {
+        for (const admission of batch) admission.reject(error);
+      },
+    );
+  }
+
+  /** Marks a job as this producer's, not ended yet (see `ours`). */
+  private remember(id: string, action: string, bucket: string): void {
+    if (this.ours.size >= OURS_MAX) {
+      this.ours.clear();
+      this.outstanding.clear();
+    }
+    if (this.ours.has(id)) return;
+    this.ours.set(id, { action, bucket });
+    this.outstanding.set(bucket, (this.outstanding.get(bucket) ?? 0) + 1);
+  }
+
+  /** The job ended, or is no longer known to be pending (see `ours`). */
+  private forget(id: string): void {
+    const known = this.ours.get(id);
+    if (known === undefined) return;
+    this.ours.delete(id);
+    const left = (this.outstanding.get(known.bucket) ?? 1) - 1;
+    if (left <= 0) this.outstanding.delete(known.bucket);
+    else this.outstanding.set(known.bucket, left);
   }
 
   async snapshot(id: string): Promise<JobSnapshot | undefined> {
@@ -215,14 +401,22 @@ export class BullmqQueue implements QueueBackend {
       signal?.throwIfAborted();
       // Listening before reading: a job that settles in between still wakes this waiter.
       const next = this.nextEvent(id, signal);
-      const snapshot = await this.settledSnapshot(id).catch((error: unknown) => {
-        next.stop();
-        throw error;
-      });
+      // One of ours whose end this producer has not heard: still pending, no read needed (its end
+      // comes as an event; the recheck reads it should the event be missed).
+      const action = this.ours.get(id)?.action;
+      const snapshot =
+        action !== undefined
+          ? pendingSnapshot(id, action)
+          : await this.settledSnapshot(id).catch((error: unknown) => {
+              next.stop();
+              throw error;
+            });
       if (snapshot === undefined || snapshot.settled !== undefined) next.stop();
       if (snapshot === undefined) throw notFound(id);
       if (snapshot.settled !== undefined) return snapshot;
       const completed = await next.woken;
+      // Woken without its end (the recheck, a failure, an abort): read it next time round.
+      if (completed === undefined) this.forget(id);
       // The completed event carries the settled call: no second read (the wait's usual cost).
       // Only `result()` reads this snapshot, and not its attempt count.
       if (completed !== undefined && typeof completed.returnvalue === "object" && completed.returnvalue !== null) {
@@ -258,8 +452,7 @@ export class BullmqQueue implements QueueBackend {
     // is finished. One round trip either way for a pending job, as BullMQ's own waitUntilFinished.
     const [name = null, finishedOn = null] = await this.client.hmget(this.queue.toKey(id), "name", "finishedOn");
     // Not finished: its exact state, attempts and owner do not matter to a waiter (only result() reads it).
-    if (name !== null && finishedOn === null)
-      return { id, action: name, state: "waiting", attemptsMade: 0, attempts: 0, settled: undefined };
+    if (name !== null && finishedOn === null) return pendingSnapshot(id, name);
     const job = (await this.queue.getJob(id)) as RawJob | undefined;
     if (job === undefined || job.finishedOn === undefined || job.finishedOn === null)
       return job === undefined ? this.snapshot(id) : pending(id, job);
@@ -353,6 +546,7 @@ export class BullmqQueue implements QueueBackend {
     await this.client.zrem(mine, id);
     await this.client.zrem(all, id);
     this.relays.delete(id);
+    this.forget(id);
     return true;
   }
 
@@ -362,8 +556,9 @@ export class BullmqQueue implements QueueBackend {
     // Gracefully while Redis answers. A close that does not finish in CLOSE_GRACE_MS (Redis went away
     // meanwhile: the clients are reconnecting, and would retry forever) ends in disconnect(), which
     // stops the retries — a closed queue never leaves a client dialling a server that is gone.
+    this.closed = true;
     const graceful = (async () => {
-      await this.events.close();
+      await (await this.events)?.close();
       await this.queue.close();
       await Promise.allSettled([this.client.quit(), this.eventsClient.quit()]);
     })().catch(() => undefined);
@@ -381,6 +576,17 @@ export class BullmqQueue implements QueueBackend {
 
 function isProgressUpdate(data: unknown): data is ProgressUpdate {
   return typeof data === "object" && data !== null && typeof (data as { progress?: unknown }).progress === "number";
+}
+
+/** What a waiter knows of a job not finished yet (its exact state, attempts and owner do not matter to it). */
+function pendingSnapshot(id: string, action: string): JobSnapshot {
+  return { id, action, state: "waiting", attemptsMade: 0, attempts: 0, settled: undefined };
+}
+
+/** BullMQ's priority option for an axn priority (1 highest): none — the wait list — for 1. */
+function bullmqPriority(priority: number): { readonly priority?: number } {
+  const capped = Math.min(priority, MAX_PRIORITY);
+  return capped <= 1 ? {} : { priority: capped };
 }
 
 /** A job not finished yet: its exact state does not matter to a waiter. */

@@ -55,11 +55,47 @@ export interface QueueWorker {
 }
 
 const SHUTDOWN = Symbol("axn.worker.shutdown");
+
+/**
+ * How long a worker gathers its steps on Redis (STEP) — the count-outs of the jobs it started, the
+ * inputs of the ones that ended — before it sends them, in one command. A started job is counted out
+ * sooner by the next admission when it is at the front of its set (bullmq-queue.ts ADMIT), as jobs
+ * that start in order are; an ended job's input is gone at most this long after its end is stored.
+ */
+const STEP_WITHIN_MS = 20;
+
+/**
+ * One step of a worker on Redis, for every job that started in one tick and every ended job waiting:
+ * the started ones leave their waiting sets, the ended ones' inputs are written over with their ended
+ * payloads — a hash gone meanwhile (removed, trimmed) is not written back. KEYS[1]: the global
+ * waiting set; ARGV[1]: how many started, S. KEYS[2…S+1]: their owners' waiting sets, ARGV[2…S+1]
+ * their ids; KEYS[S+2…]: the ended jobs' hashes, ARGV[S+2…] their ended payloads (JSON).
+ */
+const STEP = `
+local started = tonumber(ARGV[1])
+for i = 2, started + 1 do
+  redis.call('ZREM', KEYS[i], ARGV[i])
+  redis.call('ZREM', KEYS[1], ARGV[i])
+end
+for i = started + 2, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('HSET', KEYS[i], 'data', ARGV[i]) end
+end
+`;
+
+/** The worker's client with STEP defined on it (sent by SHA: EVALSHA). */
+interface SteppingClient extends Redis {
+  axnStep(keyCount: number, ...keysThenArgs: string[]): Promise<unknown>;
+}
+
 /**
  * How long a close with no job left running waits for BullMQ before it cuts the connections. After
  * Redis went away and came back, BullMQ's close can wait for ever on its fetch loop's command; with
  * no job running there is nothing left to finish, so the connections are cut (the pending command
  * rejects, the loop ends) — a job it had fetched but not started is returned by the stalled check.
+ * With Redis still away the cut is not enough: BullMQ's close then waits for its blocking
+ * connection's 'end', which an ioredis client between two reconnect attempts never emits (its
+ * disconnect only cancels the next attempt). The close returns this long after the cut regardless:
+ * every client has stopped dialling by then, and nothing of this worker is left running.
  */
 const CLOSE_STUCK_MS = 2_000;
 
@@ -100,7 +136,8 @@ export async function startQueueWorker(
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new TypeError(`startQueueWorker: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
   const { Worker, WaitingError, UnrecoverableError } = (await loadBullmq()) as typeof import("bullmq");
-  const connection = (await redisClient(settings.connection)) as Redis;
+  const connection = (await redisClient(settings.connection)) as SteppingClient;
+  connection.defineCommand("axnStep", { lua: STEP });
   const subscriber = (await redisClient(settings.connection)) as Redis;
   const signals = new Map<string, JobStop>();
   // Jobs whose attempt ended for good, whose input goes once BullMQ has stored that end. Not before:
@@ -108,14 +145,40 @@ export async function startQueueWorker(
   // which needs its input — stripped first, it would run with none and fail, an accepted job lost.
   // An end BullMQ never stored leaves its id here until the job comes back to this worker.
   const endsRecorded = new Set<string>();
-  const stripping = new Set<Promise<unknown>>();
+  const stepping = new Set<Promise<unknown>>();
+  // What the next step (STEP) sends, within STEP_WITHIN_MS: the jobs started (owner set, id), and
+  // the ended jobs' hashes and payloads.
+  let starts: string[] = [];
+  let strips: string[] = [];
+  let stepTimer: NodeJS.Timeout | undefined;
+  const stepSoon = (): void => {
+    stepTimer ??= setTimeout(step, STEP_WITHIN_MS);
+  };
+  const allWaiting = waitingKeys(settings, "app")[1];
+  const step = (): void => {
+    clearTimeout(stepTimer);
+    stepTimer = undefined;
+    if (starts.length === 0 && strips.length === 0) return;
+    const keys: string[] = [allWaiting];
+    const args: string[] = [String(starts.length / 2)];
+    for (const list of [starts, strips]) {
+      for (let i = 0; i < list.length; i += 2) {
+        keys.push(list[i]!);
+        args.push(list[i + 1]!);
+      }
+    }
+    starts = [];
+    strips = [];
+    const sent = connection
+      .axnStep(keys.length, ...keys, ...args)
+      .catch(() => undefined)
+      .finally(() => stepping.delete(sent));
+    stepping.add(sent);
+  };
   const dropInput = (job: Job | undefined): void => {
     if (job?.id === undefined || !endsRecorded.delete(job.id)) return;
-    const strip = job
-      .updateData(endedPayload(job.data as JobPayload))
-      .catch(() => undefined)
-      .finally(() => stripping.delete(strip));
-    stripping.add(strip);
+    strips.push(worker.toKey(job.id), JSON.stringify(endedPayload(job.data as JobPayload)));
+    stepSoon();
   };
   let running = 0;
   let finished = 0;
@@ -127,9 +190,10 @@ export async function startQueueWorker(
     signals.set(id, stop);
     running++;
     // Started: no longer waiting, so out of its owner's count (the producer's admission reads it).
-    const [mine, all] = waitingKeys(settings, bucketOf(job.data));
-    await connection.zrem(mine, id).catch(() => undefined);
-    await connection.zrem(all, id).catch(() => undefined);
+    // In the next step (within STEP_WITHIN_MS), never waited for: the body does not wait a round
+    // trip, and the jobs started meanwhile cost one command together.
+    starts.push(waitingKeys(settings, bucketOf(job.data))[0], id);
+    stepSoon();
     endsRecorded.delete(id); // a job taken over after a crash starts again with its input
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
@@ -208,8 +272,12 @@ export async function startQueueWorker(
           () => connection.disconnect(),
         );
         clearTimeout(timer);
-        await Promise.allSettled(stripping);
-        await Promise.allSettled([subscriber.quit(), connection.quit()]);
+        step();
+        await settleWithin(Promise.allSettled(stepping), CLOSE_STUCK_MS);
+        // Gracefully while Redis answers; a QUIT to a Redis that is away would wait for its return.
+        await settleWithin(Promise.allSettled([subscriber.quit(), connection.quit()]), CLOSE_STUCK_MS);
+        subscriber.disconnect();
+        connection.disconnect();
         return { finished, returned };
       })();
       return closing;
@@ -217,19 +285,36 @@ export async function startQueueWorker(
   };
 }
 
-/** Waits for BullMQ's close; once no job runs and it is still pending after {@link CLOSE_STUCK_MS}, cuts the connection. */
+/**
+ * Waits for BullMQ's close; once no job runs and it is still pending after {@link CLOSE_STUCK_MS},
+ * cuts the connection, and returns at most {@link CLOSE_STUCK_MS} after that (see there).
+ */
 async function untilClosed(closed: Promise<void>, idle: () => boolean, cut: () => void): Promise<void> {
   let settled = false;
   const done = closed.finally(() => (settled = true));
-  for (;;) {
+  const within = async (ms: number): Promise<void> => {
     let timer: NodeJS.Timeout | undefined;
-    const tick = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_STUCK_MS)));
+    const tick = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
     await Promise.race([done, tick]);
     clearTimeout(timer);
+  };
+  for (;;) {
+    await within(CLOSE_STUCK_MS);
     if (settled) return done;
     if (idle()) {
       cut();
-      return done;
+      await within(CLOSE_STUCK_MS);
+      // Still pending: Redis is away, and BullMQ waits for an event that will not come.
+      if (!settled) done.catch(() => undefined);
+      return settled ? done : undefined;
     }
   }
+}
+
+/** Waits for `promise`, or `ms`, whichever comes first. */
+async function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const tick = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([promise, tick]);
+  clearTimeout(timer);
 }

@@ -7,9 +7,12 @@
  *   `startQueueWorker` (the `axn worker` loop, 1 × 8); baseline `queue.add` then
  *   `job.waitUntilFinished(queueEvents)`, a bare `Worker` (1 × 8). The figure is each round's **p50**
  *   per job (the issue's measure; a mean would be one 30 ms outlier of a loaded machine), rounds
- *   alternating sides. Both sides make the same Redis round trips per job: the add script, one read
- *   before waiting (BullMQ's `isFinished` script; axn's job hash), the worker's move-to-active and
- *   move-to-finished scripts, and the completed event through a `QueueEvents` stream read.
+ *   alternating sides. Commands per job (test/queue/measure-commands.ts): bare BullMQ sends the add
+ *   script and one read before waiting (its `isFinished`), its worker the move-to-active and
+ *   move-to-finished scripts, and the completed event comes through a `QueueEvents` stream read;
+ *   axn sends the same but for the read (a job its producer stored and has not heard end needs
+ *   none), plus its admission (sent with the add, one round trip) and its worker's step (the job's
+ *   count-out and an ended job's input strip, not waited for).
  * - 22b / 22c: throughput, a batch of jobs enqueued at once and awaited, with one and then two
  *   workers of concurrency 8 a side (both in this process, so the second adds concurrency, not
  *   CPU): time per job over the batch, so the ratio reads like the latency's (lower is better).
