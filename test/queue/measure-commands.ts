@@ -2,17 +2,14 @@
  * By hand, not in CI: Redis commands per job (INFO commandstats before/after N jobs: one at a
  * time, or COUNT_BATCH at once) for axn's queue beside bare BullMQ running the same function
  * (bench row 22: `{ n } → { n }`, a worker of concurrency 8), each on a Redis of its own. Commands
- * scripts run count too (a script's calls are listed beside its EVALSHA).
+ * scripts run count too (a script's calls are listed beside its EVALSHA). Both sides are the bench's
+ * own (test/bench/scenarios/queue.ts).
  *
  *   node --import tsx test/queue/measure-commands.ts                   # N=200, one at a time
  *   COUNT_BATCH=100 node --import tsx test/queue/measure-commands.ts   # 200 jobs, 100 at once
  */
-import { Queue, QueueEvents, Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { z } from "zod";
-import { createEmbeddedQueue, defineAxn, Jobs } from "@axn/core";
-import { createHost } from "@axn/sdk";
-import { startQueueWorker } from "@axn/sdk/queue";
+import { axnSide, bareSide, type QueueSide } from "../bench/scenarios/queue.js";
 import { startRedis } from "../support/redis.js";
 
 const N = Number(process.env["COUNT_N"] ?? 200);
@@ -75,65 +72,24 @@ function perJob(before: Map<string, number>, after: Map<string, number>): string
   return `${(total / N).toFixed(2)} run, the scripts' own calls included (${rows.sort().join(" ")})`;
 }
 
-async function bare(): Promise<string> {
+/** One side's commands per job, on a Redis of its own: the bench's setup (test/bench/scenarios/queue.ts). */
+async function count(side: (url: string, name: string) => Promise<QueueSide>): Promise<string> {
   const redis = await startRedis();
-  const clients: Redis[] = [];
-  const connection = () => {
-    const client = new Redis(redis.url, { maxRetriesPerRequest: null });
-    clients.push(client);
-    return client;
-  };
-  const queue = new Queue("bare", { connection: connection() });
-  const events = new QueueEvents("bare", { connection: connection() });
-  // Every waitUntilFinished listens on both: a batch would otherwise print Node's leak warning.
-  queue.setMaxListeners(0);
-  events.setMaxListeners(0);
-  const worker = new Worker("bare", async (job) => ({ n: (job.data as { n: number }).n }), {
-    connection: connection(),
-    concurrency: 8,
-  });
-  await events.waitUntilReady();
-  await worker.waitUntilReady();
-  for (let i = 0; i < 20; i++) await (await queue.add("echo", { n: i })).waitUntilFinished(events);
-  const probe = connection();
-  const before = await stats(probe);
-  const watch = await watchSent(redis.url);
-  await jobs(async (n) => (await queue.add("echo", { n })).waitUntilFinished(events));
-  const sent = await watch.stop();
-  const after = await stats(probe);
-  await worker.close();
-  await events.close();
-  await queue.close();
-  for (const client of clients) client.disconnect();
-  await redis.stop();
-  return `${sent}; ${perJob(before, after)}`;
-}
-
-async function axn(): Promise<string> {
-  const redis = await startRedis();
-  await createHost({ config: { queue: { connection: redis.url, name: "axn" } } });
-  const Echo = defineAxn({
-    name: "Count.Echo",
-    expects: { n: z.number().int() },
-    exposes: { n: z.number().int() },
-    call: ({ n }) => ({ n }),
-  });
-  const worker = await startQueueWorker({ connection: redis.url, name: "axn", concurrency: 8 });
-  for (let i = 0; i < 20; i++) await (await Echo.enqueue({ n: i })).result();
+  const run = await side(redis.url, "count");
+  for (let i = 0; i < 20; i++) await run.one(i);
   const probe = new Redis(redis.url);
   const before = await stats(probe);
   const watch = await watchSent(redis.url);
-  await jobs(async (n) => (await Echo.enqueue({ n })).result());
-  // The input strip runs after the completion: let it land before counting.
+  await jobs((n) => run.one(n));
+  // axn's input strip runs after the completion: let it land before counting.
   await new Promise((resolve) => setTimeout(resolve, 200));
   const sent = await watch.stop();
   const after = await stats(probe);
-  await worker.close();
-  await Jobs.use(createEmbeddedQueue());
+  await run.close();
   probe.disconnect();
   await redis.stop();
   return `${sent}; ${perJob(before, after)}`;
 }
 
-process.stdout.write(`bare BullMQ: ${await bare()}\n`);
-process.stdout.write(`axn:         ${await axn()}\n`);
+process.stdout.write(`bare BullMQ: ${await count(bareSide)}\n`);
+process.stdout.write(`axn:         ${await count(axnSide)}\n`);

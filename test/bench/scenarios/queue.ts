@@ -120,6 +120,101 @@ async function pairedRounds(
   };
 }
 
+/**
+ * One side of the rows: `{ n } → { n }` on BullMQ, a worker of concurrency 8 (more with
+ * `addWorker`) in this process. The bench runs both; test/queue/measure-cpu.ts and
+ * measure-commands.ts run one or both the same way, so a figure measured by hand is the row's.
+ */
+export interface QueueSide {
+  /** One job, enqueued and awaited. */
+  one(n: number): Promise<void>;
+  /** `size` jobs enqueued at once, then all awaited. */
+  batch(size: number): Promise<void>;
+  /** Another worker of concurrency 8, in this process. */
+  addWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * axn's side: a host whose config's queue is BullMQ on `url` (queue `name`), `A.enqueue → job.result()`,
+ * `startQueueWorker` (the `axn worker` loop). One a process: it installs the host's queue.
+ */
+export async function axnSide(url: string, name: string): Promise<QueueSide> {
+  await createHost({ config: { queue: { connection: url, name } } });
+  const Echo = defineAxn({
+    name: "Bench.QueueEcho",
+    expects: { n: z.number().int() },
+    exposes: { n: z.number().int() },
+    call: ({ n }) => ({ n }),
+  });
+  const workers: QueueWorker[] = [];
+  const addWorker = async () => {
+    workers.push(await startQueueWorker({ connection: url, name, concurrency: 8 }));
+  };
+  await addWorker();
+  return {
+    async one(n) {
+      const result = await (await Echo.enqueue({ n })).result();
+      if (!result.ok || (result as unknown as { n: unknown }).n !== n)
+        throw new Error(`bench workload broken: ${result.message}`);
+    },
+    async batch(size) {
+      const jobs = await Promise.all(Array.from({ length: size }, (_, k) => Echo.enqueue({ n: k })));
+      const results = await Promise.all(jobs.map((job) => job.result()));
+      if (results.some((result) => !result.ok)) throw new Error("bench workload broken: a batch job failed");
+    },
+    addWorker,
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      // Back to the embedded queue: closes the BullMQ backend createHost opened.
+      await Jobs.use(createEmbeddedQueue());
+    },
+  };
+}
+
+/** Bare BullMQ's side: `queue.add → job.waitUntilFinished(queueEvents)`, a bare `Worker`. */
+export async function bareSide(url: string, name: string): Promise<QueueSide> {
+  // BullMQ closes what it made, not a connection it was given: these are cut at close.
+  const clients: Redis[] = [];
+  const connection = () => {
+    const client = new Redis(url, { maxRetriesPerRequest: null });
+    clients.push(client);
+    return client;
+  };
+  const queue = new Queue(name, { connection: connection() });
+  const events = new QueueEvents(name, { connection: connection() });
+  // Every waitUntilFinished listens on both: a batch would otherwise print Node's leak warning.
+  queue.setMaxListeners(0);
+  events.setMaxListeners(0);
+  const echo = async (job: { data: unknown }) => ({ n: (job.data as { n: number }).n });
+  const workers: Worker[] = [];
+  const addWorker = async () => {
+    const worker = new Worker(name, echo, { connection: connection(), concurrency: 8 });
+    workers.push(worker);
+    await worker.waitUntilReady();
+  };
+  await addWorker();
+  await events.waitUntilReady();
+  return {
+    async one(n) {
+      const done = (await (await queue.add("echo", { n })).waitUntilFinished(events)) as { n: number };
+      if (done.n !== n) throw new Error("bench workload broken: bare BullMQ returned another n");
+    },
+    async batch(size) {
+      const jobs = await Promise.all(Array.from({ length: size }, (_, k) => queue.add("echo", { n: k })));
+      await Promise.all(jobs.map((job) => job.waitUntilFinished(events)));
+    },
+    addWorker,
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      await events.close();
+      await queue.close();
+      // Cut before Redis stops: left open they would dial it for the rest of the run.
+      for (const client of clients) client.disconnect();
+    },
+  };
+}
+
 export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[]> {
   if (!ctx.ownProcess) return [];
   const rounds = ctx.quick ? 3 : 7;
@@ -132,76 +227,34 @@ export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[
       skippedRow(head, "µs/op", "skipped: redis-server is not on PATH (apt-get install redis-server)"),
     );
   const redis = await startRedis();
-  // The bare side's clients: BullMQ closes what it made, not a connection it was given.
-  const clients: Redis[] = [];
-  const connection = () => {
-    const client = new Redis(redis.url, { maxRetriesPerRequest: null });
-    clients.push(client);
-    return client;
-  };
-  const name = `bench-axn-${process.pid}`;
-  const bare = `bench-bare-${process.pid}`;
-  const queue = new Queue(bare, { connection: connection() });
-  const events = new QueueEvents(bare, { connection: connection() });
-  // Every waitUntilFinished listens on both: a batch would otherwise print Node's leak warning.
-  queue.setMaxListeners(0);
-  events.setMaxListeners(0);
-  const echo = async (job: { data: unknown }) => ({ n: (job.data as { n: number }).n });
-  const bareWorkers = [new Worker(bare, echo, { connection: connection(), concurrency: 8 })];
-  const axnWorkers: QueueWorker[] = [];
+  const sides: QueueSide[] = [];
   try {
-    await createHost({ config: { queue: { connection: redis.url, name } } });
-    const Echo = defineAxn({
-      name: "Bench.QueueEcho",
-      expects: { n: z.number().int() },
-      exposes: { n: z.number().int() },
-      call: ({ n }) => ({ n }),
-    });
-    axnWorkers.push(await startQueueWorker({ connection: redis.url, name, concurrency: 8 }));
-    await events.waitUntilReady();
+    const axn = await axnSide(redis.url, `bench-axn-${process.pid}`);
+    sides.push(axn);
+    const bare = await bareSide(redis.url, `bench-bare-${process.pid}`);
+    sides.push(bare);
     let i = 0;
-    const candidate = async () => {
-      const result = await (await Echo.enqueue({ n: ++i })).result();
-      if (!result.ok || (result as unknown as { n: unknown }).n !== i)
-        throw new Error(`bench workload broken: ${result.message}`);
-    };
-    const baseline = async () => {
-      const done = (await (await queue.add("echo", { n: ++i })).waitUntilFinished(events)) as { n: number };
-      if (done.n !== i) throw new Error("bench workload broken: bare BullMQ returned another n");
-    };
-    const candidateBatch = async () => {
-      const jobs = await Promise.all(Array.from({ length: batch }, (_, k) => Echo.enqueue({ n: k })));
-      const results = await Promise.all(jobs.map((job) => job.result()));
-      if (results.some((result) => !result.ok)) throw new Error("bench workload broken: a batch job failed");
-    };
-    const baselineBatch = async () => {
-      const jobs = await Promise.all(Array.from({ length: batch }, (_, k) => queue.add("echo", { n: k })));
-      await Promise.all(jobs.map((job) => job.waitUntilFinished(events)));
-    };
+    const candidate = () => axn.one(++i);
+    const baseline = () => bare.one(++i);
     ctx.log("22 queue enqueue → complete (Redis), p50");
     const rows = [latencyRow(HEAD, await pairedRounds(baseline, candidate, rounds, perRound, median), rounds)];
     // Per job over a batch: the batch's time divided by its size.
     const perJob = (ms: number[]) => median(ms) / batch;
+    const candidateBatch = () => axn.batch(batch);
+    const baselineBatch = () => bare.batch(batch);
     ctx.log("22b queue throughput, 1 worker");
     rows.push(
       latencyRow(heads[1]!, await pairedRounds(baselineBatch, candidateBatch, rounds, batches, perJob), rounds),
     );
-    axnWorkers.push(await startQueueWorker({ connection: redis.url, name, concurrency: 8 }));
-    bareWorkers.push(new Worker(bare, echo, { connection: connection(), concurrency: 8 }));
+    await axn.addWorker();
+    await bare.addWorker();
     ctx.log("22c queue throughput, 2 workers");
     rows.push(
       latencyRow(heads[2]!, await pairedRounds(baselineBatch, candidateBatch, rounds, batches, perJob), rounds),
     );
     return rows;
   } finally {
-    await Promise.all(axnWorkers.map((worker) => worker.close()));
-    // Back to the embedded queue: closes the BullMQ backend createHost opened.
-    await Jobs.use(createEmbeddedQueue());
-    await Promise.all(bareWorkers.map((worker) => worker.close()));
-    await events.close();
-    await queue.close();
-    // Cut before Redis stops: left open they would dial it for the rest of the run.
-    for (const client of clients) client.disconnect();
+    for (const side of sides) await side.close();
     await redis.stop();
   }
 }
