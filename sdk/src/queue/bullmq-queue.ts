@@ -52,28 +52,41 @@ const WAITING_STALE_MS = 24 * 3600 * 1000;
  * the enqueue deadline (in Redis's clock: a step replayed after an outage) -3; a job already stored
  * (the same idempotency key) is let through uncounted, 0; at the owner's or the global cap (0: none)
  * -1 or -2; else the job id joins its owner's waiting set and the global one, and its reply is the
- * owner's waiting count with it — the job's fair-share rank. Before counting, the jobs at the front
- * of each set (the oldest, which usually start first) that BullMQ has started (their hash has
- * `processedOn`) leave it: the count is exact without waiting for their worker's count-out, which
- * comes within STEP_WITHIN_MS (worker.ts) for the rest. KEYS: the global set, then per job its owner's
- * set and its hash. ARGV: now, stale before, the job hashes' key prefix, then per job its id, owner
- * cap, global cap, deadline (0: none). The reply: one number a job.
+ * owner's waiting count with it — the job's fair-share rank. Before a set is counted, the jobs at its
+ * front (the oldest, which usually start first) that BullMQ has started (their hash has `processedOn`)
+ * leave it, read 16 at a time and removed in one call: the count is exact without waiting for their
+ * worker's count-out, which comes within STEP_WITHIN_MS (worker.ts) for the rest. The global set is
+ * counted only for a job with a global cap, so only such a batch prunes it (its count-outs keep it
+ * short meanwhile). KEYS: the global set, then per job its owner's set and its hash. ARGV: now, stale
+ * before, the job hashes' key prefix, then per job its id, owner cap, global cap, deadline (0: none).
+ * The reply: one number a job.
  */
 const ADMIT = `
 local all = KEYS[1]
+local jobs = (#KEYS - 1) / 2
 local function prune(set)
   redis.call('ZREMRANGEBYSCORE', set, '-inf', ARGV[2])
-  for _ = 1, 1000 do
-    local first = redis.call('ZRANGE', set, 0, 0)[1]
-    if not first or redis.call('HEXISTS', ARGV[3] .. first, 'processedOn') == 0 then return end
-    redis.call('ZREM', set, first)
+  for _ = 1, 64 do
+    local front = redis.call('ZRANGE', set, 0, 15)
+    local started = {}
+    for _, first in ipairs(front) do
+      if redis.call('HEXISTS', ARGV[3] .. first, 'processedOn') == 0 then break end
+      started[#started + 1] = first
+    end
+    if #started > 0 then redis.call('ZREM', set, unpack(started)) end
+    if #started < 16 then return end
   end
 end
-prune(all)
+for j = 1, jobs do
+  if tonumber(ARGV[4 * j + 2]) > 0 then
+    prune(all)
+    break
+  end
+end
 local pruned = {}
 local clock = nil
 local ranks = {}
-for j = 1, (#KEYS - 1) / 2 do
+for j = 1, jobs do
   local mine, hash = KEYS[2 * j], KEYS[2 * j + 1]
   local id, ownerCap, allCap, deadline = ARGV[4 * j], tonumber(ARGV[4 * j + 1]), tonumber(ARGV[4 * j + 2]), tonumber(ARGV[4 * j + 3])
   if not pruned[mine] then
@@ -231,7 +244,6 @@ export class BullmqQueue implements QueueBackend {
     const admission = options.admission;
     const progress = local?.live?.progress;
     const data = progress === undefined ? payload : { ...payload, [RELAY_PROGRESS_KEY]: true };
-    const keep = { age: this.limits.keepEnded.ageSeconds, count: this.limits.keepEnded.count };
     const store = (rank: number) =>
       this.queue.add(payload.action, data, {
         jobId,
@@ -241,8 +253,8 @@ export class BullmqQueue implements QueueBackend {
         ...bullmqPriority(options.priority ?? rank),
         attempts: options.attempts,
         backoff: options.backoff,
-        removeOnComplete: keep,
-        removeOnFail: keep,
+        // No removeOnComplete / removeOnFail: the worker's keepEnded trims ended jobs (worker.ts), so
+        // BullMQ packs, stores and parses back two fewer options a job.
       });
     const admit = (deadline: number, now: boolean) =>
       this.admit(

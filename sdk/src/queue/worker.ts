@@ -234,10 +234,16 @@ export async function startQueueWorker(
     }
   };
 
+  const keepEnded = { age: settings.limits.keepEnded.ageSeconds, count: settings.limits.keepEnded.count };
   const worker: Worker = new Worker(settings.name, processor, {
     connection,
     prefix: settings.prefix,
     concurrency,
+    // keepEnded as the worker's default, not each job's option: the jobs it ends are trimmed by its
+    // settings (`axn worker` reads the app's config, as the producer does), and BullMQ packs and
+    // parses two fewer options a job.
+    removeOnComplete: keepEnded,
+    removeOnFail: keepEnded,
     ...(settings.lockDuration === undefined ? {} : { lockDuration: settings.lockDuration }),
     ...(settings.stalledInterval === undefined ? {} : { stalledInterval: settings.stalledInterval }),
   });
