@@ -163,6 +163,58 @@ describe("queue: BullMQ on a real Redis", function () {
     }
   });
 
+  it("the caps count only waiting jobs: every started one at a waiting set's front leaves it, more than one read's worth", async () => {
+    // 20 jobs BullMQ has started (their hash has processedOn) at the front of the owner's set and of the
+    // global one, their worker's count-out not come yet: the admission prunes them all (read 16 at a
+    // time), so caps of 3 still admit a job.
+    const admin = new Redis(redis.url);
+    try {
+      const ids = Array.from({ length: 20 }, (_, i) => `started-${i}`);
+      for (const [i, id] of ids.entries()) {
+        await admin.hset(`axn:${queueName}:${id}`, "processedOn", String(Date.now()));
+        for (const set of ["waiting", "waiting:app"])
+          await admin.zadd(`axn:${queueName}:axn:${set}`, Date.now() - 1000 + i, id);
+      }
+      const backend = Jobs.backend();
+      const admitted = await backend.add(
+        { action: "Bull.Capped", args: {}, ambient: {} },
+        {
+          jobId: undefined,
+          delay: 0,
+          attempts: 1,
+          backoff: { type: "fixed", delay: 0 },
+          priority: undefined,
+          admission: { maxWaitingPerOwner: 3, maxWaitingJobs: 3 },
+        },
+      );
+      expect(await admin.zrange(`axn:${queueName}:axn:waiting:app`, "0", "-1")).to.deep.equal([admitted]);
+      expect(await admin.zrange(`axn:${queueName}:axn:waiting`, "0", "-1")).to.deep.equal([admitted]);
+    } finally {
+      admin.disconnect();
+    }
+  });
+
+  it("the worker's keepEnded trims the jobs it ends: past its count they read as unknown", async () => {
+    const A = defineAxn({
+      name: "Bull.Kept",
+      expects: { n: z.number() },
+      exposes: { n: z.number() },
+      call: ({ n }) => ({ n }),
+    });
+    // The producer keeps the default (1,000); the worker's 2 decides.
+    workers.push(
+      await startQueueWorker({ connection: redis.url, name: queueName, concurrency: 1, keepEnded: { count: 2 } }),
+    );
+    const ids: string[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      const job = await A.enqueue({ n });
+      await job.result();
+      ids.push(job.id);
+    }
+    const found = await Promise.all(ids.map(async (id) => (await Jobs.find(id)) !== undefined));
+    expect(found).to.deep.equal([false, false, true, true]);
+  });
+
   it("a job runs at its owner's fair-share rank whichever producer enqueued it; rank 1 is BullMQ's wait list", async () => {
     const order: number[] = [];
     const A = defineAxn({

@@ -10,7 +10,7 @@
  * ```
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,9 +60,98 @@ export function freePort(): Promise<number> {
 }
 
 const running = new Set<ChildProcess>();
+const claimed = new Set<string>();
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
+  for (const claim of claimed) rmSync(claim, { force: true });
 });
+
+/**
+ * Redis's ports come from below the kernel's ephemeral range (ip_local_port_range), so no
+ * `listen(0)` (freePort, every other server a spec starts) and no outgoing connection is ever given
+ * one, and each is claimed by a lock file (created exclusively, naming this process) held for the
+ * server's life, so two processes never take the same one. A port freed by the kernel would not do
+ * for a server that restarts: during its outage another process of a parallel run could be handed
+ * that port, and the restart would find it taken. A claim whose process is dead is taken over once
+ * it is an hour old (a run killed before its exit handler ran).
+ */
+const CLAIMS = join(tmpdir(), "axn-redis-ports");
+const STALE_CLAIM_MS = 3600_000;
+
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 1024 ? low : 32_768;
+  } catch {
+    return 32_768; // not Linux: its usual range
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Claims the port for this process, or says it is another's. */
+function claim(port: number): string | undefined {
+  const path = join(CLAIMS, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      claimed.add(path);
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      let owner = Number.NaN;
+      let age = 0;
+      try {
+        owner = Number(readFileSync(path, "utf8"));
+        age = Date.now() - statSync(path).mtimeMs;
+      } catch {
+        continue; // released meanwhile: try again
+      }
+      if (!Number.isInteger(owner) || alive(owner) || age < STALE_CLAIM_MS) return undefined;
+      rmSync(path, { force: true });
+    }
+  }
+  return undefined;
+}
+
+/** Whether nothing listens on the port now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port for a Redis of this process: below the ephemeral range, claimed, free now. */
+async function redisPort(): Promise<{ readonly port: number; release(): void }> {
+  mkdirSync(CLAIMS, { recursive: true });
+  const high = Math.min(ephemeralLow() - 1, 29_999);
+  const low = Math.max(1025, high - 9_999);
+  const span = high - low + 1;
+  const start = Math.floor(Math.random() * span);
+  for (let i = 0; i < span; i++) {
+    const port = low + ((start + i) % span);
+    const path = claim(port);
+    if (path === undefined) continue;
+    const release = () => {
+      rmSync(path, { force: true });
+      claimed.delete(path);
+    };
+    if (await bindable(port)) return { port, release };
+    release();
+  }
+  throw new Error(`no free port for redis-server in ${low}–${high}`);
+}
 
 /** Persistence off, unless a data folder is given (an append-only file synced on every write). */
 function launch(binary: string, port: number, dir: string | undefined): Promise<ChildProcess> {
@@ -139,7 +228,8 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<v
  */
 export async function startRedis(options: { readonly persistent?: boolean } = {}): Promise<RedisServer> {
   const binary = redisServerBinary();
-  const port = await freePort();
+  // Held until stop(): a restart comes back on the same port (see redisPort).
+  const { port, release } = await redisPort();
   const dir = options.persistent === true ? mkdtempSync(join(tmpdir(), "axn-redis-")) : undefined;
   let child = await launch(binary, port, dir);
   return {
@@ -153,6 +243,8 @@ export async function startRedis(options: { readonly persistent?: boolean } = {}
     async stop({ keepData = false } = {}) {
       await stopChild(child, "SIGTERM");
       if (dir !== undefined && !keepData) rmSync(dir, { recursive: true, force: true });
+      // Kept with the data: a stop that keeps it is followed by a restart on this port.
+      if (!keepData) release();
     },
   };
 }
