@@ -163,12 +163,16 @@ describe("queue: BullMQ on a real Redis", function () {
     }
   });
 
-  it("the caps count only waiting jobs: every started one at a waiting set's front leaves it, more than one read's worth", async () => {
-    // 20 jobs BullMQ has started (their hash has processedOn) at the front of the owner's set and of the
-    // global one, their worker's count-out not come yet: the admission prunes them all (read 16 at a
-    // time), so caps of 3 still admit a job.
+  it("the caps count only waiting jobs: every started or stale one at a waiting set's front leaves it, more than one read's worth", async () => {
+    // 5 members older than a day whose jobs went away unseen, then 20 jobs BullMQ has started (their
+    // hash has processedOn), their worker's count-out not come yet, at the front of the owner's set
+    // and of the global one: the admission prunes them all (read 16 at a time), so caps of 3 still
+    // admit a job.
     const admin = new Redis(redis.url);
     try {
+      for (let i = 0; i < 5; i++)
+        for (const set of ["waiting", "waiting:app"])
+          await admin.zadd(`axn:${queueName}:axn:${set}`, Date.now() - 25 * 3600_000 + i, `gone-${i}`);
       const ids = Array.from({ length: 20 }, (_, i) => `started-${i}`);
       for (const [i, id] of ids.entries()) {
         await admin.hset(`axn:${queueName}:${id}`, "processedOn", String(Date.now()));

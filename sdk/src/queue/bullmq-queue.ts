@@ -55,7 +55,8 @@ const WAITING_STALE_MS = 24 * 3600 * 1000;
  * owner's waiting count with it — the job's fair-share rank. Before a set is counted, the jobs at its
  * front (the oldest, which usually start first) that BullMQ has started (their hash has `processedOn`)
  * leave it, read 16 at a time and removed in one call: the count is exact without waiting for their
- * worker's count-out, which comes within STEP_WITHIN_MS (worker.ts) for the rest. The global set is
+ * worker's count-out, which comes within STEP_WITHIN_MS (worker.ts) for the rest. Stale members (see
+ * WAITING_STALE_MS) go in the same pass: their scores are the oldest, so they are all at the front. The global set is
  * counted only for a job with a global cap, so only such a batch prunes it (its count-outs keep it
  * short meanwhile). KEYS: the global set, then per job its owner's set and its hash. ARGV: now, stale
  * before, the job hashes' key prefix, then per job its id, owner cap, global cap, deadline (0: none).
@@ -64,17 +65,17 @@ const WAITING_STALE_MS = 24 * 3600 * 1000;
 const ADMIT = `
 local all = KEYS[1]
 local jobs = (#KEYS - 1) / 2
+local stale = tonumber(ARGV[2])
 local function prune(set)
-  redis.call('ZREMRANGEBYSCORE', set, '-inf', ARGV[2])
   for _ = 1, 64 do
-    local front = redis.call('ZRANGE', set, 0, 15)
-    local started = {}
-    for _, first in ipairs(front) do
-      if redis.call('HEXISTS', ARGV[3] .. first, 'processedOn') == 0 then break end
-      started[#started + 1] = first
+    local front = redis.call('ZRANGE', set, 0, 15, 'WITHSCORES')
+    local gone = {}
+    for i = 1, #front, 2 do
+      if tonumber(front[i + 1]) >= stale and redis.call('HEXISTS', ARGV[3] .. front[i], 'processedOn') == 0 then break end
+      gone[#gone + 1] = front[i]
     end
-    if #started > 0 then redis.call('ZREM', set, unpack(started)) end
-    if #started < 16 then return end
+    if #gone > 0 then redis.call('ZREM', set, unpack(gone)) end
+    if #gone < 16 then return end
   end
 end
 for j = 1, jobs do
