@@ -198,6 +198,46 @@ describe("queue: BullMQ on a real Redis", function () {
     }
   });
 
+  it("the jobs submitted in one tick are admitted in order: ranks count up, caps hold, a repeated id is one job", async () => {
+    const options = (jobId?: string) => ({
+      jobId,
+      delay: 0,
+      attempts: 1,
+      backoff: { type: "fixed" as const, delay: 0 },
+      priority: undefined,
+      admission: { maxWaitingPerOwner: 3, maxWaitingJobs: 100 },
+    });
+    const payload = { action: "Bull.Batched", args: {}, ambient: {} };
+    const backend = Jobs.backend();
+    const settled = await Promise.allSettled([
+      backend.add(payload, options()),
+      backend.add(payload, options("batched-1")),
+      backend.add(payload, options("batched-1")),
+      backend.add(payload, options()),
+      backend.add(payload, options()),
+    ]);
+    expect(settled.map((outcome) => outcome.status)).to.deep.equal([
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+    ]);
+    const ids = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+    expect(ids[2]).to.equal("batched-1");
+    expect(String((settled[4] as PromiseRejectedResult).reason)).to.include("its owner already has 3 jobs waiting");
+    const admin = new Redis(redis.url);
+    try {
+      const priorities = await Promise.all(
+        [ids[0]!, ids[1]!, ids[3]!].map((id) => admin.hget(`axn:${queueName}:${id}`, "priority")),
+      );
+      expect(priorities).to.deep.equal(["0", "2", "3"]);
+      expect(await admin.zcard(`axn:${queueName}:axn:waiting:app`)).to.equal(3);
+    } finally {
+      admin.disconnect();
+    }
+  });
+
   it("the worker's keepEnded trims the jobs it ends: past its count they read as unknown", async () => {
     const A = defineAxn({
       name: "Bull.Kept",

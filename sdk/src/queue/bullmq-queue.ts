@@ -56,9 +56,10 @@ const WAITING_STALE_MS = 24 * 3600 * 1000;
  * front (the oldest, which usually start first) that BullMQ has started (their hash has `processedOn`)
  * leave it, read 16 at a time and removed in one call: the count is exact without waiting for their
  * worker's count-out, which comes within STEP_WITHIN_MS (worker.ts) for the rest. Stale members (see
- * WAITING_STALE_MS) go in the same pass: their scores are the oldest, so they are all at the front. The global set is
- * counted only for a job with a global cap, so only such a batch prunes it (its count-outs keep it
- * short meanwhile). KEYS: the global set, then per job its owner's set and its hash. ARGV: now, stale
+ * WAITING_STALE_MS) go in the same pass: their scores are the oldest, so they are all at the front.
+ * The global set is counted only for a job with a global cap, so only such a batch prunes it (its
+ * count-outs keep it short meanwhile). A batch reads each set's count once and adds its members in
+ * one ZADD a set. KEYS: the global set, then per job its owner's set and its hash. ARGV: now, stale
  * before, the job hashes' key prefix, then per job its id, owner cap, global cap, deadline (0: none).
  * The reply: one number a job.
  */
@@ -84,6 +85,23 @@ for j = 1, jobs do
     break
   end
 end
+-- Each set's count is read once (ZCARD) and counted on here; the batch's own members are added at
+-- the end, one ZADD a set (in chunks: unpack has a limit), so a read above never sees them.
+local read, pending, adds, order, admitted = {}, {}, {}, {}, {}
+local function count(set)
+  if read[set] == nil then read[set] = redis.call('ZCARD', set) end
+  return read[set] + (pending[set] or 0)
+end
+local function add(set, id)
+  if adds[set] == nil then
+    adds[set] = {}
+    order[#order + 1] = set
+  end
+  local list = adds[set]
+  list[#list + 1] = ARGV[1]
+  list[#list + 1] = id
+  pending[set] = (pending[set] or 0) + 1
+end
 local pruned = {}
 local clock = nil
 local ranks = {}
@@ -102,18 +120,23 @@ for j = 1, jobs do
     end
     if clock > deadline then rank = -3 end
   end
-  if rank == nil and (redis.call('EXISTS', hash) == 1 or redis.call('ZSCORE', all, id)) then rank = 0 end
+  if rank == nil and (admitted[id] or redis.call('EXISTS', hash) == 1 or redis.call('ZSCORE', all, id)) then rank = 0 end
   if rank == nil then
-    local count = redis.call('ZCARD', mine)
-    if ownerCap > 0 and count >= ownerCap then rank = -1
-    elseif allCap > 0 and redis.call('ZCARD', all) >= allCap then rank = -2
+    local mineCount = count(mine)
+    if ownerCap > 0 and mineCount >= ownerCap then rank = -1
+    elseif allCap > 0 and count(all) >= allCap then rank = -2
     else
-      redis.call('ZADD', mine, ARGV[1], id)
-      redis.call('ZADD', all, ARGV[1], id)
-      rank = count + 1
+      add(mine, id)
+      add(all, id)
+      admitted[id] = true
+      rank = mineCount + 1
     end
   end
   ranks[j] = rank
+end
+for _, set in ipairs(order) do
+  local list = adds[set]
+  for from = 1, #list, 2000 do redis.call('ZADD', set, unpack(list, from, math.min(from + 1999, #list))) end
 end
 return ranks
 `;
