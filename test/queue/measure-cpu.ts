@@ -8,6 +8,7 @@
  *   node --import tsx test/queue/measure-cpu.ts axn|bare [jobs]     # PROFILE_COMMANDS=1: Redis time by command
  *   PROFILE_SCRIPTS=1 node --import tsx test/queue/measure-cpu.ts axn|bare [jobs]   # Redis time by script
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx test/queue/measure-cpu.ts axn|bare [jobs]
+ *   MEASURE_REDIS_URL=redis://127.0.0.1:6390 node --import tsx test/queue/measure-cpu.ts axn   # a Redis of yours
  */
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -19,7 +20,9 @@ const [side = "axn", count] = process.argv.slice(2);
 const N = Number(count ?? 3000);
 const BATCH = Number(process.env["COUNT_BATCH"] ?? 1);
 
-const redis = await startRedis();
+// MEASURE_REDIS_URL: a Redis started by hand (under valgrind, say, for its instruction counts).
+const given = process.env["MEASURE_REDIS_URL"];
+const redis = given === undefined ? await startRedis() : { url: given, stop: async () => undefined };
 const name = `profile-${side}-${process.pid}`;
 const run = side === "axn" ? await axnSide(redis.url, name) : await bareSide(redis.url, name);
 let i = 0;
