@@ -18,6 +18,12 @@
  *
  *   ALLOC=1 node --expose-gc --min-semi-space-size=64 --max-semi-space-size=64 --import tsx test/bench/http-inprocess.ts
  *
+ * Its garbage collection is not a server's: with this process's modules loaded, the socket-less
+ * requests of `axn` and `floor` (not fastify's) survive every scavenge (~15 MB promoted each,
+ * `--trace-gc-nvp`), where the loopback server keeps ~1 KB — so the CPU figures here overstate axn
+ * against fastify. Compare JavaScript and allocation here; instructions per request of a real
+ * server: http-instructions.ts.
+ *
  * `ALLOC_PROFILE=<dir>` also writes each round's allocation sample (every allocation, collected
  * or not, one sample per 256 B) as `<dir>/<server>-<round>.heapprofile`, for Chrome DevTools.
  */

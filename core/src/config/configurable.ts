@@ -280,7 +280,10 @@ export class Configurable<S extends object = {}, N extends string | undefined = 
       );
     }
     const override = overrideOf(action, this.#namespace as string, name);
-    return override === undefined ? this.#read(name) : override.value;
+    if (override !== undefined) return override.value;
+    // `#read` without its second look-up of the record: a transport resolves settings on every
+    // call (bench: row 5, three map look-ups where there were four for a setting left at its default).
+    return this.#values.has(name) ? this.#values.get(name) : defaultOf(record);
   }
 
   /** Checks one action's bag for this namespace; `defineAxn` reaches it through the catalog's admission check. */

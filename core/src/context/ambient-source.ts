@@ -18,6 +18,7 @@
  * readAmbient(request, "userId");                    // undefined
  * ```
  */
+import { types } from "node:util";
 
 interface Lookup {
   has(key: string): unknown;
@@ -58,16 +59,23 @@ export function readAmbient(source: unknown, key: string): unknown {
  */
 export function resolvesNothing(source: unknown): boolean {
   if (typeof source !== "object" || source === null) return true;
+  // A transport hands the same frozen `{}` to every anonymous call: answered from here, not walked.
+  if (source === knownEmpty) return true;
   try {
     if (source instanceof Map) return source.size === 0;
     if (isLookup(source)) return false;
     if (!isPlainTable(source)) return true;
     for (const key in source) if (Object.hasOwn(source, key)) return false;
+    // Frozen, not a Proxy (whose traps may answer differently next time): empty for good.
+    if (Object.isFrozen(source) && !types.isProxy(source)) knownEmpty = source;
     return true;
   } catch {
     return false;
   }
 }
+
+/** The last frozen plain object found empty: it can never gain a key nor change its prototype. */
+let knownEmpty: object | undefined;
 
 /**
  * Every entry of `source` that can be listed, as a plain object (a copy): a plain object's own

@@ -595,6 +595,48 @@ describe("render(result)", () => {
     );
   });
 
+  it("renders the same whether every expose is a plain leaf (one literal) or not (field by field)", async () => {
+    const Leaves = defineAxn({
+      name: "Leaves",
+      exposes: { b: z.string(), a: z.number(), c: z.boolean().optional(), d: z.string().nullable() },
+      call: (input: { mode: string }) =>
+        input.mode === "all"
+          ? { d: null, c: true, a: 1, b: "x" }
+          : input.mode === "some"
+            ? { a: 2, b: "y", d: "z" }
+            : { a: 3, b: "bad \ud800", d: null },
+      expects: { mode: z.string() },
+    });
+    const all = render(await Leaves.call({ mode: "all" }));
+    expect(Object.keys(all)).to.deep.equal(["b", "a", "c", "d"]);
+    expect(all).to.deep.equal({ b: "x", a: 1, c: true, d: null });
+    const some = render(await Leaves.call({ mode: "some" }));
+    expect(Object.keys(some)).to.deep.equal(["b", "a", "d"]);
+    expect(some).to.deep.equal({ b: "y", a: 2, d: "z" });
+    const bad = await Leaves.call({ mode: "bad" });
+    expect(() => render(bad)).to.throw(
+      PublicUnserializableValue,
+      "Cannot render b: string has no UTF-8 form (lone surrogate at index 4)",
+    );
+  });
+
+  it("renders only own exposed values, whatever Object.prototype holds", async () => {
+    const Partial = defineAxn({
+      name: "PartialLeaves",
+      exposes: { a: z.number(), polluted: z.string().optional() },
+      call: () => ({ a: 1 }),
+    });
+    const result = await Partial.call({});
+    const proto = Object.prototype as Record<string, unknown>;
+    proto["polluted"] = "from the prototype";
+    try {
+      expect(render(result)).to.deep.equal({ a: 1 });
+      expect(Object.keys(render(result))).to.deep.equal(["a"]);
+    } finally {
+      delete proto["polluted"];
+    }
+  });
+
   it("takes only a successful result", async () => {
     const Fails = defineAxn({ name: "Fails", exposes: { x: z.number() }, call: (_input, ctx) => ctx.fail("nope") });
     const result = await Fails.call({});

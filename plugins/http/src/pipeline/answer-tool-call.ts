@@ -85,39 +85,58 @@ async function refuse(route: ToolRoute, request: ToolCallRequest): Promise<ToolC
   }
 }
 
-/** One call once its content type is accepted: its body read, parsed, then enqueued, or run under a call slot. */
-class ToolCall implements BodyReceiver, RoundCall<HttpReply> {
-  readonly #route: ToolRoute;
-  readonly #request: ToolCallRequest;
-  readonly #answering: boolean;
-  readonly #receiver: AnswerReceiver;
-  #round: (PreparedRound & { ok: true }) | undefined;
-  #slot: CallSlot | undefined;
+/**
+ * One call once its content type is accepted: its body read, parsed, then enqueued, or run under a
+ * call slot. On the plain path it is also the run's options (`ambientContext`, `signal`,
+ * `onOverdue`, `live`) and holds the call's slot itself, where a `CallSlot` and a
+ * `RoundCallOptions` were two more objects (and a closure) per call. Its state is in plain
+ * fields, not `#private` ones: V8 initialises each `#field` through a keyed define per object
+ * (bench: row 5, callgrind of the in-process run); the class is not exported.
+ */
+class ToolCall implements BodyReceiver, RoundCall<HttpReply>, InvokeHttpOptions {
+  private readonly route: ToolRoute;
+  private readonly request: ToolCallRequest;
+  private readonly answering: boolean;
+  private readonly receiver: AnswerReceiver;
+  private round: (PreparedRound & { ok: true }) | undefined;
+  private running: RoundRunning<HttpReply> | undefined;
+  /** The slot's release, once taken; `undefined` again once given back. */
+  private release: (() => void) | undefined;
+  /** A body still running past its deadline: the slot is given back when it ends. */
+  private overdue: Promise<void> | undefined;
 
   constructor(route: ToolRoute, request: ToolCallRequest, answering: boolean, receiver: AnswerReceiver) {
-    this.#route = route;
-    this.#request = request;
-    this.#answering = answering;
-    this.#receiver = receiver;
+    this.route = route;
+    this.request = request;
+    this.answering = answering;
+    this.receiver = receiver;
+    this.round = undefined;
+    this.running = undefined;
+    this.release = undefined;
+    this.overdue = undefined;
+  }
+
+  get ambientContext(): AmbientContextSource {
+    return this.request.ambientContext;
   }
 
   /** Called from the body's events: it never throws (a fault is answered as one). */
   bodyRead(read: BodyRead): void {
     let answer: ToolCallAnswer | undefined;
     try {
-      answer = this.#start(read);
+      answer = this.start(read);
     } catch (error) {
       // Thrown before the call ran: its slot, if taken, is free again.
-      this.#slot?.answered();
-      answer = fault(this.#request, error, false);
+      this.giveBack();
+      answer = fault(this.request, error, false);
     }
-    if (answer !== undefined) this.#receiver.answered(answer);
+    if (answer !== undefined) this.receiver.answered(answer);
   }
 
   /** The answer at once, or `undefined` when the call runs (and answers when it is done). */
-  #start(read: BodyRead): ToolCallAnswer | undefined {
-    const route = this.#route;
-    const request = this.#request;
+  private start(read: BodyRead): ToolCallAnswer | undefined {
+    const route = this.route;
+    const request = this.request;
     if (!read.ok) {
       if (read.reason === "incomplete") return FixedReplies.incompleteBody;
       // The client may still be sending: read (and drop) the rest, up to a bound, so it gets the 413.
@@ -131,8 +150,8 @@ class ToolCall implements BodyReceiver, RoundCall<HttpReply> {
     // A background call takes no call slot: it only enqueues. (Nobody is there to answer a
     // question: its body's `ctx.elicit` is `unavailable`, and a body of answers is refused.)
     if (request.asyncRequested()) {
-      if (this.#answering) return FixedReplies.answersInBackground;
-      const receiver = this.#receiver;
+      if (this.answering) return FixedReplies.answersInBackground;
+      const receiver = this.receiver;
       void enqueueReply(op, parsed.value, ambientContext, route.basePath, request.header("idempotency-key")).then(
         (reply) => receiver.answered(reply),
         (error: unknown) => receiver.answered(fault(request, error, false)),
@@ -140,43 +159,55 @@ class ToolCall implements BodyReceiver, RoundCall<HttpReply> {
       return undefined;
     }
     // The round this call starts, or resumes with the answers it carries (input-round.ts).
-    const round = prepareRound(op, route.roundState, parsed.value, ambientContext, this.#answering);
+    const round = prepareRound(op, route.roundState, parsed.value, ambientContext, this.answering);
     if (!round.ok) return round.reply;
     const release = route.serving.acquireCall();
     if (release === undefined) return FixedReplies.busy;
     // The slot is given back when the call is answered, or — answered at its deadline while the
     // body runs on — when the body ends, so abandoned work stays counted against the cap.
-    const slot = new CallSlot(release);
-    this.#slot = slot;
-    if (wantsEventStream(request.header("accept"))) return eventStreamCall(route, request, round, slot);
-    this.#round = round;
+    if (wantsEventStream(request.header("accept")))
+      return eventStreamCall(route, request, round, new CallSlot(release));
+    this.release = release;
+    this.round = round;
     // Through the rounds engine: `run` below, then `done`, `asked` or `failed`.
     runRoundsInto(round.rounds, this);
     return undefined;
   }
 
-  /** One run of the body, with this round's answers. */
+  /** One run of the body (the rounds engine runs it once), with this call as its options. */
   run(running: RoundRunning<HttpReply>): void {
-    const round = this.#round!;
-    const options = new RoundCallOptions(this.#request.ambientContext, running, round.rounds, undefined, this.#slot!);
-    this.#route.invoke(round.args, options, running);
+    this.running = running;
+    this.route.invoke(this.round!.args, this, running);
+  }
+
+  signal(): AbortSignal {
+    return this.running!.signal();
+  }
+
+  /** The call was answered at its deadline while its body runs on: the slot waits for the body. */
+  onOverdue(settled: Promise<void>): void {
+    this.overdue = settled;
+  }
+
+  get live(): LiveChannel {
+    return roundsChannel(this.round!.rounds, undefined);
   }
 
   callerSignal(): AbortSignal {
-    return this.#request.signal();
+    return this.request.signal();
   }
 
   done(reply: HttpReply): void {
-    this.#slot!.answered();
-    this.#receiver.answered(reply);
+    this.giveBack();
+    this.receiver.answered(reply);
   }
 
   /** The body asked what nobody has answered: the 428 with its questions and signed state. */
   asked(): void {
     let reply: HttpReply;
     try {
-      const route = this.#route;
-      reply = inputRequiredReply(route.op, route.roundState, this.#request.ambientContext, this.#round!);
+      const route = this.route;
+      reply = inputRequiredReply(route.op, route.roundState, this.request.ambientContext, this.round!);
     } catch (error) {
       this.failed(error);
       return;
@@ -186,8 +217,17 @@ class ToolCall implements BodyReceiver, RoundCall<HttpReply> {
 
   /** `invoke` fails only for a mapping bug rethrown in development (see `fault`). */
   failed(error: unknown): void {
-    this.#slot!.answered();
-    this.#receiver.answered(fault(this.#request, error, true));
+    this.giveBack();
+    this.receiver.answered(fault(this.request, error, true));
+  }
+
+  /** The slot back (once): now, or when the body answered at its deadline ends (as `CallSlot`). */
+  private giveBack(): void {
+    const release = this.release;
+    if (release === undefined) return;
+    this.release = undefined;
+    if (this.overdue === undefined) release();
+    else void this.overdue.then(release);
   }
 }
 

@@ -1,0 +1,176 @@
+/**
+ * A diagnostic, not a scenario: instructions per request of one of scenario 5's servers over real
+ * loopback HTTP (test/bench/http-server.ts, the same child process the bench starts), counted by
+ * valgrind's callgrind — a figure that does not move with the machine's load, unlike req/s.
+ *
+ *   node --import tsx test/bench/http-instructions.ts <axn|fastify|floor|…> [warm-up=20000] [requests=40000]
+ *
+ * The server runs under `valgrind --tool=callgrind` with V8's `--single-threaded` (compilation and
+ * GC on the main thread, counted) and `--perf-basic-prof` (JIT code named); autocannon (10
+ * connections, the scenario's body) sends the warm-up, the counters are zeroed
+ * (`callgrind_control -z`), then the measured requests are sent and dumped (`-d`). Printed per
+ * request: the total; JavaScript (by package), V8's builtins, the write barrier, the GC and the rest
+ * of native code (llhttp, libuv, Node's C++); then the functions that cost most. Slow: a few
+ * minutes per server.
+ *
+ * Why not test/bench/http-inprocess.ts for this: its socket-less requests promote ~15 MB per
+ * scavenge once enough modules are loaded (`--trace-gc-nvp`: `new_space_survived`), for axn and for
+ * bare Node alike (not for fastify), where the loopback server keeps ~1 KB — its GC share is not the
+ * server's. JavaScript and builtin counts agree between the two; GC counts do not.
+ *
+ * Start it with the Node to measure (Node 24: test/support/node-major.ts); the server runs on the same binary.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const [mode = "axn", warmArg, countArg] = process.argv.slice(2);
+const WARM = Number(warmArg ?? 20_000);
+const COUNT = Number(countArg ?? 40_000);
+const BODY = JSON.stringify({ id: "cust-42", limit: 25, verbose: true });
+const out = join(tmpdir(), `http-instructions-${mode}-${process.pid}.callgrind`);
+/** valgrind's programs, installed on the machine (apt's `valgrind`), not npm packages. */
+const VALGRIND = { run: "valgrind", control: "callgrind_control" } as const;
+
+const child = spawn(
+  VALGRIND.run,
+  [
+    "--tool=callgrind",
+    `--callgrind-out-file=${out}`,
+    process.execPath,
+    "--single-threaded",
+    "--perf-basic-prof",
+    "--import",
+    "tsx",
+    join(ROOT, "test/bench/http-server.ts"),
+    mode,
+  ],
+  { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] },
+);
+const announced = await new Promise<{ port: number; route: string }>((resolve, reject) => {
+  let text = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    text += chunk.toString();
+    const line = text.split("\n").find((l) => l.startsWith("{"));
+    if (line !== undefined) resolve(JSON.parse(line) as { port: number; route: string });
+  });
+  child.once("exit", () => reject(new Error(`${mode}: the server exited before listening`)));
+});
+
+function send(amount: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${announced.port}${announced.route}`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: BODY,
+        connections: 10,
+        amount,
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else if (result.non2xx > 0 || result.errors > 0) reject(new Error(`${mode}: ${result.non2xx} non-2xx answers`));
+        else resolve();
+      },
+    );
+  });
+}
+
+const control = (flag: string): void => void spawnSync(VALGRIND.control, [flag, String(child.pid)]);
+await send(WARM);
+control("-z");
+await send(COUNT);
+control("-d");
+const mapFile = `/tmp/perf-${child.pid}.map`;
+const jit = readFileSync(mapFile, "utf8")
+  .split("\n")
+  .filter((entry) => entry !== "")
+  .map((entry, order) => {
+    const [start = "0", size = "0", ...name] = entry.split(" ");
+    const from = Number.parseInt(start, 16);
+    return { order, start: from, end: from + Number.parseInt(size, 16), name: name.join(" ") };
+  })
+  .sort((a, b) => a.start - b.start);
+child.kill();
+await new Promise((resolve) => child.once("exit", resolve));
+
+/** The JavaScript function at `address`: of the map entries covering it, the latest (code space is reused). */
+function jsAt(address: number): string {
+  let [low, high] = [0, jit.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (jit[middle]!.start <= address) low = middle + 1;
+    else high = middle - 1;
+  }
+  let best: (typeof jit)[number] | undefined;
+  for (let i = high; i >= 0 && i > high - 400; i--) {
+    const entry = jit[i]!;
+    if (address >= entry.start && address < entry.end && (best === undefined || entry.order > best.order)) best = entry;
+  }
+  return best === undefined ? "JS (unmapped)" : `JS ${best.name.replace(/^JS:[~^+*]?'?/, "")}`;
+}
+
+/** Each function's own instructions in the dump (the line after a `calls=` is a callee's, skipped). */
+const names = new Map<string, string>();
+const costs = new Map<string, number>();
+let current = "";
+let skipNext = false;
+for (const row of readFileSync(`${out}.1`, "utf8").split("\n")) {
+  if (row.startsWith("fn=")) {
+    const named = /^fn=\((\d+)\)(?: (.*))?$/.exec(row);
+    if (named === null) current = row.slice(3);
+    else {
+      if (named[2] !== undefined) names.set(named[1]!, named[2]);
+      current = names.get(named[1]!) ?? named[1]!;
+    }
+  } else if (row.startsWith("cfn=")) {
+    const named = /^cfn=\((\d+)\) (.*)$/.exec(row);
+    if (named !== null) names.set(named[1]!, named[2]!);
+  } else if (row.startsWith("calls=")) skipNext = true;
+  else if (/^[+\-*\d]/.test(row)) {
+    if (skipNext) skipNext = false;
+    else {
+      const name = /^0x[0-9a-f]+/.test(current) ? jsAt(Number.parseInt(current.slice(2), 16)) : current;
+      costs.set(name, (costs.get(name) ?? 0) + Number(row.split(" ")[1] ?? 0));
+    }
+  }
+}
+rmSync(out, { force: true });
+rmSync(`${out}.1`, { force: true });
+rmSync(mapFile, { force: true });
+
+const GC =
+  /Scaveng|Heap::|Marking|MarkCompact|Sweep|Evacuat|IteratePointers|SizeFromMap|Slot|heap::base|RecordMigrated|LiveObjectVisitor|Worklist|RememberedSet/;
+function areaOf(name: string): string {
+  if (name.startsWith("JS ")) {
+    for (const [area, pattern] of [
+      ["JS @axn/core", /core\/dist/],
+      ["JS @axn/sdk", /sdk\/dist/],
+      ["JS axn-plugin-http", /plugins\/http\/dist/],
+      ["JS zod", /zod/],
+      ["JS node", /node:/],
+    ] as const)
+      if (pattern.test(name)) return area;
+    return "JS other";
+  }
+  if (/RecordWrite/.test(name)) return "write barrier";
+  if (name.startsWith("Builtins_")) return "V8 builtins";
+  if (GC.test(name)) return "GC";
+  if (/compiler::|maglev|Maglev|turboshaft/i.test(name)) return "V8 compiler";
+  return "other native";
+}
+const areas = new Map<string, number>();
+for (const [name, cost] of costs) areas.set(areaOf(name), (areas.get(areaOf(name)) ?? 0) + cost);
+const per = (n: number): string => `${(n / COUNT / 1000).toFixed(1)}k`.padStart(8);
+const total = [...costs.values()].reduce((sum, n) => sum + n, 0);
+console.log(`${mode}: instructions per request over ${COUNT} requests after ${WARM} (--single-threaded)`);
+console.log(`${per(total)}  total`);
+for (const [area, cost] of [...areas].sort((a, b) => b[1] - a[1])) console.log(`${per(cost)}  ${area}`);
+console.log("the functions that cost most, per request:");
+for (const [name, cost] of [...costs].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`${per(cost)}  ${name.replace(`file://${ROOT}`, "").replace("node_modules/", "").slice(0, 110)}`);
