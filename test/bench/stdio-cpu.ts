@@ -11,19 +11,24 @@
  *     threads), the medians and the median of the per-round ratios. On a loaded machine the ratio
  *     moves less than the times.
  *   node --import tsx test/bench/stdio-cpu.ts instructions [from=2000] [to=8000]
- *     each server under `valgrind --tool=callgrind`, twice (`from` and `to` calls): the difference
- *     over `to - from` is its instructions per call, start-up excluded. The servers run with V8's
+ *     each server under `valgrind --tool=callgrind`, its counts zeroed after `from` calls and dumped
+ *     after `to` (`callgrind_control`, which reaches a server idle between calls): the dump over
+ *     `to - from` is its instructions per call, start-up and exit excluded. (Two runs of `from` and
+ *     `to` calls subtracted instead differed by ~60k native instructions "per call" from one run to
+ *     the next, start-up and exit work that varies by run.) The servers run with V8's
  *     `--single-threaded` (compilation and GC on the main thread, counted, and the same from run
  *     to run) and `--perf-basic-prof`, so the instructions are also told by where they ran: V8's
  *     compiler (warm-up: a larger share the smaller `from`), its GC, its ICs and builtins, and the
  *     JavaScript of each package (through the perf map). Slow: minutes per side.
  *
  * Either mode with `--2025` speaks row 4e's era instead (`initialize`, then plain requests).
+ * `instructions` with `--axn-only` counts axn's server alone (comparing two builds of it: the bare
+ * server's count does not change between them).
  *
  * Start it with the Node the bench measures (Node 24: test/support/node-major.ts); the servers run
  * on the same binary.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,6 +55,8 @@ const line = (message: object): string => `${JSON.stringify(message)}\n`;
  * then requests with no envelope — to tell what the era adds from what every call costs.
  */
 const LEGACY = process.argv.includes("--2025");
+/** `--axn-only`: `instructions` counts axn's server alone. */
+const AXN_ONLY = process.argv.includes("--axn-only");
 const OPENING = LEGACY
   ? line({
       jsonrpc: "2.0",
@@ -233,9 +240,12 @@ function selfInstructions(text: string): Map<string, number> {
   return costs;
 }
 
-/** Instructions by area, and by function (JIT code named through the perf map), of one run of `calls` calls under callgrind. */
-async function counted(side: Side, calls: number): Promise<Counted> {
-  const out = join(tmpdir(), `stdio-cpu-${side}-${calls}-${process.pid}.callgrind`);
+/**
+ * Instructions by area, and by function (JIT code named through the perf map), of one server's calls
+ * `from + 1` to `to` under callgrind.
+ */
+async function counted(side: Side, from: number, to: number): Promise<Counted> {
+  const out = join(tmpdir(), `stdio-cpu-${side}-${process.pid}.callgrind`);
   const served = new Served(
     side,
     ["valgrind", "--tool=callgrind", `--callgrind-out-file=${out}`],
@@ -243,7 +253,11 @@ async function counted(side: Side, calls: number): Promise<Counted> {
   );
   const pid = served.pid;
   await served.open();
-  await served.calls(calls);
+  await served.calls(from);
+  // Answered while the server waits on its stdin: the window is exactly these calls.
+  execFileSync("callgrind_control", ["--zero", String(pid)], { stdio: "ignore" });
+  await served.calls(to - from);
+  execFileSync("callgrind_control", ["--dump", String(pid)], { stdio: "ignore" });
   await served.end();
   const mapFile = `/tmp/perf-${pid}.map`;
   const jit = readFileSync(mapFile, "utf8")
@@ -265,8 +279,10 @@ async function counted(side: Side, calls: number): Promise<Counted> {
     }
     return "JS (unmapped)";
   };
-  const selfCost = selfInstructions(readFileSync(out, "utf8"));
+  // The dump is `<out>.1`; `<out>` is what ran after it, exit included.
+  const selfCost = selfInstructions(readFileSync(`${out}.1`, "utf8"));
   rmSync(out, { force: true });
+  rmSync(`${out}.1`, { force: true });
   rmSync(mapFile, { force: true });
   const areas = new Map<string, number>();
   const functions = new Map<string, number>();
@@ -291,14 +307,13 @@ interface Counted {
 async function instructions(from: number, to: number): Promise<void> {
   const perCall: Record<Side, Map<string, number>> = { bare: new Map(), axn: new Map() };
   const byFunction: Record<Side, Map<string, number>> = { bare: new Map(), axn: new Map() };
-  const difference = (into: Map<string, number>, low: Map<string, number>, high: Map<string, number>): void => {
-    for (const key of new Set([...low.keys(), ...high.keys()]))
-      into.set(key, ((high.get(key) ?? 0) - (low.get(key) ?? 0)) / (to - from));
+  const perCallOf = (into: Map<string, number>, window: Map<string, number>): void => {
+    for (const [key, count] of window) into.set(key, count / (to - from));
   };
-  for (const side of ["bare", "axn"] as const) {
-    const [low, high] = [await counted(side, from), await counted(side, to)];
-    difference(perCall[side], low.areas, high.areas);
-    difference(byFunction[side], low.functions, high.functions);
+  for (const side of AXN_ONLY ? (["axn"] as const) : (["bare", "axn"] as const)) {
+    const window = await counted(side, from, to);
+    perCallOf(perCall[side], window.areas);
+    perCallOf(byFunction[side], window.functions);
   }
   const total = (side: Side): number => [...perCall[side].values()].reduce((sum, n) => sum + n, 0);
   const areas = [...new Set([...perCall.bare.keys(), ...perCall.axn.keys()])].sort();
@@ -325,10 +340,12 @@ async function instructions(from: number, to: number): Promise<void> {
     );
 }
 
-const [mode = "", first, second, third] = process.argv.slice(2).filter((arg) => arg !== "--2025");
+const [mode = "", first, second, third] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 if (mode === "cpu") await cpu(Number(first ?? 20_000), Number(second ?? 5), Number(third ?? 5000));
 else if (mode === "instructions") await instructions(Number(first ?? 2000), Number(second ?? 8000));
 else {
-  process.stderr.write("usage: stdio-cpu.ts cpu [calls] [rounds] [warm-up] | instructions [from] [to]  [--2025]\n");
+  process.stderr.write(
+    "usage: stdio-cpu.ts cpu [calls] [rounds] [warm-up] | instructions [from] [to] [--axn-only]  [--2025]\n",
+  );
   process.exit(2);
 }

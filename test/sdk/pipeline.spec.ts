@@ -116,6 +116,41 @@ describe("toolPipeline", () => {
     ).to.deep.equal({ ok: true, value: { aborted: true } });
   });
 
+  it("settles each call's own promise, however many are in flight and in whatever order they end", async () => {
+    const Slow = Factory.build(
+      { name: "PipelineSpec.Slow", expects: { ms: z.number() }, exposes: { ms: z.number() } },
+      async ({ ms }) => {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        return { ms };
+      },
+    );
+    const slow = toolPipeline(Slow, mapping);
+    const replies = await Promise.all([30, 1, 15, 0].map((ms) => slow({ ms }, { ambientContext: {} })));
+    expect(replies).to.deep.equal([30, 1, 15, 0].map((ms) => ({ ok: true, value: { ms } })));
+  });
+
+  it("rejects, never throws, when the caller's options throw as they are read", async () => {
+    const options = {
+      get ambientContext(): never {
+        throw new Error("the transport's getter broke");
+      },
+    };
+    let returned: Promise<Reply> | undefined;
+    expect(() => {
+      returned = run({ count: 1 }, options);
+    }).not.to.throw();
+    let rejected: unknown;
+    await returned!.catch((error: unknown) => {
+      rejected = error;
+    });
+    expect((rejected as Error | undefined)?.message).to.equal("the transport's getter broke");
+    // The next call is unaffected.
+    expect(await run({ count: 2 }, { ambientContext: { userId: "u" } })).to.deep.equal({
+      ok: true,
+      value: { count: 2, userId: "u" },
+    });
+  });
+
   it("awaits an async success mapping", async () => {
     const asyncRun = toolPipeline(Lookup, {
       ...mapping,

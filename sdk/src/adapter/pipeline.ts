@@ -77,11 +77,36 @@ export function toolPipeline<S, F>(
   const shape = callShape(action, mapping, pipelineOptions);
   // One promise per call, settled by whichever comes first — the call's result or its deadline —
   // rather than an async function awaiting a race promise awaiting the call (three promises and
-  // their turns on every call, with no deadline anywhere near).
-  return (args, call = NO_CALL) =>
-    new Promise<S | F>((resolve, reject) => {
-      new PipelineCall(shape, call, new Settles(resolve, reject)).start(args);
-    });
+  // their turns on every call, with no deadline anywhere near). The call is its own receiver,
+  // holding the promise's resolvers: no executor closure or receiver object per call.
+  return (args, call = NO_CALL) => {
+    try {
+      const running = new PipelineCall(shape, call, undefined);
+      promising = running;
+      const answer = new Promise<S | F>(takeResolvers);
+      running.start(args);
+      return answer;
+    } catch (error) {
+      // Rejected, not thrown, as from inside an executor: a caller's options whose getter throws.
+      return Promise.reject(error);
+    }
+  };
+}
+
+/**
+ * The call whose promise is being built. `new Promise` runs its executor at once, before anything
+ * else can run, so one shared executor hands the resolvers to that call instead of a closure per call.
+ */
+let promising: Settling | undefined;
+
+interface Settling {
+  settles(resolve: (answer: unknown) => void, reject: (error: unknown) => void): void;
+}
+
+function takeResolvers<T>(resolve: (answer: T) => void, reject: (error: unknown) => void): void {
+  // The call being built is a call of the pipeline whose promise this is: its answers are `T`s.
+  promising!.settles(resolve as (answer: unknown) => void, reject);
+  promising = undefined;
 }
 
 /** Told how one call settled, once: its answer, or the mapping fault rethrown in development. */
@@ -133,25 +158,6 @@ function callShape<S, F>(
   return { action, toolName, success, failure, mappingFailed };
 }
 
-/** A promise's resolvers as a receiver. */
-class Settles<T> implements CallReceiver<T> {
-  readonly #resolve: (answer: T) => void;
-  readonly #reject: (error: unknown) => void;
-
-  constructor(resolve: (answer: T) => void, reject: (error: unknown) => void) {
-    this.#resolve = resolve;
-    this.#reject = reject;
-  }
-
-  answered(answer: T): void {
-    this.#resolve(answer);
-  }
-
-  failed(error: unknown): void {
-    this.#reject(error);
-  }
-}
-
 const ignore = (): void => undefined;
 
 /** What every call of one pipeline shares: the action, how the timeout names it, the mapping. */
@@ -165,93 +171,113 @@ interface CallShape<S, F> {
 
 /**
  * One call: the options the Invoker reads (the caller's, with the deadline's signal), its node in
- * the deadline's queue (`expired`), and how its promise settles — one object per call where the
- * deadline, the options and the expiry callback were three. The caller's options are read
- * through, never spread: a transport may hand a class whose `live` is a getter built on first use
- * (a spread would not copy it, or would build it for every call).
+ * the deadline's queue (`expired`), and whom it tells how it settled — its receiver, or (the
+ * promise form) itself, settling its promise — one object per call where the deadline, the options,
+ * the expiry callback and the promise's receiver were four. The caller's options are read through,
+ * never spread: a transport may hand a class whose `live` is a getter built on first use (a spread
+ * would not copy it, or would build it for every call). Its fields are TypeScript-private, not
+ * `#private`: V8 defines each `#field` through an IC call as the object is built, and one is built
+ * per call (bench row 4g, callgrind).
  */
-class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
+class PipelineCall<S, F> implements ToolCallOptions, OnExpired, CallReceiver<S | F> {
   readonly ambientContext: AmbientContextSource;
-  readonly #shape: CallShape<S, F>;
-  readonly #call: ToolCallOptions;
-  readonly #ms: number;
-  readonly #receiver: CallReceiver<S | F>;
-  #controller: AbortController | undefined;
-  #expired = false;
-  #running: Promise<Result<Record<string, unknown>>> | undefined;
-  #pending: ReturnType<typeof startDeadline> | undefined;
+  private readonly shape: CallShape<S, F>;
+  private readonly call: ToolCallOptions;
+  private readonly ms: number;
+  private readonly receiver: CallReceiver<S | F>;
+  private resolve: ((answer: S | F) => void) | undefined = undefined;
+  private reject: ((error: unknown) => void) | undefined = undefined;
+  private controller: AbortController | undefined = undefined;
+  private overdue = false;
+  private running: Promise<Result<Record<string, unknown>>> | undefined = undefined;
+  private pending: ReturnType<typeof startDeadline> | undefined = undefined;
 
-  constructor(shape: CallShape<S, F>, call: ToolCallOptions, receiver: CallReceiver<S | F>) {
-    this.#shape = shape;
-    this.#call = call;
+  /** `receiver` undefined: the call settles the promise whose resolvers `settles` hands it. */
+  constructor(shape: CallShape<S, F>, call: ToolCallOptions, receiver: CallReceiver<S | F> | undefined) {
+    this.shape = shape;
+    this.call = call;
     // An explicit context always: an omitted one must not fall back to the server's ambient state.
     this.ambientContext = call.ambientContext ?? NO_AMBIENT;
-    this.#ms = servingConfig.resolveOverrideFor(shape.action, "callTimeoutMs");
-    this.#receiver = receiver;
+    this.ms = servingConfig.resolveOverrideFor(shape.action, "callTimeoutMs");
+    this.receiver = receiver ?? this;
+  }
+
+  settles(resolve: (answer: S | F) => void, reject: (error: unknown) => void): void {
+    this.resolve = resolve;
+    this.reject = reject;
+  }
+
+  answered(answer: S | F): void {
+    this.resolve!(answer);
+  }
+
+  failed(error: unknown): void {
+    this.reject!(error);
   }
 
   start(args: unknown): void {
-    const running = toolInvoker.call(this.#shape.action, args, this);
-    this.#running = running;
+    const running = toolInvoker.call(this.shape.action, args, this);
+    this.running = running;
     // One shared timer per duration (deadline.ts), not a setTimeout per call.
-    this.#pending = startDeadline(this.#ms, this);
+    this.pending = startDeadline(this.ms, this);
     running.then(
-      (result) => this.#answer(result),
+      (result) => this.answer(result),
       (error: unknown) => {
-        cancelDeadline(this.#pending!);
-        this.#receiver.failed(error);
+        cancelDeadline(this.pending!);
+        this.receiver.failed(error);
       },
     );
   }
 
   /**
    * The action's signal, built only if the body asks for it (the Invoker takes it lazily): it
-   * aborts when the caller's does or when the deadline passes.
+   * aborts when the caller's does or when the deadline passes. A function of its own, not a
+   * method: core calls it detached.
    */
   readonly signal = (): AbortSignal => {
-    const controller = (this.#controller ??= new AbortController());
-    if (this.#expired && !controller.signal.aborted) controller.abort(this.#reason());
+    const controller = (this.controller ??= new AbortController());
+    if (this.overdue && !controller.signal.aborted) controller.abort(this.reason());
     // Called on the caller's options, never detached: a transport's per-call options may have it as a method.
-    const caller = typeof this.#call.signal === "function" ? this.#call.signal() : this.#call.signal;
+    const caller = typeof this.call.signal === "function" ? this.call.signal() : this.call.signal;
     return caller === undefined ? controller.signal : AbortSignal.any([caller, controller.signal]);
   };
 
   get spanAttributes(): ToolCallOptions["spanAttributes"] {
-    return this.#call.spanAttributes;
+    return this.call.spanAttributes;
   }
 
   get traceContext(): ToolCallOptions["traceContext"] {
-    return this.#call.traceContext;
+    return this.call.traceContext;
   }
 
   get live(): ToolCallOptions["live"] {
-    return this.#call.live;
+    return this.call.live;
   }
 
   /** The deadline passed: the signal, if the body asked for it, aborts (and a later ask gets it aborted). */
   expired(): void {
-    this.#expired = true;
+    this.overdue = true;
     let answer: S | F;
     // Run from the shared timer: whatever throws here rejects this call, not the timer.
     try {
-      this.#controller?.abort(this.#reason());
+      this.controller?.abort(this.reason());
       // On the options too (a method there, as `signal`).
-      this.#call.onOverdue?.(this.#running!.then(ignore, ignore));
-      const { failure, toolName } = this.#shape;
-      answer = failure({ error: timeoutMessage(toolName, this.#ms) }, "timeout");
+      this.call.onOverdue?.(this.running!.then(ignore, ignore));
+      const { failure, toolName } = this.shape;
+      answer = failure({ error: timeoutMessage(toolName, this.ms) }, "timeout");
     } catch (error) {
-      this.#receiver.failed(error);
+      this.receiver.failed(error);
       return;
     }
-    this.#receiver.answered(answer);
+    this.receiver.answered(answer);
   }
 
-  #answer(result: Result<Record<string, unknown>>): void {
+  private answer(result: Result<Record<string, unknown>>): void {
     // Answered at its deadline already: a late result is not mapped.
-    if (this.#expired) return;
-    cancelDeadline(this.#pending!);
-    const { success, failure, mappingFailed } = this.#shape;
-    const receiver = this.#receiver;
+    if (this.overdue) return;
+    cancelDeadline(this.pending!);
+    const { success, failure, mappingFailed } = this.shape;
+    const receiver = this.receiver;
     let answer: S | F;
     try {
       if (!result.ok) answer = failure(toolFailureOf(result), toolFailureKind(result));
@@ -274,7 +300,7 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired {
     receiver.answered(answer);
   }
 
-  #reason(): Error {
-    return new DOMException(`the call ran past its ${this.#ms} ms timeout`, "TimeoutError");
+  private reason(): Error {
+    return new DOMException(`the call ran past its ${this.ms} ms timeout`, "TimeoutError");
   }
 }

@@ -51,17 +51,37 @@ export function attachPeer(server: Server): McpPeer {
   });
 }
 
-/** A 2026-07-28 request's peer, read from its `_meta` envelope. */
+/**
+ * A 2026-07-28 request's peer, read from its `_meta` envelope: one object with its methods on the
+ * prototype, built per request (closures over the envelope were three functions and their context).
+ */
 export function envelopePeer(envelope: Readonly<Record<string, unknown>> | undefined): McpPeer {
-  const level = envelope?.[LOG_LEVEL_META_KEY];
-  const minimum = typeof level === "string" ? SEVERITY.get(level) : undefined;
-  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-  const version = envelope?.[PROTOCOL_VERSION_META_KEY];
-  const protocolVersion = typeof version === "string" ? version : undefined;
-  return {
-    era: "modern",
-    protocolVersion: () => protocolVersion,
-    clientCapabilities: () => capabilities,
-    wantsLog: (wanted: LoggingLevel) => minimum !== undefined && (SEVERITY.get(wanted) ?? 0) >= minimum,
-  };
+  return new EnvelopePeer(envelope);
+}
+
+class EnvelopePeer implements McpPeer {
+  readonly era = "modern" as const;
+  private readonly minimum: number | undefined;
+  private readonly capabilities: ClientCapabilities | undefined;
+  private readonly version: string | undefined;
+
+  constructor(envelope: Readonly<Record<string, unknown>> | undefined) {
+    const level = envelope?.[LOG_LEVEL_META_KEY];
+    this.minimum = typeof level === "string" ? SEVERITY.get(level) : undefined;
+    this.capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+    const version = envelope?.[PROTOCOL_VERSION_META_KEY];
+    this.version = typeof version === "string" ? version : undefined;
+  }
+
+  protocolVersion(): string | undefined {
+    return this.version;
+  }
+
+  clientCapabilities(): ClientCapabilities | undefined {
+    return this.capabilities;
+  }
+
+  wantsLog(wanted: LoggingLevel): boolean {
+    return this.minimum !== undefined && (SEVERITY.get(wanted) ?? 0) >= this.minimum;
+  }
 }

@@ -2,7 +2,7 @@
  * The `tools/call` handler of one server: the tool looked up, the client's declared capabilities
  * checked against what the action `requires`, the trusted ambient context built, the concurrent-call
  * slot taken (HTTP), and the call run — in place on a 2025-11-25 session, in input rounds on a
- * 2026-07-28 request (tools/ask-rounds.ts). Access is the Invoker's: a caller the tool's policy
+ * 2026-07-28 request (tool-rounds.ts). Access is the Invoker's: a caller the tool's policy
  * refuses gets the refusal's sentence as a tool result with `isError: true`, as the SDK's own
  * `McpServer` answers a tool that exists but cannot be called now. A session whose caller's grants
  * changed since its last listing is told so first (`notifications/tools/list_changed`).
@@ -22,15 +22,14 @@ import { ProtocolError } from "../protocol/protocol-error.js";
 import { requestContext, type McpRequestExtra } from "../protocol/server-context.js";
 import { TASKS_EXTENSION } from "../tasks/extension.js";
 import { TaskMessages } from "../tasks/handlers.js";
-import { taskOwner } from "../tasks/task-store.js";
 import { textResult } from "../tools/map-result.js";
-import { askInRounds } from "../tools/ask-rounds.js";
 import type { McpTool } from "../tools/wrap.js";
 import { principalOf, trustedContext } from "./caller.js";
 import type { ServerLimits } from "./options.js";
 import { checkedParams, McpMessages, protocolError, SERVER_BUSY_CODE } from "./params.js";
 import type { ServerScope } from "./scope.js";
 import { listingFor } from "./tool-set.js";
+import { callInRounds } from "./tool-rounds.js";
 
 /** The names a session was last listed (joined), so a change of its caller's grants can be announced. */
 export interface Listed {
@@ -86,13 +85,7 @@ export function toolCallHandler(
     try {
       call.onOverdue = slot?.onOverdue;
       if (peer.era === "legacy") return await tool.call(params.arguments ?? {}, call);
-      const args = params.arguments ?? {};
-      const owner = { owner: taskOwner(principalOf(ambientContext)?.id, undefined), tool: tool.name };
-      return await askInRounds(set.rounds, extra, owner, args, (rounds, signal) => {
-        call.signal = signal;
-        call.rounds = rounds;
-        return tool.call(args, call);
-      });
+      return await callInRounds(set.rounds, extra, tool, params.arguments ?? {}, call);
     } catch (error) {
       // Only a mapping bug rethrown in development gets here, already reported: the client gets
       // the generic JSON-RPC error, never the exception's message (the SDK would send it).

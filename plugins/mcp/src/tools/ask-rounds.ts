@@ -22,6 +22,11 @@ import { resumedRounds, type RoundState } from "./request-state.js";
 /** Who may resume the round and for what: the caller's owner key and the tool's or prompt's name. */
 export type RoundOwner = Omit<RoundBinding, "args">;
 
+/** What a round is bound to, asked only when a round is resumed or ends with questions. */
+export interface BoundRound {
+  binding(): RoundBinding;
+}
+
 export async function askInRounds<T>(
   codec: RequestStateCodec<RoundState>,
   extra: McpRequestExtra,
@@ -32,26 +37,39 @@ export async function askInRounds<T>(
 ): Promise<T | InputRequiredResult> {
   // The arguments are digested only when a round is resumed or started, not on every call.
   let digest: string | undefined;
-  const binding = (): RoundBinding => ({ ...owner, args: (digest ??= argumentsDigest(args)) });
-  const state = extra.mcpReq.requestState();
-  const carried = state === undefined ? undefined : resumedRounds(state, binding());
-  let rounds: InputRounds;
-  const responses = extra.mcpReq.inputResponses;
-  if (carried === undefined)
-    rounds =
-      responses === undefined ? new InputRounds() : new InputRounds(undefined, {}, unsolicitedAnswers(responses));
-  else {
-    const checked = answersOf(carried.pending, responses ?? {});
-    if ("refused" in checked)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params: ${checked.refused}`);
-    rounds = new InputRounds(carried, checked.answers);
-  }
+  const bound: BoundRound = { binding: () => ({ ...owner, args: (digest ??= argumentsDigest(args)) }) };
+  const rounds = openRounds(extra, bound);
   const outcome = await runRounds(
     rounds,
     (signal) => run(rounds, signal),
     () => extra.mcpReq.signal,
   );
   if (outcome.done) return outcome.value;
-  const requestState = await codec.mint({ ...binding(), rounds: rounds.carried() });
+  return roundEnded(codec, bound, rounds);
+}
+
+/**
+ * The rounds a request runs in: fresh (with any answers it brought unasked), or resumed from the
+ * state it echoes with this round's answers. Throws the `-32602` of a state or answers refused.
+ */
+export function openRounds(extra: McpRequestExtra, bound: BoundRound): InputRounds {
+  const state = extra.mcpReq.requestState();
+  const carried = state === undefined ? undefined : resumedRounds(state, bound.binding());
+  const responses = extra.mcpReq.inputResponses;
+  if (carried === undefined)
+    return responses === undefined ? new InputRounds() : new InputRounds(undefined, {}, unsolicitedAnswers(responses));
+  const checked = answersOf(carried.pending, responses ?? {});
+  if ("refused" in checked)
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params: ${checked.refused}`);
+  return new InputRounds(carried, checked.answers);
+}
+
+/** The round ended with questions: the `input_required` result with them and the signed state so far. */
+export async function roundEnded(
+  codec: RequestStateCodec<RoundState>,
+  bound: BoundRound,
+  rounds: InputRounds,
+): Promise<InputRequiredResult> {
+  const requestState = await codec.mint({ ...bound.binding(), rounds: rounds.carried() });
   return inputRequired({ inputRequests: inputRequestsOf(rounds.questions()), requestState });
 }

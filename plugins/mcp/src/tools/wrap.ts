@@ -13,7 +13,15 @@ import {
   type LiveChannel,
   type TraceContext,
 } from "@axn/core";
-import { assertPresentAs, resolveToolName, toolPipeline, type InputRounds, type ToolMapping } from "@axn/sdk/adapter";
+import {
+  assertPresentAs,
+  resolveToolName,
+  toolPipeline,
+  toolPipelineInto,
+  type InputRounds,
+  type RoundRunning,
+  type ToolMapping,
+} from "@axn/sdk/adapter";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { resolveAnnotations } from "./annotations.js";
 import {
@@ -111,6 +119,7 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
         ? structuredMapping(mcpConfig.resolveOverrideFor(action, "rejectOpaqueExposedValues") === true)
         : MESSAGE_MAPPING;
   const run = toolPipeline(action, mapping, { toolName: name });
+  const runInto = toolPipelineInto(action, mapping, { toolName: name });
   const longRunning = options.longRunning ?? mcpConfig.resolveOverrideFor(action, "longRunning") ?? action.longRunning;
 
   const tool: McpTool = {
@@ -129,6 +138,9 @@ export function wrap(action: AnyAxn, options: WrapOptions = {}): McpTool {
   };
   const frozen = Object.freeze(tool);
   mappings.set(frozen, mapping);
+  roundCalls.set(frozen, (args, request, round) =>
+    runInto(args ?? {}, new RoundCallOptions(ambientOf(request), name, request, round), round),
+  );
   return frozen;
 }
 
@@ -138,14 +150,41 @@ const REQUIRED_TASK = Object.freeze({ taskSupport: "required" } as const);
 /** Each wrapped tool's result mapping: a task's settled result is answered through the same one. */
 const mappings = new WeakMap<McpTool, ToolMapping<CallToolResult, CallToolResult>>();
 
+/**
+ * One run of a tool in a 2026-07-28 round (the server's rounds engine, server/tool-rounds.ts): the
+ * call told to `round` as it settles, its body's signal `round`'s. `request.rounds` is the round's.
+ */
+export type RoundToolCall = (args: unknown, request: McpCallRequest, round: RoundRunning<CallToolResult>) => void;
+
+/**
+ * Each wrapped tool's pipeline told to the round directly: no promise, resolvers or closures of its
+ * own per call, nor the `call` promise's (bench rows 4f and 4g).
+ */
+const roundCalls = new WeakMap<McpTool, RoundToolCall>();
+
+/** How `tool` runs in a round: `wrap`'s pipeline, or (a tool not made by `wrap`) its `call`, told to the round. */
+export function roundCallOf(tool: McpTool): RoundToolCall {
+  return roundCalls.get(tool) ?? ((args, request, round) => callThrough(tool, args, request, round));
+}
+
+function callThrough(tool: McpTool, args: unknown, request: McpCallRequest, round: RoundRunning<CallToolResult>): void {
+  tool.call(args, { ...request, signal: () => round.signal() }).then(
+    (result) => round.answered(result),
+    (error: unknown) => round.failed(error),
+  );
+}
+
 /** The mapping `wrap` built for `tool` (a tool not made by `wrap` maps as a message). */
 export function mappingOf(tool: McpTool): ToolMapping<CallToolResult, CallToolResult> {
   return mappings.get(tool) ?? MESSAGE_MAPPING;
 }
 
 function callOptions(toolName: string, request: McpCallRequest): McpCallOptions {
-  return new McpCallOptions(request.ambientContext ?? defaultServerContext(request), toolName, request);
+  return new McpCallOptions(ambientOf(request), toolName, request);
 }
+
+const ambientOf = (request: McpCallRequest): AmbientContextSource =>
+  request.ambientContext ?? defaultServerContext(request);
 
 /**
  * A call's options. `live` is a getter the runtime reads only when the action first uses a live
@@ -166,6 +205,43 @@ class McpCallOptions {
     this.signal = request.signal;
     this.toolName = toolName;
     this.request = request;
+  }
+  get spanAttributes(): Record<string, string> {
+    return toolCallAttributes(this.toolName, this.request);
+  }
+  get traceContext(): TraceContext | undefined {
+    return traceContextOf(this.request._meta);
+  }
+  get live(): LiveChannel {
+    return mcpLiveChannel(this.request, this.request.rounds);
+  }
+  get onOverdue(): McpCallRequest["onOverdue"] {
+    return this.request.onOverdue;
+  }
+}
+
+/**
+ * A call's options in a round: `McpCallOptions`, with the body's signal the round's (`signal` a
+ * method the pipeline calls on these options, so no closure per call). Plain fields, as there.
+ */
+class RoundCallOptions {
+  readonly ambientContext: AmbientContextSource;
+  private readonly toolName: string;
+  private readonly request: McpCallRequest;
+  private readonly round: RoundRunning<CallToolResult>;
+  constructor(
+    ambientContext: AmbientContextSource,
+    toolName: string,
+    request: McpCallRequest,
+    round: RoundRunning<CallToolResult>,
+  ) {
+    this.ambientContext = ambientContext;
+    this.toolName = toolName;
+    this.request = request;
+    this.round = round;
+  }
+  signal(): AbortSignal {
+    return this.round.signal();
   }
   get spanAttributes(): Record<string, string> {
     return toolCallAttributes(this.toolName, this.request);
