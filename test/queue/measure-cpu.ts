@@ -2,7 +2,8 @@
  * By hand, not in CI: one side of bench row 22 (one job at a time, `{ n } → { n }`, a worker of
  * concurrency 8 in this process: the bench's own setup, test/bench/scenarios/queue.ts) in a loop on
  * a Redis of its own, for a profiler — axn's `A.enqueue → job.result()` or bare BullMQ's
- * `queue.add → waitUntilFinished`. Prints the mean wall time, this process's CPU and Redis's
+ * `queue.add → waitUntilFinished`. Prints the mean wall time, this process's CPU (user and system apart:
+ * a socket write's cost shows as system time) and Redis's
  * (INFO cpu) per job; `COUNT_BATCH=n`: n jobs at once (row 22b's shape) instead of one at a time.
  *
  *   node --import tsx test/queue/measure-cpu.ts axn|bare [jobs]     # PROFILE_COMMANDS=1: Redis time by command
@@ -90,7 +91,7 @@ if (scripts) {
 }
 admin.disconnect();
 console.log(
-  `${side}: ${(wall * 1000).toFixed(0)} µs a job, CPU ${((user - u0 + system - s0) / jobs).toFixed(0)} µs a job here, ${redisPerJob.toFixed(0)} µs in Redis (${jobs} jobs${BATCH === 1 ? "" : `, ${BATCH} at once`})`,
+  `${side}: ${(wall * 1000).toFixed(0)} µs a job, CPU ${((user - u0 + system - s0) / jobs).toFixed(0)} µs a job here (${((user - u0) / jobs).toFixed(0)} user, ${((system - s0) / jobs).toFixed(0)} system), ${redisPerJob.toFixed(0)} µs in Redis (${jobs} jobs${BATCH === 1 ? "" : `, ${BATCH} at once`})`,
 );
 await run.close();
 await redis.stop();
