@@ -26,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { selfInstructions } from "./lib/callgrind.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const [mode = "axn", warmArg, countArg] = process.argv.slice(2);
@@ -115,30 +116,11 @@ function jsAt(address: number): string {
   return best === undefined ? "JS (unmapped)" : `JS ${best.name.replace(/^JS:[~^+*]?'?/, "")}`;
 }
 
-/** Each function's own instructions in the dump (the line after a `calls=` is a callee's, skipped). */
-const names = new Map<string, string>();
+/** Each function's own instructions in the dump, JIT code named through the perf map. */
 const costs = new Map<string, number>();
-let current = "";
-let skipNext = false;
-for (const row of readFileSync(`${out}.1`, "utf8").split("\n")) {
-  if (row.startsWith("fn=")) {
-    const named = /^fn=\((\d+)\)(?: (.*))?$/.exec(row);
-    if (named === null) current = row.slice(3);
-    else {
-      if (named[2] !== undefined) names.set(named[1]!, named[2]);
-      current = names.get(named[1]!) ?? named[1]!;
-    }
-  } else if (row.startsWith("cfn=")) {
-    const named = /^cfn=\((\d+)\) (.*)$/.exec(row);
-    if (named !== null) names.set(named[1]!, named[2]!);
-  } else if (row.startsWith("calls=")) skipNext = true;
-  else if (/^[+\-*\d]/.test(row)) {
-    if (skipNext) skipNext = false;
-    else {
-      const name = /^0x[0-9a-f]+/.test(current) ? jsAt(Number.parseInt(current.slice(2), 16)) : current;
-      costs.set(name, (costs.get(name) ?? 0) + Number(row.split(" ")[1] ?? 0));
-    }
-  }
+for (const [function_, cost] of selfInstructions(readFileSync(`${out}.1`, "utf8"))) {
+  const name = /^0x[0-9a-f]+/.test(function_) ? jsAt(Number.parseInt(function_.slice(2), 16)) : function_;
+  costs.set(name, (costs.get(name) ?? 0) + cost);
 }
 rmSync(out, { force: true });
 rmSync(`${out}.1`, { force: true });
