@@ -78,12 +78,11 @@ export function toolPipeline<S, F>(
   // One promise per call, settled by whichever comes first — the call's result or its deadline —
   // rather than an async function awaiting a race promise awaiting the call (three promises and
   // their turns on every call, with no deadline anywhere near). The call is its own receiver,
-  // holding the promise's resolvers: no executor closure or receiver object per call.
+  // holding the promise's resolvers: no receiver object per call.
   return (args, call = NO_CALL) => {
     try {
       const running = new PipelineCall(shape, call, undefined);
-      promising = running;
-      const answer = new Promise<S | F>(takeResolvers);
+      const answer = new Promise<S | F>((resolve, reject) => running.settles(resolve, reject));
       running.start(args);
       return answer;
     } catch (error) {
@@ -91,22 +90,6 @@ export function toolPipeline<S, F>(
       return Promise.reject(error);
     }
   };
-}
-
-/**
- * The call whose promise is being built. `new Promise` runs its executor at once, before anything
- * else can run, so one shared executor hands the resolvers to that call instead of a closure per call.
- */
-let promising: Settling | undefined;
-
-interface Settling {
-  settles(resolve: (answer: unknown) => void, reject: (error: unknown) => void): void;
-}
-
-function takeResolvers<T>(resolve: (answer: T) => void, reject: (error: unknown) => void): void {
-  // The call being built is a call of the pipeline whose promise this is: its answers are `T`s.
-  promising!.settles(resolve as (answer: unknown) => void, reject);
-  promising = undefined;
 }
 
 /** Told how one call settled, once: its answer, or the mapping fault rethrown in development. */
