@@ -25,7 +25,7 @@ import { addArgs, defineAddNumbers } from "./fixtures.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { promiseHooksOn, switchOffPromiseHooks } from "./lib/promise-hooks.js";
 import { bareMcpHandler, connectBare, connectMcpServer } from "./peers/mcp-servers.js";
-import { connect, connectModern, type FetchHandler } from "./scenarios/mcp.js";
+import { connect, connectModern, type FetchHandler, modernToolCall } from "./scenarios/mcp.js";
 
 const [rounds = 20, calls = 3000, inFlight = 1] = process.argv.slice(2, 5).map(Number);
 const era = process.argv[5] ?? "2025";
@@ -52,26 +52,6 @@ function modernHandlers(): Record<string, FetchHandler> {
   return { bare: (r) => bare.fetch(r), axnServer: (r) => axnServer.fetch(r), axn: (r) => axn.fetch(r) };
 }
 
-/** A 2026-07-28 `tools/call` as the v2 `Client` pinned to the era sends it (envelope in `_meta`, routing headers). */
-function modernRequest(): Request {
-  const meta = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientInfo": { name: "bench-client", version: "1.0.0" },
-    "io.modelcontextprotocol/clientCapabilities": {},
-  };
-  return new Request("http://127.0.0.1/mcp", {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": "tools/call",
-      "mcp-name": tool.name,
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { ...request, _meta: meta } }),
-  });
-}
-
 async function sidesFor(): Promise<Record<string, Call>> {
   const byClient =
     (client: Client): Call =>
@@ -92,7 +72,7 @@ async function sidesFor(): Promise<Record<string, Call>> {
     Object.entries(handlers).map(([side, handler]) => [
       side,
       async () => {
-        const response = await handler(modernRequest());
+        const response = await handler(modernToolCall(tool.name, { ...addArgs }));
         const text = await response.text();
         if (response.status !== 200 || !text.includes('"structuredContent":{"sum":42}'))
           throw new Error(`mcp-cpu: ${side} answered ${response.status}: ${text}`);

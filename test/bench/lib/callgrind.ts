@@ -36,3 +36,34 @@ export function selfInstructions(text: string): Map<string, number> {
   }
   return costs;
 }
+
+/**
+ * The JavaScript function at an address, from the perf map V8 writes with `--perf-basic-prof`: of
+ * the entries covering it, the latest (code space is reused), its tier prefix (`~ ^ + *`) dropped.
+ */
+export function jitNamer(perfMap: string): (address: number) => string {
+  const jit = perfMap
+    .split("\n")
+    .filter((entry) => entry !== "")
+    .map((entry, order) => {
+      const [start = "0", size = "0", ...name] = entry.split(" ");
+      const from = Number.parseInt(start, 16);
+      return { order, start: from, end: from + Number.parseInt(size, 16), name: name.join(" ") };
+    })
+    .sort((a, b) => a.start - b.start);
+  return (address) => {
+    let [low, high] = [0, jit.length - 1];
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (jit[middle]!.start <= address) low = middle + 1;
+      else high = middle - 1;
+    }
+    let best: (typeof jit)[number] | undefined;
+    for (let i = high; i >= 0 && i > high - 400; i--) {
+      const entry = jit[i]!;
+      if (address >= entry.start && address < entry.end && (best === undefined || entry.order > best.order))
+        best = entry;
+    }
+    return best === undefined ? "JS (unmapped)" : `JS ${best.name.replace(/^JS:[~^+*]?'?/, "")}`;
+  };
+}

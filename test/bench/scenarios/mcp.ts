@@ -115,6 +115,34 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 const MODERN_URL = "http://127.0.0.1/mcp";
 
 /**
+ * A 2026-07-28 `tools/call` as the v2 `Client` pinned to the era sends it (envelope in `_meta`,
+ * routing headers): the fetch handlers' request with no client (mcp-cpu.ts `fetch`, mcp-instructions.ts).
+ */
+export function modernToolCall(name: string, args: Record<string, unknown>): Request {
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "bench-client", version: "1.0.0" },
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+  return new Request(MODERN_URL, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": name,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name, arguments: args, _meta: meta },
+    }),
+  });
+}
+
+/**
  * A 2026-07-28 connection with no socket: the v2 `Client` pinned to the modern era, its Streamable
  * HTTP transport's `fetch` calling the server's fetch handler directly.
  */

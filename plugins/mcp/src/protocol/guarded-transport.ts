@@ -12,7 +12,9 @@
  *   it is replaced by one short `-32602` line naming the method and the parameter.
  *
  * The transport is adjusted in place (its `onmessage` and `send`), as the server connects to it, so
- * whatever else the transport is — a session's, with its id and streams — stays as it was.
+ * whatever else the transport is — a session's, with its id and streams — stays as it was. Only a
+ * server that answers tasks here takes the SDK's handler over; any other just notes each request's
+ * method, ahead of the SDK.
  */
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
 import { cleanedValidationError, type ValidationSentence } from "./validation-errors.js";
@@ -50,6 +52,26 @@ export function guardTransport(
     }
     return send(message, options);
   };
+  if (intercept === undefined) {
+    // Nothing to answer here: the requests' methods are only noted. The SDK's `connect` calls the
+    // transport's `onmessage` from before it connected ahead of its own, so a plain assignment
+    // observes every message, and the transport keeps its shape — an accessor defined on it (below)
+    // turns the SDK's per-request transport into a dictionary-mode object whose every field the
+    // SDK then reads slowly (bench row 4f).
+    const before = transport.onmessage;
+    const note: OnMessage = (message) => {
+      const request = message as { id?: string | number; method?: unknown };
+      if (request.id !== undefined && typeof request.method === "string") methods.set(request.id, request.method);
+    };
+    transport.onmessage =
+      before === undefined
+        ? note
+        : (message, extra) => {
+            note(message, extra);
+            before(message, extra);
+          };
+    return transport;
+  }
   let handler: OnMessage | undefined;
   Object.defineProperty(transport, "onmessage", {
     configurable: true,
