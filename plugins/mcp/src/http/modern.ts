@@ -2,7 +2,7 @@
  * A 2026-07-28 request: self-describing (its protocol version, client capabilities and log level
  * in its own `_meta`), so no session is looked up, opened or stored — any instance answers it. It
  * is served by the SDK's `createMcpHandler` in its strict modern posture, over a fresh server for
- * each request built from the handler's one tool set (`serverFor(…, "modern")`); the checks before
+ * each request built from the handler's one tool set (`modernServers`); the checks before
  * it (path, Host/Origin, authentication, body size, scopes) are the same steps every request takes.
  * The SDK answers what the revision defines: `server/discover`, the header/body checks (`-32020`),
  * unsupported versions (`-32022`), undeclared capabilities (`-32021`), cache fields, and
@@ -21,7 +21,7 @@ import {
 import { envelopePeer } from "../protocol/peer.js";
 import { defaultServerContext } from "../protocol/server-context.js";
 import { callerOf } from "../server/caller.js";
-import { serverFor } from "../server/server.js";
+import { modernServers } from "../server/server.js";
 import { restrictsSome } from "../surface/access.js";
 import { resourceInternals } from "../surface/resources.js";
 import type { HttpContext } from "./context.js";
@@ -41,7 +41,7 @@ export function modernHandler(ctx: HttpContext): ModernHandler {
     ? listenGate(ctx.options.eventBus ?? new InMemoryServerEventBus(), resources)
     : undefined;
   const bus = gate?.bus ?? ctx.options.eventBus;
-  const handler = createMcpHandler(() => serverFor(ctx.options, ctx.set, ctx.limits, "modern"), {
+  const handler = createMcpHandler(modernServers(ctx.options, ctx.set, ctx.limits), {
     legacy: "reject",
     ...(bus === undefined ? {} : { bus }),
     maxRequestBodySize: ctx.maxBodyBytes,

@@ -12,12 +12,12 @@
  * the last listing.
  */
 import type { AxnPrincipal } from "@axn/core";
-import { McpServer, type Server } from "@modelcontextprotocol/server";
+import { McpServer, Server, type ListToolsResult } from "@modelcontextprotocol/server";
 import { guardTransport } from "../protocol/guarded-transport.js";
 import { attachPeer, envelopePeer, type McpPeer } from "../protocol/peer.js";
 import { defaultServerContext, requestContext, type McpEra, type McpRequestExtra } from "../protocol/server-context.js";
 import { mcpConfig } from "../settings/config.js";
-import { runConfigureServer } from "../settings/configure-server.js";
+import { runConfigureServer, type ConfigureServer } from "../settings/configure-server.js";
 import { registerSurface, type AskingRun } from "../surface/register.js";
 import { taskOwner } from "../tasks/task-store.js";
 import { mcpLiveChannel } from "../tools/live.js";
@@ -50,40 +50,105 @@ export function serverFor(
   limits?: ServerLimits,
   era: McpEra = "legacy",
 ): Server {
+  const bare = bareServer(options, set);
+  const sessionPeer = era === "legacy" ? attachPeer(bare.server) : undefined;
+  return completed(set, bare, handlersFor(options, set, limits, sessionPeer, true), sessionPeer);
+}
+
+/**
+ * The factory of the 2026-07-28 servers of one set, one server per request (the Streamable HTTP
+ * handler's): the scope and the tool handlers — which no request changes, since each reads its
+ * client from its own envelope — are built once for all of them, not for every request (bench row 4f).
+ */
+export function modernServers(options: McpServerOptions, set: ToolSet, limits: ServerLimits): () => Server {
+  const handlers = handlersFor(options, set, limits, undefined, false);
+  return () => completed(set, bareServer(options, set), handlers, undefined);
+}
+
+/** A server's own handlers: `tools/list` and `tools/call`, over their scope. */
+interface Handlers {
+  readonly scope: ServerScope;
+  readonly listTools: (request: unknown, extra: McpRequestExtra) => ListToolsResult;
+  readonly callTool: ReturnType<typeof toolCallHandler>;
+}
+
+/**
+ * The handlers of one server, a 2025-11-25 session's (`sessionPeer`: its client) or a 2026-07-28
+ * one (`undefined`: each request's client is in its envelope), or of every 2026-07-28 server of a
+ * set. A server `records` what it was last listed, so a change of its caller's grants can be
+ * announced; handlers shared by servers of one request each record nothing (a request's server
+ * never serves a listing and a call both, so there was never anything to announce).
+ */
+function handlersFor(
+  options: McpServerOptions,
+  set: ToolSet,
+  limits: ServerLimits | undefined,
+  sessionPeer: McpPeer | undefined,
+  records: boolean,
+): Handlers {
   const build = options.serverContext ?? defaultServerContext;
-  // No capabilities in the constructor: declaring `tools` there would install McpServer's own tool handlers.
-  const mcp = new McpServer(
-    { name: options.name, version: options.version },
-    {
-      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-      requestState: { verify: set.rounds.verify },
-      cacheHints: set.cacheHints,
-    },
-  );
-  const server = mcp.server;
-  // Visibility can change within a session only when some tool is restricted: advertise it then.
-  server.registerCapabilities({ tools: set.restricted ? { listChanged: true } : {}, logging: {} });
-  const sessionPeer = era === "legacy" ? attachPeer(server) : undefined;
   const peerOf = (extra: McpRequestExtra): McpPeer => sessionPeer ?? envelopePeer(extra.mcpReq.envelope);
   const caller = (extra: McpRequestExtra): AxnPrincipal | undefined =>
     callerOf(build, requestContext(extra, peerOf(extra))) ?? options.principal ?? undefined;
   const scope: ServerScope = { options, set, build, peerOf, caller };
   const listed: Listed = { names: undefined };
-  server.setRequestHandler("tools/list", (_request, extra) => {
+  const listTools = (_request: unknown, extra: McpRequestExtra): ListToolsResult => {
     const { listing, names } = listingFor(set, caller(extra));
-    listed.names = names;
+    if (records) listed.names = names;
     return listing;
-  });
+  };
+  return { scope, listTools, callTool: toolCallHandler(scope, listed, limits) };
+}
+
+/**
+ * The SDK's server, its capabilities declared, before any handler is registered. No capabilities in the constructor:
+ * declaring `tools` there would install McpServer's own tool handlers. The `McpServer` around it is
+ * built only when something needs it — resources or prompts registered through it, or the app's
+ * `configureServer` hook, which is handed it; without either (most tool servers, and every
+ * 2026-07-28 request of one) the low-level server is the same without it.
+ */
+function bareServer(options: McpServerOptions, set: ToolSet): BareServer {
+  const info = { name: options.name, version: options.version };
+  const serverOptions = {
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    requestState: { verify: set.rounds.verify },
+    cacheHints: set.cacheHints,
+  };
+  const configure = options.configureServer ?? mcpConfig.get("configureServer");
+  const mcp =
+    set.surface.resources.length === 0 && set.surface.prompts.length === 0 && configure === undefined
+      ? undefined
+      : new McpServer(info, serverOptions);
+  const server = mcp?.server ?? new Server(info, serverOptions);
+  // Declared before any handler is registered (the SDK checks each against them).
+  // Visibility can change within a session only when some tool is restricted: advertise it then.
+  server.registerCapabilities({ tools: set.restricted ? { listChanged: true } : {}, logging: {} });
+  return { mcp, server, configure };
+}
+
+interface BareServer {
+  readonly mcp: McpServer | undefined;
+  readonly server: Server;
+  readonly configure: ConfigureServer | undefined;
+}
+
+function completed(
+  set: ToolSet,
+  { mcp, server, configure }: BareServer,
+  { scope, listTools, callTool }: Handlers,
+  sessionPeer: McpPeer | undefined,
+): Server {
+  server.setRequestHandler("tools/list", listTools);
   // Registered in the custom-params form, with a schema that leaves `arguments` exactly as the
   // client sent them: the SDK's own tools/call schema parses them as a zod record, which copies keys
   // by assignment (an own "__proto__" key silently becomes the object's prototype). The Invoker
   // then refuses such keys by name, as every other transport does.
-  server.setRequestHandler("tools/call", ToolCallParams, toolCallHandler(scope, listed, limits));
+  server.setRequestHandler("tools/call", ToolCallParams, callTool);
   // Nothing to register or guard for a set with no resource or prompt (most tool servers).
-  if (set.surface.resources.length > 0 || set.surface.prompts.length > 0)
-    registerSurface(mcp, set.surface, caller, asking(scope));
+  if (mcp !== undefined && (set.surface.resources.length > 0 || set.surface.prompts.length > 0))
+    registerSurface(mcp, set.surface, scope.caller, asking(scope));
   const intercept = serveTasks(scope, server, sessionPeer);
-  runConfigureServer(options.configureServer ?? mcpConfig.get("configureServer"), mcp);
+  if (mcp !== undefined) runConfigureServer(configure, mcp);
   // Every transport the server connects to is guarded (protocol/guarded-transport.ts): the SDK's
   // parser dumps become one line, and task requests are answered before the SDK sees them.
   const connect = server.connect.bind(server);
