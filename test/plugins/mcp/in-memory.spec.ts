@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import { JSON_SCHEMA_DIALECT } from "@axn/core";
 import { ErrorCode, McpError, type Progress } from "@modelcontextprotocol/sdk/types.js";
-import { ADAPTER_FAILURE_MESSAGE, McpAdapter } from "axn-plugin-mcp";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { ADAPTER_FAILURE_MESSAGE, createMcpServer, McpAdapter } from "axn-plugin-mcp";
 import { captureReports } from "../../support/reports.js";
 import * as Actions from "./fixtures/actions.js";
 import { connectInMemory, schemaErrors, textOf, type Connected } from "./support.js";
@@ -229,3 +230,44 @@ describe("axn-plugin-mcp: a real Client over InMemoryTransport", () => {
     });
   });
 });
+
+describe("axn-plugin-mcp: the transport a server connects to", () => {
+  // The guard notes each request's method through the `onmessage` the SDK's connect chains ahead
+  // of its own. An accessor defined on the transport instead made the SDK's per-request 2026-07-28
+  // transport a dictionary-mode object, every field of it read slowly (bench row 4f).
+  it("keeps onmessage a plain property when no task is answered before the SDK, and still shortens its refusals", async () => {
+    const server = createMcpServer({ name: "axn-spec", version: "1.0.0", tools: [McpAdapter.wrap(Actions.Greet)] });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const answers: unknown[] = [];
+    clientSide.onmessage = (message) => void answers.push(message);
+    await server.connect(serverSide);
+    await clientSide.start();
+    try {
+      const descriptor = Object.getOwnPropertyDescriptor(serverSide, "onmessage");
+      expect(descriptor?.get).to.equal(undefined);
+      expect(descriptor?.value).to.be.a("function");
+      await clientSide.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: INITIALIZE });
+      await clientSide.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: {} });
+      await waitFor(() => answers.length === 2);
+      expect(answers[1]).to.deep.equal({
+        jsonrpc: "2.0",
+        id: 2,
+        error: {
+          code: -32602,
+          message: "Invalid params: tools/call needs params.name, the name of a tool from tools/list",
+        },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+const INITIALIZE = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } };
+
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let turn = 0; !done(); turn++) {
+    if (turn > 1000) throw new Error("waitFor: never done");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
