@@ -67,7 +67,9 @@ export function createStreamableHttpHandler(options: StreamableHttpOptions): Mcp
     if (body instanceof Response) return body;
     const exchange = { request, caller, owner: ownerOf(caller), parsedBody: body.parsedBody };
     // 2026-07-28 requests carry everything they need: no session, whichever instance answers.
-    if (await isModern(exchange)) return serveModern(modern, exchange);
+    const modernRequest = isModern(exchange);
+    if (modernRequest === true || (modernRequest !== false && (await modernRequest)))
+      return serveModern(modern, exchange);
     if (options.stateless === true) return serveStateless(ctx, exchange);
     const id = request.headers.get(SESSION_HEADER);
     return id !== null ? serveSession(ctx, exchange, id) : serveNewSession(ctx, exchange);

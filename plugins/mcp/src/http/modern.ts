@@ -82,9 +82,10 @@ export function modernHandler(ctx: HttpContext): ModernHandler {
  * True when the request speaks 2026-07-28: the SDK's own classification, from the body already
  * read. A request naming a session is 2025-11-25 by definition (2026-07-28 has none), and a body
  * that claims no revision at all — not even a JSON-RPC method, as `{}` — keeps the answers it had
- * before (a 2025-11-25 client's mistake, answered in its terms).
+ * before (a 2025-11-25 client's mistake, answered in its terms). Decided at once for most requests
+ * (no promise, and no turn spent awaiting one); a promise only when the SDK has to classify.
  */
-export async function isModern(exchange: Exchange): Promise<boolean> {
+export function isModern(exchange: Exchange): boolean | Promise<boolean> {
   const { request, parsedBody } = exchange;
   if (request.method !== "POST" || request.headers.has("mcp-session-id")) return false;
   // The common case decided here: one request whose `_meta` names its revision carries the envelope
@@ -94,8 +95,10 @@ export async function isModern(exchange: Exchange): Promise<boolean> {
   if (claimsRevision(parsedBody)) return true;
   if (!claimsSomething(parsedBody) && !MODERN_VERSION.test(request.headers.get("mcp-protocol-version") ?? ""))
     return false;
-  return !(await isLegacyRequest(request, parsedBody));
+  return isLegacyRequest(request, parsedBody).then(isNot);
 }
+
+const isNot = (legacy: boolean): boolean => !legacy;
 
 /** One JSON-RPC request with a protocol version in its `_meta`: the 2026-07-28 envelope claim. */
 function claimsRevision(body: unknown): boolean {
