@@ -112,12 +112,14 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 function writeReply(outgoing: ServerResponse, reply: HttpReply): void {
   const body = reply.encoded ?? JSON.stringify(reply.body);
-  const length = Buffer.byteLength(body);
+  // A string, as Node would write it anyway: a number takes `writeHead`'s header-value check down
+  // RegExp#test's generic path, converting it first (bench row 5d, callgrind: ~0.25k instructions a reply net).
+  const length = `${Buffer.byteLength(body)}`;
   if (reply.headers === undefined) {
     PLAIN_HEAD[LENGTH_SLOT] = length;
     outgoing.writeHead(reply.status, PLAIN_HEAD);
   } else {
-    const head: (string | number)[] = [...PLAIN_HEAD];
+    const head: string[] = [...PLAIN_HEAD];
     head[LENGTH_SLOT] = length;
     for (const name in reply.headers) head.push(name, reply.headers[name]!);
     outgoing.writeHead(reply.status, head);
@@ -125,12 +127,5 @@ function writeReply(outgoing: ServerResponse, reply: HttpReply): void {
   outgoing.end(body);
 }
 
-const PLAIN_HEAD: (string | number)[] = [
-  "content-type",
-  JSON_TYPE,
-  "x-content-type-options",
-  "nosniff",
-  "content-length",
-  0,
-];
+const PLAIN_HEAD: string[] = ["content-type", JSON_TYPE, "x-content-type-options", "nosniff", "content-length", "0"];
 const LENGTH_SLOT = 5;
