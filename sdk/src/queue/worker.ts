@@ -28,6 +28,7 @@ import {
   type ResolvedQueueSettings,
 } from "./connection.js";
 import { bucketOf } from "./bullmq-queue.js";
+import { EndedTrimmer } from "./trim.js";
 import { CANCELLED_REASON, failedReasonFor, RELAY_PROGRESS_KEY } from "./wire.js";
 
 export interface QueueWorkerOptions extends QueueSettings {
@@ -135,7 +136,7 @@ export async function startQueueWorker(
   )!;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new TypeError(`startQueueWorker: concurrency must be an integer ≥ 1 (got ${String(concurrency)})`);
-  const { Worker, WaitingError, UnrecoverableError } = (await loadBullmq()) as typeof import("bullmq");
+  const { Queue, Worker, WaitingError, UnrecoverableError } = (await loadBullmq()) as typeof import("bullmq");
   const connection = (await redisClient(settings.connection)) as SteppingClient;
   connection.defineCommand("axnStep", { lua: STEP });
   const subscriber = (await redisClient(settings.connection)) as Redis;
@@ -177,6 +178,7 @@ export async function startQueueWorker(
   };
   const dropInput = (job: Job | undefined): void => {
     if (job?.id === undefined || !endsRecorded.delete(job.id)) return;
+    trimmer.ended();
     strips.push(worker.toKey(job.id), JSON.stringify(endedPayload(job.data as JobPayload)));
     stepSoon();
   };
@@ -234,16 +236,18 @@ export async function startQueueWorker(
     }
   };
 
-  const keepEnded = { age: settings.limits.keepEnded.ageSeconds, count: settings.limits.keepEnded.count };
+  // keepEnded is the worker's (`axn worker` reads the app's config, as the producer does), trimmed in
+  // batches after the ends are stored (trim.ts), not by BullMQ inside every job's finish: the worker
+  // sets no removeOnComplete / removeOnFail, so BullMQ keeps every end it stores.
+  const trimmer = new EndedTrimmer(
+    new Queue(settings.name, { connection, prefix: settings.prefix }),
+    connection,
+    settings.limits.keepEnded,
+  );
   const worker: Worker = new Worker(settings.name, processor, {
     connection,
     prefix: settings.prefix,
     concurrency,
-    // keepEnded as the worker's default, not each job's option: the jobs it ends are trimmed by its
-    // settings (`axn worker` reads the app's config, as the producer does), and BullMQ packs and
-    // parses two fewer options a job.
-    removeOnComplete: keepEnded,
-    removeOnFail: keepEnded,
     ...(settings.lockDuration === undefined ? {} : { lockDuration: settings.lockDuration }),
     ...(settings.stalledInterval === undefined ? {} : { stalledInterval: settings.stalledInterval }),
   });
@@ -279,6 +283,7 @@ export async function startQueueWorker(
         );
         clearTimeout(timer);
         step();
+        await settleWithin(trimmer.close(), CLOSE_STUCK_MS);
         await settleWithin(Promise.allSettled(stepping), CLOSE_STUCK_MS);
         // Gracefully while Redis answers; a QUIT to a Redis that is away would wait for its return.
         await settleWithin(Promise.allSettled([subscriber.quit(), connection.quit()]), CLOSE_STUCK_MS);
