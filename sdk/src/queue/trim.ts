@@ -15,7 +15,7 @@ import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 
 /** How long after the first end since the last trim the ended sets are trimmed. */
-export const TRIM_WITHIN_MS = 100;
+const TRIM_WITHIN_MS = 100;
 /**
  * The age trim runs at most this often, and at most every tenth of `ageSeconds`: a day's age does not
  * need a scan every trim, and a short one is not kept ten times over.
