@@ -115,6 +115,7 @@ const SURFACE: Record<string, readonly string[]> = {
     "resetHost",
     "resetKernel",
     "setModuleOrigin",
+    "settledCall",
     "sourceActionOf",
   ],
   "@axn/sdk": [

@@ -3,7 +3,7 @@
  * loopback HTTP (test/bench/http-server.ts, the same child process the bench starts), counted by
  * valgrind's callgrind — a figure that does not move with the machine's load, unlike req/s.
  *
- *   node --import tsx test/bench/http-instructions.ts <axn|fastify|floor|…> [warm-up=20000] [requests=40000]
+ *   node --import tsx test/bench/http-instructions.ts <axn|fastify|floor|…> [warm-up=20000] [requests=40000] [functions=30]
  *
  * The server runs under `valgrind --tool=callgrind` with V8's `--single-threaded` (compilation and
  * GC on the main thread, counted) and `--perf-basic-prof` (JIT code named); autocannon (10
@@ -29,9 +29,11 @@ import autocannon from "autocannon";
 import { selfInstructions } from "./lib/callgrind.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const [mode = "axn", warmArg, countArg] = process.argv.slice(2);
+const [mode = "axn", warmArg, countArg, topArg] = process.argv.slice(2);
 const WARM = Number(warmArg ?? 20_000);
 const COUNT = Number(countArg ?? 40_000);
+/** How many of the costliest functions are listed (more, to see a package's own functions beside Node's). */
+const TOP = Number(topArg ?? 30);
 const BODY = JSON.stringify({ id: "cust-42", limit: 25, verbose: true });
 const out = join(tmpdir(), `http-instructions-${mode}-${process.pid}.callgrind`);
 /** valgrind's programs, installed on the machine (apt's `valgrind`), not npm packages. */
@@ -154,5 +156,5 @@ console.log(`${mode}: instructions per request over ${COUNT} requests after ${WA
 console.log(`${per(total)}  total`);
 for (const [area, cost] of [...areas].sort((a, b) => b[1] - a[1])) console.log(`${per(cost)}  ${area}`);
 console.log("the functions that cost most, per request:");
-for (const [name, cost] of [...costs].sort((a, b) => b[1] - a[1]).slice(0, 30))
+for (const [name, cost] of [...costs].sort((a, b) => b[1] - a[1]).slice(0, TOP))
   console.log(`${per(cost)}  ${name.replace(`file://${ROOT}`, "").replace("node_modules/", "").slice(0, 110)}`);

@@ -6,7 +6,7 @@
  */
 import { expect } from "chai";
 import { z } from "zod";
-import { configureAxn, createConfigurable, Current, Factory, type Result } from "@axn/core";
+import { configureAxn, createConfigurable, Current, defineAxn, Factory, type Result } from "@axn/core";
 import { resetKernel } from "@axn/sdk/testing";
 import {
   ADAPTER_FAILURE_MESSAGE,
@@ -18,6 +18,7 @@ import {
   serializeExposed,
   toolInvoker,
   toolPipeline,
+  toolPipelineInto,
   type ToolFailure,
   type ToolFailureKind,
 } from "@axn/sdk/adapter";
@@ -127,6 +128,33 @@ describe("toolPipeline", () => {
     const slow = toolPipeline(Slow, mapping);
     const replies = await Promise.all([30, 1, 15, 0].map((ms) => slow({ ms }, { ambientContext: {} })));
     expect(replies).to.deep.equal([30, 1, 15, 0].map((ms) => ({ ok: true, value: { ms } })));
+  });
+
+  it("answers a call whose body settled synchronously one turn later, never inside the pipeline's call", async () => {
+    // `defineAxn` with a plain function: the call settles synchronously (a factory's body is async).
+    const Echo = defineAxn({
+      name: "PipelineSpec.Echo",
+      expects: { count: z.number() },
+      exposes: { count: z.number() },
+      call: ({ count }, { fail }) => {
+        if (count === 13) fail("unlucky");
+        return { count };
+      },
+    });
+    const into = toolPipelineInto(Echo, mapping);
+    const answers: unknown[] = [];
+    const receiver = {
+      answered: (answer: Reply) => answers.push(answer),
+      failed: (error: unknown) => answers.push(error),
+    };
+    into({ count: 2 }, { ambientContext: {} }, receiver);
+    into({ count: 13 }, { ambientContext: {} }, receiver);
+    expect(answers).to.deep.equal([]);
+    await Promise.resolve();
+    expect(answers).to.deep.equal([
+      { ok: true, value: { count: 2 } },
+      { ok: false, failure: { error: "unlucky" }, kind: "failure" },
+    ]);
   });
 
   it("rejects, never throws, when the caller's options throw as they are read", async () => {

@@ -59,6 +59,12 @@ export interface ActionInternals {
     options: CallOptions | undefined,
     policy: CallPolicy | undefined,
   ) => Promise<Result<Record<string, unknown>>>;
+  /** `execute`, its `Result` not wrapped in a promise when the call settled synchronously (runtime/execute.ts `settle`). */
+  readonly settle: (
+    args: unknown,
+    options: CallOptions | undefined,
+    policy: CallPolicy | undefined,
+  ) => Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>>;
   /**
    * The access gate and input checks of a call, without running it: `undefined` when it would
    * start, else the refusal `Result` it would settle (runtime/execute.ts `precheck`).

@@ -22,6 +22,7 @@ export { FOR_PLUGIN, type PluginScoped } from "../host/hooks.js";
 export { assertKnownHints, extensionsFrozen } from "../extensions/registry.js";
 export { closestMatch } from "../errors/did-you-mean.js";
 export { readSchema } from "../schema/read-schema.js";
+export { settledCall } from "../invoke/invoker.js";
 export { resetKernel, type KernelCopy } from "../kernel/state.js";
 export { errorMessage } from "../errors/message.js";
 export { appendPath, fieldPath } from "../errors/field-path.js";

@@ -47,9 +47,31 @@ export type InvokeOptions = CallOptions;
 /** The options of a call given none: one shared object, not a fresh `{}` per call. */
 const NO_OPTIONS: InvokeOptions = Object.freeze({});
 
+/** An Invoker's policy, for `settledCall` (set by the class's static block, which alone reads `#policy`). */
+let policyOf: (invoker: Invoker) => CallPolicy;
+
+/**
+ * `invoker.call`, its `Result` not wrapped in a promise when the call settled synchronously (most
+ * do): for a transport handing the result on from its own per-call object (@axn/sdk/adapter's tool
+ * pipeline), where resolving a promise with the `Result` looked its `then` up on every call.
+ * Internal (`@axn/core/internal`): a public caller gets the promise.
+ */
+export function settledCall(
+  invoker: Invoker,
+  action: AnyAxn,
+  args: unknown,
+  options: InvokeOptions = NO_OPTIONS,
+): Result<Record<string, unknown>> | Promise<Result<Record<string, unknown>>> {
+  return internalsOf(action).settle(args, options, policyOf(invoker));
+}
+
 export class Invoker {
   /** The call policy the runtime applies to each call this Invoker makes (and not to calls nested in it). */
   readonly #policy: CallPolicy;
+
+  static {
+    policyOf = (invoker) => invoker.#policy;
+  }
 
   constructor(options: InvokerOptions = {}) {
     this.#policy = Object.freeze({

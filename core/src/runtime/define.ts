@@ -25,7 +25,7 @@ import type { CallPolicy } from "../action/call-policy.js";
 import type { AnyAxn, Axn, AxnDefinition, CallOptions } from "../action/types.js";
 import { checkDeclaration } from "./declaration.js";
 import { accessOf, compileAction } from "./compile.js";
-import { execute, inputRefusal, precheck } from "./execute.js";
+import { execute, inputRefusal, precheck, settle } from "./execute.js";
 import { enqueueCall } from "./enqueue.js";
 import type { EnqueueOptions } from "../action/job.js";
 import { throwUnlessOk } from "./settle.js";
@@ -70,6 +70,8 @@ function build<E extends Fields, X extends Fields>(definition: AxnDefinition<E, 
     definitionFiles: factory ? undefined : definitionFilesBelow(defineAxn),
     execute: (args: unknown, options: CallOptions | undefined, policy: CallPolicy | undefined) =>
       execute(compiled, args, options, policy),
+    settle: (args: unknown, options: CallOptions | undefined, policy: CallPolicy | undefined) =>
+      settle(compiled, args, options, policy),
     precheck: (args: unknown, options: CallOptions | undefined, policy: CallPolicy | undefined) =>
       precheck(compiled, args, options, policy),
     inputRefusal: (args: unknown, options: CallOptions | undefined) =>

@@ -24,6 +24,7 @@
  * ```
  */
 import type { AmbientContextSource, AnyAxn, InvokeOptions, Result } from "@axn/core";
+import { settledCall } from "@axn/core/internal";
 import { NO_AMBIENT } from "./no-ambient.js";
 import { servingConfig } from "../serving/settings.js";
 import {
@@ -63,6 +64,9 @@ export interface ToolCallOptions extends InvokeOptions {
 export type ToolPipeline<R> = (args: unknown, call?: ToolCallOptions) => Promise<R>;
 
 const NO_CALL: ToolCallOptions = Object.freeze({ ambientContext: NO_AMBIENT });
+
+/** What a call that settled synchronously is answered after: one turn, as its result's promise took. */
+const SETTLED: Promise<void> = Promise.resolve();
 
 export interface ToolPipelineOptions {
   /** How the timeout message names the tool (default the action's name). */
@@ -166,7 +170,8 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired, CallReceiver<S |
   readonly ambientContext: AmbientContextSource;
   private readonly shape: CallShape<S, F>;
   private readonly call: ToolCallOptions;
-  private readonly ms: number;
+  /** The deadline, resolved only for a call that did not settle synchronously (the only kind that has one). */
+  private ms = 0;
   private readonly receiver: CallReceiver<S | F>;
   private resolve: ((answer: S | F) => void) | undefined = undefined;
   private reject: ((error: unknown) => void) | undefined = undefined;
@@ -181,7 +186,6 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired, CallReceiver<S |
     this.call = call;
     // An explicit context always: an omitted one must not fall back to the server's ambient state.
     this.ambientContext = call.ambientContext ?? NO_AMBIENT;
-    this.ms = servingConfig.resolveOverrideFor(shape.action, "callTimeoutMs");
     this.receiver = receiver ?? this;
   }
 
@@ -199,8 +203,17 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired, CallReceiver<S |
   }
 
   start(args: unknown): void {
-    const running = toolInvoker.call(this.shape.action, args, this);
+    const running = settledCall(toolInvoker, this.shape.action, args, this);
+    if (!isThenable(running)) {
+      // Settled already, so no deadline can pass before it is answered: none is started (nor its
+      // setting resolved), and the answer comes one turn later, as the `Result`'s promise would
+      // have brought it — without resolving a promise with the `Result` (V8 looks its `then` up
+      // through the prototype chain without an inline cache), two closures and a reaction.
+      void SETTLED.then(() => this.answer(running));
+      return;
+    }
     this.running = running;
+    this.ms = servingConfig.resolveOverrideFor(this.shape.action, "callTimeoutMs");
     // One shared timer per duration (deadline.ts), not a setTimeout per call.
     this.pending = startDeadline(this.ms, this);
     running.then(
@@ -258,7 +271,7 @@ class PipelineCall<S, F> implements ToolCallOptions, OnExpired, CallReceiver<S |
   private answer(result: Result<Record<string, unknown>>): void {
     // Answered at its deadline already: a late result is not mapped.
     if (this.overdue) return;
-    cancelDeadline(this.pending!);
+    if (this.pending !== undefined) cancelDeadline(this.pending);
     const { success, failure, mappingFailed } = this.shape;
     const receiver = this.receiver;
     let answer: S | F;

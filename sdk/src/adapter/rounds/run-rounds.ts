@@ -115,55 +115,59 @@ class PromisedRound<T> implements RoundCall<T> {
  * One run's state: the body's signal (built on first use, with the caller's forwarded into it)
  * and whether the outcome is settled — one object, where closures over shared variables were four;
  * it is also what the body's run tells (`CallReceiver`), and what the rounds tell when the body
- * waits on a question (`RoundWaiter`).
+ * waits on a question (`RoundWaiter`). TypeScript-private fields, as `InputRounds`': one is built per call.
  */
 class RoundRun<T> implements RoundRunning<T>, RoundWaiter {
-  readonly #call: RoundCall<T>;
-  #ended: AbortController | undefined;
-  #caller: AbortSignal | undefined;
-  #forward: (() => void) | undefined;
-  #settled = false;
+  private readonly call: RoundCall<T>;
+  private ended: AbortController | undefined;
+  private caller: AbortSignal | undefined;
+  private forward: (() => void) | undefined;
+  private settled: boolean;
 
   constructor(call: RoundCall<T>) {
-    this.#call = call;
+    this.call = call;
+    this.ended = undefined;
+    this.caller = undefined;
+    this.forward = undefined;
+    this.settled = false;
   }
 
   /** The body's run settled first: its value is the call's. */
   answered(value: T): void {
-    if (this.#finish()) this.#call.done(value);
+    if (this.finish()) this.call.done(value);
   }
 
   failed(error: unknown): void {
-    if (this.#finish()) this.#call.failed(error);
+    if (this.finish()) this.call.failed(error);
   }
 
   /** The body waits on a question: it is abandoned (its signal says why) and runs again on the retry. */
   needed(): void {
-    if (!this.#finish()) return;
-    this.#ended?.abort(INPUT_REQUIRED_REASON);
-    this.#call.asked();
+    if (!this.finish()) return;
+    this.ended?.abort(INPUT_REQUIRED_REASON);
+    this.call.asked();
   }
 
   signal(): AbortSignal {
-    if (this.#ended === undefined) {
+    if (this.ended === undefined) {
       const ended = new AbortController();
-      this.#ended = ended;
-      const caller = this.#call.callerSignal?.();
-      this.#caller = caller;
+      this.ended = ended;
+      const caller = this.call.callerSignal?.();
+      this.caller = caller;
       if (caller?.aborted === true) ended.abort(caller.reason);
       else if (caller !== undefined) {
-        this.#forward = () => ended.abort(caller.reason);
-        caller.addEventListener("abort", this.#forward, { once: true });
+        this.forward = () => ended.abort(caller.reason);
+        caller.addEventListener("abort", this.forward, { once: true });
       }
     }
-    return this.#ended.signal;
+    return this.ended.signal;
   }
 
   /** Settles the outcome once: `false` when it was settled already. */
-  #finish(): boolean {
-    if (this.#settled) return false;
-    this.#settled = true;
-    if (this.#forward !== undefined) this.#caller?.removeEventListener("abort", this.#forward);
+  private finish(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    if (this.forward !== undefined) this.caller?.removeEventListener("abort", this.forward);
     return true;
   }
 }
