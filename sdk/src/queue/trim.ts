@@ -36,7 +36,12 @@ export class EndedTrimmer {
     private readonly queue: Queue,
     private readonly client: Redis,
     private readonly keep: { readonly count: number; readonly ageSeconds: number },
-  ) {}
+  ) {
+    // The queue shares the worker's connection, whose errors BullMQ re-emits on every queue of it
+    // and prints when nobody listens: the worker already answers them (a failed trim is retried at
+    // the next end), so they are not printed twice.
+    queue.on("error", () => undefined);
+  }
 
   /** A job ended (its end stored by BullMQ): a trim runs within TRIM_WITHIN_MS. */
   ended(): void {
