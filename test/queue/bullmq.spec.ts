@@ -16,6 +16,7 @@ import { resetKernel } from "@axn/sdk/testing";
 import { createBullmqQueue, startQueueWorker, type QueueWorker } from "@axn/sdk/queue";
 import { Redis } from "ioredis";
 import { captureReports } from "../support/reports.js";
+import { pollUntil } from "../support/poll.js";
 import { useRedis } from "../support/redis.js";
 
 describe("queue: BullMQ on a real Redis", function () {
@@ -257,13 +258,10 @@ describe("queue: BullMQ on a real Redis", function () {
     }
     // Trimmed in a batch within 100 ms of the ends (docs/scaling.md, keepEnded): until then the set
     // may hold more than 2. Polled; the deadline only guards a hang.
-    const found = async () => Promise.all(ids.map(async (id) => (await Jobs.find(id)) !== undefined));
-    const giveUp = Date.now() + 20_000;
-    let seen = await found();
-    while (seen.filter(Boolean).length > 2 && Date.now() < giveUp) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      seen = await found();
-    }
+    const seen = await pollUntil(
+      () => Promise.all(ids.map(async (id) => (await Jobs.find(id)) !== undefined)),
+      (found) => found.filter(Boolean).length <= 2,
+    );
     expect(seen).to.deep.equal([false, false, true, true]);
     // Trimmed by BullMQ's own clean: no key of a removed job is left behind.
     const admin = new Redis(redis.url);
@@ -292,9 +290,10 @@ describe("queue: BullMQ on a real Redis", function () {
     await fresh.result();
     // The next end's trim (within 100 ms) removes what is older than a second. The deadline only
     // guards a hang.
-    const giveUp = Date.now() + 20_000;
-    while ((await Jobs.find(old.id)) !== undefined && Date.now() < giveUp)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await pollUntil(
+      () => Jobs.find(old.id),
+      (job) => job === undefined,
+    );
     expect([(await Jobs.find(old.id)) === undefined, (await Jobs.find(fresh.id)) !== undefined]).to.deep.equal([
       true,
       true,
