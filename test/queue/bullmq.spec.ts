@@ -10,7 +10,7 @@ import { expect } from "chai";
 import { z } from "zod";
 import { trace } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { defineAxn, Jobs, type JobHandle } from "@axn/core";
+import { defineAxn, Jobs, type JobHandle, type QueueBackend } from "@axn/core";
 import { createHost } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
 import { createBullmqQueue, startQueueWorker, type QueueWorker } from "@axn/sdk/queue";
@@ -332,6 +332,39 @@ describe("queue: BullMQ on a real Redis", function () {
     await worker(1);
     await Promise.all(jobs.map((job) => job.result()));
     expect(order).to.deep.equal([1, 2, 3, 4]);
+  });
+
+  it("Redis refuses a store past the enqueue deadline, storing nothing; Jobs.submit answers that as its own timer's 503", async () => {
+    const A = defineAxn({ name: "Bull.Late", expects: { n: z.number() }, call: () => undefined });
+    const real = await createBullmqQueue({ connection: redis.url, name: queueName });
+    // Redis's verdict before this process's timer (a busy event loop, a stepped clock): the same
+    // real queue, its deadline already behind it when the admission reaches Redis.
+    const late: QueueBackend = {
+      kind: real.kind,
+      limits: real.limits,
+      add: (payload, options, local) =>
+        real.add(payload, { ...options, admission: { ...options.admission!, notAfter: Date.now() - 60_000 } }, local),
+      snapshot: (id) => real.snapshot(id),
+      waitSettled: (id, signal) => real.waitSettled(id, signal),
+      cancel: (id) => real.cancel(id),
+      close: () => real.close(),
+    };
+    await Jobs.use(late);
+    const submitted = await Jobs.submit(A, { n: 1 }, { ambientContext: {}, invoker: {} });
+    expect(submitted).to.deep.equal({
+      ok: false,
+      reason: "unavailable",
+      message: "The job queue did not answer in time; the call was not enqueued, retry later",
+      retryAfterSeconds: 5,
+    });
+    const client = new Redis(redis.url);
+    try {
+      // Nothing of the job: no hash, no place in a list, no waiting count.
+      const keys = (await client.keys(`axn:${queueName}:*`)).filter((key) => !/:(meta|events|id)$/.test(key));
+      expect(keys).to.deep.equal([]);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it("cancels a waiting job; a running one sees ctx.signal abort and is not retried", async () => {

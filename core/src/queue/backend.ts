@@ -51,8 +51,9 @@ export interface JobAdmission {
   readonly maxWaitingPerOwner: number;
   /**
    * The enqueue deadline (ms since the epoch, this process's clock): a backend whose store answers
-   * later (a Redis that was away) refuses to store the job then (`AXN_ENQUEUE_TIMEOUT`) — the caller
-   * was already told it was not enqueued.
+   * later (a Redis that was away) refuses to store the job then, rejecting with an `AxnError` of
+   * code `AXN_ENQUEUE_TIMEOUT`. `Jobs.submit` answers that as it answers its own timer: not
+   * enqueued, retry later (whichever of the two comes first).
    */
   readonly notAfter?: number;
 }

@@ -209,6 +209,10 @@ export async function submit(action: AnyAxn, args: unknown, options: SubmitOptio
           : SubmitMessages.allFull(retryAfterSeconds);
       return { ok: false, reason: "full", message, retryAfterSeconds };
     }
+    // The backend's own verdict on the deadline (BullMQ: Redis's clock, in the step that admits the
+    // job) can come before this process's timer fires — a timer delayed by a busy event loop, a
+    // wall clock stepped. Nothing was stored: the same answer as the timer's.
+    if (isAxnError(error) && error.code === ErrorCodes.EnqueueTimeout) return unavailable();
     throw error;
   } finally {
     clearTimeout(timer);
@@ -221,14 +225,19 @@ export async function submit(action: AnyAxn, args: unknown, options: SubmitOptio
       (late) => backend.cancel(late).catch(() => undefined),
       () => undefined,
     );
-    return {
-      ok: false,
-      reason: "unavailable",
-      message: SubmitMessages.unavailable,
-      retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
-    };
+    return unavailable();
   }
   return { ok: true, job: new Job(added, action.name, action, backend) as JobHandle, token };
+}
+
+/** The queue did not take the job in time: nothing was enqueued, the caller may retry. */
+function unavailable(): Submission {
+  return {
+    ok: false,
+    reason: "unavailable",
+    message: SubmitMessages.unavailable,
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  };
 }
 
 /** A travel refusal as the caller reads it: the argument's path and the problem, not the action's name. */

@@ -152,6 +152,8 @@ interface Admission {
 
 /** Waiters re-read their jobs this often, in case an event was missed while Redis was away. */
 const RECHECK_MS = 5000;
+/** A clock offset read over a longer round trip than this is used once and read again next time. */
+const OFFSET_ROUND_TRIP_MS = 50;
 /**
  * The most jobs this producer remembers as its own and not yet ended (see `ours`); past it the
  * memory is dropped whole — it only saves reads, so forgetting costs a read per waiter, nothing else.
@@ -467,14 +469,22 @@ export class BullmqQueue implements QueueBackend {
   }
 
   private clockOffset(): Promise<number> {
-    this.offset ??= this.client.time().then(
-      ([seconds, micros]) => Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - Date.now(),
-      (error: unknown) => {
-        this.offset = undefined;
-        throw error;
-      },
-    );
-    return this.offset;
+    if (this.offset !== undefined) return this.offset;
+    // Taken against the moment TIME was sent, not the moment its answer was read: Redis read its clock
+    // somewhere in between, so this is the largest offset the answer allows, and Redis's deadline is
+    // never earlier than this process's. (Against the read, a busy event loop slow to read the answer
+    // made Redis refuse a job the caller's own timer had not given up on yet.) Kept only when the
+    // round trip was short: a TIME queued while the connection opens would make it lenient for good.
+    const sent = Date.now();
+    const offset = this.client.time().then(([seconds, micros]) => {
+      if (Date.now() - sent > OFFSET_ROUND_TRIP_MS && this.offset === offset) this.offset = undefined;
+      return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - sent;
+    });
+    this.offset = offset;
+    offset.catch(() => {
+      if (this.offset === offset) this.offset = undefined;
+    });
+    return offset;
   }
 
   /**
