@@ -302,6 +302,7 @@ export class BullmqQueue implements QueueBackend {
         // most likely 1. Both commands go at once, one round trip instead of two; Redis runs the
         // admission first (one connection, commands in order), so the count is the same. A rank
         // found higher (another producer's jobs waiting) is set right after.
+        this.oneWrite();
         const [rank, stored] = await Promise.allSettled([admit(0, true), store(1)]);
         if (stored.status === "rejected") {
           if (rank.status === "fulfilled" && rank.value > 0) await uncount();
@@ -385,6 +386,19 @@ export class BullmqQueue implements QueueBackend {
         for (const admission of batch) admission.reject(error);
       },
     );
+  }
+
+  /**
+   * The commands sent from here to the end of this tick leave in one socket write: the admission and
+   * the add that follows it (BullMQ sends it a few promise turns later) would otherwise be two
+   * write system calls, each costing about as much CPU as a small script on Redis. Node's own
+   * cork-then-uncork-on-next-tick; only on a connection that is up (before, ioredis queues them).
+   */
+  private oneWrite(): void {
+    const stream = this.client.stream;
+    if (this.client.status !== "ready" || stream.writableCorked > 0) return;
+    stream.cork();
+    process.nextTick(() => stream.uncork());
   }
 
   /** Marks a job as this producer's, not ended yet (see `ours`). */
