@@ -26,7 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { selfInstructions } from "./lib/callgrind.js";
+import { callgrindArgs, jitNamer, selfInstructions } from "./lib/callgrind.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const [mode = "axn", warmArg, countArg, topArg] = process.argv.slice(2);
@@ -39,21 +39,10 @@ const out = join(tmpdir(), `http-instructions-${mode}-${process.pid}.callgrind`)
 /** valgrind's programs, installed on the machine (apt's `valgrind`), not npm packages. */
 const VALGRIND = { run: "valgrind", control: "callgrind_control" } as const;
 
-const child = spawn(
-  VALGRIND.run,
-  [
-    "--tool=callgrind",
-    `--callgrind-out-file=${out}`,
-    process.execPath,
-    "--single-threaded",
-    "--perf-basic-prof",
-    "--import",
-    "tsx",
-    join(ROOT, "test/bench/http-server.ts"),
-    mode,
-  ],
-  { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] },
-);
+const child = spawn(VALGRIND.run, callgrindArgs(out, join(ROOT, "test/bench/http-server.ts"), [mode]), {
+  cwd: ROOT,
+  stdio: ["ignore", "pipe", "ignore"],
+});
 const announced = await new Promise<{ port: number; route: string }>((resolve, reject) => {
   let text = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -90,33 +79,9 @@ control("-z");
 await send(COUNT);
 control("-d");
 const mapFile = `/tmp/perf-${child.pid}.map`;
-const jit = readFileSync(mapFile, "utf8")
-  .split("\n")
-  .filter((entry) => entry !== "")
-  .map((entry, order) => {
-    const [start = "0", size = "0", ...name] = entry.split(" ");
-    const from = Number.parseInt(start, 16);
-    return { order, start: from, end: from + Number.parseInt(size, 16), name: name.join(" ") };
-  })
-  .sort((a, b) => a.start - b.start);
+const jsAt = jitNamer(readFileSync(mapFile, "utf8"));
 child.kill();
 await new Promise((resolve) => child.once("exit", resolve));
-
-/** The JavaScript function at `address`: of the map entries covering it, the latest (code space is reused). */
-function jsAt(address: number): string {
-  let [low, high] = [0, jit.length - 1];
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (jit[middle]!.start <= address) low = middle + 1;
-    else high = middle - 1;
-  }
-  let best: (typeof jit)[number] | undefined;
-  for (let i = high; i >= 0 && i > high - 400; i--) {
-    const entry = jit[i]!;
-    if (address >= entry.start && address < entry.end && (best === undefined || entry.order > best.order)) best = entry;
-  }
-  return best === undefined ? "JS (unmapped)" : `JS ${best.name.replace(/^JS:[~^+*]?'?/, "")}`;
-}
 
 /** Each function's own instructions in the dump, JIT code named through the perf map. */
 const costs = new Map<string, number>();

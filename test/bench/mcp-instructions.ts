@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { clearCatalog } from "@axn/core/internal";
 import { addArgs, defineAddNumbers } from "./fixtures.js";
-import { jitNamer, selfInstructions } from "./lib/callgrind.js";
+import { callgrindArgs, jitNamer, selfInstructions } from "./lib/callgrind.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { bareMcpHandler } from "./peers/mcp-servers.js";
 import { type FetchHandler, modernToolCall } from "./scenarios/mcp.js";
@@ -67,24 +67,10 @@ async function child(side: Side, from: number, to: number): Promise<void> {
 async function counted(side: Side, from: number, to: number): Promise<Map<string, number>> {
   const out = join(tmpdir(), `mcp-instructions-${side}-${process.pid}.callgrind`);
   const script = fileURLToPath(import.meta.url);
-  const served = spawn(
-    VALGRIND.run,
-    [
-      "--tool=callgrind",
-      `--callgrind-out-file=${out}`,
-      process.execPath,
-      "--single-threaded",
-      "--perf-basic-prof",
-      "--import",
-      "tsx",
-      script,
-      "--child",
-      side,
-      String(from),
-      String(to),
-    ],
-    { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] },
-  );
+  const served = spawn(VALGRIND.run, callgrindArgs(out, script, ["--child", side, String(from), String(to)]), {
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const said = createInterface({ input: served.stdout })[Symbol.asyncIterator]();
   const expect = async (word: string): Promise<void> => {
     const next = await said.next();

@@ -4,6 +4,25 @@
  */
 
 /**
+ * valgrind's arguments for a TypeScript script run by this Node under callgrind, its output to `out`:
+ * V8 `--single-threaded` (compilation and GC on the main thread, so counted) and `--perf-basic-prof`
+ * (JIT code named in /tmp/perf-<pid>.map, read by `jitNamer`).
+ */
+export function callgrindArgs(out: string, script: string, args: readonly string[]): string[] {
+  return [
+    "--tool=callgrind",
+    `--callgrind-out-file=${out}`,
+    process.execPath,
+    "--single-threaded",
+    "--perf-basic-prof",
+    "--import",
+    "tsx",
+    script,
+    ...args,
+  ];
+}
+
+/**
  * Each function's own instructions in a callgrind output file: the cost lines under its `fn=`,
  * without the line after each `calls=` (the callee's inclusive cost). Names are compressed as
  * `(id) name` on first use and `(id)` after; a function with no symbol (JIT code) is its address.
