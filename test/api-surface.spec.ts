@@ -84,6 +84,9 @@ const SURFACE: Record<string, readonly string[]> = {
   ],
   "@axn/core/internal": [
     "AXN_INTERNALS",
+    "DEFAULT_ATTEMPTS",
+    "DEFAULT_BACKOFF",
+    "DEFAULT_SUCCESS",
     "FOR_PLUGIN",
     "accessPolicyProblem",
     "activeHost",

@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { clearCatalog } from "@axn/core/internal";
 import { addArgs, defineAddNumbers } from "./fixtures.js";
-import { callgrindArgs, jitNamer, selfInstructions } from "./lib/callgrind.js";
+import { areaOf, callgrindArgs, jitNamer, selfInstructions } from "./lib/callgrind.js";
 import { bootHost, fn, loadPlugin } from "./lib/plugins.js";
 import { bareMcpHandler } from "./peers/mcp-servers.js";
 import { type FetchHandler, modernToolCall } from "./scenarios/mcp.js";
@@ -96,24 +96,15 @@ async function counted(side: Side, from: number, to: number): Promise<Map<string
   return perCall;
 }
 
-function areaOf(name: string): string {
-  if (name.startsWith("JS ")) {
-    for (const [area, pattern] of [
-      ["JS axn-plugin-mcp", /plugins\/mcp\//],
-      ["JS @axn/core", /\/core\/dist\//],
-      ["JS @axn/sdk", /\/sdk\/dist\//],
-      ["JS zod", /zod/],
-      ["JS mcp sdk", /@modelcontextprotocol/],
-      ["JS node", /node:/],
-    ] as const)
-      if (pattern.test(name)) return area;
-    return "JS other";
-  }
-  if (name.startsWith("Builtins_")) return "V8 builtins";
-  if (/Scaveng|Heap::|Marking|MarkCompact|Sweep|Evacuat|heap::base|RecordMigrated|Worklist/.test(name)) return "GC";
-  if (/compiler::|maglev|Maglev|turboshaft/i.test(name)) return "V8 compiler";
-  return "other native";
-}
+/** JavaScript's areas, by script URL (see lib/callgrind.ts `areaOf`). */
+const JS_AREAS = [
+  ["JS axn-plugin-mcp", /plugins\/mcp\//],
+  ["JS @axn/core", /\/core\/dist\//],
+  ["JS @axn/sdk", /\/sdk\/dist\//],
+  ["JS zod", /zod/],
+  ["JS mcp sdk", /@modelcontextprotocol/],
+  ["JS node", /node:/],
+] as const;
 
 async function main(): Promise<void> {
   const [fromArg, toArg] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
@@ -124,11 +115,13 @@ async function main(): Promise<void> {
   const sum = (costs: Map<string, number> | undefined, keep: (name: string) => boolean = () => true): number =>
     [...(costs ?? new Map<string, number>())].reduce((total, [name, n]) => total + (keep(name) ? n : 0), 0);
   const k = (n: number): string => `${(n / 1000).toFixed(1)}k`.padStart(9);
-  const areas = [...new Set([...bySide.values()].flatMap((costs) => [...costs.keys()].map(areaOf)))].sort();
+  const areas = [
+    ...new Set([...bySide.values()].flatMap((costs) => [...costs.keys()].map((name) => areaOf(name, JS_AREAS)))),
+  ].sort();
   console.log(`instructions per call, calls ${from} → ${to} (--single-threaded): ${sides.join(", ")}`);
   for (const area of areas)
     console.log(
-      `${area.padEnd(22)}${sides.map((side) => k(sum(bySide.get(side), (name) => areaOf(name) === area))).join("")}`,
+      `${area.padEnd(22)}${sides.map((side) => k(sum(bySide.get(side), (name) => areaOf(name, JS_AREAS) === area))).join("")}`,
     );
   console.log(`${"total".padEnd(22)}${sides.map((side) => k(sum(bySide.get(side)))).join("")}`);
   const [bare, axn] = [bySide.get("bare"), bySide.get("axn")!];
@@ -138,7 +131,7 @@ async function main(): Promise<void> {
     bare === undefined ? "axn's costliest functions (GC aside):" : "what axn spends most beyond bare (GC aside):",
   );
   const extra = [...new Set([...axn.keys(), ...(bare?.keys() ?? [])])]
-    .filter((name) => areaOf(name) !== "GC")
+    .filter((name) => areaOf(name, JS_AREAS) !== "GC")
     .map((name) => [name, (axn.get(name) ?? 0) - (bare?.get(name) ?? 0)] as const)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 40);

@@ -122,6 +122,49 @@ describe("queue: BullMQ on a real Redis", function () {
     }
   });
 
+  it("a job stores what its defaults do not imply: the worker applies the default attempts and backoff, a plain success is kept short and reads back whole", async () => {
+    let runs = 0;
+    const A = defineAxn({
+      name: "Bull.Defaults",
+      expects: { n: z.number() },
+      exposes: { n: z.number() },
+      call: ({ n }) => {
+        if (++runs === 1) throw new Error("a transient fault");
+        return { n };
+      },
+    });
+    await worker();
+    const job = await A.enqueue({ n: 7 });
+    const admin = new Redis(redis.url);
+    try {
+      const key = `axn:${queueName}:${job.id}`;
+      const opts = JSON.parse((await admin.hget(key, "opts"))!) as Record<string, unknown>;
+      expect(opts).to.not.have.any.keys("backoff", "removeOnComplete", "removeOnFail");
+      expect(opts["attempts"] ?? 0).to.equal(0);
+      // The first attempt threw: BullMQ retries it after the default backoff's first step (1 s).
+      const delay = await pollUntil(
+        () => admin.hget(key, "delay"),
+        (value) => value !== null && value !== "0",
+      );
+      expect(delay).to.equal("1000");
+      const result = await job.result();
+      expect([result.ok, result.outcome, result.message, (result as unknown as { n: number }).n]).to.deep.equal([
+        true,
+        "success",
+        "Action completed successfully",
+        7,
+      ]);
+      expect(result.elapsedMs).to.be.a("number").and.at.least(0);
+      expect(await job.status()).to.deep.include({ state: "completed", attemptsMade: 2, attempts: 3 });
+      const stored = JSON.parse((await admin.hget(key, "returnvalue"))!) as Record<string, unknown>;
+      expect(Object.keys(stored)).to.deep.equal(["exposed", "us"]);
+      expect(stored["exposed"]).to.deep.equal({ n: 7 });
+      expect(Number.isInteger(stored["us"])).to.equal(true);
+    } finally {
+      admin.disconnect();
+    }
+  });
+
   it("the same jobId twice is one job", async () => {
     let runs = 0;
     const A = defineAxn({

@@ -40,3 +40,5 @@ export { configurableInternals, type ConfigurableInternals } from "../config/con
 export { resetAxnConfig } from "../options/global.js";
 export { endedPayload } from "../queue/ended.js";
 export { ownerBucket } from "../queue/limits.js";
+export { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF } from "../queue/enqueue.js";
+export { DEFAULT_SUCCESS } from "../runtime/messages.js";

@@ -26,9 +26,12 @@ import { DEFAULT_QUEUE_LIMITS } from "./limits.js";
 
 const OPTION_NAMES = ["ambientContext", "jobId", "delay", "attempts", "backoff", "priority"] as const;
 
-/** The default attempts: a transient fault (a timeout, a lost connection) gets two more tries. */
-const DEFAULT_ATTEMPTS = 3;
-const DEFAULT_BACKOFF = { type: "exponential", delay: 1000 } as const;
+/**
+ * The default attempts: a transient fault (a timeout, a lost connection) gets two more tries. A
+ * backend may leave them out of what it stores and apply these when it runs the job (BullMQ's does).
+ */
+export const DEFAULT_ATTEMPTS = 3;
+export const DEFAULT_BACKOFF = { type: "exponential", delay: 1000 } as const;
 /** BullMQ's highest priority number; the embedded queue keeps the same range. */
 const MAX_PRIORITY = 2_097_152;
 

@@ -20,7 +20,7 @@ import type {
   SettledJob,
 } from "@axn/core";
 import { AxnError, ErrorCodes, QueueFullError, type QueueLimits } from "@axn/core";
-import { ownerBucket } from "@axn/core/internal";
+import { DEFAULT_ATTEMPTS, ownerBucket } from "@axn/core/internal";
 import { randomUUID } from "node:crypto";
 import type { Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
@@ -34,7 +34,15 @@ import {
   type QueueSettings,
   type ResolvedQueueSettings,
 } from "./connection.js";
-import { CANCELLED, RELAY_PROGRESS_KEY, settledFromFailure, stateOf } from "./wire.js";
+import {
+  attemptsOf,
+  CANCELLED,
+  isDefaultBackoff,
+  RELAY_PROGRESS_KEY,
+  settledFromFailure,
+  settledFromStored,
+  stateOf,
+} from "./wire.js";
 
 /** How long `close()` waits for Redis to answer before it disconnects regardless. */
 const CLOSE_GRACE_MS = 2_000;
@@ -52,31 +60,35 @@ const WAITING_STALE_MS = 24 * 3600 * 1000;
  * the enqueue deadline (in Redis's clock: a step replayed after an outage) -3; a job already stored
  * (the same idempotency key) is let through uncounted, 0; at the owner's or the global cap (0: none)
  * -1 or -2; else the job id joins its owner's waiting set and the global one, and its reply is the
- * owner's waiting count with it — the job's fair-share rank. Before a set is counted, the jobs at its
- * front (the oldest, which usually start first) that BullMQ has started (their hash has `processedOn`)
- * leave it, read 16 at a time and removed in one call: the count is exact without waiting for their
- * worker's count-out, which comes within STEP_WITHIN_MS (worker.ts) for the rest. Stale members (see
- * WAITING_STALE_MS) go in the same pass: their scores are the oldest, so they are all at the front.
- * The global set is counted only for a job with a global cap, so only such a batch prunes it (its
- * count-outs keep it short meanwhile). A batch reads each set's count once and adds its members in
- * one ZADD a set. KEYS: the global set, then per job its owner's set and its hash. ARGV: now, stale
- * before, the job hashes' key prefix, then per job its id, owner cap, global cap, deadline (0: none).
- * The reply: one number a job.
+ * owner's waiting count with it — the job's fair-share rank. Before a set is counted, the jobs at
+ * its front (the oldest, which usually start first) that BullMQ has started (their hash has
+ * `processedOn`) leave it: the front member first, then 16 at a time, removed in one call a read —
+ * the count is exact without waiting for their worker's count-out, which comes within
+ * STEP_WITHIN_MS (worker.ts) for the rest. Stale members (see WAITING_STALE_MS) go in the same pass:
+ * their scores are the oldest, so they are all at the front. The global set is counted only for a
+ * job with a global cap, so only such a batch prunes it (its count-outs keep it short meanwhile). A
+ * batch reads each set's count once and adds its members in one ZADD a set. KEYS: the global set,
+ * then per job its owner's set and its hash. ARGV: now, stale before, the job hashes' key prefix,
+ * then per job its id, owner cap, global cap, deadline (0: none). The reply: one number a job.
  */
 const ADMIT = `
 local all = KEYS[1]
 local jobs = (#KEYS - 1) / 2
 local stale = tonumber(ARGV[2])
+-- The front member alone first: usually it is waiting (nothing to prune) or the set is empty, and a
+-- read of 16 with their scores costs Redis more than the rest of the admission.
 local function prune(set)
+  local take = 1
   for _ = 1, 64 do
-    local front = redis.call('ZRANGE', set, 0, 15, 'WITHSCORES')
+    local front = redis.call('ZRANGE', set, 0, take - 1, 'WITHSCORES')
     local gone = {}
     for i = 1, #front, 2 do
       if tonumber(front[i + 1]) >= stale and redis.call('HEXISTS', ARGV[3] .. front[i], 'processedOn') == 0 then break end
       gone[#gone + 1] = front[i]
     end
     if #gone > 0 then redis.call('ZREM', set, unpack(gone)) end
-    if #gone < 16 then return end
+    if #gone < take then return end
+    take = 16
   end
 end
 for j = 1, jobs do
@@ -277,10 +289,11 @@ export class BullmqQueue implements QueueBackend {
         // Priority 1 is BullMQ's wait list (no priority): it is taken before any prioritized job,
         // which is what the highest priority means — and the cheaper list (no priority counter).
         ...bullmqPriority(options.priority ?? rank),
-        attempts: options.attempts,
-        backoff: options.backoff,
-        // No removeOnComplete / removeOnFail: the worker's keepEnded trims ended jobs (worker.ts), so
-        // BullMQ packs, stores and parses back two fewer options a job.
+        // axn's defaults are left out (the worker applies them, worker.ts `withDefaults`), as are
+        // removeOnComplete / removeOnFail (the worker's keepEnded trims ended jobs): options BullMQ
+        // would pack, store and parse back on every job.
+        ...(options.attempts === DEFAULT_ATTEMPTS ? {} : { attempts: options.attempts }),
+        ...(isDefaultBackoff(options.backoff) ? {} : { backoff: options.backoff }),
       });
     const admit = (deadline: number, now: boolean) =>
       this.admit(
@@ -434,7 +447,7 @@ export class BullmqQueue implements QueueBackend {
     const state = stateOf(rawState === "unknown" ? await job.getState() : rawState, job.failedReason);
     if (state === undefined) return undefined;
     let settled: SettledJob | undefined;
-    if (state === "completed") settled = job.returnvalue as SettledJob;
+    if (state === "completed") settled = settledFromStored(job.returnvalue);
     else if (state === "dead") settled = settledFromFailure(job.failedReason);
     else if (state === "cancelled") settled = CANCELLED;
     return {
@@ -442,7 +455,7 @@ export class BullmqQueue implements QueueBackend {
       action: job.name,
       state,
       attemptsMade: job.attemptsMade,
-      attempts: job.opts.attempts ?? 1,
+      attempts: attemptsOf(job.opts),
       settled,
       ...ownerOf(job),
     };
@@ -471,14 +484,9 @@ export class BullmqQueue implements QueueBackend {
       if (completed === undefined) this.forget(id);
       // The completed event carries the settled call: no second read (the wait's usual cost).
       // Only `result()` reads this snapshot, and not its attempt count.
-      if (completed !== undefined && typeof completed.returnvalue === "object" && completed.returnvalue !== null) {
-        return {
-          ...snapshot,
-          state: "completed",
-          attemptsMade: snapshot.attemptsMade + 1,
-          settled: completed.returnvalue as SettledJob,
-        };
-      }
+      const settled = completed === undefined ? undefined : settledFromStored(completed.returnvalue);
+      if (settled !== undefined)
+        return { ...snapshot, state: "completed", attemptsMade: snapshot.attemptsMade + 1, settled };
     }
   }
 
@@ -516,19 +524,16 @@ export class BullmqQueue implements QueueBackend {
     const job = (await this.queue.getJob(id)) as RawJob | undefined;
     if (job === undefined || job.finishedOn === undefined || job.finishedOn === null)
       return job === undefined ? this.snapshot(id) : pending(id, job);
-    const completed = typeof job.returnvalue === "object" && job.returnvalue !== null;
-    const state = completed ? "completed" : stateOf("failed", job.failedReason)!;
-    const settled = completed
-      ? (job.returnvalue as SettledJob)
-      : state === "cancelled"
-        ? CANCELLED
-        : settledFromFailure(job.failedReason);
+    const completed = settledFromStored(job.returnvalue);
+    const state = completed !== undefined ? "completed" : stateOf("failed", job.failedReason)!;
+    const settled =
+      completed !== undefined ? completed : state === "cancelled" ? CANCELLED : settledFromFailure(job.failedReason);
     return {
       id,
       action: job.name,
       state,
       attemptsMade: job.attemptsMade,
-      attempts: job.opts.attempts ?? 1,
+      attempts: attemptsOf(job.opts),
       settled,
       ...ownerOf(job),
     };
@@ -656,7 +661,7 @@ function pending(id: string, job: RawJob): JobSnapshot {
     action: job.name,
     state: "waiting",
     attemptsMade: job.attemptsMade,
-    attempts: job.opts.attempts ?? 1,
+    attempts: attemptsOf(job.opts),
     settled: undefined,
     ...ownerOf(job),
   };

@@ -15,7 +15,7 @@
  * ```
  */
 import { Jobs, type JobPayload } from "@axn/core";
-import { endedPayload } from "@axn/core/internal";
+import { DEFAULT_BACKOFF, endedPayload } from "@axn/core/internal";
 import type { Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import {
@@ -29,7 +29,7 @@ import {
 } from "./connection.js";
 import { bucketOf } from "./bullmq-queue.js";
 import { EndedTrimmer } from "./trim.js";
-import { CANCELLED_REASON, failedReasonFor, RELAY_PROGRESS_KEY } from "./wire.js";
+import { attemptsOf, CANCELLED_REASON, failedReasonFor, RELAY_PROGRESS_KEY, storedSettled } from "./wire.js";
 
 export interface QueueWorkerOptions extends QueueSettings {
   readonly connection: string;
@@ -187,6 +187,7 @@ export async function startQueueWorker(
   let returned = 0;
 
   const processor = async (job: Job, token?: string): Promise<unknown> => {
+    withDefaults(job);
     const stop = new JobStop();
     const id = job.id!;
     signals.set(id, stop);
@@ -222,14 +223,14 @@ export async function startQueueWorker(
         throw new UnrecoverableError(CANCELLED_REASON);
       }
       if (attempt.retry) {
-        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) endsRecorded.add(id);
+        if (job.attemptsMade + 1 >= job.opts.attempts!) endsRecorded.add(id);
         events.onJob?.({ id, action: job.name, outcome: "attempt-threw" });
         throw new Error(failedReasonFor(attempt.settled));
       }
       endsRecorded.add(id);
       finished++;
       events.onJob?.({ id, action: job.name, outcome: "completed", ok: attempt.settled.ok });
-      return attempt.settled;
+      return storedSettled(attempt.settled);
     } finally {
       running--;
       signals.delete(id);
@@ -294,6 +295,16 @@ export async function startQueueWorker(
       return closing;
     },
   };
+}
+
+/**
+ * The options a job's stored form leaves out when they are axn's defaults (bullmq-queue.ts `add`),
+ * set on the job BullMQ handed this worker before anything reads them: BullMQ's retry of an attempt
+ * that threw reads `job.opts.attempts` and `job.opts.backoff` from this object.
+ */
+function withDefaults(job: Job): void {
+  job.opts.attempts = attemptsOf(job.opts);
+  job.opts.backoff ??= { ...DEFAULT_BACKOFF };
 }
 
 /**

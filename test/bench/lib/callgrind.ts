@@ -1,6 +1,7 @@
 /**
  * Reading callgrind's output, for the bench's hand-run instruction counters (stdio-cpu.ts,
- * http-instructions.ts): one parser of its compressed format.
+ * http-instructions.ts, mcp-instructions.ts, test/queue/measure-instructions.ts): one parser of its
+ * compressed format, and one way to sort its functions into areas.
  */
 
 /**
@@ -85,4 +86,17 @@ export function jitNamer(perfMap: string): (address: number) => string {
     }
     return best === undefined ? "JS (unmapped)" : `JS ${best.name.replace(/^JS:[~^+*]?'?/, "")}`;
   };
+}
+
+/**
+ * The area a function's instructions count under: JavaScript by the first of `jsAreas` (an area's
+ * name and a pattern of the function's script URL) that matches, else "JS other"; V8's builtins,
+ * its garbage collector and its compilers; everything else "other native".
+ */
+export function areaOf(name: string, jsAreas: readonly (readonly [string, RegExp])[]): string {
+  if (name.startsWith("JS ")) return jsAreas.find(([, pattern]) => pattern.test(name))?.[0] ?? "JS other";
+  if (name.startsWith("Builtins_")) return "V8 builtins";
+  if (/Scaveng|Heap::|Marking|MarkCompact|Sweep|Evacuat|heap::base|RecordMigrated|Worklist/.test(name)) return "GC";
+  if (/compiler::|maglev|Maglev|turboshaft/i.test(name)) return "V8 compiler";
+  return "other native";
 }
