@@ -14,10 +14,9 @@ import { defineAxn, Jobs, type JobHandle, type QueueBackend } from "@axn/core";
 import { createHost } from "@axn/sdk";
 import { resetKernel } from "@axn/sdk/testing";
 import { createBullmqQueue, startQueueWorker, type QueueWorker } from "@axn/sdk/queue";
-import { Redis } from "ioredis";
 import { captureReports } from "../support/reports.js";
 import { pollUntil } from "../support/poll.js";
-import { useRedis } from "../support/redis.js";
+import { useRedis, withRedisClient } from "../support/redis.js";
 
 describe("queue: BullMQ on a real Redis", function () {
   this.timeout(60_000); // a hang guard for a loaded machine, not a budget
@@ -135,8 +134,7 @@ describe("queue: BullMQ on a real Redis", function () {
     });
     await worker();
     const job = await A.enqueue({ n: 7 });
-    const admin = new Redis(redis.url);
-    try {
+    await withRedisClient(redis.url, async (admin) => {
       const key = `axn:${queueName}:${job.id}`;
       const opts = JSON.parse((await admin.hget(key, "opts"))!) as Record<string, unknown>;
       expect(opts).to.not.have.any.keys("backoff", "removeOnComplete", "removeOnFail");
@@ -160,9 +158,7 @@ describe("queue: BullMQ on a real Redis", function () {
       expect(Object.keys(stored)).to.deep.equal(["exposed", "us"]);
       expect(stored["exposed"]).to.deep.equal({ n: 7 });
       expect(Number.isInteger(stored["us"])).to.equal(true);
-    } finally {
-      admin.disconnect();
-    }
+    });
   });
 
   it("the same jobId twice is one job", async () => {
@@ -193,8 +189,7 @@ describe("queue: BullMQ on a real Redis", function () {
     });
     // What an admission's first run leaves when its answer is lost with the connection: the id
     // counted waiting, no job yet. The client sends the admission again, and it finds the id counted.
-    const admin = new Redis(redis.url);
-    try {
+    await withRedisClient(redis.url, async (admin) => {
       await admin.zadd(`axn:${queueName}:axn:waiting`, Date.now(), "readmitted-1");
       await admin.zadd(`axn:${queueName}:axn:waiting:app`, Date.now(), "readmitted-1");
       // Two in one tick: the second goes through the admission alone, before its add.
@@ -202,9 +197,7 @@ describe("queue: BullMQ on a real Redis", function () {
       expect(again.id).to.equal("readmitted-1");
       await worker();
       expect((await again.result()).n).to.equal(2);
-    } finally {
-      admin.disconnect();
-    }
+    });
   });
 
   it("the caps count only waiting jobs: every started or stale one at a waiting set's front leaves it, more than one read's worth", async () => {
@@ -212,8 +205,7 @@ describe("queue: BullMQ on a real Redis", function () {
     // hash has processedOn), their worker's count-out not come yet, at the front of the owner's set
     // and of the global one: the admission prunes them all (read 16 at a time), so caps of 3 still
     // admit a job.
-    const admin = new Redis(redis.url);
-    try {
+    await withRedisClient(redis.url, async (admin) => {
       for (let i = 0; i < 5; i++)
         for (const set of ["waiting", "waiting:app"])
           await admin.zadd(`axn:${queueName}:axn:${set}`, Date.now() - 25 * 3600_000 + i, `gone-${i}`);
@@ -237,9 +229,7 @@ describe("queue: BullMQ on a real Redis", function () {
       );
       expect(await admin.zrange(`axn:${queueName}:axn:waiting:app`, "0", "-1")).to.deep.equal([admitted]);
       expect(await admin.zrange(`axn:${queueName}:axn:waiting`, "0", "-1")).to.deep.equal([admitted]);
-    } finally {
-      admin.disconnect();
-    }
+    });
   });
 
   it("the jobs submitted in one tick are admitted in order: ranks count up, caps hold, a repeated id is one job", async () => {
@@ -270,16 +260,13 @@ describe("queue: BullMQ on a real Redis", function () {
     const ids = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
     expect(ids[2]).to.equal("batched-1");
     expect(String((settled[4] as PromiseRejectedResult).reason)).to.include("its owner already has 3 jobs waiting");
-    const admin = new Redis(redis.url);
-    try {
+    await withRedisClient(redis.url, async (admin) => {
       const priorities = await Promise.all(
         [ids[0]!, ids[1]!, ids[3]!].map((id) => admin.hget(`axn:${queueName}:${id}`, "priority")),
       );
       expect(priorities).to.deep.equal(["0", "2", "3"]);
       expect(await admin.zcard(`axn:${queueName}:axn:waiting:app`)).to.equal(3);
-    } finally {
-      admin.disconnect();
-    }
+    });
   });
 
   it("the worker's keepEnded trims the jobs it ends: past its count they read as unknown", async () => {
@@ -307,13 +294,10 @@ describe("queue: BullMQ on a real Redis", function () {
     );
     expect(seen).to.deep.equal([false, false, true, true]);
     // Trimmed by BullMQ's own clean: no key of a removed job is left behind.
-    const admin = new Redis(redis.url);
-    try {
+    await withRedisClient(redis.url, async (admin) => {
       expect(await admin.exists(`axn:${queueName}:${ids[0]!}`, `axn:${queueName}:${ids[1]!}`)).to.equal(0);
       expect(await admin.zcard(`axn:${queueName}:completed`)).to.equal(2);
-    } finally {
-      admin.disconnect();
-    }
+    });
   });
 
   it("the worker's keepEnded.ageSeconds trims ended jobs past their age at a later end", async () => {
@@ -358,8 +342,7 @@ describe("queue: BullMQ on a real Redis", function () {
     for (const n of [1, 2, 3]) jobs.push(await A.enqueue({ n }));
     await Jobs.use(await createBullmqQueue({ connection: redis.url, name: queueName }));
     jobs.push(await A.enqueue({ n: 4 }));
-    const client = new Redis(redis.url);
-    try {
+    await withRedisClient(redis.url, async (client) => {
       const key = (id: string) => `axn:${queueName}:${id}`;
       expect(await Promise.all(jobs.map((job) => client.hget(key(job.id), "priority")))).to.deep.equal([
         "0",
@@ -369,9 +352,7 @@ describe("queue: BullMQ on a real Redis", function () {
       ]);
       expect(await client.lrange(key("wait"), 0, -1)).to.deep.equal([jobs[0]!.id]);
       expect(await client.zrange(key("prioritized"), "0", "-1")).to.deep.equal(jobs.slice(1).map((job) => job.id));
-    } finally {
-      client.disconnect();
-    }
+    });
     await worker(1);
     await Promise.all(jobs.map((job) => job.result()));
     expect(order).to.deep.equal([1, 2, 3, 4]);
@@ -400,14 +381,11 @@ describe("queue: BullMQ on a real Redis", function () {
       message: "The job queue did not answer in time; the call was not enqueued, retry later",
       retryAfterSeconds: 5,
     });
-    const client = new Redis(redis.url);
-    try {
+    await withRedisClient(redis.url, async (client) => {
       // Nothing of the job: no hash, no place in a list, no waiting count.
       const keys = (await client.keys(`axn:${queueName}:*`)).filter((key) => !/:(meta|events|id)$/.test(key));
       expect(keys).to.deep.equal([]);
-    } finally {
-      client.disconnect();
-    }
+    });
   });
 
   it("cancels a waiting job; a running one sees ctx.signal abort and is not retried", async () => {

@@ -18,13 +18,13 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { axnSide, bareSide } from "../bench/scenarios/queue.js";
+import { freePort } from "../support/redis.js";
 import { areaOf, callgrindArgs, jitNamer, selfInstructions } from "../bench/lib/callgrind.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -51,14 +51,6 @@ async function child(side: Side, url: string, from: number, to: number): Promise
   await run.close();
   process.exit(0);
 }
-
-const freePort = async (): Promise<number> => {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-};
 
 /** Each function's own instructions a job in a dump, JIT code named by `jsAt` when given. */
 function perJob(file: string, jobs: number, jsAt?: (address: number) => string): Map<string, number> {

@@ -12,9 +12,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
 import { axnBin, exitOf, readUntil } from "../support/axn-child.js";
-import { useRedis } from "../support/redis.js";
+import { pollUntil } from "../support/poll.js";
+import { useRedis, withRedisClient } from "../support/redis.js";
 import { hostileApp, serveHostileApp, type ServedApp } from "./support/serve-child.js";
 
 const ADA = { authorization: "Bearer ada-token" };
@@ -282,15 +282,13 @@ describe("axn serve under hostile load: background calls (child process, fixture
       await startWorker(name);
       const first = accepted[0]!;
       expect((await settled(app, first.headers.get("location")!)).status).to.equal(200);
-      const client = new Redis(redis.url);
-      try {
+      await withRedisClient(redis.url, async (client) => {
         // The worker drops the input right after BullMQ has stored the end (docs/scaling.md, keepEnded).
         const key = `axn:${name}:${first.body["id"] as string}`;
-        let data = JSON.parse((await client.hget(key, "data"))!) as object;
-        while (JSON.stringify(data).includes("secret-input")) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          data = JSON.parse((await client.hget(key, "data"))!) as object;
-        }
+        const data = await pollUntil(
+          async () => JSON.parse((await client.hget(key, "data"))!) as object,
+          (stored) => !JSON.stringify(stored).includes("secret-input"),
+        );
         expect(data).to.deep.equal({
           action: "Hostile.Hold",
           args: {},
@@ -298,9 +296,7 @@ describe("axn serve under hostile load: background calls (child process, fixture
           capability: (data as { capability: string }).capability,
         });
         expect(JSON.stringify(data)).to.not.include("secret-input");
-      } finally {
-        client.disconnect();
-      }
+      });
     });
 
     it("an enqueue that misses its deadline (Redis away) is a 503 with Retry-After, and the job never runs once Redis is back", async () => {

@@ -14,6 +14,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, stat
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Redis } from "ioredis";
 import { aptInstall } from "./apt.js";
 
 export interface RedisServer {
@@ -272,4 +273,14 @@ export function useRedis(options: { readonly persistent?: boolean } = {}): Redis
     restart: (options) => current().restart(options),
     stop: (options) => current().stop(options),
   };
+}
+
+/** `look` with a Redis client of its own on `url` (a spec reading what was stored), disconnected after. */
+export async function withRedisClient<T>(url: string, look: (client: Redis) => Promise<T>): Promise<T> {
+  const client = new Redis(url);
+  try {
+    return await look(client);
+  } finally {
+    client.disconnect();
+  }
 }
