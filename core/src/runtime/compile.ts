@@ -9,7 +9,7 @@ import type { Callbacks, Hooks } from "../action/types.js";
 import type { CompiledAction } from "./compiled.js";
 import type { AnyDefinition, Declaration } from "./declaration.js";
 import { compose, DEFAULT_SUCCESS, errorMatcher, type CompiledMessages } from "./messages.js";
-import { argsReader, completeLiteral, copyOnto, exposedReader, literalBuilder } from "./plan.js";
+import { argsCheck, argsReader, completeLiteral, copyOnto, exposedReader, literalBuilder } from "./plan.js";
 import { inputPreparer } from "./prepare.js";
 import { UNVALIDATED } from "../schema/schema-kind.js";
 import { resolutionOrder } from "./normalize.js";
@@ -112,6 +112,10 @@ export function compileAction({ name, def, expects, exposes }: Declaration): Com
     ),
     completeExposed: completeLiteral(
       exposes.map((field) => field.name),
+      UNVALIDATED,
+    ),
+    checkArgs: argsCheck(
+      ordered.flatMap((field, index) => (field.kind === "arg" ? [{ index, path: field.path }] : [])),
       UNVALIDATED,
     ),
     readArgs: argsReader(ordered.map((field) => (field.kind === "arg" ? field.name : undefined))),

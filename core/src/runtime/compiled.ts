@@ -6,7 +6,7 @@
 import type { NormalizedField } from "../action/fields.js";
 import type { ActionContext, AnyAxn, AroundHook, BeforeHook, ResultCallback } from "../action/types.js";
 import type { CompiledMessages } from "./messages.js";
-import type { ArgsReader, CompleteLiteral, CopyOnto, ExposedReader, LiteralBuilder } from "./plan.js";
+import type { ArgsCheck, ArgsReader, CompleteLiteral, CopyOnto, ExposedReader, LiteralBuilder } from "./plan.js";
 import type { InputPreparer } from "./prepare.js";
 import type { FieldBatch } from "../schema/schema-kind.js";
 
@@ -42,6 +42,8 @@ export interface CompiledAction {
   readonly completeExposed: CompleteLiteral;
   /** Reads the arg fields' values from the arguments, by expects index (plan.ts). */
   readonly readArgs: ArgsReader;
+  /** The caller's wire check over the arg fields' validated values (validate.ts), for a side with `prepareInput`. */
+  readonly checkArgs: ArgsCheck;
   /** The body's input from the expects' values, every one defined (plan.ts). */
   readonly buildInput: LiteralBuilder;
   /** The validated exposes from their values, every one defined (plan.ts). */

@@ -148,3 +148,40 @@ export function exposedReader(names: readonly string[]): ExposedReader | undefin
   );
   return make?.(Object.prototype.hasOwnProperty);
 }
+
+/**
+ * Asks `check` about each argument's validated value in `values` (the ones at `args`' indexes, not
+ * `skip`): true when it finds nothing. The Invoker's wire check on a call's common case — every
+ * index and path a constant, where a loop over the fields loads both from each field's record.
+ */
+export type ArgsCheck = (values: readonly unknown[], check: (value: unknown, path: string) => unknown) => boolean;
+
+function genericArgsCheck(
+  args: readonly { readonly index: number; readonly path: string }[],
+  skip: unknown,
+): ArgsCheck {
+  return (values, check) => {
+    for (const { index, path } of args) {
+      const value = values[index];
+      if (value !== skip && check(value, path) !== undefined) return false;
+    }
+    return true;
+  };
+}
+
+/** An `ArgsCheck` over the arguments at `args`' indexes, `skip` marking a value left out. */
+export function argsCheck(
+  args: readonly { readonly index: number; readonly path: string }[],
+  skip: unknown,
+): ArgsCheck {
+  const lines = args.map(
+    ({ index, path }) =>
+      `v = values[${index}]; if (v !== skip && check(v, ${JSON.stringify(path)}) !== undefined) return false;`,
+  );
+  const make = generate<((skip: unknown) => ArgsCheck) | undefined>(
+    ["skip"],
+    `"use strict"; return function argsCheck(values, check) { let v; ${lines.join(" ")} return true; };`,
+    () => undefined,
+  );
+  return make === undefined ? genericArgsCheck(args, skip) : make(skip);
+}

@@ -11,6 +11,15 @@ import type { NormalizedField } from "../action/fields.js";
 import { readAmbient } from "../context/ambient-source.js";
 import { UNVALIDATED } from "../schema/schema-kind.js";
 import { argsReader, generate, safeNames } from "./plan.js";
+import { AMBIENT_CHANNEL_NAMES } from "./normalize.js";
+
+/**
+ * What the last `InputPreparer` run met besides the arguments it read: `undeclared` is false only
+ * when every own enumerable key of the arguments was a declared argument or an ambient channel
+ * name (which is stripped, not refused) — so `rejectUndeclaredInputs` has nothing to look for. Set
+ * by every run and read right after it, before any other call can run (one thread, no await).
+ */
+export const lastPrepared = { undeclared: true };
 
 /** An axn `default`: a function is called for each value it supplies. */
 export function defaultOf(declared: unknown): unknown {
@@ -47,6 +56,7 @@ function genericPreparer(fields: readonly NormalizedField[]): InputPreparer {
   return (args, ambient, coerce) => {
     const values: unknown[] = new Array(fields.length);
     readArgs(args, values);
+    lastPrepared.undeclared = true;
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]!;
       values[i] = prepared(field, field.kind === "arg" ? values[i] : readAmbient(ambient, field.name), coerce);
@@ -85,10 +95,12 @@ function prepareStep(field: NormalizedField, i: number, v: string): string {
  */
 function argumentReads(fields: readonly NormalizedField[]): string {
   const args = fields.flatMap((field, i) => (field.kind === "arg" ? [{ key: JSON.stringify(field.name), i }] : []));
-  if (args.length === 0) return "";
+  if (args.length === 0) return "found.undeclared = true;";
   const cases = args.map(
     ({ key, i }, bit) => `case ${key}: a${i} = args[key]; ${bit < 30 ? `seen |= ${2 ** bit};` : ""} break;`,
   );
+  // Any other own key is undeclared, unless it is an ambient channel name (see `lastPrepared`).
+  const stripped = [...AMBIENT_CHANNEL_NAMES].map((name) => `key !== ${JSON.stringify(name)}`).join(" && ");
   // One bit a name in `seen` for the first 30 names; past those, every name is checked again by hasOwn.
   const after = args.map(({ key, i }, bit) =>
     bit < 30
@@ -96,16 +108,17 @@ function argumentReads(fields: readonly NormalizedField[]): string {
       : `if (hasOwn(args, ${key})) a${i} = args[${key}];`,
   );
   const complete = args.length > 30 ? "false" : `seen === ${2 ** args.length - 1}`;
-  return `let ${args.map(({ i }) => `a${i}`).join(", ")}, seen = 0;
-  for (const key in args) { if (!ownKey.call(args, key)) continue; switch (key) { ${cases.join(" ")} } }
-  if (!(${complete})) { ${after.join(" ")} }`;
+  return `let ${args.map(({ i }) => `a${i}`).join(", ")}, seen = 0, undeclared = false;
+  for (const key in args) { if (!ownKey.call(args, key)) continue; switch (key) { ${cases.join(" ")} default: if (${stripped}) undeclared = true; } }
+  if (!(${complete})) { ${after.join(" ")} }
+  found.undeclared = undeclared;`;
 }
 
 /** The input side's `InputPreparer`, compiled for `fields` (in resolution order, no subfields). */
 export function inputPreparer(fields: readonly NormalizedField[]): InputPreparer {
   if (!safeNames(fields.map((field) => field.name))) return genericPreparer(fields);
-  const params: string[] = ["hasOwn", "ownKey", "readAmbient", "skip"];
-  const values: unknown[] = [Object.hasOwn, Object.prototype.hasOwnProperty, readAmbient, UNVALIDATED];
+  const params: string[] = ["hasOwn", "ownKey", "readAmbient", "skip", "found"];
+  const values: unknown[] = [Object.hasOwn, Object.prototype.hasOwnProperty, readAmbient, UNVALIDATED, lastPrepared];
   // The arguments first, as the generic reader does, then each field prepared in order.
   const reads = argumentReads(fields);
   const steps = fields.map((field, i) => {

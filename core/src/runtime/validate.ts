@@ -20,7 +20,7 @@ import { readAmbient } from "../context/ambient-source.js";
 import { globalCoerceInputTypes } from "../options/global.js";
 import { validationScope } from "../schema/read-schema.js";
 import { isPlainObject } from "../schema/json-value.js";
-import { defaultOf, prepared } from "./prepare.js";
+import { defaultOf, lastPrepared, prepared } from "./prepare.js";
 import { UNVALIDATED, type ValidationRefusal, type ValidationScope } from "../schema/schema-kind.js";
 
 /** Field errors kept in one inbound refusal (the rest are counted). */
@@ -268,25 +268,6 @@ class InputCheck implements ErrorSink {
   }
 }
 
-/**
- * True when the caller's wire check finds nothing in the arg fields' validated values (`values` left
- * as it is): the common case, which then needs no per-field bookkeeping. A problem is found again,
- * and reported, by the full pass.
- */
-function wireClean(
-  expects: readonly NormalizedField[],
-  values: readonly unknown[],
-  checkValue: NonNullable<CallPolicy["checkValue"]>,
-): boolean {
-  for (let i = 0; i < expects.length; i++) {
-    const value = values[i];
-    const field = expects[i]!;
-    if (value === UNVALIDATED || field.kind !== "arg") continue;
-    if (checkValue(value, field.path) !== undefined) return false;
-  }
-  return true;
-}
-
 /** The body's input: every expects field resolved, coerced and validated, or one refusal naming each violation. */
 export function resolveInput(
   action: CompiledAction,
@@ -306,17 +287,23 @@ export function resolveInput(
   // first holds the fields' raw values (the arguments read with constant keys), each replaced by
   // its validated value — or cleared — before any later field (a subfield) reads it.
   let values: unknown[];
+  // Whether the arguments may hold a key the action does not declare (only a prepared side knows it has none).
+  let undeclared = true;
   const batch = action.inputBatch;
   if (batch !== undefined) {
     // No subfields: every value is known before any is validated, so the schemas run as one batch.
     values = action.prepareInput!(args, ambient, coerceDefault);
+    // Read before any schema runs: a refinement may call another action, which prepares its own.
+    undeclared = lastPrepared.undeclared;
     const scope = validationScope();
     const refused = batch.run(values, scope);
     const checkValue = policy?.checkValue;
     if (
       refused === undefined &&
       !action.checksInput &&
-      (checkValue === undefined || wireClean(expects, values, checkValue))
+      // The caller's wire check on the common case needs no per-field bookkeeping: a problem it
+      // finds is found again, and reported, by the full pass below.
+      (checkValue === undefined || action.checkArgs(values, checkValue))
     ) {
       built = action.completeInput(values);
       if (built === undefined)
@@ -368,7 +355,7 @@ export function resolveInput(
     }
   }
   // Refusing an undeclared key is this knob's job; whether the caller may be told is userFacingInputErrors'.
-  if (policy?.rejectUndeclaredInputs === true) {
+  if (policy?.rejectUndeclaredInputs === true && undeclared) {
     check ??= new InputCheck(action, policy, validationScope());
     const errors = (check.errors ??= []);
     if (refuseUndeclared(action, args, errors) && !policy.userFacingInputErrors)

@@ -4,8 +4,6 @@
  * and validation reports it in the schema library's own words.
  */
 
-/** A plain decimal number: no whitespace, hex, `Infinity` or empty string. */
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;
 /**
  * An ISO 8601 date (`2026-07-08`, read as UTC midnight) or a date-time with a zone. It accepts at
@@ -16,8 +14,51 @@ const INTEGER = /^[+-]?\d+$/;
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt\s](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?([Zz]|([+-])(\d{2})(?::?(\d{2}))?))?$/;
 
+const ZERO = 48;
+const NINE = 57;
+const PLUS = 43;
+const MINUS = 45;
+const DOT = 46;
+
+/** The index past the run of ASCII digits in `text` from `at`. */
+function digitsFrom(text: string, at: number): number {
+  let i = at;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code < ZERO || code > NINE) break;
+    i++;
+  }
+  return i;
+}
+
+/**
+ * A plain decimal number — `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`: no
+ * whitespace, hex, `Infinity` or empty string. Scanned by hand: the regular expression it replaces
+ * cost ~50 ns a wire number (bench row 2), most of the Invoker's coercion.
+ */
+export function isDecimal(text: string): boolean {
+  let i = 0;
+  const sign = text.charCodeAt(0);
+  if (sign === PLUS || sign === MINUS) i = 1;
+  const whole = digitsFrom(text, i);
+  let end = whole;
+  if (text.charCodeAt(end) === DOT) end = digitsFrom(text, end + 1);
+  // Digits on at least one side of the point.
+  if (whole === i && end <= whole + 1) return false;
+  if (end < text.length) {
+    const e = text.charCodeAt(end);
+    if (e !== 101 && e !== 69) return false; // e, E
+    let at = end + 1;
+    const expSign = text.charCodeAt(at);
+    if (expSign === PLUS || expSign === MINUS) at++;
+    end = digitsFrom(text, at);
+    if (end === at) return false;
+  }
+  return end === text.length;
+}
+
 export function parseNumber(text: string): number | undefined {
-  if (!DECIMAL.test(text)) return undefined;
+  if (!isDecimal(text)) return undefined;
   const parsed = Number(text);
   return Number.isFinite(parsed) ? parsed : undefined; // "1e999" stays a string so validation reports it
 }

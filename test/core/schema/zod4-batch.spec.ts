@@ -1,10 +1,12 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { z } from "zod";
+import * as zm from "zod/mini";
 import { configureAxn, defineAxn } from "@axn/core";
 import { resetAxnConfig } from "@axn/core/internal";
 import { fieldBatch, readSchema, validationScope } from "../../../core/src/schema/read-schema.js";
 import { zod4Kind } from "../../../core/src/schema/zod4/index.js";
+import { fastCheck } from "../../../core/src/schema/zod4/fast-check.js";
 import { UNVALIDATED, type SchemaReader } from "../../../core/src/schema/schema-kind.js";
 
 // Schemas of every shape a field takes: checks, defaults, optional and nullable wrappers,
@@ -24,6 +26,20 @@ const SCHEMAS = [
   z.number().catch(0),
   z.coerce.number(),
   z.array(z.object({ id: z.string().uuid() })).optional(),
+  // Fast checks (fast-check.ts): lengths in code points, bounds, integer formats, NaN and ±Infinity.
+  z.string().min(2).max(4),
+  z.string().max(1),
+  z.int(),
+  z.number().gt(-1).lt(1),
+  z.number().gte(0).lte(10).int(),
+  z.int32(),
+  z.uint32(),
+  z.float32(),
+  z.number(),
+  z.string().length(2),
+  z.string().trim().max(3),
+  zm.string().check(zm.minLength(1), zm.maxLength(3)),
+  zm.int().check(zm.minimum(0)),
 ];
 
 const readers = (): SchemaReader[] => SCHEMAS.map((schema) => readSchema(schema));
@@ -32,6 +48,10 @@ const value = fc.oneof(
   fc.string({ maxLength: 10 }),
   fc.integer({ min: -5, max: 120 }),
   fc.constantFrom(undefined, null, "x", "a@b.co", { a: "s", b: [1, 2] }, { a: "s", b: [1.5] }),
+  fc.string({ unit: "binary", maxLength: 6 }),
+  fc.string({ unit: fc.constantFrom("a", "\uD83D\uDE00", "\uD800", " "), maxLength: 5 }),
+  fc.double(),
+  fc.constantFrom(0, -0, 1, -1, 0.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53, -(2 ** 53), 3.5e38, NaN, Infinity),
 );
 
 describe("schema/zod4/batch", () => {
@@ -71,6 +91,26 @@ describe("schema/zod4/batch", () => {
       ),
       { numRuns: 400 },
     );
+  });
+
+  it("skips zod only for schemas whose success cannot change the value", () => {
+    const of = (schema: { _zod: never }) => fastCheck(schema._zod);
+    expect(of(z.string().min(1).max(64) as never)).to.equal(`typeof v === "string" && v.length >= 2 && v.length <= 64`);
+    expect(of(z.number().int().min(1) as never)).to.equal(
+      `typeof v === "number" && Number.isFinite(v) && Number.isSafeInteger(v) && v >= -9007199254740991 && v <= 9007199254740991 && v >= 1`,
+    );
+    expect(of(z.boolean() as never)).to.equal(`typeof v === "boolean"`);
+    for (const schema of [
+      z.string().email(),
+      z.string().trim(),
+      z.string().optional(),
+      z.string().refine(() => true),
+      z.coerce.number(),
+      z.number().multipleOf(2),
+      z.enum(["a"]),
+      z.string().length(2),
+    ])
+      expect(of(schema as never), String(schema.def.type)).to.equal(undefined);
   });
 
   it("refuses an async refinement synchronously, as safeParse does", () => {

@@ -5,7 +5,9 @@
  * call site and wraps each answer in an outcome object. Each field still runs exactly as
  * `zod4Validate` runs it alone: its own payload, the side's shared parse context, the same
  * refusal — so values, issues and paths are the same either way (test/core/schema/zod4-batch.spec.ts).
- * Where code generation is refused (`--disallow-code-generation-from-strings`) a loop does the same.
+ * A field with a fast check (fast-check.ts) skips its run for a value the check passes: one zod would
+ * pass unchanged. Where code generation is refused (`--disallow-code-generation-from-strings`) a
+ * loop does the same, without fast checks.
  */
 import { $ZodAsyncError, type $ZodType } from "zod/v4/core";
 import type { FieldBatch, SchemaReader, ValidationRefusal } from "../schema-kind.js";
@@ -13,6 +15,7 @@ import { UNVALIDATED } from "../schema-kind.js";
 import { BatchFields, type BatchRun } from "../batch-fields.js";
 import type { Zod4Schema } from "./def.js";
 import { type Payload, zod4Refusal } from "./validate.js";
+import { fastCheck } from "./fast-check.js";
 
 type Internals = $ZodType["_zod"];
 
@@ -30,16 +33,18 @@ export function zod4Batch(readers: readonly SchemaReader[]): FieldBatch | undefi
 
 function compile(fields: readonly Internals[]): BatchRun {
   const params = fields.map((_, i) => `f${i}`);
-  const steps = fields.map(
-    (_, i) => `
-  v = values[${i}];
-  if (v !== skip) {
+  const steps = fields.map((field, i) => {
+    const run = `
     r = f${i}.run({ value: v, issues: [] }, ctx);
     if (r instanceof Promise) throw new AsyncError();
     if (r.issues.length === 0) values[${i}] = r.value;
-    else (refused ??= new Array(${fields.length}))[${i}] = refusal(r, ctx);
-  }`,
-  );
+    else (refused ??= new Array(${fields.length}))[${i}] = refusal(r, ctx);`;
+    const fast = fastCheck(field);
+    return `
+  v = values[${i}];
+  if (v !== skip${fast === undefined ? "" : ` && !(${fast})`}) {${run}
+  }`;
+  });
   const source = `"use strict";
 return function zod4FieldBatch(values, ctx) {
   let refused, v, r;${steps.join("")}
