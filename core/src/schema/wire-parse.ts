@@ -57,7 +57,21 @@ export function isDecimal(text: string): boolean {
   return end === text.length;
 }
 
+/** Digits that always make an exact number (below 2^53): read as they are scanned. */
+const EXACT_DIGITS = 15;
+
 export function parseNumber(text: string): number | undefined {
+  // Most wire numbers are short unsigned integers ("25"): their value is known by the end of the scan.
+  if (text.length > 0 && text.length <= EXACT_DIGITS) {
+    let value = 0;
+    let i = 0;
+    for (; i < text.length; i++) {
+      const digit = text.charCodeAt(i) - ZERO;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+    }
+    if (i === text.length) return value;
+  }
   if (!isDecimal(text)) return undefined;
   const parsed = Number(text);
   return Number.isFinite(parsed) ? parsed : undefined; // "1e999" stays a string so validation reports it

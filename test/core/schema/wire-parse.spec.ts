@@ -22,9 +22,26 @@ describe("schema/wire-parse", () => {
     );
   });
 
+  it("reads every text the grammar admits as Number reads it", () => {
+    const digits = fc.array(fc.constantFrom(..."0123456789"), { minLength: 1, maxLength: 20 }).map((d) => d.join(""));
+    // biome-ignore lint/nursery/noFloatingPromises: fc.assert on a synchronous property returns void (Biome infers the async overload)
+    fc.assert(
+      fc.property(fc.oneof(digits, fc.double({ noNaN: true }).map(String)), (text) => {
+        const expected = Number(text);
+        expect(parseNumber(text), text).to.deep.equal(
+          Number.isFinite(expected) && isDecimal(text) ? expected : undefined,
+        );
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it("parses the edges of the grammar", () => {
     const cases: [string, number | undefined][] = [
       ["25", 25],
+      ["007", 7],
+      ["999999999999999", 999999999999999],
+      ["9007199254740993", 9007199254740992],
       ["-0", -0],
       ["+.5", 0.5],
       ["1.", 1],
