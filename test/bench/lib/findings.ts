@@ -407,9 +407,10 @@ const FINDINGS: Record<string, string> = {
     "noise); the trim off 22b ~1.23× → 1.13×, 22 and 22c within noise. The one-write cork of the",
     "admission and the add made no difference either way. So throughput's gap is these three",
     "steps' Redis work, and about half of the latency's is elsewhere: the producer's and the worker's",
-    "Node path per job (core's enqueue and `Jobs.run`, the result's read-back). Next: the",
-    "admission's count folded into the add's own script (one script, not two, on Redis) where no cap",
-    "is set; then a CPU profile of the one-at-a-time path alone.",
+    "Node path per job (core's enqueue and `Jobs.run`, the result's read-back). Next: no",
+    "admission script where no cap is set (BullMQ's add script is not ours to extend), the fair-share",
+    "rank taken from the worker's count-outs instead — once it is clear the rank stays exact with",
+    "several producers; then a CPU profile of the one-at-a-time path alone.",
   ].join("\n"),
   "22d": [
     "On this machine the load generator, HAProxy and both `axn serve` instances share 2 cores, so a",
