@@ -2,11 +2,11 @@
  * By hand, not in CI: one side of bench row 22 (one job at a time, `{ n } → { n }`, a worker of
  * concurrency 8 in this process: the bench's own setup, test/bench/scenarios/queue.ts) in a loop on
  * a Redis of its own, for a profiler — axn's `A.enqueue → job.result()` or bare BullMQ's
- * `queue.add → waitUntilFinished`. Prints the mean wall time, this process's CPU (user and system apart:
+ * `queue.add → waitUntilFinished` (`kept`: its worker keeping what axn keeps, row 22f). Prints the mean wall time, this process's CPU (user and system apart:
  * a socket write's cost shows as system time) and Redis's
  * (INFO cpu) per job; `COUNT_BATCH=n`: n jobs at once (row 22b's shape) instead of one at a time.
  *
- *   node --import tsx test/queue/measure-cpu.ts axn|bare [jobs]     # PROFILE_COMMANDS=1: Redis time by command
+ *   node --import tsx test/queue/measure-cpu.ts axn|bare|kept [jobs]     # PROFILE_COMMANDS=1: Redis time by command
  *   PROFILE_SCRIPTS=1 node --import tsx test/queue/measure-cpu.ts axn|bare [jobs]   # Redis time by script
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx test/queue/measure-cpu.ts axn|bare [jobs]
  *   MEASURE_REDIS_URL=redis://127.0.0.1:6390 node --import tsx test/queue/measure-cpu.ts axn   # a Redis of yours
@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { Redis } from "ioredis";
-import { axnSide, bareSide } from "../bench/scenarios/queue.js";
+import { axnSide, bareSide, KEEP_AS_AXN } from "../bench/scenarios/queue.js";
 import { startRedis } from "../support/redis.js";
 
 const [side = "axn", count] = process.argv.slice(2);
@@ -25,7 +25,10 @@ const BATCH = Number(process.env["COUNT_BATCH"] ?? 1);
 const given = process.env["MEASURE_REDIS_URL"];
 const redis = given === undefined ? await startRedis() : { url: given, stop: async () => undefined };
 const name = `profile-${side}-${process.pid}`;
-const run = side === "axn" ? await axnSide(redis.url, name) : await bareSide(redis.url, name);
+const run =
+  side === "axn"
+    ? await axnSide(redis.url, name)
+    : await bareSide(redis.url, name, side === "kept" ? KEEP_AS_AXN : undefined);
 let i = 0;
 const op = () => (BATCH === 1 ? run.one(++i) : run.batch(BATCH));
 const ops = Math.ceil(N / BATCH);

@@ -129,6 +129,16 @@ const FINDINGS: Record<string, string> = {
     "a regular expression and `Number()` (~50 ns). Scratch A/B: 1.62× → 1.24–1.27× CPU; `invoker.call`",
     "on zod 4 is now about what the hand-written `safeParse` pair of row 1 costs without coercion.",
     "The full run of 2026-12-04 07:56 (load 0.6): 1.37×, CPU 1.23× — a miss: 0.48 µs → 0.65 µs.",
+    "2026-12-04 (later): the wire check's common case passes a clean JSON leaf (a well-formed string,",
+    "a finite number, a boolean, null) inline in the generated check, asking the wire check only of a",
+    "nested value or a leaf in doubt — the Invoker's extra 103 → 97 ns a call (median of 5 alternating",
+    "scratch runs; `one.ts core` 1.43× → 1.39×). `perf` of the two loops (Node 24, the bench's",
+    "warm-up of every kind first) puts the rest of the Invoker's share in many small pieces: the",
+    "plain-object check of the arguments (`Object.getPrototypeOf`, a runtime call here, ~10 ns), the",
+    "three wire coercers (~10 ns), the access gate and `Invoker.call` itself (~10 ns each). Tried and",
+    "dropped: constant-key argument loads in the input preparer's `for…in` (no difference). Two",
+    "clock reads for `elapsedMs` (~40 ns each on this VM) are in both sides: taking them out would",
+    "pass row 1 on valibot and raise this ratio.",
   ].join("\n"),
   "2:valibot": STANDARD_COERCION,
   "2:ArkType": STANDARD_COERCION,
@@ -411,6 +421,34 @@ const FINDINGS: Record<string, string> = {
     "admission script where no cap is set (BullMQ's add script is not ours to extend), the fair-share",
     "rank taken from the worker's count-outs instead — once it is clear the rank stays exact with",
     "several producers; then a CPU profile of the one-at-a-time path alone.",
+    "2026-12-04 (round 2), that profile (`--cpu-prof` of `test/queue/measure-cpu.ts axn|bare`, 5,000",
+    "jobs, Node 24; figures a job, inflated alike by the profiler): ioredis and BullMQ +88 µs over bare",
+    "(the larger payload, result and arguments), @axn/sdk's `add` 36 µs inclusive (its admission 15:",
+    "the EVALSHA's command object, its promise and reply), the worker's processor 15, core's",
+    "`Jobs.run` 12 and enqueue 9. In Redis the admission script costs ~9 µs a call in a pipeline,",
+    "against ~1.3 µs for three plain set commands (a scratch harness); under the slow log ~60 µs, as",
+    "much as BullMQ's add. Retention is not the gap: rows 22f and 22g give bare BullMQ's worker",
+    "axn's `keepEnded` and measure about the same ratios as 22 and 22b. Why the admission cannot",
+    "simply be left out for the app's own jobs: it is where they are counted toward `maxWaitingJobs`",
+    "(exactly: concurrent submissions cannot both pass a cap) and where their fair-share rank is read",
+    "across producers. A design that keeps the count exact and costs such a job no command: the",
+    "global count taken from BullMQ's own lists (wait, paused, prioritized, delayed: what",
+    "`Queue.count()` counts) plus a set of capped jobs admitted and not yet stored, which the next",
+    "admission prunes as their hashes appear; the app's rank from the producer's own jobs of that",
+    "owner not yet active (its event reader hears `active`). Its costs: across several producers the",
+    "app's own jobs are ranked per producer, and a job in retry backoff counts as waiting again —",
+    "both documented rules (docs/scaling.md, fair share and caps) to change with their specs. Not",
+    "started this round.",
+  ].join("\n"),
+  "22f": [
+    "Rows 22 and 22b again, against bare BullMQ keeping what axn keeps by default: its worker's",
+    "`removeOnComplete` and `removeOnFail` set to axn's `keepEnded` (1,000 ended jobs, a day), where",
+    "BullMQ's default keeps every ended job for ever. BullMQ then removes the oldest ended job inside",
+    "each job's finish; axn's worker trims in batches shortly after (trim.ts). Added to test whether",
+    "retention explains rows 22 and 22b: it does not. In `one.ts queue` (Node 24, 2026-12-04) 22f",
+    "measured 1.24× where 22 measured 1.20×, and 22g 1.19× where 22b measured 1.22×: BullMQ's removal",
+    "in every finish costs it about what axn's batched trim costs axn. What is left is row 22's",
+    "finding: the admission, the worker's step and the Node path per job.",
   ].join("\n"),
   "22d": [
     "On this machine the load generator, HAProxy and both `axn serve` instances share 2 cores, so a",
@@ -474,6 +512,8 @@ const FINDINGS: Record<string, string> = {
 
 // The throughput rows run the same jobs as row 22 in batches.
 FINDINGS["22b"] = FINDINGS["22c"] = FINDINGS["22"]!;
+// 22 and 22b against bare BullMQ given axn's retention.
+FINDINGS["22g"] = FINDINGS["22f"]!;
 // The other 2025-11-25 in-memory rows share row 4's server and so its finding.
 FINDINGS["4b"] = FINDINGS["4c"] = FINDINGS["4"]!;
 // 5 with fastify checking the Host too: the same split applies.

@@ -16,6 +16,10 @@
  * - 22b / 22c: throughput, a batch of jobs enqueued at once and awaited, with one and then two
  *   workers of concurrency 8 a side (both in this process, so the second adds concurrency, not
  *   CPU): time per job over the batch, so the ratio reads like the latency's (lower is better).
+ * - 22f / 22g: 22 and 22b against bare BullMQ keeping what axn keeps by default — a worker with
+ *   `removeOnComplete` / `removeOnFail` of axn's `keepEnded` (1,000 ended jobs, a day) — where
+ *   bare BullMQ's default keeps every ended job for ever, work axn is asked to do and it is not (as
+ *   row 5d gives fastify the Host check axn makes). 22 and 22b keep BullMQ's defaults.
  *
  * Not in the smoke pass (it needs Redis and a few seconds of round trips); in a quick or full run
  * without `redis-server` on PATH the rows are skipped with the reason — the bench never installs it.
@@ -25,7 +29,7 @@ import { performance } from "node:perf_hooks";
 import { Queue, QueueEvents, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { z } from "zod";
-import { createEmbeddedQueue, defineAxn, Jobs } from "@axn/core";
+import { createEmbeddedQueue, DEFAULT_QUEUE_LIMITS, defineAxn, Jobs } from "@axn/core";
 import { createHost } from "@axn/sdk";
 import { startQueueWorker, type QueueWorker } from "@axn/sdk/queue";
 import { startRedis } from "../../support/redis.js";
@@ -53,6 +57,31 @@ const throughputHead = (id: string, workers: number, batch: number) =>
     title: `Queue throughput, ${workers} worker${workers === 1 ? "" : "s"} × 8 (${batch} jobs at once, per job)`,
     candidate: `A.enqueue × ${batch} → results, startQueueWorker ${workers} × 8`,
     baseline: `queue.add × ${batch} → waitUntilFinished, Worker ${workers} × 8 (${BULLMQ})`,
+    target: TARGET,
+  }) as const;
+
+/** What axn keeps of ended jobs by default (`keepEnded`), as BullMQ's worker options say it. */
+export const KEEP_AS_AXN = {
+  count: DEFAULT_QUEUE_LIMITS.keepEnded.count,
+  age: DEFAULT_QUEUE_LIMITS.keepEnded.ageSeconds,
+} as const;
+
+const KEPT = `Worker 1 × 8 keeping ${KEEP_AS_AXN.count.toLocaleString("en-US")} ended jobs, a day`;
+
+const KEPT_HEAD = {
+  id: "22f",
+  title: "Queue enqueue → complete, p50, vs BullMQ keeping what axn keeps",
+  candidate: HEAD.candidate,
+  baseline: `queue.add → waitUntilFinished, ${KEPT} (${BULLMQ})`,
+  target: TARGET,
+} as const;
+
+const keptThroughputHead = (batch: number) =>
+  ({
+    id: "22g",
+    title: `Queue throughput, 1 worker × 8 (${batch} jobs at once, per job), vs BullMQ keeping what axn keeps`,
+    candidate: `A.enqueue × ${batch} → results, startQueueWorker 1 × 8`,
+    baseline: `queue.add × ${batch} → waitUntilFinished, ${KEPT} (${BULLMQ})`,
     target: TARGET,
   }) as const;
 
@@ -172,8 +201,16 @@ export async function axnSide(url: string, name: string): Promise<QueueSide> {
   };
 }
 
-/** Bare BullMQ's side: `queue.add → job.waitUntilFinished(queueEvents)`, a bare `Worker`. */
-export async function bareSide(url: string, name: string): Promise<QueueSide> {
+/**
+ * Bare BullMQ's side: `queue.add → job.waitUntilFinished(queueEvents)`, a bare `Worker` — with
+ * BullMQ's defaults, or keeping ended jobs as `keep` says (the worker's `removeOnComplete` and
+ * `removeOnFail`).
+ */
+export async function bareSide(
+  url: string,
+  name: string,
+  keep?: { readonly count: number; readonly age: number },
+): Promise<QueueSide> {
   // BullMQ closes what it made, not a connection it was given: these are cut at close.
   const clients: Redis[] = [];
   const connection = () => {
@@ -189,7 +226,11 @@ export async function bareSide(url: string, name: string): Promise<QueueSide> {
   const echo = async (job: { data: unknown }) => ({ n: (job.data as { n: number }).n });
   const workers: Worker[] = [];
   const addWorker = async () => {
-    const worker = new Worker(name, echo, { connection: connection(), concurrency: 8 });
+    const worker = new Worker(name, echo, {
+      connection: connection(),
+      concurrency: 8,
+      ...(keep === undefined ? {} : { removeOnComplete: keep, removeOnFail: keep }),
+    });
     workers.push(worker);
     await worker.waitUntilReady();
   };
@@ -221,7 +262,13 @@ export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[
   const perRound = ctx.quick ? 60 : 300;
   const batch = ctx.quick ? 100 : 500;
   const batches = ctx.quick ? 2 : 4;
-  const heads = [HEAD, throughputHead("22b", 1, batch), throughputHead("22c", 2, batch)];
+  const heads = [
+    HEAD,
+    throughputHead("22b", 1, batch),
+    throughputHead("22c", 2, batch),
+    KEPT_HEAD,
+    keptThroughputHead(batch),
+  ];
   if (!redisInstalled())
     return heads.map((head) =>
       skippedRow(head, "µs/op", "skipped: redis-server is not on PATH (apt-get install redis-server)"),
@@ -233,26 +280,36 @@ export async function queueScenario(ctx: ScenarioContext): Promise<readonly Row[
     sides.push(axn);
     const bare = await bareSide(redis.url, `bench-bare-${process.pid}`);
     sides.push(bare);
+    const kept = await bareSide(redis.url, `bench-kept-${process.pid}`, KEEP_AS_AXN);
+    sides.push(kept);
     let i = 0;
     const candidate = () => axn.one(++i);
-    const baseline = () => bare.one(++i);
     ctx.log("22 queue enqueue → complete (Redis), p50");
-    const rows = [latencyRow(HEAD, await pairedRounds(baseline, candidate, rounds, perRound, median), rounds)];
+    const latency = latencyRow(
+      HEAD,
+      await pairedRounds(() => bare.one(++i), candidate, rounds, perRound, median),
+      rounds,
+    );
+    ctx.log("22f queue enqueue → complete, vs BullMQ keeping what axn keeps");
+    const keptLatency = latencyRow(
+      KEPT_HEAD,
+      await pairedRounds(() => kept.one(++i), candidate, rounds, perRound, median),
+      rounds,
+    );
     // Per job over a batch: the batch's time divided by its size.
     const perJob = (ms: number[]) => median(ms) / batch;
     const candidateBatch = () => axn.batch(batch);
-    const baselineBatch = () => bare.batch(batch);
+    const throughput = async (baseline: QueueSide) =>
+      pairedRounds(() => baseline.batch(batch), candidateBatch, rounds, batches, perJob);
     ctx.log("22b queue throughput, 1 worker");
-    rows.push(
-      latencyRow(heads[1]!, await pairedRounds(baselineBatch, candidateBatch, rounds, batches, perJob), rounds),
-    );
+    const one = latencyRow(heads[1]!, await throughput(bare), rounds);
+    ctx.log("22g queue throughput, 1 worker, vs BullMQ keeping what axn keeps");
+    const keptOne = latencyRow(heads[4]!, await throughput(kept), rounds);
     await axn.addWorker();
     await bare.addWorker();
     ctx.log("22c queue throughput, 2 workers");
-    rows.push(
-      latencyRow(heads[2]!, await pairedRounds(baselineBatch, candidateBatch, rounds, batches, perJob), rounds),
-    );
-    return rows;
+    const two = latencyRow(heads[2]!, await throughput(bare), rounds);
+    return [latency, one, two, keptLatency, keptOne];
   } finally {
     for (const side of sides) await side.close();
     await redis.stop();
