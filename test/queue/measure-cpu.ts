@@ -2,9 +2,10 @@
  * By hand, not in CI: one side of bench row 22 (one job at a time, `{ n } → { n }`, a worker of
  * concurrency 8 in this process: the bench's own setup, test/bench/scenarios/queue.ts) in a loop on
  * a Redis of its own, for a profiler — axn's `A.enqueue → job.result()` or bare BullMQ's
- * `queue.add → waitUntilFinished` (`kept`: its worker keeping what axn keeps, row 22f). Prints the mean wall time, this process's CPU (user and system apart:
- * a socket write's cost shows as system time) and Redis's
- * (INFO cpu) per job; `COUNT_BATCH=n`: n jobs at once (row 22b's shape) instead of one at a time.
+ * `queue.add → waitUntilFinished` (`kept`: its worker keeping what axn keeps, row 22f). Prints the
+ * mean wall time, this process's CPU (user and system apart: a socket write's cost shows as system
+ * time) and Redis's (INFO cpu) per job; `COUNT_BATCH=n`: n jobs at once (row 22b's shape) instead
+ * of one at a time.
  *
  *   node --import tsx test/queue/measure-cpu.ts axn|bare|kept [jobs]     # PROFILE_COMMANDS=1: Redis time by command
  *   PROFILE_SCRIPTS=1 node --import tsx test/queue/measure-cpu.ts axn|bare [jobs]   # Redis time by script

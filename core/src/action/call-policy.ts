@@ -23,8 +23,6 @@ export interface CallPolicy {
   /**
    * Checks a top-level argument that passed its schema for what the caller's transport cannot have
    * meant; returns the violation to refuse it with (its `field` rooted at `field`), or `undefined`.
-   * It passes every clean JSON leaf (a well-formed string, a finite number, a boolean, null): the
-   * runtime's common case passes those without asking it (plan.ts `argsCheck`).
    */
   readonly checkValue?: (value: unknown, field: string) => FieldError | undefined;
   /**

@@ -12,7 +12,6 @@
  * with `--disallow-code-generation-from-strings`) or a name is unsafe, the generic key-by-key
  * builders run instead; both give objects with the same own keys in the same order.
  */
-import { isWellFormed } from "../schema/json-value.js";
 
 /** Builds `{ [names[i]]: values[i] }` for every i, given that no value is `undefined`. */
 export type LiteralBuilder = (values: readonly unknown[]) => Record<string, unknown>;
@@ -153,27 +152,9 @@ export function exposedReader(names: readonly string[]): ExposedReader | undefin
 /**
  * Asks `check` about each argument's validated value in `values` (the ones at `args`' indexes, not
  * `skip`): true when it finds nothing. The Invoker's wire check on a call's common case — every
- * index and path a constant, where a loop over the fields loads both from each field's record —
- * and a JSON leaf that is clean (a well-formed string, a finite number, a boolean, null) passed
- * inline, without the call: `check` asks nothing more of a leaf (CallPolicy.checkValue), and a
- * nested value or a leaf in doubt is still its to answer.
+ * index and path a constant, where a loop over the fields loads both from each field's record.
  */
 export type ArgsCheck = (values: readonly unknown[], check: (value: unknown, path: string) => unknown) => boolean;
-
-/** A value `check` passes unasked (see `ArgsCheck`). */
-function cleanLeaf(value: unknown): boolean {
-  switch (typeof value) {
-    case "string":
-      return isWellFormed(value as string);
-    case "number":
-      return Number.isFinite(value);
-    case "boolean":
-    case "undefined":
-      return true;
-    default:
-      return value === null;
-  }
-}
 
 function genericArgsCheck(
   args: readonly { readonly index: number; readonly path: string }[],
@@ -182,7 +163,7 @@ function genericArgsCheck(
   return (values, check) => {
     for (const { index, path } of args) {
       const value = values[index];
-      if (value !== skip && !cleanLeaf(value) && check(value, path) !== undefined) return false;
+      if (value !== skip && check(value, path) !== undefined) return false;
     }
     return true;
   };
@@ -193,15 +174,14 @@ export function argsCheck(
   args: readonly { readonly index: number; readonly path: string }[],
   skip: unknown,
 ): ArgsCheck {
-  // The leaf tests are written out, so the common case makes no call at all.
   const lines = args.map(
     ({ index, path }) =>
-      `v = values[${index}]; if (v !== skip && !(typeof v === "string" ? wellFormed(v) : typeof v === "number" ? Number.isFinite(v) : typeof v === "boolean" || v === null || v === undefined) && check(v, ${JSON.stringify(path)}) !== undefined) return false;`,
+      `v = values[${index}]; if (v !== skip && check(v, ${JSON.stringify(path)}) !== undefined) return false;`,
   );
-  const make = generate<((skip: unknown, wellFormed: (text: string) => boolean) => ArgsCheck) | undefined>(
-    ["skip", "wellFormed"],
+  const make = generate<((skip: unknown) => ArgsCheck) | undefined>(
+    ["skip"],
     `"use strict"; return function argsCheck(values, check) { let v; ${lines.join(" ")} return true; };`,
     () => undefined,
   );
-  return make === undefined ? genericArgsCheck(args, skip) : make(skip, isWellFormed);
+  return make === undefined ? genericArgsCheck(args, skip) : make(skip);
 }

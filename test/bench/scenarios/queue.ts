@@ -69,20 +69,17 @@ export const KEEP_AS_AXN = {
 const KEPT = `Worker 1 × 8 keeping ${KEEP_AS_AXN.count.toLocaleString("en-US")} ended jobs, a day`;
 
 const KEPT_HEAD = {
+  ...HEAD,
   id: "22f",
   title: "Queue enqueue → complete, p50, vs BullMQ keeping what axn keeps",
-  candidate: HEAD.candidate,
   baseline: `queue.add → waitUntilFinished, ${KEPT} (${BULLMQ})`,
-  target: TARGET,
 } as const;
 
 const keptThroughputHead = (batch: number) =>
   ({
-    id: "22g",
+    ...throughputHead("22g", 1, batch),
     title: `Queue throughput, 1 worker × 8 (${batch} jobs at once, per job), vs BullMQ keeping what axn keeps`,
-    candidate: `A.enqueue × ${batch} → results, startQueueWorker 1 × 8`,
     baseline: `queue.add × ${batch} → waitUntilFinished, ${KEPT} (${BULLMQ})`,
-    target: TARGET,
   }) as const;
 
 const redisInstalled = (): boolean =>

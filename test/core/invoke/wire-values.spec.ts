@@ -1,10 +1,9 @@
 /**
  * The Invoker's wire check (core/src/invoke/wire-values.ts): an argument that passed its schema but
- * that no JSON text could have meant is refused by field, before the body runs. The common case —
- * every argument a clean leaf — is passed inline by the action's generated check
- * (runtime/plan.ts `argsCheck`) without asking the wire check; each leaf kind is pinned here on
- * both sides of that line: a top-level string with a lone surrogate, a top-level non-finite number,
- * the same inside an object, and the clean leaves the inline test passes.
+ * that no JSON text could have meant is refused by field, before the body runs. Each leaf kind is
+ * pinned on both sides of the line — a top-level string with a lone surrogate, a top-level
+ * non-finite number, the same inside an object, and the clean leaves that pass — through the
+ * action's generated common-case check (runtime/plan.ts `argsCheck`) and the full pass after it.
  */
 import { expect } from "chai";
 import { z } from "zod";
