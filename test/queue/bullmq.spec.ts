@@ -180,67 +180,92 @@ describe("queue: BullMQ on a real Redis", function () {
     expect(runs).to.equal(1);
   });
 
+  // A capped job's options, as a transport's submission passes them (Jobs.submit), to the backend directly.
+  const capped = (admission: { maxWaitingPerOwner: number; maxWaitingJobs: number }, jobId?: string) => ({
+    jobId,
+    delay: 0,
+    attempts: 1,
+    backoff: { type: "fixed" as const, delay: 0 },
+    priority: undefined,
+    admission,
+  });
+
   it("an admission that ran once already, its job not stored, still stores the job (a command sent again after a dropped connection)", async () => {
-    const A = defineAxn({
+    defineAxn({
       name: "Bull.Readmitted",
       expects: { n: z.number() },
       exposes: { n: z.number() },
       call: ({ n }) => ({ n }),
     });
     // What an admission's first run leaves when its answer is lost with the connection: the id
-    // counted waiting, no job yet. The client sends the admission again, and it finds the id counted.
+    // counted waiting and admitting, no job yet. The client sends the admission again, and it finds
+    // the id counted.
     await withRedisClient(redis.url, async (admin) => {
-      await admin.zadd(`axn:${queueName}:axn:waiting`, Date.now(), "readmitted-1");
+      await admin.zadd(`axn:${queueName}:axn:admitting`, Date.now() + 60_000, "readmitted-1");
       await admin.zadd(`axn:${queueName}:axn:waiting:app`, Date.now(), "readmitted-1");
-      // Two in one tick: the second goes through the admission alone, before its add.
-      const [, again] = await Promise.all([A.enqueue({ n: 1 }), A.enqueue({ n: 2 }, { jobId: "readmitted-1" })]);
-      expect(again.id).to.equal("readmitted-1");
+      const id = await Jobs.backend().add(
+        { action: "Bull.Readmitted", args: { n: 2 }, ambient: {} },
+        capped({ maxWaitingPerOwner: 3, maxWaitingJobs: 3 }, "readmitted-1"),
+      );
+      expect([id, await admin.exists(`axn:${queueName}:readmitted-1`)]).to.deep.equal(["readmitted-1", 1]);
       await worker();
-      expect((await again.result()).n).to.equal(2);
+      expect((await (await Jobs.find(id))!.result()).n).to.equal(2);
     });
   });
 
-  it("the caps count only waiting jobs: every started or stale one at a waiting set's front leaves it, more than one read's worth", async () => {
-    // 5 members older than a day whose jobs went away unseen, then 20 jobs BullMQ has started (their
-    // hash has processedOn), their worker's count-out not come yet, at the front of the owner's set
-    // and of the global one: the admission prunes them all (read 16 at a time), so caps of 3 still
-    // admit a job.
+  it("the caps count only waiting jobs: every started or stale one at an owner's set's front leaves it, every stored or expired one at the admitting set's, more than one read's worth", async () => {
+    // At the front of the owner's set: 5 members older than a day whose jobs went away unseen, then
+    // 20 jobs BullMQ has started (their hash has processedOn), their worker's count-out not come yet.
+    // At the front of the admitting set: 5 whose deadline passed, their add never landed, then the 20
+    // (stored: BullMQ's lists count them, or not once started). The admission prunes them all (read
+    // 16 at a time), so caps of 3 still admit a job.
     await withRedisClient(redis.url, async (admin) => {
-      for (let i = 0; i < 5; i++)
-        for (const set of ["waiting", "waiting:app"])
-          await admin.zadd(`axn:${queueName}:axn:${set}`, Date.now() - 25 * 3600_000 + i, `gone-${i}`);
+      for (let i = 0; i < 5; i++) {
+        await admin.zadd(`axn:${queueName}:axn:waiting:app`, Date.now() - 25 * 3600_000 + i, `gone-${i}`);
+        await admin.zadd(`axn:${queueName}:axn:admitting`, Date.now() - 60_000 + i, `gone-${i}`);
+      }
       const ids = Array.from({ length: 20 }, (_, i) => `started-${i}`);
       for (const [i, id] of ids.entries()) {
         await admin.hset(`axn:${queueName}:${id}`, "processedOn", String(Date.now()));
-        for (const set of ["waiting", "waiting:app"])
-          await admin.zadd(`axn:${queueName}:axn:${set}`, Date.now() - 1000 + i, id);
+        await admin.zadd(`axn:${queueName}:axn:waiting:app`, Date.now() - 1000 + i, id);
+        await admin.zadd(`axn:${queueName}:axn:admitting`, Date.now() + 60_000 + i, id);
       }
-      const backend = Jobs.backend();
-      const admitted = await backend.add(
+      const admitted = await Jobs.backend().add(
         { action: "Bull.Capped", args: {}, ambient: {} },
-        {
-          jobId: undefined,
-          delay: 0,
-          attempts: 1,
-          backoff: { type: "fixed", delay: 0 },
-          priority: undefined,
-          admission: { maxWaitingPerOwner: 3, maxWaitingJobs: 3 },
-        },
+        capped({ maxWaitingPerOwner: 3, maxWaitingJobs: 3 }),
       );
       expect(await admin.zrange(`axn:${queueName}:axn:waiting:app`, "0", "-1")).to.deep.equal([admitted]);
-      expect(await admin.zrange(`axn:${queueName}:axn:waiting`, "0", "-1")).to.deep.equal([admitted]);
+      expect(await admin.zrange(`axn:${queueName}:axn:admitting`, "0", "-1")).to.deep.equal([admitted]);
     });
   });
 
-  it("the jobs submitted in one tick are admitted in order: ranks count up, caps hold, a repeated id is one job", async () => {
-    const options = (jobId?: string) => ({
-      jobId,
-      delay: 0,
-      attempts: 1,
-      backoff: { type: "fixed" as const, delay: 0 },
-      priority: undefined,
-      admission: { maxWaitingPerOwner: 3, maxWaitingJobs: 100 },
+  it("the global cap counts every job BullMQ holds waiting: the app's own (never admitted), delayed ones, and the capped ones admitted whose add has not landed", async () => {
+    const A = defineAxn({ name: "Bull.Counted", call: () => undefined });
+    const payload = { action: "Bull.Counted", args: {}, ambient: {} };
+    const backend = Jobs.backend();
+    // The app's own: no admission (nothing in axn's sets), counted in BullMQ's wait list, its
+    // prioritized set (the second one's rank) and its delayed set.
+    await A.enqueue({});
+    await A.enqueue({});
+    await A.enqueue({}, { delay: 60_000 });
+    await withRedisClient(redis.url, async (admin) => {
+      expect(await admin.keys(`axn:${queueName}:axn:*`)).to.deep.equal([]);
+      // One admitted in another producer, its add still on the wire.
+      await admin.zadd(`axn:${queueName}:axn:admitting`, Date.now() + 60_000, "in-flight-1");
     });
+    const refused = await backend.add(payload, capped({ maxWaitingPerOwner: 10, maxWaitingJobs: 4 })).then(
+      () => "admitted",
+      (error: unknown) => (error as Error).message,
+    );
+    expect(refused).to.equal(
+      "Cannot enqueue Bull.Counted: 4 jobs are waiting (queue.maxWaitingJobs); try again once some have started",
+    );
+    // Room for one more: the fifth.
+    expect(await backend.add(payload, capped({ maxWaitingPerOwner: 10, maxWaitingJobs: 5 }))).to.be.a("string");
+  });
+
+  it("the jobs submitted in one tick are admitted in order: ranks count up, caps hold, a repeated id is one job", async () => {
+    const options = (jobId?: string) => capped({ maxWaitingPerOwner: 3, maxWaitingJobs: 100 }, jobId);
     const payload = { action: "Bull.Batched", args: {}, ambient: {} };
     const backend = Jobs.backend();
     const settled = await Promise.allSettled([
@@ -327,17 +352,51 @@ describe("queue: BullMQ on a real Redis", function () {
     ]);
   });
 
-  it("a job runs at its owner's fair-share rank whichever producer enqueued it; rank 1 is BullMQ's wait list", async () => {
+  it("an admitted job runs at its owner's fair-share rank whichever producer admitted it; rank 1 is BullMQ's wait list", async () => {
     const order: number[] = [];
-    const A = defineAxn({
+    defineAxn({
       name: "Bull.Rank",
       expects: { n: z.number() },
       call: ({ n }) => {
         order.push(n);
       },
     });
-    // This producer's three: ranks 1, 2, 3. Then a second producer, with none of its own waiting,
-    // sends its admission and add together as if rank 1; Redis counts it 4th, and it runs 4th.
+    // Capped submissions of one owner (a transport's, here to the backends directly): this producer's
+    // three get ranks 1, 2, 3; a second producer's, with none of its own waiting, is counted 4th.
+    const add = (backend: QueueBackend, n: number) =>
+      backend.add(
+        { action: "Bull.Rank", args: { n }, ambient: {} },
+        capped({ maxWaitingPerOwner: 10, maxWaitingJobs: 10 }),
+      );
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) ids.push(await add(Jobs.backend(), n));
+    await Jobs.use(await createBullmqQueue({ connection: redis.url, name: queueName }));
+    ids.push(await add(Jobs.backend(), 4));
+    await withRedisClient(redis.url, async (client) => {
+      const key = (id: string) => `axn:${queueName}:${id}`;
+      expect(await Promise.all(ids.map((id) => client.hget(key(id), "priority")))).to.deep.equal(["0", "2", "3", "4"]);
+      expect(await client.lrange(key("wait"), 0, -1)).to.deep.equal([ids[0]]);
+      expect(await client.zrange(key("prioritized"), "0", "-1")).to.deep.equal(ids.slice(1));
+    });
+    await worker(1);
+    await pollUntil(
+      async () => order.length,
+      (ran) => ran === 4,
+    );
+    expect(order).to.deep.equal([1, 2, 3, 4]);
+  });
+
+  it("the app's own job (no cap, no admission) runs at its rank among its producer's jobs of its owner not started yet", async () => {
+    const order: number[] = [];
+    const A = defineAxn({
+      name: "Bull.OwnRank",
+      expects: { n: z.number() },
+      call: ({ n }) => {
+        order.push(n);
+      },
+    });
+    // This producer's three: ranks 1, 2, 3. A second producer's first: rank 1 among its own, so it
+    // runs second — BullMQ's wait list is first in, first out, and before every prioritized job.
     const jobs: JobHandle[] = [];
     for (const n of [1, 2, 3]) jobs.push(await A.enqueue({ n }));
     await Jobs.use(await createBullmqQueue({ connection: redis.url, name: queueName }));
@@ -348,14 +407,38 @@ describe("queue: BullMQ on a real Redis", function () {
         "0",
         "2",
         "3",
-        "4",
+        "0",
       ]);
-      expect(await client.lrange(key("wait"), 0, -1)).to.deep.equal([jobs[0]!.id]);
-      expect(await client.zrange(key("prioritized"), "0", "-1")).to.deep.equal(jobs.slice(1).map((job) => job.id));
     });
     await worker(1);
     await Promise.all(jobs.map((job) => job.result()));
-    expect(order).to.deep.equal([1, 2, 3, 4]);
+    expect(order).to.deep.equal([1, 4, 2, 3]);
+  });
+
+  it("the app's own job that started no longer ranks the next one behind it, though it has not ended", async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const Slow = defineAxn({
+      name: "Bull.Slow",
+      call: () => {
+        started();
+        return gate;
+      },
+    });
+    const Quick = defineAxn({ name: "Bull.Quick", call: () => undefined });
+    await worker(2);
+    const slow = await Slow.enqueue({});
+    await running;
+    // Another job's end, heard by this producer after the slow one's start (one event stream, in order).
+    await (await Quick.enqueue({}, { priority: 1 })).result();
+    const next = await Quick.enqueue({}, { delay: 60_000 });
+    await withRedisClient(redis.url, async (client) => {
+      expect(await client.hget(`axn:${queueName}:${next.id}`, "priority")).to.equal("0");
+    });
+    release();
+    expect((await slow.result()).ok).to.equal(true);
   });
 
   it("Redis refuses a store past the enqueue deadline, storing nothing; Jobs.submit answers that as its own timer's 503", async () => {

@@ -72,7 +72,8 @@ async function describeJobs(ids: readonly string[], queue: QueueOnRedis): Promis
         if ((await client.zscore(`${base}:${set}`, id)) !== null) places.push(set);
       const { data, ...fields } = await client.hgetall(`${base}:${id}`);
       const lock = await client.exists(`${base}:${id}:lock`);
-      const counted = (await client.zscore(`${base}:axn:waiting`, id)) !== null;
+      let counted = (await client.zscore(`${base}:axn:admitting`, id)) !== null;
+      for (const set of await client.keys(`${base}:axn:waiting:*`)) counted ||= (await client.zscore(set, id)) !== null;
       lines.push(
         `  ${id}: in [${places.join(", ") || "no list"}], lock ${lock === 1 ? "held" : "none"}, ` +
           `${counted ? "still" : "not"} counted waiting, input ${data === undefined ? "absent" : `${data.length} chars`}, ` +

@@ -299,6 +299,25 @@ describe("axn serve under hostile load: background calls (child process, fixture
       });
     });
 
+    it("the app's own jobs, which no cap refuses, count toward queue.maxWaitingJobs: a caller's submission past it is a 429", async () => {
+      const name = `own-${process.pid}-${++count}`;
+      app = await serveHostileApp({ redisUrl: redis.url, queue: { name, maxWaitingJobs: 3 } });
+      const own = await post(api("/backfill/v1"), { count: 3 }, ADA);
+      expect([own.status, (own.body["ids"] as string[]).length]).to.deep.equal([200, 3]);
+      const refused = await post(api("/hostile_hold/v1?async=1"), { note: "one more" }, ADA);
+      expect([refused.status, refused.body, refused.headers.get("retry-after")]).to.deep.equal([
+        429,
+        { error: "Too many background calls waiting; retry in 5 seconds" },
+        "5",
+      ]);
+      // Once they have run, the caller's submission is taken.
+      await startWorker(name);
+      await pollUntil(
+        () => post(api("/hostile_hold/v1?async=1"), { note: "after" }, ADA),
+        (reply) => reply.status === 202,
+      );
+    });
+
     it("an enqueue that misses its deadline (Redis away) is a 503 with Retry-After, and the job never runs once Redis is back", async () => {
       const name = `deadline-${process.pid}-${++count}`;
       const dir = mkdtempSync(join(tmpdir(), "axn-deadline-"));

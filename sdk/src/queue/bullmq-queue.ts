@@ -22,7 +22,7 @@ import type {
 import { AxnError, ErrorCodes, QueueFullError, type QueueLimits } from "@axn/core";
 import { DEFAULT_ATTEMPTS, ownerBucket } from "@axn/core/internal";
 import { randomUUID } from "node:crypto";
-import type { Job, Queue, QueueEvents } from "bullmq";
+import type { Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import {
   cancelChannel,
@@ -53,93 +53,129 @@ const MAX_PRIORITY = 2_097_152;
  * saying so (removed by hand, a worker killed between taking it and counting it out) and no longer counts.
  */
 const WAITING_STALE_MS = 24 * 3600 * 1000;
+/**
+ * How long a capped job admitted without a deadline counts in the admitting set when its add never
+ * shows (the producer gone between the two). One with a deadline counts until then: a store that
+ * lands later is cancelled by its submission.
+ */
+const ADMITTING_MS = 60_000;
 
 /**
  * Admission, in one step on Redis so concurrent submissions cannot both pass a cap — for every job
  * submitted in one tick at once (a batch costs one command, not one a job). Per job, in order: after
  * the enqueue deadline (in Redis's clock: a step replayed after an outage) -3; a job already stored
- * (the same idempotency key) is let through uncounted, 0; at the owner's or the global cap (0: none)
- * -1 or -2; else the job id joins its owner's waiting set and the global one, and its reply is the
- * owner's waiting count with it — the job's fair-share rank. Before a set is counted, the jobs at
- * its front (the oldest, which usually start first) that BullMQ has started (their hash has
- * `processedOn`) leave it: the front member first, then 16 at a time, removed in one call a read —
- * the count is exact without waiting for their worker's count-out, which comes within
- * STEP_WITHIN_MS (worker.ts) for the rest. Stale members (see WAITING_STALE_MS) go in the same pass:
- * their scores are the oldest, so they are all at the front. The global set is counted only for a
- * job with a global cap, so only such a batch prunes it (its count-outs keep it short meanwhile). A
- * batch reads each set's count once and adds its members in one ZADD a set. KEYS: the global set,
- * then per job its owner's set and its hash. ARGV: now, stale before, the job hashes' key prefix,
- * then per job its id, owner cap, global cap, deadline (0: none). The reply: one number a job.
+ * or admitted (the same idempotency key) is let through uncounted, 0; a job no cap can refuse (owner
+ * cap -1: the app's own, with an idempotency key) is checked for that alone, 1; at the owner's or the
+ * global cap (0: none) -1 or -2; else the job id joins its owner's waiting set, and its reply is the
+ * owner's waiting count with it — the job's fair-share rank.
+ *
+ * The owner's count is its waiting set. Before it is counted, the jobs at its front (the oldest,
+ * which usually start first) that BullMQ has started (their hash has `processedOn`) leave it: the
+ * front member first, then 16 at a time, removed in one call a read — the count is exact without
+ * waiting for their worker's count-out, which comes within STEP_WITHIN_MS (worker.ts) for the rest.
+ * Stale members (see WAITING_STALE_MS) go in the same pass: their scores are the oldest.
+ *
+ * The global count is BullMQ's own: its wait list and its prioritized, delayed and waiting-children
+ * sets (what `Queue.count()` counts), so every job BullMQ stores counts, whoever enqueued it and
+ * whether or not it came through here — plus the admitting set: the capped jobs admitted whose add
+ * has not landed yet, each scored with the moment it stops counting (its deadline). Before it is
+ * counted, its front members whose hash exists (stored: BullMQ's lists count them now) or whose
+ * moment passed leave it. Only a batch with a global cap counts it, and so prunes it.
+ *
+ * A batch reads each count once and adds its members in one ZADD a set. KEYS: the admitting set,
+ * BullMQ's wait, prioritized, delayed and waiting-children keys, then per job its owner's set and its
+ * hash. ARGV: now, stale before, the job hashes' key prefix, then per job its id, owner cap, global
+ * cap, deadline (0: none). The reply: one number a job.
  */
 const ADMIT = `
-local all = KEYS[1]
-local jobs = (#KEYS - 1) / 2
+local admitting = KEYS[1]
+local jobs = (#KEYS - 5) / 2
 local stale = tonumber(ARGV[2])
+local prefix = ARGV[3]
+local clock = nil
+local function redisNow()
+  if clock == nil then
+    local now = redis.call('TIME')
+    clock = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+  end
+  return clock
+end
+local function started(id, score)
+  return score < stale or redis.call('HEXISTS', prefix .. id, 'processedOn') == 1
+end
+local function stored(id, score)
+  return score < redisNow() or redis.call('EXISTS', prefix .. id) == 1
+end
 -- The front member alone first: usually it is waiting (nothing to prune) or the set is empty, and a
 -- read of 16 with their scores costs Redis more than the rest of the admission.
-local function prune(set)
+local function prune(set, gone)
   local take = 1
   for _ = 1, 64 do
     local front = redis.call('ZRANGE', set, 0, take - 1, 'WITHSCORES')
-    local gone = {}
+    local leaving = {}
     for i = 1, #front, 2 do
-      if tonumber(front[i + 1]) >= stale and redis.call('HEXISTS', ARGV[3] .. front[i], 'processedOn') == 0 then break end
-      gone[#gone + 1] = front[i]
+      if not gone(front[i], tonumber(front[i + 1])) then break end
+      leaving[#leaving + 1] = front[i]
     end
-    if #gone > 0 then redis.call('ZREM', set, unpack(gone)) end
-    if #gone < take then return end
+    if #leaving > 0 then redis.call('ZREM', set, unpack(leaving)) end
+    if #leaving < take then return end
     take = 16
   end
 end
 for j = 1, jobs do
   if tonumber(ARGV[4 * j + 2]) > 0 then
-    prune(all)
+    prune(admitting, stored)
     break
   end
 end
--- Each set's count is read once (ZCARD) and counted on here; the batch's own members are added at
--- the end, one ZADD a set (in chunks: unpack has a limit), so a read above never sees them.
+-- Each count is read once and counted on here; the batch's own members are added at the end, one
+-- ZADD a set (in chunks: unpack has a limit), so a read above never sees them.
 local read, pending, adds, order, admitted = {}, {}, {}, {}, {}
 local function count(set)
   if read[set] == nil then read[set] = redis.call('ZCARD', set) end
   return read[set] + (pending[set] or 0)
 end
-local function add(set, id)
+local everyone = nil
+local function countAll()
+  if everyone == nil then
+    everyone = redis.call('LLEN', KEYS[2]) + redis.call('ZCARD', KEYS[3]) + redis.call('ZCARD', KEYS[4])
+      + redis.call('ZCARD', KEYS[5]) + redis.call('ZCARD', admitting)
+  end
+  return everyone + (pending[admitting] or 0)
+end
+local function add(set, score, id)
   if adds[set] == nil then
     adds[set] = {}
     order[#order + 1] = set
   end
   local list = adds[set]
-  list[#list + 1] = ARGV[1]
+  list[#list + 1] = score
   list[#list + 1] = id
   pending[set] = (pending[set] or 0) + 1
 end
 local pruned = {}
-local clock = nil
 local ranks = {}
 for j = 1, jobs do
-  local mine, hash = KEYS[2 * j], KEYS[2 * j + 1]
+  local mine, hash = KEYS[2 * j + 4], KEYS[2 * j + 5]
   local id, ownerCap, allCap, deadline = ARGV[4 * j], tonumber(ARGV[4 * j + 1]), tonumber(ARGV[4 * j + 2]), tonumber(ARGV[4 * j + 3])
-  if not pruned[mine] then
-    prune(mine)
-    pruned[mine] = true
-  end
   local rank = nil
-  if deadline > 0 then
-    if clock == nil then
-      local now = redis.call('TIME')
-      clock = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-    end
-    if clock > deadline then rank = -3 end
+  if deadline > 0 and redisNow() > deadline then rank = -3 end
+  if rank == nil and (admitted[id] or redis.call('EXISTS', hash) == 1 or redis.call('ZSCORE', admitting, id)) then rank = 0 end
+  if rank == nil and ownerCap < 0 then
+    admitted[id] = true
+    rank = 1
   end
-  if rank == nil and (admitted[id] or redis.call('EXISTS', hash) == 1 or redis.call('ZSCORE', all, id)) then rank = 0 end
   if rank == nil then
+    if not pruned[mine] then
+      prune(mine, started)
+      pruned[mine] = true
+    end
     local mineCount = count(mine)
     if ownerCap > 0 and mineCount >= ownerCap then rank = -1
-    elseif allCap > 0 and count(all) >= allCap then rank = -2
+    elseif allCap > 0 and countAll() >= allCap then rank = -2
     else
-      add(mine, id)
-      add(all, id)
+      add(mine, ARGV[1], id)
+      if allCap > 0 then add(admitting, deadline > 0 and deadline or redisNow() + ${ADMITTING_MS}, id) end
       admitted[id] = true
       rank = mineCount + 1
     end
@@ -200,12 +236,15 @@ export class BullmqQueue implements QueueBackend {
   /**
    * Jobs this producer stored, listening for their events since before they could end, whose end
    * it has not heard yet: job id → its action and owner bucket. A waiter on one of them needs no
-   * read first (its end is still to come as an event), and the count per bucket (`outstanding`)
-   * predicts the next job's fair-share rank. Dropped at the job's event, or when a waiter's recheck
-   * finds the event did not come (missed while Redis was away): the read path again.
+   * read first (its end is still to come as an event). Dropped at the job's end event, or when a
+   * waiter's recheck finds the event did not come (missed while Redis was away): the read path again.
    */
-  private readonly ours = new Map<string, { readonly action: string; readonly bucket: string }>();
-  private readonly outstanding = new Map<string, number>();
+  private readonly ours = new Map<string, { readonly action: string; readonly bucket: string; started: boolean }>();
+  /**
+   * Owner bucket → how many of `ours` have not started (no `active` event heard yet): the fair-share
+   * rank of the app's own next job of that owner, which no admission counts (see `add`).
+   */
+  private readonly unstarted = new Map<string, number>();
   /** The admissions of this tick, sent together (ADMIT). */
   private admitting: Admission[] | undefined;
   private recheck: NodeJS.Timeout | undefined;
@@ -245,6 +284,7 @@ export class BullmqQueue implements QueueBackend {
         events.on("progress", ({ jobId, data }) => {
           if (isProgressUpdate(data)) this.relays.get(jobId)?.(data);
         });
+        events.on("active", ({ jobId }) => this.started(jobId));
         events.on("completed", ({ jobId, returnvalue }) => wake(jobId, { returnvalue }));
         events.on("failed", ({ jobId }) => wake(jobId));
         // Removed (cancelled while waiting, here or elsewhere): its waiters read what it became.
@@ -295,13 +335,8 @@ export class BullmqQueue implements QueueBackend {
         ...(options.attempts === DEFAULT_ATTEMPTS ? {} : { attempts: options.attempts }),
         ...(isDefaultBackoff(options.backoff) ? {} : { backoff: options.backoff }),
       });
-    const admit = (deadline: number, now: boolean) =>
-      this.admit(
-        mine,
-        this.queue.toKey(jobId),
-        [jobId, admission?.maxWaitingPerOwner ?? 0, admission?.maxWaitingJobs ?? 0, deadline],
-        now,
-      );
+    const admit = (deadline: number, now: boolean, ownerCap = admission?.maxWaitingPerOwner ?? 0) =>
+      this.admit(mine, this.queue.toKey(jobId), [jobId, ownerCap, admission?.maxWaitingJobs ?? 0, deadline], now);
     const uncount = async () => {
       await this.client.zrem(mine, jobId).catch(() => undefined);
       await this.client.zrem(all, jobId).catch(() => undefined);
@@ -310,33 +345,31 @@ export class BullmqQueue implements QueueBackend {
     this.remember(jobId, payload.action, bucket);
     let job: { readonly id?: string | undefined };
     try {
-      if (admission === undefined && (this.outstanding.get(bucket) ?? 1) === 1) {
-        // No cap to refuse it, and none of this producer's jobs of its owner waiting: its rank is
-        // most likely 1. Both commands go at once, one round trip instead of two; Redis runs the
-        // admission first (one connection, commands in order), so the count is the same. A rank
-        // found higher (another producer's jobs waiting) is set right after.
-        this.oneWrite();
-        const [rank, stored] = await Promise.allSettled([admit(0, true), store(1)]);
-        if (stored.status === "rejected") {
-          if (rank.status === "fulfilled" && rank.value > 0) await uncount();
-          throw stored.reason;
+      if (admission === undefined) {
+        // No cap can refuse it (the app's own code): no admission to count it. It counts toward the
+        // global cap once BullMQ stores it (the admission counts BullMQ's own lists), and its
+        // fair-share rank is its place among this producer's jobs of its owner not started yet.
+        const rank = this.unstarted.get(bucket) ?? 1;
+        if (options.jobId === undefined) job = await store(rank);
+        else {
+          // An idempotency key: the admission checks it alone (owner cap -1), sent with the add in
+          // one write; Redis runs it first (one connection, commands in order).
+          this.oneWrite();
+          const [fresh, stored] = await Promise.allSettled([admit(0, true, -1), store(rank)]);
+          if (stored.status === "rejected") throw stored.reason;
+          job = stored.value;
+          if (fresh.status === "fulfilled" && fresh.value === 0) {
+            // Already stored: BullMQ kept the existing job, not this one.
+            this.forget(jobId);
+            return jobId;
+          }
         }
-        job = stored.value;
-        if (rank.status === "fulfilled" && rank.value === 0) {
-          // Already stored (the same idempotency key): BullMQ kept the existing job, not this one.
-          this.forget(jobId);
-          return jobId;
-        }
-        if (rank.status === "fulfilled" && rank.value > 1 && options.priority === undefined)
-          await (stored.value as Job)
-            .changePriority({ priority: Math.min(rank.value, MAX_PRIORITY) })
-            .catch(() => undefined); // taken by a worker meanwhile: it runs now
       } else {
-        const deadline = admission?.notAfter === undefined ? 0 : admission.notAfter + (await this.clockOffset());
+        const deadline = admission.notAfter === undefined ? 0 : admission.notAfter + (await this.clockOffset());
         const rank = await admit(deadline, false);
         if (rank <= 0) this.forget(jobId);
-        if (rank === -1) throw new QueueFullError(payload.action, "owner", admission!);
-        if (rank === -2) throw new QueueFullError(payload.action, "all", admission!);
+        if (rank === -1) throw new QueueFullError(payload.action, "owner", admission);
+        if (rank === -2) throw new QueueFullError(payload.action, "all", admission);
         if (rank === -3)
           throw new AxnError(
             ErrorCodes.EnqueueTimeout,
@@ -384,8 +417,11 @@ export class BullmqQueue implements QueueBackend {
     const batch = this.admitting;
     this.admitting = undefined;
     if (batch === undefined || batch.length === 0) return;
-    const [, all] = waitingKeys(this.settings, "app");
-    const keys: string[] = [all];
+    const [, admitting] = waitingKeys(this.settings, "app");
+    const keys: string[] = [
+      admitting,
+      ...["wait", "prioritized", "delayed", "waiting-children"].map((list) => this.queue.toKey(list)),
+    ];
     const args: (string | number)[] = [Date.now(), Date.now() - WAITING_STALE_MS, this.queue.toKey("")];
     for (const admission of batch) {
       keys.push(admission.mine, admission.hash);
@@ -414,25 +450,31 @@ export class BullmqQueue implements QueueBackend {
     process.nextTick(() => stream.uncork());
   }
 
-  /** Marks a job as this producer's, not ended yet (see `ours`). */
+  /** Marks a job as this producer's, not started nor ended yet (see `ours`). */
   private remember(id: string, action: string, bucket: string): void {
     if (this.ours.size >= OURS_MAX) {
       this.ours.clear();
-      this.outstanding.clear();
+      this.unstarted.clear();
     }
     if (this.ours.has(id)) return;
-    this.ours.set(id, { action, bucket });
-    this.outstanding.set(bucket, (this.outstanding.get(bucket) ?? 0) + 1);
+    this.ours.set(id, { action, bucket, started: false });
+    this.unstarted.set(bucket, (this.unstarted.get(bucket) ?? 0) + 1);
+  }
+
+  /** One of ours started (BullMQ's `active` event; again for a retry): no longer waiting. */
+  private started(id: string): void {
+    const known = this.ours.get(id);
+    if (known === undefined || known.started) return;
+    known.started = true;
+    const left = (this.unstarted.get(known.bucket) ?? 1) - 1;
+    if (left <= 0) this.unstarted.delete(known.bucket);
+    else this.unstarted.set(known.bucket, left);
   }
 
   /** The job ended, or is no longer known to be pending (see `ours`). */
   private forget(id: string): void {
-    const known = this.ours.get(id);
-    if (known === undefined) return;
+    this.started(id);
     this.ours.delete(id);
-    const left = (this.outstanding.get(known.bucket) ?? 1) - 1;
-    if (left <= 0) this.outstanding.delete(known.bucket);
-    else this.outstanding.set(known.bucket, left);
   }
 
   async snapshot(id: string): Promise<JobSnapshot | undefined> {

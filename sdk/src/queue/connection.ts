@@ -199,10 +199,13 @@ export function crashRecoveryBoundMs(
   );
 }
 
-/** Keys of ours beside BullMQ's. The waiting jobs of one owner bucket (limits.ts ownerBucket), and of all. */
+/**
+ * Keys of ours beside BullMQ's: the admitted jobs of one owner bucket (limits.ts ownerBucket) not
+ * started yet, and the capped jobs admitted whose add has not landed yet (bullmq-queue.ts ADMIT).
+ */
 export function waitingKeys(settings: ResolvedQueueSettings, bucket: string): [string, string] {
-  const base = `${settings.prefix}:${settings.name}:axn:waiting`;
-  return [`${base}:${bucket}`, base];
+  const base = `${settings.prefix}:${settings.name}:axn`;
+  return [`${base}:waiting:${bucket}`, `${base}:admitting`];
 }
 
 export function cancelledKey(settings: ResolvedQueueSettings, id: string): string {

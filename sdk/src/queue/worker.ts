@@ -67,19 +67,17 @@ const STEP_WITHIN_MS = 20;
 
 /**
  * One step of a worker on Redis, for every job that started in one tick and every ended job waiting:
- * the started ones leave their waiting sets, the ended ones' inputs are written over with their ended
- * payloads — a hash gone meanwhile (removed, trimmed) is not written back. KEYS[1]: the global
- * waiting set; ARGV[1]: how many started, S. KEYS[2…S+1]: their owners' waiting sets, ARGV[2…S+1]
- * their ids; KEYS[S+2…]: the ended jobs' hashes, ARGV[S+2…] their ended payloads (JSON).
+ * the started ones leave their owners' waiting sets (the global count is BullMQ's own lists, which a
+ * started job has left already), the ended ones' inputs are written over with their ended payloads
+ * — a hash gone meanwhile (removed, trimmed) is not written back. ARGV[1]: how many started, S.
+ * KEYS[1…S]: their owners' waiting sets, ARGV[2…S+1] their ids; KEYS[S+1…]: the ended jobs' hashes,
+ * ARGV[S+2…] their ended payloads (JSON).
  */
 const STEP = `
 local started = tonumber(ARGV[1])
-for i = 2, started + 1 do
-  redis.call('ZREM', KEYS[i], ARGV[i])
-  redis.call('ZREM', KEYS[1], ARGV[i])
-end
-for i = started + 2, #KEYS do
-  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('HSET', KEYS[i], 'data', ARGV[i]) end
+for i = 1, started do redis.call('ZREM', KEYS[i], ARGV[i + 1]) end
+for i = started + 1, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('HSET', KEYS[i], 'data', ARGV[i + 1]) end
 end
 `;
 
@@ -155,12 +153,11 @@ export async function startQueueWorker(
   const stepSoon = (): void => {
     stepTimer ??= setTimeout(step, STEP_WITHIN_MS);
   };
-  const allWaiting = waitingKeys(settings, "app")[1];
   const step = (): void => {
     clearTimeout(stepTimer);
     stepTimer = undefined;
     if (starts.length === 0 && strips.length === 0) return;
-    const keys: string[] = [allWaiting];
+    const keys: string[] = [];
     const args: string[] = [String(starts.length / 2)];
     for (const list of [starts, strips]) {
       for (let i = 0; i < list.length; i += 2) {
