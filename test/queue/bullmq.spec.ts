@@ -264,6 +264,34 @@ describe("queue: BullMQ on a real Redis", function () {
     expect(await backend.add(payload, capped({ maxWaitingPerOwner: 10, maxWaitingJobs: 5 }))).to.be.a("string");
   });
 
+  it("a capped job's worker counts it out of its owner's waiting set as it starts; the app's own job is in no set, and carries no mark", async () => {
+    const A = defineAxn({ name: "Bull.CountedOut", call: () => undefined });
+    const payload = { action: "Bull.CountedOut", args: {}, ambient: {} };
+    const backend = Jobs.backend();
+    const ids = [
+      await backend.add(payload, capped({ maxWaitingPerOwner: 10, maxWaitingJobs: 10 })),
+      await backend.add(payload, capped({ maxWaitingPerOwner: 10, maxWaitingJobs: 10 })),
+    ];
+    const own = await A.enqueue({});
+    await withRedisClient(redis.url, async (admin) => {
+      const set = `axn:${queueName}:axn:waiting:app`;
+      expect(await admin.zrange(set, "0", "-1")).to.deep.equal(ids);
+      const data = async (id: string) => JSON.parse((await admin.hget(`axn:${queueName}:${id}`, "data"))!) as object;
+      expect(await data(ids[0]!)).to.deep.equal({ ...payload, axnCounted: true });
+      expect(await data(own.id)).to.deep.equal(payload);
+      await worker();
+      for (const id of ids) expect((await (await Jobs.find(id))!.result()).ok).to.equal(true);
+      // No admission ran since: the worker's step (within 20 ms of each start) emptied the set. The
+      // deadline only guards a hang.
+      expect(
+        await pollUntil(
+          () => admin.zcard(set),
+          (count) => count === 0,
+        ),
+      ).to.equal(0);
+    });
+  });
+
   it("the jobs submitted in one tick are admitted in order: ranks count up, caps hold, a repeated id is one job", async () => {
     const options = (jobId?: string) => capped({ maxWaitingPerOwner: 3, maxWaitingJobs: 100 }, jobId);
     const payload = { action: "Bull.Batched", args: {}, ambient: {} };

@@ -37,6 +37,7 @@ import {
 import {
   attemptsOf,
   CANCELLED,
+  COUNTED_KEY,
   isDefaultBackoff,
   RELAY_PROGRESS_KEY,
   settledFromFailure,
@@ -321,7 +322,14 @@ export class BullmqQueue implements QueueBackend {
     const [mine, all] = waitingKeys(this.settings, bucket);
     const admission = options.admission;
     const progress = local?.live?.progress;
-    const data = progress === undefined ? payload : { ...payload, [RELAY_PROGRESS_KEY]: true };
+    const data =
+      progress === undefined && admission === undefined
+        ? payload
+        : {
+            ...payload,
+            ...(progress === undefined ? {} : { [RELAY_PROGRESS_KEY]: true }),
+            ...(admission === undefined ? {} : { [COUNTED_KEY]: true }),
+          };
     const store = (rank: number) =>
       this.queue.add(payload.action, data, {
         jobId,

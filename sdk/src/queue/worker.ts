@@ -29,7 +29,14 @@ import {
 } from "./connection.js";
 import { bucketOf } from "./bullmq-queue.js";
 import { EndedTrimmer } from "./trim.js";
-import { attemptsOf, CANCELLED_REASON, failedReasonFor, RELAY_PROGRESS_KEY, storedSettled } from "./wire.js";
+import {
+  attemptsOf,
+  CANCELLED_REASON,
+  COUNTED_KEY,
+  failedReasonFor,
+  RELAY_PROGRESS_KEY,
+  storedSettled,
+} from "./wire.js";
 
 export interface QueueWorkerOptions extends QueueSettings {
   readonly connection: string;
@@ -189,15 +196,18 @@ export async function startQueueWorker(
     const id = job.id!;
     signals.set(id, stop);
     running++;
-    // Started: no longer waiting, so out of its owner's count (the producer's admission reads it).
-    // In the next step (within STEP_WITHIN_MS), never waited for: the body does not wait a round
-    // trip, and the jobs started meanwhile cost one command together.
-    starts.push(waitingKeys(settings, bucketOf(job.data))[0], id);
-    stepSoon();
+    const fields = job.data as Record<string, unknown> | undefined;
+    // Started: no longer waiting, so out of its owner's count (the producer's admission reads it), if
+    // an admission counted it there. In the next step (within STEP_WITHIN_MS), never waited for: the
+    // body does not wait a round trip, and the jobs started meanwhile cost one command together.
+    if (fields?.[COUNTED_KEY] === true) {
+      starts.push(waitingKeys(settings, bucketOf(job.data))[0], id);
+      stepSoon();
+    }
     endsRecorded.delete(id); // a job taken over after a crash starts again with its input
     try {
       // Progress travels as BullMQ job progress only for a producer that relays it (an MCP task's client).
-      const relay = (job.data as Record<string, unknown> | undefined)?.[RELAY_PROGRESS_KEY] === true;
+      const relay = fields?.[RELAY_PROGRESS_KEY] === true;
       const live = relay
         ? { progress: (update: object) => void job.updateProgress(update).catch(() => undefined) }
         : undefined;

@@ -448,6 +448,9 @@ const FINDINGS: Record<string, string> = {
     "2.6 → 2.4 against 3.35. `one.ts queue` alternating with the build before it (three runs each,",
     "Node 24, load 0.8–2): 22 1.30×, 1.23×, 1.27× → 1.19×, 1.12×, 1.15× (CPU 1.16–1.17× → 1.06–1.10×);",
     "22b 1.18×, 1.14×, 1.13× → 1.24×, 1.07×, 1.12×; 22c 1.22×, 1.08×, 1.14× → 1.14×, 1.15×, 1.13×.",
+    "Then the worker counts out only a job its admission counted (a mark in its data): the app's own",
+    "job's start costs it no command. Alternating again (three runs each): 22b 1.17×, 1.13×, 1.14× →",
+    "1.11×, 1.11×, 1.16×; 22 0.97–1.24× either way (noise).",
   ].join("\n"),
   "22f": [
     "Rows 22 and 22b again, against bare BullMQ keeping what axn keeps by default: its worker's",
