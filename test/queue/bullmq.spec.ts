@@ -43,6 +43,19 @@ describe("queue: BullMQ on a real Redis", function () {
     return started;
   };
 
+  /** An action that records the order its jobs ran in, by their `n`. */
+  const recording = (name: string) => {
+    const order: number[] = [];
+    const action = defineAxn({
+      name,
+      expects: { n: z.number() },
+      call: ({ n }) => {
+        order.push(n);
+      },
+    });
+    return { action, order };
+  };
+
   it("the config's queue.connection selects BullMQ; a worker settles the Result a direct call returns", async () => {
     expect(Jobs.backend().kind).to.equal("bullmq");
     const Double = defineAxn({
@@ -381,14 +394,7 @@ describe("queue: BullMQ on a real Redis", function () {
   });
 
   it("an admitted job runs at its owner's fair-share rank whichever producer admitted it; rank 1 is BullMQ's wait list", async () => {
-    const order: number[] = [];
-    defineAxn({
-      name: "Bull.Rank",
-      expects: { n: z.number() },
-      call: ({ n }) => {
-        order.push(n);
-      },
-    });
+    const { order } = recording("Bull.Rank");
     // Capped submissions of one owner (a transport's, here to the backends directly): this producer's
     // three get ranks 1, 2, 3; a second producer's, with none of its own waiting, is counted 4th.
     const add = (backend: QueueBackend, n: number) =>
@@ -415,14 +421,7 @@ describe("queue: BullMQ on a real Redis", function () {
   });
 
   it("the app's own job (no cap, no admission) runs at its rank among its producer's jobs of its owner not started yet", async () => {
-    const order: number[] = [];
-    const A = defineAxn({
-      name: "Bull.OwnRank",
-      expects: { n: z.number() },
-      call: ({ n }) => {
-        order.push(n);
-      },
-    });
+    const { action: A, order } = recording("Bull.OwnRank");
     // This producer's three: ranks 1, 2, 3. A second producer's first: rank 1 among its own, so it
     // runs second — BullMQ's wait list is first in, first out, and before every prioritized job.
     const jobs: JobHandle[] = [];
@@ -441,6 +440,37 @@ describe("queue: BullMQ on a real Redis", function () {
     await worker(1);
     await Promise.all(jobs.map((job) => job.result()));
     expect(order).to.deep.equal([1, 4, 2, 3]);
+  });
+
+  it("the app's own job on a caller's behalf counts under that caller: ranked across producers, and toward the caller's maxWaitingPerOwner", async () => {
+    const { action: A, order } = recording("Bull.OnBehalf");
+    const ada = { ambientContext: { principal: { id: "ag_ada" } } };
+    // This producer's two: ranks 1 and 2. A second producer's first, with none of its own waiting,
+    // goes with its admission as if rank 1; Redis counts it 3rd, and it is set to 3 right after.
+    const jobs: JobHandle[] = [await A.enqueue({ n: 1 }, ada), await A.enqueue({ n: 2 }, ada)];
+    await Jobs.use(await createBullmqQueue({ connection: redis.url, name: queueName }));
+    jobs.push(await A.enqueue({ n: 3 }, ada));
+    // Ada's own submission, past her cap of 3: the app's jobs for her count.
+    const refused = await Jobs.backend()
+      .add(
+        { action: "Bull.OnBehalf", args: { n: 4 }, ambient: {}, owner: "ag_ada" },
+        capped({ maxWaitingPerOwner: 3, maxWaitingJobs: 10 }),
+      )
+      .then(
+        () => "admitted",
+        (error: unknown) => (error as Error).message,
+      );
+    expect(refused).to.equal(
+      "Cannot enqueue Bull.OnBehalf: its owner already has 3 jobs waiting (queue.maxWaitingPerOwner); try again once some have started",
+    );
+    await withRedisClient(redis.url, async (client) => {
+      const key = (id: string) => `axn:${queueName}:${id}`;
+      expect(await Promise.all(jobs.map((job) => client.hget(key(job.id), "priority")))).to.deep.equal(["0", "2", "3"]);
+      expect(JSON.parse((await client.hget(key(jobs[0]!.id), "data"))!)).to.deep.include({ axnCounted: true });
+    });
+    await worker(1);
+    await Promise.all(jobs.map((job) => job.result()));
+    expect(order).to.deep.equal([1, 2, 3]);
   });
 
   it("the app's own job that started no longer ranks the next one behind it, though it has not ended", async () => {

@@ -22,7 +22,7 @@ import type {
 import { AxnError, ErrorCodes, QueueFullError, type QueueLimits } from "@axn/core";
 import { DEFAULT_ATTEMPTS, ownerBucket } from "@axn/core/internal";
 import { randomUUID } from "node:crypto";
-import type { Queue, QueueEvents } from "bullmq";
+import type { Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import {
   cancelChannel,
@@ -47,6 +47,8 @@ import {
 
 /** How long `close()` waits for Redis to answer before it disconnects regardless. */
 const CLOSE_GRACE_MS = 2_000;
+/** The owner bucket of the app's own jobs (an `A.enqueue` without a principal): no caller's cap counts them. */
+const APP = ownerBucket(undefined, false);
 /** BullMQ's highest priority number: a fair-share rank past it runs at it. */
 const MAX_PRIORITY = 2_097_152;
 /**
@@ -322,13 +324,17 @@ export class BullmqQueue implements QueueBackend {
     const [mine, all] = waitingKeys(this.settings, bucket);
     const admission = options.admission;
     const progress = local?.live?.progress;
+    // Counted in its owner's waiting set: a caller's submission, or the app's own job on a caller's
+    // behalf (the embedded queue counts those under the caller too). The app's own job without a
+    // principal is counted nowhere but in BullMQ's lists: no caller's cap reads its owner's count.
+    const counted = admission !== undefined || bucket !== APP;
     const data =
-      progress === undefined && admission === undefined
+      progress === undefined && !counted
         ? payload
         : {
             ...payload,
             ...(progress === undefined ? {} : { [RELAY_PROGRESS_KEY]: true }),
-            ...(admission === undefined ? {} : { [COUNTED_KEY]: true }),
+            ...(counted ? { [COUNTED_KEY]: true } : {}),
           };
     const store = (rank: number) =>
       this.queue.add(payload.action, data, {
@@ -353,11 +359,12 @@ export class BullmqQueue implements QueueBackend {
     this.remember(jobId, payload.action, bucket);
     let job: { readonly id?: string | undefined };
     try {
-      if (admission === undefined) {
-        // No cap can refuse it (the app's own code): no admission to count it. It counts toward the
-        // global cap once BullMQ stores it (the admission counts BullMQ's own lists), and its
-        // fair-share rank is its place among this producer's jobs of its owner not started yet.
-        const rank = this.unstarted.get(bucket) ?? 1;
+      if (!counted) {
+        // No cap can refuse it and no caller's cap counts its owner (the app's own code): no
+        // admission. It counts toward the global cap once BullMQ stores it (the admission counts
+        // BullMQ's own lists), and its fair-share rank is its place among this producer's jobs of
+        // its owner not started yet.
+        const rank = this.unstarted.get(APP) ?? 1;
         if (options.jobId === undefined) job = await store(rank);
         else {
           // An idempotency key: the admission checks it alone (owner cap -1), sent with the add in
@@ -372,12 +379,35 @@ export class BullmqQueue implements QueueBackend {
             return jobId;
           }
         }
+      } else if (admission === undefined && this.unstarted.get(bucket) === 1) {
+        // The app's own job on a caller's behalf, none of this producer's jobs of that owner waiting:
+        // its rank is most likely 1. Admission (uncapped: it only counts) and add go at once, one
+        // round trip instead of two; Redis runs the admission first (one connection, commands in
+        // order), so the count is the same. A rank found higher (another producer's jobs of that
+        // owner waiting) is set right after.
+        this.oneWrite();
+        const [rank, stored] = await Promise.allSettled([admit(0, true), store(1)]);
+        if (stored.status === "rejected") {
+          if (rank.status === "fulfilled" && rank.value > 0) await uncount();
+          throw stored.reason;
+        }
+        job = stored.value;
+        if (rank.status === "fulfilled" && rank.value === 0) {
+          // Already stored (the same idempotency key): BullMQ kept the existing job, not this one.
+          this.forget(jobId);
+          return jobId;
+        }
+        if (rank.status === "fulfilled" && rank.value > 1 && options.priority === undefined)
+          await (stored.value as Job)
+            .changePriority({ priority: Math.min(rank.value, MAX_PRIORITY) })
+            .catch(() => undefined); // taken by a worker meanwhile: it runs now
       } else {
-        const deadline = admission.notAfter === undefined ? 0 : admission.notAfter + (await this.clockOffset());
+        const deadline = admission?.notAfter === undefined ? 0 : admission.notAfter + (await this.clockOffset());
         const rank = await admit(deadline, false);
         if (rank <= 0) this.forget(jobId);
-        if (rank === -1) throw new QueueFullError(payload.action, "owner", admission);
-        if (rank === -2) throw new QueueFullError(payload.action, "all", admission);
+        // Refusals (-1, -2) come only from caps, which only a submission has.
+        if (rank === -1) throw new QueueFullError(payload.action, "owner", admission!);
+        if (rank === -2) throw new QueueFullError(payload.action, "all", admission!);
         if (rank === -3)
           throw new AxnError(
             ErrorCodes.EnqueueTimeout,
