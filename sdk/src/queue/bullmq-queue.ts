@@ -67,8 +67,8 @@ const ADMITTING_MS = 60_000;
  * Admission, in one step on Redis so concurrent submissions cannot both pass a cap — for every job
  * submitted in one tick at once (a batch costs one command, not one a job). Per job, in order: after
  * the enqueue deadline (in Redis's clock: a step replayed after an outage) -3; a job already stored
- * or admitted (the same idempotency key) is let through uncounted, 0; a job no cap can refuse (owner
- * cap -1: the app's own, with an idempotency key) is checked for that alone, 1; at the owner's or the
+ * or admitted (the same idempotency key) is let through uncounted, 0; a job counted nowhere (owner
+ * cap -1: the app's own of owner `app`, with an idempotency key) is checked for that alone, 1; at the owner's or the
  * global cap (0: none) -1 or -2; else the job id joins its owner's waiting set, and its reply is the
  * owner's waiting count with it — the job's fair-share rank.
  *
@@ -245,11 +245,14 @@ export class BullmqQueue implements QueueBackend {
   private readonly ours = new Map<string, { readonly action: string; readonly bucket: string; started: boolean }>();
   /**
    * Owner bucket → how many of `ours` have not started (no `active` event heard yet): the fair-share
-   * rank of the app's own next job of that owner, which no admission counts (see `add`).
+   * rank of the next `app` job, which no admission counts, and whether a job on a caller's behalf
+   * can go with its admission as rank 1 (see `add`).
    */
   private readonly unstarted = new Map<string, number>();
   /** The admissions of this tick, sent together (ADMIT). */
   private admitting: Admission[] | undefined;
+  /** ADMIT's first keys: the admitting set, and BullMQ's lists of the jobs not started (the global count). */
+  private readonly countedKeys: readonly string[];
   private recheck: NodeJS.Timeout | undefined;
   /** Redis's clock minus this process's (ms), read once: a deadline is checked in Redis's time. */
   private offset: Promise<number> | undefined;
@@ -267,6 +270,10 @@ export class BullmqQueue implements QueueBackend {
     private readonly eventsClient: Redis,
   ) {
     this.limits = settings.limits;
+    this.countedKeys = [
+      waitingKeys(settings, APP)[1],
+      ...["wait", "prioritized", "delayed", "waiting-children"].map((list) => queue.toKey(list)),
+    ];
     const wake = (jobId: string, completed?: { readonly returnvalue: unknown }) => {
       const waiting = this.waiters.get(jobId);
       this.waiters.delete(jobId);
@@ -455,11 +462,7 @@ export class BullmqQueue implements QueueBackend {
     const batch = this.admitting;
     this.admitting = undefined;
     if (batch === undefined || batch.length === 0) return;
-    const [, admitting] = waitingKeys(this.settings, "app");
-    const keys: string[] = [
-      admitting,
-      ...["wait", "prioritized", "delayed", "waiting-children"].map((list) => this.queue.toKey(list)),
-    ];
+    const keys: string[] = [...this.countedKeys];
     const args: (string | number)[] = [Date.now(), Date.now() - WAITING_STALE_MS, this.queue.toKey("")];
     for (const admission of batch) {
       keys.push(admission.mine, admission.hash);

@@ -67,9 +67,10 @@ export function stateOf(state: string, failedReason: string | undefined): JobSta
 export const RELAY_PROGRESS_KEY = "axnRelayProgress";
 
 /**
- * Set in a job's data (`true`) when its admission counted it in its owner's waiting set (a capped
- * submission): only such a job's start is counted out by its worker — the app's own jobs are in no
- * set, and their start costs the worker no command. Dropped with the input as the job ends.
+ * Set in a job's data (`true`) when its admission counted it in its owner's waiting set (a caller's
+ * submission, or the app's job on a caller's behalf): only such a job's start is counted out by its
+ * worker — the app's own jobs of owner `app` are in no set, and their start costs the worker no
+ * command. Dropped with the input as the job ends.
  */
 export const COUNTED_KEY = "axnCounted";
 
