@@ -366,36 +366,26 @@ export class BullmqQueue implements QueueBackend {
     this.remember(jobId, payload.action, bucket);
     let job: { readonly id?: string | undefined };
     try {
-      if (!counted) {
+      if (!counted && options.jobId === undefined) {
         // No cap can refuse it and no caller's cap counts its owner (the app's own code): no
         // admission. It counts toward the global cap once BullMQ stores it (the admission counts
         // BullMQ's own lists), and its fair-share rank is its place among this producer's jobs of
         // its owner not started yet.
-        const rank = this.unstarted.get(APP) ?? 1;
-        if (options.jobId === undefined) job = await store(rank);
-        else {
-          // An idempotency key: the admission checks it alone (owner cap -1), sent with the add in
-          // one write; Redis runs it first (one connection, commands in order).
-          this.oneWrite();
-          const [fresh, stored] = await Promise.allSettled([admit(0, true, -1), store(rank)]);
-          if (stored.status === "rejected") throw stored.reason;
-          job = stored.value;
-          if (fresh.status === "fulfilled" && fresh.value === 0) {
-            // Already stored: BullMQ kept the existing job, not this one.
-            this.forget(jobId);
-            return jobId;
-          }
-        }
-      } else if (admission === undefined && this.unstarted.get(bucket) === 1) {
-        // The app's own job on a caller's behalf, none of this producer's jobs of that owner waiting:
-        // its rank is most likely 1. Admission (uncapped: it only counts) and add go at once, one
-        // round trip instead of two; Redis runs the admission first (one connection, commands in
-        // order), so the count is the same. A rank found higher (another producer's jobs of that
-        // owner waiting) is set right after.
+        job = await store(this.unstarted.get(bucket) ?? 1);
+      } else if (admission === undefined && (!counted || this.unstarted.get(bucket) === 1)) {
+        // No cap can refuse it: its admission and its add go at once, one round trip instead of two;
+        // Redis runs the admission first (one connection, commands in order). For the app's own job
+        // with an idempotency key the admission checks that key alone (owner cap -1), its rank is
+        // this producer's count as above. For one on a caller's behalf with none of this producer's
+        // jobs of that owner waiting, the admission counts it (uncapped) and its rank is most likely
+        // 1; a rank found higher (another producer's jobs of that owner waiting) is set right after.
         this.oneWrite();
-        const [rank, stored] = await Promise.allSettled([admit(0, true), store(1)]);
+        const [rank, stored] = await Promise.allSettled([
+          admit(0, true, counted ? 0 : -1),
+          store(counted ? 1 : (this.unstarted.get(bucket) ?? 1)),
+        ]);
         if (stored.status === "rejected") {
-          if (rank.status === "fulfilled" && rank.value > 0) await uncount();
+          if (counted && rank.status === "fulfilled" && rank.value > 0) await uncount();
           throw stored.reason;
         }
         job = stored.value;
@@ -404,6 +394,7 @@ export class BullmqQueue implements QueueBackend {
           this.forget(jobId);
           return jobId;
         }
+        // A job counted nowhere is answered 1: only a counted one's rank can be found higher.
         if (rank.status === "fulfilled" && rank.value > 1 && options.priority === undefined)
           await (stored.value as Job)
             .changePriority({ priority: Math.min(rank.value, MAX_PRIORITY) })
